@@ -1,0 +1,31 @@
+//! The `bitik` command line: serve the shop, migrate its database, load the demo shop, add an admin.
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "bitik", about = "Bitik: the online shop", version)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Serve the API and the built storefront.
+    Serve,
+    /// Create the database if it does not exist and apply pending migrations.
+    Migrate,
+    /// Load the demo shop (catalogue, demo accounts). Running it again changes nothing.
+    Seed,
+    /// Create an administrator, or make an existing account one with this password.
+    CreateAdmin {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        password: String,
+        #[arg(long, default_value = "Admin")]
+        first_name: String,
+        #[arg(long, default_value = "Bitik")]
+        last_name: String,
+    },
+}

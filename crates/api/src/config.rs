@@ -1,0 +1,152 @@
+//! Configuration from environment variables. A wrong value stops the program with one sentence.
+
+use std::path::PathBuf;
+
+const DEV_JWT_SECRET: &str = "bitik-development-secret-do-not-use-in-production";
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub database_url: String,
+    pub host: String,
+    pub port: u16,
+    pub jwt_secret: String,
+    /// True when no `JWT_SECRET` was given and the development secret is in use.
+    pub jwt_secret_is_default: bool,
+    pub public_url: String,
+    pub upload_dir: PathBuf,
+    pub frontend_dir: PathBuf,
+    pub shop: ShopSettings,
+    pub wave: WaveSettings,
+}
+
+/// How the shop presents itself and how shoppers reach it.
+#[derive(Debug, Clone)]
+pub struct ShopSettings {
+    pub name: String,
+    pub phone: String,
+    pub whatsapp: String,
+    pub email: String,
+    pub address: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct WaveSettings {
+    /// `None` runs the shop in test mode with the built-in simulator.
+    pub api_key: Option<String>,
+    pub webhook_secret: Option<String>,
+    pub api_base: String,
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct ConfigError(String);
+
+impl Config {
+    pub fn from_env() -> Result<Self, ConfigError> {
+        Self::from_lookup(|name| std::env::var(name).ok().filter(|v| !v.trim().is_empty()))
+    }
+
+    /// Reads every setting through `lookup`, so tests can configure without touching the process.
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let port = match lookup("PORT") {
+            None => 8080,
+            Some(raw) => raw.trim().parse::<u16>().map_err(|_| {
+                ConfigError(format!("PORT must be a whole number between 0 and 65535, not \"{raw}\"."))
+            })?,
+        };
+        let (jwt_secret, jwt_secret_is_default) = match lookup("JWT_SECRET") {
+            None => (DEV_JWT_SECRET.to_owned(), true),
+            Some(secret) if secret.len() < 32 => {
+                return Err(ConfigError("JWT_SECRET must be at least 32 characters long.".into()));
+            }
+            Some(secret) => (secret, false),
+        };
+        let database_url =
+            lookup("DATABASE_URL").unwrap_or_else(|| "postgres://postgres@127.0.0.1:5432/bitik".to_owned());
+        if !(database_url.starts_with("postgres://") || database_url.starts_with("postgresql://")) {
+            return Err(ConfigError("DATABASE_URL must start with postgres:// or postgresql://.".into()));
+        }
+        let public_url = http_url(
+            "PUBLIC_URL",
+            lookup("PUBLIC_URL").unwrap_or_else(|| format!("http://localhost:{port}")),
+        )?;
+        let wave = WaveSettings {
+            api_key: lookup("WAVE_API_KEY"),
+            webhook_secret: lookup("WAVE_WEBHOOK_SECRET"),
+            api_base: http_url(
+                "WAVE_API_BASE",
+                lookup("WAVE_API_BASE").unwrap_or_else(|| "https://api.wave.com".to_owned()),
+            )?,
+        };
+        if wave.api_key.is_some() && wave.webhook_secret.is_none() {
+            return Err(ConfigError(
+                "WAVE_WEBHOOK_SECRET is required when WAVE_API_KEY is set, or Wave's webhooks could not be verified."
+                    .into(),
+            ));
+        }
+        Ok(Config {
+            database_url,
+            host: lookup("HOST").unwrap_or_else(|| "0.0.0.0".to_owned()),
+            port,
+            jwt_secret,
+            jwt_secret_is_default,
+            public_url,
+            upload_dir: PathBuf::from(lookup("UPLOAD_DIR").unwrap_or_else(|| "uploads".to_owned())),
+            frontend_dir: PathBuf::from(lookup("FRONTEND_DIR").unwrap_or_else(|| "frontend/dist".to_owned())),
+            shop: ShopSettings {
+                name: lookup("SHOP_NAME").unwrap_or_else(|| "Bitik Dakar".to_owned()),
+                phone: lookup("SHOP_PHONE").unwrap_or_else(|| "+221 77 000 00 00".to_owned()),
+                whatsapp: lookup("SHOP_WHATSAPP").unwrap_or_else(|| "221770000000".to_owned()),
+                email: lookup("SHOP_EMAIL").unwrap_or_else(|| "contact@bitik.sn".to_owned()),
+                address: lookup("SHOP_ADDRESS").unwrap_or_else(|| "Parcelles Assainies, Dakar, Sénégal".to_owned()),
+            },
+            wave,
+        })
+    }
+}
+
+fn http_url(name: &str, value: String) -> Result<String, ConfigError> {
+    let value = value.trim().trim_end_matches('/').to_owned();
+    let rest = value.strip_prefix("https://").or_else(|| value.strip_prefix("http://"));
+    match rest {
+        Some(host) if !host.is_empty() && !host.contains(char::is_whitespace) => Ok(value),
+        _ => Err(ConfigError(format!("{name} must be an http:// or https:// address, not \"{value}\"."))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn config(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let vars: HashMap<String, String> = vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        Config::from_lookup(|name| vars.get(name).cloned())
+    }
+
+    #[test]
+    fn defaults_make_a_working_development_shop() {
+        let config = config(&[]).unwrap();
+        assert_eq!(config.port, 8080);
+        assert!(config.jwt_secret_is_default);
+        assert_eq!(config.public_url, "http://localhost:8080");
+        assert_eq!(config.wave.api_base, "https://api.wave.com");
+        assert!(config.wave.api_key.is_none());
+        assert_eq!(config.shop.name, "Bitik Dakar");
+    }
+
+    #[test]
+    fn bad_values_are_explained_in_one_sentence() {
+        let message = |vars: &[(&str, &str)]| config(vars).unwrap_err().to_string();
+        assert_eq!(message(&[("PORT", "abc")]), "PORT must be a whole number between 0 and 65535, not \"abc\".");
+        assert_eq!(message(&[("JWT_SECRET", "short")]), "JWT_SECRET must be at least 32 characters long.");
+        assert!(message(&[("PUBLIC_URL", "shop.sn")]).starts_with("PUBLIC_URL must be an http"));
+        assert!(message(&[("DATABASE_URL", "mysql://x")]).starts_with("DATABASE_URL must start"));
+        assert!(message(&[("WAVE_API_KEY", "wave_sn_prod_x")]).starts_with("WAVE_WEBHOOK_SECRET is required"));
+    }
+
+    #[test]
+    fn public_url_loses_its_trailing_slash() {
+        assert_eq!(config(&[("PUBLIC_URL", "https://bitik.sn/")]).unwrap().public_url, "https://bitik.sn");
+    }
+}

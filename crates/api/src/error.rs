@@ -1,0 +1,260 @@
+//! The one error envelope of the API: `{"code", "message", "fields"?}`.
+//!
+//! `code` is stable English snake_case for the frontend to branch on; `message` is the French
+//! sentence shown to the shopper. Causes of 500s are logged here and never sent to the client.
+
+use std::collections::BTreeMap;
+
+use actix_web::http::StatusCode;
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::{HttpRequest, HttpResponse, ResponseError};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+pub const MSG_SERVER_ERROR: &str = "Erreur serveur. Veuillez réessayer plus tard.";
+pub const MSG_UNAVAILABLE: &str =
+    "Le service est momentanément indisponible. Veuillez réessayer dans quelques instants.";
+pub const MSG_INVALID_DATA: &str = "Données invalides. Vérifiez vos informations.";
+
+/// What every failed request answers.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// Stable machine-readable code, e.g. `insufficient_stock`.
+    #[schema(example = "not_found")]
+    pub code: String,
+    /// French sentence to show the user.
+    #[schema(example = "Produit non trouvé")]
+    pub message: String,
+    /// Per-field French messages, for validation errors only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fields: Option<BTreeMap<String, String>>,
+}
+
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    code: &'static str,
+    message: String,
+    fields: Option<BTreeMap<String, String>>,
+    cause: Option<anyhow::Error>,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+        Self { status, code, message: message.into(), fields: None, cause: None }
+    }
+
+    pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, code, message)
+    }
+
+    pub fn not_found(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::NOT_FOUND, "not_found", message)
+    }
+
+    pub fn conflict(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::CONFLICT, code, message)
+    }
+
+    pub fn unauthorized(code: &'static str, message: impl Into<String>) -> Self {
+        Self::new(StatusCode::UNAUTHORIZED, code, message)
+    }
+
+    pub fn forbidden(message: impl Into<String>) -> Self {
+        Self::new(StatusCode::FORBIDDEN, "forbidden", message)
+    }
+
+    /// 400 with one French message per field; `message` sums it up.
+    pub fn validation(message: impl Into<String>, fields: BTreeMap<String, String>) -> Self {
+        Self { fields: Some(fields), ..Self::bad_request("validation_failed", message) }
+    }
+
+    pub fn unavailable(cause: impl Into<anyhow::Error>) -> Self {
+        Self {
+            cause: Some(cause.into()),
+            ..Self::new(StatusCode::SERVICE_UNAVAILABLE, "service_unavailable", MSG_UNAVAILABLE)
+        }
+    }
+
+    /// A bug or an unexpected failure: logged with its cause, answered without it.
+    pub fn internal(cause: impl Into<anyhow::Error>) -> Self {
+        let cause = cause.into();
+        if bitik_postgres::is_unavailable(cause.as_ref()) {
+            return Self::unavailable(cause);
+        }
+        Self { cause: Some(cause), ..Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal_error", MSG_SERVER_ERROR) }
+    }
+
+    pub fn code(&self) -> &'static str {
+        self.code
+    }
+
+    pub fn body(&self) -> ErrorBody {
+        ErrorBody { code: self.code.to_owned(), message: self.message.clone(), fields: self.fields.clone() }
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.status.as_u16(), self.code)
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        self.status
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        if let Some(cause) = &self.cause {
+            if self.status == StatusCode::SERVICE_UNAVAILABLE {
+                tracing::warn!(error = format!("{cause:#}"), "answered 503");
+            } else {
+                tracing::error!(error = format!("{cause:#}"), "answered 500");
+            }
+        }
+        let mut response = HttpResponse::build(self.status);
+        if self.status == StatusCode::SERVICE_UNAVAILABLE {
+            response.insert_header((header::RETRY_AFTER, HeaderValue::from_static("5")));
+        }
+        response.json(self.body())
+    }
+}
+
+impl From<bitik_postgres::DbError> for ApiError {
+    fn from(error: bitik_postgres::DbError) -> Self {
+        ApiError::internal(error)
+    }
+}
+
+impl From<validator::ValidationErrors> for ApiError {
+    fn from(errors: validator::ValidationErrors) -> Self {
+        let fields: BTreeMap<String, String> = errors
+            .field_errors()
+            .into_iter()
+            .filter_map(|(field, errors)| {
+                let message = errors.iter().find_map(|e| e.message.as_ref())?;
+                Some((field.to_string(), message.to_string()))
+            })
+            .collect();
+        let message = match fields.len() {
+            1 => fields.values().next().cloned().unwrap_or_default(),
+            _ => "Veuillez corriger les erreurs dans le formulaire.".to_owned(),
+        };
+        ApiError::validation(message, fields)
+    }
+}
+
+impl From<bitik_identity::IdentityError> for ApiError {
+    fn from(error: bitik_identity::IdentityError) -> Self {
+        use bitik_identity::IdentityError as E;
+        match error {
+            E::EmailTaken => ApiError::conflict("email_taken", error.to_string()),
+            E::InvalidEmail => field_error("email", "invalid_email", error.to_string()),
+            E::PasswordTooShort => field_error("password", "password_too_short", error.to_string()),
+            E::Repository(_) => ApiError::internal(error),
+        }
+    }
+}
+
+impl From<bitik_identity::newsletter::NewsletterError> for ApiError {
+    fn from(error: bitik_identity::newsletter::NewsletterError) -> Self {
+        use bitik_identity::newsletter::NewsletterError as E;
+        match error {
+            E::InvalidEmail => field_error("email", "invalid_email", error.to_string()),
+            E::Repository(_) => ApiError::internal(error),
+        }
+    }
+}
+
+/// A 400 about one field, its message repeated as the summary.
+fn field_error(field: &str, code: &'static str, message: String) -> ApiError {
+    let mut error = ApiError::validation(message.clone(), BTreeMap::from([(field.to_owned(), message)]));
+    error.code = code;
+    error
+}
+
+/// The envelope for a bare status, used when actix or a middleware answers on its own.
+pub fn for_status(status: StatusCode) -> ApiError {
+    let (code, message) = match status.as_u16() {
+        400 => ("bad_request", "Requête invalide."),
+        401 => ("unauthorized", "Veuillez vous connecter pour continuer."),
+        403 => ("forbidden", "Accès refusé."),
+        404 => ("not_found", "Cette adresse n'existe pas."),
+        405 => ("method_not_allowed", "Cette méthode n'est pas permise ici."),
+        408 => ("request_timeout", "La requête a pris trop de temps."),
+        413 => ("payload_too_large", "La requête est trop volumineuse."),
+        415 => ("unsupported_media_type", "Le contenu doit être envoyé au format JSON."),
+        429 => ("too_many_requests", "Trop de tentatives. Veuillez réessayer dans quelques minutes."),
+        503 => ("service_unavailable", MSG_UNAVAILABLE),
+        s if s >= 500 => ("internal_error", MSG_SERVER_ERROR),
+        _ => ("bad_request", "Requête invalide."),
+    };
+    ApiError::new(status, code, message)
+}
+
+/// JSON bodies that actix cannot read: wrong content type, too large, malformed, wrong shape.
+pub fn json_error(error: actix_web::error::JsonPayloadError, _req: &HttpRequest) -> actix_web::Error {
+    use actix_web::error::JsonPayloadError as E;
+    let api_error = match &error {
+        E::ContentType => for_status(StatusCode::UNSUPPORTED_MEDIA_TYPE),
+        E::OverflowKnownLength { .. } | E::Overflow { .. } => for_status(StatusCode::PAYLOAD_TOO_LARGE),
+        E::Deserialize(e) if e.is_data() => {
+            let mut api_error = ApiError::bad_request("invalid_body", MSG_INVALID_DATA);
+            if let Some(field) = field_of_serde_error(&e.to_string()) {
+                api_error.fields = Some(BTreeMap::from([(field, "Valeur invalide.".to_owned())]));
+            }
+            api_error
+        }
+        E::Deserialize(_) | E::Payload(_) => {
+            ApiError::bad_request("malformed_json", "Le corps de la requête n'est pas un JSON valide.")
+        }
+        _ => ApiError::bad_request("malformed_json", "Le corps de la requête n'est pas un JSON valide."),
+    };
+    actix_web::error::InternalError::from_response(error, api_error.error_response()).into()
+}
+
+/// Query strings that cannot be read into the handler's parameters.
+pub fn query_error(error: actix_web::error::QueryPayloadError, _req: &HttpRequest) -> actix_web::Error {
+    let mut api_error = ApiError::bad_request("invalid_query", "Paramètres de recherche invalides.");
+    if let Some(field) = field_of_serde_error(&error.to_string()) {
+        api_error.fields = Some(BTreeMap::from([(field, "Valeur invalide.".to_owned())]));
+    }
+    actix_web::error::InternalError::from_response(error, api_error.error_response()).into()
+}
+
+/// Path segments of the wrong shape (an id that is not one) name nothing that exists.
+pub fn path_error(error: actix_web::error::PathError, _req: &HttpRequest) -> actix_web::Error {
+    let api_error = ApiError::not_found("Ressource introuvable.");
+    actix_web::error::InternalError::from_response(error, api_error.error_response()).into()
+}
+
+/// serde names the offending field in backquotes: "unknown field `x`", "missing field `x`",
+/// or "x: invalid type" for serde_urlencoded / serde_path_to_error style messages.
+fn field_of_serde_error(message: &str) -> Option<String> {
+    let start = message.find('`')? + 1;
+    let end = start + message[start..].find('`')?;
+    let field = &message[start..end];
+    (!field.is_empty() && field.len() < 64 && field.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+        .then(|| field.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_the_field_serde_complains_about() {
+        assert_eq!(field_of_serde_error("missing field `email` at line 1"), Some("email".into()));
+        assert_eq!(field_of_serde_error("invalid type: string"), None);
+    }
+
+    #[test]
+    fn every_status_has_a_french_message() {
+        for status in [400, 401, 403, 404, 405, 413, 415, 429, 500, 503] {
+            let error = for_status(StatusCode::from_u16(status).unwrap());
+            assert_eq!(error.status_code().as_u16(), status);
+            assert!(!error.body().message.is_empty());
+        }
+    }
+}

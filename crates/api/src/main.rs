@@ -1,0 +1,73 @@
+use std::process::ExitCode;
+
+use bitik_api::cli::{Cli, Command};
+use bitik_api::config::Config;
+use bitik_api::seed;
+use bitik_api::startup::{Application, build_state};
+use bitik_api::state::AppState;
+use bitik_postgres::{Database, PoolSettings};
+use clap::Parser;
+
+fn main() -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
+        )
+        .with_target(false)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()))
+        .init();
+    let cli = Cli::parse();
+    let config = match Config::from_env() {
+        Ok(config) => config,
+        Err(e) => {
+            eprintln!("Configuration error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("tokio runtime");
+    match runtime.block_on(run(cli.command, config)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("Error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn connect(config: Config) -> anyhow::Result<AppState> {
+    let database = Database::connect(&config.database_url, &PoolSettings::default())?;
+    Ok(build_state(config, database))
+}
+
+async fn run(command: Command, config: Config) -> anyhow::Result<()> {
+    match command {
+        Command::Serve => {
+            if config.jwt_secret_is_default {
+                tracing::warn!("JWT_SECRET is not set: using the development secret. Set it in production.");
+            }
+            let public_url = config.public_url.clone();
+            let app = Application::build(config)?;
+            tracing::info!("Bitik is serving on port {} ({public_url})", app.port());
+            app.run_until_stopped().await?;
+        }
+        Command::Migrate => {
+            if bitik_postgres::create_database_if_missing(&config.database_url).await? {
+                println!("Created the database.");
+            }
+            let applied = bitik_postgres::run_migrations(&config.database_url).await?;
+            println!("Migrations applied: {}", if applied.is_empty() { "none pending".into() } else { applied.join(", ") });
+        }
+        Command::Seed => {
+            let state = connect(config)?;
+            let accounts = seed::accounts::seed_demo_accounts(&state.accounts).await?;
+            println!("Demo accounts created: {accounts}.");
+        }
+        Command::CreateAdmin { email, password, first_name, last_name } => {
+            let state = connect(config)?;
+            let (admin, created) = state.accounts.ensure_admin(&email, &password, &first_name, &last_name).await?;
+            let what = if created { "Created" } else { "Updated" };
+            println!("{what} administrator {}.", admin.email);
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,21 @@
+//! Every route of the API, by context. Each module registers its own under `/api`.
+
+pub mod health;
+pub mod newsletter;
+
+use actix_web::web;
+
+use crate::error;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(
+        web::scope("/api")
+            .configure(health::routes)
+            .configure(newsletter::routes)
+            .default_service(web::to(unknown_route)),
+    );
+}
+
+async fn unknown_route() -> Result<actix_web::HttpResponse, error::ApiError> {
+    Err(error::ApiError::not_found("Cette adresse de l'API n'existe pas."))
+}

@@ -1,0 +1,2 @@
+//! The demo shop loaded by `bitik seed`.
+pub mod accounts;

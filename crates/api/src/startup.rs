@@ -1,0 +1,89 @@
+//! The composition root: adapters are built here and handed to the services, and the services to
+//! the HTTP application.
+
+use std::net::TcpListener;
+use std::sync::Arc;
+
+use actix_web::dev::Server;
+use actix_web::middleware::{Compress, DefaultHeaders, from_fn};
+use actix_web::{App, HttpServer, web};
+use bitik_identity::AccountService;
+use bitik_identity::newsletter::NewsletterService;
+use bitik_identity::password::Argon2Hasher;
+use bitik_postgres::{Database, PgNewsletterRepository, PgUserRepository, PoolSettings};
+use utoipa::OpenApi;
+use utoipa_swagger_ui::SwaggerUi;
+
+use crate::config::Config;
+use crate::openapi::ApiDoc;
+use crate::state::AppState;
+use crate::{error, frontend, middleware, routes};
+
+/// Largest JSON body accepted; product descriptions are the longest texts.
+const JSON_LIMIT: usize = 256 * 1024;
+
+pub struct Application {
+    port: u16,
+    server: Server,
+}
+
+impl Application {
+    /// Binds the port (0 picks a free one) and prepares the server without running it.
+    pub fn build(config: Config) -> anyhow::Result<Self> {
+        let database = Database::connect(&config.database_url, &PoolSettings::default())?;
+        std::fs::create_dir_all(&config.upload_dir).map_err(|e| {
+            anyhow::anyhow!("UPLOAD_DIR {} cannot be created: {e}", config.upload_dir.display())
+        })?;
+        let listener = TcpListener::bind((config.host.as_str(), config.port))?;
+        let port = listener.local_addr()?.port();
+        let state = web::Data::new(build_state(config, database));
+        let server = HttpServer::new(move || {
+            App::new()
+                .wrap(from_fn(middleware::cache_headers))
+                .wrap(Compress::default())
+                .wrap(from_fn(middleware::json_errors))
+                .wrap(
+                    DefaultHeaders::new()
+                        .add(("X-Content-Type-Options", "nosniff"))
+                        .add(("Referrer-Policy", "strict-origin-when-cross-origin")),
+                )
+                .wrap(from_fn(middleware::log_request))
+                .configure(|cfg| configure(cfg, &state))
+        })
+        .listen(listener)?
+        // Requests in flight get this long to finish after SIGTERM.
+        .shutdown_timeout(20)
+        .run();
+        Ok(Self { port, server })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.server.await
+    }
+}
+
+/// Wires the adapters into the services. The CLI's commands use it too.
+pub fn build_state(config: Config, database: Database) -> AppState {
+    let users = Arc::new(PgUserRepository::new(database.clone()));
+    let accounts = AccountService::new(users, Arc::new(Argon2Hasher));
+    let newsletter = NewsletterService::new(Arc::new(PgNewsletterRepository::new(database.clone())));
+    AppState { config: Arc::new(config), database, accounts, newsletter }
+}
+
+fn configure(cfg: &mut web::ServiceConfig, state: &web::Data<AppState>) {
+    cfg.app_data(state.clone())
+        .app_data(web::JsonConfig::default().limit(JSON_LIMIT).error_handler(error::json_error))
+        .app_data(web::QueryConfig::default().error_handler(error::query_error))
+        .app_data(web::PathConfig::default().error_handler(error::path_error))
+        .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", ApiDoc::openapi()))
+        .configure(routes::configure)
+        .service(frontend::uploads(&state.config.upload_dir));
+    // Without a built frontend (API tests, `cargo run` before `npm run build`) only /api answers.
+    if state.config.frontend_dir.join("index.html").is_file() {
+        cfg.service(frontend::files(&state.config.frontend_dir));
+    }
+}

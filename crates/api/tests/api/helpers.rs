@@ -1,0 +1,78 @@
+use std::collections::HashMap;
+
+use bitik_api::config::Config;
+use bitik_api::startup::Application;
+use bitik_postgres::testing::TestDatabase;
+
+pub struct TestApp {
+    pub address: String,
+    pub client: reqwest::Client,
+    pub database: TestDatabase,
+    _uploads: TempDir,
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.address)
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client.get(self.url(path)).send().await.expect("request")
+    }
+
+    pub async fn post_json(&self, path: &str, body: &serde_json::Value) -> reqwest::Response {
+        self.client.post(self.url(path)).json(body).send().await.expect("request")
+    }
+}
+
+/// Starts the application on a random port against a fresh database.
+pub async fn spawn_app() -> TestApp {
+    spawn_app_with(&[]).await
+}
+
+/// Same, with some environment settings replaced (`DATABASE_URL` included).
+pub async fn spawn_app_with(overrides: &[(&str, &str)]) -> TestApp {
+    let database = TestDatabase::new().await;
+    let uploads = TempDir::new();
+    let mut vars: HashMap<String, String> = HashMap::from([
+        ("DATABASE_URL".into(), database.url.clone()),
+        ("HOST".into(), "127.0.0.1".into()),
+        ("PORT".into(), "0".into()),
+        ("UPLOAD_DIR".into(), uploads.0.display().to_string()),
+        ("FRONTEND_DIR".into(), "/nonexistent".into()),
+    ]);
+    for (name, value) in overrides {
+        vars.insert((*name).into(), (*value).into());
+    }
+    let config = Config::from_lookup(|name| vars.get(name).cloned()).expect("test configuration");
+    let app = Application::build(config).expect("build the app");
+    let address = format!("http://127.0.0.1:{}", app.port());
+    tokio::spawn(app.run_until_stopped());
+    TestApp { address, client: reqwest::Client::new(), database, _uploads: uploads }
+}
+
+/// A directory removed when the test ends.
+pub struct TempDir(pub std::path::PathBuf);
+
+impl TempDir {
+    pub fn new() -> Self {
+        let path = std::env::temp_dir().join(format!("bitik-test-{}", uuid::Uuid::new_v4().simple()));
+        std::fs::create_dir_all(&path).expect("temp dir");
+        Self(path)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The body of an error answer, checked to be the envelope.
+pub async fn error_body(response: reqwest::Response) -> serde_json::Value {
+    let content_type = response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();
+    assert!(content_type.starts_with("application/json"), "error answered as {content_type:?}");
+    let body: serde_json::Value = response.json().await.expect("JSON error body");
+    assert!(body["code"].is_string() && body["message"].is_string(), "not the error envelope: {body}");
+    body
+}

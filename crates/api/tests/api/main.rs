@@ -1,0 +1,4 @@
+//! API tests: the real application on a random port, each test with its own database.
+
+mod foundation;
+mod helpers;

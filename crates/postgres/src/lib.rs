@@ -1,0 +1,16 @@
+//! PostgreSQL adapter: the schema, the connection pool, migrations and one repository per
+//! domain port. Domain types never derive diesel traits; rows are converted here.
+
+mod error;
+mod pool;
+pub mod schema;
+mod newsletter;
+mod users;
+
+#[cfg(feature = "testing")]
+pub mod testing;
+
+pub use error::{DbError, is_unavailable};
+pub use newsletter::PgNewsletterRepository;
+pub use users::PgUserRepository;
+pub use pool::{Database, PoolSettings, create_database_if_missing, run_migrations};

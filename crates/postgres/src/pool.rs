@@ -1,0 +1,120 @@
+use std::time::Duration;
+
+use diesel::prelude::*;
+use diesel_async::async_connection_wrapper::AsyncConnectionWrapper;
+use diesel_async::pooled_connection::deadpool::{Object, Pool};
+use diesel_async::pooled_connection::AsyncDieselConnectionManager;
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
+
+use crate::DbError;
+
+const MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations");
+
+/// How the pool behaves when PostgreSQL is slow or gone.
+#[derive(Debug, Clone)]
+pub struct PoolSettings {
+    pub max_size: usize,
+    /// How long a request waits for a free connection before it is answered 503.
+    pub wait_timeout: Duration,
+    /// How long opening a new connection may take.
+    pub connect_timeout: Duration,
+}
+
+impl Default for PoolSettings {
+    fn default() -> Self {
+        // A small machine: a few connections kept busy beat many fighting over two cores.
+        Self { max_size: 10, wait_timeout: Duration::from_secs(3), connect_timeout: Duration::from_secs(3) }
+    }
+}
+
+/// The shared connection pool every repository borrows from.
+#[derive(Clone)]
+pub struct Database {
+    pool: Pool<AsyncPgConnection>,
+}
+
+impl Database {
+    pub fn connect(url: &str, settings: &PoolSettings) -> Result<Self, DbError> {
+        let manager = AsyncDieselConnectionManager::<AsyncPgConnection>::new(url);
+        let pool = Pool::builder(manager)
+            .max_size(settings.max_size)
+            .wait_timeout(Some(settings.wait_timeout))
+            .create_timeout(Some(settings.connect_timeout))
+            .recycle_timeout(Some(settings.connect_timeout))
+            .runtime(deadpool::Runtime::Tokio1)
+            .build()
+            .map_err(|e| DbError::Unavailable(e.to_string()))?;
+        Ok(Self { pool })
+    }
+
+    pub async fn conn(&self) -> Result<Object<AsyncPgConnection>, DbError> {
+        Ok(self.pool.get().await?)
+    }
+
+    /// `SELECT 1` through the pool: what `/api/health` reports.
+    pub async fn ping(&self) -> Result<(), DbError> {
+        let mut conn = self.conn().await?;
+        diesel::select(1.into_sql::<diesel::sql_types::Integer>())
+            .execute(&mut conn)
+            .await
+            .map_err(|e| DbError::Unavailable(e.to_string()))?;
+        Ok(())
+    }
+}
+
+/// Applies the embedded migrations that are not yet applied; returns their names.
+pub async fn run_migrations(url: &str) -> anyhow::Result<Vec<String>> {
+    let url = url.to_owned();
+    // Diesel's migration harness is synchronous: run it on a blocking thread.
+    tokio::task::spawn_blocking(move || -> anyhow::Result<Vec<String>> {
+        let mut conn = <AsyncConnectionWrapper<AsyncPgConnection> as diesel::Connection>::establish(&url)?;
+        let applied = conn.run_pending_migrations(MIGRATIONS).map_err(|e| anyhow::anyhow!("{e}"))?;
+        Ok(applied.iter().map(ToString::to_string).collect())
+    })
+    .await?
+}
+
+/// Creates the database named in `url` when the server answers but the database does not exist.
+/// Returns whether it was created.
+pub async fn create_database_if_missing(url: &str) -> anyhow::Result<bool> {
+    if AsyncPgConnection::establish(url).await.is_ok() {
+        return Ok(false);
+    }
+    let (server_url, name) = split_database_name(url)?;
+    let mut conn = AsyncPgConnection::establish(&format!("{server_url}/postgres")).await?;
+    diesel::sql_query(format!("CREATE DATABASE {}", quote_identifier(&name))).execute(&mut conn).await?;
+    Ok(true)
+}
+
+/// `postgres://u@h:5432/bitik?x=y` → (`postgres://u@h:5432`, `bitik`).
+pub(crate) fn split_database_name(url: &str) -> anyhow::Result<(String, String)> {
+    let without_query = url.split('?').next().unwrap_or(url);
+    let (server, name) = without_query
+        .rsplit_once('/')
+        .filter(|(server, name)| server.contains("://") && !server.ends_with('/') && !name.is_empty())
+        .ok_or_else(|| anyhow::anyhow!("DATABASE_URL does not name a database: {url}"))?;
+    Ok((server.to_owned(), name.to_owned()))
+}
+
+pub(crate) fn quote_identifier(name: &str) -> String {
+    format!("\"{}\"", name.replace('"', "\"\""))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_the_database_name_from_the_server() {
+        let (server, name) = split_database_name("postgres://postgres@127.0.0.1:5432/bitik?sslmode=disable").unwrap();
+        assert_eq!(server, "postgres://postgres@127.0.0.1:5432");
+        assert_eq!(name, "bitik");
+        assert!(split_database_name("postgres://127.0.0.1:5432").is_err());
+    }
+
+    #[test]
+    fn quotes_identifiers() {
+        assert_eq!(quote_identifier(r#"we"ird"#), r#""we""ird""#);
+    }
+}

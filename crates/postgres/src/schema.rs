@@ -1,0 +1,222 @@
+//! Diesel's view of `migrations/`. Kept by hand in step with the SQL: the adapter tests run every
+//! query against the migrated schema, so a drift fails there.
+
+diesel::table! {
+    users (id) {
+        id -> Uuid,
+        email -> Text,
+        password_hash -> Text,
+        first_name -> Text,
+        last_name -> Text,
+        phone -> Text,
+        address -> Text,
+        city -> Text,
+        zip_code -> Text,
+        country -> Text,
+        role -> Text,
+        active -> Bool,
+        token_version -> Int4,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    addresses (id) {
+        id -> Uuid,
+        user_id -> Uuid,
+        label -> Text,
+        first_name -> Text,
+        last_name -> Text,
+        phone -> Text,
+        address -> Text,
+        city -> Text,
+        zip_code -> Text,
+        country -> Text,
+        is_default -> Bool,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    password_reset_tokens (id) {
+        id -> Uuid,
+        user_id -> Uuid,
+        token_hash -> Bytea,
+        expires_at -> Timestamptz,
+        used_at -> Nullable<Timestamptz>,
+        created_by -> Nullable<Uuid>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    products (id) {
+        id -> Uuid,
+        slug -> Text,
+        name -> Text,
+        short_description -> Text,
+        description -> Text,
+        price -> Int8,
+        promo_price -> Nullable<Int8>,
+        on_promotion -> Bool,
+        category -> Text,
+        subcategory -> Text,
+        colors -> Array<Text>,
+        sizes -> Array<Text>,
+        images -> Array<Text>,
+        material -> Text,
+        care_instructions -> Text,
+        featured -> Bool,
+        active -> Bool,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+        effective_price -> Int8,
+        search_text -> Text,
+    }
+}
+
+diesel::table! {
+    product_variants (id) {
+        id -> Uuid,
+        product_id -> Uuid,
+        color -> Text,
+        size -> Text,
+        stock -> Int4,
+    }
+}
+
+diesel::table! {
+    cart_items (id) {
+        id -> Uuid,
+        user_id -> Uuid,
+        product_id -> Uuid,
+        color -> Text,
+        size -> Text,
+        quantity -> Int4,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    orders (id) {
+        id -> Uuid,
+        order_number -> Text,
+        user_id -> Uuid,
+        status -> Text,
+        subtotal -> Int8,
+        shipping_cost -> Int8,
+        discount -> Int8,
+        total -> Int8,
+        shipping_first_name -> Text,
+        shipping_last_name -> Text,
+        shipping_email -> Text,
+        shipping_phone -> Text,
+        shipping_address -> Text,
+        shipping_city -> Text,
+        shipping_country -> Text,
+        shipping_zip_code -> Text,
+        shipping_method -> Text,
+        payment_method -> Text,
+        payment_status -> Text,
+        paid_at -> Nullable<Timestamptz>,
+        tracking_note -> Text,
+        idempotency_key -> Nullable<Text>,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    order_items (id) {
+        id -> Uuid,
+        order_id -> Uuid,
+        product_id -> Uuid,
+        name -> Text,
+        image -> Text,
+        color -> Text,
+        size -> Text,
+        quantity -> Int4,
+        unit_price -> Int8,
+        position -> Int4,
+    }
+}
+
+diesel::table! {
+    order_status_history (id) {
+        id -> Uuid,
+        order_id -> Uuid,
+        status -> Text,
+        note -> Text,
+        changed_by -> Text,
+        user_id -> Nullable<Uuid>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    payments (id) {
+        id -> Uuid,
+        order_id -> Uuid,
+        provider -> Text,
+        session_id -> Text,
+        amount -> Int8,
+        currency -> Text,
+        checkout_status -> Text,
+        payment_status -> Text,
+        launch_url -> Text,
+        transaction_id -> Nullable<Text>,
+        last_error_code -> Nullable<Text>,
+        last_error_message -> Nullable<Text>,
+        is_mock -> Bool,
+        expires_at -> Timestamptz,
+        completed_at -> Nullable<Timestamptz>,
+        last_checked_at -> Nullable<Timestamptz>,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    payment_events (event_id) {
+        event_id -> Text,
+        event_type -> Text,
+        session_id -> Nullable<Text>,
+        received_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    newsletter_subscribers (id) {
+        id -> Uuid,
+        email -> Text,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::joinable!(addresses -> users (user_id));
+diesel::joinable!(product_variants -> products (product_id));
+diesel::joinable!(cart_items -> products (product_id));
+diesel::joinable!(cart_items -> users (user_id));
+diesel::joinable!(orders -> users (user_id));
+diesel::joinable!(order_items -> orders (order_id));
+diesel::joinable!(order_items -> products (product_id));
+diesel::joinable!(order_status_history -> orders (order_id));
+diesel::joinable!(payments -> orders (order_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    users,
+    addresses,
+    password_reset_tokens,
+    products,
+    product_variants,
+    cart_items,
+    orders,
+    order_items,
+    order_status_history,
+    payments,
+    payment_events,
+    newsletter_subscribers,
+);

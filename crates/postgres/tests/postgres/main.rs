@@ -1,0 +1,5 @@
+//! Adapter tests against a real PostgreSQL: each test on its own database.
+
+mod migrations;
+mod users;
+mod newsletter;
