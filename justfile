@@ -1,0 +1,28 @@
+# Bitik: the two commands that matter are `just run` and `just test`.
+
+set shell := ["bash", "-euo", "pipefail", "-c"]
+
+# Build everything, prepare the database and serve the demo shop on http://localhost:8080.
+run:
+    scripts/frontend.sh
+    cargo build --release --bin bitik
+    scripts/run.sh
+
+# Every test: Rust (unit, adapter, API), frontend unit tests, the weight budget, browser journeys.
+test:
+    scripts/test.sh
+
+# Vite's dev server on http://localhost:5173 (proxying /api to a `just serve-dev` server).
+dev:
+    cd frontend && npm run dev
+
+# The API in debug mode against the same database `just run` uses.
+serve-dev:
+    cargo build --bin bitik
+    source scripts/db.sh && export DATABASE_URL="${DATABASE_URL:-$(bitik_db_server)/bitik}" \
+      && target/debug/bitik migrate && target/debug/bitik seed && target/debug/bitik serve
+
+# Lints: clippy on the workspace, TypeScript's checker on the frontend.
+lint:
+    cargo clippy --workspace --all-targets -- -D warnings
+    cd frontend && npm run typecheck

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# `just run`: a database, migrations, the demo shop when empty, and the server on port 8080.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/db.sh
+
+if [ -z "${DATABASE_URL:-}" ]; then
+  server="$(bitik_db_server)"
+  export DATABASE_URL="$server/bitik"
+fi
+export UPLOAD_DIR="${UPLOAD_DIR:-$PWD/uploads}"
+export FRONTEND_DIR="${FRONTEND_DIR:-$PWD/frontend/dist}"
+bitik=target/release/bitik
+
+"$bitik" migrate
+# `seed` changes nothing in a shop that already has its demo data.
+"$bitik" seed
+
+port="${PORT:-8080}"
+echo
+echo "  Bitik: http://localhost:$port"
+echo "  Demo admin:    admin@bitik.sn / bitik-admin   (http://localhost:$port/admin)"
+echo "  Demo customer: client@bitik.sn / bitik-client"
+echo
+exec "$bitik" serve
