@@ -28,6 +28,8 @@ CREATE TABLE users (
     active          boolean NOT NULL DEFAULT true,
     -- Raised on logout, password change and deactivation: tokens carrying an older value stop working.
     token_version   integer NOT NULL DEFAULT 0,
+    -- Set by the forgot-password page; support sees it and sends a reset link.
+    password_reset_requested_at timestamptz,
     created_at      timestamptz NOT NULL DEFAULT now(),
     updated_at      timestamptz NOT NULL DEFAULT now()
 );

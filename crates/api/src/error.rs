@@ -37,11 +37,12 @@ pub struct ApiError {
     message: String,
     fields: Option<BTreeMap<String, String>>,
     cause: Option<anyhow::Error>,
+    retry_after: Option<std::time::Duration>,
 }
 
 impl ApiError {
     pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
-        Self { status, code, message: message.into(), fields: None, cause: None }
+        Self { status, code, message: message.into(), fields: None, cause: None, retry_after: None }
     }
 
     pub fn bad_request(code: &'static str, message: impl Into<String>) -> Self {
@@ -67,6 +68,11 @@ impl ApiError {
     /// 400 with one French message per field; `message` sums it up.
     pub fn validation(message: impl Into<String>, fields: BTreeMap<String, String>) -> Self {
         Self { fields: Some(fields), ..Self::bad_request("validation_failed", message) }
+    }
+
+    /// 429, telling the client when to try again.
+    pub fn too_many_requests(message: impl Into<String>, wait: std::time::Duration) -> Self {
+        Self { retry_after: Some(wait), ..Self::new(StatusCode::TOO_MANY_REQUESTS, "too_many_requests", message) }
     }
 
     pub fn unavailable(cause: impl Into<anyhow::Error>) -> Self {
@@ -117,6 +123,9 @@ impl ResponseError for ApiError {
         if self.status == StatusCode::SERVICE_UNAVAILABLE {
             response.insert_header((header::RETRY_AFTER, HeaderValue::from_static("5")));
         }
+        if let Some(wait) = self.retry_after {
+            response.insert_header((header::RETRY_AFTER, wait.as_secs().max(1).to_string()));
+        }
         response.json(self.body())
     }
 }
@@ -148,10 +157,21 @@ impl From<validator::ValidationErrors> for ApiError {
 impl From<bitik_identity::IdentityError> for ApiError {
     fn from(error: bitik_identity::IdentityError) -> Self {
         use bitik_identity::IdentityError as E;
+        let message = error.to_string();
         match error {
-            E::EmailTaken => ApiError::conflict("email_taken", error.to_string()),
-            E::InvalidEmail => field_error("email", "invalid_email", error.to_string()),
-            E::PasswordTooShort => field_error("password", "password_too_short", error.to_string()),
+            E::Validation { message, fields } => {
+                ApiError::validation(message, fields.into_iter().map(|(k, v)| (k.to_owned(), v)).collect())
+            }
+            E::EmailTaken => ApiError::conflict("email_taken", message),
+            E::InvalidEmail => field_error("email", "invalid_email", message),
+            E::PasswordTooShort => field_error("password", "password_too_short", message),
+            E::InvalidCredentials => ApiError::unauthorized("invalid_credentials", message),
+            E::AccountDisabled => ApiError::new(StatusCode::FORBIDDEN, "account_disabled", message),
+            E::Unauthenticated => ApiError::unauthorized("session_expired", message),
+            E::IncorrectCurrentPassword => ApiError::unauthorized("incorrect_current_password", message),
+            E::AddressNotFound => ApiError::new(StatusCode::NOT_FOUND, "address_not_found", message),
+            E::UserNotFound => ApiError::new(StatusCode::NOT_FOUND, "user_not_found", message),
+            E::InvalidResetToken => ApiError::bad_request("invalid_reset_token", message),
             E::Repository(_) => ApiError::internal(error),
         }
     }
@@ -237,6 +257,22 @@ fn field_of_serde_error(message: &str) -> Option<String> {
     let field = &message[start..end];
     (!field.is_empty() && field.len() < 64 && field.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
         .then(|| field.to_owned())
+}
+
+impl From<bitik_catalog::CatalogError> for ApiError {
+    fn from(error: bitik_catalog::CatalogError) -> Self {
+        use bitik_catalog::CatalogError as E;
+        match error {
+            E::NotFound => ApiError::new(StatusCode::NOT_FOUND, "product_not_found", error.to_string()),
+            E::InvalidQuery { field, message } => {
+                let mut api_error = ApiError::validation(message.clone(), BTreeMap::from([(field.to_owned(), message)]));
+                api_error.code = "invalid_query";
+                api_error
+            }
+            E::Validation { message, fields } => ApiError::validation(message, fields),
+            E::Repository(_) => ApiError::internal(error),
+        }
+    }
 }
 
 #[cfg(test)]

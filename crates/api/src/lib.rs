@@ -1,5 +1,6 @@
 //! Bitik's HTTP application: configuration, routes, error mapping and the composition root.
 
+pub mod auth;
 pub mod cli;
 pub mod config;
 pub mod error;
@@ -7,6 +8,7 @@ pub mod frontend;
 pub mod media;
 pub mod middleware;
 pub mod openapi;
+pub mod rate_limit;
 pub mod responses;
 pub mod routes;
 pub mod seed;

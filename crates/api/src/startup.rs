@@ -7,17 +7,23 @@ use std::sync::Arc;
 use actix_web::dev::Server;
 use actix_web::middleware::{Compress, DefaultHeaders, from_fn};
 use actix_web::{App, HttpServer, web};
-use bitik_identity::AccountService;
+use bitik_identity::{AccountService, TokenService};
 use bitik_identity::newsletter::NewsletterService;
 use bitik_identity::password::Argon2Hasher;
-use bitik_postgres::{Database, PgNewsletterRepository, PgUserRepository, PoolSettings};
+use bitik_catalog::CatalogService;
+use bitik_postgres::{
+    Database, PgAddressRepository, PgNewsletterRepository, PgProductRepository, PgUserRepository, PoolSettings,
+};
 use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
 
 use crate::config::Config;
 use crate::openapi::ApiDoc;
-use crate::state::AppState;
+use crate::state::{AppState, Limits};
 use crate::{error, frontend, middleware, routes};
+
+/// How long a login lasts on a device.
+const SESSION_LIFETIME: std::time::Duration = std::time::Duration::from_secs(7 * 24 * 3600);
 
 /// Largest JSON body accepted; product descriptions are the longest texts.
 const JSON_LIMIT: usize = 256 * 1024;
@@ -69,9 +75,12 @@ impl Application {
 /// Wires the adapters into the services. The CLI's commands use it too.
 pub fn build_state(config: Config, database: Database) -> AppState {
     let users = Arc::new(PgUserRepository::new(database.clone()));
-    let accounts = AccountService::new(users, Arc::new(Argon2Hasher));
+    let addresses = Arc::new(PgAddressRepository::new(database.clone()));
+    let tokens = TokenService::new(config.jwt_secret.as_bytes(), SESSION_LIFETIME);
+    let accounts = AccountService::new(users, addresses, Arc::new(Argon2Hasher), tokens);
     let newsletter = NewsletterService::new(Arc::new(PgNewsletterRepository::new(database.clone())));
-    AppState { config: Arc::new(config), database, accounts, newsletter }
+    let catalog = CatalogService::new(Arc::new(PgProductRepository::new(database.clone())));
+    AppState { config: Arc::new(config), database, accounts, catalog, newsletter, limits: Limits::default() }
 }
 
 fn configure(cfg: &mut web::ServiceConfig, state: &web::Data<AppState>) {

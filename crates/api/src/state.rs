@@ -2,15 +2,37 @@
 
 use std::sync::Arc;
 
+use bitik_catalog::CatalogService;
 use bitik_identity::AccountService;
 use bitik_identity::newsletter::NewsletterService;
 use bitik_postgres::Database;
 
 use crate::config::Config;
+use crate::rate_limit::RateLimiter;
 
 pub struct AppState {
     pub config: Arc<Config>,
     pub database: Database,
     pub accounts: AccountService,
+    pub catalog: CatalogService,
     pub newsletter: NewsletterService,
+    pub limits: Limits,
+}
+
+/// Brakes on guessing: failed logins per e-mail and per client address, reset attempts per client.
+pub struct Limits {
+    pub login_per_email: RateLimiter,
+    pub login_per_client: RateLimiter,
+    pub reset_per_client: RateLimiter,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        let quarter_hour = std::time::Duration::from_secs(15 * 60);
+        Self {
+            login_per_email: RateLimiter::new(5, quarter_hour),
+            login_per_client: RateLimiter::new(20, quarter_hour),
+            reset_per_client: RateLimiter::new(10, quarter_hour),
+        }
+    }
 }

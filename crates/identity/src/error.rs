@@ -1,13 +1,47 @@
+use std::collections::BTreeMap;
+
 pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+/// Field name (as the API spells it) → French message.
+pub type FieldErrors = BTreeMap<&'static str, String>;
 
 #[derive(Debug, thiserror::Error)]
 pub enum IdentityError {
+    #[error("{message}")]
+    Validation { message: String, fields: FieldErrors },
     #[error("Un compte existe déjà avec cet email")]
     EmailTaken,
     #[error("Veuillez saisir un email valide")]
     InvalidEmail,
     #[error("Le mot de passe doit contenir au moins 6 caractères")]
     PasswordTooShort,
+    #[error("Email ou mot de passe incorrect")]
+    InvalidCredentials,
+    #[error("Ce compte a été désactivé. Contactez le service client.")]
+    AccountDisabled,
+    /// A token that is missing, malformed, expired, revoked, or whose user is gone or disabled.
+    #[error("Votre session a expiré. Veuillez vous reconnecter.")]
+    Unauthenticated,
+    #[error("Mot de passe actuel incorrect")]
+    IncorrectCurrentPassword,
+    #[error("Adresse introuvable")]
+    AddressNotFound,
+    #[error("Utilisateur introuvable")]
+    UserNotFound,
+    #[error("Ce lien de réinitialisation est invalide ou a expiré.")]
+    InvalidResetToken,
     #[error("identity storage failed")]
     Repository(#[source] BoxError),
+}
+
+impl IdentityError {
+    /// One message for the form, or the summary when several fields are wrong.
+    pub fn validation(fields: FieldErrors) -> Self {
+        let message = if fields.len() == 1 {
+            fields.values().next().cloned().unwrap_or_default()
+        } else {
+            "Veuillez corriger les erreurs dans le formulaire.".to_owned()
+        };
+        IdentityError::Validation { message, fields }
+    }
 }

@@ -1,4 +1,5 @@
-//! Identity: accounts, roles, passwords; and the newsletter list, which is people's e-mail too.
+//! Identity: accounts, roles, sessions, passwords, address books; and the newsletter list,
+//! which is people's e-mail too.
 
 pub mod error;
 pub mod model;
@@ -6,7 +7,13 @@ pub mod newsletter;
 pub mod password;
 pub mod ports;
 pub mod service;
+pub mod tokens;
+mod validate;
 
 pub use error::IdentityError;
-pub use model::{NewUser, Role, User};
-pub use service::AccountService;
+pub use model::{Address, AddressInput, NewUser, ProfileUpdate, Role, User};
+pub use service::{AccountService, NewAccount, Session};
+pub use tokens::TokenService;
+
+#[cfg(test)]
+mod service_tests;

@@ -55,3 +55,49 @@ pub struct NewUser {
     pub phone: String,
     pub role: Role,
 }
+
+/// Longest password accepted: hashing cost grows with length, and no one types more.
+pub const PASSWORD_MAX_LENGTH: usize = 128;
+
+/// Countries offered on the profile form (seed 000 §5).
+pub const PROFILE_COUNTRIES: [&str; 5] = ["Sénégal", "Maroc", "France", "Belgique", "USA"];
+
+/// What a customer may change about themselves. The e-mail is not part of it.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ProfileUpdate {
+    pub first_name: String,
+    pub last_name: String,
+    pub phone: String,
+    pub address: String,
+    pub city: String,
+    pub zip_code: String,
+    pub country: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Address {
+    pub id: Uuid,
+    pub label: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub phone: String,
+    pub address: String,
+    pub city: String,
+    pub zip_code: String,
+    pub country: String,
+    pub is_default: bool,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct AddressInput {
+    pub label: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub phone: String,
+    pub address: String,
+    pub city: String,
+    pub zip_code: String,
+    pub country: String,
+    pub is_default: bool,
+}

@@ -1,9 +1,10 @@
 use async_trait::async_trait;
 use bitik_common::Email;
+use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::error::BoxError;
-use crate::model::{NewUser, Role, User};
+use crate::model::{Address, AddressInput, NewUser, ProfileUpdate, Role, User};
 
 #[derive(Debug, thiserror::Error)]
 pub enum InsertUserError {
@@ -13,14 +14,49 @@ pub enum InsertUserError {
     Other(BoxError),
 }
 
+/// A user and their password hash.
+pub type Credentials = (User, String);
+
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait]
 pub trait UserRepository: Send + Sync {
-    /// The user and their password hash.
-    async fn find_by_email(&self, email: &Email) -> Result<Option<(User, String)>, BoxError>;
+    async fn find_by_email(&self, email: &Email) -> Result<Option<Credentials>, BoxError>;
+    async fn find_by_id(&self, id: Uuid) -> Result<Option<Credentials>, BoxError>;
     async fn insert(&self, user: NewUser) -> Result<User, InsertUserError>;
     /// Sets role and password hash, activates the account and ends its sessions.
     async fn set_role_and_password(&self, id: Uuid, role: Role, password_hash: String) -> Result<User, BoxError>;
+    async fn update_profile(&self, id: Uuid, profile: ProfileUpdate) -> Result<User, BoxError>;
+    /// Replaces the password hash and ends every session issued before.
+    async fn set_password(&self, id: Uuid, password_hash: String) -> Result<User, BoxError>;
+    /// Ends every session issued before.
+    async fn revoke_sessions(&self, id: Uuid) -> Result<(), BoxError>;
+    /// Notes that the account's owner asked for a password reset (support sees it).
+    async fn record_reset_request(&self, email: &Email) -> Result<(), BoxError>;
+    async fn create_reset_token(
+        &self,
+        user_id: Uuid,
+        token_hash: Vec<u8>,
+        expires_at: DateTime<Utc>,
+        created_by: Option<Uuid>,
+    ) -> Result<(), BoxError>;
+    /// In one transaction: consumes the unexpired, unused token with this hash and sets the new
+    /// password (ending sessions). `None` when no such token exists.
+    async fn reset_password(&self, token_hash: Vec<u8>, password_hash: String) -> Result<Option<User>, BoxError>;
+}
+
+/// A customer's address book. Every method is scoped to its owner: another user's address is
+/// answered as missing.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait]
+pub trait AddressRepository: Send + Sync {
+    /// Default first, then oldest first.
+    async fn list(&self, user_id: Uuid) -> Result<Vec<Address>, BoxError>;
+    /// The first address, or one marked default, becomes the default.
+    async fn create(&self, user_id: Uuid, input: AddressInput) -> Result<Address, BoxError>;
+    async fn update(&self, user_id: Uuid, id: Uuid, input: AddressInput) -> Result<Option<Address>, BoxError>;
+    /// Deleting the default makes the newest remaining address the default.
+    async fn delete(&self, user_id: Uuid, id: Uuid) -> Result<bool, BoxError>;
+    async fn set_default(&self, user_id: Uuid, id: Uuid) -> Result<Option<Address>, BoxError>;
 }
 
 /// Password hashing is slow on purpose: implementations must not block the async threads.

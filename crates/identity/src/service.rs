@@ -1,10 +1,19 @@
 use std::sync::Arc;
+use std::time::Duration;
 
 use bitik_common::Email;
+use sha2::{Digest, Sha256};
+use tokio::sync::OnceCell;
+use uuid::Uuid;
 
 use crate::error::IdentityError;
-use crate::model::{NewUser, PASSWORD_MIN_LENGTH, Role, User};
-use crate::ports::{InsertUserError, PasswordHasher, UserRepository};
+use crate::model::{Address, AddressInput, NewUser, PROFILE_COUNTRIES, ProfileUpdate, Role, User};
+use crate::ports::{AddressRepository, InsertUserError, PasswordHasher, UserRepository};
+use crate::tokens::TokenService;
+use crate::validate::{self, Checks, trimmed};
+
+/// How long a password-reset link works.
+pub const RESET_LINK_LIFETIME: Duration = Duration::from_secs(60 * 60);
 
 /// What a new account needs.
 #[derive(Debug, Clone)]
@@ -17,25 +26,68 @@ pub struct NewAccount {
     pub role: Role,
 }
 
+/// A logged-in user and the token that proves it.
+#[derive(Debug, Clone)]
+pub struct Session {
+    pub token: String,
+    pub user: User,
+}
+
 pub struct AccountService {
     users: Arc<dyn UserRepository>,
+    addresses: Arc<dyn AddressRepository>,
     hasher: Arc<dyn PasswordHasher>,
+    tokens: TokenService,
+    /// Verified when the e-mail is unknown, so that a wrong e-mail costs as long as a wrong password.
+    dummy_hash: OnceCell<String>,
+}
+
+fn repository(error: Box<dyn std::error::Error + Send + Sync>) -> IdentityError {
+    IdentityError::Repository(error)
 }
 
 impl AccountService {
-    pub fn new(users: Arc<dyn UserRepository>, hasher: Arc<dyn PasswordHasher>) -> Self {
-        Self { users, hasher }
+    pub fn new(
+        users: Arc<dyn UserRepository>,
+        addresses: Arc<dyn AddressRepository>,
+        hasher: Arc<dyn PasswordHasher>,
+        tokens: TokenService,
+    ) -> Self {
+        Self { users, addresses, hasher, tokens, dummy_hash: OnceCell::new() }
     }
 
+    // Accounts -------------------------------------------------------------------------------
+
+    /// Registration form (seed 000 §5): every field required, a valid e-mail, 6+ characters.
+    pub async fn register(&self, account: NewAccount) -> Result<Session, IdentityError> {
+        let mut checks = Checks::default();
+        checks
+            .required("firstName", &account.first_name, "Le prénom est requis")
+            .max_len("firstName", &account.first_name, 100)
+            .required("lastName", &account.last_name, "Le nom est requis")
+            .max_len("lastName", &account.last_name, 100)
+            .required("email", &account.email, "L'email est requis")
+            .required("phone", &account.phone, "Le téléphone est requis")
+            .max_len("phone", &account.phone, 30);
+        if !account.email.trim().is_empty() && Email::parse(&account.email).is_err() {
+            checks.fail("email", "Veuillez saisir un email valide");
+        }
+        validate::password(&mut checks, "password", &account.password, "Le mot de passe doit contenir au moins 6 caractères");
+        checks.finish()?;
+        let user = self.create_account(account).await?;
+        Ok(self.session(user))
+    }
+
+    /// Stores a new account whose fields are already checked (registration, admin, seed).
     pub async fn create_account(&self, account: NewAccount) -> Result<User, IdentityError> {
         let email = Email::parse(&account.email).map_err(|_| IdentityError::InvalidEmail)?;
         let password_hash = self.hash_new_password(&account.password).await?;
         let new_user = NewUser {
             email,
             password_hash,
-            first_name: account.first_name.trim().to_owned(),
-            last_name: account.last_name.trim().to_owned(),
-            phone: account.phone.trim().to_owned(),
+            first_name: trimmed(&account.first_name),
+            last_name: trimmed(&account.last_name),
+            phone: trimmed(&account.phone),
             role: account.role,
         };
         self.users.insert(new_user).await.map_err(|e| match e {
@@ -54,14 +106,10 @@ impl AccountService {
         last_name: &str,
     ) -> Result<(User, bool), IdentityError> {
         let parsed = Email::parse(email).map_err(|_| IdentityError::InvalidEmail)?;
-        match self.users.find_by_email(&parsed).await.map_err(IdentityError::Repository)? {
+        match self.users.find_by_email(&parsed).await.map_err(repository)? {
             Some((existing, _)) => {
                 let hash = self.hash_new_password(password).await?;
-                let admin = self
-                    .users
-                    .set_role_and_password(existing.id, Role::Admin, hash)
-                    .await
-                    .map_err(IdentityError::Repository)?;
+                let admin = self.users.set_role_and_password(existing.id, Role::Admin, hash).await.map_err(repository)?;
                 Ok((admin, false))
             }
             None => {
@@ -78,110 +126,188 @@ impl AccountService {
         }
     }
 
+    // Sessions -------------------------------------------------------------------------------
+
+    /// A wrong e-mail and a wrong password get the same answer after the same work.
+    pub async fn login(&self, email: &str, password: &str) -> Result<Session, IdentityError> {
+        let mut checks = Checks::default();
+        checks.required("email", email, "L'email est requis").required("password", password, "Le mot de passe est requis");
+        checks.finish()?;
+        if password.chars().count() > crate::model::PASSWORD_MAX_LENGTH {
+            return Err(IdentityError::InvalidCredentials);
+        }
+        let found = match Email::parse(email) {
+            Ok(email) => self.users.find_by_email(&email).await.map_err(repository)?,
+            Err(_) => None,
+        };
+        let Some((user, hash)) = found else {
+            let dummy = self.dummy_hash().await?;
+            let _ = self.hasher.verify(password, dummy).await;
+            return Err(IdentityError::InvalidCredentials);
+        };
+        if !self.hasher.verify(password, &hash).await.map_err(repository)? {
+            return Err(IdentityError::InvalidCredentials);
+        }
+        if !user.active {
+            return Err(IdentityError::AccountDisabled);
+        }
+        Ok(self.session(user))
+    }
+
+    /// The user a token belongs to, if the token is still good: signed by us, not expired, of
+    /// the user's current token version, and the user still active.
+    pub async fn authenticate(&self, token: &str) -> Result<User, IdentityError> {
+        let claims = self.tokens.verify(token).ok_or(IdentityError::Unauthenticated)?;
+        let (user, _) = self.users.find_by_id(claims.sub).await.map_err(repository)?.ok_or(IdentityError::Unauthenticated)?;
+        if user.token_version != claims.ver || !user.active {
+            return Err(IdentityError::Unauthenticated);
+        }
+        Ok(user)
+    }
+
+    /// Ends every session of the user, on every device.
+    pub async fn logout(&self, user_id: Uuid) -> Result<(), IdentityError> {
+        self.users.revoke_sessions(user_id).await.map_err(repository)
+    }
+
+    fn session(&self, user: User) -> Session {
+        Session { token: self.tokens.issue(&user), user }
+    }
+
+    // The account area -----------------------------------------------------------------------
+
+    pub async fn update_profile(&self, user_id: Uuid, profile: ProfileUpdate) -> Result<User, IdentityError> {
+        validate::profile(&profile)?;
+        let country = trimmed(&profile.country);
+        let profile = ProfileUpdate {
+            first_name: trimmed(&profile.first_name),
+            last_name: trimmed(&profile.last_name),
+            phone: trimmed(&profile.phone),
+            address: trimmed(&profile.address),
+            city: trimmed(&profile.city),
+            zip_code: trimmed(&profile.zip_code),
+            country: if country.is_empty() { PROFILE_COUNTRIES[0].to_owned() } else { country },
+        };
+        self.users.update_profile(user_id, profile).await.map_err(repository)
+    }
+
+    /// Earlier sessions end; the answer carries a new token for the device that asked.
+    pub async fn change_password(
+        &self,
+        user_id: Uuid,
+        current_password: &str,
+        new_password: &str,
+    ) -> Result<Session, IdentityError> {
+        let mut checks = Checks::default();
+        checks.required("currentPassword", current_password, "Le mot de passe actuel est requis");
+        validate::password(&mut checks, "newPassword", new_password, "Le nouveau mot de passe doit contenir au moins 6 caractères");
+        checks.finish()?;
+        let (_, hash) = self.users.find_by_id(user_id).await.map_err(repository)?.ok_or(IdentityError::Unauthenticated)?;
+        if !self.hasher.verify(current_password, &hash).await.map_err(repository)? {
+            return Err(IdentityError::IncorrectCurrentPassword);
+        }
+        let new_hash = self.hasher.hash(new_password).await.map_err(repository)?;
+        let user = self.users.set_password(user_id, new_hash).await.map_err(repository)?;
+        Ok(self.session(user))
+    }
+
+    // Password reset -------------------------------------------------------------------------
+
+    /// Always the same outcome for the caller, whether or not the e-mail has an account: support
+    /// sees the request and sends a reset link (decisions: forgot password).
+    pub async fn request_password_reset(&self, email: &str) -> Result<(), IdentityError> {
+        match Email::parse(email) {
+            Ok(email) => self.users.record_reset_request(&email).await.map_err(repository),
+            Err(_) => Err(IdentityError::validation(
+                [("email", "Veuillez saisir une adresse email valide".to_owned())].into(),
+            )),
+        }
+    }
+
+    /// A one-time token for `/reset-password/{token}`, valid one hour. Only its hash is stored.
+    pub async fn create_reset_token(&self, user_id: Uuid, created_by: Option<Uuid>) -> Result<String, IdentityError> {
+        self.users.find_by_id(user_id).await.map_err(repository)?.ok_or(IdentityError::UserNotFound)?;
+        let token = hex::encode(rand::random::<[u8; 32]>());
+        let expires_at = chrono::Utc::now() + RESET_LINK_LIFETIME;
+        self.users.create_reset_token(user_id, token_hash(&token), expires_at, created_by).await.map_err(repository)?;
+        Ok(token)
+    }
+
+    pub async fn reset_password(&self, token: &str, new_password: &str) -> Result<User, IdentityError> {
+        let mut checks = Checks::default();
+        validate::password(&mut checks, "password", new_password, "Le mot de passe doit contenir au moins 6 caractères");
+        checks.finish()?;
+        let new_hash = self.hasher.hash(new_password).await.map_err(repository)?;
+        self.users
+            .reset_password(token_hash(token), new_hash)
+            .await
+            .map_err(repository)?
+            .ok_or(IdentityError::InvalidResetToken)
+    }
+
+    // Addresses ------------------------------------------------------------------------------
+
+    pub async fn addresses(&self, user_id: Uuid) -> Result<Vec<Address>, IdentityError> {
+        self.addresses.list(user_id).await.map_err(repository)
+    }
+
+    pub async fn add_address(&self, user_id: Uuid, input: AddressInput) -> Result<Address, IdentityError> {
+        validate::address(&input)?;
+        self.addresses.create(user_id, clean_address(input)).await.map_err(repository)
+    }
+
+    pub async fn update_address(&self, user_id: Uuid, id: Uuid, input: AddressInput) -> Result<Address, IdentityError> {
+        validate::address(&input)?;
+        self.addresses
+            .update(user_id, id, clean_address(input))
+            .await
+            .map_err(repository)?
+            .ok_or(IdentityError::AddressNotFound)
+    }
+
+    pub async fn delete_address(&self, user_id: Uuid, id: Uuid) -> Result<(), IdentityError> {
+        match self.addresses.delete(user_id, id).await.map_err(repository)? {
+            true => Ok(()),
+            false => Err(IdentityError::AddressNotFound),
+        }
+    }
+
+    pub async fn set_default_address(&self, user_id: Uuid, id: Uuid) -> Result<Address, IdentityError> {
+        self.addresses.set_default(user_id, id).await.map_err(repository)?.ok_or(IdentityError::AddressNotFound)
+    }
+
+    // ----------------------------------------------------------------------------------------
+
     async fn hash_new_password(&self, password: &str) -> Result<String, IdentityError> {
-        if password.chars().count() < PASSWORD_MIN_LENGTH {
+        if password.chars().count() < crate::model::PASSWORD_MIN_LENGTH {
             return Err(IdentityError::PasswordTooShort);
         }
-        self.hasher.hash(password).await.map_err(IdentityError::Repository)
+        self.hasher.hash(password).await.map_err(repository)
+    }
+
+    async fn dummy_hash(&self) -> Result<&String, IdentityError> {
+        self.dummy_hash
+            .get_or_try_init(|| async { self.hasher.hash("not-a-real-password").await })
+            .await
+            .map_err(repository)
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::ports::{MockPasswordHasher, MockUserRepository};
-    use chrono::Utc;
-    use mockall::predicate::eq;
-    use uuid::Uuid;
+fn token_hash(token: &str) -> Vec<u8> {
+    Sha256::digest(token.as_bytes()).to_vec()
+}
 
-    fn user(email: &str, role: Role) -> User {
-        User {
-            id: Uuid::new_v4(),
-            email: Email::parse(email).unwrap(),
-            first_name: "Awa".into(),
-            last_name: "Diop".into(),
-            phone: String::new(),
-            address: String::new(),
-            city: String::new(),
-            zip_code: String::new(),
-            country: "Sénégal".into(),
-            role,
-            active: true,
-            token_version: 0,
-            created_at: Utc::now(),
-        }
-    }
-
-    fn hasher() -> MockPasswordHasher {
-        let mut hasher = MockPasswordHasher::new();
-        hasher.expect_hash().returning(|p| Ok(format!("hashed:{p}")));
-        hasher
-    }
-
-    #[tokio::test]
-    async fn creates_an_account_with_a_lowercased_email_and_a_hashed_password() {
-        let mut users = MockUserRepository::new();
-        users
-            .expect_insert()
-            .withf(|u| u.email.as_str() == "awa@example.sn" && u.password_hash == "hashed:secret1" && u.first_name == "Awa")
-            .returning(|u| Ok(user(u.email.as_str(), u.role)));
-        let service = AccountService::new(Arc::new(users), Arc::new(hasher()));
-        let account = NewAccount {
-            email: " Awa@Example.SN".into(),
-            password: "secret1".into(),
-            first_name: " Awa ".into(),
-            last_name: "Diop".into(),
-            phone: "77 123 45 67".into(),
-            role: Role::Customer,
-        };
-        let created = service.create_account(account).await.unwrap();
-        assert_eq!(created.email.as_str(), "awa@example.sn");
-    }
-
-    #[tokio::test]
-    async fn refuses_a_short_password_before_touching_storage() {
-        let service = AccountService::new(Arc::new(MockUserRepository::new()), Arc::new(MockPasswordHasher::new()));
-        let account = NewAccount {
-            email: "awa@example.sn".into(),
-            password: "12345".into(),
-            first_name: "Awa".into(),
-            last_name: "Diop".into(),
-            phone: String::new(),
-            role: Role::Customer,
-        };
-        let error = service.create_account(account).await.unwrap_err();
-        assert_eq!(error.to_string(), "Le mot de passe doit contenir au moins 6 caractères");
-    }
-
-    #[tokio::test]
-    async fn a_taken_email_is_reported_as_such() {
-        let mut users = MockUserRepository::new();
-        users.expect_insert().returning(|_| Err(InsertUserError::Duplicate));
-        let service = AccountService::new(Arc::new(users), Arc::new(hasher()));
-        let account = NewAccount {
-            email: "awa@example.sn".into(),
-            password: "secret1".into(),
-            first_name: "Awa".into(),
-            last_name: "Diop".into(),
-            phone: String::new(),
-            role: Role::Customer,
-        };
-        assert!(matches!(service.create_account(account).await, Err(IdentityError::EmailTaken)));
-    }
-
-    #[tokio::test]
-    async fn ensure_admin_promotes_an_existing_account() {
-        let existing = user("boss@bitik.sn", Role::Customer);
-        let id = existing.id;
-        let mut users = MockUserRepository::new();
-        users.expect_find_by_email().returning(move |_| Ok(Some((existing.clone(), "old".into()))));
-        users
-            .expect_set_role_and_password()
-            .with(eq(id), eq(Role::Admin), eq("hashed:newpass".to_owned()))
-            .returning(|_, _, _| Ok(user("boss@bitik.sn", Role::Admin)));
-        let service = AccountService::new(Arc::new(users), Arc::new(hasher()));
-        let (admin, created) = service.ensure_admin("boss@bitik.sn", "newpass", "A", "B").await.unwrap();
-        assert!(!created);
-        assert_eq!(admin.role, Role::Admin);
+fn clean_address(input: AddressInput) -> AddressInput {
+    let country = trimmed(&input.country);
+    AddressInput {
+        label: trimmed(&input.label),
+        first_name: trimmed(&input.first_name),
+        last_name: trimmed(&input.last_name),
+        phone: trimmed(&input.phone),
+        address: trimmed(&input.address),
+        city: trimmed(&input.city),
+        zip_code: trimmed(&input.zip_code),
+        country: if country.is_empty() { PROFILE_COUNTRIES[0].to_owned() } else { country },
+        is_default: input.is_default,
     }
 }

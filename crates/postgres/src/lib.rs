@@ -1,6 +1,8 @@
 //! PostgreSQL adapter: the schema, the connection pool, migrations and one repository per
 //! domain port. Domain types never derive diesel traits; rows are converted here.
 
+mod catalog;
+mod addresses;
 mod error;
 mod pool;
 pub mod schema;
@@ -10,6 +12,8 @@ mod users;
 #[cfg(feature = "testing")]
 pub mod testing;
 
+pub use catalog::PgProductRepository;
+pub use addresses::PgAddressRepository;
 pub use error::{DbError, is_unavailable};
 pub use newsletter::PgNewsletterRepository;
 pub use users::PgUserRepository;

@@ -16,6 +16,7 @@ diesel::table! {
         role -> Text,
         active -> Bool,
         token_version -> Int4,
+        password_reset_requested_at -> Nullable<Timestamptz>,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
     }

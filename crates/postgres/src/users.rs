@@ -1,16 +1,17 @@
-//! Accounts in PostgreSQL.
+//! Accounts and password-reset tokens in PostgreSQL.
 
 use async_trait::async_trait;
 use bitik_common::Email;
 use bitik_identity::error::BoxError;
-use bitik_identity::ports::{InsertUserError, UserRepository};
-use bitik_identity::{NewUser, Role, User};
+use bitik_identity::ports::{Credentials, InsertUserError, UserRepository};
+use bitik_identity::{NewUser, ProfileUpdate, Role, User};
 use chrono::{DateTime, Utc};
+use diesel::dsl::now;
 use diesel::prelude::*;
-use diesel_async::RunQueryDsl;
+use diesel_async::{AsyncConnection, RunQueryDsl};
 use uuid::Uuid;
 
-use crate::schema::users;
+use crate::schema::{password_reset_tokens as resets, users};
 use crate::{Database, DbError};
 
 pub struct PgUserRepository {
@@ -25,7 +26,7 @@ impl PgUserRepository {
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = users)]
-struct UserRow {
+pub(crate) struct UserRow {
     id: Uuid,
     email: String,
     password_hash: String,
@@ -43,7 +44,7 @@ struct UserRow {
 }
 
 impl UserRow {
-    fn into_user(self) -> Result<(User, String), BoxError> {
+    pub(crate) fn into_credentials(self) -> Result<Credentials, BoxError> {
         let email = Email::parse(&self.email).map_err(|_| format!("stored e-mail is invalid: {}", self.id))?;
         let role = Role::parse(&self.role).ok_or_else(|| format!("unknown role {:?}", self.role))?;
         let user = User {
@@ -63,6 +64,10 @@ impl UserRow {
         };
         Ok((user, self.password_hash))
     }
+
+    pub(crate) fn into_user(self) -> Result<User, BoxError> {
+        self.into_credentials().map(|(user, _)| user)
+    }
 }
 
 #[derive(Insertable)]
@@ -76,9 +81,21 @@ struct NewUserRow<'a> {
     role: &'a str,
 }
 
+#[derive(AsChangeset)]
+#[diesel(table_name = users)]
+struct ProfileChanges<'a> {
+    first_name: &'a str,
+    last_name: &'a str,
+    phone: &'a str,
+    address: &'a str,
+    city: &'a str,
+    zip_code: &'a str,
+    country: &'a str,
+}
+
 #[async_trait]
 impl UserRepository for PgUserRepository {
-    async fn find_by_email(&self, email: &Email) -> Result<Option<(User, String)>, BoxError> {
+    async fn find_by_email(&self, email: &Email) -> Result<Option<Credentials>, BoxError> {
         let mut conn = self.database.conn().await?;
         let row = users::table
             .filter(users::email.eq(email.as_str()))
@@ -87,7 +104,19 @@ impl UserRepository for PgUserRepository {
             .await
             .optional()
             .map_err(DbError::from)?;
-        row.map(UserRow::into_user).transpose()
+        row.map(UserRow::into_credentials).transpose()
+    }
+
+    async fn find_by_id(&self, id: Uuid) -> Result<Option<Credentials>, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let row = users::table
+            .find(id)
+            .select(UserRow::as_select())
+            .first(&mut conn)
+            .await
+            .optional()
+            .map_err(DbError::from)?;
+        row.map(UserRow::into_credentials).transpose()
     }
 
     async fn insert(&self, user: NewUser) -> Result<User, InsertUserError> {
@@ -108,7 +137,7 @@ impl UserRepository for PgUserRepository {
                 DbError::Duplicate(_) => InsertUserError::Duplicate,
                 other => InsertUserError::Other(other.into()),
             })?;
-        row.into_user().map(|(user, _)| user).map_err(InsertUserError::Other)
+        row.into_user().map_err(InsertUserError::Other)
     }
 
     async fn set_role_and_password(&self, id: Uuid, role: Role, password_hash: String) -> Result<User, BoxError> {
@@ -119,12 +148,121 @@ impl UserRepository for PgUserRepository {
                 users::password_hash.eq(password_hash),
                 users::active.eq(true),
                 users::token_version.eq(users::token_version + 1),
-                users::updated_at.eq(diesel::dsl::now),
+                users::updated_at.eq(now),
             ))
             .returning(UserRow::as_returning())
             .get_result(&mut conn)
             .await
             .map_err(DbError::from)?;
-        row.into_user().map(|(user, _)| user)
+        row.into_user()
+    }
+
+    async fn update_profile(&self, id: Uuid, profile: ProfileUpdate) -> Result<User, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let changes = ProfileChanges {
+            first_name: &profile.first_name,
+            last_name: &profile.last_name,
+            phone: &profile.phone,
+            address: &profile.address,
+            city: &profile.city,
+            zip_code: &profile.zip_code,
+            country: &profile.country,
+        };
+        let row = diesel::update(users::table.find(id))
+            .set((changes, users::updated_at.eq(now)))
+            .returning(UserRow::as_returning())
+            .get_result(&mut conn)
+            .await
+            .map_err(DbError::from)?;
+        row.into_user()
+    }
+
+    async fn set_password(&self, id: Uuid, password_hash: String) -> Result<User, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let row = diesel::update(users::table.find(id))
+            .set((
+                users::password_hash.eq(password_hash),
+                users::token_version.eq(users::token_version + 1),
+                users::updated_at.eq(now),
+            ))
+            .returning(UserRow::as_returning())
+            .get_result(&mut conn)
+            .await
+            .map_err(DbError::from)?;
+        row.into_user()
+    }
+
+    async fn revoke_sessions(&self, id: Uuid) -> Result<(), BoxError> {
+        let mut conn = self.database.conn().await?;
+        diesel::update(users::table.find(id))
+            .set(users::token_version.eq(users::token_version + 1))
+            .execute(&mut conn)
+            .await
+            .map_err(DbError::from)?;
+        Ok(())
+    }
+
+    async fn record_reset_request(&self, email: &Email) -> Result<(), BoxError> {
+        let mut conn = self.database.conn().await?;
+        diesel::update(users::table.filter(users::email.eq(email.as_str())))
+            .set(users::password_reset_requested_at.eq(now))
+            .execute(&mut conn)
+            .await
+            .map_err(DbError::from)?;
+        Ok(())
+    }
+
+    async fn create_reset_token(
+        &self,
+        user_id: Uuid,
+        token_hash: Vec<u8>,
+        expires_at: DateTime<Utc>,
+        created_by: Option<Uuid>,
+    ) -> Result<(), BoxError> {
+        let mut conn = self.database.conn().await?;
+        diesel::insert_into(resets::table)
+            .values((
+                resets::user_id.eq(user_id),
+                resets::token_hash.eq(token_hash),
+                resets::expires_at.eq(expires_at),
+                resets::created_by.eq(created_by),
+            ))
+            .execute(&mut conn)
+            .await
+            .map_err(DbError::from)?;
+        Ok(())
+    }
+
+    async fn reset_password(&self, token_hash: Vec<u8>, password_hash: String) -> Result<Option<User>, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let row = conn
+            .transaction::<_, DbError, _>(async move |conn| {
+                    // Consuming the token first makes a second use find nothing, even concurrently.
+                    let user_id: Option<Uuid> = diesel::update(
+                        resets::table
+                            .filter(resets::token_hash.eq(token_hash))
+                            .filter(resets::used_at.is_null())
+                            .filter(resets::expires_at.gt(now)),
+                    )
+                    .set(resets::used_at.eq(now))
+                    .returning(resets::user_id)
+                    .get_result(conn)
+                    .await
+                    .optional()?;
+                    let Some(user_id) = user_id else { return Ok(None) };
+                    let row = diesel::update(users::table.find(user_id))
+                        .set((
+                            users::password_hash.eq(password_hash),
+                            users::token_version.eq(users::token_version + 1),
+                            users::password_reset_requested_at.eq(None::<DateTime<Utc>>),
+                            users::updated_at.eq(now),
+                        ))
+                        .returning(UserRow::as_returning())
+                        .get_result(conn)
+                        .await?;
+                    Ok(Some(row))
+            })
+            .await?;
+        row.map(UserRow::into_user).transpose()
     }
 }

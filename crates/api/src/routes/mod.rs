@@ -1,5 +1,9 @@
 //! Every route of the API, by context. Each module registers its own under `/api`.
 
+pub mod addresses;
+pub mod admin_users;
+pub mod auth;
+pub mod catalog;
 pub mod health;
 pub mod newsletter;
 
@@ -11,6 +15,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
         web::scope("/api")
             .configure(health::routes)
+            .configure(catalog::routes)
+            .configure(auth::routes)
+            .configure(addresses::routes)
+            .configure(admin_users::routes)
             .configure(newsletter::routes)
             .default_service(web::to(unknown_route)),
     );

@@ -76,3 +76,53 @@ pub async fn error_body(response: reqwest::Response) -> serde_json::Value {
     assert!(body["code"].is_string() && body["message"].is_string(), "not the error envelope: {body}");
     body
 }
+
+impl TestApp {
+    pub async fn send(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&serde_json::Value>,
+    ) -> reqwest::Response {
+        let mut request = self.client.request(method, self.url(path));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        if let Some(body) = body {
+            request = request.json(body);
+        }
+        request.send().await.expect("request")
+    }
+
+    /// Registers a customer and returns their token and user JSON.
+    pub async fn register(&self, email: &str, password: &str) -> (String, serde_json::Value) {
+        let body = serde_json::json!({
+            "firstName": "Awa", "lastName": "Diop", "email": email, "password": password, "phone": "77 123 45 67"
+        });
+        let response = self.post_json("/api/auth/register", &body).await;
+        assert_eq!(response.status(), 201, "register {email}");
+        let body: serde_json::Value = response.json().await.unwrap();
+        (body["data"]["token"].as_str().unwrap().to_owned(), body["data"]["user"].clone())
+    }
+
+    pub async fn login(&self, email: &str, password: &str) -> reqwest::Response {
+        self.post_json("/api/auth/login", &serde_json::json!({ "email": email, "password": password })).await
+    }
+
+    /// Runs SQL on the test's database (to set up what no route does, e.g. making an admin).
+    pub async fn sql(&self, sql: &str) {
+        use diesel_async::RunQueryDsl;
+        let mut conn = self.database.database.conn().await.unwrap();
+        diesel::sql_query(sql).execute(&mut conn).await.unwrap();
+    }
+
+    /// A logged-in administrator's token.
+    pub async fn admin_token(&self) -> String {
+        self.register("chef@bitik.sn", "admin-pass").await;
+        self.sql("UPDATE users SET role = 'admin' WHERE email = 'chef@bitik.sn'").await;
+        let response = self.login("chef@bitik.sn", "admin-pass").await;
+        let body: serde_json::Value = response.json().await.unwrap();
+        body["data"]["token"].as_str().unwrap().to_owned()
+    }
+}

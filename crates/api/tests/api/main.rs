@@ -1,4 +1,5 @@
 //! API tests: the real application on a random port, each test with its own database.
 
 mod foundation;
+mod identity;
 mod helpers;

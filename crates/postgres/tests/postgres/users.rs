@@ -40,3 +40,63 @@ async fn promoting_an_account_ends_its_sessions() {
     let (_, hash) = users.find_by_email(&created.email).await.unwrap().unwrap();
     assert_eq!(hash, "$argon2id$new");
 }
+
+fn address(city: &str, is_default: bool) -> bitik_identity::AddressInput {
+    bitik_identity::AddressInput {
+        first_name: "Awa".into(),
+        last_name: "Diop".into(),
+        phone: "77 123 45 67".into(),
+        address: "Unité 15".into(),
+        city: city.into(),
+        country: "Sénégal".into(),
+        is_default,
+        ..Default::default()
+    }
+}
+
+#[tokio::test]
+async fn a_user_has_exactly_one_default_address_and_sees_only_their_own() {
+    use bitik_identity::ports::AddressRepository;
+    let test = TestDatabase::new().await;
+    let users = PgUserRepository::new(test.database.clone());
+    let addresses = bitik_postgres::PgAddressRepository::new(test.database.clone());
+    let awa = users.insert(new_user("awa@example.sn")).await.unwrap();
+    let moussa = users.insert(new_user("moussa@example.sn")).await.unwrap();
+
+    let first = addresses.create(awa.id, address("Dakar", false)).await.unwrap();
+    assert!(first.is_default, "the first address becomes the default");
+    let second = addresses.create(awa.id, address("Thiès", true)).await.unwrap();
+    let third = addresses.create(awa.id, address("Rufisque", false)).await.unwrap();
+    let defaults = |list: &[bitik_identity::Address]| list.iter().filter(|a| a.is_default).map(|a| a.id).collect::<Vec<_>>();
+    let list = addresses.list(awa.id).await.unwrap();
+    assert_eq!(defaults(&list), vec![second.id]);
+    assert_eq!(list[0].id, second.id, "the default comes first");
+
+    assert!(addresses.set_default(moussa.id, first.id).await.unwrap().is_none(), "not Moussa's address");
+    assert!(addresses.update(moussa.id, first.id, address("Volé", false)).await.unwrap().is_none());
+    assert!(!addresses.delete(moussa.id, first.id).await.unwrap());
+    assert!(addresses.list(moussa.id).await.unwrap().is_empty());
+
+    addresses.set_default(awa.id, first.id).await.unwrap().unwrap();
+    assert_eq!(defaults(&addresses.list(awa.id).await.unwrap()), vec![first.id]);
+    assert!(addresses.delete(awa.id, first.id).await.unwrap());
+    assert_eq!(defaults(&addresses.list(awa.id).await.unwrap()), vec![third.id], "the newest takes over");
+}
+
+#[tokio::test]
+async fn a_reset_token_works_once_and_not_after_it_expires() {
+    let test = TestDatabase::new().await;
+    let users = PgUserRepository::new(test.database.clone());
+    let awa = users.insert(new_user("awa@example.sn")).await.unwrap();
+    let in_an_hour = chrono::Utc::now() + chrono::Duration::hours(1);
+    users.create_reset_token(awa.id, vec![1; 32], in_an_hour, None).await.unwrap();
+    let reset = users.reset_password(vec![1; 32], "$argon2id$reset".into()).await.unwrap().unwrap();
+    assert_eq!(reset.token_version, awa.token_version + 1, "older sessions end");
+    assert!(users.reset_password(vec![1; 32], "$argon2id$again".into()).await.unwrap().is_none(), "single use");
+    let (_, hash) = users.find_by_email(&awa.email).await.unwrap().unwrap();
+    assert_eq!(hash, "$argon2id$reset");
+
+    let an_hour_ago = chrono::Utc::now() - chrono::Duration::hours(1);
+    users.create_reset_token(awa.id, vec![2; 32], an_hour_ago, None).await.unwrap();
+    assert!(users.reset_password(vec![2; 32], "$argon2id$late".into()).await.unwrap().is_none(), "expired");
+}

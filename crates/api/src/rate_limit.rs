@@ -1,0 +1,74 @@
+//! Counting failures per key (an e-mail, a client address) over a sliding window, in memory:
+//! the shop runs as one process, so one map is the whole truth.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+pub struct RateLimiter {
+    window: Duration,
+    max_hits: usize,
+    hits: Mutex<HashMap<String, Vec<Instant>>>,
+}
+
+/// Keys kept before old entries are swept, so an attacker cycling keys cannot grow the map forever.
+const SWEEP_ABOVE: usize = 10_000;
+
+impl RateLimiter {
+    pub fn new(max_hits: usize, window: Duration) -> Self {
+        Self { window, max_hits, hits: Mutex::new(HashMap::new()) }
+    }
+
+    /// `Err(wait)` when `key` already had `max_hits` within the window.
+    pub fn check(&self, key: &str) -> Result<(), Duration> {
+        let now = Instant::now();
+        let mut hits = self.hits.lock().expect("rate limiter lock");
+        let Some(times) = hits.get_mut(key) else { return Ok(()) };
+        times.retain(|t| now.duration_since(*t) < self.window);
+        if times.len() < self.max_hits {
+            return Ok(());
+        }
+        let oldest = times.first().copied().unwrap_or(now);
+        Err(self.window.saturating_sub(now.duration_since(oldest)))
+    }
+
+    pub fn hit(&self, key: &str) {
+        let now = Instant::now();
+        let mut hits = self.hits.lock().expect("rate limiter lock");
+        if hits.len() > SWEEP_ABOVE {
+            hits.retain(|_, times| times.last().is_some_and(|t| now.duration_since(*t) < self.window));
+        }
+        hits.entry(key.to_owned()).or_default().push(now);
+    }
+
+    pub fn forget(&self, key: &str) {
+        self.hits.lock().expect("rate limiter lock").remove(key);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refuses_after_the_maximum_and_forgets_on_request() {
+        let limiter = RateLimiter::new(2, Duration::from_secs(60));
+        assert!(limiter.check("a").is_ok());
+        limiter.hit("a");
+        limiter.hit("a");
+        let wait = limiter.check("a").unwrap_err();
+        assert!(wait > Duration::from_secs(55) && wait <= Duration::from_secs(60));
+        assert!(limiter.check("b").is_ok(), "other keys are not affected");
+        limiter.forget("a");
+        assert!(limiter.check("a").is_ok());
+    }
+
+    #[test]
+    fn hits_leave_the_window() {
+        let limiter = RateLimiter::new(1, Duration::from_millis(30));
+        limiter.hit("a");
+        assert!(limiter.check("a").is_err());
+        std::thread::sleep(Duration::from_millis(40));
+        assert!(limiter.check("a").is_ok());
+    }
+}

@@ -1,0 +1,36 @@
+use std::collections::BTreeMap;
+
+pub type BoxError = Box<dyn std::error::Error + Send + Sync + 'static>;
+
+/// What can go wrong in the catalogue, with the French sentence a shopper or an admin reads.
+#[derive(Debug, thiserror::Error)]
+pub enum CatalogError {
+    /// Missing, or hidden from shoppers because it is inactive.
+    #[error("Produit non trouvé")]
+    NotFound,
+
+    /// A listing parameter that cannot be understood (`limit=abc`, `sort=bogus`). `field` is the
+    /// parameter's name as the client sent it.
+    #[error("{message}")]
+    InvalidQuery { field: &'static str, message: String },
+
+    /// A product form breaking the shop's rules: one French message per field (camelCase names),
+    /// and `message` summing them up as the seeds word it.
+    #[error("{message}")]
+    Validation { message: String, fields: BTreeMap<String, String> },
+
+    /// The storage failed. The cause stays reachable through `source()` so the API can tell an
+    /// unreachable database (503) from a bug (500).
+    #[error("the catalogue's storage failed")]
+    Repository(#[source] BoxError),
+}
+
+impl CatalogError {
+    pub fn invalid_query(field: &'static str, message: impl Into<String>) -> Self {
+        CatalogError::InvalidQuery { field, message: message.into() }
+    }
+
+    pub fn repository(cause: impl Into<BoxError>) -> Self {
+        CatalogError::Repository(cause.into())
+    }
+}

@@ -1,0 +1,406 @@
+//! Writing products: the product form as typed, checked against the shop's rules (seed 001 §5)
+//! into a product ready to store.
+
+use std::collections::BTreeMap;
+
+use bitik_common::Money;
+use chrono::{DateTime, Utc};
+
+use crate::error::CatalogError;
+use crate::model::{Category, Colour, Size, Slug, Stock, Subcategory};
+
+const MSG_PROMO_PRICE: &str = "Le prix promotionnel doit être inférieur au prix normal";
+const MSG_NO_COLOUR: &str = "Au moins une couleur est requise";
+const MSG_NO_SIZE: &str = "Les tailles sont requises pour les vêtements";
+const MSG_REQUIRED: &str = "Ce champ est requis";
+
+/// The product form as received, before any rule is checked. Field names in errors are the
+/// camelCase names of the API.
+#[derive(Debug, Clone, Default)]
+pub struct ProductForm {
+    pub name: Option<String>,
+    pub short_description: Option<String>,
+    pub description: Option<String>,
+    pub price: Option<i64>,
+    pub promo_price: Option<i64>,
+    pub on_promotion: bool,
+    pub category: Option<String>,
+    pub subcategory: Option<String>,
+    pub colors: Vec<String>,
+    /// Ignored for accessories, which always have the single size `unique`.
+    pub sizes: Vec<String>,
+    /// colour → size → quantity; a (colour, size) left out has no stock.
+    pub stock: BTreeMap<String, BTreeMap<String, i64>>,
+    pub images: Vec<String>,
+    pub material: Option<String>,
+    pub care_instructions: Option<String>,
+    pub featured: bool,
+    /// Absent means active: a new product is for sale unless said otherwise.
+    pub active: Option<bool>,
+}
+
+/// A product that passed every rule, ready for the repository. `stock` holds every
+/// (colour, size) of the product, zero where none was given, so the stock grid is complete.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewProduct {
+    pub name: String,
+    pub short_description: String,
+    pub description: String,
+    pub price: Money,
+    pub promo_price: Option<Money>,
+    pub on_promotion: bool,
+    pub subcategory: Subcategory,
+    pub colors: Vec<Colour>,
+    pub sizes: Vec<Size>,
+    pub images: Vec<String>,
+    pub stock: Stock,
+    pub material: String,
+    pub care_instructions: String,
+    pub featured: bool,
+    pub active: bool,
+    /// `None` is "now"; the demo seed dates its products in the past.
+    pub created_at: Option<DateTime<Utc>>,
+}
+
+impl NewProduct {
+    /// The slug wanted; the repository appends `-2`, `-3`… when another product has it.
+    pub fn slug(&self) -> Slug {
+        Slug::from_name(&self.name)
+    }
+}
+
+/// Field errors in the order they are found, so the summary names the first problem.
+#[derive(Default)]
+struct Problems {
+    missing: Vec<(&'static str, &'static str)>,
+    fields: Vec<(&'static str, String)>,
+}
+
+impl Problems {
+    fn missing(&mut self, field: &'static str, label: &'static str) {
+        self.missing.push((field, label));
+    }
+
+    fn field(&mut self, field: &'static str, message: impl Into<String>) {
+        if !self.fields.iter().any(|(f, _)| *f == field) {
+            self.fields.push((field, message.into()));
+        }
+    }
+
+    fn into_result<T>(self, value: impl FnOnce() -> T) -> Result<T, CatalogError> {
+        if self.missing.is_empty() && self.fields.is_empty() {
+            return Ok(value());
+        }
+        let message = if self.missing.is_empty() {
+            self.fields[0].1.clone()
+        } else {
+            let labels: Vec<&str> = self.missing.iter().map(|(_, label)| *label).collect();
+            format!("Champs requis manquants: {}", labels.join(", "))
+        };
+        let mut fields: BTreeMap<String, String> =
+            self.missing.iter().map(|(field, _)| (field.to_string(), MSG_REQUIRED.to_owned())).collect();
+        for (field, message) in self.fields {
+            fields.entry(field.to_owned()).or_insert(message);
+        }
+        Err(CatalogError::Validation { message, fields })
+    }
+}
+
+impl ProductForm {
+    /// Applies the product form's rules; every broken rule is reported, not just the first.
+    pub fn validate(self, created_at: Option<DateTime<Utc>>) -> Result<NewProduct, CatalogError> {
+        let mut problems = Problems::default();
+        let name = required_text(&mut problems, self.name, "name", "nom", 200);
+        let description = required_text(&mut problems, self.description, "description", "description", 10_000);
+        let short_description = optional_text(&mut problems, self.short_description, "shortDescription", 500);
+        let material = optional_text(&mut problems, self.material, "material", 500);
+        let care_instructions = optional_text(&mut problems, self.care_instructions, "careInstructions", 2_000);
+        let (price, promo_price) = prices(&mut problems, self.price, self.promo_price, self.on_promotion);
+        let subcategory = subcategory(&mut problems, self.category.as_deref(), self.subcategory.as_deref());
+        let colors = colours(&mut problems, &self.colors);
+        let sizes = match subcategory.map(Subcategory::category) {
+            Some(Category::Accessoire) => vec![Size::Unique],
+            _ => clothing_sizes(&mut problems, &self.sizes),
+        };
+        let stock = stock_grid(&mut problems, &self.stock, &colors, &sizes);
+        let images =
+            self.images.iter().map(|url| url.trim()).filter(|url| !url.is_empty()).map(str::to_owned).collect();
+
+        problems.into_result(|| NewProduct {
+            name: name.unwrap_or_default(),
+            short_description,
+            description: description.unwrap_or_default(),
+            price: price.unwrap_or_default(),
+            promo_price,
+            on_promotion: self.on_promotion,
+            subcategory: subcategory.expect("checked above"),
+            colors,
+            sizes,
+            images,
+            stock,
+            material,
+            care_instructions,
+            featured: self.featured,
+            active: self.active.unwrap_or(true),
+            created_at,
+        })
+    }
+}
+
+fn required_text(
+    problems: &mut Problems,
+    value: Option<String>,
+    field: &'static str,
+    label: &'static str,
+    max_chars: usize,
+) -> Option<String> {
+    let text = value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+    match &text {
+        None => problems.missing(field, label),
+        Some(text) => check_length(problems, text, field, max_chars),
+    }
+    text
+}
+
+fn optional_text(problems: &mut Problems, value: Option<String>, field: &'static str, max_chars: usize) -> String {
+    let text = value.map(|v| v.trim().to_owned()).unwrap_or_default();
+    check_length(problems, &text, field, max_chars);
+    text
+}
+
+fn check_length(problems: &mut Problems, text: &str, field: &'static str, max_chars: usize) {
+    if text.chars().count() > max_chars {
+        problems.field(field, format!("{max_chars} caractères au maximum"));
+    }
+}
+
+fn prices(
+    problems: &mut Problems,
+    price: Option<i64>,
+    promo_price: Option<i64>,
+    on_promotion: bool,
+) -> (Option<Money>, Option<Money>) {
+    match price {
+        None => problems.missing("price", "prix"),
+        Some(price) if price < 0 => problems.field("price", "Le prix doit être positif ou nul"),
+        Some(_) => {}
+    }
+    if promo_price.is_some_and(|promo| promo < 0) {
+        problems.field("promoPrice", "Le prix promotionnel doit être positif ou nul");
+    }
+    // Without a price there is nothing to compare with: the missing price is reported instead.
+    if on_promotion && price.is_some() && promo_price.is_none_or(|promo| Some(promo) >= price) {
+        problems.field("promoPrice", MSG_PROMO_PRICE);
+    }
+    (price.map(Money::francs), promo_price.map(Money::francs))
+}
+
+fn subcategory(problems: &mut Problems, category: Option<&str>, subcategory: Option<&str>) -> Option<Subcategory> {
+    let category = category.map(str::trim).filter(|v| !v.is_empty());
+    let subcategory = subcategory.map(str::trim).filter(|v| !v.is_empty());
+    if category.is_none() {
+        problems.missing("category", "catégorie");
+    }
+    if subcategory.is_none() {
+        problems.missing("subcategory", "sous-catégorie");
+    }
+    let category = category?;
+    let Some(category) = Category::parse(category) else {
+        problems.field("category", "Catégorie inconnue");
+        return None;
+    };
+    match Subcategory::parse(subcategory?) {
+        Some(subcategory) if subcategory.category() == category => Some(subcategory),
+        _ => {
+            problems.field("subcategory", "Sous-catégorie invalide pour cette catégorie");
+            None
+        }
+    }
+}
+
+fn colours(problems: &mut Problems, raw: &[String]) -> Vec<Colour> {
+    let mut colours: Vec<Colour> = Vec::new();
+    for name in raw.iter().filter(|name| !name.trim().is_empty()) {
+        match Colour::parse(name) {
+            Some(colour) if !colours.contains(&colour) => colours.push(colour),
+            Some(_) => {}
+            None => problems.field("colors", format!("{} caractères au maximum par couleur", Colour::MAX_CHARS)),
+        }
+    }
+    if colours.is_empty() {
+        problems.field("colors", MSG_NO_COLOUR);
+    }
+    colours
+}
+
+fn clothing_sizes(problems: &mut Problems, raw: &[String]) -> Vec<Size> {
+    let mut sizes = Vec::new();
+    for name in raw.iter().map(|name| name.trim()).filter(|name| !name.is_empty()) {
+        match Size::parse(name) {
+            Some(Size::Unique) => problems.field("sizes", "La taille unique est réservée aux accessoires"),
+            Some(size) => sizes.push(size),
+            None => problems.field("sizes", format!("Taille inconnue : {name}")),
+        }
+    }
+    sizes.sort();
+    sizes.dedup();
+    if sizes.is_empty() {
+        problems.field("sizes", MSG_NO_SIZE);
+    }
+    sizes
+}
+
+fn stock_grid(
+    problems: &mut Problems,
+    raw: &BTreeMap<String, BTreeMap<String, i64>>,
+    colours: &[Colour],
+    sizes: &[Size],
+) -> Stock {
+    let mut stock = Stock::default();
+    for colour in colours {
+        for &size in sizes {
+            stock.set(colour.clone(), size, 0);
+        }
+    }
+    for (colour_name, quantities) in raw {
+        let colour = Colour::parse(colour_name).filter(|colour| colours.contains(colour));
+        for (size_name, &quantity) in quantities {
+            let size = Size::parse(size_name).filter(|size| sizes.contains(size));
+            let (Some(colour), Some(size)) = (&colour, size) else {
+                problems.field("stock", "Le stock ne peut porter que sur les couleurs et tailles du produit");
+                continue;
+            };
+            match u32::try_from(quantity).ok().filter(|&q| i32::try_from(q).is_ok()) {
+                Some(quantity) => stock.set(colour.clone(), size, quantity),
+                None => problems.field("stock", "Le stock doit être un nombre entier positif ou nul"),
+            }
+        }
+    }
+    stock
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tee() -> ProductForm {
+        ProductForm {
+            name: Some("T-shirt Teranga".into()),
+            description: Some("Coton bio épais.".into()),
+            price: Some(9_500),
+            category: Some("vetement".into()),
+            subcategory: Some("t-shirt".into()),
+            colors: vec!["Noir".into(), " blanc ".into()],
+            sizes: vec!["M".into(), "S".into(), "2XL".into()],
+            stock: BTreeMap::from([("noir".into(), BTreeMap::from([("M".into(), 4), ("XXL".into(), 1)]))]),
+            ..ProductForm::default()
+        }
+    }
+
+    fn validation_error(form: ProductForm) -> (String, BTreeMap<String, String>) {
+        match form.validate(None) {
+            Err(CatalogError::Validation { message, fields }) => (message, fields),
+            other => panic!("expected a validation error, got {other:?}"),
+        }
+    }
+
+    fn colour(name: &str) -> Colour {
+        Colour::parse(name).unwrap()
+    }
+
+    #[test]
+    fn a_valid_form_becomes_a_product_with_a_full_stock_grid() {
+        let product = tee().validate(None).unwrap();
+        assert_eq!(product.slug().as_str(), "t-shirt-teranga");
+        assert_eq!(product.colors, [colour("noir"), colour("blanc")]);
+        assert_eq!(product.sizes, [Size::S, Size::M, Size::Xxl]);
+        assert_eq!(product.stock.quantity(&colour("noir"), Size::M), 4);
+        assert_eq!(product.stock.quantity(&colour("noir"), Size::Xxl), 1);
+        assert_eq!(product.stock.variants().count(), 6, "every colour × size is a variant");
+        assert_eq!(product.stock.total(), 5);
+        assert!(product.active);
+    }
+
+    #[test]
+    fn missing_fields_are_listed_in_one_sentence() {
+        let form = ProductForm { colors: vec!["noir".into()], ..ProductForm::default() };
+        let (message, fields) = validation_error(form);
+        assert_eq!(message, "Champs requis manquants: nom, description, prix, catégorie, sous-catégorie");
+        for field in ["name", "description", "price", "category", "subcategory"] {
+            assert_eq!(fields[field], "Ce champ est requis", "{field}");
+        }
+    }
+
+    #[test]
+    fn blank_text_counts_as_missing() {
+        let (message, _) = validation_error(ProductForm { name: Some("   ".into()), ..tee() });
+        assert_eq!(message, "Champs requis manquants: nom");
+    }
+
+    #[test]
+    fn a_promotion_needs_a_lower_promotional_price() {
+        for promo in [None, Some(9_500), Some(12_000)] {
+            let form = ProductForm { on_promotion: true, promo_price: promo, ..tee() };
+            let (message, fields) = validation_error(form);
+            assert_eq!(message, "Le prix promotionnel doit être inférieur au prix normal");
+            assert_eq!(fields["promoPrice"], "Le prix promotionnel doit être inférieur au prix normal");
+        }
+        let product = ProductForm { on_promotion: true, promo_price: Some(7_000), ..tee() }.validate(None).unwrap();
+        assert_eq!(product.promo_price, Some(Money::francs(7_000)));
+    }
+
+    #[test]
+    fn at_least_one_colour_is_required() {
+        let (message, fields) =
+            validation_error(ProductForm { colors: vec![" ".into()], stock: BTreeMap::new(), ..tee() });
+        assert_eq!(message, "Au moins une couleur est requise");
+        assert_eq!(fields["colors"], "Au moins une couleur est requise");
+    }
+
+    #[test]
+    fn clothing_needs_sizes_and_accessories_get_the_unique_size() {
+        let (message, _) = validation_error(ProductForm { sizes: vec![], stock: BTreeMap::new(), ..tee() });
+        assert_eq!(message, "Les tailles sont requises pour les vêtements");
+
+        let chain = ProductForm {
+            name: Some("Chaîne Cubaine".into()),
+            category: Some("accessoire".into()),
+            subcategory: Some("chaine".into()),
+            colors: vec!["doré".into()],
+            sizes: vec![],
+            stock: BTreeMap::from([("doré".into(), BTreeMap::from([("unique".into(), 7)]))]),
+            ..tee()
+        };
+        let product = chain.validate(None).unwrap();
+        assert_eq!(product.sizes, [Size::Unique]);
+        assert_eq!(product.stock.quantity(&colour("doré"), Size::Unique), 7);
+    }
+
+    #[test]
+    fn subcategory_must_belong_to_the_category() {
+        let (_, fields) = validation_error(ProductForm { subcategory: Some("chaine".into()), ..tee() });
+        assert_eq!(fields["subcategory"], "Sous-catégorie invalide pour cette catégorie");
+    }
+
+    #[test]
+    fn stock_only_for_the_products_variants_and_never_negative() {
+        let unknown_colour =
+            ProductForm { stock: BTreeMap::from([("rouge".into(), BTreeMap::from([("M".into(), 1)]))]), ..tee() };
+        assert_eq!(
+            validation_error(unknown_colour).1["stock"],
+            "Le stock ne peut porter que sur les couleurs et tailles du produit"
+        );
+        let negative =
+            ProductForm { stock: BTreeMap::from([("noir".into(), BTreeMap::from([("M".into(), -1)]))]), ..tee() };
+        assert_eq!(validation_error(negative).1["stock"], "Le stock doit être un nombre entier positif ou nul");
+    }
+
+    #[test]
+    fn several_broken_rules_are_all_reported() {
+        let form = ProductForm { name: None, colors: vec![], stock: BTreeMap::new(), on_promotion: true, ..tee() };
+        let (message, fields) = validation_error(form);
+        assert_eq!(message, "Champs requis manquants: nom");
+        assert_eq!(fields.len(), 3);
+        assert!(fields.contains_key("promoPrice") && fields.contains_key("colors"));
+    }
+}

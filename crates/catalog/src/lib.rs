@@ -1,0 +1,23 @@
+//! The catalogue: products, their variants and stock, and how shoppers browse and search them.
+//!
+//! Pure domain: the storage is behind [`ProductRepository`], implemented by the PostgreSQL
+//! adapter; the HTTP routes call [`CatalogService`].
+
+mod error;
+mod filter;
+mod form;
+mod model;
+mod ports;
+mod service;
+
+pub use error::{BoxError, CatalogError};
+pub use filter::{
+    DEFAULT_PAGE_SIZE, ListParams, MAX_PAGE_SIZE, MAX_SEARCH_CHARS, NEW_ARRIVAL_DAYS, ProductFilter, ProductSort,
+    SearchText, parse_limit,
+};
+pub use form::{NewProduct, ProductForm};
+pub use model::{Category, Colour, PLACEHOLDER_IMAGE, Product, ProductKey, Size, Slug, Stock, Subcategory};
+#[cfg(any(test, feature = "mocks"))]
+pub use ports::MockProductRepository;
+pub use ports::ProductRepository;
+pub use service::{CatalogService, DEFAULT_NEW_ARRIVALS, DEFAULT_PROMOTIONS, DEFAULT_SIMILAR};

@@ -1,0 +1,409 @@
+//! The catalogue's vocabulary: products, their categories, colours, sizes and stock.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use bitik_common::Money;
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+/// Shown when a product has no image of its own.
+pub const PLACEHOLDER_IMAGE: &str = "/images/placeholder.jpg";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Category {
+    Vetement,
+    Accessoire,
+}
+
+impl Category {
+    pub const ALL: [Category; 2] = [Category::Vetement, Category::Accessoire];
+
+    /// The code used in addresses, queries and the database.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Category::Vetement => "vetement",
+            Category::Accessoire => "accessoire",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Category::Vetement => "Vêtements",
+            Category::Accessoire => "Accessoires",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|category| category.as_str() == code)
+    }
+
+    pub fn subcategories(self) -> [Subcategory; 2] {
+        match self {
+            Category::Vetement => [Subcategory::TShirt, Subcategory::Pull],
+            Category::Accessoire => [Subcategory::Lunette, Subcategory::Chaine],
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Subcategory {
+    TShirt,
+    Pull,
+    Lunette,
+    Chaine,
+}
+
+impl Subcategory {
+    pub const ALL: [Subcategory; 4] =
+        [Subcategory::TShirt, Subcategory::Pull, Subcategory::Lunette, Subcategory::Chaine];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Subcategory::TShirt => "t-shirt",
+            Subcategory::Pull => "pull",
+            Subcategory::Lunette => "lunette",
+            Subcategory::Chaine => "chaine",
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Subcategory::TShirt => "T-shirts",
+            Subcategory::Pull => "Pulls",
+            Subcategory::Lunette => "Lunettes",
+            Subcategory::Chaine => "Chaînes",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|subcategory| subcategory.as_str() == code)
+    }
+
+    pub fn category(self) -> Category {
+        match self {
+            Subcategory::TShirt | Subcategory::Pull => Category::Vetement,
+            Subcategory::Lunette | Subcategory::Chaine => Category::Accessoire,
+        }
+    }
+}
+
+/// A size, in the order shoppers expect them listed: XS to XXXL, then `unique` (accessories).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Size {
+    Xs,
+    S,
+    M,
+    L,
+    Xl,
+    Xxl,
+    Xxxl,
+    Unique,
+}
+
+impl Size {
+    pub const CLOTHING: [Size; 7] = [Size::Xs, Size::S, Size::M, Size::L, Size::Xl, Size::Xxl, Size::Xxxl];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Size::Xs => "XS",
+            Size::S => "S",
+            Size::M => "M",
+            Size::L => "L",
+            Size::Xl => "XL",
+            Size::Xxl => "XXL",
+            Size::Xxxl => "XXXL",
+            Size::Unique => "unique",
+        }
+    }
+
+    /// Reads a size as people write it: any case, and the `2XL`/`3XL` spellings of XXL/XXXL.
+    pub fn parse(raw: &str) -> Option<Self> {
+        match raw.trim().to_uppercase().as_str() {
+            "XS" => Some(Size::Xs),
+            "S" => Some(Size::S),
+            "M" => Some(Size::M),
+            "L" => Some(Size::L),
+            "XL" => Some(Size::Xl),
+            "XXL" | "2XL" => Some(Size::Xxl),
+            "XXXL" | "3XL" => Some(Size::Xxxl),
+            "UNIQUE" => Some(Size::Unique),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Size {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A colour name as shown to shoppers: lowercase French (`noir`, `bleu marine`), spaces collapsed.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Colour(String);
+
+impl Colour {
+    /// The database refuses longer names.
+    pub const MAX_CHARS: usize = 50;
+
+    pub fn parse(raw: &str) -> Option<Self> {
+        let name = raw.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+        (!name.is_empty() && name.chars().count() <= Self::MAX_CHARS).then_some(Colour(name))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for Colour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Units on hand per (colour, size): the variants of a product.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Stock(BTreeMap<Colour, BTreeMap<Size, u32>>);
+
+impl Stock {
+    pub fn set(&mut self, colour: Colour, size: Size, quantity: u32) {
+        self.0.entry(colour).or_default().insert(size, quantity);
+    }
+
+    pub fn quantity(&self, colour: &Colour, size: Size) -> u32 {
+        self.0.get(colour).and_then(|sizes| sizes.get(&size)).copied().unwrap_or(0)
+    }
+
+    pub fn total(&self) -> u64 {
+        self.variants().map(|(_, _, quantity)| u64::from(quantity)).sum()
+    }
+
+    /// Sizes of `colour` that can be bought now, in standard order.
+    pub fn sizes_in_stock(&self, colour: &Colour) -> Vec<Size> {
+        self.0
+            .get(colour)
+            .map(|sizes| sizes.iter().filter(|&(_, &quantity)| quantity > 0).map(|(&size, _)| size).collect())
+            .unwrap_or_default()
+    }
+
+    /// Every (colour, size, quantity), sizes in standard order within a colour.
+    pub fn variants(&self) -> impl Iterator<Item = (&Colour, Size, u32)> {
+        self.0.iter().flat_map(|(colour, sizes)| sizes.iter().map(move |(&size, &quantity)| (colour, size, quantity)))
+    }
+}
+
+/// The part of a product's address made from its name: `t-shirt-teranga-oversize`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Slug(String);
+
+impl Slug {
+    /// Long enough to stay readable, short enough that the `-2` suffix of a collision always fits.
+    const MAX_CHARS: usize = 80;
+
+    /// Lowercase ASCII, accents folded, every run of other characters turned into one `-`.
+    pub fn from_name(name: &str) -> Slug {
+        let mut slug = String::with_capacity(name.len());
+        for c in name.chars().flat_map(fold_accent) {
+            if c.is_ascii_alphanumeric() {
+                slug.push(c.to_ascii_lowercase());
+            } else if !slug.is_empty() && !slug.ends_with('-') {
+                slug.push('-');
+            }
+        }
+        slug.truncate(Self::MAX_CHARS);
+        let slug = slug.trim_end_matches('-');
+        // A name of symbols only still needs an address; the repository makes it unique.
+        Slug(if slug.is_empty() { "produit".to_owned() } else { slug.to_owned() })
+    }
+
+    /// Accepts only what `from_name` could have made (plus suffixes), so anything else is no slug.
+    pub fn parse(raw: &str) -> Option<Slug> {
+        let well_formed = !raw.is_empty()
+            && raw.len() <= Self::MAX_CHARS + 12
+            && raw
+                .split('-')
+                .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()));
+        well_formed.then(|| Slug(raw.to_owned()))
+    }
+
+    /// The `n`th candidate when the slug is taken: `nom`, `nom-2`, `nom-3`…
+    pub fn numbered(&self, n: u32) -> Slug {
+        if n <= 1 { self.clone() } else { Slug(format!("{}-{n}", self.0)) }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for Slug {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The letters of French (and a few neighbours) without their accents; other characters unchanged.
+fn fold_accent(c: char) -> impl Iterator<Item = char> {
+    let folded: &str = match c {
+        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'À' | 'Á' | 'Â' | 'Ã' | 'Ä' | 'Å' => "a",
+        'ç' | 'Ç' => "c",
+        'è' | 'é' | 'ê' | 'ë' | 'È' | 'É' | 'Ê' | 'Ë' => "e",
+        'ì' | 'í' | 'î' | 'ï' | 'Ì' | 'Í' | 'Î' | 'Ï' => "i",
+        'ñ' | 'Ñ' => "n",
+        'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' => "o",
+        'ù' | 'ú' | 'û' | 'ü' | 'Ù' | 'Ú' | 'Û' | 'Ü' => "u",
+        'ý' | 'ÿ' | 'Ý' | 'Ÿ' => "y",
+        'œ' | 'Œ' => "oe",
+        'æ' | 'Æ' => "ae",
+        'ß' => "ss",
+        _ => "",
+    };
+    let single = folded.is_empty().then_some(c);
+    folded.chars().chain(single)
+}
+
+/// How a shopper names a product in an address: its id or its slug.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ProductKey {
+    Id(Uuid),
+    Slug(Slug),
+}
+
+impl ProductKey {
+    /// `None` when the text can be neither, so nothing needs to be looked up.
+    pub fn parse(raw: &str) -> Option<ProductKey> {
+        let raw = raw.trim();
+        match Uuid::parse_str(raw) {
+            Ok(id) => Some(ProductKey::Id(id)),
+            Err(_) => Slug::parse(raw).map(ProductKey::Slug),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Product {
+    pub id: Uuid,
+    pub slug: Slug,
+    pub name: String,
+    pub short_description: String,
+    pub description: String,
+    pub price: Money,
+    pub promo_price: Option<Money>,
+    pub on_promotion: bool,
+    pub subcategory: Subcategory,
+    /// Display order chosen by the shop.
+    pub colors: Vec<Colour>,
+    /// Standard size order.
+    pub sizes: Vec<Size>,
+    pub images: Vec<String>,
+    pub stock: Stock,
+    pub material: String,
+    pub care_instructions: String,
+    pub featured: bool,
+    pub active: bool,
+    pub created_at: DateTime<Utc>,
+}
+
+impl Product {
+    pub fn category(&self) -> Category {
+        self.subcategory.category()
+    }
+
+    /// What the shopper pays: the promotional price while the promotion runs, else the price.
+    pub fn price_paid(&self) -> Money {
+        match self.promo_price {
+            Some(promo) if self.on_promotion => promo,
+            _ => self.price,
+        }
+    }
+
+    /// The images to show, or the placeholder when the product has none.
+    pub fn images_or_placeholder(&self) -> Vec<String> {
+        if self.images.is_empty() { vec![PLACEHOLDER_IMAGE.to_owned()] } else { self.images.clone() }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_fold_accents_and_join_words_with_single_hyphens() {
+        assert_eq!(Slug::from_name("Chaîne Cubaine Dorée").as_str(), "chaine-cubaine-doree");
+        assert_eq!(Slug::from_name("  T-shirt « Teranga » — Oversize!  ").as_str(), "t-shirt-teranga-oversize");
+        assert_eq!(Slug::from_name("Cœur d'Ébène 2XL").as_str(), "coeur-d-ebene-2xl");
+        assert_eq!(Slug::from_name("!!!").as_str(), "produit");
+    }
+
+    #[test]
+    fn long_names_make_bounded_slugs_without_a_trailing_hyphen() {
+        let slug = Slug::from_name(&"abcdefghi ".repeat(20));
+        assert!(slug.as_str().len() <= 80);
+        assert!(!slug.as_str().ends_with('-'));
+        assert_eq!(Slug::parse(slug.as_str()), Some(slug));
+    }
+
+    #[test]
+    fn numbered_slugs_resolve_collisions() {
+        let slug = Slug::from_name("Pull Harmattan");
+        assert_eq!(slug.numbered(1).as_str(), "pull-harmattan");
+        assert_eq!(slug.numbered(3).as_str(), "pull-harmattan-3");
+    }
+
+    #[test]
+    fn only_well_formed_slugs_parse() {
+        assert!(Slug::parse("pull-harmattan-2").is_some());
+        for bad in ["", "Pull", "pull--x", "-pull", "pull-", "pull harmattan", "chaîne"] {
+            assert_eq!(Slug::parse(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_product_key_is_an_id_or_a_slug() {
+        let id = Uuid::new_v4();
+        assert_eq!(ProductKey::parse(&id.to_string()), Some(ProductKey::Id(id)));
+        assert_eq!(ProductKey::parse("pull-harmattan"), Some(ProductKey::Slug(Slug::parse("pull-harmattan").unwrap())));
+        assert_eq!(ProductKey::parse("../etc/passwd"), None);
+    }
+
+    #[test]
+    fn sizes_sort_in_shop_order_and_read_alternative_spellings() {
+        let mut sizes: Vec<Size> =
+            ["unique", "3XL", "m", "XS", "2xl", "L", "S", "XL"].iter().map(|s| Size::parse(s).unwrap()).collect();
+        sizes.sort();
+        let names: Vec<&str> = sizes.iter().map(|s| s.as_str()).collect();
+        assert_eq!(names, ["XS", "S", "M", "L", "XL", "XXL", "XXXL", "unique"]);
+        assert_eq!(Size::parse("XXXXL"), None);
+    }
+
+    #[test]
+    fn colours_are_lowercase_with_single_spaces() {
+        assert_eq!(Colour::parse("  Bleu   Marine ").unwrap().as_str(), "bleu marine");
+        assert_eq!(Colour::parse("   "), None);
+        assert_eq!(Colour::parse(&"x".repeat(51)), None);
+    }
+
+    #[test]
+    fn categories_and_subcategories_have_their_labels() {
+        assert_eq!(Subcategory::Chaine.label(), "Chaînes");
+        assert_eq!(Subcategory::TShirt.label(), "T-shirts");
+        assert_eq!(Category::Vetement.label(), "Vêtements");
+        assert_eq!(Subcategory::parse("lunette").unwrap().category(), Category::Accessoire);
+        assert_eq!(Category::parse("vetement").unwrap().subcategories(), [Subcategory::TShirt, Subcategory::Pull]);
+        assert_eq!(Category::parse("Vêtements"), None);
+    }
+
+    #[test]
+    fn stock_lists_sizes_on_hand_in_order() {
+        let noir = Colour::parse("noir").unwrap();
+        let mut stock = Stock::default();
+        stock.set(noir.clone(), Size::Xl, 2);
+        stock.set(noir.clone(), Size::S, 0);
+        stock.set(noir.clone(), Size::M, 5);
+        assert_eq!(stock.sizes_in_stock(&noir), [Size::M, Size::Xl]);
+        assert_eq!(stock.total(), 7);
+        assert_eq!(stock.quantity(&Colour::parse("rouge").unwrap(), Size::M), 0);
+    }
+}

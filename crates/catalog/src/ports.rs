@@ -1,0 +1,38 @@
+use async_trait::async_trait;
+use bitik_common::Page;
+
+use crate::error::CatalogError;
+use crate::filter::ProductFilter;
+use crate::form::NewProduct;
+use crate::model::{Product, ProductKey, Slug};
+
+/// Where products are kept. Reads for shoppers (`list`, `find_active`, `promotions`,
+/// `new_arrivals`, `similar`) never return inactive products; each returned product carries its
+/// full stock. Each method is one unit of work: `create` writes the product and its variants
+/// together or not at all.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait]
+pub trait ProductRepository: Send + Sync {
+    /// One page of active products matching `filter`, with the number of all that match.
+    async fn list(&self, filter: &ProductFilter) -> Result<Page<Product>, CatalogError>;
+
+    /// An active product by id or slug.
+    async fn find_active(&self, key: &ProductKey) -> Result<Option<Product>, CatalogError>;
+
+    /// A product by slug whether active or not: for the back office and the seed.
+    async fn find_by_slug(&self, slug: &Slug) -> Result<Option<Product>, CatalogError>;
+
+    /// Active products on promotion, newest first.
+    async fn promotions(&self, limit: u32) -> Result<Vec<Product>, CatalogError>;
+
+    /// The newest active products.
+    async fn new_arrivals(&self, limit: u32) -> Result<Vec<Product>, CatalogError>;
+
+    /// Active products like `product`: same subcategory first, then the same category, then the
+    /// rest, newest first within each; never `product` itself.
+    async fn similar(&self, product: &Product, limit: u32) -> Result<Vec<Product>, CatalogError>;
+
+    /// Stores a new product with its variants under `product.slug()`, or the first of
+    /// `slug-2`, `slug-3`… that no other product has.
+    async fn create(&self, product: NewProduct) -> Result<Product, CatalogError>;
+}

@@ -1,0 +1,278 @@
+use std::sync::Arc;
+
+use bitik_common::Page;
+use chrono::{DateTime, Utc};
+
+use crate::error::CatalogError;
+use crate::filter::{ListParams, parse_limit};
+use crate::form::ProductForm;
+use crate::model::{Product, ProductKey, Slug};
+use crate::ports::ProductRepository;
+
+/// Home page lists: 4 promotions, 8 new arrivals, 4 similar products (seed 000 §9).
+pub const DEFAULT_PROMOTIONS: u32 = 4;
+pub const DEFAULT_NEW_ARRIVALS: u32 = 8;
+pub const DEFAULT_SIMILAR: u32 = 4;
+
+/// The catalogue's use cases. Raw request values come in as text and are checked here, so every
+/// entry point gets the same rules and the same French messages.
+#[derive(Clone)]
+pub struct CatalogService {
+    products: Arc<dyn ProductRepository>,
+    clock: fn() -> DateTime<Utc>,
+}
+
+impl CatalogService {
+    pub fn new(products: Arc<dyn ProductRepository>) -> Self {
+        Self { products, clock: Utc::now }
+    }
+
+    /// With a fixed clock, for tests of time-dependent filters.
+    pub fn with_clock(products: Arc<dyn ProductRepository>, clock: fn() -> DateTime<Utc>) -> Self {
+        Self { products, clock }
+    }
+
+    /// The storefront listing.
+    pub async fn list(&self, params: ListParams) -> Result<Page<Product>, CatalogError> {
+        let filter = params.into_filter((self.clock)())?;
+        self.products.list(&filter).await
+    }
+
+    /// An active product by id or slug.
+    pub async fn product(&self, id_or_slug: &str) -> Result<Product, CatalogError> {
+        // Text that is neither an id nor a slug names no product: no need to ask the database.
+        let key = ProductKey::parse(id_or_slug).ok_or(CatalogError::NotFound)?;
+        self.products.find_active(&key).await?.ok_or(CatalogError::NotFound)
+    }
+
+    pub async fn promotions(&self, limit: Option<&str>) -> Result<Vec<Product>, CatalogError> {
+        let limit = parse_limit(limit, DEFAULT_PROMOTIONS)?;
+        self.products.promotions(limit).await
+    }
+
+    pub async fn new_arrivals(&self, limit: Option<&str>) -> Result<Vec<Product>, CatalogError> {
+        let limit = parse_limit(limit, DEFAULT_NEW_ARRIVALS)?;
+        self.products.new_arrivals(limit).await
+    }
+
+    /// Products to suggest beside an active product; `NotFound` when it is missing or inactive.
+    pub async fn similar(&self, id_or_slug: &str, limit: Option<&str>) -> Result<Vec<Product>, CatalogError> {
+        let limit = parse_limit(limit, DEFAULT_SIMILAR)?;
+        let product = self.product(id_or_slug).await?;
+        let mut similar = self.products.similar(&product, limit).await?;
+        // Suggesting the product being looked at would be a visible bug; the rule belongs to the
+        // catalogue, not to each adapter's care.
+        similar.retain(|other| other.id != product.id);
+        Ok(similar)
+    }
+
+    /// A product by slug, active or not (back office, seed).
+    pub async fn find_by_slug(&self, slug: &Slug) -> Result<Option<Product>, CatalogError> {
+        self.products.find_by_slug(slug).await
+    }
+
+    /// Checks the product form's rules and stores the product. `created_at` is `None` for "now".
+    pub async fn create(&self, form: ProductForm, created_at: Option<DateTime<Utc>>) -> Result<Product, CatalogError> {
+        let product = form.validate(created_at)?;
+        self.products.create(product).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use bitik_common::{Money, PageRequest};
+    use chrono::{Duration, TimeZone};
+    use mockall::predicate::eq;
+    use uuid::Uuid;
+
+    use super::*;
+    use crate::filter::ProductSort;
+    use crate::model::{Colour, Size, Stock, Subcategory};
+    use crate::ports::MockProductRepository;
+
+    fn fixed_now() -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 11, 22, 12, 0, 0).unwrap()
+    }
+
+    fn service(repository: MockProductRepository) -> CatalogService {
+        CatalogService::with_clock(Arc::new(repository), fixed_now)
+    }
+
+    fn product(name: &str, subcategory: Subcategory) -> Product {
+        Product {
+            id: Uuid::new_v4(),
+            slug: Slug::from_name(name),
+            name: name.to_owned(),
+            short_description: String::new(),
+            description: "Une description.".to_owned(),
+            price: Money::francs(10_000),
+            promo_price: None,
+            on_promotion: false,
+            subcategory,
+            colors: vec![Colour::parse("noir").unwrap()],
+            sizes: vec![Size::M],
+            images: vec![],
+            stock: Stock::default(),
+            material: String::new(),
+            care_instructions: String::new(),
+            featured: false,
+            active: true,
+            created_at: fixed_now(),
+        }
+    }
+
+    fn page_of(items: Vec<Product>) -> Page<Product> {
+        let total_items = items.len() as u64;
+        Page { items, request: PageRequest::new(1, 12, 100), total_items }
+    }
+
+    #[tokio::test]
+    async fn listing_hands_the_checked_filter_to_the_repository() {
+        let mut repository = MockProductRepository::new();
+        repository
+            .expect_list()
+            .withf(|filter| {
+                filter.page.limit == 12
+                    && filter.on_promotion
+                    && filter.sizes == [Size::L]
+                    && filter.created_since == Some(fixed_now() - Duration::days(30))
+                    && filter.sort == ProductSort::PriceAsc
+            })
+            .times(1)
+            .returning(|_| Ok(page_of(vec![product("Pull Harmattan", Subcategory::Pull)])));
+        let params = ListParams {
+            promotion: Some("true".into()),
+            sizes: Some("L".into()),
+            new: Some("true".into()),
+            sort: Some("price-asc".into()),
+            ..ListParams::default()
+        };
+        let page = service(repository).list(params).await.unwrap();
+        assert_eq!(page.items[0].name, "Pull Harmattan");
+    }
+
+    #[tokio::test]
+    async fn a_malformed_listing_never_reaches_the_repository() {
+        let mut repository = MockProductRepository::new();
+        repository.expect_list().never();
+        let params = ListParams { limit: Some("abc".into()), ..ListParams::default() };
+        let error = service(repository).list(params).await.unwrap_err();
+        assert!(matches!(error, CatalogError::InvalidQuery { field: "limit", .. }), "{error:?}");
+    }
+
+    #[tokio::test]
+    async fn a_product_is_found_by_id_or_slug() {
+        let tee = product("T-shirt Teranga", Subcategory::TShirt);
+        let (by_id, by_slug) = (tee.clone(), tee.clone());
+        let mut repository = MockProductRepository::new();
+        repository.expect_find_active().with(eq(ProductKey::Id(tee.id))).returning(move |_| Ok(Some(by_id.clone())));
+        repository
+            .expect_find_active()
+            .with(eq(ProductKey::Slug(Slug::parse("t-shirt-teranga").unwrap())))
+            .returning(move |_| Ok(Some(by_slug.clone())));
+        let service = service(repository);
+        assert_eq!(service.product(&tee.id.to_string()).await.unwrap().id, tee.id);
+        assert_eq!(service.product("t-shirt-teranga").await.unwrap().id, tee.id);
+    }
+
+    #[tokio::test]
+    async fn missing_products_are_not_found_in_french() {
+        let mut repository = MockProductRepository::new();
+        repository.expect_find_active().times(1).returning(|_| Ok(None));
+        let service = service(repository);
+        let error = service.product("pull-inconnu").await.unwrap_err();
+        assert!(matches!(error, CatalogError::NotFound));
+        assert_eq!(error.to_string(), "Produit non trouvé");
+        // Not even a slug: answered without a lookup (the mock allows only the one above).
+        assert!(matches!(service.product("Pull Inconnu!").await, Err(CatalogError::NotFound)));
+    }
+
+    #[tokio::test]
+    async fn similar_products_never_include_the_product_itself() {
+        let pull = product("Pull Harmattan", Subcategory::Pull);
+        let other = product("Pull Alizé", Subcategory::Pull);
+        let (found, returned) = (pull.clone(), vec![pull.clone(), other.clone()]);
+        let mut repository = MockProductRepository::new();
+        repository.expect_find_active().returning(move |_| Ok(Some(found.clone())));
+        let pull_id = pull.id;
+        repository
+            .expect_similar()
+            .withf(move |product, limit| product.id == pull_id && *limit == 4)
+            .returning(move |_, _| Ok(returned.clone()));
+        let similar = service(repository).similar("pull-harmattan", None).await.unwrap();
+        let ids: Vec<Uuid> = similar.iter().map(|p| p.id).collect();
+        assert_eq!(ids, [other.id]);
+    }
+
+    #[tokio::test]
+    async fn similar_products_of_a_missing_product_are_not_found() {
+        let mut repository = MockProductRepository::new();
+        repository.expect_find_active().returning(|_| Ok(None));
+        repository.expect_similar().never();
+        let error = service(repository).similar(&Uuid::new_v4().to_string(), Some("4")).await.unwrap_err();
+        assert!(matches!(error, CatalogError::NotFound));
+    }
+
+    #[tokio::test]
+    async fn home_lists_use_the_seed_sizes_unless_asked_and_clamp_huge_limits() {
+        let mut repository = MockProductRepository::new();
+        repository.expect_promotions().with(eq(4)).times(1).returning(|_| Ok(vec![]));
+        repository.expect_new_arrivals().with(eq(8)).times(1).returning(|_| Ok(vec![]));
+        repository.expect_new_arrivals().with(eq(100)).times(1).returning(|_| Ok(vec![]));
+        let service = service(repository);
+        service.promotions(None).await.unwrap();
+        service.new_arrivals(None).await.unwrap();
+        service.new_arrivals(Some("100000")).await.unwrap();
+        assert!(matches!(service.promotions(Some("0")).await, Err(CatalogError::InvalidQuery { field: "limit", .. })));
+    }
+
+    #[tokio::test]
+    async fn creating_checks_the_form_before_storing() {
+        let mut repository = MockProductRepository::new();
+        repository.expect_create().never();
+        let form = ProductForm { name: Some("Chaîne".into()), ..ProductForm::default() };
+        let error = service(repository).create(form, None).await.unwrap_err();
+        assert_eq!(error.to_string(), "Champs requis manquants: description, prix, catégorie, sous-catégorie");
+    }
+
+    #[tokio::test]
+    async fn creating_stores_the_checked_product_with_its_date() {
+        let created_at = fixed_now() - Duration::days(3);
+        let mut repository = MockProductRepository::new();
+        repository
+            .expect_create()
+            .withf(move |new| new.slug().as_str() == "chaine-cubaine" && new.created_at == Some(created_at))
+            .times(1)
+            .returning(|new| {
+                let mut stored = product(&new.name, new.subcategory);
+                stored.stock = new.stock;
+                Ok(stored)
+            });
+        let form = ProductForm {
+            name: Some("Chaîne Cubaine".into()),
+            description: Some("Maille cubaine.".into()),
+            price: Some(15_000),
+            category: Some("accessoire".into()),
+            subcategory: Some("chaine".into()),
+            colors: vec!["doré".into()],
+            stock: BTreeMap::from([("doré".into(), BTreeMap::from([("unique".into(), 3)]))]),
+            ..ProductForm::default()
+        };
+        let stored = service(repository).create(form, Some(created_at)).await.unwrap();
+        assert_eq!(stored.stock.quantity(&Colour::parse("doré").unwrap(), Size::Unique), 3);
+    }
+
+    #[test]
+    fn the_shopper_pays_the_promotional_price_only_while_the_promotion_runs() {
+        let mut tee = product("T-shirt", Subcategory::TShirt);
+        tee.promo_price = Some(Money::francs(7_000));
+        assert_eq!(tee.price_paid(), Money::francs(10_000));
+        tee.on_promotion = true;
+        assert_eq!(tee.price_paid(), Money::francs(7_000));
+        tee.promo_price = None;
+        assert_eq!(tee.price_paid(), Money::francs(10_000));
+        assert_eq!(tee.images_or_placeholder(), ["/images/placeholder.jpg"]);
+    }
+}

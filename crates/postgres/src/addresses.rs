@@ -1,0 +1,217 @@
+//! Address books in PostgreSQL. Every query is scoped to the owner, so another user's address
+//! is simply not found. A partial unique index allows one default per user; each write keeps
+//! exactly one while the user has any address.
+
+use async_trait::async_trait;
+use bitik_identity::error::BoxError;
+use bitik_identity::ports::AddressRepository;
+use bitik_identity::{Address, AddressInput};
+use chrono::{DateTime, Utc};
+use diesel::dsl::now;
+use diesel::prelude::*;
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use uuid::Uuid;
+
+use crate::schema::addresses;
+use crate::{Database, DbError};
+
+pub struct PgAddressRepository {
+    database: Database,
+}
+
+impl PgAddressRepository {
+    pub fn new(database: Database) -> Self {
+        Self { database }
+    }
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = addresses)]
+struct AddressRow {
+    id: Uuid,
+    label: String,
+    first_name: String,
+    last_name: String,
+    phone: String,
+    address: String,
+    city: String,
+    zip_code: String,
+    country: String,
+    is_default: bool,
+    created_at: DateTime<Utc>,
+}
+
+impl From<AddressRow> for Address {
+    fn from(row: AddressRow) -> Self {
+        Address {
+            id: row.id,
+            label: row.label,
+            first_name: row.first_name,
+            last_name: row.last_name,
+            phone: row.phone,
+            address: row.address,
+            city: row.city,
+            zip_code: row.zip_code,
+            country: row.country,
+            is_default: row.is_default,
+            created_at: row.created_at,
+        }
+    }
+}
+
+#[derive(AsChangeset, Insertable)]
+#[diesel(table_name = addresses)]
+struct AddressFields<'a> {
+    label: &'a str,
+    first_name: &'a str,
+    last_name: &'a str,
+    phone: &'a str,
+    address: &'a str,
+    city: &'a str,
+    zip_code: &'a str,
+    country: &'a str,
+}
+
+impl<'a> From<&'a AddressInput> for AddressFields<'a> {
+    fn from(input: &'a AddressInput) -> Self {
+        AddressFields {
+            label: &input.label,
+            first_name: &input.first_name,
+            last_name: &input.last_name,
+            phone: &input.phone,
+            address: &input.address,
+            city: &input.city,
+            zip_code: &input.zip_code,
+            country: &input.country,
+        }
+    }
+}
+
+fn owned(user_id: Uuid) -> addresses::BoxedQuery<'static, diesel::pg::Pg> {
+    addresses::table.filter(addresses::user_id.eq(user_id)).into_boxed()
+}
+
+/// Makes `id` the user's only default address.
+async fn make_default(conn: &mut AsyncPgConnection, user_id: Uuid, id: Uuid) -> Result<(), DbError> {
+    diesel::update(addresses::table.filter(addresses::user_id.eq(user_id)).filter(addresses::is_default))
+        .set(addresses::is_default.eq(false))
+        .execute(conn)
+        .await?;
+    diesel::update(addresses::table.filter(addresses::user_id.eq(user_id)).filter(addresses::id.eq(id)))
+        .set((addresses::is_default.eq(true), addresses::updated_at.eq(now)))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+async fn find(conn: &mut AsyncPgConnection, user_id: Uuid, id: Uuid) -> Result<Option<AddressRow>, DbError> {
+    Ok(owned(user_id)
+        .filter(addresses::id.eq(id))
+        .select(AddressRow::as_select())
+        .first(conn)
+        .await
+        .optional()?)
+}
+
+#[async_trait]
+impl AddressRepository for PgAddressRepository {
+    async fn list(&self, user_id: Uuid) -> Result<Vec<Address>, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let rows = owned(user_id)
+            .order((addresses::is_default.desc(), addresses::created_at, addresses::id))
+            .select(AddressRow::as_select())
+            .load(&mut conn)
+            .await
+            .map_err(DbError::from)?;
+        Ok(rows.into_iter().map(Address::from).collect())
+    }
+
+    async fn create(&self, user_id: Uuid, input: AddressInput) -> Result<Address, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let row = conn
+            .transaction::<_, DbError, _>(async move |conn| {
+                    let id: Uuid = diesel::insert_into(addresses::table)
+                        .values((AddressFields::from(&input), addresses::user_id.eq(user_id)))
+                        .returning(addresses::id)
+                        .get_result(conn)
+                        .await?;
+                    let has_default: bool = diesel::select(diesel::dsl::exists(owned(user_id).filter(addresses::is_default)))
+                        .get_result(conn)
+                        .await?;
+                    if input.is_default || !has_default {
+                        make_default(conn, user_id, id).await?;
+                    }
+                    find(conn, user_id, id).await?.ok_or(DbError::Unavailable("address vanished".into()))
+            })
+            .await?;
+        Ok(row.into())
+    }
+
+    async fn update(&self, user_id: Uuid, id: Uuid, input: AddressInput) -> Result<Option<Address>, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let row = conn
+            .transaction::<_, DbError, _>(async move |conn| {
+                    let updated = diesel::update(owned_target(user_id, id))
+                        .set((AddressFields::from(&input), addresses::updated_at.eq(now)))
+                        .execute(conn)
+                        .await?;
+                    if updated == 0 {
+                        return Ok(None);
+                    }
+                    if input.is_default {
+                        make_default(conn, user_id, id).await?;
+                    }
+                    find(conn, user_id, id).await
+            })
+            .await?;
+        Ok(row.map(Address::from))
+    }
+
+    async fn delete(&self, user_id: Uuid, id: Uuid) -> Result<bool, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let deleted = conn
+            .transaction::<_, DbError, _>(async move |conn| {
+                    let was_default: Option<bool> = diesel::delete(owned_target(user_id, id))
+                        .returning(addresses::is_default)
+                        .get_result(conn)
+                        .await
+                        .optional()?;
+                    if was_default == Some(true) {
+                        let newest: Option<Uuid> = owned(user_id)
+                            .order((addresses::created_at.desc(), addresses::id.desc()))
+                            .select(addresses::id)
+                            .first(conn)
+                            .await
+                            .optional()?;
+                        if let Some(newest) = newest {
+                            make_default(conn, user_id, newest).await?;
+                        }
+                    }
+                    Ok(was_default.is_some())
+            })
+            .await?;
+        Ok(deleted)
+    }
+
+    async fn set_default(&self, user_id: Uuid, id: Uuid) -> Result<Option<Address>, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let row = conn
+            .transaction::<_, DbError, _>(async move |conn| {
+                    if find(conn, user_id, id).await?.is_none() {
+                        return Ok(None);
+                    }
+                    make_default(conn, user_id, id).await?;
+                    find(conn, user_id, id).await
+            })
+            .await?;
+        Ok(row.map(Address::from))
+    }
+}
+
+fn owned_target(
+    user_id: Uuid,
+    id: Uuid,
+) -> diesel::dsl::Filter<diesel::dsl::Filter<addresses::table, diesel::dsl::Eq<addresses::user_id, Uuid>>, diesel::dsl::Eq<addresses::id, Uuid>>
+{
+    addresses::table.filter(addresses::user_id.eq(user_id)).filter(addresses::id.eq(id))
+}

@@ -1,0 +1,442 @@
+//! The catalogue's products in PostgreSQL: `products` and their `product_variants`.
+//!
+//! Every read loads products with one query and the variants of all of them with a second, so a
+//! listing costs the same number of queries whatever its size: the page and its total come
+//! together (`count(*) OVER ()`), then the stock of the page's products.
+
+use std::collections::{HashMap, HashSet};
+
+use async_trait::async_trait;
+use bitik_catalog::{
+    CatalogError, Colour, NewProduct, Product, ProductFilter, ProductKey, ProductRepository, ProductSort, Size, Slug,
+    Stock, Subcategory,
+};
+use bitik_common::{Money, Page};
+use chrono::{DateTime, Utc};
+use diesel::dsl::{exists, sql};
+use diesel::expression::functions::declare_sql_function;
+use diesel::pg::Pg;
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Text};
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use uuid::Uuid;
+
+use crate::schema::{product_variants, products};
+use crate::{Database, DbError};
+
+#[declare_sql_function]
+extern "SQL" {
+    /// Lowercase without accents (migration 000001).
+    fn bitik_search_text(text: Text) -> Text;
+    /// `search_text` plus its hyphen-less spelling; trigram-indexed (migration 000002).
+    fn bitik_search_haystack(search_text: Text) -> Text;
+    /// pg_trgm: how well the first text matches the best stretch of the second, 0 to 1.
+    fn word_similarity(needle: Text, haystack: Text) -> Float;
+}
+
+// pg_trgm's `needle <% haystack`: word_similarity above pg_trgm.word_similarity_threshold (0.6),
+// answerable from a gin_trgm_ops index, unlike a comparison on word_similarity() itself.
+diesel::infix_operator!(WordSimilar, " <% ", backend: Pg);
+
+/// How many times `create` looks for a free slug when another writer takes the same one first.
+const SLUG_ATTEMPTS: u32 = 3;
+const SLUG_CONSTRAINT: &str = "products_slug_key";
+
+#[derive(Clone)]
+pub struct PgProductRepository {
+    db: Database,
+}
+
+impl PgProductRepository {
+    pub fn new(db: Database) -> Self {
+        Self { db }
+    }
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = products, check_for_backend(Pg))]
+struct ProductRow {
+    id: Uuid,
+    slug: String,
+    name: String,
+    short_description: String,
+    description: String,
+    price: i64,
+    promo_price: Option<i64>,
+    on_promotion: bool,
+    subcategory: String,
+    colors: Vec<String>,
+    sizes: Vec<String>,
+    images: Vec<String>,
+    material: String,
+    care_instructions: String,
+    featured: bool,
+    active: bool,
+    created_at: DateTime<Utc>,
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = product_variants, check_for_backend(Pg))]
+struct VariantRow {
+    product_id: Uuid,
+    color: String,
+    size: String,
+    stock: i32,
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = products)]
+struct InsertProduct<'a> {
+    slug: &'a str,
+    name: &'a str,
+    short_description: &'a str,
+    description: &'a str,
+    price: i64,
+    promo_price: Option<i64>,
+    on_promotion: bool,
+    category: &'a str,
+    subcategory: &'a str,
+    colors: Vec<&'a str>,
+    sizes: Vec<&'a str>,
+    images: &'a [String],
+    material: &'a str,
+    care_instructions: &'a str,
+    featured: bool,
+    active: bool,
+    /// `None` leaves the column's default, now().
+    created_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = product_variants)]
+struct InsertVariant<'a> {
+    product_id: Uuid,
+    color: &'a str,
+    size: &'a str,
+    stock: i32,
+}
+
+/// A row the domain cannot read: written around the application, a bug either way.
+#[derive(Debug, thiserror::Error)]
+#[error("product {id} has an unreadable {what}: {value:?}")]
+struct CorruptRow {
+    id: Uuid,
+    what: &'static str,
+    value: String,
+}
+
+fn storage(error: impl Into<DbError>) -> CatalogError {
+    CatalogError::repository(error.into())
+}
+
+type ProductQuery = products::BoxedQuery<'static, Pg>;
+
+/// Active products: all a shopper may ever see.
+fn active_products() -> ProductQuery {
+    products::table.filter(products::active.eq(true)).into_boxed()
+}
+
+/// The filter's conditions, without order or paging.
+fn matching(filter: &ProductFilter) -> ProductQuery {
+    let mut query = active_products();
+    if let Some(category) = filter.category {
+        query = query.filter(products::category.eq(category.as_str()));
+    }
+    if let Some(subcategory) = filter.subcategory {
+        query = query.filter(products::subcategory.eq(subcategory.as_str()));
+    }
+    if let Some(min) = filter.min_price {
+        query = query.filter(products::effective_price.ge(min.as_francs()));
+    }
+    if let Some(max) = filter.max_price {
+        query = query.filter(products::effective_price.le(max.as_francs()));
+    }
+    if !filter.colors.is_empty() {
+        query = query.filter(products::colors.overlaps_with(colour_names(&filter.colors)));
+    }
+    if !filter.sizes.is_empty() {
+        // A variant in one of the sizes that can be bought now. With colours asked for too, the
+        // size must be in stock in one of them: "noir and M" means a black M.
+        let sizes: Vec<&'static str> = filter.sizes.iter().map(|size| size.as_str()).collect();
+        let in_stock = product_variants::table
+            .filter(product_variants::product_id.eq(products::id))
+            .filter(product_variants::stock.gt(0))
+            .filter(product_variants::size.eq_any(sizes));
+        query = if filter.colors.is_empty() {
+            query.filter(exists(in_stock))
+        } else {
+            query.filter(exists(in_stock.filter(product_variants::color.eq_any(colour_names(&filter.colors)))))
+        };
+    }
+    if filter.on_promotion {
+        query = query.filter(products::on_promotion.eq(true));
+    }
+    if filter.featured {
+        query = query.filter(products::featured.eq(true));
+    }
+    if let Some(since) = filter.created_since {
+        query = query.filter(products::created_at.ge(since));
+    }
+    if let Some(search) = &filter.search {
+        let needle = bitik_search_text(search.as_str().to_owned());
+        let pattern = bitik_search_text(like_pattern(search.as_str()));
+        query = query.filter(
+            bitik_search_haystack(products::search_text)
+                .like(pattern)
+                .or(WordSimilar::new(needle, bitik_search_haystack(products::search_text))),
+        );
+    }
+    query
+}
+
+/// `%text%` for LIKE, its wildcards matched literally; folded by `bitik_search_text` in SQL,
+/// which leaves `%` and `\` alone.
+fn like_pattern(text: &str) -> String {
+    let escaped = text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+    format!("%{escaped}%")
+}
+
+fn colour_names(colours: &[Colour]) -> Vec<String> {
+    colours.iter().map(|colour| colour.as_str().to_owned()).collect()
+}
+
+fn ordered(query: ProductQuery, filter: &ProductFilter) -> ProductQuery {
+    let query = match (filter.sort, &filter.search) {
+        (ProductSort::PriceAsc, _) => query.order_by(products::effective_price.asc()),
+        (ProductSort::PriceDesc, _) => query.order_by(products::effective_price.desc()),
+        (ProductSort::Relevance, Some(search)) => query
+            // Names containing the text as typed come before those only close to it.
+            .order_by(
+                bitik_search_haystack(products::search_text)
+                    .like(bitik_search_text(like_pattern(search.as_str())))
+                    .desc(),
+            )
+            .then_order_by(
+                word_similarity(
+                    bitik_search_text(search.as_str().to_owned()),
+                    bitik_search_haystack(products::search_text),
+                )
+                .desc(),
+            ),
+        (ProductSort::Newest | ProductSort::Relevance, _) => query.order_by(products::created_at.desc()),
+    };
+    // Ties broken the same way every time, so consecutive pages neither repeat nor skip.
+    query.then_order_by(products::created_at.desc()).then_order_by(products::id.desc())
+}
+
+impl PgProductRepository {
+    /// Products of `query` with their stock: two queries whatever their number.
+    async fn load(&self, conn: &mut AsyncPgConnection, query: ProductQuery) -> Result<Vec<Product>, CatalogError> {
+        let rows = query.select(ProductRow::as_select()).load(conn).await.map_err(storage)?;
+        with_stock(conn, rows).await
+    }
+}
+
+async fn with_stock(conn: &mut AsyncPgConnection, rows: Vec<ProductRow>) -> Result<Vec<Product>, CatalogError> {
+    if rows.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ids: Vec<Uuid> = rows.iter().map(|row| row.id).collect();
+    let variants = product_variants::table
+        .filter(product_variants::product_id.eq_any(&ids))
+        .select(VariantRow::as_select())
+        .load(conn)
+        .await
+        .map_err(storage)?;
+    let mut stock_by_product: HashMap<Uuid, Vec<VariantRow>> = HashMap::new();
+    for variant in variants {
+        stock_by_product.entry(variant.product_id).or_default().push(variant);
+    }
+    rows.into_iter()
+        .map(|row| {
+            let variants = stock_by_product.remove(&row.id).unwrap_or_default();
+            into_product(row, variants).map_err(CatalogError::repository)
+        })
+        .collect()
+}
+
+fn into_product(row: ProductRow, variants: Vec<VariantRow>) -> Result<Product, CorruptRow> {
+    let corrupt = |what, value: &str| CorruptRow { id: row.id, what, value: value.to_owned() };
+    let subcategory = Subcategory::parse(&row.subcategory).ok_or_else(|| corrupt("subcategory", &row.subcategory))?;
+    let colour = |name: &String| Colour::parse(name).ok_or_else(|| corrupt("colour", name));
+    let size = |name: &String| Size::parse(name).ok_or_else(|| corrupt("size", name));
+    let colors = row.colors.iter().map(colour).collect::<Result<Vec<_>, _>>()?;
+    let mut sizes = row.sizes.iter().map(size).collect::<Result<Vec<_>, _>>()?;
+    sizes.sort();
+    let mut stock = Stock::default();
+    for variant in &variants {
+        let quantity = u32::try_from(variant.stock).map_err(|_| corrupt("stock", &variant.stock.to_string()))?;
+        stock.set(colour(&variant.color)?, size(&variant.size)?, quantity);
+    }
+    Ok(Product {
+        slug: Slug::parse(&row.slug).ok_or_else(|| corrupt("slug", &row.slug))?,
+        id: row.id,
+        name: row.name,
+        short_description: row.short_description,
+        description: row.description,
+        price: Money::francs(row.price),
+        promo_price: row.promo_price.map(Money::francs),
+        on_promotion: row.on_promotion,
+        subcategory,
+        colors,
+        sizes,
+        images: row.images,
+        stock,
+        material: row.material,
+        care_instructions: row.care_instructions,
+        featured: row.featured,
+        active: row.active,
+        created_at: row.created_at,
+    })
+}
+
+#[async_trait]
+impl ProductRepository for PgProductRepository {
+    async fn list(&self, filter: &ProductFilter) -> Result<Page<Product>, CatalogError> {
+        let mut conn = self.db.conn().await.map_err(storage)?;
+        let page = filter.page;
+        let rows: Vec<(ProductRow, i64)> = ordered(matching(filter), filter)
+            .select((ProductRow::as_select(), sql::<BigInt>("count(*) OVER ()")))
+            .limit(i64::from(page.limit))
+            .offset(page.offset())
+            .load(&mut conn)
+            .await
+            .map_err(storage)?;
+        let total_items = match rows.as_slice().first() {
+            Some((_, total)) => *total,
+            // Past the last page the window has no row to carry the total: count on its own.
+            None if page.page > 1 => matching(filter).count().get_result(&mut conn).await.map_err(storage)?,
+            None => 0,
+        };
+        let items = with_stock(&mut conn, rows.into_iter().map(|(row, _)| row).collect()).await?;
+        Ok(Page { items, request: page, total_items: u64::try_from(total_items).unwrap_or_default() })
+    }
+
+    async fn find_active(&self, key: &ProductKey) -> Result<Option<Product>, CatalogError> {
+        let mut conn = self.db.conn().await.map_err(storage)?;
+        let query = match key {
+            ProductKey::Id(id) => active_products().filter(products::id.eq(*id)),
+            ProductKey::Slug(slug) => active_products().filter(products::slug.eq(slug.as_str().to_owned())),
+        };
+        Ok(self.load(&mut conn, query).await?.pop())
+    }
+
+    async fn find_by_slug(&self, slug: &Slug) -> Result<Option<Product>, CatalogError> {
+        let mut conn = self.db.conn().await.map_err(storage)?;
+        let query = products::table.filter(products::slug.eq(slug.as_str().to_owned())).into_boxed();
+        Ok(self.load(&mut conn, query).await?.pop())
+    }
+
+    async fn promotions(&self, limit: u32) -> Result<Vec<Product>, CatalogError> {
+        let mut conn = self.db.conn().await.map_err(storage)?;
+        let query = active_products()
+            .filter(products::on_promotion.eq(true))
+            .order_by(products::created_at.desc())
+            .then_order_by(products::id.desc())
+            .limit(i64::from(limit));
+        self.load(&mut conn, query).await
+    }
+
+    async fn new_arrivals(&self, limit: u32) -> Result<Vec<Product>, CatalogError> {
+        let mut conn = self.db.conn().await.map_err(storage)?;
+        let query = active_products()
+            .order_by(products::created_at.desc())
+            .then_order_by(products::id.desc())
+            .limit(i64::from(limit));
+        self.load(&mut conn, query).await
+    }
+
+    async fn similar(&self, product: &Product, limit: u32) -> Result<Vec<Product>, CatalogError> {
+        let mut conn = self.db.conn().await.map_err(storage)?;
+        let query = active_products()
+            .filter(products::id.ne(product.id))
+            .order_by(products::subcategory.eq(product.subcategory.as_str()).desc())
+            .then_order_by(products::category.eq(product.category().as_str()).desc())
+            .then_order_by(products::created_at.desc())
+            .then_order_by(products::id.desc())
+            .limit(i64::from(limit));
+        self.load(&mut conn, query).await
+    }
+
+    async fn create(&self, product: NewProduct) -> Result<Product, CatalogError> {
+        let mut conn = self.db.conn().await.map_err(storage)?;
+        let mut attempt = 1;
+        loop {
+            match insert_product(&mut conn, &product).await {
+                Err(DbError::Duplicate(constraint)) if constraint == SLUG_CONSTRAINT && attempt < SLUG_ATTEMPTS => {
+                    attempt += 1;
+                }
+                Err(error) => return Err(storage(error)),
+                Ok((row, variants)) => return into_product(row, variants).map_err(CatalogError::repository),
+            }
+        }
+    }
+}
+
+/// The product and all its variants in one transaction, under the first free slug.
+async fn insert_product(
+    conn: &mut AsyncPgConnection,
+    product: &NewProduct,
+) -> Result<(ProductRow, Vec<VariantRow>), DbError> {
+    conn.transaction::<_, DbError, _>(async |conn| {
+        let slug = free_slug(conn, &product.slug()).await?;
+        let row = diesel::insert_into(products::table)
+            .values(InsertProduct {
+                slug: slug.as_str(),
+                name: &product.name,
+                short_description: &product.short_description,
+                description: &product.description,
+                price: product.price.as_francs(),
+                promo_price: product.promo_price.map(Money::as_francs),
+                on_promotion: product.on_promotion,
+                category: product.subcategory.category().as_str(),
+                subcategory: product.subcategory.as_str(),
+                colors: product.colors.iter().map(Colour::as_str).collect(),
+                sizes: product.sizes.iter().map(|size| size.as_str()).collect(),
+                images: &product.images,
+                material: &product.material,
+                care_instructions: &product.care_instructions,
+                featured: product.featured,
+                active: product.active,
+                created_at: product.created_at,
+            })
+            .returning(ProductRow::as_returning())
+            .get_result(conn)
+            .await?;
+        let variants: Vec<InsertVariant> = product
+            .stock
+            .variants()
+            .map(|(colour, size, quantity)| InsertVariant {
+                product_id: row.id,
+                color: colour.as_str(),
+                size: size.as_str(),
+                // The form refuses quantities beyond i32; saturate rather than wrap if one slips by.
+                stock: i32::try_from(quantity).unwrap_or(i32::MAX),
+            })
+            .collect();
+        let variants = if variants.is_empty() {
+            Vec::new()
+        } else {
+            diesel::insert_into(product_variants::table)
+                .values(&variants)
+                .returning(VariantRow::as_returning())
+                .get_results(conn)
+                .await?
+        };
+        Ok((row, variants))
+    })
+    .await
+}
+
+/// `slug`, or the first of `slug-2`, `slug-3`… no product has.
+async fn free_slug(conn: &mut AsyncPgConnection, slug: &Slug) -> Result<Slug, DbError> {
+    let taken: HashSet<String> = products::table
+        .filter(products::slug.eq(slug.as_str()).or(products::slug.like(format!("{slug}-%"))))
+        .select(products::slug)
+        .load(conn)
+        .await?
+        .into_iter()
+        .collect();
+    let free = (1..).map(|n| slug.numbered(n)).find(|candidate| !taken.contains(candidate.as_str()));
+    Ok(free.expect("finitely many slugs are taken"))
+}

@@ -1,0 +1,501 @@
+use std::collections::BTreeMap;
+
+use bitik_catalog::{
+    CatalogError, Colour, ListParams, Product, ProductFilter, ProductForm, ProductKey, ProductRepository, Size, Slug,
+};
+use bitik_common::{Money, Page};
+use bitik_postgres::PgProductRepository;
+use bitik_postgres::testing::TestDatabase;
+use chrono::{Duration, Utc};
+use diesel_async::SimpleAsyncConnection;
+
+/// One product of the test shop: name, subcategory, price, promotional price, and stock as
+/// (colour, size, quantity); colours and sizes are those the stock names.
+struct Item {
+    name: &'static str,
+    subcategory: &'static str,
+    price: i64,
+    promo: Option<i64>,
+    stock: &'static [(&'static str, &'static str, i64)],
+    featured: bool,
+    active: bool,
+    days_ago: i64,
+}
+
+const ITEM: Item = Item {
+    name: "",
+    subcategory: "t-shirt",
+    price: 10_000,
+    promo: None,
+    stock: &[("noir", "M", 1)],
+    featured: false,
+    active: true,
+    days_ago: 0,
+};
+
+/// Newest first: Pull Caché (inactive), Teranga, Lunettes Aviateur, Lunettes Ronde, Ndakarou,
+/// Harmattan, Chaîne.
+const SHOP: &[Item] = &[
+    Item {
+        name: "T-shirt Teranga Oversize",
+        price: 9_500,
+        stock: &[("noir", "M", 5), ("noir", "L", 0), ("blanc", "M", 0), ("blanc", "L", 0)],
+        featured: true,
+        days_ago: 2,
+        ..ITEM
+    },
+    Item {
+        name: "T-shirt Ndakarou",
+        price: 8_000,
+        promo: Some(6_000),
+        stock: &[("rouge", "S", 3)],
+        days_ago: 10,
+        ..ITEM
+    },
+    Item {
+        name: "Pull Harmattan",
+        subcategory: "pull",
+        price: 20_000,
+        stock: &[("noir", "XL", 0), ("gris", "XL", 2)],
+        days_ago: 40,
+        ..ITEM
+    },
+    Item {
+        name: "Lunettes Soleil Ronde",
+        subcategory: "lunette",
+        price: 12_000,
+        stock: &[("noir", "unique", 4)],
+        featured: true,
+        days_ago: 5,
+        ..ITEM
+    },
+    Item {
+        name: "Lunettes Aviateur",
+        subcategory: "lunette",
+        price: 10_000,
+        stock: &[("doré", "unique", 2)],
+        days_ago: 4,
+        ..ITEM
+    },
+    Item {
+        name: "Chaîne Cubaine Dorée",
+        subcategory: "chaine",
+        price: 15_000,
+        promo: Some(11_000),
+        stock: &[("doré", "unique", 0)],
+        days_ago: 60,
+        ..ITEM
+    },
+    Item {
+        name: "Pull Caché",
+        subcategory: "pull",
+        price: 5_000,
+        stock: &[("noir", "M", 10)],
+        featured: true,
+        active: false,
+        days_ago: 1,
+        ..ITEM
+    },
+];
+
+fn form(item: &Item) -> ProductForm {
+    let category = if matches!(item.subcategory, "t-shirt" | "pull") { "vetement" } else { "accessoire" };
+    let mut colors: Vec<String> = Vec::new();
+    let mut sizes: Vec<String> = Vec::new();
+    let mut stock: BTreeMap<String, BTreeMap<String, i64>> = BTreeMap::new();
+    for &(colour, size, quantity) in item.stock {
+        if !colors.iter().any(|c| c == colour) {
+            colors.push(colour.to_owned());
+        }
+        if !sizes.iter().any(|s| s == size) {
+            sizes.push(size.to_owned());
+        }
+        stock.entry(colour.to_owned()).or_default().insert(size.to_owned(), quantity);
+    }
+    ProductForm {
+        name: Some(item.name.to_owned()),
+        description: Some(format!("{} : la description.", item.name)),
+        short_description: Some("Court.".to_owned()),
+        price: Some(item.price),
+        promo_price: item.promo,
+        on_promotion: item.promo.is_some(),
+        category: Some(category.to_owned()),
+        subcategory: Some(item.subcategory.to_owned()),
+        colors,
+        sizes,
+        stock,
+        images: vec![format!("/uploads/products/{}/800.jpg", Slug::from_name(item.name))],
+        material: Some("Coton".to_owned()),
+        care_instructions: Some("30 °C".to_owned()),
+        featured: item.featured,
+        active: Some(item.active),
+    }
+}
+
+struct Shop {
+    // Kept alive: dropping it drops the database.
+    _test: TestDatabase,
+    repo: PgProductRepository,
+}
+
+impl Shop {
+    async fn with(items: &[Item]) -> Shop {
+        let test = TestDatabase::new().await;
+        let repo = PgProductRepository::new(test.database.clone());
+        for item in items {
+            let created_at = Utc::now() - Duration::days(item.days_ago);
+            repo.create(form(item).validate(Some(created_at)).unwrap()).await.unwrap();
+        }
+        Shop { _test: test, repo }
+    }
+
+    async fn new() -> Shop {
+        Shop::with(SHOP).await
+    }
+
+    async fn page(&self, query: &[(&str, &str)]) -> Page<Product> {
+        self.repo.list(&filter(query)).await.unwrap()
+    }
+
+    /// Names of the listed products, in order.
+    async fn names(&self, query: &[(&str, &str)]) -> Vec<String> {
+        names(&self.page(query).await.items)
+    }
+
+    async fn get(&self, slug: &str) -> Product {
+        self.repo.find_by_slug(&Slug::parse(slug).unwrap()).await.unwrap().unwrap()
+    }
+}
+
+fn filter(query: &[(&str, &str)]) -> ProductFilter {
+    let mut params = ListParams::default();
+    for &(key, value) in query {
+        let value = Some(value.to_owned());
+        match key {
+            "page" => params.page = value,
+            "limit" => params.limit = value,
+            "category" => params.category = value,
+            "subcategory" => params.subcategory = value,
+            "minPrice" => params.min_price = value,
+            "maxPrice" => params.max_price = value,
+            "colors" => params.colors = value,
+            "sizes" => params.sizes = value,
+            "promotion" => params.promotion = value,
+            "featured" => params.featured = value,
+            "new" => params.new = value,
+            "search" => params.search = value,
+            "sort" => params.sort = value,
+            other => panic!("no parameter {other}"),
+        }
+    }
+    params.into_filter(Utc::now()).unwrap()
+}
+
+fn names(products: &[Product]) -> Vec<String> {
+    products.iter().map(|product| product.name.clone()).collect()
+}
+
+const ALL_ACTIVE_NEWEST_FIRST: [&str; 6] = [
+    "T-shirt Teranga Oversize",
+    "Lunettes Aviateur",
+    "Lunettes Soleil Ronde",
+    "T-shirt Ndakarou",
+    "Pull Harmattan",
+    "Chaîne Cubaine Dorée",
+];
+
+#[tokio::test]
+async fn the_listing_shows_active_products_newest_first_with_their_stock() {
+    let shop = Shop::new().await;
+    let page = shop.page(&[]).await;
+    assert_eq!(names(&page.items), ALL_ACTIVE_NEWEST_FIRST);
+    assert_eq!((page.total_items, page.total_pages()), (6, 1));
+
+    let teranga = &page.items[0];
+    assert_eq!(teranga.slug.as_str(), "t-shirt-teranga-oversize");
+    assert_eq!(teranga.colors, [Colour::parse("noir").unwrap(), Colour::parse("blanc").unwrap()]);
+    assert_eq!(teranga.sizes, [Size::M, Size::L]);
+    assert_eq!(teranga.stock.quantity(&Colour::parse("noir").unwrap(), Size::M), 5);
+    assert_eq!(teranga.stock.variants().count(), 4);
+    assert_eq!(teranga.images, ["/uploads/products/t-shirt-teranga-oversize/800.jpg"]);
+    assert_eq!(teranga.description, "T-shirt Teranga Oversize : la description.");
+    assert_eq!((teranga.material.as_str(), teranga.care_instructions.as_str()), ("Coton", "30 °C"));
+    assert!(teranga.featured && teranga.active);
+    let age = Utc::now() - teranga.created_at;
+    assert!(age > Duration::hours(47) && age < Duration::hours(49), "created two days ago, not {age}");
+}
+
+#[tokio::test]
+async fn category_and_subcategory_filters() {
+    let shop = Shop::new().await;
+    assert_eq!(
+        shop.names(&[("category", "vetement")]).await,
+        ["T-shirt Teranga Oversize", "T-shirt Ndakarou", "Pull Harmattan"]
+    );
+    assert_eq!(
+        shop.names(&[("category", "accessoire")]).await,
+        ["Lunettes Aviateur", "Lunettes Soleil Ronde", "Chaîne Cubaine Dorée"]
+    );
+    assert_eq!(shop.names(&[("subcategory", "pull")]).await, ["Pull Harmattan"]);
+    assert_eq!(shop.names(&[("subcategory", "chaine")]).await, ["Chaîne Cubaine Dorée"]);
+}
+
+#[tokio::test]
+async fn price_filters_use_the_price_the_shopper_pays() {
+    let shop = Shop::new().await;
+    // Ndakarou costs 8 000 but sells at 6 000; the Chaîne 15 000 at 11 000.
+    assert_eq!(shop.names(&[("maxPrice", "7000")]).await, ["T-shirt Ndakarou"]);
+    assert_eq!(
+        shop.names(&[("minPrice", "10000"), ("maxPrice", "12000")]).await,
+        ["Lunettes Aviateur", "Lunettes Soleil Ronde", "Chaîne Cubaine Dorée"]
+    );
+    assert_eq!(shop.names(&[("minPrice", "20000")]).await, ["Pull Harmattan"]);
+    assert!(shop.names(&[("minPrice", "20001")]).await.is_empty());
+}
+
+#[tokio::test]
+async fn colour_filter_matches_any_of_the_colours() {
+    let shop = Shop::new().await;
+    assert_eq!(shop.names(&[("colors", "rouge")]).await, ["T-shirt Ndakarou"]);
+    assert_eq!(
+        shop.names(&[("colors", "gris,doré")]).await,
+        ["Lunettes Aviateur", "Pull Harmattan", "Chaîne Cubaine Dorée"]
+    );
+    assert!(shop.names(&[("colors", "violet")]).await.is_empty());
+}
+
+#[tokio::test]
+async fn size_filter_counts_only_sizes_in_stock() {
+    let shop = Shop::new().await;
+    assert_eq!(shop.names(&[("sizes", "M")]).await, ["T-shirt Teranga Oversize"]);
+    // Teranga has L in its grid, but none left in any colour.
+    assert!(shop.names(&[("sizes", "L")]).await.is_empty());
+    assert_eq!(shop.names(&[("sizes", "S,XL")]).await, ["T-shirt Ndakarou", "Pull Harmattan"]);
+    // Accessories in stock: the sold-out Chaîne is left out.
+    assert_eq!(shop.names(&[("sizes", "unique")]).await, ["Lunettes Aviateur", "Lunettes Soleil Ronde"]);
+}
+
+#[tokio::test]
+async fn colour_and_size_together_mean_that_size_in_that_colour() {
+    let shop = Shop::new().await;
+    // Harmattan has XL left in gris only.
+    assert!(shop.names(&[("colors", "noir"), ("sizes", "XL")]).await.is_empty());
+    assert_eq!(shop.names(&[("colors", "gris"), ("sizes", "XL")]).await, ["Pull Harmattan"]);
+    assert_eq!(
+        shop.names(&[("colors", "noir,gris"), ("sizes", "XL,M")]).await,
+        ["T-shirt Teranga Oversize", "Pull Harmattan"]
+    );
+}
+
+#[tokio::test]
+async fn promotion_featured_and_new_filters() {
+    let shop = Shop::new().await;
+    assert_eq!(shop.names(&[("promotion", "true")]).await, ["T-shirt Ndakarou", "Chaîne Cubaine Dorée"]);
+    // Pull Caché is featured but inactive.
+    assert_eq!(shop.names(&[("featured", "true")]).await, ["T-shirt Teranga Oversize", "Lunettes Soleil Ronde"]);
+    // Created within 30 days: Harmattan (40) and the Chaîne (60) are not new.
+    assert_eq!(
+        shop.names(&[("new", "true")]).await,
+        ["T-shirt Teranga Oversize", "Lunettes Aviateur", "Lunettes Soleil Ronde", "T-shirt Ndakarou"]
+    );
+    assert_eq!(shop.names(&[("promotion", "false"), ("featured", "false")]).await, ALL_ACTIVE_NEWEST_FIRST);
+}
+
+#[tokio::test]
+async fn filters_combine() {
+    let shop = Shop::new().await;
+    assert_eq!(shop.names(&[("category", "vetement"), ("promotion", "true")]).await, ["T-shirt Ndakarou"]);
+    assert_eq!(
+        shop.names(&[("category", "accessoire"), ("new", "true"), ("maxPrice", "11000")]).await,
+        ["Lunettes Aviateur"]
+    );
+    assert_eq!(
+        shop.names(&[("subcategory", "lunette"), ("featured", "true"), ("colors", "noir"), ("sizes", "unique")]).await,
+        ["Lunettes Soleil Ronde"]
+    );
+    assert_eq!(shop.names(&[("search", "lunettes"), ("minPrice", "11000")]).await, ["Lunettes Soleil Ronde"]);
+    assert!(shop.names(&[("category", "vetement"), ("colors", "doré")]).await.is_empty());
+}
+
+#[tokio::test]
+async fn sorting_by_price_paid_and_by_date() {
+    let shop = Shop::new().await;
+    let by_price = [
+        "T-shirt Ndakarou",         // 6 000 (promotion)
+        "T-shirt Teranga Oversize", // 9 500
+        "Lunettes Aviateur",        // 10 000
+        "Chaîne Cubaine Dorée",     // 11 000 (promotion)
+        "Lunettes Soleil Ronde",    // 12 000
+        "Pull Harmattan",           // 20 000
+    ];
+    assert_eq!(shop.names(&[("sort", "price-asc")]).await, by_price);
+    let mut descending = by_price.to_vec();
+    descending.reverse();
+    assert_eq!(shop.names(&[("sort", "price-desc")]).await, descending);
+    assert_eq!(shop.names(&[("sort", "newest")]).await, ALL_ACTIVE_NEWEST_FIRST);
+}
+
+#[tokio::test]
+async fn pages_split_the_list_without_overlap() {
+    let shop = Shop::new().await;
+    let mut seen = Vec::new();
+    for page in ["1", "2", "3"] {
+        let listed = shop.page(&[("limit", "2"), ("page", page), ("sort", "price-asc")]).await;
+        assert_eq!((listed.total_items, listed.total_pages(), listed.items.len()), (6, 3, 2), "page {page}");
+        seen.extend(names(&listed.items));
+    }
+    assert_eq!(seen, shop.names(&[("sort", "price-asc")]).await);
+}
+
+#[tokio::test]
+async fn a_page_past_the_end_is_empty_but_still_counts_the_list() {
+    let shop = Shop::new().await;
+    let past = shop.page(&[("limit", "4"), ("page", "3")]).await;
+    assert!(past.items.is_empty());
+    assert_eq!((past.total_items, past.total_pages(), past.request.page), (6, 2, 3));
+    let nothing = shop.page(&[("colors", "violet"), ("page", "2")]).await;
+    assert_eq!((nothing.items.len(), nothing.total_items, nothing.total_pages()), (0, 0, 0));
+}
+
+#[tokio::test]
+async fn a_huge_limit_is_served_the_maximum_page() {
+    let shop = Shop::new().await;
+    let page = shop.page(&[("limit", "100000")]).await;
+    assert_eq!(page.request.limit, 100);
+    assert_eq!(page.items.len(), 6);
+    let one = shop.page(&[("limit", "1"), ("page", "6")]).await;
+    assert_eq!(names(&one.items), ["Chaîne Cubaine Dorée"]);
+    assert_eq!(one.total_pages(), 6);
+}
+
+#[tokio::test]
+async fn search_ignores_case_and_accents() {
+    let shop = Shop::new().await;
+    assert_eq!(shop.names(&[("search", "chaine")]).await, ["Chaîne Cubaine Dorée"]);
+    assert_eq!(shop.names(&[("search", "CHAÎNE")]).await, ["Chaîne Cubaine Dorée"]);
+    assert_eq!(shop.names(&[("search", "doree")]).await, ["Chaîne Cubaine Dorée"]);
+}
+
+#[tokio::test]
+async fn search_finds_t_shirts_written_without_the_hyphen() {
+    let shop = Shop::new().await;
+    for typed in ["tshirt", "Tshirts", "t-shirt", "t shirt"] {
+        let mut found = shop.names(&[("search", typed)]).await;
+        found.sort();
+        assert_eq!(found, ["T-shirt Ndakarou", "T-shirt Teranga Oversize"], "{typed:?}");
+    }
+}
+
+#[tokio::test]
+async fn search_forgives_small_typos() {
+    let shop = Shop::new().await;
+    let mut found = shop.names(&[("search", "lunete")]).await;
+    found.sort();
+    assert_eq!(found, ["Lunettes Aviateur", "Lunettes Soleil Ronde"]);
+    assert_eq!(shop.names(&[("search", "harmatan")]).await, ["Pull Harmattan"]);
+    assert!(shop.names(&[("search", "ordinateur")]).await.is_empty());
+}
+
+#[tokio::test]
+async fn search_ranks_the_best_match_first() {
+    let shop = Shop::new().await;
+    // Aviateur is newer, so only relevance puts Ronde first.
+    assert_eq!(shop.names(&[("search", "lunettes ronde")]).await, ["Lunettes Soleil Ronde", "Lunettes Aviateur"]);
+    // An explicit sort wins over relevance.
+    assert_eq!(
+        shop.names(&[("search", "lunettes"), ("sort", "price-asc")]).await,
+        ["Lunettes Aviateur", "Lunettes Soleil Ronde"]
+    );
+}
+
+#[tokio::test]
+async fn search_text_is_matched_literally() {
+    let shop = Shop::with(&[
+        Item { name: "T-shirt 100% coton", days_ago: 1, ..ITEM },
+        Item { name: "T-shirt 100 ans", ..ITEM },
+    ])
+    .await;
+    // Both are close to "100" for the trigrams, which ignore `%`; only one holds the text as typed.
+    assert_eq!(shop.names(&[("search", "100%")]).await, ["T-shirt 100% coton", "T-shirt 100 ans"]);
+    assert!(shop.names(&[("search", "0_a")]).await.is_empty(), "`_` is not a wildcard");
+}
+
+#[tokio::test]
+async fn inactive_products_are_hidden_from_shoppers_but_found_by_slug() {
+    let shop = Shop::new().await;
+    let hidden = shop.get("pull-cache").await;
+    assert!(!hidden.active);
+    assert_eq!(shop.repo.find_active(&ProductKey::Id(hidden.id)).await.unwrap(), None);
+    assert_eq!(shop.repo.find_active(&ProductKey::Slug(hidden.slug.clone())).await.unwrap(), None);
+    assert!(!shop.names(&[("search", "cache")]).await.contains(&"Pull Caché".to_owned()));
+    assert!(!names(&shop.repo.new_arrivals(10).await.unwrap()).contains(&"Pull Caché".to_owned()));
+}
+
+#[tokio::test]
+async fn an_active_product_is_found_by_id_or_slug_with_its_stock() {
+    let shop = Shop::new().await;
+    let chain = shop.get("chaine-cubaine-doree").await;
+    let by_id = shop.repo.find_active(&ProductKey::Id(chain.id)).await.unwrap().unwrap();
+    let by_slug = shop.repo.find_active(&ProductKey::Slug(chain.slug.clone())).await.unwrap().unwrap();
+    assert_eq!(by_id, by_slug);
+    assert_eq!(by_id.price, Money::francs(15_000));
+    assert_eq!(by_id.price_paid(), Money::francs(11_000));
+    assert_eq!(by_id.sizes, [Size::Unique]);
+    assert_eq!(by_id.stock.total(), 0);
+    assert_eq!(shop.repo.find_active(&ProductKey::Id(uuid::Uuid::new_v4())).await.unwrap(), None);
+}
+
+#[tokio::test]
+async fn promotions_and_new_arrivals_for_the_home_page() {
+    let shop = Shop::new().await;
+    assert_eq!(names(&shop.repo.promotions(4).await.unwrap()), ["T-shirt Ndakarou", "Chaîne Cubaine Dorée"]);
+    assert_eq!(names(&shop.repo.promotions(1).await.unwrap()), ["T-shirt Ndakarou"]);
+    assert_eq!(names(&shop.repo.new_arrivals(3).await.unwrap()), ALL_ACTIVE_NEWEST_FIRST[..3]);
+}
+
+#[tokio::test]
+async fn similar_products_start_with_the_same_subcategory_and_never_the_product() {
+    let shop = Shop::new().await;
+    let teranga = shop.get("t-shirt-teranga-oversize").await;
+    let similar = names(&shop.repo.similar(&teranga, 10).await.unwrap());
+    assert_eq!(
+        similar,
+        ["T-shirt Ndakarou", "Pull Harmattan", "Lunettes Aviateur", "Lunettes Soleil Ronde", "Chaîne Cubaine Dorée"]
+    );
+    let ronde = shop.get("lunettes-soleil-ronde").await;
+    assert_eq!(names(&shop.repo.similar(&ronde, 2).await.unwrap()), ["Lunettes Aviateur", "Chaîne Cubaine Dorée"]);
+}
+
+#[tokio::test]
+async fn a_taken_slug_gets_the_next_free_number() {
+    let shop = Shop::with(&[]).await;
+    let mut slugs = Vec::new();
+    for _ in 0..3 {
+        let product = form(&Item { name: "Pull Harmattan", subcategory: "pull", ..ITEM }).validate(None).unwrap();
+        slugs.push(shop.repo.create(product).await.unwrap().slug.as_str().to_owned());
+    }
+    assert_eq!(slugs, ["pull-harmattan", "pull-harmattan-2", "pull-harmattan-3"]);
+    // A name whose slug merely starts the same is no collision.
+    let longer = form(&Item { name: "Pull Harmattan Long", subcategory: "pull", ..ITEM }).validate(None).unwrap();
+    assert_eq!(shop.repo.create(longer).await.unwrap().slug.as_str(), "pull-harmattan-long");
+}
+
+#[tokio::test]
+async fn a_product_is_written_whole_or_not_at_all() {
+    let test = TestDatabase::new().await;
+    let repo = PgProductRepository::new(test.database.clone());
+    let mut conn = test.database.conn().await.unwrap();
+    // Make the variants' insert fail after the product's has succeeded.
+    conn.batch_execute(
+        "CREATE FUNCTION refuse_variant() RETURNS trigger LANGUAGE plpgsql AS $$
+         BEGIN RAISE EXCEPTION 'no variants today'; END $$;
+         CREATE TRIGGER refuse_variant BEFORE INSERT ON product_variants
+         FOR EACH ROW EXECUTE FUNCTION refuse_variant();",
+    )
+    .await
+    .unwrap();
+    let product = form(&Item { name: "Pull Fantôme", subcategory: "pull", ..ITEM }).validate(None).unwrap();
+    let error = repo.create(product).await.unwrap_err();
+    assert!(matches!(error, CatalogError::Repository(_)), "{error:?}");
+    assert_eq!(repo.find_by_slug(&Slug::parse("pull-fantome").unwrap()).await.unwrap(), None);
+}
