@@ -22,4 +22,13 @@ fi
 echo "== Browser journeys"
 cargo build --bin bitik
 scripts/chromium.sh
-(cd frontend && BITIK_BIN="$PWD/../target/debug/bitik" E2E_DATABASE_SERVER="$server" npm run e2e)
+# One seeded shop per run, cloned by each journey file: drawing the demo pictures takes a while.
+template="bitik_e2e_template_$$"
+uploads="$PWD/target/e2e-uploads"
+drop_template() { psql "$server/postgres" -qc "DROP DATABASE IF EXISTS $template WITH (FORCE)" >/dev/null 2>&1 || true; }
+trap drop_template EXIT
+mkdir -p "$uploads"
+DATABASE_URL="$server/$template" UPLOAD_DIR="$uploads" RUST_LOG=warn target/debug/bitik migrate >/dev/null
+DATABASE_URL="$server/$template" UPLOAD_DIR="$uploads" RUST_LOG=warn target/debug/bitik seed
+(cd frontend && BITIK_BIN="$PWD/../target/debug/bitik" E2E_DATABASE_SERVER="$server" \
+  E2E_TEMPLATE_DB="$template" E2E_UPLOAD_DIR="$uploads" npm run e2e)

@@ -265,7 +265,8 @@ impl From<bitik_catalog::CatalogError> for ApiError {
         match error {
             E::NotFound => ApiError::new(StatusCode::NOT_FOUND, "product_not_found", error.to_string()),
             E::InvalidQuery { field, message } => {
-                let mut api_error = ApiError::validation(message.clone(), BTreeMap::from([(field.to_owned(), message)]));
+                let mut api_error =
+                    ApiError::validation(message.clone(), BTreeMap::from([(field.to_owned(), message)]));
                 api_error.code = "invalid_query";
                 api_error
             }

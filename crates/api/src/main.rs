@@ -61,6 +61,12 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
             let state = connect(config)?;
             let accounts = seed::accounts::seed_demo_accounts(&state.accounts).await?;
             println!("Demo accounts created: {accounts}.");
+            std::fs::create_dir_all(&state.config.upload_dir)?;
+            let report = seed::seed_catalog(&state.catalog, &state.config.upload_dir).await?;
+            println!(
+                "Demo products created: {}, already there: {}, images drawn: {}.",
+                report.created, report.skipped, report.images
+            );
         }
         Command::CreateAdmin { email, password, first_name, last_name } => {
             let state = connect(config)?;

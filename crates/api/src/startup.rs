@@ -7,10 +7,10 @@ use std::sync::Arc;
 use actix_web::dev::Server;
 use actix_web::middleware::{Compress, DefaultHeaders, from_fn};
 use actix_web::{App, HttpServer, web};
+use bitik_catalog::CatalogService;
 use bitik_identity::{AccountService, TokenService};
 use bitik_identity::newsletter::NewsletterService;
 use bitik_identity::password::Argon2Hasher;
-use bitik_catalog::CatalogService;
 use bitik_postgres::{
     Database, PgAddressRepository, PgNewsletterRepository, PgProductRepository, PgUserRepository, PoolSettings,
 };

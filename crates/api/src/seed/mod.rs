@@ -1,2 +1,5 @@
 //! The demo shop loaded by `bitik seed`.
 pub mod accounts;
+pub mod catalog;
+
+pub use catalog::{SeedReport, seed_catalog};

@@ -1,5 +1,6 @@
 //! API tests: the real application on a random port, each test with its own database.
 
+mod catalog;
 mod foundation;
 mod identity;
 mod helpers;

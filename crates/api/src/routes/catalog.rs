@@ -1,0 +1,262 @@
+//! Browsing the catalogue: the listing with its filters, the home page's lists, a product and
+//! its similar products. Query values are read as text and checked by the catalogue, so a
+//! malformed one is answered in French naming it, and unknown parameters are ignored.
+
+use actix_web::{HttpResponse, get, web};
+use bitik_catalog::{ListParams, Product};
+use chrono::{DateTime, Utc};
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Serialize, Serializer};
+use utoipa::{IntoParams, ToSchema};
+use uuid::Uuid;
+
+use crate::error::{ApiError, ErrorBody};
+use crate::responses::{Data, Paginated};
+use crate::state::AppState;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    // The fixed paths first: `/products/{idOrSlug}` would otherwise take them.
+    cfg.service(list).service(promotions).service(new_arrivals).service(similar).service(show);
+}
+
+/// A product as the storefront shows it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductDto {
+    id: Uuid,
+    #[schema(example = "T-shirt Teranga Oversize")]
+    name: String,
+    #[schema(example = "t-shirt-teranga-oversize")]
+    slug: String,
+    /// Whole francs CFA.
+    #[schema(example = 9500)]
+    price: i64,
+    /// Set only while the product is on promotion: what the shopper pays instead of `price`.
+    #[schema(example = json!(null))]
+    promo_price: Option<i64>,
+    on_promotion: bool,
+    /// At least one: `/images/placeholder.jpg` when the product has none.
+    #[schema(example = json!(["/uploads/products/3f9c2a7d1b6e4c80/800.jpg"]))]
+    images: Vec<String>,
+    short_description: String,
+    description: String,
+    #[schema(example = "vetement")]
+    category: &'static str,
+    #[schema(example = "t-shirt")]
+    subcategory: &'static str,
+    /// Lowercase French colour names, in the shop's display order.
+    #[schema(example = json!(["noir", "blanc"]))]
+    colors: Vec<String>,
+    /// In standard order (XS … XXXL); accessories have `["unique"]`.
+    #[schema(example = json!(["S", "M", "L"]))]
+    sizes: Vec<String>,
+    /// Units on hand: colour → size → quantity, for every colour and size of the product.
+    #[schema(value_type = HashMap<String, HashMap<String, u32>>, example = json!({"noir": {"S": 4, "M": 0, "L": 2}}))]
+    stock: OrderedMap<OrderedMap<u32>>,
+    featured: bool,
+    material: String,
+    care_instructions: String,
+    created_at: DateTime<Utc>,
+}
+
+impl From<Product> for ProductDto {
+    fn from(product: Product) -> Self {
+        let stock = OrderedMap(
+            product
+                .colors
+                .iter()
+                .map(|colour| {
+                    let sizes = product.sizes.iter().map(|&size| (size.as_str(), product.stock.quantity(colour, size)));
+                    (colour.as_str().to_owned(), OrderedMap(sizes.map(|(size, qty)| (size.to_owned(), qty)).collect()))
+                })
+                .collect(),
+        );
+        ProductDto {
+            id: product.id,
+            images: product.images_or_placeholder(),
+            promo_price: product.promo_price.filter(|_| product.on_promotion).map(|promo| promo.as_francs()),
+            category: product.category().as_str(),
+            subcategory: product.subcategory.as_str(),
+            colors: product.colors.iter().map(|colour| colour.as_str().to_owned()).collect(),
+            sizes: product.sizes.iter().map(|size| size.as_str().to_owned()).collect(),
+            stock,
+            name: product.name,
+            slug: product.slug.as_str().to_owned(),
+            price: product.price.as_francs(),
+            on_promotion: product.on_promotion,
+            short_description: product.short_description,
+            description: product.description,
+            featured: product.featured,
+            material: product.material,
+            care_instructions: product.care_instructions,
+            created_at: product.created_at,
+        }
+    }
+}
+
+/// A JSON object whose keys keep the order given: colours as the shop lists them, sizes from
+/// small to large, whatever the JSON library would sort them into.
+pub struct OrderedMap<V>(Vec<(String, V)>);
+
+impl<V: Serialize> Serialize for OrderedMap<V> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (key, value) in &self.0 {
+            map.serialize_entry(key, value)?;
+        }
+        map.end()
+    }
+}
+
+/// The listing's filters. Every value is optional; unknown parameters are ignored.
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ListQuery {
+    /// From 1.
+    #[param(value_type = Option<u32>, example = 1)]
+    page: Option<String>,
+    /// Products per page: 12 by default, at most 100 (more is served 100).
+    #[param(value_type = Option<u32>, example = 12)]
+    limit: Option<String>,
+    /// `vetement` or `accessoire`.
+    #[param(example = "vetement")]
+    category: Option<String>,
+    /// `t-shirt`, `pull`, `lunette` or `chaine`.
+    #[param(example = "t-shirt")]
+    subcategory: Option<String>,
+    /// Lowest price paid (promotional price when on promotion), whole francs.
+    #[param(value_type = Option<i64>, example = 5000)]
+    min_price: Option<String>,
+    #[param(value_type = Option<i64>, example = 20000)]
+    max_price: Option<String>,
+    /// Comma-separated colours; any of them.
+    #[param(example = "noir,blanc")]
+    colors: Option<String>,
+    /// Comma-separated sizes; any of them still in stock (in one of `colors` when given).
+    #[param(example = "M,L")]
+    sizes: Option<String>,
+    #[param(value_type = Option<bool>)]
+    promotion: Option<String>,
+    #[param(value_type = Option<bool>)]
+    featured: Option<String>,
+    /// Created within the last 30 days.
+    #[param(value_type = Option<bool>)]
+    new: Option<String>,
+    /// Ignores case and accents, forgives small typos; best matches first unless `sort` is given.
+    #[param(example = "chaine")]
+    search: Option<String>,
+    /// `newest` (default), `price-asc`, `price-desc` (on the price paid), or `relevance`.
+    #[param(example = "price-asc")]
+    sort: Option<String>,
+}
+
+impl From<ListQuery> for ListParams {
+    fn from(query: ListQuery) -> Self {
+        ListParams {
+            page: query.page,
+            limit: query.limit,
+            category: query.category,
+            subcategory: query.subcategory,
+            min_price: query.min_price,
+            max_price: query.max_price,
+            colors: query.colors,
+            sizes: query.sizes,
+            promotion: query.promotion,
+            featured: query.featured,
+            new: query.new,
+            search: query.search,
+            sort: query.sort,
+        }
+    }
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LimitQuery {
+    /// How many products, at most 100.
+    #[param(value_type = Option<u32>, example = 4)]
+    limit: Option<String>,
+}
+
+fn product_list(products: Vec<Product>) -> HttpResponse {
+    HttpResponse::Ok().json(Data::new(products.into_iter().map(ProductDto::from).collect::<Vec<_>>()))
+}
+
+/// Active products matching the filters, one page at a time.
+#[utoipa::path(
+    tag = "catalog",
+    params(ListQuery),
+    responses(
+        (status = 200, description = "A page of products", body = Paginated<ProductDto>),
+        (status = 400, description = "A malformed parameter, named in `fields`", body = ErrorBody),
+    )
+)]
+#[get("/products")]
+async fn list(state: web::Data<AppState>, query: web::Query<ListQuery>) -> Result<HttpResponse, ApiError> {
+    let page = state.catalog.list(query.into_inner().into()).await?;
+    Ok(HttpResponse::Ok().json(Paginated::from_page(page, ProductDto::from)))
+}
+
+/// Active products on promotion, newest first (4 unless `limit` says otherwise).
+#[utoipa::path(
+    tag = "catalog",
+    params(LimitQuery),
+    responses(
+        (status = 200, description = "Products on promotion", body = Data<Vec<ProductDto>>),
+        (status = 400, description = "A malformed limit", body = ErrorBody),
+    )
+)]
+#[get("/products/promotions")]
+async fn promotions(state: web::Data<AppState>, query: web::Query<LimitQuery>) -> Result<HttpResponse, ApiError> {
+    Ok(product_list(state.catalog.promotions(query.limit.as_deref()).await?))
+}
+
+/// The newest active products (8 unless `limit` says otherwise).
+#[utoipa::path(
+    tag = "catalog",
+    params(LimitQuery),
+    responses(
+        (status = 200, description = "Newest products", body = Data<Vec<ProductDto>>),
+        (status = 400, description = "A malformed limit", body = ErrorBody),
+    )
+)]
+#[get("/products/new-arrivals")]
+async fn new_arrivals(state: web::Data<AppState>, query: web::Query<LimitQuery>) -> Result<HttpResponse, ApiError> {
+    Ok(product_list(state.catalog.new_arrivals(query.limit.as_deref()).await?))
+}
+
+/// Products to suggest beside one: same subcategory first, never the product itself (4 unless
+/// `limit` says otherwise).
+#[utoipa::path(
+    tag = "catalog",
+    params(("idOrSlug" = String, Path, description = "The product's id or slug"), LimitQuery),
+    responses(
+        (status = 200, description = "Similar products", body = Data<Vec<ProductDto>>),
+        (status = 400, description = "A malformed limit", body = ErrorBody),
+        (status = 404, description = "No such active product: `Produit non trouvé`", body = ErrorBody),
+    )
+)]
+#[get("/products/{idOrSlug}/similar")]
+async fn similar(
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    query: web::Query<LimitQuery>,
+) -> Result<HttpResponse, ApiError> {
+    Ok(product_list(state.catalog.similar(&path, query.limit.as_deref()).await?))
+}
+
+/// An active product by id or slug.
+#[utoipa::path(
+    tag = "catalog",
+    params(("idOrSlug" = String, Path, description = "The product's id or slug")),
+    responses(
+        (status = 200, description = "The product", body = Data<ProductDto>),
+        (status = 404, description = "No such active product: `Produit non trouvé`", body = ErrorBody),
+    )
+)]
+#[get("/products/{idOrSlug}")]
+async fn show(state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let product = state.catalog.product(&path).await?;
+    Ok(HttpResponse::Ok().json(Data::new(ProductDto::from(product))))
+}
