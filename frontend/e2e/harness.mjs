@@ -1,0 +1,111 @@
+// Starts the real `bitik` binary on a free port against a fresh database (migrated and seeded),
+// and launches Debian's Chromium through playwright-core. Each test file gets its own shop.
+import { spawn, execFileSync } from 'node:child_process'
+import { createServer } from 'node:net'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { randomUUID } from 'node:crypto'
+import { chromium } from 'playwright-core'
+
+const ROOT = resolve(import.meta.dirname, '..', '..')
+const BITIK = process.env.BITIK_BIN ?? join(ROOT, 'target', 'debug', 'bitik')
+const DB_SERVER = process.env.E2E_DATABASE_SERVER ?? 'postgres://postgres@127.0.0.1:5432'
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+// Set by `just test`: a migrated and seeded database to clone, and the pictures it refers to.
+const TEMPLATE_DB = process.env.E2E_TEMPLATE_DB
+const SHARED_UPLOADS = process.env.E2E_UPLOAD_DIR
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolvePort(port))
+    })
+  })
+}
+
+function psql(sql) {
+  execFileSync('psql', [`${DB_SERVER}/postgres`, '-qc', sql], { stdio: ['ignore', 'ignore', 'inherit'] })
+}
+
+function bitik(args, env) {
+  execFileSync(BITIK, args, { env, stdio: ['ignore', 'ignore', 'inherit'] })
+}
+
+async function waitForHealth(baseUrl, server) {
+  const deadline = Date.now() + 30_000
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`bitik exited with ${server.exitCode}`)
+    try {
+      const response = await fetch(`${baseUrl}/api/health`)
+      if (response.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error('bitik did not become healthy within 30 s')
+}
+
+/** A running shop: `baseUrl`, a `browser`, and `stop()` to tear everything down. */
+export async function startShop() {
+  const port = await freePort()
+  const database = `bitik_e2e_${randomUUID().replaceAll('-', '')}`
+  const uploads = SHARED_UPLOADS ?? mkdtempSync(join(tmpdir(), 'bitik-e2e-'))
+  const env = {
+    ...process.env,
+    DATABASE_URL: `${DB_SERVER}/${database}`,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://localhost:${port}`,
+    UPLOAD_DIR: uploads,
+    FRONTEND_DIR: join(ROOT, 'frontend', 'dist'),
+    RUST_LOG: 'warn',
+  }
+  if (TEMPLATE_DB) {
+    psql(`CREATE DATABASE ${database} TEMPLATE ${TEMPLATE_DB}`)
+  } else {
+    bitik(['migrate'], env)
+    bitik(['seed'], env)
+  }
+  const server = spawn(BITIK, ['serve'], { env, stdio: ['ignore', 'ignore', 'inherit'] })
+  const baseUrl = `http://localhost:${port}`
+  await waitForHealth(baseUrl, server)
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-quic',
+      '--disable-sync',
+    ],
+  })
+  return {
+    baseUrl,
+    browser,
+    /** A fresh page (own storage) with a phone-sized or desktop viewport. */
+    async newPage({ mobile = false } = {}) {
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        viewport: mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 },
+        locale: 'fr-FR',
+      })
+      return context.newPage()
+    },
+    async stop() {
+      await browser.close()
+      server.kill('SIGTERM')
+      await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)))
+      psql(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
+      if (!SHARED_UPLOADS) rmSync(uploads, { recursive: true, force: true })
+    },
+  }
+}

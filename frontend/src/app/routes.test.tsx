@@ -1,0 +1,91 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { sessionStore } from '@/features/auth/session-store'
+import { server } from '@/testing/server'
+import { renderApp } from '@/testing/render'
+
+// The home page and the footer call the API; these tests answer "not there yet".
+function catalogueMissing() {
+  server.use(http.get('/api/*', () => HttpResponse.json({ code: 'not_found', message: 'Introuvable' }, { status: 404 })))
+}
+
+describe('404 page', () => {
+  it('answers any unknown path with links to home, products and the four subcategories', async () => {
+    catalogueMissing()
+    renderApp('/une/page/qui/n-existe/pas')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page introuvable' })).toBeVisible()
+    const main = screen.getByRole('main')
+    expect(within(main).getByRole('link', { name: 'Retour à l’accueil' })).toHaveAttribute('href', '/')
+    expect(within(main).getByRole('link', { name: 'Voir tous les produits' })).toHaveAttribute('href', '/products')
+    const categories = within(main).getByRole('navigation', { name: 'Nos catégories' })
+    expect(within(categories).getByRole('link', { name: 'T-shirts' })).toHaveAttribute('href', '/category/vetement/t-shirt')
+    expect(within(categories).getByRole('link', { name: 'Pulls' })).toHaveAttribute('href', '/category/vetement/pull')
+    expect(within(categories).getByRole('link', { name: 'Lunettes' })).toHaveAttribute('href', '/category/accessoire/lunette')
+    expect(within(categories).getByRole('link', { name: 'Chaînes' })).toHaveAttribute('href', '/category/accessoire/chaine')
+    // The head is updated in an effect, just after the page is painted.
+    await waitFor(() => expect(document.title).toBe('Page introuvable | Bitik Dakar'))
+    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow')
+  })
+
+  it('is what pages of later issues show for now (e.g. /login, /cart)', async () => {
+    renderApp('/cart')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page introuvable' })).toBeVisible()
+  })
+})
+
+describe('/unauthorized', () => {
+  it('says the section is for administrators and links home', async () => {
+    renderApp('/unauthorized')
+    expect(await screen.findByText('Cette section est réservée aux administrateurs.')).toBeVisible()
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Retour à l’accueil' })).toHaveAttribute('href', '/')
+  })
+})
+
+describe('/admin', () => {
+  it('sends a visitor to /login', async () => {
+    sessionStore.clear()
+    renderApp('/admin')
+    expect(await screen.findByRole('heading', { name: 'Page introuvable' })).toBeVisible() // /login comes later
+    expect(screen.getByTestId('location')).toHaveTextContent('/login')
+  })
+
+  it('sends a customer to /unauthorized', async () => {
+    localStorage.setItem('token', 'customer-token')
+    server.use(http.get('/api/auth/me', () => HttpResponse.json({ data: user('customer') })))
+    renderApp('/admin')
+    expect(await screen.findByText('Cette section est réservée aux administrateurs.')).toBeVisible()
+    expect(screen.getByTestId('location')).toHaveTextContent('/unauthorized')
+  })
+
+  it('shows the admin panel, with its own layout, to an admin', async () => {
+    localStorage.setItem('token', 'admin-token')
+    server.use(http.get('/api/auth/me', () => HttpResponse.json({ data: user('admin') })))
+    renderApp('/admin')
+    expect(await screen.findByRole('heading', { name: 'Admin Panel' })).toBeVisible()
+    const nav = screen.getByRole('navigation', { name: 'Administration' })
+    for (const [name, href] of [['Dashboard', '/admin/dashboard'], ['Orders', '/admin/orders'], ['Products', '/admin/products'], ['Users', '/admin/users']]) {
+      expect(within(nav).getByRole('link', { name })).toHaveAttribute('href', href)
+    }
+    expect(screen.getByText('Fatou Sow')).toBeVisible()
+    // No storefront header inside the admin area.
+    expect(screen.queryByRole('searchbox', { name: 'Rechercher des produits' })).not.toBeInTheDocument()
+  })
+})
+
+function user(role: 'customer' | 'admin') {
+  return {
+    id: 'u1',
+    firstName: 'Fatou',
+    lastName: 'Sow',
+    email: 'fatou@example.sn',
+    phone: '+221 77 123 45 67',
+    address: null,
+    city: 'Dakar',
+    zipCode: null,
+    country: 'Sénégal',
+    role,
+    active: true,
+    createdAt: '2025-01-10T09:00:00Z',
+  }
+}

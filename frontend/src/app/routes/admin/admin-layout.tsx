@@ -1,0 +1,44 @@
+// The admin area: its own chunk (and CSS), never loaded by a shopper.
+import { Suspense } from 'react'
+import { Link, NavLink, Outlet } from 'react-router'
+import { PageSpinner } from '@/components/ui/spinner'
+import { useSession } from '@/features/auth/session-store'
+import { usePageMeta } from '@/lib/seo'
+import styles from './admin-layout.module.css'
+
+const LINKS = [
+  { label: 'Dashboard', to: '/admin/dashboard' },
+  { label: 'Orders', to: '/admin/orders' },
+  { label: 'Products', to: '/admin/products' },
+  { label: 'Users', to: '/admin/users' },
+]
+
+export default function AdminLayout() {
+  const { user } = useSession()
+  usePageMeta({ title: 'Administration', noindex: true })
+  return (
+    <div className={styles.shell}>
+      <aside className={styles.sidebar}>
+        <h2 className={styles.title}>Admin Panel</h2>
+        {user ? <p className={styles.user}>{user.firstName} {user.lastName}</p> : null}
+        <nav aria-label="Administration">
+          <ul className={styles.links}>
+            {LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Link to="/" className={styles.back}>← Retour à la boutique</Link>
+      </aside>
+      <main id="main" className={styles.content}>
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,141 @@
+import { act, fireEvent, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
+import { renderWithProviders } from '@/testing/render'
+import { Header, type HeaderProps } from './header'
+
+function setup(props: Partial<HeaderProps> = {}, route = '/') {
+  const onLogout = vi.fn()
+  const result = renderWithProviders(<Header user={null} cartCount={0} onLogout={onLogout} {...props} />, { route })
+  return { onLogout, ...result }
+}
+
+const location = () => screen.getByTestId('location').textContent
+const searchBox = () => screen.getByRole('searchbox', { name: 'Rechercher des produits' })
+
+describe('header search', () => {
+  it('sends the text to /products?search=…', async () => {
+    setup()
+    await userEvent.type(searchBox(), 'chaîne dorée{Enter}')
+    expect(location()).toBe('/products?search=cha%C3%AEne%20dor%C3%A9e')
+  })
+
+  it('trims the text and also submits with the search button', async () => {
+    setup()
+    await userEvent.type(searchBox(), '  pull  ')
+    await userEvent.click(screen.getByRole('button', { name: 'Lancer la recherche' }))
+    expect(location()).toBe('/products?search=pull')
+  })
+
+  it('ignores blank text', async () => {
+    setup({}, '/products')
+    await userEvent.type(searchBox(), '   {Enter}')
+    expect(location()).toBe('/products')
+    await userEvent.click(screen.getByRole('button', { name: 'Lancer la recherche' }))
+    expect(location()).toBe('/products')
+  })
+
+  it('on mobile, the search icon opens and closes the search bar', async () => {
+    setup()
+    const toggle = screen.getByRole('button', { name: 'Ouvrir la recherche' })
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await userEvent.click(toggle)
+    expect(screen.getByRole('button', { name: 'Fermer la recherche' })).toHaveAttribute('aria-expanded', 'true')
+    expect(searchBox()).toHaveFocus()
+  })
+})
+
+describe('header navigation', () => {
+  it('has the Vêtements and Accessoires dropdowns with their subcategories', async () => {
+    setup()
+    const nav = screen.getByRole('navigation', { name: 'Navigation principale' })
+    await userEvent.click(within(nav).getByRole('button', { name: 'Vêtements' }))
+    expect(within(nav).getByRole('link', { name: 'T-shirts' })).toHaveAttribute('href', '/category/vetement/t-shirt')
+    expect(within(nav).getByRole('link', { name: 'Pulls' })).toHaveAttribute('href', '/category/vetement/pull')
+    await userEvent.click(within(nav).getByRole('button', { name: 'Accessoires' }))
+    expect(within(nav).getByRole('link', { name: 'Lunettes' })).toHaveAttribute('href', '/category/accessoire/lunette')
+    expect(within(nav).getByRole('link', { name: 'Chaînes' })).toHaveAttribute('href', '/category/accessoire/chaine')
+    // Only one dropdown open at a time.
+    expect(within(nav).queryByRole('link', { name: 'T-shirts' })).not.toBeInTheDocument()
+  })
+
+  it('closes menus when the route changes', async () => {
+    setup()
+    const nav = screen.getByRole('navigation', { name: 'Navigation principale' })
+    await userEvent.click(within(nav).getByRole('button', { name: 'Vêtements' }))
+    await userEvent.click(within(nav).getByRole('link', { name: 'Pulls' }))
+    expect(location()).toBe('/category/vetement/pull')
+    expect(within(nav).getByRole('button', { name: 'Vêtements' })).toHaveAttribute('aria-expanded', 'false')
+  })
+
+  it('opens the burger menu as a drawer that closes on navigation', async () => {
+    setup()
+    await userEvent.click(screen.getByRole('button', { name: 'Ouvrir le menu' }))
+    const drawer = screen.getByRole('dialog', { name: 'Menu' })
+    await userEvent.click(within(drawer).getByRole('link', { name: 'Lunettes' }))
+    expect(location()).toBe('/category/accessoire/lunette')
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument()
+  })
+
+  it('takes the scrolled look after 50 px', () => {
+    setup()
+    const header = screen.getByRole('banner')
+    expect(header).not.toHaveClass('scrolled')
+    act(() => {
+      Object.defineProperty(window, 'scrollY', { value: 51, configurable: true })
+      fireEvent.scroll(window)
+    })
+    expect(header).toHaveClass('scrolled')
+    act(() => {
+      Object.defineProperty(window, 'scrollY', { value: 0, configurable: true })
+      fireEvent.scroll(window)
+    })
+    expect(header).not.toHaveClass('scrolled')
+  })
+})
+
+describe('header cart and account', () => {
+  it('shows the cart count in a badge', () => {
+    setup({ cartCount: 3 })
+    const cart = screen.getByRole('link', { name: 'Panier (3 articles)' })
+    expect(within(cart).getByText('3')).toBeVisible()
+  })
+
+  it('shows Connexion to /login when logged out', () => {
+    setup()
+    expect(screen.getByRole('link', { name: 'Connexion' })).toHaveAttribute('href', '/login')
+  })
+
+  it('shows the account menu without Administration for a customer', async () => {
+    setup({ user: { firstName: 'Awa', lastName: 'Diop', role: 'customer' } })
+    await userEvent.click(screen.getByRole('button', { name: 'Compte de Awa' }))
+    expect(screen.getByRole('link', { name: 'Mon compte' })).toHaveAttribute('href', '/account')
+    expect(screen.getByRole('link', { name: 'Mes commandes' })).toHaveAttribute('href', '/orders')
+    expect(screen.queryByRole('link', { name: 'Administration' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('link', { name: 'Connexion' })).not.toBeInTheDocument()
+  })
+
+  it('shows Administration to an admin', async () => {
+    setup({ user: { firstName: 'Moussa', lastName: 'Ndiaye', role: 'admin' } })
+    await userEvent.click(screen.getByRole('button', { name: 'Compte de Moussa' }))
+    expect(screen.getByRole('link', { name: 'Administration' })).toHaveAttribute('href', '/admin')
+  })
+
+  it('asks before logging out, then logs out and goes home', async () => {
+    const { onLogout } = setup({ user: { firstName: 'Awa', lastName: 'Diop', role: 'customer' } }, '/products')
+    await userEvent.click(screen.getByRole('button', { name: 'Compte de Awa' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Déconnexion' }))
+    const dialog = screen.getByRole('dialog', { name: 'Déconnexion' })
+    expect(within(dialog).getByText('Êtes-vous sûr de vouloir vous déconnecter ?')).toBeVisible()
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }))
+    expect(onLogout).not.toHaveBeenCalled()
+    expect(location()).toBe('/products')
+
+    await userEvent.click(screen.getByRole('button', { name: 'Compte de Awa' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Déconnexion' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmer' }))
+    expect(onLogout).toHaveBeenCalledTimes(1)
+    expect(location()).toBe('/')
+  })
+})

@@ -1,0 +1,45 @@
+import { useId, useRef, type ReactNode } from 'react'
+import { createPortal } from 'react-dom'
+import { CloseIcon } from './icons'
+import styles from './drawer.module.css'
+import { useOverlay } from './use-overlay'
+
+export interface DrawerProps {
+  open: boolean
+  onClose: () => void
+  title: string
+  side?: 'left' | 'right'
+  children: ReactNode
+  footer?: ReactNode
+}
+
+/** Side panel (mobile menu, later the cart): Escape, overlay click and × close it; page scroll is locked. */
+export function Drawer({ open, onClose, title, side = 'right', children, footer }: DrawerProps) {
+  const panelRef = useRef<HTMLDivElement>(null)
+  const titleId = useId()
+  useOverlay(open, panelRef, onClose)
+  if (!open) return null
+
+  return createPortal(
+    <div className={styles.overlay} onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
+      <div
+        ref={panelRef}
+        className={`${styles.panel} ${styles[side]}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+      >
+        <div className={styles.header}>
+          <h2 id={titleId} className={styles.title}>{title}</h2>
+          <button type="button" className={styles.close} onClick={onClose} aria-label="Fermer">
+            <CloseIcon size={20} />
+          </button>
+        </div>
+        <div className={styles.body}>{children}</div>
+        {footer ? <div className={styles.footer}>{footer}</div> : null}
+      </div>
+    </div>,
+    document.body,
+  )
+}

@@ -1,0 +1,51 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { api, pageOf } from '@/lib/api-client'
+import { productKeys } from './keys'
+import { productSchema } from './product-schema'
+
+export const PRODUCTS_PAGE_SIZE = 12
+export const SORTS = ['newest', 'price-asc', 'price-desc'] as const
+export type Sort = (typeof SORTS)[number]
+
+/** GET /api/products query (seed 000 §7); absent fields are not sent. */
+export interface ProductQuery {
+  page?: number
+  limit?: number
+  sort?: Sort
+  category?: string
+  subcategory?: string
+  minPrice?: number
+  maxPrice?: number
+  colors?: string[]
+  sizes?: string[]
+  promotion?: boolean
+  featured?: boolean
+  new?: boolean
+  search?: string
+}
+
+const productPageSchema = pageOf(productSchema)
+
+export function getProducts(query: ProductQuery, signal?: AbortSignal) {
+  return api.get('/products', productPageSchema, {
+    signal,
+    query: {
+      ...query,
+      // Flags are sent only when on: `promotion=false` would read as a filter.
+      promotion: query.promotion ? true : undefined,
+      featured: query.featured ? true : undefined,
+      new: query.new ? true : undefined,
+    },
+  })
+}
+
+export function productsQueryOptions(query: ProductQuery) {
+  return queryOptions({
+    queryKey: productKeys.list(query),
+    queryFn: ({ signal }) => getProducts(query, signal),
+  })
+}
+
+export function useProducts(query: ProductQuery) {
+  return useQuery(productsQueryOptions(query))
+}

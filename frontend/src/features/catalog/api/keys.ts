@@ -1,0 +1,9 @@
+// Query keys of the catalogue: every variable of a fetcher is in its key.
+import type { ProductQuery } from './get-products'
+
+export const productKeys = {
+  all: ['products'] as const,
+  list: (query: ProductQuery) => ['products', 'list', query] as const,
+  newArrivals: (limit: number) => ['products', 'new-arrivals', limit] as const,
+  promotions: (limit: number) => ['products', 'promotions', limit] as const,
+}

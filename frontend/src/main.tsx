@@ -1,0 +1,15 @@
+// Global styles first, so component styles (CSS modules) can override them.
+import './styles/global.css'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { App } from './app/app'
+import { initSession } from './features/auth/session-store'
+
+// Before the first render, so guards and the header start in the "checking" state.
+void initSession()
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+)

@@ -1,0 +1,22 @@
+import '@testing-library/jest-dom/vitest'
+import { cleanup, configure } from '@testing-library/react'
+import { afterAll, afterEach, beforeAll, vi } from 'vitest'
+import { server } from './server'
+
+// Unhandled requests fail the test: a component calling an endpoint the test
+// did not expect is a bug, not noise.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => {
+  cleanup()
+  server.resetHandlers()
+  localStorage.clear()
+  document.body.style.overflow = ''
+  vi.useRealTimers()
+})
+afterAll(() => server.close())
+
+// Lazy route chunks are transformed on first use: give slow CI machines time.
+configure({ asyncUtilTimeout: 3000 })
+
+// jsdom does not implement scrolling.
+window.scrollTo = (() => {}) as typeof window.scrollTo
