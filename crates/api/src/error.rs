@@ -187,6 +187,24 @@ impl From<bitik_identity::newsletter::NewsletterError> for ApiError {
     }
 }
 
+impl From<bitik_cart::CartError> for ApiError {
+    fn from(error: bitik_cart::CartError) -> Self {
+        use bitik_cart::CartError as E;
+        let message = error.to_string();
+        match error {
+            E::InvalidProductId => field_error("productId", "invalid_product_id", message),
+            E::MissingVariant => ApiError::bad_request("missing_variant", message),
+            E::UnknownVariant => ApiError::bad_request("unknown_variant", message),
+            E::QuantityTooSmall | E::QuantityNotWhole => field_error("quantity", "invalid_quantity", message),
+            E::InsufficientStock { .. } => ApiError::bad_request("insufficient_stock", message),
+            E::ProductNotFound => ApiError::new(StatusCode::NOT_FOUND, "product_not_found", message),
+            E::ItemNotFound => ApiError::new(StatusCode::NOT_FOUND, "cart_item_not_found", message),
+            E::TooManyItems => ApiError::bad_request("too_many_items", message),
+            E::Repository(_) => ApiError::internal(error),
+        }
+    }
+}
+
 /// A 400 about one field, its message repeated as the summary.
 fn field_error(field: &str, code: &'static str, message: String) -> ApiError {
     let mut error = ApiError::validation(message.clone(), BTreeMap::from([(field.to_owned(), message)]));

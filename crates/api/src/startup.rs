@@ -8,11 +8,12 @@ use actix_web::dev::Server;
 use actix_web::middleware::{Compress, DefaultHeaders, from_fn};
 use actix_web::{App, HttpServer, web};
 use bitik_catalog::CatalogService;
+use bitik_cart::CartService;
 use bitik_identity::{AccountService, TokenService};
 use bitik_identity::newsletter::NewsletterService;
 use bitik_identity::password::Argon2Hasher;
 use bitik_postgres::{
-    Database, PgAddressRepository, PgNewsletterRepository, PgProductRepository, PgUserRepository, PoolSettings,
+    Database, PgAddressRepository, PgCartRepository, PgNewsletterRepository, PgProductRepository, PgUserRepository, PoolSettings,
 };
 use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
@@ -79,8 +80,10 @@ pub fn build_state(config: Config, database: Database) -> AppState {
     let tokens = TokenService::new(config.jwt_secret.as_bytes(), SESSION_LIFETIME);
     let accounts = AccountService::new(users, addresses, Arc::new(Argon2Hasher), tokens);
     let newsletter = NewsletterService::new(Arc::new(PgNewsletterRepository::new(database.clone())));
-    let catalog = CatalogService::new(Arc::new(PgProductRepository::new(database.clone())));
-    AppState { config: Arc::new(config), database, accounts, catalog, newsletter, limits: Limits::default() }
+    let products = Arc::new(PgProductRepository::new(database.clone()));
+    let catalog = CatalogService::new(products.clone());
+    let carts = CartService::new(Arc::new(PgCartRepository::new(database.clone())), products);
+    AppState { config: Arc::new(config), database, accounts, carts, catalog, newsletter, limits: Limits::default() }
 }
 
 fn configure(cfg: &mut web::ServiceConfig, state: &web::Data<AppState>) {

@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use bitik_catalog::CatalogService;
+use bitik_cart::CartService;
 use bitik_identity::AccountService;
 use bitik_identity::newsletter::NewsletterService;
 use bitik_postgres::Database;
@@ -14,6 +15,7 @@ pub struct AppState {
     pub config: Arc<Config>,
     pub database: Database,
     pub accounts: AccountService,
+    pub carts: CartService,
     pub catalog: CatalogService,
     pub newsletter: NewsletterService,
     pub limits: Limits,

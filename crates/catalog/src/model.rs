@@ -319,6 +319,17 @@ impl Product {
         }
     }
 
+    /// The picture of one colour: the shop lists pictures in the order of the colours, so the
+    /// n-th colour's is the n-th image when there is one; otherwise the first picture.
+    pub fn image_for(&self, colour: &Colour) -> String {
+        let position = self.colors.iter().position(|c| c == colour);
+        position
+            .and_then(|i| self.images.get(i))
+            .or_else(|| self.images.first())
+            .cloned()
+            .unwrap_or_else(|| PLACEHOLDER_IMAGE.to_owned())
+    }
+
     /// The images to show, or the placeholder when the product has none.
     pub fn images_or_placeholder(&self) -> Vec<String> {
         if self.images.is_empty() { vec![PLACEHOLDER_IMAGE.to_owned()] } else { self.images.clone() }

@@ -19,6 +19,9 @@ pub trait ProductRepository: Send + Sync {
     /// An active product by id or slug.
     async fn find_active(&self, key: &ProductKey) -> Result<Option<Product>, CatalogError>;
 
+    /// The active products among `ids` (missing or inactive ones are left out), in no order.
+    async fn find_active_by_ids(&self, ids: &[uuid::Uuid]) -> Result<Vec<Product>, CatalogError>;
+
     /// A product by slug whether active or not: for the back office and the seed.
     async fn find_by_slug(&self, slug: &Slug) -> Result<Option<Product>, CatalogError>;
 

@@ -321,6 +321,14 @@ impl ProductRepository for PgProductRepository {
         Ok(self.load(&mut conn, query).await?.pop())
     }
 
+    async fn find_active_by_ids(&self, ids: &[Uuid]) -> Result<Vec<Product>, CatalogError> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut conn = self.db.conn().await.map_err(storage)?;
+        self.load(&mut conn, active_products().filter(products::id.eq_any(ids.to_vec()))).await
+    }
+
     async fn find_by_slug(&self, slug: &Slug) -> Result<Option<Product>, CatalogError> {
         let mut conn = self.db.conn().await.map_err(storage)?;
         let query = products::table.filter(products::slug.eq(slug.as_str().to_owned())).into_boxed();

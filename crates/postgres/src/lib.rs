@@ -3,6 +3,7 @@
 
 mod catalog;
 mod addresses;
+mod carts;
 mod error;
 mod pool;
 pub mod schema;
@@ -14,6 +15,7 @@ pub mod testing;
 
 pub use catalog::PgProductRepository;
 pub use addresses::PgAddressRepository;
+pub use carts::PgCartRepository;
 pub use error::{DbError, is_unavailable};
 pub use newsletter::PgNewsletterRepository;
 pub use users::PgUserRepository;

@@ -3,6 +3,7 @@
 pub mod addresses;
 pub mod admin_users;
 pub mod auth;
+pub mod cart;
 pub mod catalog;
 pub mod health;
 pub mod newsletter;
@@ -18,6 +19,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(catalog::routes)
             .configure(auth::routes)
             .configure(addresses::routes)
+            .configure(cart::routes)
             .configure(admin_users::routes)
             .configure(newsletter::routes)
             .default_service(web::to(unknown_route)),

@@ -1,6 +1,8 @@
 //! Adapter tests against a real PostgreSQL: each test on its own database.
 
+mod carts;
 mod catalog;
+mod fixtures;
 mod migrations;
 mod users;
 mod newsletter;

@@ -1,0 +1,272 @@
+//! The logged-in customer's cart, and the delivery fees (public) it is estimated with.
+
+use actix_web::{HttpResponse, delete, get, post, put, web};
+use bitik_cart::{AddToCart, Cart, CartItem, MergeReport};
+use bitik_orders::{FREE_DELIVERY_THRESHOLD, ShippingMethod};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use crate::auth::AuthUser;
+use crate::error::{ApiError, ErrorBody};
+use crate::responses::Data;
+use crate::state::AppState;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(shipping_info)
+        .service(get_cart)
+        .service(add)
+        .service(update_item)
+        .service(remove_item)
+        .service(clear)
+        .service(merge);
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CartItemDto {
+    id: Uuid,
+    product_id: Uuid,
+    name: String,
+    slug: String,
+    image: String,
+    price: i64,
+    /// Present while the product is on promotion: the price then paid.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    promo_price: Option<i64>,
+    quantity: u32,
+    size: String,
+    color: String,
+    /// Units of this variant left in stock.
+    stock: u32,
+}
+
+impl From<CartItem> for CartItemDto {
+    fn from(item: CartItem) -> Self {
+        CartItemDto {
+            id: item.id,
+            product_id: item.product_id,
+            name: item.name,
+            slug: item.slug,
+            image: item.image,
+            price: item.price.as_francs(),
+            promo_price: item.promo_price.map(|p| p.as_francs()),
+            quantity: item.quantity,
+            size: item.size,
+            color: item.color,
+            stock: item.stock,
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CartDto {
+    items: Vec<CartItemDto>,
+    /// Sum of the lines at the prices paid, in FCFA.
+    subtotal: i64,
+    /// Units in the cart.
+    item_count: u32,
+}
+
+impl From<Cart> for CartDto {
+    fn from(cart: Cart) -> Self {
+        let (subtotal, item_count) = (cart.subtotal().as_francs(), cart.item_count());
+        CartDto { items: cart.items.into_iter().map(Into::into).collect(), subtotal, item_count }
+    }
+}
+
+/// A line to add. Fields arrive loosely typed so that each mistake gets its own French message.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AddBody {
+    #[schema(value_type = Option<String>, example = "3f0c5e0e-6b8a-4c1e-9d55-2a7f1b0c9e11")]
+    product_id: Option<Value>,
+    /// Whole number, 1 by default.
+    #[schema(value_type = Option<i64>, example = 1)]
+    quantity: Option<Value>,
+    #[schema(example = "M")]
+    size: Option<String>,
+    #[schema(example = "noir")]
+    color: Option<String>,
+}
+
+impl From<AddBody> for AddToCart {
+    fn from(body: AddBody) -> Self {
+        AddToCart {
+            product_id: body.product_id.map(|id| match id {
+                Value::String(id) => id,
+                _ => String::new(),
+            }),
+            quantity: body.quantity.map(whole),
+            size: body.size,
+            color: body.color,
+        }
+    }
+}
+
+/// `Ok` for a JSON integer, `Err` for anything else (1.5, "2", true…).
+fn whole(value: Value) -> Result<i64, ()> {
+    match value {
+        Value::Number(n) => n.as_i64().or_else(|| n.as_u64().map(|_| i64::MAX)).ok_or(()),
+        _ => Err(()),
+    }
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct QuantityBody {
+    #[schema(value_type = Option<i64>, example = 2)]
+    quantity: Option<Value>,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct MergeBody {
+    items: Vec<AddBody>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DroppedDto {
+    product_id: String,
+    reason: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MergeDto {
+    cart: CartDto,
+    /// Lines added to the server cart.
+    merged: usize,
+    /// Lines lowered to the stock left.
+    capped: usize,
+    dropped: Vec<DroppedDto>,
+}
+
+fn merge_dto(cart: Cart, report: MergeReport) -> MergeDto {
+    MergeDto {
+        cart: cart.into(),
+        merged: report.merged,
+        capped: report.capped,
+        dropped: report.dropped.into_iter().map(|d| DroppedDto { product_id: d.product_id, reason: d.reason }).collect(),
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShippingMethodDto {
+    #[schema(example = "standard")]
+    code: &'static str,
+    label: &'static str,
+    description: &'static str,
+    fee: i64,
+    /// Whether this method becomes free from `freeDeliveryThreshold`.
+    free_from_threshold: bool,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShippingInfo {
+    methods: Vec<ShippingMethodDto>,
+    free_delivery_threshold: i64,
+}
+
+/// Delivery methods, their fees and the free-delivery threshold: the rule checkout applies.
+#[utoipa::path(tag = "cart", responses((status = 200, description = "Delivery fees", body = Data<ShippingInfo>)))]
+#[get("/cart/shipping-info")]
+async fn shipping_info() -> HttpResponse {
+    let methods = ShippingMethod::ALL
+        .into_iter()
+        .map(|m| ShippingMethodDto {
+            code: m.as_str(),
+            label: m.label(),
+            description: m.description(),
+            fee: m.base_fee().as_francs(),
+            free_from_threshold: m.free_from_threshold(),
+        })
+        .collect();
+    HttpResponse::Ok().json(Data::new(ShippingInfo { methods, free_delivery_threshold: FREE_DELIVERY_THRESHOLD.as_francs() }))
+}
+
+/// The cart, priced from the catalogue now.
+#[utoipa::path(tag = "cart", security(("bearer" = [])), responses(
+    (status = 200, description = "The cart", body = Data<CartDto>),
+    (status = 401, description = "Not logged in", body = ErrorBody),
+))]
+#[get("/cart")]
+async fn get_cart(state: web::Data<AppState>, AuthUser(user): AuthUser) -> Result<HttpResponse, ApiError> {
+    let cart = state.carts.cart(user.id).await?;
+    Ok(HttpResponse::Ok().json(Data::new(CartDto::from(cart))))
+}
+
+/// Adds units of a variant; the same product, size and colour add to the existing line.
+#[utoipa::path(tag = "cart", security(("bearer" = [])), request_body = AddBody, responses(
+    (status = 200, description = "The cart after the change", body = Data<CartDto>),
+    (status = 400, description = "Invalid product id, size or colour missing, bad quantity, or not enough stock", body = ErrorBody),
+    (status = 401, description = "Not logged in", body = ErrorBody),
+    (status = 404, description = "No such product", body = ErrorBody),
+))]
+#[post("/cart/add")]
+async fn add(state: web::Data<AppState>, AuthUser(user): AuthUser, body: web::Json<AddBody>) -> Result<HttpResponse, ApiError> {
+    let cart = state.carts.add(user.id, body.into_inner().into()).await?;
+    Ok(HttpResponse::Ok().json(Data::new(CartDto::from(cart))))
+}
+
+/// Sets the quantity of a line (at least 1, at most the stock).
+#[utoipa::path(tag = "cart", security(("bearer" = [])), request_body = QuantityBody,
+    params(("itemId" = Uuid, Path, description = "Cart line id")),
+    responses(
+        (status = 200, description = "The cart after the change", body = Data<CartDto>),
+        (status = 400, description = "Quantity below 1, not whole, or beyond the stock", body = ErrorBody),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 404, description = "No such line in this cart", body = ErrorBody),
+))]
+#[put("/cart/items/{itemId}")]
+async fn update_item(
+    state: web::Data<AppState>,
+    AuthUser(user): AuthUser,
+    item_id: web::Path<Uuid>,
+    body: web::Json<QuantityBody>,
+) -> Result<HttpResponse, ApiError> {
+    let quantity = body.into_inner().quantity.map(whole);
+    let cart = state.carts.set_quantity(user.id, *item_id, quantity).await?;
+    Ok(HttpResponse::Ok().json(Data::new(CartDto::from(cart))))
+}
+
+/// Removes a line.
+#[utoipa::path(tag = "cart", security(("bearer" = [])),
+    params(("itemId" = Uuid, Path, description = "Cart line id")),
+    responses(
+        (status = 200, description = "The cart after the change", body = Data<CartDto>),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 404, description = "No such line in this cart", body = ErrorBody),
+))]
+#[delete("/cart/items/{itemId}")]
+async fn remove_item(state: web::Data<AppState>, AuthUser(user): AuthUser, item_id: web::Path<Uuid>) -> Result<HttpResponse, ApiError> {
+    let cart = state.carts.remove(user.id, *item_id).await?;
+    Ok(HttpResponse::Ok().json(Data::new(CartDto::from(cart))))
+}
+
+/// Empties the cart.
+#[utoipa::path(tag = "cart", security(("bearer" = [])), responses(
+    (status = 200, description = "The empty cart", body = Data<CartDto>),
+    (status = 401, description = "Not logged in", body = ErrorBody),
+))]
+#[delete("/cart/clear")]
+async fn clear(state: web::Data<AppState>, AuthUser(user): AuthUser) -> Result<HttpResponse, ApiError> {
+    state.carts.clear(user.id).await?;
+    Ok(HttpResponse::Ok().json(Data::new(CartDto::from(Cart::default()))))
+}
+
+/// Joins a guest's browser cart to the server cart on login.
+#[utoipa::path(tag = "cart", security(("bearer" = [])), request_body = MergeBody, responses(
+    (status = 200, description = "The merged cart and what could not join it", body = Data<MergeDto>),
+    (status = 400, description = "More than 100 lines", body = ErrorBody),
+    (status = 401, description = "Not logged in", body = ErrorBody),
+))]
+#[post("/cart/merge")]
+async fn merge(state: web::Data<AppState>, AuthUser(user): AuthUser, body: web::Json<MergeBody>) -> Result<HttpResponse, ApiError> {
+    let items = body.into_inner().items.into_iter().map(Into::into).collect();
+    let (cart, report) = state.carts.merge(user.id, items).await?;
+    Ok(HttpResponse::Ok().json(Data::new(merge_dto(cart, report))))
+}

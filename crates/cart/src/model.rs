@@ -1,0 +1,88 @@
+use bitik_common::Money;
+use uuid::Uuid;
+
+/// Which variant of which product.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct VariantRef {
+    pub product_id: Uuid,
+    pub color: String,
+    pub size: String,
+}
+
+/// A stored line of a customer's cart.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CartLine {
+    pub id: Uuid,
+    pub variant: VariantRef,
+    pub quantity: u32,
+}
+
+/// What a shopper asks to add, as it arrives: every field may be missing or wrong.
+/// `quantity` is `Err(())` when it was sent but is not a whole number.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct AddToCart {
+    pub product_id: Option<String>,
+    pub quantity: Option<Result<i64, ()>>,
+    pub size: Option<String>,
+    pub color: Option<String>,
+}
+
+/// A line as the shopper sees it: priced from the catalogue now, never from the client.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CartItem {
+    pub id: Uuid,
+    pub product_id: Uuid,
+    pub name: String,
+    pub slug: String,
+    pub image: String,
+    pub price: Money,
+    /// The promotional price, while the product is on promotion.
+    pub promo_price: Option<Money>,
+    pub quantity: u32,
+    pub size: String,
+    pub color: String,
+    /// Units of this variant left in stock.
+    pub stock: u32,
+}
+
+impl CartItem {
+    pub fn unit_price(&self) -> Money {
+        self.promo_price.unwrap_or(self.price)
+    }
+
+    pub fn line_total(&self) -> Money {
+        self.unit_price().times(self.quantity).unwrap_or(Money::ZERO)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Cart {
+    pub items: Vec<CartItem>,
+}
+
+impl Cart {
+    pub fn subtotal(&self) -> Money {
+        self.items.iter().map(CartItem::line_total).sum()
+    }
+
+    /// Units in the cart (what the header badge counts).
+    pub fn item_count(&self) -> u32 {
+        self.items.iter().map(|item| item.quantity).sum()
+    }
+}
+
+/// A guest line that could not join the server cart, and why (in French, for the shopper).
+#[derive(Debug, Clone, PartialEq)]
+pub struct DroppedItem {
+    pub product_id: String,
+    pub reason: String,
+}
+
+/// What happened to a guest cart merged on login.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MergeReport {
+    pub merged: usize,
+    /// Lines whose quantity was lowered to the stock left.
+    pub capped: usize,
+    pub dropped: Vec<DroppedItem>,
+}

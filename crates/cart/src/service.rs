@@ -1,0 +1,209 @@
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use bitik_catalog::{Colour, Product, ProductKey, ProductRepository, Size};
+use uuid::Uuid;
+
+use crate::error::CartError;
+use crate::model::{AddToCart, Cart, CartItem, CartLine, DroppedItem, MergeReport, VariantRef};
+use crate::ports::CartRepository;
+
+/// A guest cart larger than this is not a shopper's: refused whole.
+pub const MAX_MERGED_ITEMS: usize = 100;
+
+pub struct CartService {
+    carts: Arc<dyn CartRepository>,
+    products: Arc<dyn ProductRepository>,
+}
+
+/// A request's fields once checked: the product, the variant in the catalogue's spelling, and
+/// how many units.
+struct Checked {
+    product_id: Uuid,
+    colour: String,
+    size: String,
+    quantity: u32,
+}
+
+impl CartService {
+    pub fn new(carts: Arc<dyn CartRepository>, products: Arc<dyn ProductRepository>) -> Self {
+        Self { carts, products }
+    }
+
+    /// The cart priced from the catalogue as it is now. Lines of products that are gone or no
+    /// longer sold are left out.
+    pub async fn cart(&self, user_id: Uuid) -> Result<Cart, CartError> {
+        let lines = self.carts.lines(user_id).await.map_err(CartError::repository)?;
+        let products = self.products_of(lines.iter().map(|l| l.variant.product_id).collect()).await?;
+        let items = lines.into_iter().filter_map(|line| item(&line, products.get(&line.variant.product_id)?)).collect();
+        Ok(Cart { items })
+    }
+
+    /// Adds to the line of the same product, colour and size, never beyond the stock of that
+    /// variant (counting what the cart already holds).
+    pub async fn add(&self, user_id: Uuid, request: AddToCart) -> Result<Cart, CartError> {
+        let checked = check(&request)?;
+        let product = self.product(checked.product_id).await?;
+        let (variant, stock) = variant_of(&product, &checked.colour, &checked.size)?;
+        if checked.quantity > stock {
+            return Err(CartError::InsufficientStock { available: stock });
+        }
+        let added = self.carts.add(user_id, variant, checked.quantity, stock).await.map_err(CartError::repository)?;
+        if added.is_none() {
+            return Err(CartError::InsufficientStock { available: stock });
+        }
+        self.cart(user_id).await
+    }
+
+    pub async fn set_quantity(
+        &self,
+        user_id: Uuid,
+        line_id: Uuid,
+        quantity: Option<Result<i64, ()>>,
+    ) -> Result<Cart, CartError> {
+        let quantity = whole_quantity(quantity.unwrap_or(Ok(0)))?;
+        let line = self.carts.line(user_id, line_id).await.map_err(CartError::repository)?.ok_or(CartError::ItemNotFound)?;
+        let product = self.product(line.variant.product_id).await?;
+        let (_, stock) = variant_of(&product, &line.variant.color, &line.variant.size)?;
+        if quantity > stock {
+            return Err(CartError::InsufficientStock { available: stock });
+        }
+        self.carts.set_quantity(user_id, line_id, quantity).await.map_err(CartError::repository)?.ok_or(CartError::ItemNotFound)?;
+        self.cart(user_id).await
+    }
+
+    pub async fn remove(&self, user_id: Uuid, line_id: Uuid) -> Result<Cart, CartError> {
+        if !self.carts.remove(user_id, line_id).await.map_err(CartError::repository)? {
+            return Err(CartError::ItemNotFound);
+        }
+        self.cart(user_id).await
+    }
+
+    pub async fn clear(&self, user_id: Uuid) -> Result<(), CartError> {
+        self.carts.clear(user_id).await.map_err(CartError::repository)
+    }
+
+    /// Joins a guest's browser cart to the server cart: the same variant adds up, capped at the
+    /// stock; what cannot be bought any more is dropped and reported.
+    pub async fn merge(&self, user_id: Uuid, guest: Vec<AddToCart>) -> Result<(Cart, MergeReport), CartError> {
+        if guest.len() > MAX_MERGED_ITEMS {
+            return Err(CartError::TooManyItems);
+        }
+        let mut report = MergeReport::default();
+        let mut wanted: Vec<(String, Checked)> = Vec::new();
+        for request in &guest {
+            let raw_id = request.product_id.clone().unwrap_or_default();
+            match check(request) {
+                Ok(checked) => wanted.push((raw_id, checked)),
+                Err(error) => report.dropped.push(DroppedItem { product_id: raw_id, reason: error.to_string() }),
+            }
+        }
+        let products = self.products_of(wanted.iter().map(|(_, c)| c.product_id).collect()).await?;
+        let existing: HashMap<VariantRef, u32> = self
+            .carts
+            .lines(user_id)
+            .await
+            .map_err(CartError::repository)?
+            .into_iter()
+            .map(|line| (line.variant, line.quantity))
+            .collect();
+        let mut merged: Vec<(VariantRef, u32, u32)> = Vec::new();
+        for (raw_id, checked) in wanted {
+            let drop = |reason: &str| DroppedItem { product_id: raw_id.clone(), reason: reason.to_owned() };
+            let Some(product) = products.get(&checked.product_id) else {
+                report.dropped.push(drop("Ce produit n'est plus disponible"));
+                continue;
+            };
+            let Ok((variant, stock)) = variant_of(product, &checked.colour, &checked.size) else {
+                report.dropped.push(drop("Cette taille ou cette couleur n'existe plus"));
+                continue;
+            };
+            if stock == 0 {
+                report.dropped.push(drop("Épuisé"));
+                continue;
+            }
+            match merged.iter_mut().find(|(v, _, _)| *v == variant) {
+                Some((_, quantity, _)) => *quantity = quantity.saturating_add(checked.quantity),
+                None => merged.push((variant, checked.quantity, stock)),
+            }
+        }
+        for (variant, quantity, stock) in &merged {
+            let already = existing.get(variant).copied().unwrap_or(0);
+            if already.saturating_add(*quantity) > *stock {
+                report.capped += 1;
+            }
+        }
+        report.merged = merged.len();
+        if !merged.is_empty() {
+            self.carts.merge(user_id, merged).await.map_err(CartError::repository)?;
+        }
+        Ok((self.cart(user_id).await?, report))
+    }
+
+    async fn product(&self, id: Uuid) -> Result<Product, CartError> {
+        self.products
+            .find_active(&ProductKey::Id(id))
+            .await
+            .map_err(CartError::repository)?
+            .ok_or(CartError::ProductNotFound)
+    }
+
+    async fn products_of(&self, mut ids: Vec<Uuid>) -> Result<HashMap<Uuid, Product>, CartError> {
+        ids.sort();
+        ids.dedup();
+        let products = self.products.find_active_by_ids(&ids).await.map_err(CartError::repository)?;
+        Ok(products.into_iter().map(|p| (p.id, p)).collect())
+    }
+}
+
+/// The request's own rules, before any product is looked at (seed 000 §5, Add to cart).
+fn check(request: &AddToCart) -> Result<Checked, CartError> {
+    let product_id = request
+        .product_id
+        .as_deref()
+        .and_then(|id| Uuid::parse_str(id.trim()).ok())
+        .ok_or(CartError::InvalidProductId)?;
+    let colour = request.color.as_deref().map(str::trim).filter(|c| !c.is_empty());
+    let size = request.size.as_deref().map(str::trim).filter(|s| !s.is_empty());
+    let (Some(colour), Some(size)) = (colour, size) else { return Err(CartError::MissingVariant) };
+    let quantity = whole_quantity(request.quantity.clone().unwrap_or(Ok(1)))?;
+    Ok(Checked { product_id, colour: colour.to_owned(), size: size.to_owned(), quantity })
+}
+
+fn whole_quantity(quantity: Result<i64, ()>) -> Result<u32, CartError> {
+    let quantity = quantity.map_err(|_| CartError::QuantityNotWhole)?;
+    if quantity < 1 {
+        return Err(CartError::QuantityTooSmall);
+    }
+    // More than four billion units is more than any stock: the stock check will say so.
+    Ok(u32::try_from(quantity).unwrap_or(u32::MAX))
+}
+
+/// The variant in the catalogue's spelling, and its stock; an error if the product has no such
+/// colour or size.
+fn variant_of(product: &Product, colour: &str, size: &str) -> Result<(VariantRef, u32), CartError> {
+    let colour = Colour::parse(colour).filter(|c| product.colors.contains(c)).ok_or(CartError::UnknownVariant)?;
+    let size = Size::parse(size).filter(|s| product.sizes.contains(s)).ok_or(CartError::UnknownVariant)?;
+    let stock = product.stock.quantity(&colour, size);
+    let variant = VariantRef { product_id: product.id, color: colour.as_str().to_owned(), size: size.as_str().to_owned() };
+    Ok((variant, stock))
+}
+
+fn item(line: &CartLine, product: &Product) -> Option<CartItem> {
+    let colour = Colour::parse(&line.variant.color)?;
+    let size = Size::parse(&line.variant.size)?;
+    let promo_price = if product.on_promotion { product.promo_price } else { None };
+    Some(CartItem {
+        id: line.id,
+        product_id: product.id,
+        name: product.name.clone(),
+        slug: product.slug.as_str().to_owned(),
+        image: product.image_for(&colour),
+        price: product.price,
+        promo_price,
+        quantity: line.quantity,
+        size: size.as_str().to_owned(),
+        color: colour.as_str().to_owned(),
+        stock: product.stock.quantity(&colour, size),
+    })
+}

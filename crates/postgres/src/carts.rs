@@ -1,0 +1,163 @@
+//! Customers' carts in PostgreSQL: one row per (user, product, colour, size).
+
+use async_trait::async_trait;
+use bitik_cart::{CartLine, CartRepository, VariantRef};
+use diesel::dsl::now;
+use diesel::prelude::*;
+use diesel::sql_types;
+use diesel_async::{AsyncConnection, RunQueryDsl};
+use uuid::Uuid;
+
+use crate::schema::cart_items;
+use crate::{Database, DbError};
+
+type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+pub struct PgCartRepository {
+    database: Database,
+}
+
+impl PgCartRepository {
+    pub fn new(database: Database) -> Self {
+        Self { database }
+    }
+}
+
+#[derive(Queryable, QueryableByName, Selectable)]
+#[diesel(table_name = cart_items)]
+struct LineRow {
+    id: Uuid,
+    product_id: Uuid,
+    color: String,
+    size: String,
+    quantity: i32,
+}
+
+impl From<LineRow> for CartLine {
+    fn from(row: LineRow) -> Self {
+        CartLine {
+            id: row.id,
+            variant: VariantRef { product_id: row.product_id, color: row.color, size: row.size },
+            // The table refuses quantities below 1.
+            quantity: u32::try_from(row.quantity).unwrap_or(0),
+        }
+    }
+}
+
+/// Quantities beyond what a column holds are beyond any stock too.
+fn column(quantity: u32) -> i32 {
+    i32::try_from(quantity).unwrap_or(i32::MAX)
+}
+
+#[async_trait]
+impl CartRepository for PgCartRepository {
+    async fn lines(&self, user_id: Uuid) -> Result<Vec<CartLine>, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let rows = cart_items::table
+            .filter(cart_items::user_id.eq(user_id))
+            .order((cart_items::created_at, cart_items::id))
+            .select(LineRow::as_select())
+            .load(&mut conn)
+            .await
+            .map_err(DbError::from)?;
+        Ok(rows.into_iter().map(CartLine::from).collect())
+    }
+
+    async fn line(&self, user_id: Uuid, line_id: Uuid) -> Result<Option<CartLine>, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let row = cart_items::table
+            .filter(cart_items::user_id.eq(user_id))
+            .filter(cart_items::id.eq(line_id))
+            .select(LineRow::as_select())
+            .first(&mut conn)
+            .await
+            .optional()
+            .map_err(DbError::from)?;
+        Ok(row.map(CartLine::from))
+    }
+
+    async fn add(&self, user_id: Uuid, variant: VariantRef, quantity: u32, max: u32) -> Result<Option<CartLine>, BoxError> {
+        let mut conn = self.database.conn().await?;
+        // One statement: the existing line grows only if it stays within `max`, so two adds
+        // racing each other cannot both pass the limit.
+        let row = diesel::sql_query(
+            "INSERT INTO cart_items (user_id, product_id, color, size, quantity) VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (user_id, product_id, color, size) DO UPDATE
+                SET quantity = cart_items.quantity + excluded.quantity, updated_at = now()
+                WHERE cart_items.quantity + excluded.quantity <= $6
+             RETURNING id, product_id, color, size, quantity",
+        )
+        .bind::<sql_types::Uuid, _>(user_id)
+        .bind::<sql_types::Uuid, _>(variant.product_id)
+        .bind::<sql_types::Text, _>(&variant.color)
+        .bind::<sql_types::Text, _>(&variant.size)
+        .bind::<sql_types::Integer, _>(column(quantity))
+        .bind::<sql_types::Integer, _>(column(max))
+        .get_result::<LineRow>(&mut conn)
+        .await
+        .optional()
+        .map_err(DbError::from)?;
+        Ok(row.map(CartLine::from))
+    }
+
+    async fn set_quantity(&self, user_id: Uuid, line_id: Uuid, quantity: u32) -> Result<Option<CartLine>, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let row = diesel::update(cart_items::table.filter(cart_items::user_id.eq(user_id)).filter(cart_items::id.eq(line_id)))
+            .set((cart_items::quantity.eq(column(quantity)), cart_items::updated_at.eq(now)))
+            .returning(LineRow::as_returning())
+            .get_result(&mut conn)
+            .await
+            .optional()
+            .map_err(DbError::from)?;
+        Ok(row.map(CartLine::from))
+    }
+
+    async fn remove(&self, user_id: Uuid, line_id: Uuid) -> Result<bool, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let deleted =
+            diesel::delete(cart_items::table.filter(cart_items::user_id.eq(user_id)).filter(cart_items::id.eq(line_id)))
+                .execute(&mut conn)
+                .await
+                .map_err(DbError::from)?;
+        Ok(deleted == 1)
+    }
+
+    async fn clear(&self, user_id: Uuid) -> Result<(), BoxError> {
+        let mut conn = self.database.conn().await?;
+        diesel::delete(cart_items::table.filter(cart_items::user_id.eq(user_id)))
+            .execute(&mut conn)
+            .await
+            .map_err(DbError::from)?;
+        Ok(())
+    }
+
+    async fn merge(&self, user_id: Uuid, lines: Vec<(VariantRef, u32, u32)>) -> Result<(), BoxError> {
+        let mut conn = self.database.conn().await?;
+        conn.transaction::<_, DbError, _>(async move |conn| {
+            for (variant, quantity, max) in lines {
+                let max = column(max);
+                diesel::insert_into(cart_items::table)
+                    .values((
+                        cart_items::user_id.eq(user_id),
+                        cart_items::product_id.eq(variant.product_id),
+                        cart_items::color.eq(&variant.color),
+                        cart_items::size.eq(&variant.size),
+                        cart_items::quantity.eq(column(quantity).min(max)),
+                    ))
+                    .on_conflict((cart_items::user_id, cart_items::product_id, cart_items::color, cart_items::size))
+                    .do_update()
+                    .set((
+                        cart_items::quantity.eq(diesel::dsl::sql::<diesel::sql_types::Integer>("LEAST(cart_items.quantity + excluded.quantity, ")
+                            .bind::<diesel::sql_types::Integer, _>(max)
+                            .sql(")")),
+                        cart_items::updated_at.eq(now),
+                    ))
+                    .execute(conn)
+                    .await?;
+            }
+            Ok(())
+        })
+        .await?;
+        Ok(())
+    }
+}
