@@ -192,15 +192,25 @@ impl From<bitik_cart::CartError> for ApiError {
         use bitik_cart::CartError as E;
         let message = error.to_string();
         match error {
-            E::InvalidProductId => field_error("productId", "invalid_product_id", message),
-            E::MissingVariant => ApiError::bad_request("missing_variant", message),
+            E::Choice(choice) => choice.into(),
             E::UnknownVariant => ApiError::bad_request("unknown_variant", message),
-            E::QuantityTooSmall | E::QuantityNotWhole => field_error("quantity", "invalid_quantity", message),
             E::InsufficientStock { .. } => ApiError::bad_request("insufficient_stock", message),
             E::ProductNotFound => ApiError::new(StatusCode::NOT_FOUND, "product_not_found", message),
             E::ItemNotFound => ApiError::new(StatusCode::NOT_FOUND, "cart_item_not_found", message),
             E::TooManyItems => ApiError::bad_request("too_many_items", message),
             E::Repository(_) => ApiError::internal(error),
+        }
+    }
+}
+
+impl From<bitik_catalog::ChoiceError> for ApiError {
+    fn from(error: bitik_catalog::ChoiceError) -> Self {
+        use bitik_catalog::ChoiceError as E;
+        let message = error.to_string();
+        match error {
+            E::InvalidProductId => field_error("productId", "invalid_product_id", message),
+            E::MissingVariant => ApiError::bad_request("missing_variant", message),
+            E::QuantityTooSmall | E::QuantityNotWhole => field_error("quantity", "invalid_quantity", message),
         }
     }
 }

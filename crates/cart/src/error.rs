@@ -2,16 +2,10 @@ pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
 #[derive(Debug, thiserror::Error)]
 pub enum CartError {
-    #[error("ID de produit invalide")]
-    InvalidProductId,
-    #[error("Veuillez sélectionner une taille et une couleur")]
-    MissingVariant,
+    #[error(transparent)]
+    Choice(#[from] bitik_catalog::ChoiceError),
     #[error("Cette taille ou cette couleur n'existe pas pour ce produit")]
     UnknownVariant,
-    #[error("La quantité doit être au moins de 1")]
-    QuantityTooSmall,
-    #[error("La quantité doit être un nombre entier")]
-    QuantityNotWhole,
     #[error("Stock insuffisant. Seulement {available} disponible(s).")]
     InsufficientStock { available: u32 },
     #[error("Produit non trouvé")]

@@ -17,15 +17,8 @@ pub struct CartLine {
     pub quantity: u32,
 }
 
-/// What a shopper asks to add, as it arrives: every field may be missing or wrong.
-/// `quantity` is `Err(())` when it was sent but is not a whole number.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct AddToCart {
-    pub product_id: Option<String>,
-    pub quantity: Option<Result<i64, ()>>,
-    pub size: Option<String>,
-    pub color: Option<String>,
-}
+/// What a shopper asks to add, as it arrives.
+pub type AddToCart = bitik_catalog::RawChoice;
 
 /// A line as the shopper sees it: priced from the catalogue now, never from the client.
 #[derive(Debug, Clone, PartialEq)]

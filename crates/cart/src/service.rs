@@ -1,7 +1,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use bitik_catalog::{Colour, Product, ProductKey, ProductRepository, Size};
+use bitik_catalog::{Choice, Colour, Product, ProductKey, ProductRepository, Size, whole_quantity};
 use uuid::Uuid;
 
 use crate::error::CartError;
@@ -14,15 +14,6 @@ pub const MAX_MERGED_ITEMS: usize = 100;
 pub struct CartService {
     carts: Arc<dyn CartRepository>,
     products: Arc<dyn ProductRepository>,
-}
-
-/// A request's fields once checked: the product, the variant in the catalogue's spelling, and
-/// how many units.
-struct Checked {
-    product_id: Uuid,
-    colour: String,
-    size: String,
-    quantity: u32,
 }
 
 impl CartService {
@@ -42,9 +33,9 @@ impl CartService {
     /// Adds to the line of the same product, colour and size, never beyond the stock of that
     /// variant (counting what the cart already holds).
     pub async fn add(&self, user_id: Uuid, request: AddToCart) -> Result<Cart, CartError> {
-        let checked = check(&request)?;
+        let checked = request.check()?;
         let product = self.product(checked.product_id).await?;
-        let (variant, stock) = variant_of(&product, &checked.colour, &checked.size)?;
+        let (variant, stock) = variant_of(&product, &checked.color, &checked.size)?;
         if checked.quantity > stock {
             return Err(CartError::InsufficientStock { available: stock });
         }
@@ -90,10 +81,10 @@ impl CartService {
             return Err(CartError::TooManyItems);
         }
         let mut report = MergeReport::default();
-        let mut wanted: Vec<(String, Checked)> = Vec::new();
+        let mut wanted: Vec<(String, Choice)> = Vec::new();
         for request in &guest {
             let raw_id = request.product_id.clone().unwrap_or_default();
-            match check(request) {
+            match request.check() {
                 Ok(checked) => wanted.push((raw_id, checked)),
                 Err(error) => report.dropped.push(DroppedItem { product_id: raw_id, reason: error.to_string() }),
             }
@@ -114,7 +105,7 @@ impl CartService {
                 report.dropped.push(drop("Ce produit n'est plus disponible"));
                 continue;
             };
-            let Ok((variant, stock)) = variant_of(product, &checked.colour, &checked.size) else {
+            let Ok((variant, stock)) = variant_of(product, &checked.color, &checked.size) else {
                 report.dropped.push(drop("Cette taille ou cette couleur n'existe plus"));
                 continue;
             };
@@ -156,37 +147,13 @@ impl CartService {
     }
 }
 
-/// The request's own rules, before any product is looked at (seed 000 §5, Add to cart).
-fn check(request: &AddToCart) -> Result<Checked, CartError> {
-    let product_id = request
-        .product_id
-        .as_deref()
-        .and_then(|id| Uuid::parse_str(id.trim()).ok())
-        .ok_or(CartError::InvalidProductId)?;
-    let colour = request.color.as_deref().map(str::trim).filter(|c| !c.is_empty());
-    let size = request.size.as_deref().map(str::trim).filter(|s| !s.is_empty());
-    let (Some(colour), Some(size)) = (colour, size) else { return Err(CartError::MissingVariant) };
-    let quantity = whole_quantity(request.quantity.clone().unwrap_or(Ok(1)))?;
-    Ok(Checked { product_id, colour: colour.to_owned(), size: size.to_owned(), quantity })
-}
-
-fn whole_quantity(quantity: Result<i64, ()>) -> Result<u32, CartError> {
-    let quantity = quantity.map_err(|_| CartError::QuantityNotWhole)?;
-    if quantity < 1 {
-        return Err(CartError::QuantityTooSmall);
-    }
-    // More than four billion units is more than any stock: the stock check will say so.
-    Ok(u32::try_from(quantity).unwrap_or(u32::MAX))
-}
-
 /// The variant in the catalogue's spelling, and its stock; an error if the product has no such
 /// colour or size.
 fn variant_of(product: &Product, colour: &str, size: &str) -> Result<(VariantRef, u32), CartError> {
-    let colour = Colour::parse(colour).filter(|c| product.colors.contains(c)).ok_or(CartError::UnknownVariant)?;
-    let size = Size::parse(size).filter(|s| product.sizes.contains(s)).ok_or(CartError::UnknownVariant)?;
-    let stock = product.stock.quantity(&colour, size);
-    let variant = VariantRef { product_id: product.id, color: colour.as_str().to_owned(), size: size.as_str().to_owned() };
-    Ok((variant, stock))
+    let found = product.variant(colour, size).ok_or(CartError::UnknownVariant)?;
+    let variant =
+        VariantRef { product_id: product.id, color: found.colour.as_str().to_owned(), size: found.size.as_str().to_owned() };
+    Ok((variant, found.stock))
 }
 
 fn item(line: &CartLine, product: &Product) -> Option<CartItem> {

@@ -3,6 +3,7 @@
 //! Pure domain: the storage is behind [`ProductRepository`], implemented by the PostgreSQL
 //! adapter; the HTTP routes call [`CatalogService`].
 
+mod choice;
 mod error;
 mod filter;
 mod form;
@@ -10,6 +11,7 @@ mod model;
 mod ports;
 mod service;
 
+pub use choice::{Choice, ChoiceError, RawChoice, Variant, whole_quantity};
 pub use error::{BoxError, CatalogError};
 pub use filter::{
     DEFAULT_PAGE_SIZE, ListParams, MAX_PAGE_SIZE, MAX_SEARCH_CHARS, NEW_ARRIVAL_DAYS, ProductFilter, ProductSort,

@@ -1,0 +1,120 @@
+//! A shopper's choice of a product variant and a quantity, as it arrives from a cart or a
+//! checkout, and the rules it must follow (seed 000 §5, Add to cart). The cart and the orders
+//! both check choices here.
+
+use uuid::Uuid;
+
+use crate::model::{Colour, Product, Size};
+
+/// As sent: every field may be missing or wrong. `quantity` is `Err(())` when it was sent but
+/// is not a whole number (1.5, "2"…).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct RawChoice {
+    pub product_id: Option<String>,
+    pub quantity: Option<Result<i64, ()>>,
+    pub size: Option<String>,
+    pub color: Option<String>,
+}
+
+/// A choice whose fields have the right shape; the product may still lack that variant.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    pub product_id: Uuid,
+    pub color: String,
+    pub size: String,
+    pub quantity: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ChoiceError {
+    #[error("ID de produit invalide")]
+    InvalidProductId,
+    #[error("Veuillez sélectionner une taille et une couleur")]
+    MissingVariant,
+    #[error("La quantité doit être au moins de 1")]
+    QuantityTooSmall,
+    #[error("La quantité doit être un nombre entier")]
+    QuantityNotWhole,
+}
+
+impl RawChoice {
+    /// Checks the fields; a missing quantity means one unit.
+    pub fn check(&self) -> Result<Choice, ChoiceError> {
+        let product_id = self
+            .product_id
+            .as_deref()
+            .and_then(|id| Uuid::parse_str(id.trim()).ok())
+            .ok_or(ChoiceError::InvalidProductId)?;
+        let colour = self.color.as_deref().map(str::trim).filter(|c| !c.is_empty());
+        let size = self.size.as_deref().map(str::trim).filter(|s| !s.is_empty());
+        let (Some(colour), Some(size)) = (colour, size) else { return Err(ChoiceError::MissingVariant) };
+        let quantity = whole_quantity(self.quantity.clone().unwrap_or(Ok(1)))?;
+        Ok(Choice { product_id, color: colour.to_owned(), size: size.to_owned(), quantity })
+    }
+}
+
+/// A quantity of at least one unit. Beyond four billion it is beyond any stock, and the stock
+/// check says so.
+pub fn whole_quantity(quantity: Result<i64, ()>) -> Result<u32, ChoiceError> {
+    let quantity = quantity.map_err(|_| ChoiceError::QuantityNotWhole)?;
+    if quantity < 1 {
+        return Err(ChoiceError::QuantityTooSmall);
+    }
+    Ok(u32::try_from(quantity).unwrap_or(u32::MAX))
+}
+
+/// One variant of a product, in the catalogue's spelling, and its stock.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Variant {
+    pub colour: Colour,
+    pub size: Size,
+    pub stock: u32,
+}
+
+impl Product {
+    /// The variant named by `colour` and `size` however they were typed, if the product has it.
+    pub fn variant(&self, colour: &str, size: &str) -> Option<Variant> {
+        let colour = Colour::parse(colour).filter(|c| self.colors.contains(c))?;
+        let size = Size::parse(size).filter(|s| self.sizes.contains(s))?;
+        let stock = self.stock.quantity(&colour, size);
+        Some(Variant { colour, size, stock })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn raw(product: &str, quantity: Option<Result<i64, ()>>, size: &str, color: &str) -> RawChoice {
+        RawChoice {
+            product_id: Some(product.into()),
+            quantity,
+            size: (!size.is_empty()).then(|| size.into()),
+            color: (!color.is_empty()).then(|| color.into()),
+        }
+    }
+
+    const ID: &str = "00000000-0000-0000-0000-000000000001";
+
+    #[test]
+    fn each_mistake_has_its_message() {
+        let cases = [
+            (raw("", None, "M", "noir"), ChoiceError::InvalidProductId),
+            (raw("abc", None, "M", "noir"), ChoiceError::InvalidProductId),
+            (raw(ID, None, "", "noir"), ChoiceError::MissingVariant),
+            (raw(ID, None, "M", "  "), ChoiceError::MissingVariant),
+            (raw(ID, Some(Ok(0)), "M", "noir"), ChoiceError::QuantityTooSmall),
+            (raw(ID, Some(Ok(-1)), "M", "noir"), ChoiceError::QuantityTooSmall),
+            (raw(ID, Some(Err(())), "M", "noir"), ChoiceError::QuantityNotWhole),
+        ];
+        for (choice, error) in cases {
+            assert_eq!(choice.check(), Err(error), "{choice:?}");
+        }
+    }
+
+    #[test]
+    fn one_unit_by_default_and_huge_quantities_saturate() {
+        assert_eq!(raw(ID, None, " M ", "noir").check().unwrap().quantity, 1);
+        assert_eq!(raw(ID, Some(Ok(1 << 40)), "M", "noir").check().unwrap().quantity, u32::MAX);
+    }
+}
