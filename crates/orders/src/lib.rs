@@ -1,5 +1,25 @@
-//! Orders: pricing, shipping, order numbers, the order status rules and their history.
+//! Orders: checkout rules and pricing, shipping fees, order numbers, the status rules and
+//! their history. Only the server prices an order: what a client sends as prices is never read.
 
+pub mod checkout;
+mod error;
+mod model;
+mod number;
+mod ports;
+pub mod rules;
+mod service;
 pub mod shipping;
 
+pub use checkout::CheckoutRequest;
+pub use error::{BoxError, OrderError};
+pub use model::{
+    NewOrder, Order, OrderLine, OrderStatus, PaymentMethod, PaymentStatus, ShippingInfo, StatusChange, StockEffect,
+};
+#[cfg(any(test, feature = "mocks"))]
+pub use ports::MockOrderRepository;
+pub use ports::{OrderRepository, PlaceError, Transition};
+pub use service::{Actor, MAX_PAGE_SIZE, OrderService};
 pub use shipping::{FREE_DELIVERY_THRESHOLD, ShippingMethod};
+
+#[cfg(test)]
+mod service_tests;

@@ -1,0 +1,38 @@
+use std::collections::BTreeMap;
+
+pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+#[derive(Debug, thiserror::Error)]
+pub enum OrderError {
+    /// The checkout form (seed 001 §5). Field names as the API spells them.
+    #[error("{message}")]
+    Validation { message: String, fields: BTreeMap<String, String> },
+    #[error("Votre panier est vide. Impossible de créer une commande.")]
+    EmptyOrder,
+    #[error("Votre commande contient trop d'articles différents.")]
+    TooManyLines,
+    #[error(transparent)]
+    Choice(#[from] bitik_catalog::ChoiceError),
+    #[error("Le produit demandé n'est plus disponible.")]
+    ProductUnavailable,
+    #[error("{name} n'existe pas dans cette taille ou cette couleur.")]
+    UnknownVariant { name: String },
+    #[error("Stock insuffisant pour {name} ({color}, {size}). Seulement {available} disponible(s).")]
+    OutOfStock { name: String, color: String, size: String, available: u32 },
+    #[error("Commande introuvable")]
+    NotFound,
+    #[error("Cette commande ne peut plus être annulée.")]
+    CannotCancel,
+    #[error("La commande a déjà ce statut.")]
+    SameStatus,
+    #[error("La commande a été modifiée entre-temps. Veuillez réessayer.")]
+    Concurrent,
+    #[error("order storage failed")]
+    Repository(#[source] BoxError),
+}
+
+impl OrderError {
+    pub(crate) fn repository(error: impl Into<BoxError>) -> Self {
+        OrderError::Repository(error.into())
+    }
+}

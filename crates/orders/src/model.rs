@@ -1,0 +1,208 @@
+use bitik_common::Money;
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use crate::shipping::ShippingMethod;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum OrderStatus {
+    Pending,
+    Processing,
+    Shipped,
+    Delivered,
+    Cancelled,
+}
+
+impl OrderStatus {
+    pub const ALL: [OrderStatus; 5] = [
+        OrderStatus::Pending,
+        OrderStatus::Processing,
+        OrderStatus::Shipped,
+        OrderStatus::Delivered,
+        OrderStatus::Cancelled,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OrderStatus::Pending => "pending",
+            OrderStatus::Processing => "processing",
+            OrderStatus::Shipped => "shipped",
+            OrderStatus::Delivered => "delivered",
+            OrderStatus::Cancelled => "cancelled",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|s| s.as_str() == code)
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            OrderStatus::Pending => "En attente",
+            OrderStatus::Processing => "En traitement",
+            OrderStatus::Shipped => "Expédiée",
+            OrderStatus::Delivered => "Livrée",
+            OrderStatus::Cancelled => "Annulée",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PaymentMethod {
+    Wave,
+    CashOnDelivery,
+    /// Only ever shown for old orders.
+    Card,
+}
+
+impl PaymentMethod {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PaymentMethod::Wave => "wave",
+            PaymentMethod::CashOnDelivery => "cash_on_delivery",
+            PaymentMethod::Card => "card",
+        }
+    }
+
+    /// What a stored value means.
+    pub fn parse(code: &str) -> Option<Self> {
+        match code {
+            "wave" => Some(PaymentMethod::Wave),
+            "cash_on_delivery" => Some(PaymentMethod::CashOnDelivery),
+            "card" => Some(PaymentMethod::Card),
+            _ => None,
+        }
+    }
+
+    /// What a shopper may choose at checkout. The first version's internal value `paypal`
+    /// meant cash on delivery (decisions: payment methods).
+    pub fn at_checkout(code: &str) -> Option<Self> {
+        match code {
+            "wave" => Some(PaymentMethod::Wave),
+            "cash_on_delivery" | "paypal" => Some(PaymentMethod::CashOnDelivery),
+            _ => None,
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            PaymentMethod::Wave => "Wave",
+            PaymentMethod::CashOnDelivery => "Paiement à la livraison",
+            PaymentMethod::Card => "Carte bancaire",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PaymentStatus {
+    Pending,
+    Paid,
+    Failed,
+    Refunded,
+}
+
+impl PaymentStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PaymentStatus::Pending => "pending",
+            PaymentStatus::Paid => "paid",
+            PaymentStatus::Failed => "failed",
+            PaymentStatus::Refunded => "refunded",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<Self> {
+        [PaymentStatus::Pending, PaymentStatus::Paid, PaymentStatus::Failed, PaymentStatus::Refunded]
+            .into_iter()
+            .find(|s| s.as_str() == code)
+    }
+}
+
+/// Where and to whom the order goes.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ShippingInfo {
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub phone: String,
+    pub address: String,
+    pub city: String,
+    pub country: String,
+    pub zip_code: String,
+}
+
+/// A line as ordered: name, picture and price as they were at that moment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderLine {
+    pub product_id: Uuid,
+    pub name: String,
+    pub image: String,
+    pub color: String,
+    pub size: String,
+    pub quantity: u32,
+    pub unit_price: Money,
+}
+
+impl OrderLine {
+    pub fn total(&self) -> Money {
+        self.unit_price.times(self.quantity).unwrap_or(Money::ZERO)
+    }
+}
+
+/// One entry of an order's history: what it became, who did it, when.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StatusChange {
+    pub status: OrderStatus,
+    pub note: String,
+    /// As shown to people: "Client", "Admin Mariama Sow", "Wave", "Système".
+    pub by: String,
+    pub by_user: Option<Uuid>,
+    pub at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Order {
+    pub id: Uuid,
+    pub order_number: String,
+    pub user_id: Uuid,
+    pub status: OrderStatus,
+    pub lines: Vec<OrderLine>,
+    pub subtotal: Money,
+    pub shipping_cost: Money,
+    pub discount: Money,
+    pub total: Money,
+    pub shipping: ShippingInfo,
+    pub shipping_method: ShippingMethod,
+    pub payment_method: PaymentMethod,
+    pub payment_status: PaymentStatus,
+    pub paid_at: Option<DateTime<Utc>>,
+    pub tracking_note: String,
+    pub history: Vec<StatusChange>,
+    pub created_at: DateTime<Utc>,
+}
+
+/// An order ready to be stored: priced, numbered, with its first history entry.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewOrder {
+    pub order_number: String,
+    pub user_id: Uuid,
+    pub lines: Vec<OrderLine>,
+    pub subtotal: Money,
+    pub shipping_cost: Money,
+    pub discount: Money,
+    pub total: Money,
+    pub shipping: ShippingInfo,
+    pub shipping_method: ShippingMethod,
+    pub payment_method: PaymentMethod,
+    pub idempotency_key: Option<String>,
+}
+
+/// What a status change does to stock.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StockEffect {
+    None,
+    /// The order's units go back on the shelf (cancelling).
+    Return,
+    /// The order's units are taken again (leaving `cancelled`); refused if they are gone.
+    Take,
+}

@@ -1,0 +1,58 @@
+use async_trait::async_trait;
+use bitik_common::{Page, PageRequest};
+use uuid::Uuid;
+
+use crate::error::BoxError;
+use crate::model::{NewOrder, Order, OrderStatus, StatusChange, StockEffect};
+
+/// Why an order could not be stored.
+#[derive(Debug, thiserror::Error)]
+pub enum PlaceError {
+    /// A variant had fewer units than ordered when the stock was taken. Nothing was written.
+    #[error("not enough stock of {product_id} {color} {size}: {available} left")]
+    OutOfStock { product_id: Uuid, color: String, size: String, available: u32 },
+    /// Another order already has this number: try another.
+    #[error("order number taken")]
+    NumberTaken,
+    /// The customer already placed an order with this idempotency key.
+    #[error("idempotency key already used")]
+    KeyUsed,
+    #[error(transparent)]
+    Other(BoxError),
+}
+
+/// The result of a status change attempted against the status the caller saw.
+#[derive(Debug)]
+pub enum Transition {
+    Applied(Order),
+    /// The order is no longer in the expected status (someone else changed it first).
+    Stale,
+    /// Leaving `cancelled` needs units that are gone.
+    OutOfStock { product_id: Uuid, color: String, size: String, available: u32 },
+}
+
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait]
+pub trait OrderRepository: Send + Sync {
+    /// In one transaction: takes each line's units with conditional updates, variants in a fixed
+    /// order (so concurrent orders cannot deadlock), then writes the order, its lines and its
+    /// first history entry. If any variant lacks units, nothing is written.
+    async fn place(&self, order: NewOrder, first: StatusChange) -> Result<Order, PlaceError>;
+
+    async fn find(&self, id: Uuid) -> Result<Option<Order>, BoxError>;
+
+    async fn find_by_idempotency_key(&self, user_id: Uuid, key: &str) -> Result<Option<Order>, BoxError>;
+
+    /// The customer's orders, newest first.
+    async fn list_for_user(&self, user_id: Uuid, page: PageRequest) -> Result<Page<Order>, BoxError>;
+
+    /// In one transaction, if the order is still `expected`: applies the stock effect (returning
+    /// or taking its units), sets the status and appends `change` to the history.
+    async fn transition(
+        &self,
+        id: Uuid,
+        expected: OrderStatus,
+        change: StatusChange,
+        stock: StockEffect,
+    ) -> Result<Transition, BoxError>;
+}

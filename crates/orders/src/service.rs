@@ -1,0 +1,139 @@
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use bitik_catalog::{Product, ProductRepository};
+use bitik_common::{Page, PageRequest};
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use crate::checkout::{self, CheckoutRequest};
+use crate::error::OrderError;
+use crate::model::{NewOrder, Order, OrderStatus, StatusChange};
+use crate::number::order_number;
+use crate::ports::{OrderRepository, PlaceError, Transition};
+use crate::rules;
+
+/// Customers' order pages hold at most this many orders.
+pub const MAX_PAGE_SIZE: u32 = 50;
+
+/// Who acts on an order, as the history shows them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Actor {
+    pub user_id: Option<Uuid>,
+    pub label: String,
+}
+
+impl Actor {
+    pub fn customer(user_id: Uuid) -> Self {
+        Actor { user_id: Some(user_id), label: "Client".to_owned() }
+    }
+}
+
+pub struct OrderService {
+    orders: Arc<dyn OrderRepository>,
+    products: Arc<dyn ProductRepository>,
+    clock: fn() -> DateTime<Utc>,
+}
+
+impl OrderService {
+    pub fn new(orders: Arc<dyn OrderRepository>, products: Arc<dyn ProductRepository>) -> Self {
+        Self { orders, products, clock: Utc::now }
+    }
+
+    /// Places an order priced by the server. A repeated submission with the same idempotency
+    /// key answers the first order.
+    pub async fn place(&self, user_id: Uuid, request: CheckoutRequest) -> Result<Order, OrderError> {
+        let key = request.idempotency_key.as_deref().map(str::trim).filter(|k| !k.is_empty() && k.len() <= 100);
+        if let Some(key) = key {
+            if let Some(first) = self.orders.find_by_idempotency_key(user_id, key).await.map_err(OrderError::repository)? {
+                return Ok(first);
+            }
+        }
+        let shipping = checkout::shipping_info(&request.shipping)?;
+        let shipping_method = checkout::shipping_method(request.shipping_method.as_deref())?;
+        let payment_method = checkout::payment_method(request.payment_method.as_deref())?;
+        let choices = checkout::choices(&request.items)?;
+        let products = self.products_of(choices.iter().map(|c| c.product_id).collect()).await?;
+        let lines = checkout::lines(&choices, &products)?;
+        let totals = checkout::totals(&lines, shipping_method);
+        let now = (self.clock)();
+        let first = StatusChange {
+            status: OrderStatus::Pending,
+            note: "Commande créée".to_owned(),
+            by: "Client".to_owned(),
+            by_user: Some(user_id),
+            at: now,
+        };
+        let mut attempts = 0;
+        loop {
+            let order = NewOrder {
+                order_number: order_number(now, rand::random::<u16>()),
+                user_id,
+                lines: lines.clone(),
+                subtotal: totals.subtotal,
+                shipping_cost: totals.shipping_cost,
+                discount: totals.discount,
+                total: totals.total,
+                shipping: shipping.clone(),
+                shipping_method,
+                payment_method,
+                idempotency_key: key.map(str::to_owned),
+            };
+            match self.orders.place(order, first.clone()).await {
+                Ok(order) => return Ok(order),
+                Err(PlaceError::NumberTaken) if attempts < 5 => attempts += 1,
+                Err(PlaceError::KeyUsed) => {
+                    // The same submission won a race with this one: answer its order.
+                    let key = key.unwrap_or_default();
+                    let first = self.orders.find_by_idempotency_key(user_id, key).await.map_err(OrderError::repository)?;
+                    return first.ok_or(OrderError::Concurrent);
+                }
+                Err(PlaceError::OutOfStock { product_id, color, size, available }) => {
+                    let name = products.get(&product_id).map(|p| p.name.clone()).unwrap_or_default();
+                    return Err(OrderError::OutOfStock { name, color, size, available });
+                }
+                Err(PlaceError::NumberTaken) => return Err(OrderError::Concurrent),
+                Err(PlaceError::Other(e)) => return Err(OrderError::Repository(e)),
+            }
+        }
+    }
+
+    /// One of the customer's orders; another customer's answers as missing.
+    pub async fn order_of(&self, user_id: Uuid, order_id: Uuid) -> Result<Order, OrderError> {
+        let order = self.orders.find(order_id).await.map_err(OrderError::repository)?;
+        order.filter(|o| o.user_id == user_id).ok_or(OrderError::NotFound)
+    }
+
+    pub async fn orders_of(&self, user_id: Uuid, page: u32, limit: u32) -> Result<Page<Order>, OrderError> {
+        let request = PageRequest::new(page, limit, MAX_PAGE_SIZE);
+        self.orders.list_for_user(user_id, request).await.map_err(OrderError::repository)
+    }
+
+    /// The customer cancels their order while it is pending and unpaid; its stock goes back once.
+    pub async fn cancel_by_customer(&self, user_id: Uuid, order_id: Uuid) -> Result<Order, OrderError> {
+        let order = self.order_of(user_id, order_id).await?;
+        if !rules::customer_may_cancel(&order) {
+            return Err(OrderError::CannotCancel);
+        }
+        let change = StatusChange {
+            status: OrderStatus::Cancelled,
+            note: "Annulée par le client".to_owned(),
+            by: Actor::customer(user_id).label,
+            by_user: Some(user_id),
+            at: (self.clock)(),
+        };
+        let effect = rules::stock_effect(order.status, OrderStatus::Cancelled);
+        match self.orders.transition(order.id, order.status, change, effect).await.map_err(OrderError::repository)? {
+            Transition::Applied(order) => Ok(order),
+            // Cancelled, paid or moved on meanwhile: no longer the customer's to cancel.
+            Transition::Stale | Transition::OutOfStock { .. } => Err(OrderError::CannotCancel),
+        }
+    }
+
+    async fn products_of(&self, mut ids: Vec<Uuid>) -> Result<HashMap<Uuid, Product>, OrderError> {
+        ids.sort();
+        ids.dedup();
+        let found = self.products.find_active_by_ids(&ids).await.map_err(OrderError::repository)?;
+        Ok(found.into_iter().map(|p| (p.id, p)).collect())
+    }
+}

@@ -1,0 +1,258 @@
+use std::sync::{Arc, Mutex};
+
+use bitik_catalog::{Colour, MockProductRepository, Product, RawChoice, Size, Slug, Stock, Subcategory};
+use bitik_common::Money;
+use chrono::Utc;
+use uuid::Uuid;
+
+use crate::checkout::CheckoutRequest;
+use crate::error::OrderError;
+use crate::model::{NewOrder, Order, OrderStatus, PaymentMethod, PaymentStatus, ShippingInfo, StatusChange, StockEffect};
+use crate::ports::{MockOrderRepository, PlaceError, Transition};
+use crate::service::OrderService;
+use crate::shipping::ShippingMethod;
+
+const TEE: Uuid = Uuid::from_u128(1);
+
+/// 15 000 FCFA, 12 000 on promotion; black M ×4.
+fn tee() -> Product {
+    let black = Colour::parse("noir").unwrap();
+    let mut stock = Stock::default();
+    stock.set(black.clone(), Size::parse("M").unwrap(), 4);
+    Product {
+        id: TEE,
+        slug: Slug::parse("t-shirt-teranga").unwrap(),
+        name: "T-shirt Teranga".into(),
+        short_description: String::new(),
+        description: "d".into(),
+        price: Money::francs(15_000),
+        promo_price: Some(Money::francs(12_000)),
+        on_promotion: true,
+        subcategory: Subcategory::parse("t-shirt").unwrap(),
+        colors: vec![black],
+        sizes: vec![Size::parse("M").unwrap()],
+        images: vec!["/uploads/products/a/800.jpg".into()],
+        stock,
+        material: String::new(),
+        care_instructions: String::new(),
+        featured: false,
+        active: true,
+        created_at: Utc::now(),
+    }
+}
+
+fn catalogue() -> MockProductRepository {
+    let mut products = MockProductRepository::new();
+    products.expect_find_active_by_ids().returning(|ids| Ok(ids.iter().filter(|id| **id == TEE).map(|_| tee()).collect()));
+    products
+}
+
+fn shipping() -> ShippingInfo {
+    ShippingInfo {
+        first_name: "Awa".into(),
+        last_name: "Diop".into(),
+        email: "awa@example.sn".into(),
+        phone: "77 123 45 67".into(),
+        address: "Unité 15, villa 210".into(),
+        city: "Dakar".into(),
+        country: String::new(),
+        zip_code: String::new(),
+    }
+}
+
+fn item(quantity: i64) -> RawChoice {
+    RawChoice {
+        product_id: Some(TEE.to_string()),
+        quantity: Some(Ok(quantity)),
+        size: Some("M".into()),
+        color: Some("noir".into()),
+    }
+}
+
+fn checkout(items: Vec<RawChoice>, method: &str, payment: &str) -> CheckoutRequest {
+    CheckoutRequest {
+        items,
+        shipping: shipping(),
+        shipping_method: Some(method.into()),
+        payment_method: Some(payment.into()),
+        idempotency_key: None,
+    }
+}
+
+fn stored(new: NewOrder, first: StatusChange) -> Order {
+    Order {
+        id: Uuid::new_v4(),
+        order_number: new.order_number,
+        user_id: new.user_id,
+        status: OrderStatus::Pending,
+        lines: new.lines,
+        subtotal: new.subtotal,
+        shipping_cost: new.shipping_cost,
+        discount: new.discount,
+        total: new.total,
+        shipping: new.shipping,
+        shipping_method: new.shipping_method,
+        payment_method: new.payment_method,
+        payment_status: PaymentStatus::Pending,
+        paid_at: None,
+        tracking_note: String::new(),
+        history: vec![first],
+        created_at: Utc::now(),
+    }
+}
+
+/// A repository that stores what `place` receives.
+fn recording(placed: Arc<Mutex<Vec<NewOrder>>>) -> MockOrderRepository {
+    let mut orders = MockOrderRepository::new();
+    orders.expect_place().returning(move |new, first| {
+        placed.lock().unwrap().push(new.clone());
+        Ok(stored(new, first))
+    });
+    orders
+}
+
+#[tokio::test]
+async fn the_server_prices_the_order_and_charges_delivery_below_the_threshold() {
+    let placed = Arc::new(Mutex::new(Vec::new()));
+    let service = OrderService::new(Arc::new(recording(placed.clone())), Arc::new(catalogue()));
+    let order = service.place(Uuid::new_v4(), checkout(vec![item(1), item(2)], "standard", "paypal")).await.unwrap();
+    assert_eq!(order.lines.len(), 1, "the same variant twice is one line");
+    assert_eq!(order.lines[0].quantity, 3);
+    assert_eq!(order.lines[0].unit_price, Money::francs(12_000), "the promotion price");
+    assert_eq!((order.subtotal, order.shipping_cost, order.total), (Money::francs(36_000), Money::francs(1_000), Money::francs(37_000)));
+    assert_eq!(order.payment_method, PaymentMethod::CashOnDelivery, "paypal means cash on delivery");
+    assert_eq!(order.shipping.country, "Sénégal");
+    let number = &placed.lock().unwrap()[0].order_number;
+    assert!(number.starts_with("ORD-") && number.len() == 14, "{number}");
+}
+
+#[tokio::test]
+async fn standard_delivery_is_free_from_fifty_thousand_francs_and_express_never() {
+    let service = OrderService::new(Arc::new(recording(Arc::default())), Arc::new(catalogue()));
+    let standard = service.place(Uuid::new_v4(), checkout(vec![item(4)], "standard", "wave")).await.unwrap();
+    assert_eq!((standard.subtotal, standard.shipping_cost), (Money::francs(48_000), Money::francs(1_000)));
+    let mut tees = tee();
+    tees.promo_price = None;
+    assert_eq!(tees.price_paid(), Money::francs(15_000));
+    let express = service.place(Uuid::new_v4(), checkout(vec![item(4)], "express", "wave")).await.unwrap();
+    assert_eq!(express.shipping_cost, Money::francs(2_000));
+    let pickup = service.place(Uuid::new_v4(), checkout(vec![item(1)], "pickup", "wave")).await.unwrap();
+    assert_eq!(pickup.shipping_method, ShippingMethod::Pickup);
+    assert_eq!(pickup.total, Money::francs(12_000));
+}
+
+#[tokio::test]
+async fn the_checkout_form_speaks_the_seeds_french() {
+    let service = OrderService::new(Arc::new(MockOrderRepository::new()), Arc::new(catalogue()));
+    let user = Uuid::new_v4();
+    let empty = service.place(user, checkout(vec![], "standard", "wave")).await.unwrap_err();
+    assert_eq!(empty.to_string(), "Votre panier est vide. Impossible de créer une commande.");
+    let mut request = checkout(vec![item(1)], "standard", "wave");
+    request.shipping.city = " ".into();
+    assert_eq!(service.place(user, request).await.unwrap_err().to_string(), "Veuillez remplir tous les champs obligatoires");
+    let mut request = checkout(vec![item(1)], "standard", "wave");
+    request.shipping.email = "awa@".into();
+    assert_eq!(service.place(user, request).await.unwrap_err().to_string(), "Veuillez entrer une adresse email valide");
+    for phone in ["1234567", "77 123 45 67 89 01 2", "77-123-45-6x"] {
+        let mut request = checkout(vec![item(1)], "standard", "wave");
+        request.shipping.phone = phone.into();
+        let error = service.place(user, request).await.unwrap_err();
+        assert_eq!(error.to_string(), "Veuillez entrer un numéro de téléphone valide", "{phone}");
+    }
+    let no_payment = service.place(user, checkout(vec![item(1)], "standard", "card")).await.unwrap_err();
+    assert_eq!(no_payment.to_string(), "Veuillez sélectionner une méthode de paiement");
+    let too_many = service.place(user, checkout(vec![item(5)], "standard", "wave")).await.unwrap_err();
+    assert_eq!(too_many.to_string(), "Stock insuffisant pour T-shirt Teranga (noir, M). Seulement 4 disponible(s).");
+}
+
+#[tokio::test]
+async fn a_repeated_idempotency_key_answers_the_first_order() {
+    let user = Uuid::new_v4();
+    let mut request = checkout(vec![item(1)], "standard", "wave");
+    request.idempotency_key = Some("abc-123".into());
+    let first = stored(
+        NewOrder {
+            order_number: "ORD-0000010001".into(),
+            user_id: user,
+            lines: vec![],
+            subtotal: Money::ZERO,
+            shipping_cost: Money::ZERO,
+            discount: Money::ZERO,
+            total: Money::ZERO,
+            shipping: shipping(),
+            shipping_method: ShippingMethod::Standard,
+            payment_method: PaymentMethod::Wave,
+            idempotency_key: Some("abc-123".into()),
+        },
+        StatusChange { status: OrderStatus::Pending, note: String::new(), by: "Client".into(), by_user: None, at: Utc::now() },
+    );
+    let mut orders = MockOrderRepository::new();
+    let answer = first.clone();
+    orders.expect_find_by_idempotency_key().withf(move |u, k| *u == user && k == "abc-123").returning(move |_, _| Ok(Some(answer.clone())));
+    let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()));
+    assert_eq!(service.place(user, request).await.unwrap().order_number, "ORD-0000010001");
+}
+
+#[tokio::test]
+async fn stock_taken_by_someone_else_is_reported_with_the_product_name() {
+    let mut orders = MockOrderRepository::new();
+    orders.expect_place().returning(|_, _| {
+        Err(PlaceError::OutOfStock { product_id: TEE, color: "noir".into(), size: "M".into(), available: 1 })
+    });
+    let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()));
+    let error = service.place(Uuid::new_v4(), checkout(vec![item(2)], "standard", "wave")).await.unwrap_err();
+    assert_eq!(error.to_string(), "Stock insuffisant pour T-shirt Teranga (noir, M). Seulement 1 disponible(s).");
+}
+
+#[tokio::test]
+async fn a_customer_cancels_only_their_own_pending_unpaid_order_and_stock_returns() {
+    let owner = Uuid::new_v4();
+    let order = |status, payment| {
+        let mut o = stored(
+            NewOrder {
+                order_number: "ORD-0000010001".into(),
+                user_id: owner,
+                lines: vec![],
+                subtotal: Money::ZERO,
+                shipping_cost: Money::ZERO,
+                discount: Money::ZERO,
+                total: Money::ZERO,
+                shipping: shipping(),
+                shipping_method: ShippingMethod::Standard,
+                payment_method: PaymentMethod::Wave,
+                idempotency_key: None,
+            },
+            StatusChange { status: OrderStatus::Pending, note: String::new(), by: "Client".into(), by_user: None, at: Utc::now() },
+        );
+        o.status = status;
+        o.payment_status = payment;
+        o
+    };
+    for (status, payment, allowed) in [
+        (OrderStatus::Pending, PaymentStatus::Pending, true),
+        (OrderStatus::Pending, PaymentStatus::Paid, false),
+        (OrderStatus::Processing, PaymentStatus::Pending, false),
+        (OrderStatus::Cancelled, PaymentStatus::Pending, false),
+    ] {
+        let current = order(status, payment);
+        let id = current.id;
+        let mut orders = MockOrderRepository::new();
+        let found = current.clone();
+        orders.expect_find().returning(move |_| Ok(Some(found.clone())));
+        orders
+            .expect_transition()
+            .withf(move |i, expected, change, stock| {
+                *i == id && *expected == OrderStatus::Pending && change.status == OrderStatus::Cancelled && *stock == StockEffect::Return
+            })
+            .times(usize::from(allowed))
+            .returning(move |_, _, _, _| Ok(Transition::Applied(current.clone())));
+        let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()));
+        let result = service.cancel_by_customer(owner, id).await;
+        assert_eq!(result.is_ok(), allowed, "{status:?} {payment:?}");
+        if !allowed {
+            assert_eq!(result.unwrap_err().to_string(), "Cette commande ne peut plus être annulée.");
+        }
+        let stranger = service.cancel_by_customer(Uuid::new_v4(), id).await;
+        assert!(matches!(stranger, Err(OrderError::NotFound)));
+    }
+}
