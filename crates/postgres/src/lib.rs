@@ -8,6 +8,7 @@ mod error;
 mod pool;
 pub mod schema;
 mod newsletter;
+mod orders;
 mod users;
 
 #[cfg(feature = "testing")]
@@ -18,5 +19,6 @@ pub use addresses::PgAddressRepository;
 pub use carts::PgCartRepository;
 pub use error::{DbError, is_unavailable};
 pub use newsletter::PgNewsletterRepository;
+pub use orders::PgOrderRepository;
 pub use users::PgUserRepository;
 pub use pool::{Database, PoolSettings, create_database_if_missing, run_migrations};

@@ -6,3 +6,4 @@ mod fixtures;
 mod migrations;
 mod users;
 mod newsletter;
+mod orders;

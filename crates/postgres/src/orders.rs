@@ -1,0 +1,424 @@
+//! Orders in PostgreSQL. Placing an order takes its stock with conditional updates in the same
+//! transaction that writes it, variants always in the same order so that two orders never wait
+//! on each other in a cycle; `CHECK (stock >= 0)` stands behind it all.
+
+use std::collections::HashMap;
+
+use async_trait::async_trait;
+use bitik_common::{Money, Page, PageRequest};
+use bitik_orders::{
+    BoxError, NewOrder, Order, OrderLine, OrderRepository, OrderStatus, PaymentMethod, PaymentStatus, PlaceError,
+    ShippingInfo, ShippingMethod, StatusChange, StockEffect, Transition,
+};
+use chrono::{DateTime, Utc};
+use diesel::dsl::now;
+use diesel::prelude::*;
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use uuid::Uuid;
+
+use crate::schema::{order_items, order_status_history as history, orders, product_variants};
+use crate::{Database, DbError};
+
+pub struct PgOrderRepository {
+    database: Database,
+}
+
+impl PgOrderRepository {
+    pub fn new(database: Database) -> Self {
+        Self { database }
+    }
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = orders)]
+struct OrderRow {
+    id: Uuid,
+    order_number: String,
+    user_id: Uuid,
+    status: String,
+    subtotal: i64,
+    shipping_cost: i64,
+    discount: i64,
+    total: i64,
+    shipping_first_name: String,
+    shipping_last_name: String,
+    shipping_email: String,
+    shipping_phone: String,
+    shipping_address: String,
+    shipping_city: String,
+    shipping_country: String,
+    shipping_zip_code: String,
+    shipping_method: String,
+    payment_method: String,
+    payment_status: String,
+    paid_at: Option<DateTime<Utc>>,
+    tracking_note: String,
+    created_at: DateTime<Utc>,
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = order_items)]
+struct LineRow {
+    order_id: Uuid,
+    product_id: Uuid,
+    name: String,
+    image: String,
+    color: String,
+    size: String,
+    quantity: i32,
+    unit_price: i64,
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = history)]
+struct HistoryRow {
+    order_id: Uuid,
+    status: String,
+    note: String,
+    changed_by: String,
+    user_id: Option<Uuid>,
+    created_at: DateTime<Utc>,
+}
+
+/// What can end a transaction early, besides the database failing.
+enum Abort {
+    Db(DbError),
+    OutOfStock { product_id: Uuid, color: String, size: String, available: u32 },
+    Stale,
+}
+
+impl From<diesel::result::Error> for Abort {
+    fn from(error: diesel::result::Error) -> Self {
+        Abort::Db(DbError::from(error))
+    }
+}
+
+fn corrupt(what: &str, value: &str) -> BoxError {
+    format!("stored order has an invalid {what}: {value:?}").into()
+}
+
+fn assemble(row: OrderRow, lines: Vec<LineRow>, changes: Vec<HistoryRow>) -> Result<Order, BoxError> {
+    let lines = lines
+        .into_iter()
+        .map(|l| OrderLine {
+            product_id: l.product_id,
+            name: l.name,
+            image: l.image,
+            color: l.color,
+            size: l.size,
+            quantity: u32::try_from(l.quantity).unwrap_or(0),
+            unit_price: Money::francs(l.unit_price),
+        })
+        .collect();
+    let history = changes
+        .into_iter()
+        .map(|h| {
+            Ok(StatusChange {
+                status: OrderStatus::parse(&h.status).ok_or_else(|| corrupt("history status", &h.status))?,
+                note: h.note,
+                by: h.changed_by,
+                by_user: h.user_id,
+                at: h.created_at,
+            })
+        })
+        .collect::<Result<Vec<_>, BoxError>>()?;
+    Ok(Order {
+        id: row.id,
+        order_number: row.order_number,
+        user_id: row.user_id,
+        status: OrderStatus::parse(&row.status).ok_or_else(|| corrupt("status", &row.status))?,
+        lines,
+        subtotal: Money::francs(row.subtotal),
+        shipping_cost: Money::francs(row.shipping_cost),
+        discount: Money::francs(row.discount),
+        total: Money::francs(row.total),
+        shipping: ShippingInfo {
+            first_name: row.shipping_first_name,
+            last_name: row.shipping_last_name,
+            email: row.shipping_email,
+            phone: row.shipping_phone,
+            address: row.shipping_address,
+            city: row.shipping_city,
+            country: row.shipping_country,
+            zip_code: row.shipping_zip_code,
+        },
+        shipping_method: ShippingMethod::parse(&row.shipping_method)
+            .ok_or_else(|| corrupt("shipping method", &row.shipping_method))?,
+        payment_method: PaymentMethod::parse(&row.payment_method)
+            .ok_or_else(|| corrupt("payment method", &row.payment_method))?,
+        payment_status: PaymentStatus::parse(&row.payment_status)
+            .ok_or_else(|| corrupt("payment status", &row.payment_status))?,
+        paid_at: row.paid_at,
+        tracking_note: row.tracking_note,
+        history,
+        created_at: row.created_at,
+    })
+}
+
+/// The orders of `rows` with their lines and history: three queries whatever their number.
+async fn load(conn: &mut AsyncPgConnection, rows: Vec<OrderRow>) -> Result<Vec<Order>, BoxError> {
+    let ids: Vec<Uuid> = rows.iter().map(|r| r.id).collect();
+    let mut lines: HashMap<Uuid, Vec<LineRow>> = HashMap::new();
+    let line_rows: Vec<LineRow> = order_items::table
+        .filter(order_items::order_id.eq_any(&ids))
+        .order((order_items::order_id, order_items::position))
+        .select(LineRow::as_select())
+        .load(conn)
+        .await
+        .map_err(DbError::from)?;
+    for line in line_rows {
+        lines.entry(line.order_id).or_default().push(line);
+    }
+    let mut changes: HashMap<Uuid, Vec<HistoryRow>> = HashMap::new();
+    let history_rows: Vec<HistoryRow> = history::table
+        .filter(history::order_id.eq_any(&ids))
+        .order((history::order_id, history::created_at, history::id))
+        .select(HistoryRow::as_select())
+        .load(conn)
+        .await
+        .map_err(DbError::from)?;
+    for change in history_rows {
+        changes.entry(change.order_id).or_default().push(change);
+    }
+    rows.into_iter()
+        .map(|row| {
+            let id = row.id;
+            assemble(row, lines.remove(&id).unwrap_or_default(), changes.remove(&id).unwrap_or_default())
+        })
+        .collect()
+}
+
+async fn find_in(conn: &mut AsyncPgConnection, id: Uuid) -> Result<Option<Order>, BoxError> {
+    let row = orders::table.find(id).select(OrderRow::as_select()).first(conn).await.optional().map_err(DbError::from)?;
+    match row {
+        Some(row) => Ok(load(conn, vec![row]).await?.pop()),
+        None => Ok(None),
+    }
+}
+
+/// Units per variant, in the one order every transaction takes them in.
+fn units_by_variant(lines: &[(Uuid, String, String, i32)]) -> Vec<((Uuid, String, String), i32)> {
+    let mut units: std::collections::BTreeMap<(Uuid, String, String), i32> = std::collections::BTreeMap::new();
+    for (product_id, color, size, quantity) in lines {
+        *units.entry((*product_id, color.clone(), size.clone())).or_default() += quantity;
+    }
+    units.into_iter().collect()
+}
+
+/// Takes `quantity` units of each variant, or none at all (the caller's transaction rolls back).
+async fn take_stock(conn: &mut AsyncPgConnection, units: &[((Uuid, String, String), i32)]) -> Result<(), Abort> {
+    for ((product_id, color, size), quantity) in units {
+        let variant = product_variants::table
+            .filter(product_variants::product_id.eq(product_id))
+            .filter(product_variants::color.eq(color))
+            .filter(product_variants::size.eq(size));
+        let taken = diesel::update(variant.filter(product_variants::stock.ge(quantity)))
+            .set(product_variants::stock.eq(product_variants::stock - quantity))
+            .execute(conn)
+            .await?;
+        if taken == 0 {
+            let left: Option<i32> = variant.select(product_variants::stock).first(conn).await.optional()?;
+            return Err(Abort::OutOfStock {
+                product_id: *product_id,
+                color: color.clone(),
+                size: size.clone(),
+                available: left.and_then(|n| u32::try_from(n).ok()).unwrap_or(0),
+            });
+        }
+    }
+    Ok(())
+}
+
+async fn return_stock(conn: &mut AsyncPgConnection, units: &[((Uuid, String, String), i32)]) -> Result<(), Abort> {
+    for ((product_id, color, size), quantity) in units {
+        // A variant removed from the product since has nowhere to return to.
+        diesel::update(
+            product_variants::table
+                .filter(product_variants::product_id.eq(product_id))
+                .filter(product_variants::color.eq(color))
+                .filter(product_variants::size.eq(size)),
+        )
+        .set(product_variants::stock.eq(product_variants::stock + quantity))
+        .execute(conn)
+        .await?;
+    }
+    Ok(())
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = history)]
+struct NewHistoryRow<'a> {
+    order_id: Uuid,
+    status: &'a str,
+    note: &'a str,
+    changed_by: &'a str,
+    user_id: Option<Uuid>,
+    created_at: DateTime<Utc>,
+}
+
+fn record(order_id: Uuid, change: &StatusChange) -> NewHistoryRow<'_> {
+    NewHistoryRow {
+        order_id,
+        status: change.status.as_str(),
+        note: &change.note,
+        changed_by: &change.by,
+        user_id: change.by_user,
+        created_at: change.at,
+    }
+}
+
+#[async_trait]
+impl OrderRepository for PgOrderRepository {
+    async fn place(&self, order: NewOrder, first: StatusChange) -> Result<Order, PlaceError> {
+        let mut conn = self.database.conn().await.map_err(|e| PlaceError::Other(e.into()))?;
+        let placed = conn
+            .transaction::<_, Abort, _>(async move |conn| {
+                let wanted: Vec<(Uuid, String, String, i32)> = order
+                    .lines
+                    .iter()
+                    .map(|l| (l.product_id, l.color.clone(), l.size.clone(), i32::try_from(l.quantity).unwrap_or(i32::MAX)))
+                    .collect();
+                take_stock(conn, &units_by_variant(&wanted)).await?;
+                let shipping = &order.shipping;
+                let id: Uuid = diesel::insert_into(orders::table)
+                    .values((
+                        orders::order_number.eq(&order.order_number),
+                        orders::user_id.eq(order.user_id),
+                        orders::subtotal.eq(order.subtotal.as_francs()),
+                        orders::shipping_cost.eq(order.shipping_cost.as_francs()),
+                        orders::discount.eq(order.discount.as_francs()),
+                        orders::total.eq(order.total.as_francs()),
+                        orders::shipping_first_name.eq(&shipping.first_name),
+                        orders::shipping_last_name.eq(&shipping.last_name),
+                        orders::shipping_email.eq(&shipping.email),
+                        orders::shipping_phone.eq(&shipping.phone),
+                        orders::shipping_address.eq(&shipping.address),
+                        orders::shipping_city.eq(&shipping.city),
+                        orders::shipping_country.eq(&shipping.country),
+                        orders::shipping_zip_code.eq(&shipping.zip_code),
+                        orders::shipping_method.eq(order.shipping_method.as_str()),
+                        orders::payment_method.eq(order.payment_method.as_str()),
+                        orders::idempotency_key.eq(&order.idempotency_key),
+                        orders::created_at.eq(first.at),
+                    ))
+                    .returning(orders::id)
+                    .get_result(conn)
+                    .await?;
+                let lines: Vec<_> = order
+                    .lines
+                    .iter()
+                    .enumerate()
+                    .map(|(position, l)| {
+                        (
+                            order_items::order_id.eq(id),
+                            order_items::product_id.eq(l.product_id),
+                            order_items::name.eq(&l.name),
+                            order_items::image.eq(&l.image),
+                            order_items::color.eq(&l.color),
+                            order_items::size.eq(&l.size),
+                            order_items::quantity.eq(i32::try_from(l.quantity).unwrap_or(i32::MAX)),
+                            order_items::unit_price.eq(l.unit_price.as_francs()),
+                            order_items::position.eq(i32::try_from(position).unwrap_or(i32::MAX)),
+                        )
+                    })
+                    .collect();
+                diesel::insert_into(order_items::table).values(lines).execute(conn).await?;
+                diesel::insert_into(history::table).values(record(id, &first)).execute(conn).await?;
+                find_in(conn, id).await.map_err(|e| Abort::Db(DbError::Unavailable(e.to_string())))?.ok_or(Abort::Stale)
+            })
+            .await;
+        placed.map_err(|abort| match abort {
+            Abort::OutOfStock { product_id, color, size, available } => {
+                PlaceError::OutOfStock { product_id, color, size, available }
+            }
+            Abort::Db(DbError::Duplicate(constraint)) if constraint == "orders_idempotency_key" => PlaceError::KeyUsed,
+            Abort::Db(DbError::Duplicate(constraint)) if constraint == "orders_order_number_key" => PlaceError::NumberTaken,
+            Abort::Db(e) => PlaceError::Other(e.into()),
+            Abort::Stale => PlaceError::Other("the order vanished while being placed".into()),
+        })
+    }
+
+    async fn find(&self, id: Uuid) -> Result<Option<Order>, BoxError> {
+        let mut conn = self.database.conn().await?;
+        find_in(&mut conn, id).await
+    }
+
+    async fn find_by_idempotency_key(&self, user_id: Uuid, key: &str) -> Result<Option<Order>, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let id: Option<Uuid> = orders::table
+            .filter(orders::user_id.eq(user_id))
+            .filter(orders::idempotency_key.eq(key))
+            .select(orders::id)
+            .first(&mut conn)
+            .await
+            .optional()
+            .map_err(DbError::from)?;
+        match id {
+            Some(id) => find_in(&mut conn, id).await,
+            None => Ok(None),
+        }
+    }
+
+    async fn list_for_user(&self, user_id: Uuid, page: PageRequest) -> Result<Page<Order>, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let total: i64 =
+            orders::table.filter(orders::user_id.eq(user_id)).count().get_result(&mut conn).await.map_err(DbError::from)?;
+        let rows = orders::table
+            .filter(orders::user_id.eq(user_id))
+            .order((orders::created_at.desc(), orders::id.desc()))
+            .limit(i64::from(page.limit))
+            .offset(page.offset())
+            .select(OrderRow::as_select())
+            .load(&mut conn)
+            .await
+            .map_err(DbError::from)?;
+        let items = load(&mut conn, rows).await?;
+        Ok(Page { items, request: page, total_items: u64::try_from(total).unwrap_or(0) })
+    }
+
+    async fn transition(
+        &self,
+        id: Uuid,
+        expected: OrderStatus,
+        change: StatusChange,
+        stock: StockEffect,
+    ) -> Result<Transition, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let outcome = conn
+            .transaction::<_, Abort, _>(async move |conn| {
+                // Locking the row makes concurrent changes of one order wait for each other, so
+                // the stock of a cancellation is returned exactly once.
+                let current: Option<String> =
+                    orders::table.find(id).select(orders::status).for_update().first(conn).await.optional()?;
+                if current.as_deref() != Some(expected.as_str()) {
+                    return Err(Abort::Stale);
+                }
+                let lines: Vec<(Uuid, String, String, i32)> = order_items::table
+                    .filter(order_items::order_id.eq(id))
+                    .select((order_items::product_id, order_items::color, order_items::size, order_items::quantity))
+                    .load(conn)
+                    .await?;
+                let units = units_by_variant(&lines);
+                match stock {
+                    StockEffect::Return => return_stock(conn, &units).await?,
+                    StockEffect::Take => take_stock(conn, &units).await?,
+                    StockEffect::None => {}
+                }
+                diesel::update(orders::table.find(id))
+                    .set((orders::status.eq(change.status.as_str()), orders::updated_at.eq(now)))
+                    .execute(conn)
+                    .await?;
+                diesel::insert_into(history::table).values(record(id, &change)).execute(conn).await?;
+                find_in(conn, id).await.map_err(|e| Abort::Db(DbError::Unavailable(e.to_string())))?.ok_or(Abort::Stale)
+            })
+            .await;
+        match outcome {
+            Ok(order) => Ok(Transition::Applied(order)),
+            Err(Abort::Stale) => Ok(Transition::Stale),
+            Err(Abort::OutOfStock { product_id, color, size, available }) => {
+                Ok(Transition::OutOfStock { product_id, color, size, available })
+            }
+            Err(Abort::Db(e)) => Err(e.into()),
+        }
+    }
+}

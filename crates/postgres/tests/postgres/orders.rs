@@ -1,0 +1,204 @@
+use std::sync::Arc;
+
+use bitik_catalog::{Colour, Product, ProductKey, ProductRepository, Size};
+use bitik_common::Money;
+use bitik_orders::{
+    NewOrder, OrderLine, OrderRepository, OrderStatus, PaymentMethod, PlaceError, ShippingInfo, ShippingMethod,
+    StatusChange, StockEffect, Transition,
+};
+use bitik_postgres::testing::TestDatabase;
+use bitik_postgres::{PgOrderRepository, PgProductRepository};
+use chrono::Utc;
+use uuid::Uuid;
+
+use crate::fixtures::{customer, tshirt};
+
+fn line(product: &Product, colour: &str, size: &str, quantity: u32) -> OrderLine {
+    OrderLine {
+        product_id: product.id,
+        name: product.name.clone(),
+        image: "/images/placeholder.jpg".into(),
+        color: colour.into(),
+        size: size.into(),
+        quantity,
+        unit_price: product.price,
+    }
+}
+
+fn new_order(user_id: Uuid, lines: Vec<OrderLine>) -> NewOrder {
+    let subtotal: Money = lines.iter().map(OrderLine::total).sum();
+    NewOrder {
+        order_number: format!("ORD-{:010}", Uuid::new_v4().as_u128() % 10_000_000_000),
+        user_id,
+        lines,
+        subtotal,
+        shipping_cost: Money::francs(1_000),
+        discount: Money::ZERO,
+        total: subtotal + Money::francs(1_000),
+        shipping: ShippingInfo {
+            first_name: "Awa".into(),
+            last_name: "Diop".into(),
+            email: "awa@example.sn".into(),
+            phone: "77 123 45 67".into(),
+            address: "Unité 15".into(),
+            city: "Dakar".into(),
+            country: "Sénégal".into(),
+            zip_code: String::new(),
+        },
+        shipping_method: ShippingMethod::Standard,
+        payment_method: PaymentMethod::CashOnDelivery,
+        idempotency_key: None,
+    }
+}
+
+fn created(user_id: Uuid) -> StatusChange {
+    StatusChange { status: OrderStatus::Pending, note: "Commande créée".into(), by: "Client".into(), by_user: Some(user_id), at: Utc::now() }
+}
+
+fn cancelled() -> StatusChange {
+    StatusChange { status: OrderStatus::Cancelled, note: String::new(), by: "Client".into(), by_user: None, at: Utc::now() }
+}
+
+async fn stock(test: &TestDatabase, product: &Product, colour: &str, size: &str) -> u32 {
+    let products = PgProductRepository::new(test.database.clone());
+    let product = products.find_active(&ProductKey::Id(product.id)).await.unwrap().unwrap();
+    product.stock.quantity(&Colour::parse(colour).unwrap(), Size::parse(size).unwrap())
+}
+
+#[tokio::test]
+async fn an_order_is_written_with_its_lines_history_and_stock_taken() {
+    let test = TestDatabase::new().await;
+    let awa = customer(&test, "awa@example.sn").await;
+    let tee = tshirt(&test, "T-shirt Teranga", 10_000, &[("noir", "M", 5)]).await;
+    let orders = PgOrderRepository::new(test.database.clone());
+    let order = orders.place(new_order(awa.id, vec![line(&tee, "noir", "M", 2)]), created(awa.id)).await.unwrap();
+    assert_eq!(order.total, Money::francs(21_000));
+    assert_eq!(order.lines[0].quantity, 2);
+    assert_eq!(order.history.len(), 1);
+    assert_eq!(stock(&test, &tee, "noir", "M").await, 3);
+    let again = orders.find(order.id).await.unwrap().unwrap();
+    assert_eq!(again, order);
+}
+
+#[tokio::test]
+async fn when_one_line_lacks_stock_nothing_is_written() {
+    let test = TestDatabase::new().await;
+    let awa = customer(&test, "awa@example.sn").await;
+    let tee = tshirt(&test, "T-shirt Teranga", 10_000, &[("noir", "M", 5), ("blanc", "L", 1)]).await;
+    let orders = PgOrderRepository::new(test.database.clone());
+    let lines = vec![line(&tee, "noir", "M", 2), line(&tee, "blanc", "L", 1), line(&tee, "blanc", "L", 1)];
+    let refused = orders.place(new_order(awa.id, lines), created(awa.id)).await;
+    match refused {
+        Err(PlaceError::OutOfStock { color, size, available, .. }) => assert_eq!((color.as_str(), size.as_str(), available), ("blanc", "L", 1)),
+        other => panic!("expected out of stock, got {other:?}"),
+    }
+    assert_eq!(stock(&test, &tee, "noir", "M").await, 5, "the black units taken first were put back");
+    let page = orders.list_for_user(awa.id, bitik_common::PageRequest::new(1, 10, 50)).await.unwrap();
+    assert_eq!(page.total_items, 0);
+}
+
+#[tokio::test]
+async fn many_shoppers_racing_for_few_units_never_oversell() {
+    let test = TestDatabase::new().await;
+    let tee = tshirt(&test, "T-shirt Teranga", 10_000, &[("noir", "M", 3)]).await;
+    let orders = Arc::new(PgOrderRepository::new(test.database.clone()));
+    let mut racers = Vec::new();
+    for n in 0..12 {
+        let buyer = customer(&test, &format!("client{n}@example.sn")).await;
+        let (orders, order) = (orders.clone(), new_order(buyer.id, vec![line(&tee, "noir", "M", 1)]));
+        racers.push(tokio::spawn(async move { orders.place(order, created(buyer.id)).await }));
+    }
+    let mut sold = 0;
+    for racer in racers {
+        match racer.await.unwrap() {
+            Ok(_) => sold += 1,
+            Err(PlaceError::OutOfStock { available: 0, .. }) => {}
+            Err(other) => panic!("unexpected {other:?}"),
+        }
+    }
+    assert_eq!(sold, 3, "exactly as many orders as units");
+    assert_eq!(stock(&test, &tee, "noir", "M").await, 0);
+}
+
+#[tokio::test]
+async fn two_orders_taking_the_same_variants_in_opposite_order_do_not_deadlock() {
+    let test = TestDatabase::new().await;
+    let awa = customer(&test, "awa@example.sn").await;
+    let moussa = customer(&test, "moussa@example.sn").await;
+    let tee = tshirt(&test, "T-shirt Teranga", 10_000, &[("noir", "M", 100), ("blanc", "M", 100)]).await;
+    let orders = Arc::new(PgOrderRepository::new(test.database.clone()));
+    let mut pairs = Vec::new();
+    for _ in 0..10 {
+        let one = new_order(awa.id, vec![line(&tee, "noir", "M", 1), line(&tee, "blanc", "M", 1)]);
+        let other = new_order(moussa.id, vec![line(&tee, "blanc", "M", 1), line(&tee, "noir", "M", 1)]);
+        let (a, b) = (orders.clone(), orders.clone());
+        pairs.push(tokio::spawn(async move { a.place(one, created(awa.id)).await.is_ok() }));
+        pairs.push(tokio::spawn(async move { b.place(other, created(moussa.id)).await.is_ok() }));
+    }
+    for placed in pairs {
+        assert!(placed.await.unwrap(), "every order went through");
+    }
+    assert_eq!(stock(&test, &tee, "noir", "M").await, 80);
+    assert_eq!(stock(&test, &tee, "blanc", "M").await, 80);
+}
+
+#[tokio::test]
+async fn cancelling_returns_the_stock_exactly_once_even_when_asked_twice_at_once() {
+    let test = TestDatabase::new().await;
+    let awa = customer(&test, "awa@example.sn").await;
+    let tee = tshirt(&test, "T-shirt Teranga", 10_000, &[("noir", "M", 5)]).await;
+    let orders = Arc::new(PgOrderRepository::new(test.database.clone()));
+    let order = orders.place(new_order(awa.id, vec![line(&tee, "noir", "M", 2)]), created(awa.id)).await.unwrap();
+    let attempts: Vec<_> = (0..2)
+        .map(|_| {
+            let orders = orders.clone();
+            tokio::spawn(async move { orders.transition(order.id, OrderStatus::Pending, cancelled(), StockEffect::Return).await.unwrap() })
+        })
+        .collect();
+    let mut applied = 0;
+    for attempt in attempts {
+        match attempt.await.unwrap() {
+            Transition::Applied(order) => {
+                applied += 1;
+                assert_eq!(order.status, OrderStatus::Cancelled);
+                assert_eq!(order.history.len(), 2);
+            }
+            Transition::Stale => {}
+            Transition::OutOfStock { .. } => panic!("returning stock cannot lack stock"),
+        }
+    }
+    assert_eq!(applied, 1);
+    assert_eq!(stock(&test, &tee, "noir", "M").await, 5);
+}
+
+#[tokio::test]
+async fn reopening_a_cancelled_order_takes_the_units_again_or_is_refused() {
+    let test = TestDatabase::new().await;
+    let awa = customer(&test, "awa@example.sn").await;
+    let moussa = customer(&test, "moussa@example.sn").await;
+    let tee = tshirt(&test, "T-shirt Teranga", 10_000, &[("noir", "M", 2)]).await;
+    let orders = PgOrderRepository::new(test.database.clone());
+    let order = orders.place(new_order(awa.id, vec![line(&tee, "noir", "M", 2)]), created(awa.id)).await.unwrap();
+    orders.transition(order.id, OrderStatus::Pending, cancelled(), StockEffect::Return).await.unwrap();
+    orders.place(new_order(moussa.id, vec![line(&tee, "noir", "M", 1)]), created(moussa.id)).await.unwrap();
+    let reopen = StatusChange { status: OrderStatus::Processing, note: String::new(), by: "Admin".into(), by_user: None, at: Utc::now() };
+    let refused = orders.transition(order.id, OrderStatus::Cancelled, reopen.clone(), StockEffect::Take).await.unwrap();
+    assert!(matches!(refused, Transition::OutOfStock { available: 1, .. }));
+    assert_eq!(orders.find(order.id).await.unwrap().unwrap().status, OrderStatus::Cancelled);
+    assert_eq!(stock(&test, &tee, "noir", "M").await, 1);
+}
+
+#[tokio::test]
+async fn an_idempotency_key_is_used_once_per_customer() {
+    let test = TestDatabase::new().await;
+    let awa = customer(&test, "awa@example.sn").await;
+    let tee = tshirt(&test, "T-shirt Teranga", 10_000, &[("noir", "M", 5)]).await;
+    let orders = PgOrderRepository::new(test.database.clone());
+    let mut first = new_order(awa.id, vec![line(&tee, "noir", "M", 1)]);
+    first.idempotency_key = Some("key-1".into());
+    let placed = orders.place(first.clone(), created(awa.id)).await.unwrap();
+    first.order_number = "ORD-0000000002".into();
+    assert!(matches!(orders.place(first, created(awa.id)).await, Err(PlaceError::KeyUsed)));
+    assert_eq!(orders.find_by_idempotency_key(awa.id, "key-1").await.unwrap().unwrap().id, placed.id);
+    assert_eq!(stock(&test, &tee, "noir", "M").await, 4, "the refused duplicate took nothing");
+}
