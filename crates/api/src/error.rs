@@ -215,6 +215,35 @@ impl From<bitik_catalog::ChoiceError> for ApiError {
     }
 }
 
+impl From<bitik_common::InvalidPage> for ApiError {
+    fn from(error: bitik_common::InvalidPage) -> Self {
+        let mut api_error = ApiError::validation(error.message, BTreeMap::from([(error.field.to_owned(), error.message.to_owned())]));
+        api_error.code = "invalid_query";
+        api_error
+    }
+}
+
+impl From<bitik_orders::OrderError> for ApiError {
+    fn from(error: bitik_orders::OrderError) -> Self {
+        use bitik_orders::OrderError as E;
+        let message = error.to_string();
+        match error {
+            E::Validation { message, fields } => ApiError::validation(message, fields),
+            E::EmptyOrder => ApiError::bad_request("empty_order", message),
+            E::TooManyLines => ApiError::bad_request("too_many_lines", message),
+            E::Choice(choice) => choice.into(),
+            E::UnknownVariant { .. } => ApiError::bad_request("unknown_variant", message),
+            E::ProductUnavailable => ApiError::conflict("product_unavailable", message),
+            E::OutOfStock { .. } => ApiError::conflict("insufficient_stock", message),
+            E::NotFound => ApiError::new(StatusCode::NOT_FOUND, "order_not_found", message),
+            E::CannotCancel => ApiError::conflict("order_not_cancellable", message),
+            E::SameStatus => ApiError::conflict("same_status", message),
+            E::Concurrent => ApiError::conflict("order_changed", message),
+            E::Repository(_) => ApiError::internal(error),
+        }
+    }
+}
+
 /// A 400 about one field, its message repeated as the summary.
 fn field_error(field: &str, code: &'static str, message: String) -> ApiError {
     let mut error = ApiError::validation(message.clone(), BTreeMap::from([(field.to_owned(), message)]));

@@ -39,6 +39,10 @@ use crate::routes;
         routes::cart::remove_item,
         routes::cart::clear,
         routes::cart::merge,
+        routes::orders::place,
+        routes::orders::list,
+        routes::orders::detail,
+        routes::orders::cancel,
         routes::newsletter::subscribe,
     ),
     components(schemas(ErrorBody, routes::catalog::ProductDto)),
@@ -50,6 +54,7 @@ use crate::routes;
         (name = "addresses", description = "The customer's address book"),
         (name = "admin", description = "Administration (administrators only)"),
         (name = "cart", description = "The customer's cart and delivery fees"),
+        (name = "orders", description = "The customer's orders"),
         (name = "newsletter", description = "The shop's newsletter list"),
     ),
 )]

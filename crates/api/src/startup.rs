@@ -10,10 +10,11 @@ use actix_web::{App, HttpServer, web};
 use bitik_catalog::CatalogService;
 use bitik_cart::CartService;
 use bitik_identity::{AccountService, TokenService};
+use bitik_orders::OrderService;
 use bitik_identity::newsletter::NewsletterService;
 use bitik_identity::password::Argon2Hasher;
 use bitik_postgres::{
-    Database, PgAddressRepository, PgCartRepository, PgNewsletterRepository, PgProductRepository, PgUserRepository, PoolSettings,
+    Database, PgAddressRepository, PgCartRepository, PgNewsletterRepository, PgOrderRepository, PgProductRepository, PgUserRepository, PoolSettings,
 };
 use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
@@ -82,8 +83,9 @@ pub fn build_state(config: Config, database: Database) -> AppState {
     let newsletter = NewsletterService::new(Arc::new(PgNewsletterRepository::new(database.clone())));
     let products = Arc::new(PgProductRepository::new(database.clone()));
     let catalog = CatalogService::new(products.clone());
-    let carts = CartService::new(Arc::new(PgCartRepository::new(database.clone())), products);
-    AppState { config: Arc::new(config), database, accounts, carts, catalog, newsletter, limits: Limits::default() }
+    let carts = CartService::new(Arc::new(PgCartRepository::new(database.clone())), products.clone());
+    let orders = OrderService::new(Arc::new(PgOrderRepository::new(database.clone())), products);
+    AppState { config: Arc::new(config), database, accounts, carts, catalog, orders, newsletter, limits: Limits::default() }
 }
 
 fn configure(cfg: &mut web::ServiceConfig, state: &web::Data<AppState>) {

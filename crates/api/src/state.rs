@@ -5,6 +5,7 @@ use std::sync::Arc;
 use bitik_catalog::CatalogService;
 use bitik_cart::CartService;
 use bitik_identity::AccountService;
+use bitik_orders::OrderService;
 use bitik_identity::newsletter::NewsletterService;
 use bitik_postgres::Database;
 
@@ -16,6 +17,7 @@ pub struct AppState {
     pub database: Database,
     pub accounts: AccountService,
     pub carts: CartService,
+    pub orders: OrderService,
     pub catalog: CatalogService,
     pub newsletter: NewsletterService,
     pub limits: Limits,

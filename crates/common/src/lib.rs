@@ -6,4 +6,4 @@ mod page;
 
 pub use email::{Email, InvalidEmail};
 pub use money::Money;
-pub use page::{Page, PageRequest};
+pub use page::{InvalidPage, Page, PageRequest};

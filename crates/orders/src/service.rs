@@ -104,9 +104,9 @@ impl OrderService {
         order.filter(|o| o.user_id == user_id).ok_or(OrderError::NotFound)
     }
 
-    pub async fn orders_of(&self, user_id: Uuid, page: u32, limit: u32) -> Result<Page<Order>, OrderError> {
-        let request = PageRequest::new(page, limit, MAX_PAGE_SIZE);
-        self.orders.list_for_user(user_id, request).await.map_err(OrderError::repository)
+    pub async fn orders_of(&self, user_id: Uuid, page: PageRequest) -> Result<Page<Order>, OrderError> {
+        let page = PageRequest::new(page.page, page.limit, MAX_PAGE_SIZE);
+        self.orders.list_for_user(user_id, page).await.map_err(OrderError::repository)
     }
 
     /// The customer cancels their order while it is pending and unpaid; its stock goes back once.

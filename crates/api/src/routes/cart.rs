@@ -1,7 +1,7 @@
 //! The logged-in customer's cart, and the delivery fees (public) it is estimated with.
 
 use actix_web::{HttpResponse, delete, get, post, put, web};
-use bitik_cart::{AddToCart, Cart, CartItem, MergeReport};
+use bitik_cart::{Cart, CartItem, MergeReport};
 use bitik_orders::{FREE_DELIVERY_THRESHOLD, ShippingMethod};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -92,9 +92,9 @@ pub struct AddBody {
     color: Option<String>,
 }
 
-impl From<AddBody> for AddToCart {
+impl From<AddBody> for bitik_catalog::RawChoice {
     fn from(body: AddBody) -> Self {
-        AddToCart {
+        bitik_catalog::RawChoice {
             product_id: body.product_id.map(|id| match id {
                 Value::String(id) => id,
                 _ => String::new(),

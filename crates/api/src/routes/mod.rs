@@ -7,6 +7,7 @@ pub mod cart;
 pub mod catalog;
 pub mod health;
 pub mod newsletter;
+pub mod orders;
 
 use actix_web::web;
 
@@ -21,6 +22,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(addresses::routes)
             .configure(cart::routes)
             .configure(admin_users::routes)
+            .configure(orders::routes)
             .configure(newsletter::routes)
             .default_service(web::to(unknown_route)),
     );

@@ -4,4 +4,5 @@ mod cart;
 mod catalog;
 mod foundation;
 mod identity;
+mod orders;
 mod helpers;

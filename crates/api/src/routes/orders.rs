@@ -1,0 +1,249 @@
+//! The customer's orders: checkout, history, cancellation.
+
+use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use bitik_catalog::RawChoice;
+use bitik_common::PageRequest;
+use bitik_orders::{CheckoutRequest, Order, ShippingInfo};
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use uuid::Uuid;
+
+use crate::auth::AuthUser;
+use crate::error::{ApiError, ErrorBody};
+use crate::responses::{Data, Paginated};
+use crate::routes::cart::AddBody;
+use crate::state::AppState;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(place).service(list).service(detail).service(cancel);
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderItemDto {
+    product_id: Uuid,
+    name: String,
+    image: String,
+    size: String,
+    color: String,
+    quantity: u32,
+    /// Unit price paid, in FCFA.
+    price: i64,
+}
+
+#[derive(Serialize, Deserialize, ToSchema, Default)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ShippingInfoDto {
+    first_name: String,
+    last_name: String,
+    email: String,
+    phone: String,
+    address: String,
+    city: String,
+    country: String,
+    zip_code: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentInfoDto {
+    #[schema(example = "pending")]
+    status: &'static str,
+    #[schema(example = "cash_on_delivery")]
+    payment_method: &'static str,
+    paid_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HistoryDto {
+    status: &'static str,
+    date: DateTime<Utc>,
+    by: String,
+    note: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderDto {
+    id: Uuid,
+    order_number: String,
+    created_at: DateTime<Utc>,
+    #[schema(example = "pending")]
+    status: &'static str,
+    items: Vec<OrderItemDto>,
+    subtotal: i64,
+    shipping_cost: i64,
+    discount: i64,
+    total: i64,
+    shipping_info: ShippingInfoDto,
+    #[schema(example = "standard")]
+    shipping_method: &'static str,
+    #[schema(example = "cash_on_delivery")]
+    payment_method: &'static str,
+    payment_info: PaymentInfoDto,
+    tracking_note: String,
+    status_history: Vec<HistoryDto>,
+}
+
+impl From<Order> for OrderDto {
+    fn from(order: Order) -> Self {
+        let s = order.shipping;
+        OrderDto {
+            id: order.id,
+            order_number: order.order_number,
+            created_at: order.created_at,
+            status: order.status.as_str(),
+            items: order
+                .lines
+                .into_iter()
+                .map(|l| OrderItemDto {
+                    product_id: l.product_id,
+                    name: l.name,
+                    image: l.image,
+                    size: l.size,
+                    color: l.color,
+                    quantity: l.quantity,
+                    price: l.unit_price.as_francs(),
+                })
+                .collect(),
+            subtotal: order.subtotal.as_francs(),
+            shipping_cost: order.shipping_cost.as_francs(),
+            discount: order.discount.as_francs(),
+            total: order.total.as_francs(),
+            shipping_info: ShippingInfoDto {
+                first_name: s.first_name,
+                last_name: s.last_name,
+                email: s.email,
+                phone: s.phone,
+                address: s.address,
+                city: s.city,
+                country: s.country,
+                zip_code: s.zip_code,
+            },
+            shipping_method: order.shipping_method.as_str(),
+            payment_method: order.payment_method.as_str(),
+            payment_info: PaymentInfoDto {
+                status: order.payment_status.as_str(),
+                payment_method: order.payment_method.as_str(),
+                paid_at: order.paid_at,
+            },
+            tracking_note: order.tracking_note,
+            status_history: order
+                .history
+                .into_iter()
+                .map(|h| HistoryDto { status: h.status.as_str(), date: h.at, by: h.by, note: h.note })
+                .collect(),
+        }
+    }
+}
+
+/// A checkout. Prices, totals and order numbers a client may add are ignored: the server
+/// prices every line from the catalogue.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PlaceOrderBody {
+    #[serde(default)]
+    items: Vec<AddBody>,
+    #[serde(default)]
+    shipping_info: ShippingInfoDto,
+    #[schema(example = "standard")]
+    shipping_method: Option<String>,
+    /// `wave` or `cash_on_delivery` (`paypal` is read as cash on delivery).
+    #[schema(example = "cash_on_delivery")]
+    payment_method: Option<String>,
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct PageQuery {
+    page: Option<String>,
+    limit: Option<String>,
+}
+
+/// Places an order from the items sent, priced by the server. Send an `Idempotency-Key`
+/// header to make a repeated submission answer the first order.
+#[utoipa::path(tag = "orders", security(("bearer" = [])), request_body = PlaceOrderBody,
+    params(("Idempotency-Key" = Option<String>, Header, description = "Same key, same order")),
+    responses(
+        (status = 201, description = "The order", body = Data<OrderDto>),
+        (status = 400, description = "Empty order, invalid form or item", body = ErrorBody),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 409, description = "Not enough stock, or a product no longer sold", body = ErrorBody),
+))]
+#[post("/orders")]
+async fn place(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    AuthUser(user): AuthUser,
+    body: web::Json<PlaceOrderBody>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    let key = req.headers().get("Idempotency-Key").and_then(|v| v.to_str().ok()).map(str::to_owned);
+    let s = body.shipping_info;
+    let request = CheckoutRequest {
+        items: body.items.into_iter().map(RawChoice::from).collect(),
+        shipping: ShippingInfo {
+            first_name: s.first_name,
+            last_name: s.last_name,
+            email: s.email,
+            phone: s.phone,
+            address: s.address,
+            city: s.city,
+            country: s.country,
+            zip_code: s.zip_code,
+        },
+        shipping_method: body.shipping_method,
+        payment_method: body.payment_method,
+        idempotency_key: key,
+    };
+    let order = state.orders.place(user.id, request).await?;
+    // The order exists: the cart it came from is spent. A failure here leaves a cart the
+    // customer can clear; it must not turn a placed order into an error.
+    if let Err(error) = state.carts.clear(user.id).await {
+        tracing::warn!(error = %error, "could not empty the cart after an order");
+    }
+    Ok(HttpResponse::Created().json(Data::new(OrderDto::from(order))))
+}
+
+/// The customer's orders, newest first.
+#[utoipa::path(tag = "orders", security(("bearer" = [])), params(PageQuery), responses(
+    (status = 200, description = "A page of orders", body = Paginated<OrderDto>),
+    (status = 400, description = "Malformed page or limit", body = ErrorBody),
+    (status = 401, description = "Not logged in", body = ErrorBody),
+))]
+#[get("/orders")]
+async fn list(state: web::Data<AppState>, AuthUser(user): AuthUser, query: web::Query<PageQuery>) -> Result<HttpResponse, ApiError> {
+    let page = PageRequest::parse(query.page.as_deref(), query.limit.as_deref(), 10, bitik_orders::MAX_PAGE_SIZE)?;
+    let orders = state.orders.orders_of(user.id, page).await?;
+    Ok(HttpResponse::Ok().json(Paginated::from_page(orders, OrderDto::from)))
+}
+
+/// One of the customer's orders.
+#[utoipa::path(tag = "orders", security(("bearer" = [])),
+    params(("id" = Uuid, Path, description = "Order id")),
+    responses(
+        (status = 200, description = "The order", body = Data<OrderDto>),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 404, description = "No such order of this customer", body = ErrorBody),
+))]
+#[get("/orders/{id}")]
+async fn detail(state: web::Data<AppState>, AuthUser(user): AuthUser, id: web::Path<Uuid>) -> Result<HttpResponse, ApiError> {
+    let order = state.orders.order_of(user.id, *id).await?;
+    Ok(HttpResponse::Ok().json(Data::new(OrderDto::from(order))))
+}
+
+/// Cancels the order while it is pending and unpaid; its stock goes back.
+#[utoipa::path(tag = "orders", security(("bearer" = [])),
+    params(("id" = Uuid, Path, description = "Order id")),
+    responses(
+        (status = 200, description = "The cancelled order", body = Data<OrderDto>),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 404, description = "No such order of this customer", body = ErrorBody),
+        (status = 409, description = "No longer cancellable", body = ErrorBody),
+))]
+#[post("/orders/{id}/cancel")]
+async fn cancel(state: web::Data<AppState>, AuthUser(user): AuthUser, id: web::Path<Uuid>) -> Result<HttpResponse, ApiError> {
+    let order = state.orders.cancel_by_customer(user.id, *id).await?;
+    Ok(HttpResponse::Ok().json(Data::new(OrderDto::from(order))))
+}
