@@ -22,7 +22,11 @@ const JS_STRETCH = 100 * 1024
 const SHOPPER_ROUTES = {
   '/': 'src/app/routes/home.tsx',
   '/products': 'src/app/routes/products.tsx',
+  '/category/…': 'src/app/routes/category.tsx',
+  '/product/…': 'src/app/routes/product.tsx',
   '404': 'src/app/routes/not-found.tsx',
+  '/login': 'src/app/routes/login.tsx',
+  '/account': 'src/app/routes/account.tsx',
 }
 const ADMIN_MARKER = 'src/app/routes/admin/'
 

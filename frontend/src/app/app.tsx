@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
-import { BrowserRouter, useNavigate, useRoutes } from 'react-router'
+import { BrowserRouter, useLocation, useNavigate, useRoutes } from 'react-router'
 import { sessionStore, watchOtherTabs } from '@/features/auth/session-store'
 import { SESSION_EXPIRED_PATH, setSessionExpiredHandler } from '@/lib/api-client'
 import { AppProvider } from './provider'
@@ -18,14 +18,19 @@ export function AppRoutes() {
   // useNavigate's function changes with the location; the handler must not.
   const navigateRef = useRef(navigate)
   navigateRef.current = navigate
+  const location = useLocation()
+  const locationRef = useRef(location)
+  locationRef.current = location
 
   useEffect(() => {
     // lib/api-client has already removed token and user: update the app's
     // state and move to the login page without a full reload.
     setSessionExpiredHandler(() => {
-      sessionStore.clear()
+      sessionStore.clear({ ended: 'expired' })
       queryClient.clear()
-      if (window.location.pathname !== '/login') void navigateRef.current(SESSION_EXPIRED_PATH)
+      // Remember the page, so logging in again leads back to it.
+      const { pathname, search, hash } = locationRef.current
+      if (pathname !== '/login') void navigateRef.current(SESSION_EXPIRED_PATH, { state: { from: pathname + search + hash } })
     })
     return watchOtherTabs()
   }, [queryClient])

@@ -28,7 +28,7 @@ describe('404 page', () => {
     expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow')
   })
 
-  it('is what pages of later issues show for now (e.g. /login, /cart)', async () => {
+  it('is what pages of later issues show for now (e.g. /cart)', async () => {
     renderApp('/cart')
     expect(await screen.findByRole('heading', { level: 1, name: 'Page introuvable' })).toBeVisible()
   })
@@ -46,8 +46,8 @@ describe('/admin', () => {
   it('sends a visitor to /login', async () => {
     sessionStore.clear()
     renderApp('/admin')
-    expect(await screen.findByRole('heading', { name: 'Page introuvable' })).toBeVisible() // /login comes later
-    expect(screen.getByTestId('location')).toHaveTextContent('/login')
+    expect(await screen.findByRole('tab', { name: 'Connexion', selected: true })).toBeVisible()
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/)
   })
 
   it('sends a customer to /unauthorized', async () => {

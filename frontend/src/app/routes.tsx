@@ -1,17 +1,23 @@
 // Route table. Every page is a lazy chunk; the admin area is one more chunk
 // (layout + pages) that a shopper never downloads.
-// Pages of later issues (login, cart, product, account, static pages…) are
+// Pages of later issues (cart, checkout, static pages…) are
 // not registered yet: their links fall to the 404 page meanwhile.
 import { lazy, Suspense } from 'react'
 import type { RouteObject } from 'react-router'
 import { PageSpinner } from '@/components/ui/spinner'
 import { AdminGuard } from './admin-guard'
+import { RequireAuth } from './require-auth'
 import { ShopLayout } from './layouts/shop-layout'
 import { ErrorBoundary } from './error-boundary'
 
 const Home = lazy(() => import('./routes/home'))
 const Products = lazy(() => import('./routes/products'))
+const Category = lazy(() => import('./routes/category'))
+const Product = lazy(() => import('./routes/product'))
 const Unauthorized = lazy(() => import('./routes/unauthorized'))
+const Login = lazy(() => import('./routes/login'))
+const Account = lazy(() => import('./routes/account'))
+const ResetPassword = lazy(() => import('./routes/reset-password'))
 const NotFound = lazy(() => import('./routes/not-found'))
 const AdminLayout = lazy(() => import('./routes/admin/admin-layout'))
 const AdminHome = lazy(() => import('./routes/admin/admin-home'))
@@ -22,7 +28,16 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <Home /> },
       { path: 'products', element: <Products /> },
+      { path: 'category/:category', element: <Category /> },
+      { path: 'category/:category/:subcategory', element: <Category /> },
+      { path: 'product/:idOrSlug', element: <Product /> },
       { path: 'unauthorized', element: <Unauthorized /> },
+      // /login and /register are one page with two tabs (the same element keeps its state when switching).
+      { path: 'login', element: <Login /> },
+      { path: 'register', element: <Login /> },
+      { path: 'reset-password/:token', element: <ResetPassword /> },
+      // Logged-in routes (seed 001 §2): wrap orders, orders/:id and checkout the same way.
+      { path: 'account', element: <RequireAuth><Account /></RequireAuth> },
       { path: '*', element: <NotFound /> },
     ],
   },

@@ -92,6 +92,15 @@ export function setSessionExpiredHandler(handler: () => void): void {
   onSessionExpired = handler
 }
 
+/**
+ * The same as a 401 outside `/auth/`, for callers that learn the session is
+ * over from an `/auth/` path (profile or password change with a dead token).
+ */
+export function expireSession(): void {
+  clearSession()
+  onSessionExpired()
+}
+
 // --- request ---------------------------------------------------------------
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -106,6 +115,8 @@ export interface RequestOptions<S extends $ZodType> {
   /** Force retrying on/off; defaults to true for GET, PUT and DELETE only. */
   retry?: boolean
   timeoutMs?: number
+  /** Bearer token to send instead of the stored one (logout sends the token it is ending). */
+  token?: string | null
 }
 
 const IDEMPOTENT: ReadonlySet<Method> = new Set(['GET', 'PUT', 'DELETE'])
@@ -194,7 +205,7 @@ async function attempt<S extends $ZodType>(
   options.signal?.addEventListener('abort', forwardAbort, { once: true })
 
   const headers: Record<string, string> = { Accept: 'application/json' }
-  const token = readToken()
+  const token = options.token !== undefined ? options.token : readToken()
   if (token) headers.Authorization = `Bearer ${token}`
   let requestBody: BodyInit | undefined
   if (options.body instanceof FormData) {

@@ -101,6 +101,10 @@ export function Header({ user, sessionLoading = false, cartCount, onLogout }: He
   }
 
   const toggle = (id: string) => (open: boolean) => setOpenMenu(open ? id : null)
+  // After logging in, the shopper comes back to the page they were on (on the
+  // login page itself, the page they came from before it is kept).
+  const onAuthPage = location.pathname === '/login' || location.pathname === '/register'
+  const loginState = onAuthPage ? location.state : { from: location.pathname + location.search }
 
   return (
     <header className={`${styles.header} ${scrolled ? `scrolled ${styles.scrolled}` : ''}`}>
@@ -161,7 +165,7 @@ export function Header({ user, sessionLoading = false, cartCount, onLogout }: He
           ) : sessionLoading ? (
             <span className={styles.iconButton} aria-hidden="true" />
           ) : (
-            <Link to="/login" className={`${styles.iconButton} ${styles.login}`}>
+            <Link to="/login" state={loginState} className={`${styles.iconButton} ${styles.login}`}>
               <UserIcon className={styles.mobileOnly} />
               <span className={styles.loginText}>Connexion</span>
             </Link>
@@ -197,7 +201,7 @@ export function Header({ user, sessionLoading = false, cartCount, onLogout }: He
                 <li><button type="button" onClick={logout}>Déconnexion</button></li>
               </>
             ) : (
-              <li><Link to="/login">Connexion</Link></li>
+              <li><Link to="/login" state={loginState}>Connexion</Link></li>
             )}
           </ul>
         </nav>

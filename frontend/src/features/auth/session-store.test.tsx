@@ -2,6 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { server } from '@/testing/server'
+import { logInWith } from './api/login'
 import { initSession, logout, sessionStore, useSession } from './session-store'
 
 const me = {
@@ -60,12 +61,58 @@ describe('session', () => {
     expect(localStorage.getItem('user')).toBeNull()
   })
 
-  it('logout clears token and user', () => {
-    sessionStore.setUser({ ...me, role: 'customer' })
-    localStorage.setItem('token', 'jwt-1')
+  it('logout clears token and user at once and ends the session on the server with that token', async () => {
+    let authorization: string | null = null
+    server.use(
+      http.post('/api/auth/logout', ({ request }) => {
+        authorization = request.headers.get('Authorization')
+        return HttpResponse.json({ data: { message: 'Vous êtes déconnecté.' } })
+      }),
+    )
+    sessionStore.logIn('jwt-1', { ...me, role: 'customer' })
     render(<Who />)
-    act(() => logout())
+    let done: Promise<void> = Promise.resolve()
+    act(() => {
+      done = logout()
+    })
     expect(screen.getByText('anonymous:personne')).toBeVisible()
     expect(localStorage.getItem('token')).toBeNull()
+    expect(localStorage.getItem('user')).toBeNull()
+    await done
+    expect(authorization).toBe('Bearer jwt-1')
+  })
+
+  it('logout still clears the session when the server cannot be reached', async () => {
+    server.use(http.post('/api/auth/logout', () => HttpResponse.error()))
+    sessionStore.logIn('jwt-1', { ...me, role: 'customer' })
+    render(<Who />)
+    await act(() => logout())
+    expect(screen.getByText('anonymous:personne')).toBeVisible()
+    expect(localStorage.getItem('token')).toBeNull()
+  })
+
+  it('a login waits for the previous logout to reach the server', async () => {
+    const order: string[] = []
+    let release: () => void = () => {}
+    server.use(
+      http.post('/api/auth/logout', async () => {
+        await new Promise<void>((resolve) => (release = resolve))
+        order.push('logout')
+        return HttpResponse.json({ data: { message: 'ok' } })
+      }),
+      http.post('/api/auth/login', () => {
+        order.push('login')
+        return HttpResponse.json({ data: { token: 'jwt-2', user: me } })
+      }),
+    )
+    sessionStore.logIn('jwt-1', { ...me, role: 'customer' })
+    void logout()
+    const login = logInWith({ email: 'awa@example.sn', password: 'secret1' })
+    await new Promise((r) => setTimeout(r, 20))
+    expect(order).toEqual([])
+    release()
+    await login
+    expect(order).toEqual(['logout', 'login'])
+    expect(localStorage.getItem('token')).toBe('jwt-2')
   })
 })

@@ -3,13 +3,20 @@
 import { useSyncExternalStore } from 'react'
 import { safeParse } from 'zod/mini'
 import { TOKEN_KEY, USER_KEY } from '@/lib/api-client'
-import { getMe, userSchema, type User } from './api/get-me'
+import { getMe } from './api/get-me'
+import { postLogout } from './api/logout'
+import { userSchema, type User } from './api/user-schema'
 
 export type SessionStatus = 'loading' | 'authenticated' | 'anonymous'
 
 export interface SessionState {
   status: SessionStatus
   user: User | null
+  /**
+   * Why the last session ended: `expired` (the server refused the token:
+   * /login says so) or `logout` (the shopper left: guards send them home).
+   */
+  ended?: 'expired' | 'logout'
 }
 
 const listeners = new Set<() => void>()
@@ -52,16 +59,22 @@ export const sessionStore = {
       listeners.delete(listener)
     }
   },
-  /** After login (later issue) or a fresh /auth/me. */
+  /** A fresh /auth/me or a saved profile. */
   setUser(user: User) {
     storage()?.setItem(USER_KEY, JSON.stringify(user))
     setState({ status: 'authenticated', user })
   },
+  /** After a login or a password change (which ends every older token). */
+  logIn(token: string, user: User) {
+    inFlight?.abort()
+    storage()?.setItem(TOKEN_KEY, token)
+    sessionStore.setUser(user)
+  },
   /** Forget the session locally (logout, expired token). */
-  clear() {
+  clear({ ended }: { ended?: SessionState['ended'] } = {}) {
     storage()?.removeItem(TOKEN_KEY)
     storage()?.removeItem(USER_KEY)
-    setState({ status: 'anonymous', user: null })
+    setState(ended ? { status: 'anonymous', user: null, ended } : { status: 'anonymous', user: null })
   },
 }
 
@@ -92,10 +105,32 @@ export async function initSession(): Promise<void> {
   }
 }
 
-/** Logout clears token and user (seed 000 §4); the caller decides where to go. */
-export function logout(): void {
+let pendingLogout: Promise<void> = Promise.resolve()
+
+/**
+ * Logout clears token and user at once (seed 000 §4; the caller clears the
+ * query cache and decides where to go) and tells the server, which ends every
+ * session of the user. A server that does not answer does not keep anyone
+ * logged in: the local session is gone either way.
+ */
+export function logout(): Promise<void> {
   inFlight?.abort()
-  sessionStore.clear()
+  const token = storage()?.getItem(TOKEN_KEY)
+  sessionStore.clear({ ended: 'logout' })
+  if (!token) return pendingLogout
+  pendingLogout = postLogout(token).catch(() => {
+    // Already logged out locally; an old token expires by itself.
+  })
+  return pendingLogout
+}
+
+/**
+ * Resolves once the last logout reached the server (or gave up). A login
+ * waits for it: the server's "end every session" must not land after the new
+ * session was opened, or it would end that one too.
+ */
+export function logoutSettled(): Promise<void> {
+  return pendingLogout
 }
 
 /** Another tab logged in or out: follow it. */

@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest'
-import { listingCanonicalPath, listingHeading, pageHref, parseListingParams, resultCountLabel } from './listing-params'
+import {
+  activeFilterCount,
+  listingCanonicalPath,
+  listingHeading,
+  listingHref,
+  listingSearch,
+  pageHref,
+  parseCategoryParams,
+  parseListingParams,
+  resultCountLabel,
+  withFilters,
+  withoutFilters,
+} from './listing-params'
 
 const parse = (search: string) => parseListingParams(new URLSearchParams(search))
 
-describe('parseListingParams', () => {
+describe('address → state (parseListingParams)', () => {
   it('mirrors every supported parameter of the address', () => {
     expect(
       parse('page=3&sort=price-asc&category=vetement&subcategory=pull&minPrice=5000&maxPrice=20000&colors=noir,blanc&sizes=S,M&promotion=true&featured=true&new=true&search=%20pull%20'),
@@ -24,11 +36,69 @@ describe('parseListingParams', () => {
     })
   })
 
-  it('drops values it cannot trust', () => {
-    expect(parse('page=-2&sort=random&category=chaussures&subcategory=x&minPrice=abc&promotion=1&search=%20%20')).toEqual({
-      page: 1,
-      limit: 12,
+  it('reads what URLSearchParams itself would write (%2C, +)', () => {
+    expect(parse('colors=bleu+marine%2Cnoir&sizes=M%2CL')).toMatchObject({ colors: ['bleu marine', 'noir'], sizes: ['M', 'L'] })
+  })
+
+  it('drops values the server would refuse instead of failing the page', () => {
+    expect(
+      parse('page=-2&sort=random&category=chaussures&subcategory=x&minPrice=abc&maxPrice=1e3&promotion=oui&search=%20%20&sizes=ZZ,&colors=,'),
+    ).toEqual({ page: 1, limit: 12 })
+    expect(parse('page=0')).toEqual({ page: 1, limit: 12 })
+    expect(parse('page=99999999999')).toEqual({ page: 1, limit: 12 })
+  })
+
+  it('drops a subcategory of another category, and a maximum below the minimum', () => {
+    expect(parse('category=vetement&subcategory=lunette')).toEqual({ page: 1, limit: 12, category: 'vetement' })
+    expect(parse('subcategory=lunette')).toEqual({ page: 1, limit: 12, subcategory: 'lunette' })
+    expect(parse('minPrice=20000&maxPrice=5000')).toEqual({ page: 1, limit: 12, minPrice: 20000 })
+  })
+
+  it('normalises sizes (standard order, 2XL = XXL) and colours (lowercase), without duplicates', () => {
+    expect(parse('sizes=xl,2XL,s,XL&colors=Noir,%20bleu%20%20marine,noir')).toMatchObject({
+      sizes: ['S', 'XL', 'XXL'],
+      colors: ['noir', 'bleu marine'],
     })
+  })
+
+  it('accepts the flags as true or 1, and cuts a search to the 100 characters the server takes', () => {
+    expect(parse('promotion=1&new=true&featured=false')).toMatchObject({ promotion: true, new: true })
+    expect(parse('featured=false').featured).toBeUndefined()
+    expect(parse(`search=${'a'.repeat(150)}`).search).toHaveLength(100)
+  })
+})
+
+describe('state → address (listingSearch, listingHref)', () => {
+  it('writes the state in the seed order, lists comma-separated, defaults left out', () => {
+    const query = parse('new=true&colors=noir,bleu%20marine&sizes=M,S&page=2&sort=price-desc&minPrice=1000')
+    expect(listingSearch(query)).toBe('page=2&sort=price-desc&minPrice=1000&colors=noir,bleu%20marine&sizes=S,M&new=true')
+    expect(listingSearch(parse(''))).toBe('')
+    expect(listingHref(parse('page=1&limit=50'))).toBe('/products')
+  })
+
+  it('round-trips: what is written reads back as the same state', () => {
+    for (const search of [
+      'category=accessoire&subcategory=chaine&colors=dor%C3%A9,argent%C3%A9&sizes=unique',
+      'search=t-shirt%20%C3%A9t%C3%A9&sort=relevance&page=4',
+      'minPrice=0&maxPrice=15000&promotion=true&featured=true',
+    ]) {
+      const state = parse(search)
+      expect(parse(listingSearch(state))).toEqual(state)
+    }
+  })
+
+  it('goes back to page 1 on any filter change and removes what is set to undefined', () => {
+    const query = parse('page=3&colors=noir&sizes=M&sort=price-asc')
+    expect(listingHref(withFilters(query, { colors: ['noir', 'blanc'] }))).toBe('/products?sort=price-asc&colors=noir,blanc&sizes=M')
+    expect(listingHref(withFilters(query, { sizes: undefined }))).toBe('/products?sort=price-asc&colors=noir')
+    expect(listingHref(withFilters(query, { sort: 'price-desc' }))).toBe('/products?sort=price-desc&colors=noir&sizes=M')
+  })
+
+  it('resets the sidebar filters but keeps the search and the sort', () => {
+    const query = parse('search=pull&sort=price-asc&category=vetement&colors=noir&sizes=M&new=true&minPrice=100&page=2')
+    expect(listingHref(withoutFilters(query))).toBe('/products?sort=price-asc&search=pull')
+    expect(activeFilterCount(query)).toBe(5)
+    expect(activeFilterCount(withoutFilters(query))).toBe(0)
   })
 })
 
@@ -55,10 +125,21 @@ describe('addresses', () => {
     expect(listingCanonicalPath(parse('search=pull&page=1'))).toBe('/products')
   })
 
-  it('changes only the page number, page 1 being the bare address', () => {
-    const params = new URLSearchParams('new=true&page=2')
-    expect(pageHref(params, 3)).toBe('/products?new=true&page=3')
-    expect(pageHref(params, 1)).toBe('/products?new=true')
+  it('links pages of the same state, page 1 being the bare address, on any listing path', () => {
+    const query = parse('new=true&page=2&colors=noir,blanc')
+    expect(pageHref(query, 3)).toBe('/products?page=3&colors=noir,blanc&new=true')
+    expect(pageHref(query, 1)).toBe('/products?colors=noir,blanc&new=true')
+    expect(pageHref({ page: 2, sort: 'price-asc' }, 3, '/category/vetement/pull')).toBe('/category/vetement/pull?page=3&sort=price-asc')
+  })
+
+  it('reads only page and sort on a category page', () => {
+    expect(parseCategoryParams('vetement', 'pull', new URLSearchParams('page=2&sort=price-asc&colors=noir&category=accessoire'))).toEqual({
+      page: 2,
+      limit: 12,
+      sort: 'price-asc',
+      category: 'vetement',
+      subcategory: 'pull',
+    })
   })
 
   it('counts results in French', () => {

@@ -1,42 +1,145 @@
-// The /products address mirrors the listing state (seed 000 §2): these pure
-// functions turn the query string into an API query, a heading and a canonical URL.
-import { categoryLabel, isCategorySlug, isSubcategorySlug, subcategoryLabel } from '@/config/catalog'
+// The listing's state lives in the address (seed 000 §2): the query string is
+// the single source of truth. These pure functions read it into an API query
+// (dropping what the server would refuse), write a state back into a query
+// string, and derive the heading, the canonical URL and page links.
+import {
+  categoryLabel,
+  CATEGORIES,
+  compareSizes,
+  isCategorySlug,
+  isSubcategorySlug,
+  normaliseSize,
+  subcategoryLabel,
+  type CategorySlug,
+} from '@/config/catalog'
 import { PRODUCTS_PAGE_SIZE, SORTS, type ProductQuery, type Sort } from './api/get-products'
 
-function positiveInt(value: string | null): number | undefined {
-  if (value === null || !/^\d+$/.test(value)) return undefined
-  const n = Number(value)
-  return Number.isSafeInteger(n) ? n : undefined
+/** The server refuses longer searches. */
+export const MAX_SEARCH_CHARS = 100
+/** Far beyond any real catalogue; larger numbers are typos or probes. */
+const MAX_PAGE = 100_000
+const MAX_PRICE = 1_000_000_000
+
+function wholeNumber(value: string | null, max: number): number | undefined {
+  const text = value?.trim() ?? ''
+  if (!/^\d+$/.test(text)) return undefined
+  const n = Number(text)
+  return n <= max ? n : undefined
 }
 
-function list(value: string | null): string[] | undefined {
-  const items = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean)
-  return items.length > 0 ? items : undefined
+function list(value: string | null): string[] {
+  return (value ?? '').split(',').map((s) => s.trim()).filter(Boolean)
 }
 
+function flag(value: string | null): true | undefined {
+  return value === 'true' || value === '1' ? true : undefined
+}
+
+function parentCategory(subcategory: string): CategorySlug | undefined {
+  return CATEGORIES.find((c) => c.subcategories.some((s) => s.slug === subcategory))?.slug
+}
+
+/** Colour names as the catalogue stores them: lowercase, single spaces. */
+export function normaliseColor(name: string): string {
+  return name.trim().toLowerCase().replace(/\s+/g, ' ')
+}
+
+function compact(query: ProductQuery): ProductQuery {
+  // Drop absent keys so equal listings share one cache entry.
+  return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)) as ProductQuery
+}
+
+/**
+ * The API query of /products from its address. A value the server would
+ * refuse (unknown category or size, a subcategory of another category, a
+ * minimum above the maximum, a negative page…) is dropped rather than sent:
+ * a hand-edited or outdated link still shows products.
+ */
 export function parseListingParams(params: URLSearchParams): ProductQuery {
-  const page = positiveInt(params.get('page'))
+  const page = wholeNumber(params.get('page'), MAX_PAGE)
   const sort = params.get('sort')
-  const category = params.get('category') ?? ''
-  const subcategory = params.get('subcategory') ?? ''
-  const search = params.get('search')?.trim()
-  const query: ProductQuery = {
+  const categoryRaw = params.get('category')?.trim() ?? ''
+  const subcategoryRaw = params.get('subcategory')?.trim() ?? ''
+  const category = isCategorySlug(categoryRaw) ? categoryRaw : undefined
+  let subcategory = isSubcategorySlug(subcategoryRaw) ? subcategoryRaw : undefined
+  if (category && subcategory && parentCategory(subcategory) !== category) subcategory = undefined
+  const minPrice = wholeNumber(params.get('minPrice'), MAX_PRICE)
+  let maxPrice = wholeNumber(params.get('maxPrice'), MAX_PRICE)
+  if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) maxPrice = undefined
+  const colors = [...new Set(list(params.get('colors')).map(normaliseColor))]
+  const sizes = [...new Set(list(params.get('sizes')).flatMap((s) => normaliseSize(s) ?? []))].sort(compareSizes)
+  const search = params.get('search')?.replace(/\s+/g, ' ').trim().slice(0, MAX_SEARCH_CHARS).trim()
+
+  return compact({
     page: page && page > 1 ? page : 1,
     limit: PRODUCTS_PAGE_SIZE,
     sort: SORTS.includes(sort as Sort) ? (sort as Sort) : undefined,
-    category: isCategorySlug(category) ? category : undefined,
-    subcategory: isSubcategorySlug(subcategory) ? subcategory : undefined,
-    minPrice: positiveInt(params.get('minPrice')),
-    maxPrice: positiveInt(params.get('maxPrice')),
-    colors: list(params.get('colors')),
-    sizes: list(params.get('sizes')),
-    promotion: params.get('promotion') === 'true' || undefined,
-    featured: params.get('featured') === 'true' || undefined,
-    new: params.get('new') === 'true' || undefined,
+    category,
+    subcategory,
+    minPrice,
+    maxPrice,
+    colors: colors.length > 0 ? colors : undefined,
+    sizes: sizes.length > 0 ? sizes : undefined,
+    promotion: flag(params.get('promotion')),
+    featured: flag(params.get('featured')),
+    new: flag(params.get('new')),
     search: search || undefined,
+  })
+}
+
+/** /category/{category}[/{subcategory}]: the category from the path, page and sort from the query. */
+export function parseCategoryParams(category: CategorySlug, subcategory: string | undefined, params: URLSearchParams): ProductQuery {
+  const { page, limit, sort } = parseListingParams(params)
+  return compact({ page, limit, sort, category, subcategory })
+}
+
+// The order in which parameters are written, as the seed lists them.
+const ORDER = ['page', 'sort', 'category', 'subcategory', 'minPrice', 'maxPrice', 'colors', 'sizes', 'promotion', 'featured', 'new', 'search'] as const
+
+/**
+ * The query string of a listing state (without '?'): defaults left out
+ * (page 1, the default sort, the page size), lists comma-separated with the
+ * commas kept readable (sizes in standard order), `new=true` style flags.
+ */
+export function listingSearch(query: ProductQuery): string {
+  const parts: string[] = []
+  for (const key of ORDER) {
+    const value = query[key]
+    if (value === undefined || value === false || value === '') continue
+    if (key === 'page' && value === 1) continue
+    if (Array.isArray(value)) {
+      const items = key === 'sizes' ? [...value].sort(compareSizes) : value
+      if (items.length > 0) parts.push(`${key}=${items.map(encodeURIComponent).join(',')}`)
+    } else {
+      parts.push(`${key}=${encodeURIComponent(String(value))}`)
+    }
   }
-  // Drop absent keys so equal listings share one cache entry.
-  return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)) as ProductQuery
+  return parts.join('&')
+}
+
+export type ListingFilters = Omit<ProductQuery, 'page' | 'limit'>
+
+/** A filter change: the new state, back on page 1. `undefined` in `patch` removes a filter. */
+export function withFilters(query: ProductQuery, patch: Partial<ListingFilters>): ProductQuery {
+  return compact({ ...query, ...patch, page: 1 })
+}
+
+/** Everything the sidebar sets, cleared; the search text and the sort stay. */
+export function withoutFilters(query: ProductQuery): ProductQuery {
+  return compact({ page: 1, limit: query.limit, sort: query.sort, search: query.search })
+}
+
+/** How many sidebar filters are on (the phone's Filtres button shows it). */
+export function activeFilterCount(query: ProductQuery): number {
+  return (
+    (query.category || query.subcategory ? 1 : 0) +
+    (query.minPrice !== undefined || query.maxPrice !== undefined ? 1 : 0) +
+    (query.colors?.length ?? 0) +
+    (query.sizes?.length ?? 0) +
+    (query.promotion ? 1 : 0) +
+    (query.featured ? 1 : 0) +
+    (query.new ? 1 : 0)
+  )
 }
 
 /** Heading by active filter, in the seed's order of precedence. */
@@ -67,16 +170,21 @@ export function listingCanonicalPath(query: ProductQuery): string {
   return `/products${search ? `?${search}` : ''}`
 }
 
-/** The same address with another page number (page 1 is the bare address). */
-export function pageHref(params: URLSearchParams, page: number): string {
-  const next = new URLSearchParams(params)
-  if (page > 1) next.set('page', String(page))
-  else next.delete('page')
-  const search = next.toString()
-  return `/products${search ? `?${search}` : ''}`
+/** Address of a listing state at `path`. */
+export function listingHref(query: ProductQuery, path = '/products'): string {
+  const search = listingSearch(query)
+  return `${path}${search ? `?${search}` : ''}`
+}
+
+/** The same listing at another page (page 1 is the bare address). */
+export function pageHref(query: ProductQuery, page: number, path = '/products'): string {
+  return listingHref({ ...query, page }, path)
 }
 
 export function resultCountLabel(total: number): string {
   const formatted = new Intl.NumberFormat('fr-FR').format(total).replace(/[\u202f\u00a0]/g, ' ')
   return `${formatted} produit${total > 1 ? 's' : ''}`
 }
+
+/** Names of the address parameters a 400 `invalid_query` answer blames (its `fields`). */
+export const LISTING_PARAMS: readonly string[] = ORDER

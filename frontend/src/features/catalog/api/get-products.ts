@@ -4,7 +4,8 @@ import { productKeys } from './keys'
 import { productSchema } from './product-schema'
 
 export const PRODUCTS_PAGE_SIZE = 12
-export const SORTS = ['newest', 'price-asc', 'price-desc'] as const
+/** `relevance` is the server's default while searching; the others can always be chosen. */
+export const SORTS = ['newest', 'price-asc', 'price-desc', 'relevance'] as const
 export type Sort = (typeof SORTS)[number]
 
 /** GET /api/products query (seed 000 §7); absent fields are not sent. */

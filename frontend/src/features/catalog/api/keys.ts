@@ -6,4 +6,6 @@ export const productKeys = {
   list: (query: ProductQuery) => ['products', 'list', query] as const,
   newArrivals: (limit: number) => ['products', 'new-arrivals', limit] as const,
   promotions: (limit: number) => ['products', 'promotions', limit] as const,
+  detail: (idOrSlug: string) => ['products', 'detail', idOrSlug] as const,
+  similar: (idOrSlug: string, limit: number) => ['products', 'similar', idOrSlug, limit] as const,
 }

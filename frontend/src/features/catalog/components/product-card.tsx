@@ -1,52 +1,46 @@
 import { Link } from 'react-router'
-import { formatPrice } from '@/lib/format'
+import { ResponsiveImage } from '@/components/ui/responsive-image'
 import type { Product } from '../api/product-schema'
+import { DiscountBadge, ProductPrice } from './product-price'
 import styles from './product-card.module.css'
 
-export const PLACEHOLDER_IMAGE = '/images/placeholder.jpg'
+/**
+ * Width of a card's picture in each layout of the grid: two columns on
+ * phones, four on wider screens (the container stops at 1200px).
+ */
+export const CARD_IMAGE_SIZES = '(min-width: 1200px) 280px, (min-width: 769px) 23vw, 50vw'
+/** The same beside the /products sidebar (16rem + gap taken from the container). */
+export const CARD_IMAGE_SIZES_WITH_SIDEBAR = '(min-width: 1200px) 210px, (min-width: 769px) 17vw, 50vw'
 
-/** Rounded percentage off, or null when there is no real promotion. */
-export function discountPercent(price: number, promoPrice: number | null | undefined, onPromotion: boolean): number | null {
-  if (!onPromotion || promoPrice == null || price <= 0 || promoPrice >= price) return null
-  return Math.round(((price - promoPrice) / price) * 100)
-}
+/** How a card's picture loads: `priority` for the likely LCP, `eager` above the fold, else lazy. */
+export type CardImageLoading = 'priority' | 'eager' | 'lazy'
 
-export function ProductCard({ product }: { product: Product }) {
-  const discount = discountPercent(product.price, product.promoPrice, product.onPromotion)
-  const image = product.images[0] || PLACEHOLDER_IMAGE
-
+export function ProductCard({
+  product,
+  imageLoading = 'lazy',
+  imageSizes = CARD_IMAGE_SIZES,
+}: {
+  product: Product
+  imageLoading?: CardImageLoading
+  imageSizes?: string
+}) {
   return (
     <article className={styles.card}>
       <Link to={`/product/${encodeURIComponent(product.slug)}`} className={styles.link}>
         <div className={styles.media}>
-          <img
-            src={image}
+          <ResponsiveImage
+            src={product.images[0]}
             alt={product.name}
-            width={600}
-            height={750}
-            loading="lazy"
-            decoding="async"
-            onError={(event) => {
-              // A missing upload shows the placeholder instead of a broken icon.
-              const img = event.currentTarget
-              if (!img.src.endsWith(PLACEHOLDER_IMAGE)) img.src = PLACEHOLDER_IMAGE
-            }}
+            sizes={imageSizes}
+            width={800}
+            height={800}
+            priority={imageLoading === 'priority'}
+            loading={imageLoading === 'lazy' ? 'lazy' : 'eager'}
           />
-          {discount !== null ? <span className={styles.badge}>-{discount}%</span> : null}
+          <DiscountBadge product={product} className={styles.badge} />
         </div>
         <h3 className={styles.name}>{product.name}</h3>
-        <p className={styles.prices}>
-          {discount !== null ? (
-            <>
-              <span className="visually-hidden">Prix promotionnel :</span>
-              <span className={styles.promo}>{formatPrice(product.promoPrice)}</span>
-              <span className="visually-hidden">au lieu de</span>
-              <s className={styles.original}>{formatPrice(product.price)}</s>
-            </>
-          ) : (
-            <span className={styles.price}>{formatPrice(product.price)}</span>
-          )}
-        </p>
+        <ProductPrice product={product} />
       </Link>
     </article>
   )

@@ -1,13 +1,18 @@
 import type { Product } from '../api/product-schema'
-import { ProductCard, ProductCardSkeleton } from './product-card'
+import { ProductCard, ProductCardSkeleton, type CardImageLoading } from './product-card'
 import styles from './product-grid.module.css'
 
-export function ProductGrid({ products }: { products: Product[] }) {
+/**
+ * `aboveFold`: cards whose pictures are on the first screen (a listing's first
+ * row): the first two (a phone's first row) are fetched first, the others eagerly.
+ */
+export function ProductGrid({ products, aboveFold = 0, imageSizes }: { products: Product[]; aboveFold?: number; imageSizes?: string }) {
+  const loading = (index: number): CardImageLoading => (index < Math.min(2, aboveFold) ? 'priority' : index < aboveFold ? 'eager' : 'lazy')
   return (
     <ul className={styles.grid}>
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} />
+          <ProductCard product={product} imageLoading={loading(index)} imageSizes={imageSizes} />
         </li>
       ))}
     </ul>

@@ -1,52 +1,196 @@
-import type { ReactNode } from 'react'
-import { useSearchParams } from 'react-router'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useEffect, useId, useState } from 'react'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { Button, ButtonLink } from '@/components/ui/button'
+import { Drawer } from '@/components/ui/drawer'
 import { Pagination } from '@/components/ui/pagination'
-import { useProducts, type ProductQuery } from '../api/get-products'
-import { listingHeading, pageHref, resultCountLabel } from '../listing-params'
+import { isApiError } from '@/lib/api-client'
+import { DESKTOP_QUERY, useMediaQuery } from '@/lib/use-media-query'
+import { productsQueryOptions, type ProductQuery, type Sort } from '../api/get-products'
+import {
+  activeFilterCount,
+  LISTING_PARAMS,
+  listingHeading,
+  listingHref,
+  pageHref,
+  resultCountLabel,
+  withFilters,
+  withoutFilters,
+  type ListingFilters,
+} from '../listing-params'
+import { CARD_IMAGE_SIZES_WITH_SIDEBAR } from './product-card'
+import { ProductFilters } from './product-filters'
 import { ProductGrid, ProductGridSkeleton } from './product-grid'
 import styles from './product-listing.module.css'
 
 export const LOAD_ERROR = 'Impossible de charger les produits. Veuillez réessayer plus tard.'
 export const EMPTY_RESULT = 'Aucun produit ne correspond à vos critères.'
 
+/** Filter changes keep the scroll position (ScrollToTop reads this); page changes start at the top. */
+export const KEEP_SCROLL = { keepScroll: true } as const
+
+export interface ProductListingProps {
+  /** What is asked of the API. */
+  query: ProductQuery
+  /** The part of the state that lives in this page's address (all of it on /products; page and sort on a category page). */
+  urlQuery: ProductQuery
+  /** The page's path: /products, /category/vetement… */
+  path: string
+  /** Heading; defaults to the one chosen by the active filter. */
+  heading?: string
+  /** The filter sidebar (only /products has it). */
+  withFilters?: boolean
+  /** Without the sidebar: where a 'Filtrer' link leads (/products with this page's category). */
+  filtersHref?: string
+}
+
 /**
- * The listing body of /products: heading, count, grid, pagination. The filter
- * sidebar and the sort selector (later issue) plug into the `filters` and
- * `toolbar` slots without changing this component's data flow.
+ * A listing page: heading, result count, sort, grid, pagination, and on
+ * /products the filters. Every change is a navigation to the address of the
+ * new state, so reload and back/forward restore it.
  */
-export function ProductListing({ query, filters, toolbar }: { query: ProductQuery; filters?: ReactNode; toolbar?: ReactNode }) {
-  const [searchParams] = useSearchParams()
-  const result = useProducts(query)
-  const heading = listingHeading(query)
+export function ProductListing({ query, urlQuery, path, heading, withFilters: hasFilters = false, filtersHref }: ProductListingProps) {
+  const navigate = useNavigate()
+  const [searchParams, setSearchParams] = useSearchParams()
+  const isDesktop = useMediaQuery(DESKTOP_QUERY)
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  // The previous page stays on screen (dimmed) while the next one loads: no flash of skeletons.
+  const result = useQuery({ ...productsQueryOptions(query), placeholderData: keepPreviousData })
+
+  // The server refused a parameter our parsing let through: drop it from the address and go on.
+  const error = result.error
+  useEffect(() => {
+    if (!isApiError(error) || error.code !== 'invalid_query') return
+    const blamed = Object.keys(error.fields).filter((name) => LISTING_PARAMS.includes(name) && searchParams.has(name))
+    if (blamed.length === 0) return
+    const next = new URLSearchParams(searchParams)
+    blamed.forEach((name) => next.delete(name))
+    setSearchParams(next, { replace: true })
+  }, [error, searchParams, setSearchParams])
+
+  // The router commits a navigation in a transition, a moment after the click: until then the
+  // controls show the state asked for (a checkbox never flickers back), and a second quick
+  // change builds on the first instead of undoing it.
+  const [asked, setAsked] = useState<{ base: ProductQuery; next: ProductQuery } | null>(null)
+  const current = asked && asked.base === urlQuery ? asked.next : urlQuery
+  const go = (next: ProductQuery) => {
+    setAsked({ base: urlQuery, next })
+    void navigate(listingHref(next, path), { state: KEEP_SCROLL })
+  }
+  const update = (patch: Partial<ListingFilters>) => go(withFilters(current, patch))
+  const reset = () => go(withoutFilters(current))
+
+  const title = heading ?? listingHeading(query)
+  const data = result.data
+  const page = query.page ?? 1
+  const filterCount = activeFilterCount(current)
+  const filters = hasFilters ? <ProductFilters query={current} onChange={update} onReset={reset} /> : null
 
   return (
-    <div className={`container ${styles.layout} ${filters ? styles.withFilters : ''}`}>
-      {filters ? <aside className={styles.filters} aria-label="Filtres">{filters}</aside> : null}
+    <div className={`container ${styles.layout} ${hasFilters && isDesktop ? styles.withFilters : ''}`}>
+      {filters && isDesktop ? (
+        <aside className={styles.sidebar} aria-label="Filtres">
+          {filters}
+        </aside>
+      ) : null}
       <section className={styles.results} aria-labelledby="listing-heading">
         <header className={styles.header}>
-          <h1 id="listing-heading" className={styles.title}>{heading}</h1>
+          <h1 id="listing-heading" className={styles.title}>{title}</h1>
           <div className={styles.toolbar}>
             <p className={styles.count} aria-live="polite">
-              {result.isSuccess ? resultCountLabel(result.data.pagination.totalItems) : '\u00a0'}
+              {data ? resultCountLabel(data.pagination.totalItems) : '\u00a0'}
             </p>
-            {toolbar}
+            <div className={styles.controls}>
+              {filters && !isDesktop ? (
+                <Button
+                  variant="secondary"
+                  className={styles.filterButton}
+                  onClick={() => setDrawerOpen(true)}
+                  aria-haspopup="dialog"
+                  aria-label={filterCount > 0 ? `Filtres (${filterCount} actif${filterCount > 1 ? 's' : ''})` : undefined}
+                >
+                  Filtres
+                  {filterCount > 0 ? <span className={styles.filterCount} aria-hidden="true">{filterCount}</span> : null}
+                </Button>
+              ) : null}
+              {!filters && filtersHref ? (
+                <ButtonLink to={filtersHref} variant="secondary" className={styles.filterButton}>
+                  Filtrer
+                </ButtonLink>
+              ) : null}
+              <SortSelect
+                value={current.sort ?? (query.search ? 'relevance' : 'newest')}
+                searching={Boolean(query.search)}
+                // The default order is not written in the address.
+                onChange={(sort) => update({ sort: sort === (query.search ? 'relevance' : 'newest') ? undefined : sort })}
+              />
+            </div>
           </div>
         </header>
 
         {result.isPending ? <ProductGridSkeleton count={8} /> : null}
-        {result.isError ? <p className={styles.message} role="alert">{LOAD_ERROR}</p> : null}
-        {result.isSuccess && result.data.data.length === 0 ? <p className={styles.message}>{EMPTY_RESULT}</p> : null}
-        {result.isSuccess && result.data.data.length > 0 ? (
-          <>
-            <ProductGrid products={result.data.data} />
-            <Pagination
-              page={query.page ?? 1}
-              totalPages={result.data.pagination.totalPages}
-              hrefFor={(page) => pageHref(searchParams, page)}
+        {result.isError ? (
+          <p className={styles.message} role="alert">{LOAD_ERROR}</p>
+        ) : null}
+        {data && !result.isError && data.data.length === 0 ? (
+          <div className={styles.message}>
+            <p>{EMPTY_RESULT}</p>
+            {page > 1 && data.pagination.totalItems > 0 ? (
+              <p><Link to={pageHref(urlQuery, 1, path)}>Revenir à la première page</Link></p>
+            ) : filters && filterCount > 0 ? (
+              <p><button type="button" className={styles.linkButton} onClick={reset}>Réinitialiser les filtres</button></p>
+            ) : null}
+          </div>
+        ) : null}
+        {data && !result.isError && data.data.length > 0 ? (
+          <div className={result.isPlaceholderData ? styles.stale : undefined} aria-busy={result.isPlaceholderData || undefined}>
+            <ProductGrid
+              products={data.data}
+              aboveFold={4}
+              imageSizes={filters && isDesktop ? CARD_IMAGE_SIZES_WITH_SIDEBAR : undefined}
             />
-          </>
+            <Pagination page={page} totalPages={data.pagination.totalPages} hrefFor={(n) => pageHref(urlQuery, n, path)} />
+          </div>
         ) : null}
       </section>
+
+      {filters && !isDesktop ? (
+        <Drawer
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          title="Filtres"
+          side="left"
+          footer={
+            <Button block onClick={() => setDrawerOpen(false)}>
+              {data ? `Voir ${resultCountLabel(data.pagination.totalItems)}` : 'Voir les produits'}
+            </Button>
+          }
+        >
+          {filters}
+        </Drawer>
+      ) : null}
+    </div>
+  )
+}
+
+const SORT_LABELS: Record<Sort, string> = {
+  newest: 'Plus récents',
+  'price-asc': 'Prix croissant',
+  'price-desc': 'Prix décroissant',
+  relevance: 'Pertinence',
+}
+
+function SortSelect({ value, searching, onChange }: { value: Sort; searching: boolean; onChange: (sort: Sort) => void }) {
+  const id = useId()
+  const options: Sort[] = searching ? ['relevance', 'newest', 'price-asc', 'price-desc'] : ['newest', 'price-asc', 'price-desc']
+  return (
+    <div className={styles.sort}>
+      <label htmlFor={id}>Trier par</label>
+      <select id={id} name="sort" value={value} onChange={(event) => onChange(event.currentTarget.value as Sort)}>
+        {options.map((sort) => (
+          <option key={sort} value={sort}>{SORT_LABELS[sort]}</option>
+        ))}
+      </select>
     </div>
   )
 }

@@ -8,7 +8,7 @@ import styles from './product-section.module.css'
 interface ProductSectionProps {
   title: string
   subtitle?: string
-  link: { to: string; label: string }
+  link?: { to: string; label: string }
   query: UseQueryResult<Product[]>
   skeletonCount: number
 }
@@ -31,7 +31,7 @@ export function ProductSection({ title, subtitle, link, query, skeletonCount }: 
             <h2 id={headingId} className={styles.title}>{title}</h2>
             {subtitle ? <p className={styles.subtitle}>{subtitle}</p> : null}
           </div>
-          <Link to={link.to} className={styles.more}>{link.label}</Link>
+          {link ? <Link to={link.to} className={styles.more}>{link.label}</Link> : null}
         </header>
         {query.isSuccess ? <ProductGrid products={query.data} /> : <ProductGridSkeleton count={skeletonCount} />}
       </div>

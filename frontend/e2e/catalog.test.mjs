@@ -1,0 +1,197 @@
+// Browsing the seeded catalogue (crates/api/src/seed/catalog.json): category tile → filters in
+// the address → reload, back and forward → a product whose sizes differ by colour → a similar
+// product. And the filter drawer on a phone.
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { startShop } from './harness.mjs'
+
+let shop
+before(async () => {
+  shop = await startShop()
+})
+after(async () => {
+  await shop?.stop()
+})
+
+/** Names of the product cards shown, in order. */
+async function cardNames(page) {
+  await page.locator('main article h3').first().waitFor()
+  return page.locator('main [aria-labelledby="listing-heading"] article h3').allTextContents()
+}
+
+/** Waits until the listing shows `count` results and nothing is loading. */
+async function waitForCount(page, label) {
+  await page.getByText(label, { exact: true }).waitFor()
+  await page.locator('[aria-busy="true"]').waitFor({ state: 'detached' })
+}
+
+function params(page) {
+  return Object.fromEntries(new URL(page.url()).searchParams)
+}
+
+test('home → category → filters in the address → reload, back, forward → product → colour → similar product', async () => {
+  const page = await shop.newPage()
+  const errors = []
+  page.on('pageerror', (error) => errors.push(error.message))
+
+  await page.goto('/')
+  await page.locator('main a[href="/category/vetement/t-shirt"]').first().click()
+  await page.waitForURL('**/category/vetement/t-shirt')
+  await page.getByRole('heading', { level: 1, name: 'T-shirts' }).waitFor()
+  // The seed has 12 t-shirts: one page.
+  await waitForCount(page, '12 produits')
+
+  // The category page has no sidebar; its Filtrer link opens /products on the same category.
+  assert.equal(await page.getByRole('complementary', { name: 'Filtres' }).count(), 0)
+  await page.getByRole('link', { name: 'Filtrer' }).click()
+  await page.waitForURL('**/products?category=vetement&subcategory=t-shirt')
+  const filters = page.getByRole('complementary', { name: 'Filtres' })
+  assert.ok(await filters.getByRole('radio', { name: 'T-shirts' }).isChecked())
+
+  // Beige t-shirts: Teranga, Baobab and Élégance; in size M (in stock in beige): Teranga and Élégance.
+  await filters.getByRole('checkbox', { name: 'Beige' }).check()
+  await page.waitForURL((url) => url.searchParams.get('colors') === 'beige')
+  await waitForCount(page, '3 produits')
+  await filters.getByRole('checkbox', { name: 'M', exact: true }).check()
+  await page.waitForURL((url) => url.searchParams.get('sizes') === 'M')
+  await waitForCount(page, '2 produits')
+  assert.deepEqual(params(page), { category: 'vetement', subcategory: 't-shirt', colors: 'beige', sizes: 'M' })
+  const filtered = await cardNames(page)
+  assert.deepEqual([...filtered].sort(), ['T-shirt Teranga Oversize', 'T-shirt Élégance Col V'].sort())
+
+  // A reload keeps the filters: same checkboxes, same results.
+  await page.reload()
+  await waitForCount(page, '2 produits')
+  assert.ok(await filters.getByRole('checkbox', { name: 'Beige' }).isChecked())
+  assert.ok(await filters.getByRole('checkbox', { name: 'M', exact: true }).isChecked())
+  assert.ok(!(await filters.getByRole('checkbox', { name: 'Noir' }).isChecked()))
+  assert.deepEqual(await cardNames(page), filtered)
+
+  // Back: the size goes, then the colour; forward brings them back.
+  await page.goBack()
+  await page.waitForURL((url) => !url.searchParams.has('sizes') && url.searchParams.get('colors') === 'beige')
+  await waitForCount(page, '3 produits')
+  assert.ok(!(await filters.getByRole('checkbox', { name: 'M', exact: true }).isChecked()))
+  assert.ok(await filters.getByRole('checkbox', { name: 'Beige' }).isChecked())
+  await page.goBack()
+  await page.waitForURL((url) => !url.searchParams.has('colors'))
+  await waitForCount(page, '12 produits')
+  assert.ok(!(await filters.getByRole('checkbox', { name: 'Beige' }).isChecked()))
+  await page.goForward()
+  await page.goForward()
+  await page.waitForURL((url) => url.searchParams.get('sizes') === 'M')
+  await waitForCount(page, '2 produits')
+  assert.ok(await filters.getByRole('checkbox', { name: 'M', exact: true }).isChecked())
+
+  // The product: black is its first colour with stock (no XS), white has XS but no L.
+  await page.getByRole('link', { name: /T-shirt Teranga Oversize/ }).click()
+  await page.waitForURL('**/product/t-shirt-teranga-oversize')
+  await page.getByRole('heading', { level: 1, name: 'T-shirt Teranga Oversize' }).waitFor()
+  const sizes = page.getByRole('group', { name: 'Taille' })
+  const sizeValues = () => sizes.getByRole('radio').evaluateAll((inputs) => inputs.map((input) => input.value))
+  assert.ok(await page.getByRole('radio', { name: 'Noir' }).isChecked())
+  assert.deepEqual(await sizeValues(), ['S', 'M', 'L', 'XL', 'XXL'])
+  assert.ok(await sizes.getByRole('radio', { name: 'S', exact: true }).isChecked())
+  const mainImage = page.locator('main img[fetchpriority="high"]')
+  const blackPicture = await mainImage.getAttribute('src')
+
+  await page.getByRole('radio', { name: 'Blanc' }).check()
+  assert.deepEqual(await sizeValues(), ['XS', 'S', 'M', 'XL', 'XXL'])
+  assert.ok(await sizes.getByRole('radio', { name: 'XS' }).isChecked())
+  const whitePicture = await mainImage.getAttribute('src')
+  assert.notEqual(whitePicture, blackPicture, 'white shows its own picture')
+  assert.match(whitePicture, /^\/uploads\/products\/[a-z0-9]+\/800\.jpg$/)
+  assert.match(await mainImage.getAttribute('srcset'), /400\.jpg 400w, .*800\.jpg 800w, .*1200\.jpg 1200w/)
+  // The picture really loads (served by the shop).
+  await page.waitForFunction(() => {
+    const img = document.querySelector('main img[fetchpriority="high"]')
+    return img && img.complete && img.naturalWidth > 0
+  })
+  await page.getByText(/^Stock disponible \(\d+\)$/).waitFor()
+
+  // Add to cart: the guest cart and the header badge follow.
+  await page.getByRole('button', { name: 'Ajouter au panier' }).click()
+  await page.getByText('Produit ajouté au panier').waitFor()
+  const cart = await page.evaluate(() => JSON.parse(localStorage.getItem('localCart')))
+  assert.equal(cart.length, 1)
+  assert.equal(cart[0].color, 'blanc')
+  assert.equal(cart[0].size, 'XS')
+
+  // A similar product leads to another product page.
+  const similar = page.getByRole('region', { name: 'Vous aimerez aussi' })
+  await similar.locator('article').first().waitFor()
+  assert.equal(await similar.locator('article').count(), 4)
+  const firstSimilar = similar.locator('article a').first()
+  const name = (await firstSimilar.locator('h3').textContent()).trim()
+  const href = await firstSimilar.getAttribute('href')
+  assert.notEqual(href, '/product/t-shirt-teranga-oversize')
+  await firstSimilar.click()
+  await page.waitForURL(`**${href}`)
+  await page.getByRole('heading', { level: 1, name }).waitFor()
+  assert.equal(
+    await page.locator('link[rel="canonical"]').getAttribute('href'),
+    `${shop.baseUrl}${href}`,
+  )
+
+  assert.deepEqual(errors, [])
+  await page.context().close()
+})
+
+test('a shared address with a bad value still lists products', async () => {
+  const page = await shop.newPage()
+  const errors = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()))
+  await page.goto('/products?sizes=ZZ&minPrice=abc&category=chaussures&colors=noir&sort=bogus')
+  await page.getByRole('heading', { level: 1, name: 'Tous nos produits' }).waitFor()
+  await page.locator('main article').first().waitFor()
+  assert.ok(await page.getByRole('complementary', { name: 'Filtres' }).getByRole('checkbox', { name: 'Noir' }).isChecked())
+  assert.equal(await page.getByText('Impossible de charger les produits. Veuillez réessayer plus tard.').count(), 0)
+  assert.deepEqual(errors, [])
+  await page.context().close()
+})
+
+test('unknown categories and subcategories are redirected', async () => {
+  const page = await shop.newPage()
+  await page.goto('/category/chaussures')
+  await page.waitForURL((url) => url.pathname === '/products')
+  await page.goto('/category/accessoire/pull')
+  await page.waitForURL((url) => url.pathname === '/category/accessoire')
+  await page.getByRole('heading', { level: 1, name: 'Accessoires' }).waitFor()
+  await page.context().close()
+})
+
+test('on a phone the filters open in a drawer and the address follows them', async () => {
+  const page = await shop.newPage({ mobile: true })
+  await page.goto('/products?subcategory=pull')
+  await page.getByRole('heading', { level: 1, name: 'Pulls' }).waitFor()
+  await page.locator('main article').first().waitFor()
+  assert.equal(await page.getByRole('complementary', { name: 'Filtres' }).count(), 0)
+
+  await page.getByRole('button', { name: /^Filtres/ }).click()
+  const drawer = page.getByRole('dialog', { name: 'Filtres' })
+  await drawer.waitFor()
+  assert.ok(await drawer.getByRole('radio', { name: 'Pulls' }).isChecked())
+  await drawer.getByRole('checkbox', { name: 'Noir' }).check()
+  await page.waitForURL((url) => url.searchParams.get('colors') === 'noir')
+  await drawer.getByRole('checkbox', { name: 'L', exact: true }).check()
+  await page.waitForURL((url) => url.searchParams.get('sizes') === 'L')
+  const minimum = drawer.getByRole('textbox', { name: 'Minimum' })
+  await minimum.fill('10000')
+  await page.waitForURL((url) => url.searchParams.get('minPrice') === '10000')
+
+  const show = drawer.getByRole('button', { name: /^Voir \d+ produits?$/ })
+  const label = await show.textContent()
+  await show.click()
+  await drawer.waitFor({ state: 'detached' })
+  await waitForCount(page, label.replace(/^Voir /, ''))
+  assert.deepEqual(params(page), { subcategory: 'pull', minPrice: '10000', colors: 'noir', sizes: 'L' })
+  await page.getByRole('button', { name: /^Filtres \(4 actifs\)$/ }).waitFor()
+
+  // The phone reload keeps them too.
+  await page.reload()
+  await page.getByRole('button', { name: /^Filtres \(4 actifs\)$/ }).click()
+  assert.ok(await page.getByRole('dialog', { name: 'Filtres' }).getByRole('checkbox', { name: 'Noir' }).isChecked())
+  assert.equal(await page.getByRole('dialog', { name: 'Filtres' }).getByRole('textbox', { name: 'Minimum' }).inputValue(), '10000')
+  await page.context().close()
+})

@@ -1,0 +1,34 @@
+import { useRef, type ReactNode } from 'react'
+import { Navigate, useLocation } from 'react-router'
+import { PageSpinner } from '@/components/ui/spinner'
+import { useSession } from '@/features/auth/session-store'
+import { SESSION_EXPIRED_PATH } from '@/lib/api-client'
+
+/** Exactly the seed's text (seed 000 §2, seed 001 §6). */
+export const SESSION_LOADING_TEXT = 'Loading...'
+
+/**
+ * The logged-in guard (seed 001 §2): account, orders, orders/{id} and
+ * checkout go through it. While the stored session is being checked it shows
+ * 'Loading...'; a visitor is sent to /login (/login?session=expired when the
+ * server ended the session), which brings them back here
+ * (router state `from`) once logged in. The server checks every call anyway.
+ *
+ *   { path: 'orders', element: <RequireAuth><Orders /></RequireAuth> }
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { status, user, ended } = useSession()
+  const location = useLocation()
+  // Logging out on a guarded page goes home (seed 000 §2), not to /login: the
+  // router applies navigations as transitions, after the session change.
+  const hadUser = useRef(false)
+  if (user) hadUser.current = true
+  if (status === 'loading') return <PageSpinner label={SESSION_LOADING_TEXT} showLabel />
+  if (!user && ended === 'logout' && hadUser.current) return <Navigate to="/" replace />
+  if (!user) {
+    // Same target as the API client's 401 rule, so the two never disagree about where to go.
+    const to = ended === 'expired' ? SESSION_EXPIRED_PATH : '/login'
+    return <Navigate to={to} replace state={{ from: location.pathname + location.search + location.hash }} />
+  }
+  return <>{children}</>
+}

@@ -1,0 +1,121 @@
+// Labelled form controls: the error and the hint are tied to the control with
+// aria-describedby, and aria-invalid marks a control whose value is refused.
+import { useState, type ComponentPropsWithoutRef, type ReactNode } from 'react'
+import styles from './form-field.module.css'
+
+interface CommonProps {
+  id: string
+  label: string
+  error?: string
+  hint?: ReactNode
+  required?: boolean
+}
+
+function describedBy(id: string, hint: ReactNode, error: string | undefined): string | undefined {
+  return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
+}
+
+function Frame({ id, label, error, hint, required, children }: CommonProps & { children: ReactNode }) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+        {required ? <span className={styles.required} aria-hidden="true"> *</span> : null}
+      </label>
+      {children}
+      {hint ? <p id={`${id}-hint`} className={styles.hint}>{hint}</p> : null}
+      {error ? <p id={`${id}-error`} className={styles.error}>{error}</p> : null}
+    </div>
+  )
+}
+
+export type TextFieldProps = CommonProps & Omit<ComponentPropsWithoutRef<'input'>, 'id' | 'required'>
+
+export function TextField({ id, label, error, hint, required, className, ...input }: TextFieldProps) {
+  return (
+    <Frame id={id} label={label} error={error} hint={hint} required={required}>
+      <input
+        id={id}
+        className={[styles.input, className].filter(Boolean).join(' ')}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...input}
+      />
+    </Frame>
+  )
+}
+
+/** A password input with a button to show what was typed (long passwords on a phone keyboard). */
+export function PasswordField({ id, label, error, hint, required, ...input }: Omit<TextFieldProps, 'type'>) {
+  const [visible, setVisible] = useState(false)
+  return (
+    <Frame id={id} label={label} error={error} hint={hint} required={required}>
+      <div className={styles.control}>
+        <input
+          id={id}
+          type={visible ? 'text' : 'password'}
+          className={`${styles.input} ${styles.withToggle}`}
+          required={required}
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, hint, error)}
+          {...input}
+        />
+        <button
+          type="button"
+          className={styles.toggle}
+          aria-controls={id}
+          aria-pressed={visible}
+          aria-label={`${visible ? 'Masquer' : 'Afficher'} : ${label}`}
+          onClick={() => setVisible((shown) => !shown)}
+        >
+          {visible ? 'Masquer' : 'Afficher'}
+        </button>
+      </div>
+    </Frame>
+  )
+}
+
+export type SelectFieldProps = CommonProps &
+  Omit<ComponentPropsWithoutRef<'select'>, 'id' | 'required'> & { options: readonly string[] }
+
+export function SelectField({ id, label, error, hint, required, options, className, ...select }: SelectFieldProps) {
+  return (
+    <Frame id={id} label={label} error={error} hint={hint} required={required}>
+      <select
+        id={id}
+        className={[styles.input, className].filter(Boolean).join(' ')}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...select}
+      >
+        {options.map((option) => (
+          <option key={option} value={option}>{option}</option>
+        ))}
+      </select>
+    </Frame>
+  )
+}
+
+export function CheckboxField({ id, label, ...input }: { id: string; label: ReactNode } & Omit<ComponentPropsWithoutRef<'input'>, 'id' | 'type'>) {
+  return (
+    <label htmlFor={id} className={styles.checkbox}>
+      <input id={id} type="checkbox" {...input} />
+      <span>{label}</span>
+    </label>
+  )
+}
+
+/** The form-level message (server refusal, 'Veuillez corriger…'), announced when it appears. */
+export function FormAlert({ children, kind = 'error' }: { children: ReactNode; kind?: 'error' | 'success' | 'info' }) {
+  if (!children) return null
+  return (
+    <p className={`${styles.alert} ${styles[kind]}`} role={kind === 'error' ? 'alert' : 'status'}>
+      {children}
+    </p>
+  )
+}

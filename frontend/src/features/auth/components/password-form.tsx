@@ -1,0 +1,64 @@
+import { Button } from '@/components/ui/button'
+import { FormAlert, PasswordField } from '@/components/ui/form-field'
+import { useToast } from '@/components/ui/toast'
+import { isApiError } from '@/lib/api-client'
+import { useZodForm } from '@/lib/form'
+import { useChangePassword } from '../api/change-password'
+import { endSessionIfExpired } from '../errors'
+import { passwordChangeSchema, PASSWORD_MIN_LENGTH } from '../form-schemas'
+import styles from './auth.module.css'
+
+export const PASSWORD_SAVED = 'Mot de passe mis à jour avec succès'
+export const PASSWORD_FAILED = 'Erreur lors de la mise à jour du mot de passe'
+export const CURRENT_PASSWORD_WRONG = 'Mot de passe actuel incorrect'
+
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' }
+
+/** The password tab of /account (seed 000 §5, §8). The answer's new token is stored. */
+export function PasswordForm({ email }: { email: string }) {
+  const form = useZodForm(passwordChangeSchema, EMPTY)
+  const change = useChangePassword()
+  const toast = useToast()
+
+  const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
+    try {
+      await change.mutateAsync({ currentPassword, newPassword })
+      form.reset(EMPTY)
+      toast.success(PASSWORD_SAVED)
+    } catch (failure) {
+      if (isApiError(failure) && failure.status === 401 && failure.code === 'incorrect_current_password') {
+        form.setServerErrors({ currentPassword: CURRENT_PASSWORD_WRONG })
+        toast.error(CURRENT_PASSWORD_WRONG)
+        return
+      }
+      if (endSessionIfExpired(failure)) return
+      if (isApiError(failure)) form.setServerErrors(failure.fields)
+      toast.error(PASSWORD_FAILED)
+    }
+  })
+
+  const busy = form.isSubmitting || change.isPending
+  return (
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="password-title">
+      <h2 id="password-title" className={styles.panelTitle}>Changer mon mot de passe</h2>
+      {/* Lets password managers attach the new password to the right account. */}
+      <input type="email" name="username" autoComplete="username" value={email} hidden readOnly />
+      <PasswordField label="Mot de passe actuel" autoComplete="current-password" required {...form.field('currentPassword')} />
+      <PasswordField
+        label="Nouveau mot de passe"
+        autoComplete="new-password"
+        hint={`Au moins ${PASSWORD_MIN_LENGTH} caractères.`}
+        required
+        {...form.field('newPassword')}
+      />
+      <PasswordField label="Confirmer le nouveau mot de passe" autoComplete="new-password" required {...form.field('confirmPassword')} />
+      <p className={styles.note}>Vos autres appareils seront déconnectés.</p>
+      <FormAlert>{form.summary}</FormAlert>
+      <div className={styles.actions}>
+        <Button type="submit" disabled={busy || form.hasVisibleErrors}>
+          {busy ? 'Enregistrement…' : 'Mettre à jour le mot de passe'}
+        </Button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,90 @@
+// One zod schema per identity form, with the seed's French messages
+// (seed 000 §5). The same schema is checked on change, on blur and on submit
+// (lib/form), and the server checks the same rules again.
+import { maxLength, minLength, object, refine, regex, string, trim, type infer as Infer } from 'zod/mini'
+import { EMAIL_PATTERN } from '@/lib/form'
+
+export const PASSWORD_MIN_LENGTH = 6
+const PASSWORD_MAX_LENGTH = 128
+
+export const MESSAGES = {
+  firstNameRequired: 'Le prénom est requis',
+  lastNameRequired: 'Le nom est requis',
+  emailRequired: "L'email est requis",
+  emailInvalid: 'Veuillez saisir un email valide',
+  phoneRequired: 'Le téléphone est requis',
+  passwordRequired: 'Le mot de passe est requis',
+  passwordTooShort: `Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères`,
+  passwordTooLong: `Le mot de passe ne peut pas dépasser ${PASSWORD_MAX_LENGTH} caractères`,
+  confirmRequired: 'Veuillez confirmer votre mot de passe',
+  passwordsDiffer: 'Les mots de passe ne correspondent pas',
+  currentPasswordRequired: 'Le mot de passe actuel est requis',
+  newPasswordRequired: 'Le nouveau mot de passe est requis',
+  newPasswordTooShort: `Le nouveau mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères`,
+} as const
+
+const tooLong = (max: number) => maxLength(max, `Ce champ ne peut pas dépasser ${max} caractères`)
+
+const required = (message: string, max: number) => string().check(trim(), minLength(1, message), tooLong(max))
+const optionalText = (max: number) => string().check(trim(), tooLong(max))
+
+/** A new password: not trimmed (spaces are characters), at least 6 characters. */
+const newPassword = (requiredMessage: string, tooShort: string) =>
+  string().check(
+    minLength(1, requiredMessage),
+    minLength(PASSWORD_MIN_LENGTH, tooShort),
+    maxLength(PASSWORD_MAX_LENGTH, MESSAGES.passwordTooLong),
+  )
+
+/**
+ * The confirmation must equal the password. Checked even when other fields are
+ * still wrong (zod skips object checks after a field issue unless told), so
+ * the message shows as soon as the two differ.
+ */
+function confirmationMatches<K extends string, C extends string>(passwordKey: K, confirmKey: C) {
+  return refine<Record<K | C, string>>((values) => !values[confirmKey] || values[confirmKey] === values[passwordKey], {
+    message: MESSAGES.passwordsDiffer,
+    path: [confirmKey],
+    when: (payload) => {
+      const value = payload.value as Record<string, unknown> | undefined
+      return typeof value?.[passwordKey] === 'string' && typeof value?.[confirmKey] === 'string'
+    },
+  })
+}
+
+export const loginSchema = object({
+  email: string().check(trim(), minLength(1, MESSAGES.emailRequired)),
+  password: string().check(minLength(1, MESSAGES.passwordRequired)),
+})
+
+export const registerSchema = object({
+  firstName: required(MESSAGES.firstNameRequired, 100),
+  lastName: required(MESSAGES.lastNameRequired, 100),
+  email: string().check(trim(), minLength(1, MESSAGES.emailRequired), regex(EMAIL_PATTERN, MESSAGES.emailInvalid), maxLength(254, MESSAGES.emailInvalid)),
+  phone: required(MESSAGES.phoneRequired, 30),
+  password: newPassword(MESSAGES.passwordRequired, MESSAGES.passwordTooShort),
+  confirmPassword: string().check(minLength(1, MESSAGES.confirmRequired)),
+}).check(confirmationMatches('password', 'confirmPassword'))
+
+export type RegisterValues = Infer<typeof registerSchema>
+
+export const profileSchema = object({
+  firstName: required(MESSAGES.firstNameRequired, 100),
+  lastName: required(MESSAGES.lastNameRequired, 100),
+  phone: optionalText(30),
+  address: optionalText(300),
+  city: optionalText(100),
+  zipCode: optionalText(20),
+  country: optionalText(100),
+})
+
+export const passwordChangeSchema = object({
+  currentPassword: string().check(minLength(1, MESSAGES.currentPasswordRequired)),
+  newPassword: newPassword(MESSAGES.newPasswordRequired, MESSAGES.newPasswordTooShort),
+  confirmPassword: string().check(minLength(1, MESSAGES.confirmRequired)),
+}).check(confirmationMatches('newPassword', 'confirmPassword'))
+
+export const resetPasswordSchema = object({
+  password: newPassword(MESSAGES.passwordRequired, MESSAGES.passwordTooShort),
+  confirmPassword: string().check(minLength(1, MESSAGES.confirmRequired)),
+}).check(confirmationMatches('password', 'confirmPassword'))

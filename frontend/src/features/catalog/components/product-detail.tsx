@@ -1,0 +1,284 @@
+// The product page's body: gallery, choice of colour, size and quantity, add
+// to cart, and the Description / Détails / Livraison tabs (seed 000 §2, §4, §5).
+import { useId, useState } from 'react'
+import { Link } from 'react-router'
+import { Button } from '@/components/ui/button'
+import { categoryLabel, categoryPath, subcategoryLabel, subcategoryPath } from '@/config/catalog'
+import { colorLabel, colorSwatch } from '@/config/colors'
+import { DELIVERY_DAYS, FREE_SHIPPING_THRESHOLD } from '@/config/shipping'
+import { formatPrice } from '@/lib/format'
+import { PLACEHOLDER_IMAGE } from '@/lib/image'
+import type { Product } from '../api/product-schema'
+import {
+  availableSizes,
+  changeQuantity,
+  colorStock,
+  hasSingleSize,
+  imageIndexForColor,
+  initialSelection,
+  selectColor,
+  selectSize,
+  variantStock,
+  type Selection,
+} from '../product-options'
+import { ProductGallery } from './product-gallery'
+import { DiscountBadge, ProductPrice } from './product-price'
+import { ProductTabs } from './product-tabs'
+import styles from './product-detail.module.css'
+
+export const SOLD_OUT = 'Épuisé'
+export const stockAvailableLabel = (n: number) => `Stock disponible (${n})`
+
+/** What the page hands to the cart (the cart feature's `addToCart` takes exactly this). */
+export interface CartItemRequest {
+  productId: string | number
+  name: string
+  image: string
+  price: number
+  promoPrice?: number | null
+  quantity: number
+  size: string
+  color: string
+  stock: number
+}
+
+export interface ProductDetailProps {
+  product: Product
+  onAddToCart: (item: CartItemRequest) => Promise<unknown>
+}
+
+export function ProductDetail({ product, onAddToCart }: ProductDetailProps) {
+  const [selection, setSelection] = useState<Selection>(() => initialSelection(product))
+  const [imageIndex, setImageIndex] = useState(() => imageIndexForColor(product, selection.color) ?? 0)
+  const [draftQuantity, setDraftQuantity] = useState<string | null>(null)
+  const [adding, setAdding] = useState(false)
+  const ids = useId()
+
+  const singleSize = hasSingleSize(product)
+  const sizes = availableSizes(product, selection.color)
+  const stock = variantStock(product, selection.color, selection.size)
+  const soldOut = stock <= 0
+  const canAdd = !soldOut && selection.color !== undefined && selection.size !== undefined && selection.quantity >= 1
+
+  function chooseColor(color: string) {
+    setSelection((current) => selectColor(product, current, color))
+    setDraftQuantity(null)
+    const index = imageIndexForColor(product, color)
+    if (index !== undefined) setImageIndex(index)
+  }
+
+  async function add() {
+    if (!canAdd || adding || selection.color === undefined || selection.size === undefined) return
+    const colorImage = imageIndexForColor(product, selection.color)
+    setAdding(true)
+    try {
+      await onAddToCart({
+        productId: product.id,
+        name: product.name,
+        image: product.images[colorImage ?? 0] ?? PLACEHOLDER_IMAGE,
+        price: product.price,
+        promoPrice: product.onPromotion ? product.promoPrice : undefined,
+        quantity: selection.quantity,
+        size: selection.size,
+        color: selection.color,
+        stock,
+      })
+    } finally {
+      setAdding(false)
+    }
+  }
+
+  const category = categoryLabel(product.category)
+  const subcategory = subcategoryLabel(product.subcategory)
+
+  return (
+    <div className={`container ${styles.page}`}>
+      <nav aria-label="Fil d’Ariane" className={styles.breadcrumb}>
+        <ol>
+          <li><Link to="/">Accueil</Link></li>
+          <li><Link to={categoryPath(product.category)}>{category}</Link></li>
+          <li><Link to={subcategoryPath(product.category, product.subcategory)}>{subcategory}</Link></li>
+          <li aria-current="page">{product.name}</li>
+        </ol>
+      </nav>
+
+      <div className={styles.layout}>
+        <ProductGallery
+          name={product.name}
+          images={product.images.length > 0 ? product.images : [PLACEHOLDER_IMAGE]}
+          index={imageIndex}
+          onSelect={setImageIndex}
+          labels={product.images.map((_, i) => (product.colors[i] ? colorLabel(product.colors[i]) : undefined))}
+        />
+
+        <div className={styles.info}>
+          <h1 className={styles.name}>{product.name}</h1>
+          <div className={styles.priceRow}>
+            <ProductPrice product={product} large />
+            <DiscountBadge product={product} />
+          </div>
+          {product.shortDescription ? <p className={styles.short}>{product.shortDescription}</p> : null}
+
+          {product.colors.length > 0 ? (
+            <fieldset className={styles.choice}>
+              <legend className={styles.legend}>
+                Couleur : <strong>{selection.color ? colorLabel(selection.color) : '—'}</strong>
+              </legend>
+              <div className={styles.colors}>
+                {product.colors.map((color) => {
+                  const swatch = colorSwatch(color)
+                  const empty = colorStock(product, color) === 0
+                  return (
+                    <label key={color} className={`${styles.color} ${swatch ? '' : styles.colorText} ${empty ? styles.empty : ''}`} title={colorLabel(color)}>
+                      <input
+                        type="radio"
+                        name={`${ids}-color`}
+                        value={color}
+                        checked={selection.color === color}
+                        onChange={() => chooseColor(color)}
+                      />
+                      {swatch ? (
+                        <>
+                          <span className={styles.swatch} style={{ background: swatch }} aria-hidden="true" />
+                          <span className="visually-hidden">{colorLabel(color)}{empty ? ` (${SOLD_OUT.toLowerCase()})` : ''}</span>
+                        </>
+                      ) : (
+                        <span className={styles.colorName}>{colorLabel(color)}{empty ? <span className="visually-hidden"> ({SOLD_OUT.toLowerCase()})</span> : null}</span>
+                      )}
+                    </label>
+                  )
+                })}
+              </div>
+            </fieldset>
+          ) : null}
+
+          {!singleSize ? (
+            <fieldset className={styles.choice}>
+              <legend className={styles.legend}>Taille</legend>
+              {sizes.length > 0 ? (
+                <div className={styles.sizes}>
+                  {sizes.map((size) => (
+                    <label key={size} className={styles.size}>
+                      <input
+                        type="radio"
+                        name={`${ids}-size`}
+                        value={size}
+                        checked={selection.size === size}
+                        onChange={() => {
+                          setSelection((current) => selectSize(product, current, size))
+                          setDraftQuantity(null)
+                        }}
+                      />
+                      <span>{size}</span>
+                    </label>
+                  ))}
+                </div>
+              ) : (
+                <p className={styles.none}>Aucune taille disponible dans cette couleur.</p>
+              )}
+            </fieldset>
+          ) : null}
+
+          <div className={styles.buy}>
+            <div className={styles.quantity}>
+              <label htmlFor={`${ids}-quantity`} className={styles.legend}>Quantité</label>
+              <div className={styles.stepper}>
+                <button
+                  type="button"
+                  aria-label="Diminuer la quantité"
+                  disabled={soldOut || selection.quantity <= 1}
+                  onClick={() => {
+                    setSelection((current) => changeQuantity(product, current, current.quantity - 1))
+                    setDraftQuantity(null)
+                  }}
+                >
+                  −
+                </button>
+                <input
+                  id={`${ids}-quantity`}
+                  type="number"
+                  inputMode="numeric"
+                  min={soldOut ? 0 : 1}
+                  max={stock}
+                  step={1}
+                  value={draftQuantity ?? String(selection.quantity)}
+                  disabled={soldOut}
+                  onChange={(event) => {
+                    const text = event.currentTarget.value
+                    // An emptied field is left empty while typing; leaving it restores the quantity.
+                    if (text.trim() === '') return setDraftQuantity('')
+                    setDraftQuantity(null)
+                    setSelection((current) => changeQuantity(product, current, text))
+                  }}
+                  onBlur={() => setDraftQuantity(null)}
+                />
+                <button
+                  type="button"
+                  aria-label="Augmenter la quantité"
+                  disabled={soldOut || selection.quantity >= stock}
+                  onClick={() => {
+                    setSelection((current) => changeQuantity(product, current, current.quantity + 1))
+                    setDraftQuantity(null)
+                  }}
+                >
+                  +
+                </button>
+              </div>
+            </div>
+            <p className={soldOut ? styles.soldOut : styles.inStock} aria-live="polite">
+              {soldOut ? SOLD_OUT : stockAvailableLabel(stock)}
+            </p>
+          </div>
+
+          <Button block className={styles.add} disabled={!canAdd || adding} onClick={() => void add()}>
+            {soldOut ? SOLD_OUT : adding ? 'Ajout en cours…' : 'Ajouter au panier'}
+          </Button>
+
+          <p className={styles.promise}>
+            Livraison offerte dès {formatPrice(FREE_SHIPPING_THRESHOLD)} d’achat · Paiement Wave ou à la livraison
+          </p>
+        </div>
+      </div>
+
+      <ProductTabs
+        label="Informations sur le produit"
+        tabs={[
+          {
+            id: 'description',
+            label: 'Description',
+            content: (product.description || product.shortDescription || 'Pas de description pour ce produit.')
+              .split(/\n{2,}/)
+              .map((paragraph, i) => <p key={i}>{paragraph}</p>),
+          },
+          {
+            id: 'details',
+            label: 'Détails',
+            content: (
+              <dl className={styles.details}>
+                <dt>Matière</dt>
+                <dd>{product.material || 'Non précisée'}</dd>
+                <dt>Entretien</dt>
+                <dd>{product.careInstructions || 'Non précisé'}</dd>
+                <dt>Catégorie</dt>
+                <dd>
+                  <Link to={subcategoryPath(product.category, product.subcategory)}>{category} › {subcategory}</Link>
+                </dd>
+              </dl>
+            ),
+          },
+          {
+            id: 'delivery',
+            label: 'Livraison',
+            content: (
+              <ul className={styles.delivery}>
+                <li>Livraison gratuite dès {formatPrice(FREE_SHIPPING_THRESHOLD)} d’achat.</li>
+                <li>Dakar : livraison en {DELIVERY_DAYS.dakar}.</li>
+                <li>Régions : livraison en {DELIVERY_DAYS.regions}.</li>
+              </ul>
+            ),
+          },
+        ]}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,274 @@
+// The /products sidebar (on phones, the content of the Filtres drawer). It
+// shows the state read from the address and reports changes; the listing
+// writes them back to the address. Nothing here holds filter state of its
+// own except the price fields while they are being typed.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { colorLabel, colorSwatch } from '@/config/colors'
+import { CATEGORIES, FILTER_COLORS, FILTER_SIZES } from '@/config/catalog'
+import type { ProductQuery } from '../api/get-products'
+import type { ListingFilters } from '../listing-params'
+import styles from './product-filters.module.css'
+
+/** Price fields wait this long after the last keystroke before the listing follows. */
+export const PRICE_DEBOUNCE_MS = 600
+export const PRICE_ORDER_ERROR = 'Le prix minimum ne peut pas dépasser le prix maximum.'
+
+export interface ProductFiltersProps {
+  query: ProductQuery
+  onChange: (patch: Partial<ListingFilters>) => void
+  onReset: () => void
+}
+
+export function ProductFilters({ query, onChange, onReset }: ProductFiltersProps) {
+  const selectedColors = query.colors ?? []
+  const selectedSizes = query.sizes ?? []
+  // A colour that came with a link but is not in the usual list still shows, checked.
+  const colors = [...FILTER_COLORS, ...selectedColors.filter((c) => !(FILTER_COLORS as readonly string[]).includes(c))]
+  const sizes = [...FILTER_SIZES, ...selectedSizes.filter((s) => !(FILTER_SIZES as readonly string[]).includes(s))]
+  const categoryValue = query.subcategory ? `${query.category ?? parentOf(query.subcategory)}/${query.subcategory}` : (query.category ?? '')
+
+  const toggle = (values: string[], value: string, on: boolean) => {
+    const next = on ? [...values, value] : values.filter((v) => v !== value)
+    return next.length > 0 ? next : undefined
+  }
+
+  return (
+    <div className={styles.filters}>
+      <fieldset className={styles.group}>
+        <legend className={styles.legend}>Catégorie</legend>
+        <ul className={styles.options}>
+          <li>
+            <CategoryRadio value="" label="Tous nos produits" current={categoryValue} onSelect={() => onChange({ category: undefined, subcategory: undefined })} />
+          </li>
+          {CATEGORIES.map((category) => (
+            <li key={category.slug}>
+              <CategoryRadio
+                value={category.slug}
+                label={category.label}
+                current={categoryValue}
+                onSelect={() => onChange({ category: category.slug, subcategory: undefined })}
+              />
+              <ul className={`${styles.options} ${styles.nested}`}>
+                {category.subcategories.map((sub) => (
+                  <li key={sub.slug}>
+                    <CategoryRadio
+                      value={`${category.slug}/${sub.slug}`}
+                      label={sub.label}
+                      current={categoryValue}
+                      onSelect={() => onChange({ category: category.slug, subcategory: sub.slug })}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+
+      <PriceFilter minPrice={query.minPrice} maxPrice={query.maxPrice} onChange={onChange} />
+
+      <fieldset className={styles.group}>
+        <legend className={styles.legend}>Couleurs</legend>
+        <ul className={styles.colors}>
+          {colors.map((color) => {
+            const swatch = colorSwatch(color)
+            return (
+              <li key={color}>
+                <label className={styles.colorChip}>
+                  <input
+                    type="checkbox"
+                    name="colors"
+                    value={color}
+                    checked={selectedColors.includes(color)}
+                    onChange={(event) => onChange({ colors: toggle(selectedColors, color, event.currentTarget.checked) })}
+                  />
+                  <span className={styles.pill}>
+                    {swatch ? <span className={styles.swatch} style={{ background: swatch }} aria-hidden="true" /> : null}
+                    {colorLabel(color)}
+                  </span>
+                </label>
+              </li>
+            )
+          })}
+        </ul>
+      </fieldset>
+
+      <fieldset className={styles.group}>
+        <legend className={styles.legend}>Tailles</legend>
+        <ul className={styles.sizes}>
+          {sizes.map((size) => (
+            <li key={size}>
+              <label className={styles.chip}>
+                <input
+                  type="checkbox"
+                  name="sizes"
+                  value={size}
+                  checked={selectedSizes.includes(size)}
+                  onChange={(event) => onChange({ sizes: toggle(selectedSizes, size, event.currentTarget.checked) })}
+                />
+                <span>{size}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+
+      <fieldset className={styles.group}>
+        <legend className={styles.legend}>Sélections</legend>
+        <ul className={styles.options}>
+          {(
+            [
+              ['promotion', 'En promotion'],
+              ['featured', 'Produits à la une'],
+              ['new', 'Nouveautés'],
+            ] as const
+          ).map(([key, label]) => (
+            <li key={key}>
+              <label className={styles.check}>
+                <input
+                  type="checkbox"
+                  name={key}
+                  checked={query[key] === true}
+                  onChange={(event) => onChange({ [key]: event.currentTarget.checked || undefined })}
+                />
+                <span>{label}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+
+      <button type="button" className={styles.reset} onClick={onReset}>
+        Réinitialiser les filtres
+      </button>
+    </div>
+  )
+}
+
+function parentOf(subcategory: string): string {
+  return CATEGORIES.find((c) => c.subcategories.some((s) => s.slug === subcategory))?.slug ?? ''
+}
+
+function CategoryRadio({ value, label, current, onSelect }: { value: string; label: string; current: string; onSelect: () => void }) {
+  return (
+    <label className={styles.check}>
+      <input type="radio" name="category" value={value} checked={current === value} onChange={onSelect} />
+      <span>{label}</span>
+    </label>
+  )
+}
+
+function digits(text: string): string {
+  // Whole francs; 9 digits is far above any price of the shop.
+  return text.replace(/\D/g, '').replace(/^0+(?=\d)/, '').slice(0, 9)
+}
+
+function toNumber(text: string): number | undefined {
+  return text === '' ? undefined : Number(text)
+}
+
+/** Min and max in whole francs; the listing follows once typing pauses, or at once on Enter or leaving a field. */
+function PriceFilter({
+  minPrice,
+  maxPrice,
+  onChange,
+}: {
+  minPrice: number | undefined
+  maxPrice: number | undefined
+  onChange: ProductFiltersProps['onChange']
+}) {
+  const id = useId()
+  const [min, setMin] = useState(minPrice?.toString() ?? '')
+  const [max, setMax] = useState(maxPrice?.toString() ?? '')
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const applied = useRef({ min: minPrice, max: maxPrice })
+
+  // The address changed (back/forward, reset, a link): the fields follow it.
+  useEffect(() => {
+    applied.current = { min: minPrice, max: maxPrice }
+    setMin(minPrice?.toString() ?? '')
+    setMax(maxPrice?.toString() ?? '')
+  }, [minPrice, maxPrice])
+
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  const lo = toNumber(min)
+  const hi = toNumber(max)
+  const invalid = lo !== undefined && hi !== undefined && lo > hi
+
+  function apply(nextMin: string, nextMax: string) {
+    clearTimeout(timer.current)
+    const a = toNumber(nextMin)
+    const b = toNumber(nextMax)
+    if (a !== undefined && b !== undefined && a > b) return
+    if (a === applied.current.min && b === applied.current.max) return
+    applied.current = { min: a, max: b }
+    onChange({ minPrice: a, maxPrice: b })
+  }
+
+  function schedule(nextMin: string, nextMax: string) {
+    clearTimeout(timer.current)
+    timer.current = setTimeout(() => apply(nextMin, nextMax), PRICE_DEBOUNCE_MS)
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    apply(min, max)
+  }
+
+  return (
+    <form className={styles.group} onSubmit={onSubmit} noValidate>
+      <fieldset className={styles.bare}>
+        <legend className={styles.legend}>Prix (FCFA)</legend>
+        <div className={styles.prices}>
+          <label className={styles.field} htmlFor={`${id}-min`}>
+            <span>Minimum</span>
+            <input
+              id={`${id}-min`}
+              name="minPrice"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="0"
+              value={min}
+              aria-invalid={invalid || undefined}
+              aria-describedby={invalid ? `${id}-error` : undefined}
+              onChange={(event) => {
+                const next = digits(event.currentTarget.value)
+                setMin(next)
+                schedule(next, max)
+              }}
+              onBlur={() => apply(min, max)}
+            />
+          </label>
+          <span className={styles.dash} aria-hidden="true">–</span>
+          <label className={styles.field} htmlFor={`${id}-max`}>
+            <span>Maximum</span>
+            <input
+              id={`${id}-max`}
+              name="maxPrice"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="Illimité"
+              value={max}
+              aria-invalid={invalid || undefined}
+              aria-describedby={invalid ? `${id}-error` : undefined}
+              onChange={(event) => {
+                const next = digits(event.currentTarget.value)
+                setMax(next)
+                schedule(min, next)
+              }}
+              onBlur={() => apply(min, max)}
+            />
+          </label>
+        </div>
+        {invalid ? (
+          <p id={`${id}-error`} className={styles.error} role="alert">
+            {PRICE_ORDER_ERROR}
+          </p>
+        ) : null}
+        {/* Enter applies at once; the button itself is only for keyboard and screen-reader users. */}
+        <button type="submit" className="visually-hidden">Appliquer le prix</button>
+      </fieldset>
+    </form>
+  )
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest'
+import { makeProduct } from '@/testing/fixtures'
+import {
+  availableSizes,
+  changeQuantity,
+  discountPercent,
+  fitQuantity,
+  hasSingleSize,
+  imageIndexForColor,
+  initialSelection,
+  selectColor,
+  selectSize,
+  unitPrice,
+  variantStock,
+} from './product-options'
+
+// Sizes differ by colour; grey is sold out; the stock map is deliberately out of order.
+const tee = makeProduct({
+  colors: ['noir', 'blanc', 'gris'],
+  sizes: ['XS', 'S', 'M', 'L', 'XL', 'XXL'],
+  images: ['/uploads/products/a/800.jpg', '/uploads/products/b/800.jpg'],
+  stock: {
+    noir: { XL: 2, S: 5, XS: 0, M: 12, XXL: 1 },
+    blanc: { L: 3, XS: 4, M: 0 },
+    gris: { S: 0, M: 0 },
+  },
+})
+
+const chain = makeProduct({
+  category: 'accessoire',
+  subcategory: 'chaine',
+  colors: ['doré', 'argenté'],
+  sizes: ['unique'],
+  stock: { doré: { unique: 0 }, argenté: { unique: 7 } },
+})
+
+describe('sizes of a colour', () => {
+  it('are those with stock above 0, in the standard order', () => {
+    expect(availableSizes(tee, 'noir')).toEqual(['S', 'M', 'XL', 'XXL'])
+    expect(availableSizes(tee, 'blanc')).toEqual(['XS', 'L'])
+    expect(availableSizes(tee, 'gris')).toEqual([])
+    expect(availableSizes(tee, 'rouge')).toEqual([])
+  })
+
+  it('are read whatever their spelling (2XL is XXL)', () => {
+    const odd = makeProduct({ colors: ['noir'], stock: { noir: { '2XL': 2, m: 1 } } })
+    expect(availableSizes(odd, 'noir')).toEqual(['m', '2XL'])
+    expect(variantStock(odd, 'noir', 'XXL')).toBe(2)
+  })
+
+  it('are hidden for accessories (single size unique)', () => {
+    expect(hasSingleSize(chain)).toBe(true)
+    expect(hasSingleSize(tee)).toBe(false)
+  })
+})
+
+describe('selection', () => {
+  it('starts on the first colour that can be bought, its first size, quantity 1', () => {
+    expect(initialSelection(tee)).toEqual({ color: 'noir', size: 'S', quantity: 1 })
+    expect(initialSelection(chain)).toEqual({ color: 'argenté', size: 'unique', quantity: 1 })
+  })
+
+  it('starts at quantity 0 when nothing is left at all', () => {
+    const gone = makeProduct({ colors: ['noir'], stock: { noir: { S: 0, M: 0 } } })
+    expect(initialSelection(gone)).toEqual({ color: 'noir', size: undefined, quantity: 0 })
+  })
+
+  it('on a colour change recomputes the sizes, selects the first and reduces the quantity to fit', () => {
+    const start = { color: 'noir', size: 'M', quantity: 9 }
+    expect(selectColor(tee, start, 'blanc')).toEqual({ color: 'blanc', size: 'XS', quantity: 4 })
+    expect(selectColor(tee, { ...start, quantity: 2 }, 'blanc')).toEqual({ color: 'blanc', size: 'XS', quantity: 2 })
+    // Even when M existed in the new colour the first size is taken (seed 000 §4).
+    expect(selectColor(tee, { color: 'blanc', size: 'L', quantity: 1 }, 'noir')).toEqual({ color: 'noir', size: 'S', quantity: 1 })
+  })
+
+  it('on a sold-out colour has no size and quantity 0 (an accessory keeps unique)', () => {
+    expect(selectColor(tee, { color: 'noir', size: 'S', quantity: 3 }, 'gris')).toEqual({ color: 'gris', size: undefined, quantity: 0 })
+    expect(selectColor(chain, { color: 'argenté', size: 'unique', quantity: 3 }, 'doré')).toEqual({ color: 'doré', size: 'unique', quantity: 0 })
+  })
+
+  it('back to a colour with stock brings the quantity back to 1', () => {
+    expect(selectColor(tee, { color: 'gris', size: undefined, quantity: 0 }, 'noir')).toEqual({ color: 'noir', size: 'S', quantity: 1 })
+  })
+
+  it('on a size change reduces the quantity to the size’s stock', () => {
+    expect(selectSize(tee, { color: 'noir', size: 'M', quantity: 10 }, 'XL')).toEqual({ color: 'noir', size: 'XL', quantity: 2 })
+  })
+})
+
+describe('quantity', () => {
+  const noirM = { color: 'noir', size: 'M', quantity: 1 }
+
+  it('accepts integers from 1 up to the stock', () => {
+    expect(changeQuantity(tee, noirM, '12').quantity).toBe(12)
+    expect(changeQuantity(tee, noirM, 5).quantity).toBe(5)
+  })
+
+  it('drops to 1 above the stock, below 1 or when not a number', () => {
+    expect(changeQuantity(tee, noirM, 13).quantity).toBe(1)
+    expect(changeQuantity(tee, noirM, '0').quantity).toBe(1)
+    expect(changeQuantity(tee, noirM, '-4').quantity).toBe(1)
+    expect(changeQuantity(tee, noirM, 'abc').quantity).toBe(1)
+  })
+
+  it('is 0 when there is no stock', () => {
+    expect(changeQuantity(tee, { color: 'gris', size: 'S', quantity: 0 }, 3).quantity).toBe(0)
+  })
+
+  it('fits a stock', () => {
+    expect(fitQuantity(5, 3)).toBe(3)
+    expect(fitQuantity(0, 3)).toBe(1)
+    expect(fitQuantity(2, 0)).toBe(0)
+  })
+})
+
+describe('pictures and prices', () => {
+  it('the n-th picture belongs to the n-th colour, when there is one', () => {
+    expect(imageIndexForColor(tee, 'noir')).toBe(0)
+    expect(imageIndexForColor(tee, 'blanc')).toBe(1)
+    expect(imageIndexForColor(tee, 'gris')).toBeUndefined()
+  })
+
+  it('the shopper pays the promotional price while on promotion; the badge shows the rounded percentage', () => {
+    expect(unitPrice({ price: 25000, promoPrice: 20000, onPromotion: true })).toBe(20000)
+    expect(unitPrice({ price: 25000, promoPrice: 20000, onPromotion: false })).toBe(25000)
+    expect(discountPercent(25000, 20000, true)).toBe(20)
+    expect(discountPercent(15000, 9990, true)).toBe(33)
+    expect(discountPercent(12500, 8750, true)).toBe(30)
+    expect(discountPercent(12500, 12500, true)).toBeNull()
+    expect(discountPercent(12500, null, true)).toBeNull()
+  })
+})

@@ -1,0 +1,110 @@
+// The product page's choice of colour, size and quantity (seed 000 §4, §5):
+// pure functions, so the rules are tested without rendering.
+//
+// - sizes offered are those of the chosen colour with stock above 0, in the
+//   standard order; the first is selected whenever the colour changes;
+// - the quantity is an integer from 1 to the stock of the chosen variant: a
+//   colour or size change reduces it to fit; a typed value above the stock
+//   drops it to 1; with no stock at all it is 0.
+import { compareSizes, normaliseSize } from '@/config/catalog'
+import type { Product } from './api/product-schema'
+
+export const UNIQUE_SIZE = 'unique'
+
+export interface Selection {
+  color: string | undefined
+  size: string | undefined
+  quantity: number
+}
+
+/** Units of one variant; sizes are matched whatever their spelling (xl, 2XL…). */
+export function variantStock(product: Product, color: string | undefined, size: string | undefined): number {
+  if (color === undefined || size === undefined) return 0
+  const sizes = product.stock?.[color]
+  if (!sizes) return 0
+  const wanted = normaliseSize(size) ?? size
+  for (const [name, quantity] of Object.entries(sizes)) {
+    if ((normaliseSize(name) ?? name) === wanted) return Math.max(0, quantity)
+  }
+  return 0
+}
+
+/** Sizes of `color` that can be bought now, in standard order. */
+export function availableSizes(product: Product, color: string | undefined): string[] {
+  if (color === undefined) return []
+  const sizes = product.stock?.[color] ?? {}
+  return Object.entries(sizes)
+    .filter(([, quantity]) => quantity > 0)
+    .map(([size]) => size)
+    .sort(compareSizes)
+}
+
+/** Units of a colour, all sizes together. */
+export function colorStock(product: Product, color: string): number {
+  return Object.values(product.stock?.[color] ?? {}).reduce((sum, quantity) => sum + Math.max(0, quantity), 0)
+}
+
+export function totalStock(product: Product): number {
+  return product.colors.reduce((sum, color) => sum + colorStock(product, color), 0)
+}
+
+/** Accessories have the single size `unique`: no size choice is shown. */
+export function hasSingleSize(product: Product): boolean {
+  return product.sizes.length === 0 || product.sizes.every((size) => size.toLowerCase() === UNIQUE_SIZE)
+}
+
+/** The quantity that fits a stock: 1..stock, or 0 when there is none. */
+export function fitQuantity(quantity: number, stock: number): number {
+  if (stock <= 0) return 0
+  return Math.min(Math.max(1, Math.trunc(quantity) || 1), stock)
+}
+
+/** The first colour that can be bought (else the first colour), its first size, quantity 1. */
+export function initialSelection(product: Product): Selection {
+  const color = product.colors.find((c) => colorStock(product, c) > 0) ?? product.colors[0]
+  return selectColor(product, { color: undefined, size: undefined, quantity: 1 }, color)
+}
+
+/** New colour: sizes recomputed, the first selected, the quantity reduced to fit. */
+export function selectColor(product: Product, current: Selection, color: string | undefined): Selection {
+  const sizes = availableSizes(product, color)
+  // With no size in stock, an accessory keeps its 'unique' size (shown as sold out).
+  const size = sizes[0] ?? (hasSingleSize(product) ? (product.sizes[0] ?? UNIQUE_SIZE) : undefined)
+  return { color, size, quantity: fitQuantity(current.quantity, variantStock(product, color, size)) }
+}
+
+export function selectSize(product: Product, current: Selection, size: string): Selection {
+  return { ...current, size, quantity: fitQuantity(current.quantity, variantStock(product, current.color, size)) }
+}
+
+/**
+ * A quantity typed or stepped by the shopper. Not a whole number or below 1
+ * → 1; above the stock → 1 (seed 000 §4); no stock → 0.
+ */
+export function changeQuantity(product: Product, current: Selection, value: number | string): Selection {
+  const stock = variantStock(product, current.color, current.size)
+  const n = typeof value === 'number' ? value : Number.parseInt(value, 10)
+  let quantity: number
+  if (stock <= 0) quantity = 0
+  else if (!Number.isFinite(n) || n < 1 || n > stock) quantity = 1
+  else quantity = Math.trunc(n)
+  return { ...current, quantity }
+}
+
+/** Index in `images` of a colour's picture: the n-th image belongs to the n-th colour, when there is one. */
+export function imageIndexForColor(product: Product, color: string | undefined): number | undefined {
+  if (color === undefined) return undefined
+  const index = product.colors.indexOf(color)
+  return index >= 0 && index < product.images.length ? index : undefined
+}
+
+/** What the shopper pays for one unit. */
+export function unitPrice(product: Pick<Product, 'price' | 'promoPrice' | 'onPromotion'>): number {
+  return product.onPromotion && product.promoPrice != null ? product.promoPrice : product.price
+}
+
+/** Rounded percentage off, or null when there is no real promotion. */
+export function discountPercent(price: number, promoPrice: number | null | undefined, onPromotion: boolean): number | null {
+  if (!onPromotion || promoPrice == null || price <= 0 || promoPrice >= price) return null
+  return Math.round(((price - promoPrice) / price) * 100)
+}

@@ -1,0 +1,64 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { array, int, number, object, optional, string, union, type infer as Infer } from 'zod/mini'
+import { api, paginationSchema } from '@/lib/api-client'
+
+/**
+ * One order in the customer's list. Only what the list shows is required;
+ * the rest of the order (lines, shipping, payment…) may come along and is
+ * ignored here (zod drops unknown keys).
+ */
+export const orderSummarySchema = object({
+  id: union([string(), int()]),
+  orderNumber: string(),
+  createdAt: string(),
+  status: string(),
+  total: number(),
+  items: optional(array(object({ quantity: optional(number()) }))),
+})
+
+export type OrderSummary = Infer<typeof orderSummarySchema>
+
+const ordersPageSchema = object({
+  data: array(orderSummarySchema),
+  pagination: optional(paginationSchema),
+})
+
+export const ORDERS_PAGE_SIZE = 10
+
+/** Seed 000 §3: the five statuses and their French labels. */
+export const ORDER_STATUS_LABELS: Record<string, string> = {
+  pending: 'En attente',
+  processing: 'En traitement',
+  shipped: 'Expédiée',
+  delivered: 'Livrée',
+  cancelled: 'Annulée',
+}
+
+export function orderStatusLabel(status: string): string {
+  return ORDER_STATUS_LABELS[status] ?? status
+}
+
+export const orderKeys = {
+  all: ['orders'] as const,
+  list: (params: { page: number; limit: number }) => [...orderKeys.all, 'list', params] as const,
+}
+
+/** GET /api/orders?page=&limit= → the logged-in customer's orders, newest first. */
+export async function getOrders(params: { page: number; limit: number }, signal?: AbortSignal) {
+  const body = await api.get('/orders', ordersPageSchema, { query: params, signal })
+  return {
+    orders: body.data,
+    pagination: body.pagination ?? { page: params.page, limit: params.limit, totalItems: body.data.length, totalPages: 1 },
+  }
+}
+
+export const ordersQueryOptions = (params: { page: number; limit: number }) =>
+  queryOptions({
+    queryKey: orderKeys.list(params),
+    queryFn: ({ signal }) => getOrders(params, signal),
+    placeholderData: keepPreviousData,
+  })
+
+export function useOrders(page: number, limit = ORDERS_PAGE_SIZE) {
+  return useQuery(ordersQueryOptions({ page, limit }))
+}

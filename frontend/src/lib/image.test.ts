@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { imageSources, largestImage, PLACEHOLDER_IMAGE } from './image'
+
+describe('imageSources', () => {
+  it('derives the three JPEG widths of a server picture, WebP never offered', () => {
+    expect(imageSources('/uploads/products/3f9c2a7d1b6e4c80/800.jpg')).toEqual({
+      src: '/uploads/products/3f9c2a7d1b6e4c80/800.jpg',
+      srcSet:
+        '/uploads/products/3f9c2a7d1b6e4c80/400.jpg 400w, /uploads/products/3f9c2a7d1b6e4c80/800.jpg 800w, /uploads/products/3f9c2a7d1b6e4c80/1200.jpg 1200w',
+    })
+    // Whatever width the stored URL names, the set is the same.
+    expect(imageSources('/uploads/products/abc123/1200.jpg')).toEqual(imageSources('/uploads/products/abc123/400.jpg'))
+    expect(imageSources('/uploads/products/abc123/400.jpg').srcSet).not.toMatch(/webp/)
+  })
+
+  it('uses any other URL as it is', () => {
+    for (const url of [
+      '/images/placeholder.jpg',
+      '/uploads/products/abc/800.webp',
+      '/uploads/products/abc/photo.jpg',
+      '/uploads/products/abc/900.jpg',
+      'https://cdn.example.com/uploads/products/abc/800.jpg',
+      '/uploads/products/../secret/800.jpg',
+    ]) {
+      expect(imageSources(url)).toEqual({ src: url })
+    }
+  })
+
+  it('falls back to the placeholder for a missing URL', () => {
+    expect(imageSources(undefined)).toEqual({ src: PLACEHOLDER_IMAGE })
+    expect(imageSources('  ')).toEqual({ src: PLACEHOLDER_IMAGE })
+  })
+
+  it('picks the 1200-px file for share previews', () => {
+    expect(largestImage('/uploads/products/abc/800.jpg')).toBe('/uploads/products/abc/1200.jpg')
+    expect(largestImage('/images/placeholder.jpg')).toBe('/images/placeholder.jpg')
+  })
+})
