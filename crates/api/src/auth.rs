@@ -33,9 +33,8 @@ impl FromRequest for AuthUser {
         let token = bearer_token(req);
         Box::pin(async move {
             let state = state.ok_or_else(|| ApiError::internal(anyhow::anyhow!("no application state")))?;
-            let token = token.ok_or_else(|| {
-                ApiError::unauthorized("unauthorized", "Veuillez vous connecter pour continuer.")
-            })?;
+            let token = token
+                .ok_or_else(|| ApiError::unauthorized("unauthorized", "Veuillez vous connecter pour continuer."))?;
             Ok(AuthUser(state.accounts.authenticate(&token).await?))
         })
     }

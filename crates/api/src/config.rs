@@ -50,9 +50,10 @@ impl Config {
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
         let port = match lookup("PORT") {
             None => 8080,
-            Some(raw) => raw.trim().parse::<u16>().map_err(|_| {
-                ConfigError(format!("PORT must be a whole number between 0 and 65535, not \"{raw}\"."))
-            })?,
+            Some(raw) => raw
+                .trim()
+                .parse::<u16>()
+                .map_err(|_| ConfigError(format!("PORT must be a whole number between 0 and 65535, not \"{raw}\".")))?,
         };
         let (jwt_secret, jwt_secret_is_default) = match lookup("JWT_SECRET") {
             None => (DEV_JWT_SECRET.to_owned(), true),
@@ -66,10 +67,8 @@ impl Config {
         if !(database_url.starts_with("postgres://") || database_url.starts_with("postgresql://")) {
             return Err(ConfigError("DATABASE_URL must start with postgres:// or postgresql://.".into()));
         }
-        let public_url = http_url(
-            "PUBLIC_URL",
-            lookup("PUBLIC_URL").unwrap_or_else(|| format!("http://localhost:{port}")),
-        )?;
+        let public_url =
+            http_url("PUBLIC_URL", lookup("PUBLIC_URL").unwrap_or_else(|| format!("http://localhost:{port}")))?;
         let wave = WaveSettings {
             api_key: lookup("WAVE_API_KEY"),
             webhook_secret: lookup("WAVE_WEBHOOK_SECRET"),

@@ -217,7 +217,8 @@ impl From<bitik_catalog::ChoiceError> for ApiError {
 
 impl From<bitik_common::InvalidPage> for ApiError {
     fn from(error: bitik_common::InvalidPage) -> Self {
-        let mut api_error = ApiError::validation(error.message, BTreeMap::from([(error.field.to_owned(), error.message.to_owned())]));
+        let mut api_error =
+            ApiError::validation(error.message, BTreeMap::from([(error.field.to_owned(), error.message.to_owned())]));
         api_error.code = "invalid_query";
         api_error
     }

@@ -10,9 +10,7 @@ use clap::Parser;
 
 fn main() -> ExitCode {
     tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
-        )
+        .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
         .with_target(false)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()))
         .init();
@@ -55,7 +53,10 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
                 println!("Created the database.");
             }
             let applied = bitik_postgres::run_migrations(&config.database_url).await?;
-            println!("Migrations applied: {}", if applied.is_empty() { "none pending".into() } else { applied.join(", ") });
+            println!(
+                "Migrations applied: {}",
+                if applied.is_empty() { "none pending".into() } else { applied.join(", ") }
+            );
         }
         Command::Seed => {
             let state = connect(config)?;

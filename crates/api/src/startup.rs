@@ -7,14 +7,15 @@ use std::sync::Arc;
 use actix_web::dev::Server;
 use actix_web::middleware::{Compress, DefaultHeaders, from_fn};
 use actix_web::{App, HttpServer, web};
-use bitik_catalog::CatalogService;
 use bitik_cart::CartService;
-use bitik_identity::{AccountService, TokenService};
-use bitik_orders::OrderService;
+use bitik_catalog::CatalogService;
 use bitik_identity::newsletter::NewsletterService;
 use bitik_identity::password::Argon2Hasher;
+use bitik_identity::{AccountService, TokenService};
+use bitik_orders::OrderService;
 use bitik_postgres::{
-    Database, PgAddressRepository, PgCartRepository, PgNewsletterRepository, PgOrderRepository, PgProductRepository, PgUserRepository, PoolSettings,
+    Database, PgAddressRepository, PgCartRepository, PgNewsletterRepository, PgOrderRepository, PgProductRepository,
+    PgUserRepository, PoolSettings,
 };
 use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
@@ -39,9 +40,8 @@ impl Application {
     /// Binds the port (0 picks a free one) and prepares the server without running it.
     pub fn build(config: Config) -> anyhow::Result<Self> {
         let database = Database::connect(&config.database_url, &PoolSettings::default())?;
-        std::fs::create_dir_all(&config.upload_dir).map_err(|e| {
-            anyhow::anyhow!("UPLOAD_DIR {} cannot be created: {e}", config.upload_dir.display())
-        })?;
+        std::fs::create_dir_all(&config.upload_dir)
+            .map_err(|e| anyhow::anyhow!("UPLOAD_DIR {} cannot be created: {e}", config.upload_dir.display()))?;
         let listener = TcpListener::bind((config.host.as_str(), config.port))?;
         let port = listener.local_addr()?.port();
         let state = web::Data::new(build_state(config, database));
@@ -85,7 +85,16 @@ pub fn build_state(config: Config, database: Database) -> AppState {
     let catalog = CatalogService::new(products.clone());
     let carts = CartService::new(Arc::new(PgCartRepository::new(database.clone())), products.clone());
     let orders = OrderService::new(Arc::new(PgOrderRepository::new(database.clone())), products);
-    AppState { config: Arc::new(config), database, accounts, carts, catalog, orders, newsletter, limits: Limits::default() }
+    AppState {
+        config: Arc::new(config),
+        database,
+        accounts,
+        carts,
+        catalog,
+        orders,
+        newsletter,
+        limits: Limits::default(),
+    }
 }
 
 fn configure(cfg: &mut web::ServiceConfig, state: &web::Data<AppState>) {

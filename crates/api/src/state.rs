@@ -2,11 +2,11 @@
 
 use std::sync::Arc;
 
-use bitik_catalog::CatalogService;
 use bitik_cart::CartService;
+use bitik_catalog::CatalogService;
 use bitik_identity::AccountService;
-use bitik_orders::OrderService;
 use bitik_identity::newsletter::NewsletterService;
+use bitik_orders::OrderService;
 use bitik_postgres::Database;
 
 use crate::config::Config;

@@ -8,9 +8,9 @@ mod service;
 
 pub use error::CartError;
 pub use model::{AddToCart, Cart, CartItem, CartLine, DroppedItem, MergeReport, VariantRef};
+pub use ports::CartRepository;
 #[cfg(any(test, feature = "mocks"))]
 pub use ports::MockCartRepository;
-pub use ports::CartRepository;
 pub use service::{CartService, MAX_MERGED_ITEMS};
 
 #[cfg(test)]

@@ -16,7 +16,13 @@ pub trait CartRepository: Send + Sync {
     /// Adds `quantity` to the line of `variant` (creating it), unless the line would then hold
     /// more than `max`: then nothing changes and `None` is answered. Atomic, so two adds racing
     /// cannot pass the limit together.
-    async fn add(&self, user_id: Uuid, variant: VariantRef, quantity: u32, max: u32) -> Result<Option<CartLine>, BoxError>;
+    async fn add(
+        &self,
+        user_id: Uuid,
+        variant: VariantRef,
+        quantity: u32,
+        max: u32,
+    ) -> Result<Option<CartLine>, BoxError>;
 
     async fn set_quantity(&self, user_id: Uuid, line_id: Uuid, quantity: u32) -> Result<Option<CartLine>, BoxError>;
 

@@ -53,13 +53,18 @@ impl CartService {
         quantity: Option<Result<i64, ()>>,
     ) -> Result<Cart, CartError> {
         let quantity = whole_quantity(quantity.unwrap_or(Ok(0)))?;
-        let line = self.carts.line(user_id, line_id).await.map_err(CartError::repository)?.ok_or(CartError::ItemNotFound)?;
+        let line =
+            self.carts.line(user_id, line_id).await.map_err(CartError::repository)?.ok_or(CartError::ItemNotFound)?;
         let product = self.product(line.variant.product_id).await?;
         let (_, stock) = variant_of(&product, &line.variant.color, &line.variant.size)?;
         if quantity > stock {
             return Err(CartError::InsufficientStock { available: stock });
         }
-        self.carts.set_quantity(user_id, line_id, quantity).await.map_err(CartError::repository)?.ok_or(CartError::ItemNotFound)?;
+        self.carts
+            .set_quantity(user_id, line_id, quantity)
+            .await
+            .map_err(CartError::repository)?
+            .ok_or(CartError::ItemNotFound)?;
         self.cart(user_id).await
     }
 
@@ -151,8 +156,11 @@ impl CartService {
 /// colour or size.
 fn variant_of(product: &Product, colour: &str, size: &str) -> Result<(VariantRef, u32), CartError> {
     let found = product.variant(colour, size).ok_or(CartError::UnknownVariant)?;
-    let variant =
-        VariantRef { product_id: product.id, color: found.colour.as_str().to_owned(), size: found.size.as_str().to_owned() };
+    let variant = VariantRef {
+        product_id: product.id,
+        color: found.colour.as_str().to_owned(),
+        size: found.size.as_str().to_owned(),
+    };
     Ok((variant, found.stock))
 }
 

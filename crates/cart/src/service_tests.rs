@@ -45,9 +45,9 @@ fn catalogue() -> MockProductRepository {
     products.expect_find_active().returning(|key| {
         Ok(matches!(key, bitik_catalog::ProductKey::Id(id) if *id == Uuid::from_u128(1)).then(tshirt))
     });
-    products.expect_find_active_by_ids().returning(|ids| {
-        Ok(ids.iter().filter(|id| **id == Uuid::from_u128(1)).map(|_| tshirt()).collect())
-    });
+    products
+        .expect_find_active_by_ids()
+        .returning(|ids| Ok(ids.iter().filter(|id| **id == Uuid::from_u128(1)).map(|_| tshirt()).collect()));
     products
 }
 

@@ -48,7 +48,7 @@ impl RawChoice {
         let colour = self.color.as_deref().map(str::trim).filter(|c| !c.is_empty());
         let size = self.size.as_deref().map(str::trim).filter(|s| !s.is_empty());
         let (Some(colour), Some(size)) = (colour, size) else { return Err(ChoiceError::MissingVariant) };
-        let quantity = whole_quantity(self.quantity.clone().unwrap_or(Ok(1)))?;
+        let quantity = whole_quantity(self.quantity.unwrap_or(Ok(1)))?;
         Ok(Choice { product_id, color: colour.to_owned(), size: size.to_owned(), quantity })
     }
 }

@@ -48,7 +48,9 @@ mod tests {
 
     #[test]
     fn refuses_what_cannot_be_an_address() {
-        for bad in ["", "awa", "awa@", "@example.sn", "awa@example", "awa@@example.sn", "a wa@example.sn", "awa@example..sn"] {
+        for bad in
+            ["", "awa", "awa@", "@example.sn", "awa@example", "awa@@example.sn", "a wa@example.sn", "awa@example..sn"]
+        {
             assert_eq!(Email::parse(bad), Err(InvalidEmail), "{bad:?}");
         }
     }

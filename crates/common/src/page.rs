@@ -18,18 +18,24 @@ impl PageRequest {
     /// `default` items; a limit above `max` is served `max`; anything not a whole number of at
     /// least 1 is refused.
     pub fn parse(page: Option<&str>, limit: Option<&str>, default: u32, max: u32) -> Result<Self, InvalidPage> {
-        let read = |raw: Option<&str>, field: &'static str, message: &'static str, absent: u32| {
-            match raw.map(str::trim).filter(|v| !v.is_empty()) {
-                None => Ok(absent),
-                Some(v) => match v.parse::<u32>() {
-                    Ok(n) if n >= 1 => Ok(n),
-                    Err(_) if v.bytes().all(|b| b.is_ascii_digit()) => Ok(u32::MAX),
-                    _ => Err(InvalidPage { field, message }),
-                },
-            }
+        let read = |raw: Option<&str>, field: &'static str, message: &'static str, absent: u32| match raw
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+        {
+            None => Ok(absent),
+            Some(v) => match v.parse::<u32>() {
+                Ok(n) if n >= 1 => Ok(n),
+                Err(_) if v.bytes().all(|b| b.is_ascii_digit()) => Ok(u32::MAX),
+                _ => Err(InvalidPage { field, message }),
+            },
         };
         let page = read(page, "page", "Le numéro de page doit être un nombre entier supérieur ou égal à 1.", 1)?;
-        let limit = read(limit, "limit", "Le nombre d'éléments par page doit être un nombre entier supérieur ou égal à 1.", default)?;
+        let limit = read(
+            limit,
+            "limit",
+            "Le nombre d'éléments par page doit être un nombre entier supérieur ou égal à 1.",
+            default,
+        )?;
         Ok(Self::new(page, limit, max))
     }
 

@@ -72,7 +72,12 @@ impl AccountService {
         if !account.email.trim().is_empty() && Email::parse(&account.email).is_err() {
             checks.fail("email", "Veuillez saisir un email valide");
         }
-        validate::password(&mut checks, "password", &account.password, "Le mot de passe doit contenir au moins 6 caractères");
+        validate::password(
+            &mut checks,
+            "password",
+            &account.password,
+            "Le mot de passe doit contenir au moins 6 caractères",
+        );
         checks.finish()?;
         let user = self.create_account(account).await?;
         Ok(self.session(user))
@@ -109,7 +114,8 @@ impl AccountService {
         match self.users.find_by_email(&parsed).await.map_err(repository)? {
             Some((existing, _)) => {
                 let hash = self.hash_new_password(password).await?;
-                let admin = self.users.set_role_and_password(existing.id, Role::Admin, hash).await.map_err(repository)?;
+                let admin =
+                    self.users.set_role_and_password(existing.id, Role::Admin, hash).await.map_err(repository)?;
                 Ok((admin, false))
             }
             None => {
@@ -131,7 +137,11 @@ impl AccountService {
     /// A wrong e-mail and a wrong password get the same answer after the same work.
     pub async fn login(&self, email: &str, password: &str) -> Result<Session, IdentityError> {
         let mut checks = Checks::default();
-        checks.required("email", email, "L'email est requis").required("password", password, "Le mot de passe est requis");
+        checks.required("email", email, "L'email est requis").required(
+            "password",
+            password,
+            "Le mot de passe est requis",
+        );
         checks.finish()?;
         if password.chars().count() > crate::model::PASSWORD_MAX_LENGTH {
             return Err(IdentityError::InvalidCredentials);
@@ -158,7 +168,8 @@ impl AccountService {
     /// the user's current token version, and the user still active.
     pub async fn authenticate(&self, token: &str) -> Result<User, IdentityError> {
         let claims = self.tokens.verify(token).ok_or(IdentityError::Unauthenticated)?;
-        let (user, _) = self.users.find_by_id(claims.sub).await.map_err(repository)?.ok_or(IdentityError::Unauthenticated)?;
+        let (user, _) =
+            self.users.find_by_id(claims.sub).await.map_err(repository)?.ok_or(IdentityError::Unauthenticated)?;
         if user.token_version != claims.ver || !user.active {
             return Err(IdentityError::Unauthenticated);
         }
@@ -200,9 +211,15 @@ impl AccountService {
     ) -> Result<Session, IdentityError> {
         let mut checks = Checks::default();
         checks.required("currentPassword", current_password, "Le mot de passe actuel est requis");
-        validate::password(&mut checks, "newPassword", new_password, "Le nouveau mot de passe doit contenir au moins 6 caractères");
+        validate::password(
+            &mut checks,
+            "newPassword",
+            new_password,
+            "Le nouveau mot de passe doit contenir au moins 6 caractères",
+        );
         checks.finish()?;
-        let (_, hash) = self.users.find_by_id(user_id).await.map_err(repository)?.ok_or(IdentityError::Unauthenticated)?;
+        let (_, hash) =
+            self.users.find_by_id(user_id).await.map_err(repository)?.ok_or(IdentityError::Unauthenticated)?;
         if !self.hasher.verify(current_password, &hash).await.map_err(repository)? {
             return Err(IdentityError::IncorrectCurrentPassword);
         }
@@ -235,7 +252,12 @@ impl AccountService {
 
     pub async fn reset_password(&self, token: &str, new_password: &str) -> Result<User, IdentityError> {
         let mut checks = Checks::default();
-        validate::password(&mut checks, "password", new_password, "Le mot de passe doit contenir au moins 6 caractères");
+        validate::password(
+            &mut checks,
+            "password",
+            new_password,
+            "Le mot de passe doit contenir au moins 6 caractères",
+        );
         checks.finish()?;
         let new_hash = self.hasher.hash(new_password).await.map_err(repository)?;
         self.users

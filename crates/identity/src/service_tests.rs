@@ -68,7 +68,8 @@ fn fields(error: IdentityError) -> Vec<(&'static str, String)> {
 #[tokio::test]
 async fn registration_reports_every_missing_field_in_french() {
     let service = service(MockUserRepository::new());
-    let empty = NewAccount { first_name: " ".into(), last_name: String::new(), phone: String::new(), ..account("", "") };
+    let empty =
+        NewAccount { first_name: " ".into(), last_name: String::new(), phone: String::new(), ..account("", "") };
     let problems = fields(service.register(empty).await.unwrap_err());
     assert_eq!(
         problems,
@@ -115,7 +116,8 @@ async fn an_unknown_email_costs_a_password_verification_and_gets_the_common_answ
         *count.lock().unwrap() += 1;
         Ok(false)
     });
-    let service = AccountService::new(Arc::new(users), Arc::new(MockAddressRepository::new()), Arc::new(hasher), tokens());
+    let service =
+        AccountService::new(Arc::new(users), Arc::new(MockAddressRepository::new()), Arc::new(hasher), tokens());
     let error = service.login("nobody@example.sn", "secret1").await.unwrap_err();
     assert_eq!(error.to_string(), "Email ou mot de passe incorrect");
     assert_eq!(*verified.lock().unwrap(), 1);
@@ -152,7 +154,10 @@ async fn a_token_of_an_older_version_or_of_a_deactivated_user_is_refused() {
     let mut users = MockUserRepository::new();
     users.expect_find_by_id().returning(|_| Ok(None));
     assert!(matches!(service(users).authenticate(&token).await, Err(IdentityError::Unauthenticated)));
-    assert!(matches!(service(MockUserRepository::new()).authenticate("garbage").await, Err(IdentityError::Unauthenticated)));
+    assert!(matches!(
+        service(MockUserRepository::new()).authenticate("garbage").await,
+        Err(IdentityError::Unauthenticated)
+    ));
 }
 
 #[tokio::test]
@@ -162,14 +167,19 @@ async fn changing_the_password_needs_the_current_one() {
     let mut users = MockUserRepository::new();
     let stored = me.clone();
     users.expect_find_by_id().returning(move |_| Ok(Some((stored.clone(), "hashed:secret1".into()))));
-    users.expect_set_password().with(eq(id), eq("hashed:newpass".to_owned())).times(1).returning(move |_, _| {
-        Ok(User { token_version: 1, ..me.clone() })
-    });
+    users
+        .expect_set_password()
+        .with(eq(id), eq("hashed:newpass".to_owned()))
+        .times(1)
+        .returning(move |_, _| Ok(User { token_version: 1, ..me.clone() }));
     let service = service(users);
     let error = service.change_password(id, "wrong", "newpass").await.unwrap_err();
     assert_eq!(error.to_string(), "Mot de passe actuel incorrect");
     let problems = fields(service.change_password(id, "secret1", "short").await.unwrap_err());
-    assert_eq!(problems, vec![("newPassword", "Le nouveau mot de passe doit contenir au moins 6 caractères".to_owned())]);
+    assert_eq!(
+        problems,
+        vec![("newPassword", "Le nouveau mot de passe doit contenir au moins 6 caractères".to_owned())]
+    );
     let session = service.change_password(id, "secret1", "newpass").await.unwrap();
     assert_eq!(session.user.token_version, 1);
 }
@@ -206,7 +216,8 @@ async fn a_reset_token_is_stored_hashed_and_used_by_its_hash() {
 async fn an_address_needs_its_fields_and_another_users_address_is_missing() {
     let mut addresses = MockAddressRepository::new();
     addresses.expect_update().returning(|_, _, _| Ok(None));
-    let service = AccountService::new(Arc::new(MockUserRepository::new()), Arc::new(addresses), Arc::new(hasher()), tokens());
+    let service =
+        AccountService::new(Arc::new(MockUserRepository::new()), Arc::new(addresses), Arc::new(hasher()), tokens());
     let problems = fields(service.add_address(Uuid::new_v4(), AddressInput::default()).await.unwrap_err());
     let names: Vec<&str> = problems.iter().map(|(field, _)| *field).collect();
     assert_eq!(names, ["address", "city", "firstName", "lastName", "phone"]);

@@ -109,7 +109,8 @@ mod tests {
         let none_header = "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0"; // {"alg":"none","typ":"JWT"}
         assert!(tokens.verify(&format!("{none_header}.{}.", parts[1])).is_none(), "alg none");
 
-        let admin_claims = r#"{"sub":"00000000-0000-0000-0000-000000000000","role":"admin","ver":0,"iat":0,"exp":9999999999}"#;
+        let admin_claims =
+            r#"{"sub":"00000000-0000-0000-0000-000000000000","role":"admin","ver":0,"iat":0,"exp":9999999999}"#;
         let forged = format!("{}.{}.{}", parts[0], b64(admin_claims), parts[2]);
         assert!(tokens.verify(&forged).is_none(), "tampered payload");
     }

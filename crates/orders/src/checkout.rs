@@ -94,7 +94,9 @@ fn valid_phone(phone: &str) -> bool {
 pub fn shipping_method(code: Option<&str>) -> Result<ShippingMethod, OrderError> {
     match code.map(str::trim).filter(|c| !c.is_empty()) {
         None => Ok(ShippingMethod::Standard),
-        Some(code) => ShippingMethod::parse(code).ok_or_else(|| single("shippingMethod", "Méthode de livraison invalide")),
+        Some(code) => {
+            ShippingMethod::parse(code).ok_or_else(|| single("shippingMethod", "Méthode de livraison invalide"))
+        }
     }
 }
 
@@ -105,7 +107,10 @@ pub fn payment_method(code: Option<&str>) -> Result<PaymentMethod, OrderError> {
 }
 
 fn single(field: &str, message: &str) -> OrderError {
-    OrderError::Validation { message: message.to_owned(), fields: BTreeMap::from([(field.to_owned(), message.to_owned())]) }
+    OrderError::Validation {
+        message: message.to_owned(),
+        fields: BTreeMap::from([(field.to_owned(), message.to_owned())]),
+    }
 }
 
 /// The choices of a checkout, checked, with the same variant asked twice counted together.

@@ -24,11 +24,16 @@ pub enum PlaceError {
 /// The result of a status change attempted against the status the caller saw.
 #[derive(Debug)]
 pub enum Transition {
-    Applied(Order),
+    Applied(Box<Order>),
     /// The order is no longer in the expected status (someone else changed it first).
     Stale,
     /// Leaving `cancelled` needs units that are gone.
-    OutOfStock { product_id: Uuid, color: String, size: String, available: u32 },
+    OutOfStock {
+        product_id: Uuid,
+        color: String,
+        size: String,
+        available: u32,
+    },
 }
 
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]

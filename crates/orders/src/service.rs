@@ -45,7 +45,9 @@ impl OrderService {
     pub async fn place(&self, user_id: Uuid, request: CheckoutRequest) -> Result<Order, OrderError> {
         let key = request.idempotency_key.as_deref().map(str::trim).filter(|k| !k.is_empty() && k.len() <= 100);
         if let Some(key) = key {
-            if let Some(first) = self.orders.find_by_idempotency_key(user_id, key).await.map_err(OrderError::repository)? {
+            if let Some(first) =
+                self.orders.find_by_idempotency_key(user_id, key).await.map_err(OrderError::repository)?
+            {
                 return Ok(first);
             }
         }
@@ -85,7 +87,8 @@ impl OrderService {
                 Err(PlaceError::KeyUsed) => {
                     // The same submission won a race with this one: answer its order.
                     let key = key.unwrap_or_default();
-                    let first = self.orders.find_by_idempotency_key(user_id, key).await.map_err(OrderError::repository)?;
+                    let first =
+                        self.orders.find_by_idempotency_key(user_id, key).await.map_err(OrderError::repository)?;
                     return first.ok_or(OrderError::Concurrent);
                 }
                 Err(PlaceError::OutOfStock { product_id, color, size, available }) => {
@@ -124,7 +127,7 @@ impl OrderService {
         };
         let effect = rules::stock_effect(order.status, OrderStatus::Cancelled);
         match self.orders.transition(order.id, order.status, change, effect).await.map_err(OrderError::repository)? {
-            Transition::Applied(order) => Ok(order),
+            Transition::Applied(order) => Ok(*order),
             // Cancelled, paid or moved on meanwhile: no longer the customer's to cancel.
             Transition::Stale | Transition::OutOfStock { .. } => Err(OrderError::CannotCancel),
         }

@@ -7,7 +7,9 @@ use uuid::Uuid;
 
 use crate::checkout::CheckoutRequest;
 use crate::error::OrderError;
-use crate::model::{NewOrder, Order, OrderStatus, PaymentMethod, PaymentStatus, ShippingInfo, StatusChange, StockEffect};
+use crate::model::{
+    NewOrder, Order, OrderStatus, PaymentMethod, PaymentStatus, ShippingInfo, StatusChange, StockEffect,
+};
 use crate::ports::{MockOrderRepository, PlaceError, Transition};
 use crate::service::OrderService;
 use crate::shipping::ShippingMethod;
@@ -43,7 +45,9 @@ fn tee() -> Product {
 
 fn catalogue() -> MockProductRepository {
     let mut products = MockProductRepository::new();
-    products.expect_find_active_by_ids().returning(|ids| Ok(ids.iter().filter(|id| **id == TEE).map(|_| tee()).collect()));
+    products
+        .expect_find_active_by_ids()
+        .returning(|ids| Ok(ids.iter().filter(|id| **id == TEE).map(|_| tee()).collect()));
     products
 }
 
@@ -119,7 +123,10 @@ async fn the_server_prices_the_order_and_charges_delivery_below_the_threshold() 
     assert_eq!(order.lines.len(), 1, "the same variant twice is one line");
     assert_eq!(order.lines[0].quantity, 3);
     assert_eq!(order.lines[0].unit_price, Money::francs(12_000), "the promotion price");
-    assert_eq!((order.subtotal, order.shipping_cost, order.total), (Money::francs(36_000), Money::francs(1_000), Money::francs(37_000)));
+    assert_eq!(
+        (order.subtotal, order.shipping_cost, order.total),
+        (Money::francs(36_000), Money::francs(1_000), Money::francs(37_000))
+    );
     assert_eq!(order.payment_method, PaymentMethod::CashOnDelivery, "paypal means cash on delivery");
     assert_eq!(order.shipping.country, "Sénégal");
     let number = &placed.lock().unwrap()[0].order_number;
@@ -149,7 +156,10 @@ async fn the_checkout_form_speaks_the_seeds_french() {
     assert_eq!(empty.to_string(), "Votre panier est vide. Impossible de créer une commande.");
     let mut request = checkout(vec![item(1)], "standard", "wave");
     request.shipping.city = " ".into();
-    assert_eq!(service.place(user, request).await.unwrap_err().to_string(), "Veuillez remplir tous les champs obligatoires");
+    assert_eq!(
+        service.place(user, request).await.unwrap_err().to_string(),
+        "Veuillez remplir tous les champs obligatoires"
+    );
     let mut request = checkout(vec![item(1)], "standard", "wave");
     request.shipping.email = "awa@".into();
     assert_eq!(service.place(user, request).await.unwrap_err().to_string(), "Veuillez entrer une adresse email valide");
@@ -184,11 +194,20 @@ async fn a_repeated_idempotency_key_answers_the_first_order() {
             payment_method: PaymentMethod::Wave,
             idempotency_key: Some("abc-123".into()),
         },
-        StatusChange { status: OrderStatus::Pending, note: String::new(), by: "Client".into(), by_user: None, at: Utc::now() },
+        StatusChange {
+            status: OrderStatus::Pending,
+            note: String::new(),
+            by: "Client".into(),
+            by_user: None,
+            at: Utc::now(),
+        },
     );
     let mut orders = MockOrderRepository::new();
     let answer = first.clone();
-    orders.expect_find_by_idempotency_key().withf(move |u, k| *u == user && k == "abc-123").returning(move |_, _| Ok(Some(answer.clone())));
+    orders
+        .expect_find_by_idempotency_key()
+        .withf(move |u, k| *u == user && k == "abc-123")
+        .returning(move |_, _| Ok(Some(answer.clone())));
     let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()));
     assert_eq!(service.place(user, request).await.unwrap().order_number, "ORD-0000010001");
 }
@@ -222,7 +241,13 @@ async fn a_customer_cancels_only_their_own_pending_unpaid_order_and_stock_return
                 payment_method: PaymentMethod::Wave,
                 idempotency_key: None,
             },
-            StatusChange { status: OrderStatus::Pending, note: String::new(), by: "Client".into(), by_user: None, at: Utc::now() },
+            StatusChange {
+                status: OrderStatus::Pending,
+                note: String::new(),
+                by: "Client".into(),
+                by_user: None,
+                at: Utc::now(),
+            },
         );
         o.status = status;
         o.payment_status = payment;
@@ -242,10 +267,13 @@ async fn a_customer_cancels_only_their_own_pending_unpaid_order_and_stock_return
         orders
             .expect_transition()
             .withf(move |i, expected, change, stock| {
-                *i == id && *expected == OrderStatus::Pending && change.status == OrderStatus::Cancelled && *stock == StockEffect::Return
+                *i == id
+                    && *expected == OrderStatus::Pending
+                    && change.status == OrderStatus::Cancelled
+                    && *stock == StockEffect::Return
             })
             .times(usize::from(allowed))
-            .returning(move |_, _, _, _| Ok(Transition::Applied(current.clone())));
+            .returning(move |_, _, _, _| Ok(Transition::Applied(Box::new(current.clone()))));
         let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()));
         let result = service.cancel_by_customer(owner, id).await;
         assert_eq!(result.is_ok(), allowed, "{status:?} {payment:?}");

@@ -105,12 +105,7 @@ async fn make_default(conn: &mut AsyncPgConnection, user_id: Uuid, id: Uuid) -> 
 }
 
 async fn find(conn: &mut AsyncPgConnection, user_id: Uuid, id: Uuid) -> Result<Option<AddressRow>, DbError> {
-    Ok(owned(user_id)
-        .filter(addresses::id.eq(id))
-        .select(AddressRow::as_select())
-        .first(conn)
-        .await
-        .optional()?)
+    Ok(owned(user_id).filter(addresses::id.eq(id)).select(AddressRow::as_select()).first(conn).await.optional()?)
 }
 
 #[async_trait]
@@ -130,18 +125,19 @@ impl AddressRepository for PgAddressRepository {
         let mut conn = self.database.conn().await?;
         let row = conn
             .transaction::<_, DbError, _>(async move |conn| {
-                    let id: Uuid = diesel::insert_into(addresses::table)
-                        .values((AddressFields::from(&input), addresses::user_id.eq(user_id)))
-                        .returning(addresses::id)
+                let id: Uuid = diesel::insert_into(addresses::table)
+                    .values((AddressFields::from(&input), addresses::user_id.eq(user_id)))
+                    .returning(addresses::id)
+                    .get_result(conn)
+                    .await?;
+                let has_default: bool =
+                    diesel::select(diesel::dsl::exists(owned(user_id).filter(addresses::is_default)))
                         .get_result(conn)
                         .await?;
-                    let has_default: bool = diesel::select(diesel::dsl::exists(owned(user_id).filter(addresses::is_default)))
-                        .get_result(conn)
-                        .await?;
-                    if input.is_default || !has_default {
-                        make_default(conn, user_id, id).await?;
-                    }
-                    find(conn, user_id, id).await?.ok_or(DbError::Unavailable("address vanished".into()))
+                if input.is_default || !has_default {
+                    make_default(conn, user_id, id).await?;
+                }
+                find(conn, user_id, id).await?.ok_or(DbError::Unavailable("address vanished".into()))
             })
             .await?;
         Ok(row.into())
@@ -151,17 +147,17 @@ impl AddressRepository for PgAddressRepository {
         let mut conn = self.database.conn().await?;
         let row = conn
             .transaction::<_, DbError, _>(async move |conn| {
-                    let updated = diesel::update(owned_target(user_id, id))
-                        .set((AddressFields::from(&input), addresses::updated_at.eq(now)))
-                        .execute(conn)
-                        .await?;
-                    if updated == 0 {
-                        return Ok(None);
-                    }
-                    if input.is_default {
-                        make_default(conn, user_id, id).await?;
-                    }
-                    find(conn, user_id, id).await
+                let updated = diesel::update(owned_target(user_id, id))
+                    .set((AddressFields::from(&input), addresses::updated_at.eq(now)))
+                    .execute(conn)
+                    .await?;
+                if updated == 0 {
+                    return Ok(None);
+                }
+                if input.is_default {
+                    make_default(conn, user_id, id).await?;
+                }
+                find(conn, user_id, id).await
             })
             .await?;
         Ok(row.map(Address::from))
@@ -171,23 +167,23 @@ impl AddressRepository for PgAddressRepository {
         let mut conn = self.database.conn().await?;
         let deleted = conn
             .transaction::<_, DbError, _>(async move |conn| {
-                    let was_default: Option<bool> = diesel::delete(owned_target(user_id, id))
-                        .returning(addresses::is_default)
-                        .get_result(conn)
+                let was_default: Option<bool> = diesel::delete(owned_target(user_id, id))
+                    .returning(addresses::is_default)
+                    .get_result(conn)
+                    .await
+                    .optional()?;
+                if was_default == Some(true) {
+                    let newest: Option<Uuid> = owned(user_id)
+                        .order((addresses::created_at.desc(), addresses::id.desc()))
+                        .select(addresses::id)
+                        .first(conn)
                         .await
                         .optional()?;
-                    if was_default == Some(true) {
-                        let newest: Option<Uuid> = owned(user_id)
-                            .order((addresses::created_at.desc(), addresses::id.desc()))
-                            .select(addresses::id)
-                            .first(conn)
-                            .await
-                            .optional()?;
-                        if let Some(newest) = newest {
-                            make_default(conn, user_id, newest).await?;
-                        }
+                    if let Some(newest) = newest {
+                        make_default(conn, user_id, newest).await?;
                     }
-                    Ok(was_default.is_some())
+                }
+                Ok(was_default.is_some())
             })
             .await?;
         Ok(deleted)
@@ -197,11 +193,11 @@ impl AddressRepository for PgAddressRepository {
         let mut conn = self.database.conn().await?;
         let row = conn
             .transaction::<_, DbError, _>(async move |conn| {
-                    if find(conn, user_id, id).await?.is_none() {
-                        return Ok(None);
-                    }
-                    make_default(conn, user_id, id).await?;
-                    find(conn, user_id, id).await
+                if find(conn, user_id, id).await?.is_none() {
+                    return Ok(None);
+                }
+                make_default(conn, user_id, id).await?;
+                find(conn, user_id, id).await
             })
             .await?;
         Ok(row.map(Address::from))
@@ -211,7 +207,9 @@ impl AddressRepository for PgAddressRepository {
 fn owned_target(
     user_id: Uuid,
     id: Uuid,
-) -> diesel::dsl::Filter<diesel::dsl::Filter<addresses::table, diesel::dsl::Eq<addresses::user_id, Uuid>>, diesel::dsl::Eq<addresses::id, Uuid>>
-{
+) -> diesel::dsl::Filter<
+    diesel::dsl::Filter<addresses::table, diesel::dsl::Eq<addresses::user_id, Uuid>>,
+    diesel::dsl::Eq<addresses::id, Uuid>,
+> {
     addresses::table.filter(addresses::user_id.eq(user_id)).filter(addresses::id.eq(id))
 }

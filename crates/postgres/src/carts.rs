@@ -76,7 +76,13 @@ impl CartRepository for PgCartRepository {
         Ok(row.map(CartLine::from))
     }
 
-    async fn add(&self, user_id: Uuid, variant: VariantRef, quantity: u32, max: u32) -> Result<Option<CartLine>, BoxError> {
+    async fn add(
+        &self,
+        user_id: Uuid,
+        variant: VariantRef,
+        quantity: u32,
+        max: u32,
+    ) -> Result<Option<CartLine>, BoxError> {
         let mut conn = self.database.conn().await?;
         // One statement: the existing line grows only if it stays within `max`, so two adds
         // racing each other cannot both pass the limit.
@@ -102,23 +108,26 @@ impl CartRepository for PgCartRepository {
 
     async fn set_quantity(&self, user_id: Uuid, line_id: Uuid, quantity: u32) -> Result<Option<CartLine>, BoxError> {
         let mut conn = self.database.conn().await?;
-        let row = diesel::update(cart_items::table.filter(cart_items::user_id.eq(user_id)).filter(cart_items::id.eq(line_id)))
-            .set((cart_items::quantity.eq(column(quantity)), cart_items::updated_at.eq(now)))
-            .returning(LineRow::as_returning())
-            .get_result(&mut conn)
-            .await
-            .optional()
-            .map_err(DbError::from)?;
+        let row = diesel::update(
+            cart_items::table.filter(cart_items::user_id.eq(user_id)).filter(cart_items::id.eq(line_id)),
+        )
+        .set((cart_items::quantity.eq(column(quantity)), cart_items::updated_at.eq(now)))
+        .returning(LineRow::as_returning())
+        .get_result(&mut conn)
+        .await
+        .optional()
+        .map_err(DbError::from)?;
         Ok(row.map(CartLine::from))
     }
 
     async fn remove(&self, user_id: Uuid, line_id: Uuid) -> Result<bool, BoxError> {
         let mut conn = self.database.conn().await?;
-        let deleted =
-            diesel::delete(cart_items::table.filter(cart_items::user_id.eq(user_id)).filter(cart_items::id.eq(line_id)))
-                .execute(&mut conn)
-                .await
-                .map_err(DbError::from)?;
+        let deleted = diesel::delete(
+            cart_items::table.filter(cart_items::user_id.eq(user_id)).filter(cart_items::id.eq(line_id)),
+        )
+        .execute(&mut conn)
+        .await
+        .map_err(DbError::from)?;
         Ok(deleted == 1)
     }
 
@@ -147,9 +156,11 @@ impl CartRepository for PgCartRepository {
                     .on_conflict((cart_items::user_id, cart_items::product_id, cart_items::color, cart_items::size))
                     .do_update()
                     .set((
-                        cart_items::quantity.eq(diesel::dsl::sql::<diesel::sql_types::Integer>("LEAST(cart_items.quantity + excluded.quantity, ")
-                            .bind::<diesel::sql_types::Integer, _>(max)
-                            .sql(")")),
+                        cart_items::quantity.eq(diesel::dsl::sql::<diesel::sql_types::Integer>(
+                            "LEAST(cart_items.quantity + excluded.quantity, ",
+                        )
+                        .bind::<diesel::sql_types::Integer, _>(max)
+                        .sql(")")),
                         cart_items::updated_at.eq(now),
                     ))
                     .execute(conn)

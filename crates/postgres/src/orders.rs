@@ -189,7 +189,8 @@ async fn load(conn: &mut AsyncPgConnection, rows: Vec<OrderRow>) -> Result<Vec<O
 }
 
 async fn find_in(conn: &mut AsyncPgConnection, id: Uuid) -> Result<Option<Order>, BoxError> {
-    let row = orders::table.find(id).select(OrderRow::as_select()).first(conn).await.optional().map_err(DbError::from)?;
+    let row =
+        orders::table.find(id).select(OrderRow::as_select()).first(conn).await.optional().map_err(DbError::from)?;
     match row {
         Some(row) => Ok(load(conn, vec![row]).await?.pop()),
         None => Ok(None),
@@ -276,7 +277,9 @@ impl OrderRepository for PgOrderRepository {
                 let wanted: Vec<(Uuid, String, String, i32)> = order
                     .lines
                     .iter()
-                    .map(|l| (l.product_id, l.color.clone(), l.size.clone(), i32::try_from(l.quantity).unwrap_or(i32::MAX)))
+                    .map(|l| {
+                        (l.product_id, l.color.clone(), l.size.clone(), i32::try_from(l.quantity).unwrap_or(i32::MAX))
+                    })
                     .collect();
                 take_stock(conn, &units_by_variant(&wanted)).await?;
                 let shipping = &order.shipping;
@@ -332,7 +335,9 @@ impl OrderRepository for PgOrderRepository {
                 PlaceError::OutOfStock { product_id, color, size, available }
             }
             Abort::Db(DbError::Duplicate(constraint)) if constraint == "orders_idempotency_key" => PlaceError::KeyUsed,
-            Abort::Db(DbError::Duplicate(constraint)) if constraint == "orders_order_number_key" => PlaceError::NumberTaken,
+            Abort::Db(DbError::Duplicate(constraint)) if constraint == "orders_order_number_key" => {
+                PlaceError::NumberTaken
+            }
             Abort::Db(e) => PlaceError::Other(e.into()),
             Abort::Stale => PlaceError::Other("the order vanished while being placed".into()),
         })
@@ -361,8 +366,12 @@ impl OrderRepository for PgOrderRepository {
 
     async fn list_for_user(&self, user_id: Uuid, page: PageRequest) -> Result<Page<Order>, BoxError> {
         let mut conn = self.database.conn().await?;
-        let total: i64 =
-            orders::table.filter(orders::user_id.eq(user_id)).count().get_result(&mut conn).await.map_err(DbError::from)?;
+        let total: i64 = orders::table
+            .filter(orders::user_id.eq(user_id))
+            .count()
+            .get_result(&mut conn)
+            .await
+            .map_err(DbError::from)?;
         let rows = orders::table
             .filter(orders::user_id.eq(user_id))
             .order((orders::created_at.desc(), orders::id.desc()))
@@ -413,7 +422,7 @@ impl OrderRepository for PgOrderRepository {
             })
             .await;
         match outcome {
-            Ok(order) => Ok(Transition::Applied(order)),
+            Ok(order) => Ok(Transition::Applied(Box::new(order))),
             Err(Abort::Stale) => Ok(Transition::Stale),
             Err(Abort::OutOfStock { product_id, color, size, available }) => {
                 Ok(Transition::OutOfStock { product_id, color, size, available })

@@ -237,30 +237,30 @@ impl UserRepository for PgUserRepository {
         let mut conn = self.database.conn().await?;
         let row = conn
             .transaction::<_, DbError, _>(async move |conn| {
-                    // Consuming the token first makes a second use find nothing, even concurrently.
-                    let user_id: Option<Uuid> = diesel::update(
-                        resets::table
-                            .filter(resets::token_hash.eq(token_hash))
-                            .filter(resets::used_at.is_null())
-                            .filter(resets::expires_at.gt(now)),
-                    )
-                    .set(resets::used_at.eq(now))
-                    .returning(resets::user_id)
+                // Consuming the token first makes a second use find nothing, even concurrently.
+                let user_id: Option<Uuid> = diesel::update(
+                    resets::table
+                        .filter(resets::token_hash.eq(token_hash))
+                        .filter(resets::used_at.is_null())
+                        .filter(resets::expires_at.gt(now)),
+                )
+                .set(resets::used_at.eq(now))
+                .returning(resets::user_id)
+                .get_result(conn)
+                .await
+                .optional()?;
+                let Some(user_id) = user_id else { return Ok(None) };
+                let row = diesel::update(users::table.find(user_id))
+                    .set((
+                        users::password_hash.eq(password_hash),
+                        users::token_version.eq(users::token_version + 1),
+                        users::password_reset_requested_at.eq(None::<DateTime<Utc>>),
+                        users::updated_at.eq(now),
+                    ))
+                    .returning(UserRow::as_returning())
                     .get_result(conn)
-                    .await
-                    .optional()?;
-                    let Some(user_id) = user_id else { return Ok(None) };
-                    let row = diesel::update(users::table.find(user_id))
-                        .set((
-                            users::password_hash.eq(password_hash),
-                            users::token_version.eq(users::token_version + 1),
-                            users::password_reset_requested_at.eq(None::<DateTime<Utc>>),
-                            users::updated_at.eq(now),
-                        ))
-                        .returning(UserRow::as_returning())
-                        .get_result(conn)
-                        .await?;
-                    Ok(Some(row))
+                    .await?;
+                Ok(Some(row))
             })
             .await?;
         row.map(UserRow::into_user).transpose()

@@ -12,9 +12,8 @@
 
 use image::RgbaImage;
 use tiny_skia::{
-    Color, FillRule, GradientStop, LineCap, LineJoin, LinearGradient, Mask, Paint, Path,
-    PathBuilder, Pixmap, Point, RadialGradient, Rect, Shader, SpreadMode, Stroke, StrokeDash,
-    Transform,
+    Color, FillRule, GradientStop, LineCap, LineJoin, LinearGradient, Mask, Paint, Path, PathBuilder, Pixmap, Point,
+    RadialGradient, Rect, Shader, SpreadMode, Stroke, StrokeDash, Transform,
 };
 
 /// Side of the design space every shape is drawn in.
@@ -54,11 +53,7 @@ pub const COLOURS: [(&str, [u8; 3]); 17] = [
 /// `"bleu-marine"`); unknown names give [`UNKNOWN_COLOUR`].
 pub fn colour_rgb(name: &str) -> [u8; 3] {
     let key = fold(name);
-    COLOURS
-        .iter()
-        .find(|(n, _)| fold(n) == key)
-        .map(|(_, rgb)| *rgb)
-        .unwrap_or(UNKNOWN_COLOUR)
+    COLOURS.iter().find(|(n, _)| fold(n) == key).map(|(_, rgb)| *rgb).unwrap_or(UNKNOWN_COLOUR)
 }
 
 /// Lower-case, accent-free, single-spaced form of a name.
@@ -136,30 +131,14 @@ pub fn variant_for(subcategory: &str, name: &str, position: u32) -> u32 {
         Kind::TShirt => (position % 4, false),
         Kind::Pull if has(&["capuche", "hoodie", "hood"]) => (2, false),
         Kind::Pull if has(&["raye", "rayure", "mariniere"]) => (1, false),
-        Kind::Pull
-            if has(&[
-                "maille", "torsade", "jacquard", "tricot", "heritage", "cable",
-            ]) =>
-        {
-            (3, false)
-        }
+        Kind::Pull if has(&["maille", "torsade", "jacquard", "tricot", "heritage", "cable"]) => (3, false),
         Kind::Pull if has(&["col roule", "zip", "col rond"]) => (0, false),
         // No hood unless the name says so.
         Kind::Pull => ([0, 1, 3][(position % 3) as usize], false),
         Kind::Glasses if has(&["aviateur", "aviator", "pilote"]) => (1, false),
         Kind::Glasses if has(&["cat eye", "cateye", "papillon"]) => (3, false),
         Kind::Glasses if has(&["ronde", "rond", "hexagon", "fine", "john"]) => (0, false),
-        Kind::Glasses
-            if has(&[
-                "carre",
-                "clubmaster",
-                "wayfarer",
-                "masque",
-                "sport",
-                "oversize",
-                "retro",
-            ]) =>
-        {
+        Kind::Glasses if has(&["carre", "clubmaster", "wayfarer", "masque", "sport", "oversize", "retro"]) => {
             (2, false)
         }
         Kind::Glasses => (position % 4, false),
@@ -189,32 +168,16 @@ struct Rgb {
 
 impl From<[u8; 3]> for Rgb {
     fn from([r, g, b]: [u8; 3]) -> Self {
-        Rgb {
-            r: r as f32,
-            g: g as f32,
-            b: b as f32,
-        }
+        Rgb { r: r as f32, g: g as f32, b: b as f32 }
     }
 }
 
 impl Rgb {
-    const WHITE: Rgb = Rgb {
-        r: 255.0,
-        g: 255.0,
-        b: 255.0,
-    };
-    const BLACK: Rgb = Rgb {
-        r: 0.0,
-        g: 0.0,
-        b: 0.0,
-    };
+    const WHITE: Rgb = Rgb { r: 255.0, g: 255.0, b: 255.0 };
+    const BLACK: Rgb = Rgb { r: 0.0, g: 0.0, b: 0.0 };
 
     fn mix(self, o: Rgb, t: f32) -> Rgb {
-        Rgb {
-            r: self.r + (o.r - self.r) * t,
-            g: self.g + (o.g - self.g) * t,
-            b: self.b + (o.b - self.b) * t,
-        }
+        Rgb { r: self.r + (o.r - self.r) * t, g: self.g + (o.g - self.g) * t, b: self.b + (o.b - self.b) * t }
     }
     fn lighten(self, t: f32) -> Rgb {
         self.mix(Rgb::WHITE, t)
@@ -233,18 +196,10 @@ impl Rgb {
     }
     /// A tone for seams, ribs and folds: darker on light colours, lighter on very dark ones.
     fn detail(self, t: f32) -> Rgb {
-        if self.is_dark() {
-            self.lighten(t * 1.1)
-        } else {
-            self.darken(t)
-        }
+        if self.is_dark() { self.lighten(t * 1.1) } else { self.darken(t) }
     }
     fn outline(self) -> Rgb {
-        if self.is_dark() {
-            self.darken(0.5)
-        } else {
-            self.darken(0.42)
-        }
+        if self.is_dark() { self.darken(0.5) } else { self.darken(0.42) }
     }
     fn color(self, alpha: f32) -> Color {
         Color::from_rgba(
@@ -258,11 +213,7 @@ impl Rgb {
 }
 
 const fn rgb(r: u8, g: u8, b: u8) -> Rgb {
-    Rgb {
-        r: r as f32,
-        g: g as f32,
-        b: b as f32,
-    }
+    Rgb { r: r as f32, g: g as f32, b: b as f32 }
 }
 
 /// Soft background tints.
@@ -357,11 +308,7 @@ impl Style {
         let accent = (0..6)
             .map(|i| ACCENTS[(start + i) % 6])
             .find(|c| c.dist(base) > 120.0 && c.dist(bg) > 60.0)
-            .unwrap_or(if base.luma() > 140.0 {
-                ACCENTS[4]
-            } else {
-                ACCENTS[3]
-            });
+            .unwrap_or(if base.luma() > 140.0 { ACCENTS[4] } else { ACCENTS[3] });
         let lens = LENSES[((v / 4 + v * 3) % 5) as usize];
         let angles: &[f32] = match kind {
             Kind::Glasses => &[-4.0, 0.0, 5.0, -2.0, 3.0],
@@ -369,15 +316,7 @@ impl Style {
             _ => &[0.0, -3.0, 2.5, -1.5, 3.5],
         };
         let angle = angles[((v / 2) as usize) % angles.len()];
-        Style {
-            pendant: (v / 4) % 2 == 0,
-            detail: v % 4,
-            bg,
-            accent,
-            lens,
-            deco: (v / 3) % 3,
-            angle,
-        }
+        Style { pendant: (v / 4) % 2 == 0, detail: v % 4, bg, accent, lens, deco: (v / 3) % 3, angle }
     }
 }
 
@@ -395,26 +334,15 @@ struct Canvas {
 }
 
 fn solid(c: Rgb, alpha: f32) -> Paint<'static> {
-    Paint {
-        shader: Shader::SolidColor(c.color(alpha)),
-        anti_alias: true,
-        ..Paint::default()
-    }
+    Paint { shader: Shader::SolidColor(c.color(alpha)), anti_alias: true, ..Paint::default() }
 }
 
 fn shader_paint(shader: Shader<'static>) -> Paint<'static> {
-    Paint {
-        shader,
-        anti_alias: true,
-        ..Paint::default()
-    }
+    Paint { shader, anti_alias: true, ..Paint::default() }
 }
 
 fn linear(p0: (f32, f32), p1: (f32, f32), stops: &[(f32, Rgb, f32)]) -> Shader<'static> {
-    let s: Vec<GradientStop> = stops
-        .iter()
-        .map(|&(pos, c, a)| GradientStop::new(pos, c.color(a)))
-        .collect();
+    let s: Vec<GradientStop> = stops.iter().map(|&(pos, c, a)| GradientStop::new(pos, c.color(a))).collect();
     LinearGradient::new(
         Point::from_xy(p0.0, p0.1),
         Point::from_xy(p1.0, p1.1),
@@ -427,10 +355,7 @@ fn linear(p0: (f32, f32), p1: (f32, f32), stops: &[(f32, Rgb, f32)]) -> Shader<'
 
 /// A radial gradient over an ellipse of radii (rx, ry) centred at (cx, cy).
 fn radial(cx: f32, cy: f32, rx: f32, ry: f32, stops: &[(f32, Rgb, f32)]) -> Shader<'static> {
-    let s: Vec<GradientStop> = stops
-        .iter()
-        .map(|&(pos, c, a)| GradientStop::new(pos, c.color(a)))
-        .collect();
+    let s: Vec<GradientStop> = stops.iter().map(|&(pos, c, a)| GradientStop::new(pos, c.color(a))).collect();
     RadialGradient::new(
         Point::from_xy(0.0, 0.0),
         Point::from_xy(0.0, 0.0),
@@ -443,12 +368,7 @@ fn radial(cx: f32, cy: f32, rx: f32, ry: f32, stops: &[(f32, Rgb, f32)]) -> Shad
 }
 
 fn stroke_style(width: f32) -> Stroke {
-    Stroke {
-        width,
-        line_cap: LineCap::Round,
-        line_join: LineJoin::Round,
-        ..Stroke::default()
-    }
+    Stroke { width, line_cap: LineCap::Round, line_join: LineJoin::Round, ..Stroke::default() }
 }
 
 impl Canvas {
@@ -475,14 +395,7 @@ impl Canvas {
         let ts = self.ts;
         self.fill_paint(path, &solid(c, alpha), ts, Some(mask));
     }
-    fn stroke_paint(
-        &mut self,
-        path: &Path,
-        paint: &Paint,
-        stroke: &Stroke,
-        ts: Transform,
-        mask: Option<&Mask>,
-    ) {
+    fn stroke_paint(&mut self, path: &Path, paint: &Paint, stroke: &Stroke, ts: Transform, mask: Option<&Mask>) {
         self.pm.stroke_path(path, paint, stroke, ts, mask);
     }
     fn stroke(&mut self, path: &Path, c: Rgb, alpha: f32, width: f32) {
@@ -518,11 +431,7 @@ impl Canvas {
             cy,
             rx,
             ry,
-            &[
-                (0.0, Rgb::BLACK, alpha),
-                (0.55, Rgb::BLACK, alpha * 0.45),
-                (1.0, Rgb::BLACK, 0.0),
-            ],
+            &[(0.0, Rgb::BLACK, alpha), (0.55, Rgb::BLACK, alpha * 0.45), (1.0, Rgb::BLACK, 0.0)],
         );
         if let Some(r) = Rect::from_xywh(cx - rx, cy - ry, rx * 2.0, ry * 2.0) {
             let path = PathBuilder::from_rect(r);
@@ -633,10 +542,7 @@ fn rounded_poly(points: &[(f32, f32)], r: &[f32]) -> Path {
 fn cubic_point(p: [(f32, f32); 4], t: f32) -> (f32, f32) {
     let u = 1.0 - t;
     let (a, b, c, d) = (u * u * u, 3.0 * u * u * t, 3.0 * u * t * t, t * t * t);
-    (
-        a * p[0].0 + b * p[1].0 + c * p[2].0 + d * p[3].0,
-        a * p[0].1 + b * p[1].1 + c * p[2].1 + d * p[3].1,
-    )
+    (a * p[0].0 + b * p[1].0 + c * p[2].0 + d * p[3].0, a * p[0].1 + b * p[1].1 + c * p[2].1 + d * p[3].1)
 }
 
 /// A small emblem: a sun disc in a ring.
@@ -646,15 +552,7 @@ fn emblem(c: &mut Canvas, x: f32, y: f32, r: f32, col: Rgb, mask: &Mask) {
 }
 
 /// Ribs between two edges: `n` lines from a point on (a0, a1) to the same fraction of (b0, b1).
-fn ribs(
-    c: &mut Canvas,
-    a0: (f32, f32),
-    a1: (f32, f32),
-    b0: (f32, f32),
-    b1: (f32, f32),
-    n: usize,
-    col: Rgb,
-) {
+fn ribs(c: &mut Canvas, a0: (f32, f32), a1: (f32, f32), b0: (f32, f32), b1: (f32, f32), n: usize, col: Rgb) {
     let mut pb = PathBuilder::new();
     for i in 1..n {
         let t = i as f32 / n as f32;
@@ -670,35 +568,18 @@ fn ribs(
 
 /// Garment fill: flat colour with soft side shading and a light top.
 fn garment_fill(c: &mut Canvas, path: &Path, base: Rgb, x0: f32, x1: f32, y0: f32, y1: f32) {
-    let (edge, mid) = if base.is_dark() {
-        (base, base.lighten(0.06))
-    } else {
-        (base.darken(0.12), base)
-    };
+    let (edge, mid) = if base.is_dark() { (base, base.lighten(0.06)) } else { (base.darken(0.12), base) };
     c.fill_shader(
         path,
         linear(
             (x0, 0.0),
             (x1, 0.0),
-            &[
-                (0.0, edge, 1.0),
-                (0.22, mid, 1.0),
-                (0.7, mid, 1.0),
-                (1.0, edge.darken(0.03), 1.0),
-            ],
+            &[(0.0, edge, 1.0), (0.22, mid, 1.0), (0.7, mid, 1.0), (1.0, edge.darken(0.03), 1.0)],
         ),
     );
     c.fill_shader(
         path,
-        linear(
-            (0.0, y0),
-            (0.0, y1),
-            &[
-                (0.0, Rgb::WHITE, 0.13),
-                (0.45, Rgb::WHITE, 0.0),
-                (1.0, Rgb::BLACK, 0.05),
-            ],
-        ),
+        linear((0.0, y0), (0.0, y1), &[(0.0, Rgb::WHITE, 0.13), (0.45, Rgb::WHITE, 0.0), (1.0, Rgb::BLACK, 0.05)]),
     );
 }
 
@@ -765,37 +646,19 @@ fn tshirt(c: &mut Canvas, base: Rgb, st: &Style) {
                 let wave = done(pb);
                 let wave_ts = c.ts.pre_translate(-phase, 0.0);
                 let paint = solid(base, 1.0);
-                c.stroke_paint(
-                    &wave,
-                    &paint,
-                    &stroke_style(14.0),
-                    wave_ts,
-                    Some(&disc_mask),
-                );
+                c.stroke_paint(&wave, &paint, &stroke_style(14.0), wave_ts, Some(&disc_mask));
             }
             c.stroke_masked(&circle(500.0, 500.0, 136.0), st.accent, 0.9, 6.0, &mask);
         }
         // Chest pocket cut from a wax print.
         _ => {
             let pocket = rounded_poly(
-                &[
-                    (548.0, 318.0),
-                    (644.0, 318.0),
-                    (642.0, 420.0),
-                    (550.0, 420.0),
-                ],
+                &[(548.0, 318.0), (644.0, 318.0), (642.0, 420.0), (550.0, 420.0)],
                 &[4.0, 4.0, 14.0, 14.0],
             );
             c.fill(&pocket, st.accent, 1.0);
             let pm = c.mask(&[&pocket]);
-            let dots = st.accent.mix(
-                if st.accent.is_dark() {
-                    Rgb::WHITE
-                } else {
-                    Rgb::BLACK
-                },
-                0.45,
-            );
+            let dots = st.accent.mix(if st.accent.is_dark() { Rgb::WHITE } else { Rgb::BLACK }, 0.45);
             let mut pb = PathBuilder::new();
             for row in 0..6 {
                 for col in 0..6 {
@@ -806,12 +669,7 @@ fn tshirt(c: &mut Canvas, base: Rgb, st: &Style) {
             }
             c.fill_masked(&done(pb), dots, 0.9, &pm);
             c.stroke(&pocket, base.outline(), 0.8, 4.0);
-            c.stitches(
-                &line(&[(556.0, 334.0), (636.0, 334.0)]),
-                st.accent.detail(0.35),
-                0.9,
-                3.0,
-            );
+            c.stitches(&line(&[(556.0, 334.0), (636.0, 334.0)]), st.accent.detail(0.35), 0.9, 3.0);
         }
     }
 
@@ -829,11 +687,7 @@ fn tshirt(c: &mut Canvas, base: Rgb, st: &Style) {
     pb.quad_to(500.0, 190.0, 580.0, 212.0);
     pb.cubic_to(562.0, 284.0, 438.0, 284.0, 420.0, 212.0);
     pb.close();
-    c.fill(
-        &done(pb),
-        base.darken(if base.is_dark() { 0.4 } else { 0.3 }),
-        1.0,
-    );
+    c.fill(&done(pb), base.darken(if base.is_dark() { 0.4 } else { 0.3 }), 1.0);
     let mut pb = PathBuilder::new();
     pb.move_to(420.0, 212.0);
     pb.cubic_to(438.0, 284.0, 562.0, 284.0, 580.0, 212.0);
@@ -875,12 +729,7 @@ fn pull(c: &mut Canvas, base: Rgb, st: &Style) {
     };
     let cuff = |mirror: bool| {
         let f = |x: f32| if mirror { DESIGN - x } else { x };
-        let pts = [
-            (f(176.0), 684.0),
-            (f(262.0), 690.0),
-            (f(258.0), 772.0),
-            (f(170.0), 768.0),
-        ];
+        let pts = [(f(176.0), 684.0), (f(262.0), 690.0), (f(258.0), 772.0), (f(170.0), 768.0)];
         (rounded_poly(&pts, &[6.0, 6.0, 12.0, 12.0]), pts)
     };
     let left = sleeve(false);
@@ -966,15 +815,7 @@ fn pull(c: &mut Canvas, base: Rgb, st: &Style) {
         c.stroke(&path, base.outline(), 1.0, 5.0);
     }
     c.fill(&hem, rib, 1.0);
-    ribs(
-        c,
-        (324.0, 738.0),
-        (676.0, 738.0),
-        (328.0, 816.0),
-        (672.0, 816.0),
-        30,
-        detail,
-    );
+    ribs(c, (324.0, 738.0), (676.0, 738.0), (328.0, 816.0), (672.0, 816.0), 30, detail);
     c.stroke(&hem, base.outline(), 1.0, 5.0);
 
     for s in [&left, &right] {
@@ -991,17 +832,8 @@ fn pull(c: &mut Canvas, base: Rgb, st: &Style) {
         pb.quad_to(500.0, 186.0, 572.0, 206.0);
         pb.cubic_to(556.0, 276.0, 444.0, 276.0, 428.0, 206.0);
         pb.close();
-        c.fill(
-            &done(pb),
-            base.darken(if base.is_dark() { 0.4 } else { 0.3 }),
-            1.0,
-        );
-        let pts = [
-            (428.0, 206.0),
-            (444.0, 276.0),
-            (556.0, 276.0),
-            (572.0, 206.0),
-        ];
+        c.fill(&done(pb), base.darken(if base.is_dark() { 0.4 } else { 0.3 }), 1.0);
+        let pts = [(428.0, 206.0), (444.0, 276.0), (556.0, 276.0), (572.0, 206.0)];
         let mut pb = PathBuilder::new();
         pb.move_to(pts[0].0, pts[0].1);
         pb.cubic_to(pts[1].0, pts[1].1, pts[2].0, pts[2].1, pts[3].0, pts[3].1);
@@ -1041,11 +873,7 @@ fn hood(c: &mut Canvas, base: Rgb, st: &Style) {
     pb.quad_to(500.0, 276.0, 428.0, 246.0);
     pb.close();
     let opening = done(pb);
-    c.fill(
-        &opening,
-        base.darken(if base.is_dark() { 0.45 } else { 0.34 }),
-        1.0,
-    );
+    c.fill(&opening, base.darken(if base.is_dark() { 0.45 } else { 0.34 }), 1.0);
     c.stroke(&opening, base.detail(0.08), 1.0, 14.0);
     c.stroke(&opening, base.outline(), 0.8, 3.0);
 
@@ -1060,23 +888,11 @@ fn hood(c: &mut Canvas, base: Rgb, st: &Style) {
     }
 
     // Kangaroo pocket.
-    let pocket = rounded_poly(
-        &[
-            (392.0, 560.0),
-            (608.0, 560.0),
-            (650.0, 722.0),
-            (350.0, 722.0),
-        ],
-        &[18.0, 18.0, 6.0, 6.0],
-    );
+    let pocket =
+        rounded_poly(&[(392.0, 560.0), (608.0, 560.0), (650.0, 722.0), (350.0, 722.0)], &[18.0, 18.0, 6.0, 6.0]);
     c.fill(&pocket, base.detail(0.04), 1.0);
     c.stroke(&pocket, base.outline(), 0.9, 4.0);
-    c.stitches(
-        &line(&[(398.0, 574.0), (602.0, 574.0)]),
-        base.detail(0.2),
-        0.8,
-        3.0,
-    );
+    c.stitches(&line(&[(398.0, 574.0), (602.0, 574.0)]), base.detail(0.2), 0.8, 3.0);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1103,24 +919,8 @@ fn glasses(c: &mut Canvas, base: Rgb, st: &Style) {
             pb.close();
             done(pb)
         }
-        2 => rounded_poly(
-            &[
-                (-146.0, -96.0),
-                (122.0, -96.0),
-                (104.0, 88.0),
-                (-124.0, 92.0),
-            ],
-            &[34.0, 26.0, 46.0, 52.0],
-        ),
-        _ => rounded_poly(
-            &[
-                (-158.0, -116.0),
-                (112.0, -86.0),
-                (98.0, 70.0),
-                (-112.0, 84.0),
-            ],
-            &[18.0, 34.0, 60.0, 70.0],
-        ),
+        2 => rounded_poly(&[(-146.0, -96.0), (122.0, -96.0), (104.0, 88.0), (-124.0, 92.0)], &[34.0, 26.0, 46.0, 52.0]),
+        _ => rounded_poly(&[(-158.0, -116.0), (112.0, -86.0), (98.0, 70.0), (-112.0, 84.0)], &[18.0, 34.0, 60.0, 70.0]),
     };
     let (cx_l, cx_r, cy) = (336.0f32, 664.0f32, 490.0f32);
     let left_ts = c.ts.pre_translate(cx_l, cy);
@@ -1135,12 +935,7 @@ fn glasses(c: &mut Canvas, base: Rgb, st: &Style) {
         let mut pb = PathBuilder::new();
         pb.move_to(outer_x + 6.0, hinge_y);
         pb.line_to(outer_x - 84.0, hinge_y - 30.0);
-        pb.quad_to(
-            outer_x - 108.0,
-            hinge_y - 40.0,
-            outer_x - 120.0,
-            hinge_y - 14.0,
-        );
+        pb.quad_to(outer_x - 108.0, hinge_y - 40.0, outer_x - 120.0, hinge_y - 14.0);
         done(pb)
     };
     let tw = if metal { 11.0 } else { 20.0 };
@@ -1152,28 +947,13 @@ fn glasses(c: &mut Canvas, base: Rgb, st: &Style) {
     // Lenses with a tint gradient and a reflection.
     let (lt, lb) = st.lens;
     for ts in [left_ts, right_ts] {
-        let shader = linear(
-            (0.0, top),
-            (0.0, bottom),
-            &[(0.0, lt, 0.96), (1.0, lb, 0.93)],
-        );
+        let shader = linear((0.0, top), (0.0, bottom), &[(0.0, lt, 0.96), (1.0, lb, 0.93)]);
         c.fill_paint(&lens, &shader_paint(shader), ts, None);
         let mut m = Mask::new(c.size, c.size).expect("valid size");
         m.fill_path(&lens, FillRule::Winding, true, ts);
-        let glare = rounded_poly(
-            &[
-                (-150.0, 10.0),
-                (-40.0, -150.0),
-                (0.0, -150.0),
-                (-110.0, 10.0),
-            ],
-            &[4.0],
-        );
+        let glare = rounded_poly(&[(-150.0, 10.0), (-40.0, -150.0), (0.0, -150.0), (-110.0, 10.0)], &[4.0]);
         c.fill_paint(&glare, &solid(Rgb::WHITE, 0.2), ts, Some(&m));
-        let glare2 = rounded_poly(
-            &[(-90.0, 40.0), (20.0, -120.0), (36.0, -120.0), (-74.0, 40.0)],
-            &[2.0],
-        );
+        let glare2 = rounded_poly(&[(-90.0, 40.0), (20.0, -120.0), (36.0, -120.0), (-74.0, 40.0)], &[2.0]);
         c.fill_paint(&glare2, &solid(Rgb::WHITE, 0.14), ts, Some(&m));
     }
 
@@ -1203,23 +983,12 @@ fn glasses(c: &mut Canvas, base: Rgb, st: &Style) {
         let shader = linear(
             (0.0, top - frame_w),
             (0.0, bottom + frame_w),
-            &[
-                (0.0, base.lighten(0.28), 1.0),
-                (0.3, base, 1.0),
-                (0.75, base, 1.0),
-                (1.0, base.darken(0.22), 1.0),
-            ],
+            &[(0.0, base.lighten(0.28), 1.0), (0.3, base, 1.0), (0.75, base, 1.0), (1.0, base.darken(0.22), 1.0)],
         );
         let paint = shader_paint(shader);
         c.stroke_paint(&lens, &paint, &stroke_style(frame_w), ts, None);
         if !metal {
-            c.stroke_at(
-                &lens,
-                Rgb::WHITE,
-                0.18,
-                3.0,
-                ts.pre_translate(-3.0, -6.0).pre_scale(0.97, 0.97),
-            );
+            c.stroke_at(&lens, Rgb::WHITE, 0.18, 3.0, ts.pre_translate(-3.0, -6.0).pre_scale(0.97, 0.97));
         }
         // Hinge.
         let hinge = rounded_poly(
@@ -1270,10 +1039,7 @@ impl Curve {
     }
     /// Point and tangent angle (degrees) at arc length `s`.
     fn at(&self, s: f32) -> (f32, f32, f32) {
-        let i = self
-            .acc
-            .partition_point(|&a| a < s)
-            .clamp(1, self.pts.len() - 1);
+        let i = self.acc.partition_point(|&a| a < s).clamp(1, self.pts.len() - 1);
         let (a, b) = (self.pts[i - 1], self.pts[i]);
         let span = (self.acc[i] - self.acc[i - 1]).max(1e-4);
         let t = ((s - self.acc[i - 1]) / span).clamp(0.0, 1.0);
@@ -1300,13 +1066,7 @@ fn chain(c: &mut Canvas, base: Rgb, st: &Style) {
     let len = curve.len();
     let dark = base.darken(0.55);
     let pendant = st.detail == 2 && st.pendant;
-    c.shadow(
-        500.0,
-        if pendant { 876.0 } else { 708.0 },
-        300.0,
-        30.0,
-        0.16,
-    );
+    c.shadow(500.0, if pendant { 876.0 } else { 708.0 }, 300.0, 30.0, 0.16);
 
     let spacing = match st.detail {
         0 => 30.0,
@@ -1342,11 +1102,7 @@ fn chain(c: &mut Canvas, base: Rgb, st: &Style) {
                     y - 6.0,
                     20.0,
                     20.0,
-                    &[
-                        (0.0, base.lighten(0.65), 1.0),
-                        (0.45, base, 1.0),
-                        (1.0, base.darken(0.35), 1.0),
-                    ],
+                    &[(0.0, base.lighten(0.65), 1.0), (0.45, base, 1.0), (1.0, base.darken(0.35), 1.0)],
                 ),
             );
             c.stroke(&ball, dark, 0.8, 2.5);
@@ -1390,10 +1146,7 @@ fn chain(c: &mut Canvas, base: Rgb, st: &Style) {
                             let paint = shader_paint(metal_shader(base, 26.0));
                             c.stroke_paint(&link, &paint, &stroke_style(10.0), lts, None);
                         } else if odd && pass == 1 {
-                            let bar = rounded_poly(
-                                &[(-30.0, -7.0), (30.0, -7.0), (30.0, 7.0), (-30.0, 7.0)],
-                                &[7.0],
-                            );
+                            let bar = rounded_poly(&[(-30.0, -7.0), (30.0, -7.0), (30.0, 7.0), (-30.0, 7.0)], &[7.0]);
                             c.fill_paint(&bar, &shader_paint(metal_shader(base, 8.0)), lts, None);
                             c.stroke_at(&bar, dark, 1.0, 3.0, lts);
                         }
@@ -1427,11 +1180,7 @@ fn chain(c: &mut Canvas, base: Rgb, st: &Style) {
                 my - 30.0,
                 r * 1.6,
                 r * 1.6,
-                &[
-                    (0.0, base.lighten(0.55), 1.0),
-                    (0.45, base, 1.0),
-                    (1.0, base.darken(0.35), 1.0),
-                ],
+                &[(0.0, base.lighten(0.55), 1.0), (0.45, base, 1.0), (1.0, base.darken(0.35), 1.0)],
             ),
         );
         c.stroke(&disc, dark, 1.0, 5.0);
@@ -1455,13 +1204,7 @@ fn chain(c: &mut Canvas, base: Rgb, st: &Style) {
 fn tag(c: &mut Canvas, base: Rgb, st: &Style) {
     c.shadow(500.0, 800.0, 230.0, 30.0, 0.2);
     let shape = rounded_poly(
-        &[
-            (500.0, 190.0),
-            (680.0, 330.0),
-            (680.0, 760.0),
-            (320.0, 760.0),
-            (320.0, 330.0),
-        ],
+        &[(500.0, 190.0), (680.0, 330.0), (680.0, 760.0), (320.0, 760.0), (320.0, 330.0)],
         &[30.0, 24.0, 30.0, 30.0, 24.0],
     );
     garment_fill(c, &shape, base, 320.0, 680.0, 190.0, 760.0);
@@ -1472,12 +1215,7 @@ fn tag(c: &mut Canvas, base: Rgb, st: &Style) {
     for (i, w) in [220.0f32, 160.0, 190.0].iter().enumerate() {
         let y = 470.0 + i as f32 * 70.0;
         let bar = rounded_poly(
-            &[
-                (500.0 - w / 2.0, y),
-                (500.0 + w / 2.0, y),
-                (500.0 + w / 2.0, y + 26.0),
-                (500.0 - w / 2.0, y + 26.0),
-            ],
+            &[(500.0 - w / 2.0, y), (500.0 + w / 2.0, y), (500.0 + w / 2.0, y + 26.0), (500.0 - w / 2.0, y + 26.0)],
             &[13.0],
         );
         c.fill_masked(&bar, base.detail(0.25), 0.8, &mask);
@@ -1552,23 +1290,14 @@ mod tests {
             assert!(img.pixels().all(|p| p[3] == 255), "{sub}: not opaque");
             let c = Rgb::from(colour_rgb(colour));
             let share = share_near(&img, c, 0.6, 38.0);
-            assert!(
-                share >= min_share,
-                "{sub}/{colour}/{variant}: only {share} of the centre is {colour}"
-            );
+            assert!(share >= min_share, "{sub}/{colour}/{variant}: only {share} of the centre is {colour}");
             // The opposite colour is not what was drawn.
             let other = Rgb::from(colour_rgb(if colour == "vert" { "rose" } else { "vert" }));
-            assert!(
-                share_near(&img, other, 0.6, 38.0) < 0.01,
-                "{sub}/{colour}: unexpected colour"
-            );
+            assert!(share_near(&img, other, 0.6, 38.0) < 0.01, "{sub}/{colour}: unexpected colour");
             // The background (corners) is opaque and clearly not the product colour.
             for (x, y) in [(2, 2), (297, 2), (2, 297), (297, 297)] {
                 assert_eq!(img.get_pixel(x, y)[3], 255);
-                assert!(
-                    px(&img, x, y).dist(c) > 40.0,
-                    "{sub}/{colour}: background too close"
-                );
+                assert!(px(&img, x, y).dist(c) > 40.0, "{sub}/{colour}: background too close");
             }
         }
     }
@@ -1581,10 +1310,7 @@ mod tests {
                     let img = render_product(sub, colour, variant, 200);
                     let corner = px(&img, 1, 1);
                     let c = Rgb::from(colour_rgb(colour));
-                    assert!(
-                        corner.dist(c) > 40.0,
-                        "{sub}/{colour}/{variant}: background too close"
-                    );
+                    assert!(corner.dist(c) > 40.0, "{sub}/{colour}/{variant}: background too close");
                 }
             }
         }
@@ -1596,15 +1322,10 @@ mod tests {
             let a = render_product(sub, "bleu", 1, 160);
             let b = render_product(sub, "bleu", 1, 160);
             assert_eq!(a, b, "{sub} not deterministic");
-            let distinct: std::collections::HashSet<Vec<u8>> = (0..4)
-                .map(|v| render_product(sub, "bleu", v, 160).into_raw())
-                .collect();
+            let distinct: std::collections::HashSet<Vec<u8>> =
+                (0..4).map(|v| render_product(sub, "bleu", v, 160).into_raw()).collect();
             assert_eq!(distinct.len(), 4, "{sub}: variants look identical");
-            assert_ne!(
-                a,
-                render_product(sub, "rouge", 1, 160),
-                "{sub}: colour ignored"
-            );
+            assert_ne!(a, render_product(sub, "rouge", 1, 160), "{sub}: colour ignored");
         }
     }
 
@@ -1630,25 +1351,17 @@ mod tests {
         assert_eq!((pendant % 4, (pendant / 4) % 2), (2, 0));
         assert_eq!((plain % 4, (plain / 4) % 2), (2, 1));
         for pos in 0..12 {
-            assert_ne!(
-                design("pull", "Pull Dakar Nights", pos),
-                2,
-                "no unexpected hood"
-            );
+            assert_ne!(design("pull", "Pull Dakar Nights", pos), 2, "no unexpected hood");
             let v = variant_for("chaine", "Chaîne Dakar", pos);
             assert!(v % 4 != 2 || (v / 4) % 2 == 1, "no unexpected medallion");
         }
         // Same name, different positions: same design, different pictures.
         let a = variant_for("t-shirt", "T-shirt Corniche Rayé", 1);
         let b = variant_for("t-shirt", "T-shirt Corniche Rayé", 2);
-        assert_ne!(
-            render_product("t-shirt", "rouge", a, 120),
-            render_product("t-shirt", "rouge", b, 120)
-        );
+        assert_ne!(render_product("t-shirt", "rouge", a, 120), render_product("t-shirt", "rouge", b, 120));
         // Without a hint the design follows the position.
-        let designs: std::collections::HashSet<u32> = (0..4)
-            .map(|p| design("t-shirt", "T-shirt Sama Dakar", p))
-            .collect();
+        let designs: std::collections::HashSet<u32> =
+            (0..4).map(|p| design("t-shirt", "T-shirt Sama Dakar", p)).collect();
         assert_eq!(designs.len(), 4);
     }
 

@@ -47,43 +47,22 @@ mod tests {
         let tmp = std::env::temp_dir().join(format!(
             "bitik-media-e2e-{}-{}",
             std::process::id(),
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_nanos())
-                .unwrap_or(0)
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0)
         ));
         let mut report = Vec::new();
-        for (i, sub) in ["t-shirt", "pull", "lunette", "chaine"]
-            .into_iter()
-            .enumerate()
-        {
+        for (i, sub) in ["t-shirt", "pull", "lunette", "chaine"].into_iter().enumerate() {
             let t0 = Instant::now();
             let _img = render_product(sub, "bleu marine", i as u32, RENDER_SIZE);
             let rendered = t0.elapsed();
             let t1 = Instant::now();
             let url = store_illustration(sub, "bleu marine", i as u32, &tmp, "products").unwrap();
             let total = t1.elapsed();
-            assert!(
-                url.starts_with("/uploads/products/") && url.ends_with("/800.jpg"),
-                "{url}"
-            );
+            assert!(url.starts_with("/uploads/products/") && url.ends_with("/800.jpg"), "{url}");
             let dir = tmp.join("products").join(url.split('/').nth(3).unwrap());
-            let sizes: Vec<String> = [
-                "400.jpg",
-                "800.jpg",
-                "1200.jpg",
-                "400.webp",
-                "800.webp",
-                "1200.webp",
-            ]
-            .iter()
-            .map(|f| {
-                format!(
-                    "{f}={}KB",
-                    std::fs::metadata(dir.join(f)).unwrap().len() / 1024
-                )
-            })
-            .collect();
+            let sizes: Vec<String> = ["400.jpg", "800.jpg", "1200.jpg", "400.webp", "800.webp", "1200.webp"]
+                .iter()
+                .map(|f| format!("{f}={}KB", std::fs::metadata(dir.join(f)).unwrap().len() / 1024))
+                .collect();
             report.push(format!(
                 "{sub}: render {rendered:?}; store_illustration (render + 6 files) {total:?} [{}]",
                 sizes.join(" ")

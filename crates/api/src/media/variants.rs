@@ -31,9 +31,7 @@ use image::codecs::jpeg::JpegEncoder;
 use image::codecs::webp::WebPEncoder;
 use image::error::{LimitError, LimitErrorKind, ParameterError, ParameterErrorKind};
 use image::imageops::FilterType;
-use image::{
-    DynamicImage, ExtendedColorType, ImageDecoder, ImageError, ImageReader, Limits, RgbImage,
-};
+use image::{DynamicImage, ExtendedColorType, ImageDecoder, ImageError, ImageReader, Limits, RgbImage};
 use rand::Rng;
 
 /// Widths written for every image, smallest first.
@@ -64,11 +62,7 @@ pub enum MediaError {
 ///
 /// `collection` is one path segment of lowercase letters, digits, `-` or `_` (e.g. `products`);
 /// anything else is refused with an `InvalidInput` I/O error. On failure nothing is left behind.
-pub fn store_variants(
-    img: &DynamicImage,
-    upload_dir: &Path,
-    collection: &str,
-) -> Result<String, MediaError> {
+pub fn store_variants(img: &DynamicImage, upload_dir: &Path, collection: &str) -> Result<String, MediaError> {
     if !is_segment(collection) {
         return Err(std::io::Error::new(
             std::io::ErrorKind::InvalidInput,
@@ -77,10 +71,7 @@ pub fn store_variants(
         .into());
     }
     if img.width() == 0 || img.height() == 0 {
-        return Err(ImageError::Parameter(ParameterError::from_kind(
-            ParameterErrorKind::DimensionMismatch,
-        ))
-        .into());
+        return Err(ImageError::Parameter(ParameterError::from_kind(ParameterErrorKind::DimensionMismatch)).into());
     }
 
     // Encode everything in memory first: a bad image never leaves a half-written directory.
@@ -89,16 +80,12 @@ pub fn store_variants(
     let parent = upload_dir.join(collection);
     std::fs::create_dir_all(&parent)?;
     let (dir_name, dir) = create_random_dir(&parent)?;
-    let written = files
-        .iter()
-        .try_for_each(|(name, bytes)| std::fs::write(dir.join(name), bytes));
+    let written = files.iter().try_for_each(|(name, bytes)| std::fs::write(dir.join(name), bytes));
     if let Err(e) = written {
         let _ = std::fs::remove_dir_all(&dir);
         return Err(e.into());
     }
-    Ok(format!(
-        "{URL_PREFIX}/{collection}/{dir_name}/{MAIN_WIDTH}.jpg"
-    ))
+    Ok(format!("{URL_PREFIX}/{collection}/{dir_name}/{MAIN_WIDTH}.jpg"))
 }
 
 /// The encoded files, `(file name, bytes)`, for every width and format.
@@ -106,19 +93,9 @@ pub fn encode_variants(img: &DynamicImage) -> Result<Vec<(String, Vec<u8>)>, Med
     let sized = resized(img);
     // JPEG and WebP are encoded on two threads (the lossless WebP encoder is the slower one).
     let (jpegs, webps) = std::thread::scope(|s| {
-        let webps = s.spawn(|| {
-            sized
-                .iter()
-                .map(|(_, im)| encode_webp(im))
-                .collect::<Result<Vec<_>, _>>()
-        });
-        let jpegs = sized
-            .iter()
-            .map(|(_, im)| encode_jpeg(im))
-            .collect::<Result<Vec<_>, _>>();
-        let webps = webps
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        let webps = s.spawn(|| sized.iter().map(|(_, im)| encode_webp(im)).collect::<Result<Vec<_>, _>>());
+        let jpegs = sized.iter().map(|(_, im)| encode_jpeg(im)).collect::<Result<Vec<_>, _>>();
+        let webps = webps.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
         (jpegs, webps)
     });
     let (jpegs, webps) = (jpegs?, webps?);
@@ -138,9 +115,7 @@ fn resized(img: &DynamicImage) -> Vec<(u32, RgbImage)> {
     for &w in WIDTHS.iter().rev() {
         let from = out.last().map(|(_, im)| im).unwrap_or(&source);
         let next = if from.width() > w {
-            let h = ((from.height() as u64 * w as u64 + from.width() as u64 / 2)
-                / from.width() as u64)
-                .max(1) as u32;
+            let h = ((from.height() as u64 * w as u64 + from.width() as u64 / 2) / from.width() as u64).max(1) as u32;
             // `DynamicImage::resize_exact` is `imageops::resize` monomorphised inside `image`,
             // so it runs at image's opt-level even in debug builds (about 10x faster here).
             from.resize_exact(w, h, FilterType::Lanczos3)
@@ -171,12 +146,7 @@ fn encode_jpeg(img: &RgbImage) -> Result<Vec<u8>, ImageError> {
 
 fn encode_webp(img: &RgbImage) -> Result<Vec<u8>, ImageError> {
     let mut buf = Vec::with_capacity(img.as_raw().len() / 8);
-    WebPEncoder::new_lossless(&mut buf).encode(
-        img.as_raw(),
-        img.width(),
-        img.height(),
-        ExtendedColorType::Rgb8,
-    )?;
+    WebPEncoder::new_lossless(&mut buf).encode(img.as_raw(), img.width(), img.height(), ExtendedColorType::Rgb8)?;
     Ok(buf)
 }
 
@@ -203,15 +173,12 @@ fn flatten(img: &DynamicImage) -> RgbImage {
 fn is_segment(s: &str) -> bool {
     !s.is_empty()
         && s.len() <= 64
-        && s.bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
+        && s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
 }
 
 fn random_name() -> String {
     let mut rng = rand::rng();
-    (0..DIR_NAME_LEN)
-        .map(|_| DIR_CHARS[rng.random_range(0..DIR_CHARS.len())] as char)
-        .collect()
+    (0..DIR_NAME_LEN).map(|_| DIR_CHARS[rng.random_range(0..DIR_CHARS.len())] as char).collect()
 }
 
 /// Creates a new, not previously existing, randomly named directory under `parent`.
@@ -244,10 +211,8 @@ pub fn variant_url(main_url: &str, width: u32, ext: &str) -> Option<String> {
 /// A `srcset` value for one format (`"jpg"` or `"webp"`):
 /// `"/uploads/p/abc/400.webp 400w, /uploads/p/abc/800.webp 800w, /uploads/p/abc/1200.webp 1200w"`.
 pub fn srcset(main_url: &str, ext: &str) -> Option<String> {
-    let parts: Option<Vec<String>> = WIDTHS
-        .iter()
-        .map(|&w| variant_url(main_url, w, ext).map(|u| format!("{u} {w}w")))
-        .collect();
+    let parts: Option<Vec<String>> =
+        WIDTHS.iter().map(|&w| variant_url(main_url, w, ext).map(|u| format!("{u} {w}w"))).collect();
     Some(parts?.join(", "))
 }
 
@@ -292,9 +257,7 @@ pub fn decode_upload(bytes: &[u8]) -> Result<DynamicImage, MediaError> {
     let orientation = decoder.orientation()?;
     let (w, h) = decoder.dimensions();
     if w == 0 || h == 0 {
-        return Err(
-            ImageError::Limits(LimitError::from_kind(LimitErrorKind::DimensionError)).into(),
-        );
+        return Err(ImageError::Limits(LimitError::from_kind(LimitErrorKind::DimensionError)).into());
     }
     let mut img = DynamicImage::from_decoder(decoder)?;
     img.apply_orientation(orientation);
@@ -310,12 +273,9 @@ mod tests {
     struct TempDir(PathBuf);
     impl TempDir {
         fn new(tag: &str) -> TempDir {
-            let nanos = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_nanos())
-                .unwrap_or(0);
-            let p = std::env::temp_dir()
-                .join(format!("bitik-media-{tag}-{}-{nanos}", std::process::id()));
+            let nanos =
+                std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
+            let p = std::env::temp_dir().join(format!("bitik-media-{tag}-{}-{nanos}", std::process::id()));
             std::fs::create_dir_all(&p).unwrap();
             TempDir(p)
         }
@@ -344,46 +304,23 @@ mod tests {
 
         let parts: Vec<&str> = url.split('/').collect();
         assert_eq!(parts.len(), 5, "{url}");
-        assert_eq!(
-            (parts[0], parts[1], parts[2], parts[4]),
-            ("", "uploads", "products", "800.jpg")
-        );
+        assert_eq!((parts[0], parts[1], parts[2], parts[4]), ("", "uploads", "products", "800.jpg"));
         let dir = parts[3];
         assert_eq!(dir.len(), DIR_NAME_LEN);
-        assert!(
-            dir.bytes()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()),
-            "{dir}"
-        );
+        assert!(dir.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()), "{dir}");
 
         let folder = tmp.0.join("products").join(dir);
-        let mut names: Vec<String> = std::fs::read_dir(&folder)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().into_string().unwrap())
-            .collect();
+        let mut names: Vec<String> =
+            std::fs::read_dir(&folder).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
         names.sort();
-        assert_eq!(
-            names,
-            [
-                "1200.jpg",
-                "1200.webp",
-                "400.jpg",
-                "400.webp",
-                "800.jpg",
-                "800.webp"
-            ]
-        );
+        assert_eq!(names, ["1200.jpg", "1200.webp", "400.jpg", "400.webp", "800.jpg", "800.webp"]);
         for w in WIDTHS {
             for (ext, format) in [("jpg", ImageFormat::Jpeg), ("webp", ImageFormat::WebP)] {
                 let bytes = std::fs::read(folder.join(format!("{w}.{ext}"))).unwrap();
                 assert_eq!(image::guess_format(&bytes).unwrap(), format);
                 let img = image::load_from_memory_with_format(&bytes, format).unwrap();
                 assert_eq!(img.width(), w, "{w}.{ext}");
-                assert_eq!(
-                    img.height(),
-                    (w * 2 + 1) / 3,
-                    "{w}.{ext} keeps the aspect ratio"
-                );
+                assert_eq!(img.height(), (w * 2 + 1) / 3, "{w}.{ext} keeps the aspect ratio");
             }
         }
         // Every call gets its own directory.
@@ -401,15 +338,9 @@ mod tests {
             let img = image::load_from_memory(&jpg).unwrap();
             assert_eq!((img.width(), img.height()), (expected, expected), "{w}.jpg");
             // No APP1 (EXIF/XMP) segment in the JPEG.
-            assert!(
-                !jpg.windows(2).any(|s| s == [0xFF, 0xE1]),
-                "{w}.jpg has an APP1 segment"
-            );
+            assert!(!jpg.windows(2).any(|s| s == [0xFF, 0xE1]), "{w}.jpg has an APP1 segment");
             let webp = std::fs::read(folder.join(format!("{w}.webp"))).unwrap();
-            assert!(
-                !webp.windows(4).any(|s| s == b"EXIF" || s == b"XMP "),
-                "{w}.webp has metadata"
-            );
+            assert!(!webp.windows(4).any(|s| s == b"EXIF" || s == b"XMP "), "{w}.webp has metadata");
         }
     }
 
@@ -426,44 +357,22 @@ mod tests {
     fn refuses_bad_collections_and_empty_images() {
         let tmp = TempDir::new("bad");
         for bad in ["", "../etc", "a/b", "Products", "."] {
-            assert!(
-                matches!(
-                    store_variants(&test_image(10, 10), &tmp.0, bad),
-                    Err(MediaError::Io(_))
-                ),
-                "{bad:?}"
-            );
+            assert!(matches!(store_variants(&test_image(10, 10), &tmp.0, bad), Err(MediaError::Io(_))), "{bad:?}");
         }
         let empty = DynamicImage::ImageRgb8(RgbImage::new(0, 0));
-        assert!(matches!(
-            store_variants(&empty, &tmp.0, "products"),
-            Err(MediaError::Encode(_))
-        ));
-        assert_eq!(
-            std::fs::read_dir(&tmp.0).unwrap().count(),
-            0,
-            "nothing written"
-        );
+        assert!(matches!(store_variants(&empty, &tmp.0, "products"), Err(MediaError::Encode(_))));
+        assert_eq!(std::fs::read_dir(&tmp.0).unwrap().count(), 0, "nothing written");
     }
 
     #[test]
     fn derived_urls_and_removal() {
         let main = "/uploads/products/abc123/800.jpg";
-        assert_eq!(
-            variant_url(main, 400, "webp").as_deref(),
-            Some("/uploads/products/abc123/400.webp")
-        );
-        assert_eq!(
-            variant_url(main, 1200, "jpg").as_deref(),
-            Some("/uploads/products/abc123/1200.jpg")
-        );
+        assert_eq!(variant_url(main, 400, "webp").as_deref(), Some("/uploads/products/abc123/400.webp"));
+        assert_eq!(variant_url(main, 1200, "jpg").as_deref(), Some("/uploads/products/abc123/1200.jpg"));
         assert_eq!(variant_url(main, 500, "jpg"), None);
         assert_eq!(variant_url(main, 400, "png"), None);
         assert_eq!(variant_url("/images/placeholder.jpg", 400, "jpg"), None);
-        assert_eq!(
-            variant_url("/uploads/products/../800.jpg", 400, "jpg"),
-            None
-        );
+        assert_eq!(variant_url("/uploads/products/../800.jpg", 400, "jpg"), None);
         assert_eq!(
             srcset(main, "webp").as_deref(),
             Some(
@@ -482,14 +391,9 @@ mod tests {
     #[test]
     fn decode_upload_reads_what_it_is_given() {
         let mut png = Vec::new();
-        test_image(40, 30)
-            .write_to(&mut Cursor::new(&mut png), ImageFormat::Png)
-            .unwrap();
+        test_image(40, 30).write_to(&mut Cursor::new(&mut png), ImageFormat::Png).unwrap();
         let img = decode_upload(&png).unwrap();
         assert_eq!((img.width(), img.height()), (40, 30));
-        assert!(matches!(
-            decode_upload(b"not an image"),
-            Err(MediaError::Encode(_))
-        ));
+        assert!(matches!(decode_upload(b"not an image"), Err(MediaError::Encode(_))));
     }
 }

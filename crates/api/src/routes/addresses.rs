@@ -156,7 +156,11 @@ async fn update(
         (status = 404, description = "No such address of this user", body = ErrorBody),
 ))]
 #[delete("/users/addresses/{id}")]
-async fn remove(state: web::Data<AppState>, AuthUser(user): AuthUser, id: web::Path<Uuid>) -> Result<HttpResponse, ApiError> {
+async fn remove(
+    state: web::Data<AppState>,
+    AuthUser(user): AuthUser,
+    id: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
     state.accounts.delete_address(user.id, *id).await?;
     let addresses: Vec<AddressDto> = state.accounts.addresses(user.id).await?.into_iter().map(Into::into).collect();
     Ok(HttpResponse::Ok().json(Data::new(addresses)))

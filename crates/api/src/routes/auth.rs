@@ -324,9 +324,7 @@ async fn forgot_password(
     body: web::Json<ForgotBody>,
 ) -> Result<HttpResponse, ApiError> {
     body.validate()?;
-    let client = client_address(&req);
-    limited(&state.limits.reset_per_client, &client)?;
-    state.limits.reset_per_client.hit(&client);
+    count_reset_attempt(&req, &state)?;
     state.accounts.request_password_reset(&body.email).await?;
     let message = "Si un compte existe avec cet email, notre équipe vous enverra un lien de réinitialisation.";
     Ok(HttpResponse::Ok().json(Data::new(Done { message })))
@@ -358,9 +356,7 @@ async fn reset_password(
     body: web::Json<ResetBody>,
 ) -> Result<HttpResponse, ApiError> {
     body.validate()?;
-    let client = client_address(&req);
-    limited(&state.limits.reset_per_client, &client)?;
-    state.limits.reset_per_client.hit(&client);
+    count_reset_attempt(&req, &state)?;
     state.accounts.reset_password(&token, &body.password).await?;
     let message = "Mot de passe mis à jour avec succès";
     Ok(HttpResponse::Ok().json(Data::new(Done { message })))
@@ -369,6 +365,15 @@ async fn reset_password(
 /// The connection's address. Forwarded headers are not trusted: anyone can write them.
 fn client_address(req: &HttpRequest) -> String {
     req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default()
+}
+
+/// Every reset request or attempt counts against the client address, successful or not:
+/// nobody needs many, and a guesser needs very many.
+fn count_reset_attempt(req: &HttpRequest, state: &AppState) -> Result<(), ApiError> {
+    let client = client_address(req);
+    limited(&state.limits.reset_per_client, &client)?;
+    state.limits.reset_per_client.hit(&client);
+    Ok(())
 }
 
 fn limited(limiter: &RateLimiter, key: &str) -> Result<(), ApiError> {

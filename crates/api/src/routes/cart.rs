@@ -148,7 +148,11 @@ fn merge_dto(cart: Cart, report: MergeReport) -> MergeDto {
         cart: cart.into(),
         merged: report.merged,
         capped: report.capped,
-        dropped: report.dropped.into_iter().map(|d| DroppedDto { product_id: d.product_id, reason: d.reason }).collect(),
+        dropped: report
+            .dropped
+            .into_iter()
+            .map(|d| DroppedDto { product_id: d.product_id, reason: d.reason })
+            .collect(),
     }
 }
 
@@ -185,7 +189,8 @@ async fn shipping_info() -> HttpResponse {
             free_from_threshold: m.free_from_threshold(),
         })
         .collect();
-    HttpResponse::Ok().json(Data::new(ShippingInfo { methods, free_delivery_threshold: FREE_DELIVERY_THRESHOLD.as_francs() }))
+    HttpResponse::Ok()
+        .json(Data::new(ShippingInfo { methods, free_delivery_threshold: FREE_DELIVERY_THRESHOLD.as_francs() }))
 }
 
 /// The cart, priced from the catalogue now.
@@ -207,7 +212,11 @@ async fn get_cart(state: web::Data<AppState>, AuthUser(user): AuthUser) -> Resul
     (status = 404, description = "No such product", body = ErrorBody),
 ))]
 #[post("/cart/add")]
-async fn add(state: web::Data<AppState>, AuthUser(user): AuthUser, body: web::Json<AddBody>) -> Result<HttpResponse, ApiError> {
+async fn add(
+    state: web::Data<AppState>,
+    AuthUser(user): AuthUser,
+    body: web::Json<AddBody>,
+) -> Result<HttpResponse, ApiError> {
     let cart = state.carts.add(user.id, body.into_inner().into()).await?;
     Ok(HttpResponse::Ok().json(Data::new(CartDto::from(cart))))
 }
@@ -242,7 +251,11 @@ async fn update_item(
         (status = 404, description = "No such line in this cart", body = ErrorBody),
 ))]
 #[delete("/cart/items/{itemId}")]
-async fn remove_item(state: web::Data<AppState>, AuthUser(user): AuthUser, item_id: web::Path<Uuid>) -> Result<HttpResponse, ApiError> {
+async fn remove_item(
+    state: web::Data<AppState>,
+    AuthUser(user): AuthUser,
+    item_id: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
     let cart = state.carts.remove(user.id, *item_id).await?;
     Ok(HttpResponse::Ok().json(Data::new(CartDto::from(cart))))
 }
@@ -265,7 +278,11 @@ async fn clear(state: web::Data<AppState>, AuthUser(user): AuthUser) -> Result<H
     (status = 401, description = "Not logged in", body = ErrorBody),
 ))]
 #[post("/cart/merge")]
-async fn merge(state: web::Data<AppState>, AuthUser(user): AuthUser, body: web::Json<MergeBody>) -> Result<HttpResponse, ApiError> {
+async fn merge(
+    state: web::Data<AppState>,
+    AuthUser(user): AuthUser,
+    body: web::Json<MergeBody>,
+) -> Result<HttpResponse, ApiError> {
     let items = body.into_inner().items.into_iter().map(Into::into).collect();
     let (cart, report) = state.carts.merge(user.id, items).await?;
     Ok(HttpResponse::Ok().json(Data::new(merge_dto(cart, report))))

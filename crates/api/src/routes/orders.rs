@@ -213,7 +213,11 @@ async fn place(
     (status = 401, description = "Not logged in", body = ErrorBody),
 ))]
 #[get("/orders")]
-async fn list(state: web::Data<AppState>, AuthUser(user): AuthUser, query: web::Query<PageQuery>) -> Result<HttpResponse, ApiError> {
+async fn list(
+    state: web::Data<AppState>,
+    AuthUser(user): AuthUser,
+    query: web::Query<PageQuery>,
+) -> Result<HttpResponse, ApiError> {
     let page = PageRequest::parse(query.page.as_deref(), query.limit.as_deref(), 10, bitik_orders::MAX_PAGE_SIZE)?;
     let orders = state.orders.orders_of(user.id, page).await?;
     Ok(HttpResponse::Ok().json(Paginated::from_page(orders, OrderDto::from)))
@@ -228,7 +232,11 @@ async fn list(state: web::Data<AppState>, AuthUser(user): AuthUser, query: web::
         (status = 404, description = "No such order of this customer", body = ErrorBody),
 ))]
 #[get("/orders/{id}")]
-async fn detail(state: web::Data<AppState>, AuthUser(user): AuthUser, id: web::Path<Uuid>) -> Result<HttpResponse, ApiError> {
+async fn detail(
+    state: web::Data<AppState>,
+    AuthUser(user): AuthUser,
+    id: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
     let order = state.orders.order_of(user.id, *id).await?;
     Ok(HttpResponse::Ok().json(Data::new(OrderDto::from(order))))
 }
@@ -243,7 +251,11 @@ async fn detail(state: web::Data<AppState>, AuthUser(user): AuthUser, id: web::P
         (status = 409, description = "No longer cancellable", body = ErrorBody),
 ))]
 #[post("/orders/{id}/cancel")]
-async fn cancel(state: web::Data<AppState>, AuthUser(user): AuthUser, id: web::Path<Uuid>) -> Result<HttpResponse, ApiError> {
+async fn cancel(
+    state: web::Data<AppState>,
+    AuthUser(user): AuthUser,
+    id: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
     let order = state.orders.cancel_by_customer(user.id, *id).await?;
     Ok(HttpResponse::Ok().json(Data::new(OrderDto::from(order))))
 }

@@ -35,13 +35,19 @@ async fn lines_add_up_and_prices_come_from_the_catalogue_not_the_client() {
     let app = spawn_app().await;
     let (token, _) = app.register("awa@example.sn", "secret1").await;
     let tee = app.product("T-shirt Teranga", 10_000, Some(8_000), &[("noir", "M", 5)]).await;
-    let first = add(&app, &token, json!({"productId": tee, "quantity": 1, "size": "M", "color": "noir", "price": 1})).await;
+    let first =
+        add(&app, &token, json!({"productId": tee, "quantity": 1, "size": "M", "color": "noir", "price": 1})).await;
     assert_eq!(first.status(), 200);
-    let response = add(&app, &token, json!({"productId": tee, "quantity": 2, "size": "M", "color": "Noir", "promoPrice": 5})).await;
+    let response =
+        add(&app, &token, json!({"productId": tee, "quantity": 2, "size": "M", "color": "Noir", "promoPrice": 5}))
+            .await;
     let cart: Value = response.json::<Value>().await.unwrap()["data"].clone();
     assert_eq!(cart["items"].as_array().unwrap().len(), 1);
     let item = &cart["items"][0];
-    assert_eq!((item["quantity"].as_i64(), item["price"].as_i64(), item["promoPrice"].as_i64()), (Some(3), Some(10_000), Some(8_000)));
+    assert_eq!(
+        (item["quantity"].as_i64(), item["price"].as_i64(), item["promoPrice"].as_i64()),
+        (Some(3), Some(10_000), Some(8_000))
+    );
     assert_eq!(item["stock"], 5);
     assert_eq!(cart["subtotal"], 24_000);
     assert_eq!(cart["itemCount"], 3);
@@ -58,15 +64,51 @@ async fn every_bad_add_gets_its_french_message_and_writes_nothing() {
         (json!({"productId": 42, "size": "M", "color": "noir"}), 400, "ID de produit invalide"),
         (json!({"productId": tee, "color": "noir"}), 400, "Veuillez sélectionner une taille et une couleur"),
         (json!({"productId": tee, "size": "M"}), 400, "Veuillez sélectionner une taille et une couleur"),
-        (json!({"productId": "00000000-0000-0000-0000-000000000009", "size": "M", "color": "noir"}), 404, "Produit non trouvé"),
-        (json!({"productId": tee, "quantity": 0, "size": "M", "color": "noir"}), 400, "La quantité doit être au moins de 1"),
-        (json!({"productId": tee, "quantity": -1, "size": "M", "color": "noir"}), 400, "La quantité doit être au moins de 1"),
-        (json!({"productId": tee, "quantity": 1.5, "size": "M", "color": "noir"}), 400, "La quantité doit être un nombre entier"),
-        (json!({"productId": tee, "quantity": "2", "size": "M", "color": "noir"}), 400, "La quantité doit être un nombre entier"),
-        (json!({"productId": tee, "quantity": 2_147_483_648_i64, "size": "M", "color": "noir"}), 400, "Stock insuffisant. Seulement 3 disponible(s)."),
-        (json!({"productId": tee, "quantity": 1e30, "size": "M", "color": "noir"}), 400, "La quantité doit être un nombre entier"),
-        (json!({"productId": tee, "quantity": 4, "size": "M", "color": "noir"}), 400, "Stock insuffisant. Seulement 3 disponible(s)."),
-        (json!({"productId": tee, "size": "XL", "color": "noir"}), 400, "Cette taille ou cette couleur n'existe pas pour ce produit"),
+        (
+            json!({"productId": "00000000-0000-0000-0000-000000000009", "size": "M", "color": "noir"}),
+            404,
+            "Produit non trouvé",
+        ),
+        (
+            json!({"productId": tee, "quantity": 0, "size": "M", "color": "noir"}),
+            400,
+            "La quantité doit être au moins de 1",
+        ),
+        (
+            json!({"productId": tee, "quantity": -1, "size": "M", "color": "noir"}),
+            400,
+            "La quantité doit être au moins de 1",
+        ),
+        (
+            json!({"productId": tee, "quantity": 1.5, "size": "M", "color": "noir"}),
+            400,
+            "La quantité doit être un nombre entier",
+        ),
+        (
+            json!({"productId": tee, "quantity": "2", "size": "M", "color": "noir"}),
+            400,
+            "La quantité doit être un nombre entier",
+        ),
+        (
+            json!({"productId": tee, "quantity": 2_147_483_648_i64, "size": "M", "color": "noir"}),
+            400,
+            "Stock insuffisant. Seulement 3 disponible(s).",
+        ),
+        (
+            json!({"productId": tee, "quantity": 1e30, "size": "M", "color": "noir"}),
+            400,
+            "La quantité doit être un nombre entier",
+        ),
+        (
+            json!({"productId": tee, "quantity": 4, "size": "M", "color": "noir"}),
+            400,
+            "Stock insuffisant. Seulement 3 disponible(s).",
+        ),
+        (
+            json!({"productId": tee, "size": "XL", "color": "noir"}),
+            400,
+            "Cette taille ou cette couleur n'existe pas pour ce produit",
+        ),
     ];
     for (body, status, message) in cases {
         let response = add(&app, &token, body.clone()).await;
@@ -75,7 +117,10 @@ async fn every_bad_add_gets_its_french_message_and_writes_nothing() {
     }
     assert_eq!(cart(&app, &token).await["items"], json!([]));
     // The cart already holds 2: 2 more pass the 3 in stock.
-    assert_eq!(add(&app, &token, json!({"productId": tee, "quantity": 2, "size": "M", "color": "noir"})).await.status(), 200);
+    assert_eq!(
+        add(&app, &token, json!({"productId": tee, "quantity": 2, "size": "M", "color": "noir"})).await.status(),
+        200
+    );
     let over = add(&app, &token, json!({"productId": tee, "quantity": 2, "size": "M", "color": "noir"})).await;
     assert_eq!(error_body(over).await["code"], "insufficient_stock");
     assert_eq!(cart(&app, &token).await["itemCount"], 2);
@@ -86,9 +131,15 @@ async fn quantities_change_within_one_and_the_stock() {
     let app = spawn_app().await;
     let (token, _) = app.register("awa@example.sn", "secret1").await;
     let tee = app.product("T-shirt Teranga", 10_000, None, &[("noir", "M", 3)]).await;
-    let body: Value = add(&app, &token, json!({"productId": tee, "size": "M", "color": "noir"})).await.json().await.unwrap();
+    let body: Value =
+        add(&app, &token, json!({"productId": tee, "size": "M", "color": "noir"})).await.json().await.unwrap();
     let path = format!("/api/cart/items/{}", body["data"]["items"][0]["id"].as_str().unwrap());
-    for (quantity, message) in [(json!(0), "La quantité doit être au moins de 1"), (json!(-1), "La quantité doit être au moins de 1"), (json!(1.5), "La quantité doit être un nombre entier"), (json!(9), "Stock insuffisant. Seulement 3 disponible(s).")] {
+    for (quantity, message) in [
+        (json!(0), "La quantité doit être au moins de 1"),
+        (json!(-1), "La quantité doit être au moins de 1"),
+        (json!(1.5), "La quantité doit être un nombre entier"),
+        (json!(9), "Stock insuffisant. Seulement 3 disponible(s)."),
+    ] {
         let response = app.send(Method::PUT, &path, Some(&token), Some(&json!({"quantity": quantity}))).await;
         assert_eq!(response.status(), 400);
         assert_eq!(error_body(response).await["message"], message);
@@ -106,7 +157,8 @@ async fn another_customers_line_is_not_found_and_untouched() {
     let (awa, _) = app.register("awa@example.sn", "secret1").await;
     let (moussa, _) = app.register("moussa@example.sn", "secret1").await;
     let tee = app.product("T-shirt Teranga", 10_000, None, &[("noir", "M", 3)]).await;
-    let body: Value = add(&app, &awa, json!({"productId": tee, "size": "M", "color": "noir"})).await.json().await.unwrap();
+    let body: Value =
+        add(&app, &awa, json!({"productId": tee, "size": "M", "color": "noir"})).await.json().await.unwrap();
     let path = format!("/api/cart/items/{}", body["data"]["items"][0]["id"].as_str().unwrap());
     let update = app.send(Method::PUT, &path, Some(&moussa), Some(&json!({"quantity": 2}))).await;
     assert_eq!(update.status(), 404);

@@ -98,7 +98,8 @@ async fn the_newsletter_stores_an_email_once_and_refuses_a_bad_one() {
     let mut conn = app.database.database.conn().await.unwrap();
     use diesel::prelude::*;
     use diesel_async::RunQueryDsl;
-    let stored: i64 = bitik_postgres::schema::newsletter_subscribers::table.count().get_result(&mut conn).await.unwrap();
+    let stored: i64 =
+        bitik_postgres::schema::newsletter_subscribers::table.count().get_result(&mut conn).await.unwrap();
     assert_eq!(stored, 1);
 }
 

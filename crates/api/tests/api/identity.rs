@@ -24,7 +24,8 @@ async fn registering_answers_a_token_and_the_user_without_secrets() {
 async fn the_same_email_in_another_case_is_refused_with_409() {
     let app = spawn_app().await;
     app.register("awa@example.sn", "secret1").await;
-    let body = json!({"firstName": "A", "lastName": "D", "email": "AWA@example.sn", "password": "secret1", "phone": "77"});
+    let body =
+        json!({"firstName": "A", "lastName": "D", "email": "AWA@example.sn", "password": "secret1", "phone": "77"});
     let response = app.post_json("/api/auth/register", &body).await;
     assert_eq!(response.status(), 409);
     assert_eq!(error_body(response).await["message"], "Un compte existe déjà avec cet email");
@@ -102,7 +103,8 @@ async fn expired_tampered_foreign_and_deleted_user_tokens_are_refused() {
         parts[2] = parts[2].chars().rev().collect();
         parts.join(".")
     };
-    let other_key = bitik_identity::TokenService::new(b"some-other-secret-of-32-bytes-or-more", std::time::Duration::from_secs(60));
+    let other_key =
+        bitik_identity::TokenService::new(b"some-other-secret-of-32-bytes-or-more", std::time::Duration::from_secs(60));
     let user_id: uuid::Uuid = user["id"].as_str().unwrap().parse().unwrap();
     let forged_user = bitik_identity::User {
         id: user_id,
@@ -236,9 +238,11 @@ async fn a_customer_sees_and_touches_only_their_own_addresses() {
     }
     let response = app.send(Method::PUT, &format!("{path}/default"), Some(&moussa), None).await;
     assert_eq!(response.status(), 404);
-    let theirs: serde_json::Value = app.send(Method::GET, "/api/users/addresses", Some(&moussa), None).await.json().await.unwrap();
+    let theirs: serde_json::Value =
+        app.send(Method::GET, "/api/users/addresses", Some(&moussa), None).await.json().await.unwrap();
     assert_eq!(theirs["data"], json!([]));
-    let mine: serde_json::Value = app.send(Method::GET, "/api/users/addresses", Some(&awa), None).await.json().await.unwrap();
+    let mine: serde_json::Value =
+        app.send(Method::GET, "/api/users/addresses", Some(&awa), None).await.json().await.unwrap();
     assert_eq!(mine["data"].as_array().unwrap().len(), 1);
     let missing = app.send(Method::POST, "/api/users/addresses", Some(&awa), Some(&json!({}))).await;
     assert_eq!(error_body(missing).await["fields"]["city"], "La ville est requise");

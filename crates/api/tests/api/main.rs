@@ -3,6 +3,6 @@
 mod cart;
 mod catalog;
 mod foundation;
+mod helpers;
 mod identity;
 mod orders;
-mod helpers;

@@ -41,7 +41,10 @@ async fn the_server_prices_the_order_whatever_the_client_claims() {
     assert_eq!(response.status(), 201);
     let order = response.json::<Value>().await.unwrap()["data"].clone();
     assert_eq!(order["items"][0]["price"], 12_000);
-    assert_eq!((order["subtotal"].as_i64(), order["shippingCost"].as_i64(), order["total"].as_i64()), (Some(24_000), Some(1_000), Some(25_000)));
+    assert_eq!(
+        (order["subtotal"].as_i64(), order["shippingCost"].as_i64(), order["total"].as_i64()),
+        (Some(24_000), Some(1_000), Some(25_000))
+    );
     assert_ne!(order["orderNumber"], "ORD-0000000001");
     assert!(order["orderNumber"].as_str().unwrap().starts_with("ORD-"));
     assert_eq!(order["status"], "pending");
@@ -83,10 +86,16 @@ async fn the_checkout_form_and_empty_orders_are_refused_in_french() {
     assert_eq!(body["fields"]["address"], "Ce champ est requis");
     let mut phone = checkout(&tee, 1);
     phone["shippingInfo"]["phone"] = json!("77 12");
-    assert_eq!(error_body(place(&app, &token, &phone).await).await["message"], "Veuillez entrer un numéro de téléphone valide");
+    assert_eq!(
+        error_body(place(&app, &token, &phone).await).await["message"],
+        "Veuillez entrer un numéro de téléphone valide"
+    );
     let mut no_payment = checkout(&tee, 1);
     no_payment["paymentMethod"] = json!(null);
-    assert_eq!(error_body(place(&app, &token, &no_payment).await).await["message"], "Veuillez sélectionner une méthode de paiement");
+    assert_eq!(
+        error_body(place(&app, &token, &no_payment).await).await["message"],
+        "Veuillez sélectionner une méthode de paiement"
+    );
     assert_eq!(stock_of(&app, &tee).await, 5, "nothing taken");
 }
 
@@ -102,7 +111,10 @@ async fn more_than_the_stock_is_refused_with_409_naming_the_product() {
     ]);
     let response = place(&app, &token, &body).await;
     assert_eq!(response.status(), 409);
-    assert_eq!(error_body(response).await["message"], "Stock insuffisant pour T-shirt Teranga (noir, M). Seulement 2 disponible(s).");
+    assert_eq!(
+        error_body(response).await["message"],
+        "Stock insuffisant pour T-shirt Teranga (noir, M). Seulement 2 disponible(s)."
+    );
     assert_eq!(stock_of(&app, &tee).await, 2);
 }
 

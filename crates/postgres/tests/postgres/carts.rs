@@ -64,10 +64,7 @@ async fn merging_adds_up_capped_at_the_maximum() {
     let tee = tshirt(&test, "T-shirt Teranga", 10_000, &[("noir", "M", 3), ("blanc", "L", 4)]).await;
     let carts = PgCartRepository::new(test.database.clone());
     carts.add(awa.id, variant(&tee, "noir", "M"), 2, 3).await.unwrap();
-    carts
-        .merge(awa.id, vec![(variant(&tee, "noir", "M"), 2, 3), (variant(&tee, "blanc", "L"), 9, 4)])
-        .await
-        .unwrap();
+    carts.merge(awa.id, vec![(variant(&tee, "noir", "M"), 2, 3), (variant(&tee, "blanc", "L"), 9, 4)]).await.unwrap();
     let lines = carts.lines(awa.id).await.unwrap();
     let quantity = |colour: &str| lines.iter().find(|l| l.variant.color == colour).unwrap().quantity;
     assert_eq!((quantity("noir"), quantity("blanc")), (3, 4));

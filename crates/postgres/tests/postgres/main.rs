@@ -4,6 +4,6 @@ mod carts;
 mod catalog;
 mod fixtures;
 mod migrations;
-mod users;
 mod newsletter;
 mod orders;
+mod users;

@@ -52,11 +52,23 @@ fn new_order(user_id: Uuid, lines: Vec<OrderLine>) -> NewOrder {
 }
 
 fn created(user_id: Uuid) -> StatusChange {
-    StatusChange { status: OrderStatus::Pending, note: "Commande créée".into(), by: "Client".into(), by_user: Some(user_id), at: Utc::now() }
+    StatusChange {
+        status: OrderStatus::Pending,
+        note: "Commande créée".into(),
+        by: "Client".into(),
+        by_user: Some(user_id),
+        at: Utc::now(),
+    }
 }
 
 fn cancelled() -> StatusChange {
-    StatusChange { status: OrderStatus::Cancelled, note: String::new(), by: "Client".into(), by_user: None, at: Utc::now() }
+    StatusChange {
+        status: OrderStatus::Cancelled,
+        note: String::new(),
+        by: "Client".into(),
+        by_user: None,
+        at: Utc::now(),
+    }
 }
 
 async fn stock(test: &TestDatabase, product: &Product, colour: &str, size: &str) -> u32 {
@@ -89,7 +101,9 @@ async fn when_one_line_lacks_stock_nothing_is_written() {
     let lines = vec![line(&tee, "noir", "M", 2), line(&tee, "blanc", "L", 1), line(&tee, "blanc", "L", 1)];
     let refused = orders.place(new_order(awa.id, lines), created(awa.id)).await;
     match refused {
-        Err(PlaceError::OutOfStock { color, size, available, .. }) => assert_eq!((color.as_str(), size.as_str(), available), ("blanc", "L", 1)),
+        Err(PlaceError::OutOfStock { color, size, available, .. }) => {
+            assert_eq!((color.as_str(), size.as_str(), available), ("blanc", "L", 1))
+        }
         other => panic!("expected out of stock, got {other:?}"),
     }
     assert_eq!(stock(&test, &tee, "noir", "M").await, 5, "the black units taken first were put back");
@@ -152,7 +166,9 @@ async fn cancelling_returns_the_stock_exactly_once_even_when_asked_twice_at_once
     let attempts: Vec<_> = (0..2)
         .map(|_| {
             let orders = orders.clone();
-            tokio::spawn(async move { orders.transition(order.id, OrderStatus::Pending, cancelled(), StockEffect::Return).await.unwrap() })
+            tokio::spawn(async move {
+                orders.transition(order.id, OrderStatus::Pending, cancelled(), StockEffect::Return).await.unwrap()
+            })
         })
         .collect();
     let mut applied = 0;
@@ -181,7 +197,13 @@ async fn reopening_a_cancelled_order_takes_the_units_again_or_is_refused() {
     let order = orders.place(new_order(awa.id, vec![line(&tee, "noir", "M", 2)]), created(awa.id)).await.unwrap();
     orders.transition(order.id, OrderStatus::Pending, cancelled(), StockEffect::Return).await.unwrap();
     orders.place(new_order(moussa.id, vec![line(&tee, "noir", "M", 1)]), created(moussa.id)).await.unwrap();
-    let reopen = StatusChange { status: OrderStatus::Processing, note: String::new(), by: "Admin".into(), by_user: None, at: Utc::now() };
+    let reopen = StatusChange {
+        status: OrderStatus::Processing,
+        note: String::new(),
+        by: "Admin".into(),
+        by_user: None,
+        at: Utc::now(),
+    };
     let refused = orders.transition(order.id, OrderStatus::Cancelled, reopen.clone(), StockEffect::Take).await.unwrap();
     assert!(matches!(refused, Transition::OutOfStock { available: 1, .. }));
     assert_eq!(orders.find(order.id).await.unwrap().unwrap().status, OrderStatus::Cancelled);

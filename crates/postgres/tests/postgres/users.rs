@@ -67,7 +67,8 @@ async fn a_user_has_exactly_one_default_address_and_sees_only_their_own() {
     assert!(first.is_default, "the first address becomes the default");
     let second = addresses.create(awa.id, address("Thiès", true)).await.unwrap();
     let third = addresses.create(awa.id, address("Rufisque", false)).await.unwrap();
-    let defaults = |list: &[bitik_identity::Address]| list.iter().filter(|a| a.is_default).map(|a| a.id).collect::<Vec<_>>();
+    let defaults =
+        |list: &[bitik_identity::Address]| list.iter().filter(|a| a.is_default).map(|a| a.id).collect::<Vec<_>>();
     let list = addresses.list(awa.id).await.unwrap();
     assert_eq!(defaults(&list), vec![second.id]);
     assert_eq!(list[0].id, second.id, "the default comes first");
