@@ -45,6 +45,36 @@ pub struct ShippingInfoDto {
     zip_code: String,
 }
 
+impl From<ShippingInfo> for ShippingInfoDto {
+    fn from(s: ShippingInfo) -> Self {
+        ShippingInfoDto {
+            first_name: s.first_name,
+            last_name: s.last_name,
+            email: s.email,
+            phone: s.phone,
+            address: s.address,
+            city: s.city,
+            country: s.country,
+            zip_code: s.zip_code,
+        }
+    }
+}
+
+impl From<ShippingInfoDto> for ShippingInfo {
+    fn from(s: ShippingInfoDto) -> Self {
+        ShippingInfo {
+            first_name: s.first_name,
+            last_name: s.last_name,
+            email: s.email,
+            phone: s.phone,
+            address: s.address,
+            city: s.city,
+            country: s.country,
+            zip_code: s.zip_code,
+        }
+    }
+}
+
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentInfoDto {
@@ -89,7 +119,6 @@ pub struct OrderDto {
 
 impl From<Order> for OrderDto {
     fn from(order: Order) -> Self {
-        let s = order.shipping;
         OrderDto {
             id: order.id,
             order_number: order.order_number,
@@ -112,16 +141,7 @@ impl From<Order> for OrderDto {
             shipping_cost: order.shipping_cost.as_francs(),
             discount: order.discount.as_francs(),
             total: order.total.as_francs(),
-            shipping_info: ShippingInfoDto {
-                first_name: s.first_name,
-                last_name: s.last_name,
-                email: s.email,
-                phone: s.phone,
-                address: s.address,
-                city: s.city,
-                country: s.country,
-                zip_code: s.zip_code,
-            },
+            shipping_info: ShippingInfoDto::from(order.shipping),
             shipping_method: order.shipping_method.as_str(),
             payment_method: order.payment_method.as_str(),
             payment_info: PaymentInfoDto {
@@ -180,19 +200,9 @@ async fn place(
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let key = req.headers().get("Idempotency-Key").and_then(|v| v.to_str().ok()).map(str::to_owned);
-    let s = body.shipping_info;
     let request = CheckoutRequest {
         items: body.items.into_iter().map(RawChoice::from).collect(),
-        shipping: ShippingInfo {
-            first_name: s.first_name,
-            last_name: s.last_name,
-            email: s.email,
-            phone: s.phone,
-            address: s.address,
-            city: s.city,
-            country: s.country,
-            zip_code: s.zip_code,
-        },
+        shipping: body.shipping_info.into(),
         shipping_method: body.shipping_method,
         payment_method: body.payment_method,
         idempotency_key: key,
