@@ -8,6 +8,7 @@ pub mod frontend;
 pub mod media;
 pub mod middleware;
 pub mod openapi;
+pub mod pages;
 pub mod rate_limit;
 pub mod responses;
 pub mod routes;

@@ -44,6 +44,7 @@ use crate::routes;
         routes::orders::detail,
         routes::orders::cancel,
         routes::newsletter::subscribe,
+        routes::newsletter::export,
     ),
     components(schemas(ErrorBody, routes::catalog::ProductDto)),
     modifiers(&BearerAuth),

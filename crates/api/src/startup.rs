@@ -22,6 +22,7 @@ use utoipa_swagger_ui::SwaggerUi;
 
 use crate::config::Config;
 use crate::openapi::ApiDoc;
+use crate::pages::{self, Shell};
 use crate::state::{AppState, Limits};
 use crate::{error, frontend, middleware, routes};
 
@@ -85,6 +86,7 @@ pub fn build_state(config: Config, database: Database) -> AppState {
     let catalog = CatalogService::new(products.clone());
     let carts = CartService::new(Arc::new(PgCartRepository::new(database.clone())), products.clone());
     let orders = OrderService::new(Arc::new(PgOrderRepository::new(database.clone())), products);
+    let shell = Shell::load(&config.frontend_dir.join("index.html"));
     AppState {
         config: Arc::new(config),
         database,
@@ -94,6 +96,7 @@ pub fn build_state(config: Config, database: Database) -> AppState {
         orders,
         newsletter,
         limits: Limits::default(),
+        shell,
     }
 }
 
@@ -104,9 +107,10 @@ fn configure(cfg: &mut web::ServiceConfig, state: &web::Data<AppState>) {
         .app_data(web::PathConfig::default().error_handler(error::path_error))
         .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", ApiDoc::openapi()))
         .configure(routes::configure)
+        .configure(pages::routes)
         .service(frontend::uploads(&state.config.upload_dir));
     // Without a built frontend (API tests, `cargo run` before `npm run build`) only /api answers.
-    if state.config.frontend_dir.join("index.html").is_file() {
-        cfg.service(frontend::files(&state.config.frontend_dir));
+    if state.shell.is_some() {
+        cfg.configure(pages::shell_routes).service(frontend::files(&state.config.frontend_dir));
     }
 }

@@ -21,6 +21,8 @@ pub struct AppState {
     pub catalog: CatalogService,
     pub newsletter: NewsletterService,
     pub limits: Limits,
+    /// The built storefront's `index.html`, when there is one.
+    pub shell: Option<crate::pages::Shell>,
 }
 
 /// Brakes on guessing: failed logins per e-mail and per client address, reset attempts per client.

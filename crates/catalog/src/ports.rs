@@ -22,6 +22,9 @@ pub trait ProductRepository: Send + Sync {
     /// The active products among `ids` (missing or inactive ones are left out), in no order.
     async fn find_active_by_ids(&self, ids: &[uuid::Uuid]) -> Result<Vec<Product>, CatalogError>;
 
+    /// Every active product's slug and last change, for the sitemap.
+    async fn active_slugs(&self) -> Result<Vec<(Slug, chrono::DateTime<chrono::Utc>)>, CatalogError>;
+
     /// A product by slug whether active or not: for the back office and the seed.
     async fn find_by_slug(&self, slug: &Slug) -> Result<Option<Product>, CatalogError>;
 

@@ -67,6 +67,11 @@ impl CatalogService {
     }
 
     /// A product by slug, active or not (back office, seed).
+    /// Every active product's slug and last change, newest first.
+    pub async fn active_slugs(&self) -> Result<Vec<(Slug, DateTime<Utc>)>, CatalogError> {
+        self.products.active_slugs().await
+    }
+
     pub async fn find_by_slug(&self, slug: &Slug) -> Result<Option<Product>, CatalogError> {
         self.products.find_by_slug(slug).await
     }

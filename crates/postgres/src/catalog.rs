@@ -329,6 +329,24 @@ impl ProductRepository for PgProductRepository {
         self.load(&mut conn, active_products().filter(products::id.eq_any(ids.to_vec()))).await
     }
 
+    async fn active_slugs(&self) -> Result<Vec<(Slug, DateTime<Utc>)>, CatalogError> {
+        let mut conn = self.db.conn().await.map_err(storage)?;
+        let rows: Vec<(String, DateTime<Utc>)> = products::table
+            .filter(products::active)
+            .order(products::updated_at.desc())
+            .select((products::slug, products::updated_at))
+            .load(&mut conn)
+            .await
+            .map_err(storage)?;
+        rows.into_iter()
+            .map(|(slug, at)| {
+                let parsed = Slug::parse(&slug)
+                    .ok_or_else(|| CatalogError::repository(format!("invalid stored slug {slug:?}")))?;
+                Ok((parsed, at))
+            })
+            .collect()
+    }
+
     async fn find_by_slug(&self, slug: &Slug) -> Result<Option<Product>, CatalogError> {
         let mut conn = self.db.conn().await.map_err(storage)?;
         let query = products::table.filter(products::slug.eq(slug.as_str().to_owned())).into_boxed();

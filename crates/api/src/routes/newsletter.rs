@@ -1,14 +1,15 @@
-use actix_web::{HttpResponse, post, web};
+use actix_web::{HttpResponse, get, post, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use validator::Validate;
 
+use crate::auth::AdminUser;
 use crate::error::{ApiError, ErrorBody};
 use crate::responses::Data;
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(subscribe);
+    cfg.service(subscribe).service(export);
 }
 
 #[derive(Deserialize, Validate, ToSchema)]
@@ -38,4 +39,23 @@ async fn subscribe(state: web::Data<AppState>, body: web::Json<SubscribeBody>) -
     body.validate()?;
     let email = state.newsletter.subscribe(&body.email).await?;
     Ok(HttpResponse::Created().json(Data::new(Subscription { email: email.into_inner(), subscribed: true })))
+}
+
+/// Every subscriber as CSV (administrators only), oldest first.
+#[utoipa::path(tag = "newsletter", security(("bearer" = [])), responses(
+    (status = 200, description = "email,subscribedAt lines", content_type = "text/csv", body = String),
+    (status = 401, description = "Not logged in", body = ErrorBody),
+    (status = 403, description = "Not an administrator", body = ErrorBody),
+))]
+#[get("/admin/newsletter.csv")]
+async fn export(state: web::Data<AppState>, _admin: AdminUser) -> Result<HttpResponse, ApiError> {
+    let mut csv = String::from("email,subscribedAt\n");
+    for subscriber in state.newsletter.subscribers().await? {
+        // Addresses were checked at subscription: no comma, quote or line break can be in them.
+        csv.push_str(&format!("{},{}\n", subscriber.email, subscriber.subscribed_at.to_rfc3339()));
+    }
+    Ok(HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .insert_header(("Content-Disposition", "attachment; filename=\"newsletter.csv\""))
+        .body(csv))
 }

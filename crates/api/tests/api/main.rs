@@ -6,3 +6,4 @@ mod foundation;
 mod helpers;
 mod identity;
 mod orders;
+mod pages;

@@ -1,0 +1,333 @@
+//! What the server itself answers for crawlers that run no JavaScript (WhatsApp, Facebook,
+//! search engines): the storefront's `index.html` with the page's own title, description,
+//! canonical address, share image and, for a product, its schema.org description; and the
+//! sitemap and robots files.
+
+use actix_web::{HttpResponse, get, web};
+use bitik_catalog::{Category, Product, Subcategory};
+use chrono::SecondsFormat;
+use serde_json::json;
+
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// Static pages of the storefront, listed in the sitemap.
+const STATIC_PAGES: [&str; 6] = ["/about", "/contact", "/delivery", "/returns", "/privacy", "/terms"];
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(robots).service(sitemap);
+}
+
+/// Page paths whose head the server fills in; registered only when a built storefront exists.
+pub fn shell_routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(home_page).service(product_page).service(category_page).service(subcategory_page);
+}
+
+/// The built `index.html`, read once at start.
+pub struct Shell {
+    template: String,
+}
+
+impl Shell {
+    pub fn load(index: &std::path::Path) -> Option<Self> {
+        std::fs::read_to_string(index).ok().map(|template| Self { template })
+    }
+}
+
+/// The head of one page.
+struct Head {
+    title: String,
+    description: String,
+    path: String,
+    image: String,
+    kind: &'static str,
+    structured: Option<serde_json::Value>,
+}
+
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// Tags of the template the page's own replace.
+fn is_replaced(tag: &str) -> bool {
+    const KEYS: [&str; 13] = [
+        "name=\"description\"",
+        "property=\"og:title\"",
+        "property=\"og:description\"",
+        "property=\"og:image\"",
+        "property=\"og:image:width\"",
+        "property=\"og:image:height\"",
+        "property=\"og:url\"",
+        "property=\"og:type\"",
+        "name=\"twitter:title\"",
+        "name=\"twitter:description\"",
+        "name=\"twitter:image\"",
+        "rel=\"canonical\"",
+        "type=\"application/ld+json\"",
+    ];
+    KEYS.iter().any(|key| tag.contains(key))
+}
+
+/// The template with the default title and share tags swapped for the page's.
+fn render(template: &str, head: &Head, public_url: &str) -> String {
+    let mut html = String::with_capacity(template.len() + 2048);
+    let mut rest = template;
+    while let Some(start) = rest.find('<') {
+        html.push_str(&rest[..start]);
+        rest = &rest[start..];
+        let end = if rest.starts_with("<title>") {
+            rest.find("</title>").map(|e| e + "</title>".len())
+        } else if rest.starts_with("<script type=\"application/ld+json\"") {
+            rest.find("</script>").map(|e| e + "</script>".len())
+        } else {
+            rest.find('>').map(|e| e + 1)
+        };
+        let Some(end) = end else { break };
+        let tag = &rest[..end];
+        let replaced = tag.starts_with("<title>")
+            || ((tag.starts_with("<meta") || tag.starts_with("<link") || tag.starts_with("<script"))
+                && is_replaced(tag));
+        if tag.starts_with("</head>") {
+            html.push_str(&head_tags(head, public_url));
+        }
+        if !replaced {
+            html.push_str(tag);
+        }
+        rest = &rest[end..];
+    }
+    html.push_str(rest);
+    html
+}
+
+fn absolute(public_url: &str, path: &str) -> String {
+    if path.starts_with("http://") || path.starts_with("https://") {
+        path.to_owned()
+    } else {
+        format!("{public_url}{path}")
+    }
+}
+
+fn head_tags(head: &Head, public_url: &str) -> String {
+    let (title, description) = (escape(&head.title), escape(&head.description));
+    let url = escape(&absolute(public_url, &head.path));
+    let image = escape(&absolute(public_url, &head.image));
+    let mut tags = format!(
+        "<title>{title}</title>\n<meta name=\"description\" content=\"{description}\" />\n\
+         <link rel=\"canonical\" href=\"{url}\" />\n<meta property=\"og:type\" content=\"{}\" />\n\
+         <meta property=\"og:title\" content=\"{title}\" />\n<meta property=\"og:description\" content=\"{description}\" />\n\
+         <meta property=\"og:url\" content=\"{url}\" />\n<meta property=\"og:image\" content=\"{image}\" />\n\
+         <meta name=\"twitter:title\" content=\"{title}\" />\n<meta name=\"twitter:description\" content=\"{description}\" />\n\
+         <meta name=\"twitter:image\" content=\"{image}\" />\n",
+        head.kind
+    );
+    if let Some(data) = &head.structured {
+        // `</` inside JSON would end the script element early.
+        let json = data.to_string().replace("</", "<\\/");
+        tags.push_str(&format!("<script type=\"application/ld+json\">{json}</script>\n"));
+    }
+    tags
+}
+
+fn page(state: &AppState, head: &Head) -> HttpResponse {
+    match &state.shell {
+        Some(shell) => HttpResponse::Ok().content_type("text/html; charset=utf-8").body(render(
+            &shell.template,
+            head,
+            &state.config.public_url,
+        )),
+        None => HttpResponse::NotFound().finish(),
+    }
+}
+
+fn shop_title(state: &AppState, title: &str) -> String {
+    format!("{title} | {}", state.config.shop.name)
+}
+
+fn default_description(state: &AppState) -> String {
+    format!(
+        "{} : t-shirts, pulls, lunettes et chaînes au style urbain, créés à Dakar. \
+         Livraison à Dakar, paiement Wave ou à la livraison.",
+        state.config.shop.name
+    )
+}
+
+/// The 1 200-px picture of a product, for share cards.
+fn share_image(product: &Product) -> String {
+    let first = product.images_or_placeholder().remove(0);
+    match first.strip_suffix("/800.jpg") {
+        Some(base) => format!("{base}/1200.jpg"),
+        None => first,
+    }
+}
+
+fn product_head(state: &AppState, product: &Product) -> Head {
+    let path = format!("/product/{}", product.slug.as_str());
+    let in_stock = product.stock.total() > 0;
+    let description = if product.short_description.is_empty() {
+        product.description.clone()
+    } else {
+        product.short_description.clone()
+    };
+    let structured = json!({
+        "@context": "https://schema.org",
+        "@type": "Product",
+        "name": product.name,
+        "description": description,
+        "image": product.images_or_placeholder().iter().map(|i| absolute(&state.config.public_url, i)).collect::<Vec<_>>(),
+        "sku": product.slug.as_str(),
+        "category": product.subcategory.label(),
+        "brand": { "@type": "Brand", "name": state.config.shop.name },
+        "offers": {
+            "@type": "Offer",
+            "url": absolute(&state.config.public_url, &path),
+            "priceCurrency": "XOF",
+            "price": product.price_paid().as_francs(),
+            "availability": if in_stock { "https://schema.org/InStock" } else { "https://schema.org/OutOfStock" },
+        },
+    });
+    Head {
+        title: shop_title(state, &product.name),
+        description,
+        image: share_image(product),
+        path,
+        kind: "product",
+        structured: Some(structured),
+    }
+}
+
+#[get("/")]
+async fn home_page(state: web::Data<AppState>) -> HttpResponse {
+    let head = Head {
+        title: format!("{} — Mode urbaine à Dakar", state.config.shop.name),
+        description: default_description(&state),
+        path: "/".to_owned(),
+        image: "/images/og-default.jpg".to_owned(),
+        kind: "website",
+        structured: None,
+    };
+    page(&state, &head)
+}
+
+#[get("/product/{key}")]
+async fn product_page(state: web::Data<AppState>, key: web::Path<String>) -> HttpResponse {
+    match state.catalog.product(&key).await {
+        Ok(product) => page(&state, &product_head(&state, &product)),
+        // Unknown, inactive, or a database that does not answer: the storefront shows its own
+        // message; crawlers get the shop's default card.
+        Err(_) => page(&state, &listing_head(&state, "Produit non trouvé", "/products")),
+    }
+}
+
+#[get("/category/{category}")]
+async fn category_page(state: web::Data<AppState>, path: web::Path<String>) -> HttpResponse {
+    let head = match Category::parse(&path) {
+        Some(category) => listing_head(&state, category.label(), &format!("/category/{}", category.as_str())),
+        None => listing_head(&state, "Tous nos produits", "/products"),
+    };
+    page(&state, &head)
+}
+
+#[get("/category/{category}/{subcategory}")]
+async fn subcategory_page(state: web::Data<AppState>, path: web::Path<(String, String)>) -> HttpResponse {
+    let (category, subcategory) = path.into_inner();
+    let head = match (Category::parse(&category), Subcategory::parse(&subcategory)) {
+        (Some(c), Some(s)) if s.category() == c => {
+            listing_head(&state, s.label(), &format!("/category/{}/{}", c.as_str(), s.as_str()))
+        }
+        _ => listing_head(&state, "Tous nos produits", "/products"),
+    };
+    page(&state, &head)
+}
+
+fn listing_head(state: &AppState, title: &str, path: &str) -> Head {
+    Head {
+        title: shop_title(state, title),
+        description: default_description(state),
+        path: path.to_owned(),
+        image: "/images/og-default.jpg".to_owned(),
+        kind: "website",
+        structured: None,
+    }
+}
+
+#[get("/robots.txt")]
+async fn robots(state: web::Data<AppState>) -> HttpResponse {
+    let body = format!(
+        "User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /account\nDisallow: /checkout\nDisallow: /cart\n\
+         Disallow: /orders\nDisallow: /api/\nDisallow: /payment-success\nDisallow: /payment-error\n\
+         Disallow: /mobile-redirect\nDisallow: /reset-password/\n\nSitemap: {}/sitemap.xml\n",
+        state.config.public_url
+    );
+    HttpResponse::Ok().content_type("text/plain; charset=utf-8").body(body)
+}
+
+#[get("/sitemap.xml")]
+async fn sitemap(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let base = &state.config.public_url;
+    let mut urls: Vec<(String, Option<String>)> = vec![("/".into(), None), ("/products".into(), None)];
+    for category in [Category::parse("vetement"), Category::parse("accessoire")].into_iter().flatten() {
+        urls.push((format!("/category/{}", category.as_str()), None));
+        for sub in category.subcategories() {
+            urls.push((format!("/category/{}/{}", category.as_str(), sub.as_str()), None));
+        }
+    }
+    for (slug, changed) in state.catalog.active_slugs().await? {
+        urls.push((format!("/product/{}", slug.as_str()), Some(changed.to_rfc3339_opts(SecondsFormat::Secs, true))));
+    }
+    urls.extend(STATIC_PAGES.iter().map(|p| (p.to_string(), None)));
+    let mut xml = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    for (path, changed) in urls {
+        xml.push_str(&format!("  <url><loc>{}</loc>", escape(&format!("{base}{path}"))));
+        if let Some(changed) = changed {
+            xml.push_str(&format!("<lastmod>{changed}</lastmod>"));
+        }
+        xml.push_str("</url>\n");
+    }
+    xml.push_str("</urlset>\n");
+    Ok(HttpResponse::Ok().content_type("application/xml; charset=utf-8").body(xml))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEMPLATE: &str = "<html><head>\n<title>Défaut</title>\n<meta name=\"description\" content=\"d\" />\n\
+        <meta property=\"og:image\" content=\"/images/og-default.jpg\" />\n<meta charset=\"UTF-8\" />\n\
+        <script type=\"module\" src=\"/assets/index.js\"></script>\n</head><body><div id=\"root\"></div></body></html>";
+
+    #[test]
+    fn replaces_the_default_tags_keeps_the_rest_and_escapes_text() {
+        let head = Head {
+            title: "Chaîne <script>alert(1)</script> | Bitik".into(),
+            description: "Dorée & \"brillante\"".into(),
+            path: "/product/chaine".into(),
+            image: "/uploads/products/a/1200.jpg".into(),
+            kind: "product",
+            structured: Some(json!({"name": "</script><script>alert(1)</script>"})),
+        };
+        let html = render(TEMPLATE, &head, "https://bitik.sn");
+        assert!(!html.contains("Défaut") && !html.contains("og-default"), "{html}");
+        assert!(html.contains("<title>Chaîne &lt;script&gt;alert(1)&lt;/script&gt; | Bitik</title>"));
+        assert!(html.contains("content=\"Dorée &amp; &quot;brillante&quot;\""));
+        assert!(
+            html.contains("<meta property=\"og:image\" content=\"https://bitik.sn/uploads/products/a/1200.jpg\" />")
+        );
+        assert!(html.contains("<link rel=\"canonical\" href=\"https://bitik.sn/product/chaine\" />"));
+        assert!(html.contains("<meta charset=\"UTF-8\" />") && html.contains("src=\"/assets/index.js\""));
+        assert!(!html.contains("</script><script>alert"), "JSON-LD cannot close its element");
+        assert_eq!(html.matches("<title>").count(), 1);
+    }
+}
