@@ -25,6 +25,18 @@ pub enum OrderError {
     CannotCancel,
     #[error("La commande a déjà ce statut.")]
     SameStatus,
+    #[error("Statut de commande inconnu.")]
+    UnknownStatus,
+    #[error(
+        "Impossible de rouvrir cette commande : stock insuffisant pour {name} ({color}, {size}), {available} disponible(s)."
+    )]
+    ReopenOutOfStock { name: String, color: String, size: String, available: u32 },
+    #[error("Seules les commandes payables à la livraison s'encaissent ici.")]
+    NotCashOnDelivery,
+    #[error("Cette commande est déjà payée.")]
+    AlreadyPaid,
+    #[error("Une commande annulée ne peut pas être encaissée.")]
+    CancelledOrder,
     #[error("La commande a été modifiée entre-temps. Veuillez réessayer.")]
     Concurrent,
     #[error("order storage failed")]

@@ -1,6 +1,7 @@
 //! Orders: checkout rules and pricing, shipping fees, order numbers, the status rules and
 //! their history. Only the server prices an order: what a client sends as prices is never read.
 
+pub mod admin;
 pub mod checkout;
 mod error;
 mod model;
@@ -10,6 +11,7 @@ pub mod rules;
 mod service;
 pub mod shipping;
 
+pub use admin::{ADMIN_PAGE_SIZE, AdminOrderFilter, AdminOrderQuery, AdminSort};
 pub use checkout::CheckoutRequest;
 pub use error::{BoxError, OrderError};
 pub use model::{

@@ -2,6 +2,7 @@ use async_trait::async_trait;
 use bitik_common::{Page, PageRequest};
 use uuid::Uuid;
 
+use crate::admin::AdminOrderFilter;
 use crate::error::BoxError;
 use crate::model::{NewOrder, Order, OrderStatus, StatusChange, StockEffect};
 
@@ -47,6 +48,18 @@ pub trait OrderRepository: Send + Sync {
     async fn find(&self, id: Uuid) -> Result<Option<Order>, BoxError>;
 
     async fn find_by_idempotency_key(&self, user_id: Uuid, key: &str) -> Result<Option<Order>, BoxError>;
+
+    /// Any customer's orders, for the back office.
+    async fn list(&self, filter: &AdminOrderFilter) -> Result<Page<Order>, BoxError>;
+
+    /// In one transaction, if the order is still `expected` and unpaid: marks it paid now,
+    /// sets its status to `entry.status` and appends `entry` to the history.
+    async fn record_payment(
+        &self,
+        id: Uuid,
+        expected: OrderStatus,
+        entry: StatusChange,
+    ) -> Result<Transition, BoxError>;
 
     /// The customer's orders, newest first.
     async fn list_for_user(&self, user_id: Uuid, page: PageRequest) -> Result<Page<Order>, BoxError>;

@@ -6,9 +6,10 @@ use bitik_common::{Page, PageRequest};
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
+use crate::admin::AdminOrderQuery;
 use crate::checkout::{self, CheckoutRequest};
 use crate::error::OrderError;
-use crate::model::{NewOrder, Order, OrderStatus, StatusChange};
+use crate::model::{NewOrder, Order, OrderStatus, PaymentMethod, PaymentStatus, StatusChange};
 use crate::number::order_number;
 use crate::ports::{OrderRepository, PlaceError, Transition};
 use crate::rules;
@@ -26,6 +27,11 @@ pub struct Actor {
 impl Actor {
     pub fn customer(user_id: Uuid) -> Self {
         Actor { user_id: Some(user_id), label: "Client".to_owned() }
+    }
+
+    /// An administrator, shown by name in the history.
+    pub fn admin(user_id: Uuid, first_name: &str, last_name: &str) -> Self {
+        Actor { user_id: Some(user_id), label: format!("Admin {first_name} {last_name}").trim().to_owned() }
     }
 }
 
@@ -130,6 +136,75 @@ impl OrderService {
             Transition::Applied(order) => Ok(*order),
             // Cancelled, paid or moved on meanwhile: no longer the customer's to cancel.
             Transition::Stale | Transition::OutOfStock { .. } => Err(OrderError::CannotCancel),
+        }
+    }
+
+    // The back office ----------------------------------------------------------------------
+
+    pub async fn admin_orders(&self, query: AdminOrderQuery) -> Result<Page<Order>, OrderError> {
+        let filter = query.into_filter()?;
+        self.orders.list(&filter).await.map_err(OrderError::repository)
+    }
+
+    pub async fn admin_order(&self, id: Uuid) -> Result<Order, OrderError> {
+        self.orders.find(id).await.map_err(OrderError::repository)?.ok_or(OrderError::NotFound)
+    }
+
+    /// Any status to any other (seed 001 §4), with the stock effects of the rules; the change is
+    /// recorded with its author.
+    pub async fn change_status(
+        &self,
+        actor: &Actor,
+        id: Uuid,
+        to: &str,
+        note: Option<&str>,
+    ) -> Result<Order, OrderError> {
+        let to = OrderStatus::parse(to.trim()).ok_or(OrderError::UnknownStatus)?;
+        let order = self.admin_order(id).await?;
+        if order.status == to {
+            return Err(OrderError::SameStatus);
+        }
+        let change = StatusChange {
+            status: to,
+            note: note.map(|n| n.trim().chars().take(500).collect()).unwrap_or_default(),
+            by: actor.label.clone(),
+            by_user: actor.user_id,
+            at: (self.clock)(),
+        };
+        let effect = rules::stock_effect(order.status, to);
+        match self.orders.transition(id, order.status, change, effect).await.map_err(OrderError::repository)? {
+            Transition::Applied(order) => Ok(*order),
+            Transition::Stale => Err(OrderError::Concurrent),
+            Transition::OutOfStock { product_id, color, size, available } => {
+                let name =
+                    order.lines.iter().find(|l| l.product_id == product_id).map(|l| l.name.clone()).unwrap_or_default();
+                Err(OrderError::ReopenOutOfStock { name, color, size, available })
+            }
+        }
+    }
+
+    /// The shop received the cash of a cash-on-delivery order.
+    pub async fn record_cash_payment(&self, actor: &Actor, id: Uuid) -> Result<Order, OrderError> {
+        let order = self.admin_order(id).await?;
+        if order.payment_method != PaymentMethod::CashOnDelivery {
+            return Err(OrderError::NotCashOnDelivery);
+        }
+        if order.payment_status == PaymentStatus::Paid {
+            return Err(OrderError::AlreadyPaid);
+        }
+        if order.status == OrderStatus::Cancelled {
+            return Err(OrderError::CancelledOrder);
+        }
+        let entry = StatusChange {
+            status: order.status,
+            note: "Paiement à la livraison reçu".to_owned(),
+            by: actor.label.clone(),
+            by_user: actor.user_id,
+            at: (self.clock)(),
+        };
+        match self.orders.record_payment(id, order.status, entry).await.map_err(OrderError::repository)? {
+            Transition::Applied(order) => Ok(*order),
+            Transition::Stale | Transition::OutOfStock { .. } => Err(OrderError::Concurrent),
         }
     }
 

@@ -284,3 +284,122 @@ async fn a_customer_cancels_only_their_own_pending_unpaid_order_and_stock_return
         assert!(matches!(stranger, Err(OrderError::NotFound)));
     }
 }
+
+fn placed(status: OrderStatus, payment_method: PaymentMethod, payment_status: PaymentStatus) -> Order {
+    let mut order = stored(
+        NewOrder {
+            order_number: "ORD-0000010001".into(),
+            user_id: Uuid::new_v4(),
+            lines: vec![crate::model::OrderLine {
+                product_id: TEE,
+                name: "T-shirt Teranga".into(),
+                image: String::new(),
+                color: "noir".into(),
+                size: "M".into(),
+                quantity: 2,
+                unit_price: Money::francs(12_000),
+            }],
+            subtotal: Money::francs(24_000),
+            shipping_cost: Money::francs(1_000),
+            discount: Money::ZERO,
+            total: Money::francs(25_000),
+            shipping: shipping(),
+            shipping_method: ShippingMethod::Standard,
+            payment_method,
+            idempotency_key: None,
+        },
+        StatusChange {
+            status: OrderStatus::Pending,
+            note: String::new(),
+            by: "Client".into(),
+            by_user: None,
+            at: Utc::now(),
+        },
+    );
+    order.status = status;
+    order.payment_status = payment_status;
+    order
+}
+
+fn admin() -> crate::service::Actor {
+    crate::service::Actor::admin(Uuid::new_v4(), "Mariama", "Sow")
+}
+
+#[tokio::test]
+async fn an_admin_moves_an_order_anywhere_with_the_right_stock_effect_and_author() {
+    for (from, to, effect) in [
+        (OrderStatus::Pending, "shipped", StockEffect::None),
+        (OrderStatus::Processing, "cancelled", StockEffect::Return),
+        (OrderStatus::Cancelled, "pending", StockEffect::Take),
+    ] {
+        let current = placed(from, PaymentMethod::CashOnDelivery, PaymentStatus::Pending);
+        let found = current.clone();
+        let mut orders = MockOrderRepository::new();
+        orders.expect_find().returning(move |_| Ok(Some(found.clone())));
+        orders
+            .expect_transition()
+            .withf(move |_, expected, change, stock| {
+                *expected == from
+                    && *stock == effect
+                    && change.by == "Admin Mariama Sow"
+                    && change.note == "Colis remis"
+            })
+            .times(1)
+            .returning(move |_, _, _, _| Ok(Transition::Applied(Box::new(current.clone()))));
+        let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()));
+        service.change_status(&admin(), Uuid::new_v4(), to, Some(" Colis remis ")).await.unwrap();
+    }
+}
+
+#[tokio::test]
+async fn the_same_status_an_unknown_one_and_a_reopening_without_stock_are_refused() {
+    let current = placed(OrderStatus::Cancelled, PaymentMethod::CashOnDelivery, PaymentStatus::Pending);
+    let mut orders = MockOrderRepository::new();
+    orders.expect_find().returning(move |_| Ok(Some(current.clone())));
+    orders.expect_transition().returning(|_, _, _, _| {
+        Ok(Transition::OutOfStock { product_id: TEE, color: "noir".into(), size: "M".into(), available: 1 })
+    });
+    let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()));
+    let id = Uuid::new_v4();
+    assert!(matches!(service.change_status(&admin(), id, "cancelled", None).await, Err(OrderError::SameStatus)));
+    assert!(matches!(service.change_status(&admin(), id, "lost", None).await, Err(OrderError::UnknownStatus)));
+    let refused = service.change_status(&admin(), id, "processing", None).await.unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "Impossible de rouvrir cette commande : stock insuffisant pour T-shirt Teranga (noir, M), 1 disponible(s)."
+    );
+}
+
+#[tokio::test]
+async fn cash_is_recorded_once_and_only_for_cash_on_delivery() {
+    for (order, expected) in [
+        (placed(OrderStatus::Shipped, PaymentMethod::CashOnDelivery, PaymentStatus::Pending), None),
+        (
+            placed(OrderStatus::Pending, PaymentMethod::Wave, PaymentStatus::Pending),
+            Some("Seules les commandes payables à la livraison s'encaissent ici."),
+        ),
+        (
+            placed(OrderStatus::Delivered, PaymentMethod::CashOnDelivery, PaymentStatus::Paid),
+            Some("Cette commande est déjà payée."),
+        ),
+        (
+            placed(OrderStatus::Cancelled, PaymentMethod::CashOnDelivery, PaymentStatus::Pending),
+            Some("Une commande annulée ne peut pas être encaissée."),
+        ),
+    ] {
+        let status = order.status;
+        let found = order.clone();
+        let mut orders = MockOrderRepository::new();
+        orders.expect_find().returning(move |_| Ok(Some(found.clone())));
+        orders
+            .expect_record_payment()
+            .withf(move |_, expected, entry| {
+                *expected == status && entry.status == status && entry.note == "Paiement à la livraison reçu"
+            })
+            .times(usize::from(expected.is_none()))
+            .returning(move |_, _, _| Ok(Transition::Applied(Box::new(order.clone()))));
+        let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()));
+        let result = service.record_cash_payment(&admin(), Uuid::new_v4()).await;
+        assert_eq!(result.err().map(|e| e.to_string()).as_deref(), expected);
+    }
+}

@@ -7,8 +7,8 @@ use std::collections::HashMap;
 use async_trait::async_trait;
 use bitik_common::{Money, Page, PageRequest};
 use bitik_orders::{
-    BoxError, NewOrder, Order, OrderLine, OrderRepository, OrderStatus, PaymentMethod, PaymentStatus, PlaceError,
-    ShippingInfo, ShippingMethod, StatusChange, StockEffect, Transition,
+    AdminOrderFilter, AdminSort, BoxError, NewOrder, Order, OrderLine, OrderRepository, OrderStatus, PaymentMethod,
+    PaymentStatus, PlaceError, ShippingInfo, ShippingMethod, StatusChange, StockEffect, Transition,
 };
 use chrono::{DateTime, Utc};
 use diesel::dsl::now;
@@ -197,6 +197,33 @@ async fn find_in(conn: &mut AsyncPgConnection, id: Uuid) -> Result<Option<Order>
     }
 }
 
+type OrderQuery = orders::BoxedQuery<'static, diesel::pg::Pg>;
+
+/// Orders matching the back office's filters.
+fn filtered(filter: &AdminOrderFilter) -> OrderQuery {
+    let mut query = orders::table.into_boxed();
+    if let Some(status) = filter.status {
+        query = query.filter(orders::status.eq(status.as_str()));
+    }
+    if let Some(from) = filter.from {
+        query = query.filter(orders::created_at.ge(from));
+    }
+    if let Some(until) = filter.until {
+        query = query.filter(orders::created_at.lt(until));
+    }
+    if let Some(search) = &filter.search {
+        let escaped = search.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+        let pattern = format!("%{escaped}%");
+        query = query.filter(
+            orders::order_number
+                .ilike(pattern.clone())
+                .or(orders::shipping_first_name.concat(" ").concat(orders::shipping_last_name).ilike(pattern.clone()))
+                .or(orders::shipping_phone.ilike(pattern)),
+        );
+    }
+    query
+}
+
 /// Units per variant, in the one order every transaction takes them in.
 fn units_by_variant(lines: &[(Uuid, String, String, i32)]) -> Vec<((Uuid, String, String), i32)> {
     let mut units: std::collections::BTreeMap<(Uuid, String, String), i32> = std::collections::BTreeMap::new();
@@ -361,6 +388,70 @@ impl OrderRepository for PgOrderRepository {
         match id {
             Some(id) => find_in(&mut conn, id).await,
             None => Ok(None),
+        }
+    }
+
+    async fn list(&self, filter: &AdminOrderFilter) -> Result<Page<Order>, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let total: i64 = filtered(filter).count().get_result(&mut conn).await.map_err(DbError::from)?;
+        let mut query = filtered(filter);
+        query = match (filter.sort, filter.descending) {
+            (AdminSort::CreatedAt, true) => query.order(orders::created_at.desc()),
+            (AdminSort::CreatedAt, false) => query.order(orders::created_at.asc()),
+            (AdminSort::Total, true) => query.order(orders::total.desc()),
+            (AdminSort::Total, false) => query.order(orders::total.asc()),
+            (AdminSort::OrderNumber, true) => query.order(orders::order_number.desc()),
+            (AdminSort::OrderNumber, false) => query.order(orders::order_number.asc()),
+        };
+        let rows = query
+            .then_order_by(orders::id.desc())
+            .limit(i64::from(filter.page.limit))
+            .offset(filter.page.offset())
+            .select(OrderRow::as_select())
+            .load(&mut conn)
+            .await
+            .map_err(DbError::from)?;
+        let items = load(&mut conn, rows).await?;
+        Ok(Page { items, request: filter.page, total_items: u64::try_from(total).unwrap_or(0) })
+    }
+
+    async fn record_payment(
+        &self,
+        id: Uuid,
+        expected: OrderStatus,
+        entry: StatusChange,
+    ) -> Result<Transition, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let outcome = conn
+            .transaction::<_, Abort, _>(async move |conn| {
+                let current: Option<(String, String)> = orders::table
+                    .find(id)
+                    .select((orders::status, orders::payment_status))
+                    .for_update()
+                    .first(conn)
+                    .await
+                    .optional()?;
+                match current {
+                    Some((status, payment)) if status == expected.as_str() && payment != "paid" => {}
+                    _ => return Err(Abort::Stale),
+                }
+                diesel::update(orders::table.find(id))
+                    .set((
+                        orders::payment_status.eq("paid"),
+                        orders::paid_at.eq(now),
+                        orders::status.eq(entry.status.as_str()),
+                        orders::updated_at.eq(now),
+                    ))
+                    .execute(conn)
+                    .await?;
+                diesel::insert_into(history::table).values(record(id, &entry)).execute(conn).await?;
+                find_in(conn, id).await.map_err(|e| Abort::Db(DbError::Unavailable(e.to_string())))?.ok_or(Abort::Stale)
+            })
+            .await;
+        match outcome {
+            Ok(order) => Ok(Transition::Applied(Box::new(order))),
+            Err(Abort::Stale | Abort::OutOfStock { .. }) => Ok(Transition::Stale),
+            Err(Abort::Db(e)) => Err(e.into()),
         }
     }
 

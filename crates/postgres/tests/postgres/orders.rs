@@ -224,3 +224,98 @@ async fn an_idempotency_key_is_used_once_per_customer() {
     assert_eq!(orders.find_by_idempotency_key(awa.id, "key-1").await.unwrap().unwrap().id, placed.id);
     assert_eq!(stock(&test, &tee, "noir", "M").await, 4, "the refused duplicate took nothing");
 }
+
+fn admin_filter(pairs: &[(&str, &str)]) -> bitik_orders::AdminOrderFilter {
+    let get = |k: &str| pairs.iter().find(|(key, _)| *key == k).map(|(_, v)| v.to_string());
+    bitik_orders::AdminOrderQuery {
+        page: get("page"),
+        limit: get("limit"),
+        status: get("status"),
+        from_date: get("fromDate"),
+        to_date: get("toDate"),
+        search: get("search"),
+        sort: get("sort"),
+        order: get("order"),
+    }
+    .into_filter()
+    .unwrap()
+}
+
+#[tokio::test]
+async fn the_back_office_filters_by_status_dates_and_search() {
+    let test = TestDatabase::new().await;
+    let awa = customer(&test, "awa@example.sn").await;
+    let tee = tshirt(&test, "T-shirt Teranga", 10_000, &[("noir", "M", 50)]).await;
+    let orders = PgOrderRepository::new(test.database.clone());
+    let first = orders.place(new_order(awa.id, vec![line(&tee, "noir", "M", 1)]), created(awa.id)).await.unwrap();
+    let mut other = new_order(awa.id, vec![line(&tee, "noir", "M", 3)]);
+    other.shipping.first_name = "Moussa".into();
+    other.shipping.phone = "+221 70 999 88 77".into();
+    let second = orders.place(other, created(awa.id)).await.unwrap();
+    orders.transition(first.id, OrderStatus::Pending, cancelled(), StockEffect::Return).await.unwrap();
+    let numbers = |page: bitik_common::Page<bitik_orders::Order>| {
+        page.items.into_iter().map(|o| o.order_number).collect::<Vec<_>>()
+    };
+    assert_eq!(
+        numbers(orders.list(&admin_filter(&[])).await.unwrap()),
+        [second.order_number.clone(), first.order_number.clone()]
+    );
+    assert_eq!(
+        numbers(orders.list(&admin_filter(&[("status", "cancelled")])).await.unwrap()),
+        [first.order_number.clone()]
+    );
+    assert_eq!(
+        numbers(orders.list(&admin_filter(&[("search", "moussa")])).await.unwrap()),
+        [second.order_number.clone()]
+    );
+    assert_eq!(
+        numbers(orders.list(&admin_filter(&[("search", "999 88")])).await.unwrap()),
+        [second.order_number.clone()]
+    );
+    assert_eq!(
+        numbers(orders.list(&admin_filter(&[("search", &first.order_number[4..])])).await.unwrap()),
+        [first.order_number.clone()]
+    );
+    assert_eq!(
+        numbers(orders.list(&admin_filter(&[("sort", "total"), ("order", "asc")])).await.unwrap())[0],
+        first.order_number
+    );
+    assert!(orders.list(&admin_filter(&[("toDate", "2020-01-01")])).await.unwrap().items.is_empty());
+    let today = Utc::now().date_naive().to_string();
+    assert_eq!(orders.list(&admin_filter(&[("fromDate", &today), ("toDate", &today)])).await.unwrap().total_items, 2);
+}
+
+#[tokio::test]
+async fn a_payment_is_recorded_once() {
+    let test = TestDatabase::new().await;
+    let awa = customer(&test, "awa@example.sn").await;
+    let tee = tshirt(&test, "T-shirt Teranga", 10_000, &[("noir", "M", 5)]).await;
+    let orders = Arc::new(PgOrderRepository::new(test.database.clone()));
+    let order = orders.place(new_order(awa.id, vec![line(&tee, "noir", "M", 1)]), created(awa.id)).await.unwrap();
+    let paid = StatusChange {
+        status: OrderStatus::Processing,
+        note: "Payé".into(),
+        by: "Wave".into(),
+        by_user: None,
+        at: Utc::now(),
+    };
+    let attempts: Vec<_> = (0..5)
+        .map(|_| {
+            let (orders, paid) = (orders.clone(), paid.clone());
+            tokio::spawn(async move { orders.record_payment(order.id, OrderStatus::Pending, paid).await.unwrap() })
+        })
+        .collect();
+    let mut applied = 0;
+    for attempt in attempts {
+        if let Transition::Applied(order) = attempt.await.unwrap() {
+            applied += 1;
+            assert_eq!(
+                (order.status, order.payment_status),
+                (OrderStatus::Processing, bitik_orders::PaymentStatus::Paid)
+            );
+            assert!(order.paid_at.is_some());
+        }
+    }
+    assert_eq!(applied, 1);
+    assert_eq!(orders.find(order.id).await.unwrap().unwrap().history.len(), 2);
+}

@@ -1,0 +1,149 @@
+//! The back office's view of orders: filters of the orders list (seed 001 §7, admin calls).
+
+use bitik_common::{InvalidPage, PageRequest};
+use chrono::{DateTime, NaiveDate, TimeZone, Utc};
+
+use crate::error::OrderError;
+use crate::model::OrderStatus;
+
+/// Admin pages hold 10 orders unless asked otherwise (seed 001 §9).
+pub const ADMIN_PAGE_SIZE: u32 = 10;
+const ADMIN_MAX_PAGE_SIZE: u32 = 100;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AdminSort {
+    CreatedAt,
+    Total,
+    OrderNumber,
+}
+
+/// The list's filters as they arrive in a query string.
+#[derive(Debug, Clone, Default)]
+pub struct AdminOrderQuery {
+    pub page: Option<String>,
+    pub limit: Option<String>,
+    pub status: Option<String>,
+    pub from_date: Option<String>,
+    pub to_date: Option<String>,
+    pub search: Option<String>,
+    pub sort: Option<String>,
+    pub order: Option<String>,
+}
+
+/// Checked filters. Dates are days in Dakar, which keeps UTC all year: a day is a UTC day.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AdminOrderFilter {
+    pub page: PageRequest,
+    pub status: Option<OrderStatus>,
+    pub from: Option<DateTime<Utc>>,
+    /// Exclusive: the start of the day after `toDate`.
+    pub until: Option<DateTime<Utc>>,
+    /// Matches the order number, the customer's name or phone.
+    pub search: Option<String>,
+    pub sort: AdminSort,
+    pub descending: bool,
+}
+
+fn invalid(field: &str, message: &str) -> OrderError {
+    OrderError::Validation { message: message.to_owned(), fields: [(field.to_owned(), message.to_owned())].into() }
+}
+
+fn present(value: &Option<String>) -> Option<&str> {
+    value.as_deref().map(str::trim).filter(|v| !v.is_empty())
+}
+
+fn day(raw: &str, field: &str) -> Result<NaiveDate, OrderError> {
+    NaiveDate::parse_from_str(raw, "%Y-%m-%d")
+        .map_err(|_| invalid(field, "Date invalide (format attendu : AAAA-MM-JJ)."))
+}
+
+impl AdminOrderQuery {
+    pub fn into_filter(self) -> Result<AdminOrderFilter, OrderError> {
+        let page = PageRequest::parse(present(&self.page), present(&self.limit), ADMIN_PAGE_SIZE, ADMIN_MAX_PAGE_SIZE)
+            .map_err(|InvalidPage { field, message }| invalid(field, message))?;
+        let status = present(&self.status)
+            .map(|s| OrderStatus::parse(s).ok_or_else(|| invalid("status", "Statut de commande inconnu.")))
+            .transpose()?;
+        let from = present(&self.from_date).map(|d| day(d, "fromDate")).transpose()?;
+        let to = present(&self.to_date).map(|d| day(d, "toDate")).transpose()?;
+        if let (Some(from), Some(to)) = (from, to)
+            && from > to
+        {
+            return Err(invalid("toDate", "La date de fin doit suivre la date de début."));
+        }
+        let start_of = |d: NaiveDate| Utc.from_utc_datetime(&d.and_hms_opt(0, 0, 0).expect("midnight exists"));
+        let sort = match present(&self.sort) {
+            None | Some("createdAt") => AdminSort::CreatedAt,
+            Some("total") => AdminSort::Total,
+            Some("orderNumber") => AdminSort::OrderNumber,
+            Some(_) => return Err(invalid("sort", "Tri inconnu.")),
+        };
+        let descending = match present(&self.order) {
+            None | Some("desc") => true,
+            Some("asc") => false,
+            Some(_) => return Err(invalid("order", "Ordre de tri inconnu.")),
+        };
+        let search = present(&self.search).map(|s| s.chars().take(100).collect());
+        Ok(AdminOrderFilter {
+            page,
+            status,
+            from: from.map(start_of),
+            until: to.and_then(|d| d.succ_opt()).map(start_of),
+            search,
+            sort,
+            descending,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn query(pairs: &[(&str, &str)]) -> AdminOrderQuery {
+        let get = |k: &str| pairs.iter().find(|(key, _)| *key == k).map(|(_, v)| v.to_string());
+        AdminOrderQuery {
+            page: get("page"),
+            limit: get("limit"),
+            status: get("status"),
+            from_date: get("fromDate"),
+            to_date: get("toDate"),
+            search: get("search"),
+            sort: get("sort"),
+            order: get("order"),
+        }
+    }
+
+    #[test]
+    fn defaults_to_ten_newest_first() {
+        let filter = query(&[]).into_filter().unwrap();
+        assert_eq!((filter.page.page, filter.page.limit), (1, 10));
+        assert_eq!((filter.sort, filter.descending, filter.status), (AdminSort::CreatedAt, true, None));
+    }
+
+    #[test]
+    fn a_date_range_covers_whole_days() {
+        let filter = query(&[("fromDate", "2026-11-01"), ("toDate", "2026-11-22"), ("status", "pending")])
+            .into_filter()
+            .unwrap();
+        assert_eq!(filter.from.unwrap().to_rfc3339(), "2026-11-01T00:00:00+00:00");
+        assert_eq!(filter.until.unwrap().to_rfc3339(), "2026-11-23T00:00:00+00:00");
+        assert_eq!(filter.status, Some(OrderStatus::Pending));
+    }
+
+    #[test]
+    fn malformed_values_are_refused_in_french() {
+        for (pairs, message) in [
+            (vec![("status", "lost")], "Statut de commande inconnu."),
+            (vec![("fromDate", "22/11/2026")], "Date invalide (format attendu : AAAA-MM-JJ)."),
+            (
+                vec![("fromDate", "2026-11-22"), ("toDate", "2026-11-01")],
+                "La date de fin doit suivre la date de début.",
+            ),
+            (vec![("sort", "price")], "Tri inconnu."),
+            (vec![("page", "0")], "Le numéro de page doit être un nombre entier supérieur ou égal à 1."),
+        ] {
+            assert_eq!(query(&pairs).into_filter().unwrap_err().to_string(), message);
+        }
+    }
+}
