@@ -239,6 +239,11 @@ impl From<bitik_orders::OrderError> for ApiError {
             E::NotFound => ApiError::new(StatusCode::NOT_FOUND, "order_not_found", message),
             E::CannotCancel => ApiError::conflict("order_not_cancellable", message),
             E::SameStatus => ApiError::conflict("same_status", message),
+            E::UnknownStatus => field_error("status", "unknown_status", message),
+            E::ReopenOutOfStock { .. } => ApiError::conflict("insufficient_stock", message),
+            E::NotCashOnDelivery => ApiError::conflict("not_cash_on_delivery", message),
+            E::AlreadyPaid => ApiError::conflict("already_paid", message),
+            E::CancelledOrder => ApiError::conflict("order_cancelled", message),
             E::Concurrent => ApiError::conflict("order_changed", message),
             E::Repository(_) => ApiError::internal(error),
         }

@@ -1,6 +1,7 @@
 //! Every route of the API, by context. Each module registers its own under `/api`.
 
 pub mod addresses;
+pub mod admin_orders;
 pub mod admin_users;
 pub mod auth;
 pub mod cart;
@@ -21,6 +22,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(auth::routes)
             .configure(addresses::routes)
             .configure(cart::routes)
+            .configure(admin_orders::routes)
             .configure(admin_users::routes)
             .configure(orders::routes)
             .configure(newsletter::routes)

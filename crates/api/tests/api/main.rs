@@ -1,5 +1,6 @@
 //! API tests: the real application on a random port, each test with its own database.
 
+mod admin_orders;
 mod cart;
 mod catalog;
 mod foundation;
