@@ -30,6 +30,14 @@ impl CatalogError {
         CatalogError::InvalidQuery { field, message: message.into() }
     }
 
+    /// A form error about one field.
+    pub fn invalid_field(field: &str, message: &str) -> Self {
+        CatalogError::Validation {
+            message: message.to_owned(),
+            fields: BTreeMap::from([(field.to_owned(), message.to_owned())]),
+        }
+    }
+
     pub fn repository(cause: impl Into<BoxError>) -> Self {
         CatalogError::Repository(cause.into())
     }

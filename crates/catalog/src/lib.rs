@@ -21,5 +21,5 @@ pub use form::{NewProduct, ProductForm};
 pub use model::{Category, Colour, PLACEHOLDER_IMAGE, Product, ProductKey, Size, Slug, Stock, Subcategory};
 #[cfg(any(test, feature = "mocks"))]
 pub use ports::MockProductRepository;
-pub use ports::ProductRepository;
+pub use ports::{ProductRepository, Removal};
 pub use service::{CatalogService, DEFAULT_NEW_ARRIVALS, DEFAULT_PROMOTIONS, DEFAULT_SIMILAR};

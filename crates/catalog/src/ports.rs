@@ -6,6 +6,15 @@ use crate::filter::ProductFilter;
 use crate::form::NewProduct;
 use crate::model::{Product, ProductKey, Slug};
 
+/// What removing a product did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Removal {
+    Deleted,
+    /// Orders name it: it is hidden from shoppers and kept.
+    Deactivated,
+    NotFound,
+}
+
 /// Where products are kept. Reads for shoppers (`list`, `find_active`, `promotions`,
 /// `new_arrivals`, `similar`) never return inactive products; each returned product carries its
 /// full stock. Each method is one unit of work: `create` writes the product and its variants
@@ -37,6 +46,20 @@ pub trait ProductRepository: Send + Sync {
     /// Active products like `product`: same subcategory first, then the same category, then the
     /// rest, newest first within each; never `product` itself.
     async fn similar(&self, product: &Product, limit: u32) -> Result<Vec<Product>, CatalogError>;
+
+    /// A product by id whether active or not: for the back office.
+    async fn find_any(&self, id: uuid::Uuid) -> Result<Option<Product>, CatalogError>;
+
+    /// Replaces a product's fields and its whole stock grid in one transaction; its slug stays,
+    /// so links already shared keep working. `None` when there is no such product.
+    async fn update(&self, id: uuid::Uuid, product: NewProduct) -> Result<Option<Product>, CatalogError>;
+
+    /// Sets the stock of the product's variants; `None` when there is no such product.
+    async fn set_stock(&self, id: uuid::Uuid, stock: crate::model::Stock) -> Result<Option<Product>, CatalogError>;
+
+    /// Deletes a product no order names; one that orders name is deactivated instead, so those
+    /// orders keep their product.
+    async fn remove(&self, id: uuid::Uuid) -> Result<Removal, CatalogError>;
 
     /// Stores a new product with its variants under `product.slug()`, or the first of
     /// `slug-2`, `slug-3`… that no other product has.

@@ -1,13 +1,15 @@
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use bitik_common::Page;
 use chrono::{DateTime, Utc};
+use uuid::Uuid;
 
 use crate::error::CatalogError;
 use crate::filter::{ListParams, parse_limit};
 use crate::form::ProductForm;
 use crate::model::{Product, ProductKey, Slug};
-use crate::ports::ProductRepository;
+use crate::ports::{ProductRepository, Removal};
 
 /// Home page lists: 4 promotions, 8 new arrivals, 4 similar products (seed 000 §9).
 pub const DEFAULT_PROMOTIONS: u32 = 4;
@@ -77,6 +79,48 @@ impl CatalogService {
     }
 
     /// Checks the product form's rules and stores the product. `created_at` is `None` for "now".
+    /// A product whether active or not, for the back office.
+    pub async fn admin_product(&self, id: Uuid) -> Result<Product, CatalogError> {
+        self.products.find_any(id).await?.ok_or(CatalogError::NotFound)
+    }
+
+    /// The product form's rules, then the whole product with its stock replaced.
+    pub async fn update(&self, id: Uuid, form: ProductForm) -> Result<Product, CatalogError> {
+        let existing = self.admin_product(id).await?;
+        let product = form.validate(Some(existing.created_at))?;
+        self.products.update(id, product).await?.ok_or(CatalogError::NotFound)
+    }
+
+    /// Sets quantities of the product's own variants: whole numbers of at least zero.
+    pub async fn set_stock(
+        &self,
+        id: Uuid,
+        grid: BTreeMap<String, BTreeMap<String, i64>>,
+    ) -> Result<Product, CatalogError> {
+        let product = self.admin_product(id).await?;
+        let mut stock = product.stock.clone();
+        for (colour, sizes) in &grid {
+            for (size, quantity) in sizes {
+                let variant = product.variant(colour, size).ok_or_else(|| {
+                    CatalogError::invalid_field("stock", "Cette taille ou cette couleur n'existe pas pour ce produit.")
+                })?;
+                let quantity =
+                    u32::try_from(*quantity).ok().filter(|q| i32::try_from(*q).is_ok()).ok_or_else(|| {
+                        CatalogError::invalid_field("stock", "Le stock doit être un nombre entier positif ou nul.")
+                    })?;
+                stock.set(variant.colour, variant.size, quantity);
+            }
+        }
+        self.products.set_stock(id, stock).await?.ok_or(CatalogError::NotFound)
+    }
+
+    pub async fn remove(&self, id: Uuid) -> Result<Removal, CatalogError> {
+        match self.products.remove(id).await? {
+            Removal::NotFound => Err(CatalogError::NotFound),
+            removal => Ok(removal),
+        }
+    }
+
     pub async fn create(&self, form: ProductForm, created_at: Option<DateTime<Utc>>) -> Result<Product, CatalogError> {
         let product = form.validate(created_at)?;
         self.products.create(product).await
@@ -231,6 +275,29 @@ mod tests {
         service.new_arrivals(None).await.unwrap();
         service.new_arrivals(Some("100000")).await.unwrap();
         assert!(matches!(service.promotions(Some("0")).await, Err(CatalogError::InvalidQuery { field: "limit", .. })));
+    }
+
+    #[tokio::test]
+    async fn stock_is_set_only_for_the_products_variants_and_never_negative() {
+        let tee = product("T-shirt Teranga", Subcategory::TShirt);
+        let id = tee.id;
+        let mut repository = MockProductRepository::new();
+        let found = tee.clone();
+        repository.expect_find_any().returning(move |_| Ok(Some(found.clone())));
+        repository
+            .expect_set_stock()
+            .withf(|_, stock| stock.quantity(&Colour::parse("noir").unwrap(), Size::M) == 7)
+            .times(1)
+            .returning(move |_, _| Ok(Some(tee.clone())));
+        let service = service(repository);
+        let grid = |colour: &str, quantity: i64| {
+            BTreeMap::from([(colour.to_owned(), BTreeMap::from([("M".to_owned(), quantity)]))])
+        };
+        let negative = service.set_stock(id, grid("noir", -1)).await.unwrap_err();
+        assert_eq!(negative.to_string(), "Le stock doit être un nombre entier positif ou nul.");
+        let foreign = service.set_stock(id, grid("violet", 1)).await.unwrap_err();
+        assert_eq!(foreign.to_string(), "Cette taille ou cette couleur n'existe pas pour ce produit.");
+        service.set_stock(id, grid(" Noir", 7)).await.unwrap();
     }
 
     #[tokio::test]

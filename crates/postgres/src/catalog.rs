@@ -8,8 +8,8 @@ use std::collections::{HashMap, HashSet};
 
 use async_trait::async_trait;
 use bitik_catalog::{
-    CatalogError, Colour, NewProduct, Product, ProductFilter, ProductKey, ProductRepository, ProductSort, Size, Slug,
-    Stock, Subcategory,
+    CatalogError, Colour, NewProduct, Product, ProductFilter, ProductKey, ProductRepository, ProductSort, Removal,
+    Size, Slug, Stock, Subcategory,
 };
 use bitik_common::{Money, Page};
 use chrono::{DateTime, Utc};
@@ -384,6 +384,95 @@ impl ProductRepository for PgProductRepository {
         self.load(&mut conn, query).await
     }
 
+    async fn find_any(&self, id: Uuid) -> Result<Option<Product>, CatalogError> {
+        let mut conn = self.db.conn().await.map_err(storage)?;
+        Ok(self.load(&mut conn, products::table.filter(products::id.eq(id)).into_boxed()).await?.pop())
+    }
+
+    async fn update(&self, id: Uuid, product: NewProduct) -> Result<Option<Product>, CatalogError> {
+        let mut conn = self.db.conn().await.map_err(storage)?;
+        let updated = conn
+            .transaction::<_, DbError, _>(async |conn| {
+                let changed = diesel::update(products::table.find(id))
+                    .set((
+                        products::name.eq(&product.name),
+                        products::short_description.eq(&product.short_description),
+                        products::description.eq(&product.description),
+                        products::price.eq(product.price.as_francs()),
+                        products::promo_price.eq(product.promo_price.map(Money::as_francs)),
+                        products::on_promotion.eq(product.on_promotion),
+                        products::category.eq(product.subcategory.category().as_str()),
+                        products::subcategory.eq(product.subcategory.as_str()),
+                        products::colors.eq(product.colors.iter().map(Colour::as_str).collect::<Vec<_>>()),
+                        products::sizes.eq(product.sizes.iter().map(|size| size.as_str()).collect::<Vec<_>>()),
+                        products::images.eq(&product.images),
+                        products::material.eq(&product.material),
+                        products::care_instructions.eq(&product.care_instructions),
+                        products::featured.eq(product.featured),
+                        products::active.eq(product.active),
+                        products::updated_at.eq(diesel::dsl::now),
+                    ))
+                    .execute(conn)
+                    .await?;
+                if changed == 0 {
+                    return Ok(false);
+                }
+                replace_stock(conn, id, &product.stock).await?;
+                Ok(true)
+            })
+            .await
+            .map_err(storage)?;
+        if !updated {
+            return Ok(None);
+        }
+        self.find_any(id).await
+    }
+
+    async fn set_stock(&self, id: Uuid, stock: Stock) -> Result<Option<Product>, CatalogError> {
+        let mut conn = self.db.conn().await.map_err(storage)?;
+        let exists = conn
+            .transaction::<_, DbError, _>(async |conn| {
+                let found: Option<Uuid> =
+                    products::table.find(id).select(products::id).for_update().first(conn).await.optional()?;
+                if found.is_none() {
+                    return Ok(false);
+                }
+                replace_stock(conn, id, &stock).await?;
+                diesel::update(products::table.find(id))
+                    .set(products::updated_at.eq(diesel::dsl::now))
+                    .execute(conn)
+                    .await?;
+                Ok(true)
+            })
+            .await
+            .map_err(storage)?;
+        if !exists {
+            return Ok(None);
+        }
+        self.find_any(id).await
+    }
+
+    async fn remove(&self, id: Uuid) -> Result<Removal, CatalogError> {
+        use crate::schema::order_items;
+        let mut conn = self.db.conn().await.map_err(storage)?;
+        conn.transaction::<_, DbError, _>(async |conn| {
+            let ordered: bool = diesel::select(exists(order_items::table.filter(order_items::product_id.eq(id))))
+                .get_result(conn)
+                .await?;
+            if ordered {
+                let changed = diesel::update(products::table.find(id))
+                    .set((products::active.eq(false), products::updated_at.eq(diesel::dsl::now)))
+                    .execute(conn)
+                    .await?;
+                return Ok(if changed == 0 { Removal::NotFound } else { Removal::Deactivated });
+            }
+            let deleted = diesel::delete(products::table.find(id)).execute(conn).await?;
+            Ok(if deleted == 0 { Removal::NotFound } else { Removal::Deleted })
+        })
+        .await
+        .map_err(storage)
+    }
+
     async fn create(&self, product: NewProduct) -> Result<Product, CatalogError> {
         let mut conn = self.db.conn().await.map_err(storage)?;
         let mut attempt = 1;
@@ -452,6 +541,36 @@ async fn insert_product(
         Ok((row, variants))
     })
     .await
+}
+
+/// Makes the product's variants exactly those of `stock`, with its quantities.
+async fn replace_stock(conn: &mut AsyncPgConnection, id: Uuid, stock: &Stock) -> Result<(), DbError> {
+    let keep: Vec<(String, String)> =
+        stock.variants().map(|(colour, size, _)| (colour.as_str().to_owned(), size.as_str().to_owned())).collect();
+    let existing: Vec<(Uuid, String, String)> = product_variants::table
+        .filter(product_variants::product_id.eq(id))
+        .select((product_variants::id, product_variants::color, product_variants::size))
+        .load(conn)
+        .await?;
+    let gone: Vec<Uuid> = existing
+        .into_iter()
+        .filter(|(_, c, s)| !keep.iter().any(|(kc, ks)| kc == c && ks == s))
+        .map(|(v, _, _)| v)
+        .collect();
+    if !gone.is_empty() {
+        diesel::delete(product_variants::table.filter(product_variants::id.eq_any(gone))).execute(conn).await?;
+    }
+    for (colour, size, quantity) in stock.variants() {
+        let quantity = i32::try_from(quantity).unwrap_or(i32::MAX);
+        diesel::insert_into(product_variants::table)
+            .values(InsertVariant { product_id: id, color: colour.as_str(), size: size.as_str(), stock: quantity })
+            .on_conflict((product_variants::product_id, product_variants::color, product_variants::size))
+            .do_update()
+            .set(product_variants::stock.eq(quantity))
+            .execute(conn)
+            .await?;
+    }
+    Ok(())
 }
 
 /// `slug`, or the first of `slug-2`, `slug-3`… no product has.

@@ -2,6 +2,7 @@
 
 pub mod addresses;
 pub mod admin_orders;
+pub mod admin_products;
 pub mod admin_users;
 pub mod auth;
 pub mod cart;
@@ -23,6 +24,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(addresses::routes)
             .configure(cart::routes)
             .configure(admin_orders::routes)
+            .configure(admin_products::routes)
             .configure(admin_users::routes)
             .configure(orders::routes)
             .configure(newsletter::routes)

@@ -1,6 +1,7 @@
 //! API tests: the real application on a random port, each test with its own database.
 
 mod admin_orders;
+mod admin_products;
 mod cart;
 mod catalog;
 mod foundation;

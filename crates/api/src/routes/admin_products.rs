@@ -1,0 +1,173 @@
+//! Writing the catalogue (administrators only): create, replace, stock, remove.
+
+use std::collections::BTreeMap;
+
+use actix_web::{HttpResponse, delete, post, put, web};
+use bitik_catalog::{ProductForm, Removal};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use uuid::Uuid;
+use validator::Validate;
+
+use crate::auth::AdminUser;
+use crate::error::{ApiError, ErrorBody};
+use crate::responses::Data;
+use crate::routes::catalog::ProductDto;
+use crate::state::AppState;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(create).service(update).service(set_stock).service(remove);
+}
+
+/// The product form. The server checks it with the shop's rules (seed 001 §5).
+#[derive(Deserialize, Validate, ToSchema, Default)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ProductBody {
+    #[validate(length(max = 200, message = "Le nom ne peut pas dépasser 200 caractères"))]
+    name: Option<String>,
+    #[validate(length(max = 500, message = "Le résumé ne peut pas dépasser 500 caractères"))]
+    short_description: Option<String>,
+    #[validate(length(max = 10000, message = "La description ne peut pas dépasser 10 000 caractères"))]
+    description: Option<String>,
+    /// Whole francs.
+    price: Option<i64>,
+    promo_price: Option<i64>,
+    on_promotion: bool,
+    #[schema(example = "vetement")]
+    category: Option<String>,
+    #[schema(example = "t-shirt")]
+    subcategory: Option<String>,
+    #[validate(length(max = 30, message = "Trop de couleurs"))]
+    colors: Vec<String>,
+    #[validate(length(max = 12, message = "Trop de tailles"))]
+    sizes: Vec<String>,
+    /// colour → size → quantity.
+    stock: BTreeMap<String, BTreeMap<String, i64>>,
+    #[validate(length(max = 12, message = "Trop d'images"))]
+    images: Vec<String>,
+    #[validate(length(max = 500, message = "La matière ne peut pas dépasser 500 caractères"))]
+    material: Option<String>,
+    #[validate(length(max = 2000, message = "L'entretien ne peut pas dépasser 2 000 caractères"))]
+    care_instructions: Option<String>,
+    featured: bool,
+    active: Option<bool>,
+}
+
+impl From<ProductBody> for ProductForm {
+    fn from(b: ProductBody) -> Self {
+        ProductForm {
+            name: b.name,
+            short_description: b.short_description,
+            description: b.description,
+            price: b.price,
+            promo_price: b.promo_price,
+            on_promotion: b.on_promotion,
+            category: b.category,
+            subcategory: b.subcategory,
+            colors: b.colors,
+            sizes: b.sizes,
+            stock: b.stock,
+            images: b.images,
+            material: b.material,
+            care_instructions: b.care_instructions,
+            featured: b.featured,
+            active: b.active,
+        }
+    }
+}
+
+/// Creates a product; its slug is made from its name and kept unique.
+#[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = ProductBody, responses(
+    (status = 201, description = "The product", body = Data<ProductDto>),
+    (status = 400, description = "The form breaks a rule (French message per field)", body = ErrorBody),
+    (status = 401, description = "Not logged in", body = ErrorBody),
+    (status = 403, description = "Not an administrator", body = ErrorBody),
+))]
+#[post("/products")]
+async fn create(
+    state: web::Data<AppState>,
+    _admin: AdminUser,
+    body: web::Json<ProductBody>,
+) -> Result<HttpResponse, ApiError> {
+    body.validate()?;
+    let product = state.catalog.create(body.into_inner().into(), None).await?;
+    Ok(HttpResponse::Created().json(Data::new(ProductDto::from(product))))
+}
+
+/// Replaces a product and its whole stock grid; its slug stays.
+#[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = ProductBody,
+    params(("id" = Uuid, Path, description = "Product id")),
+    responses(
+        (status = 200, description = "The product", body = Data<ProductDto>),
+        (status = 400, description = "The form breaks a rule", body = ErrorBody),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 404, description = "No such product", body = ErrorBody),
+))]
+#[put("/products/{id}")]
+async fn update(
+    state: web::Data<AppState>,
+    _admin: AdminUser,
+    id: web::Path<Uuid>,
+    body: web::Json<ProductBody>,
+) -> Result<HttpResponse, ApiError> {
+    body.validate()?;
+    let product = state.catalog.update(*id, body.into_inner().into()).await?;
+    Ok(HttpResponse::Ok().json(Data::new(ProductDto::from(product))))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct StockBody {
+    /// colour → size → quantity, for some or all of the product's variants.
+    stock: BTreeMap<String, BTreeMap<String, i64>>,
+}
+
+/// Sets the stock of some of the product's variants.
+#[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = StockBody,
+    params(("id" = Uuid, Path, description = "Product id")),
+    responses(
+        (status = 200, description = "The product", body = Data<ProductDto>),
+        (status = 400, description = "A negative quantity or a variant the product lacks", body = ErrorBody),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 404, description = "No such product", body = ErrorBody),
+))]
+#[put("/products/{id}/stock")]
+async fn set_stock(
+    state: web::Data<AppState>,
+    _admin: AdminUser,
+    id: web::Path<Uuid>,
+    body: web::Json<StockBody>,
+) -> Result<HttpResponse, ApiError> {
+    let product = state.catalog.set_stock(*id, body.into_inner().stock).await?;
+    Ok(HttpResponse::Ok().json(Data::new(ProductDto::from(product))))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct RemovalDto {
+    deleted: bool,
+    deactivated: bool,
+    message: &'static str,
+}
+
+/// Deletes a product; one that orders name is deactivated instead, and the answer says so.
+#[utoipa::path(tag = "admin", security(("bearer" = [])),
+    params(("id" = Uuid, Path, description = "Product id")),
+    responses(
+        (status = 200, description = "Deleted or deactivated", body = Data<RemovalDto>),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 404, description = "No such product", body = ErrorBody),
+))]
+#[delete("/products/{id}")]
+async fn remove(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<Uuid>) -> Result<HttpResponse, ApiError> {
+    let dto = match state.catalog.remove(*id).await? {
+        Removal::Deleted => RemovalDto { deleted: true, deactivated: false, message: "Produit supprimé avec succès" },
+        _ => RemovalDto {
+            deleted: false,
+            deactivated: true,
+            message: "Ce produit figure dans des commandes : il a été désactivé au lieu d'être supprimé.",
+        },
+    };
+    Ok(HttpResponse::Ok().json(Data::new(dto)))
+}
