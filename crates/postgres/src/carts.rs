@@ -152,6 +152,9 @@ impl CartRepository for PgCartRepository {
                         cart_items::color.eq(&variant.color),
                         cart_items::size.eq(&variant.size),
                         cart_items::quantity.eq(column(quantity).min(max)),
+                        // now() is the transaction's start: the real clock keeps the guest's order.
+                        cart_items::created_at
+                            .eq(diesel::dsl::sql::<diesel::sql_types::Timestamptz>("clock_timestamp()")),
                     ))
                     .on_conflict((cart_items::user_id, cart_items::product_id, cart_items::color, cart_items::size))
                     .do_update()

@@ -69,3 +69,19 @@ async fn merging_adds_up_capped_at_the_maximum() {
     let quantity = |colour: &str| lines.iter().find(|l| l.variant.color == colour).unwrap().quantity;
     assert_eq!((quantity("noir"), quantity("blanc")), (3, 4));
 }
+
+#[tokio::test]
+async fn merged_lines_keep_the_guests_order() {
+    let test = TestDatabase::new().await;
+    let awa = customer(&test, "awa@example.sn").await;
+    let tee = tshirt(&test, "T-shirt Teranga", 10_000, &[("noir", "M", 3), ("blanc", "L", 4), ("gris", "S", 2)]).await;
+    let carts = PgCartRepository::new(test.database.clone());
+    let guest = vec![
+        (variant(&tee, "gris", "S"), 1, 2),
+        (variant(&tee, "noir", "M"), 1, 3),
+        (variant(&tee, "blanc", "L"), 1, 4),
+    ];
+    carts.merge(awa.id, guest).await.unwrap();
+    let colours: Vec<String> = carts.lines(awa.id).await.unwrap().into_iter().map(|l| l.variant.color).collect();
+    assert_eq!(colours, ["gris", "noir", "blanc"]);
+}
