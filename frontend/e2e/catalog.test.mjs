@@ -109,9 +109,13 @@ test('home → category → filters in the address → reload, back, forward →
   })
   await page.getByText(/^Stock disponible \(\d+\)$/).waitFor()
 
-  // Add to cart: the guest cart and the header badge follow.
+  // Add to cart: the guest cart and the header badge follow; the cart drawer opens (Escape closes it).
   await page.getByRole('button', { name: 'Ajouter au panier' }).click()
   await page.getByText('Produit ajouté au panier').waitFor()
+  const drawer = page.getByRole('dialog', { name: 'Votre panier' })
+  await drawer.waitFor()
+  await page.keyboard.press('Escape')
+  await drawer.waitFor({ state: 'detached' })
   const cart = await page.evaluate(() => JSON.parse(localStorage.getItem('localCart')))
   assert.equal(cart.length, 1)
   assert.equal(cart[0].color, 'blanc')

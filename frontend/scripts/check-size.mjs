@@ -24,9 +24,12 @@ const SHOPPER_ROUTES = {
   '/products': 'src/app/routes/products.tsx',
   '/category/…': 'src/app/routes/category.tsx',
   '/product/…': 'src/app/routes/product.tsx',
+  '/cart': 'src/app/routes/cart.tsx',
   '404': 'src/app/routes/not-found.tsx',
   '/login': 'src/app/routes/login.tsx',
   '/account': 'src/app/routes/account.tsx',
+  '/contact, /about…': 'src/app/routes/static-pages.tsx',
+  '/forgot-password': 'src/app/routes/forgot-password.tsx',
 }
 const ADMIN_MARKER = 'src/app/routes/admin/'
 

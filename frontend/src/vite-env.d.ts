@@ -7,6 +7,8 @@ interface ImportMetaEnv {
   readonly VITE_SHOP_EMAIL?: string
   readonly VITE_SHOP_ADDRESS?: string
   readonly VITE_SHOP_HOURS?: string
+  /** RCCM / NINEA shown in the legal notice of /terms; empty hides the line. */
+  readonly VITE_SHOP_LEGAL_ID?: string
   readonly VITE_SHOP_INSTAGRAM?: string
   readonly VITE_SHOP_FACEBOOK?: string
   readonly VITE_SHOP_TIKTOK?: string

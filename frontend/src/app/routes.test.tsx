@@ -28,8 +28,8 @@ describe('404 page', () => {
     expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow')
   })
 
-  it('is what pages of later issues show for now (e.g. /cart)', async () => {
-    renderApp('/cart')
+  it('is what pages of later issues show for now (e.g. /checkout)', async () => {
+    renderApp('/checkout')
     expect(await screen.findByRole('heading', { level: 1, name: 'Page introuvable' })).toBeVisible()
   })
 })

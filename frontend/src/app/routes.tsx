@@ -1,7 +1,7 @@
 // Route table. Every page is a lazy chunk; the admin area is one more chunk
 // (layout + pages) that a shopper never downloads.
-// Pages of later issues (cart, checkout, static pages…) are
-// not registered yet: their links fall to the 404 page meanwhile.
+// Pages of later issues (checkout…) are not registered yet:
+// their links fall to the 404 page meanwhile.
 import { lazy, Suspense } from 'react'
 import type { RouteObject } from 'react-router'
 import { PageSpinner } from '@/components/ui/spinner'
@@ -14,11 +14,21 @@ const Home = lazy(() => import('./routes/home'))
 const Products = lazy(() => import('./routes/products'))
 const Category = lazy(() => import('./routes/category'))
 const Product = lazy(() => import('./routes/product'))
+const Cart = lazy(() => import('./routes/cart'))
 const Unauthorized = lazy(() => import('./routes/unauthorized'))
 const Login = lazy(() => import('./routes/login'))
 const Account = lazy(() => import('./routes/account'))
 const ResetPassword = lazy(() => import('./routes/reset-password'))
 const NotFound = lazy(() => import('./routes/not-found'))
+const ForgotPassword = lazy(() => import('./routes/forgot-password'))
+// The six information pages share one chunk (app/routes/static-pages.tsx).
+const loadStaticPages = () => import('./routes/static-pages')
+const Contact = lazy(() => loadStaticPages().then((m) => ({ default: m.ContactRoute })))
+const About = lazy(() => loadStaticPages().then((m) => ({ default: m.AboutRoute })))
+const Delivery = lazy(() => loadStaticPages().then((m) => ({ default: m.DeliveryRoute })))
+const Returns = lazy(() => loadStaticPages().then((m) => ({ default: m.ReturnsRoute })))
+const Privacy = lazy(() => loadStaticPages().then((m) => ({ default: m.PrivacyRoute })))
+const Terms = lazy(() => loadStaticPages().then((m) => ({ default: m.TermsRoute })))
 const AdminLayout = lazy(() => import('./routes/admin/admin-layout'))
 const AdminHome = lazy(() => import('./routes/admin/admin-home'))
 
@@ -31,11 +41,19 @@ export const routes: RouteObject[] = [
       { path: 'category/:category', element: <Category /> },
       { path: 'category/:category/:subcategory', element: <Category /> },
       { path: 'product/:idOrSlug', element: <Product /> },
+      { path: 'cart', element: <Cart /> },
       { path: 'unauthorized', element: <Unauthorized /> },
       // /login and /register are one page with two tabs (the same element keeps its state when switching).
       { path: 'login', element: <Login /> },
       { path: 'register', element: <Login /> },
       { path: 'reset-password/:token', element: <ResetPassword /> },
+      { path: 'forgot-password', element: <ForgotPassword /> },
+      { path: 'contact', element: <Contact /> },
+      { path: 'about', element: <About /> },
+      { path: 'delivery', element: <Delivery /> },
+      { path: 'returns', element: <Returns /> },
+      { path: 'privacy', element: <Privacy /> },
+      { path: 'terms', element: <Terms /> },
       // Logged-in routes (seed 001 §2): wrap orders, orders/:id and checkout the same way.
       { path: 'account', element: <RequireAuth><Account /></RequireAuth> },
       { path: '*', element: <NotFound /> },

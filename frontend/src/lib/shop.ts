@@ -15,6 +15,8 @@ export const shop = {
   email: pick(env.VITE_SHOP_EMAIL, 'contact@bitik.sn'),
   address: pick(env.VITE_SHOP_ADDRESS, 'Parcelles Assainies, Dakar, Sénégal'),
   hours: pick(env.VITE_SHOP_HOURS, 'Lundi - Samedi : 9h - 19h'),
+  // Registration numbers for the legal notice (e.g. 'RCCM SN-DKR-… · NINEA …'); empty hides the line.
+  legalId: env.VITE_SHOP_LEGAL_ID?.trim() ?? '',
   // Empty string hides the link.
   social: {
     instagram: env.VITE_SHOP_INSTAGRAM ?? 'https://www.instagram.com/bitikdakar',

@@ -1,21 +1,50 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { Suspense } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { Footer } from '@/components/layout/footer'
 import { Header } from '@/components/layout/header'
 import { PageSpinner } from '@/components/ui/spinner'
 import { logout, useSession } from '@/features/auth/session-store'
-import { useCartCount } from '@/features/cart/local-cart'
+import { useCartCount, useCartDrawer } from '@/features/cart/cart-store'
 import { NewsletterForm } from '@/features/newsletter/components/newsletter-form'
 import { ErrorBoundary } from '../error-boundary'
 import { ScrollToTop } from './scroll-to-top'
+
+// The drawer's content (lines, steppers…) is not in the first load: it is
+// fetched once the page is idle, or when the drawer is first opened.
+const loadCartDrawer = () => import('@/features/cart/components/cart-drawer')
+const CartDrawer = lazy(loadCartDrawer)
+
+function usePreloadWhenIdle(load: () => Promise<unknown>) {
+  useEffect(() => {
+    const preload = () => void load().catch(() => undefined)
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(preload, { timeout: 5_000 })
+      return () => window.cancelIdleCallback(id)
+    }
+    const timer = setTimeout(preload, 3_000)
+    return () => clearTimeout(timer)
+  }, [load])
+}
 
 /** The storefront frame: features are wired into the shared header and footer here. */
 export function ShopLayout() {
   const session = useSession()
   const cartCount = useCartCount()
+  const cartDrawer = useCartDrawer()
   const queryClient = useQueryClient()
-  const { pathname } = useLocation()
+  const location = useLocation()
+  const { pathname } = location
+  // Once opened, the drawer stays mounted (closed) so that it does not suspend again.
+  const [drawerMounted, setDrawerMounted] = useState(false)
+  if (cartDrawer.open && !drawerMounted) setDrawerMounted(true)
+  usePreloadWhenIdle(loadCartDrawer)
+
+  // Following a link (Voir le panier, Commander, a product…) closes the drawer.
+  const { hide: hideCart } = cartDrawer
+  useEffect(() => {
+    hideCart()
+  }, [location.key, hideCart])
 
   return (
     <>
@@ -25,9 +54,12 @@ export function ShopLayout() {
         user={session.user}
         sessionLoading={session.status === 'loading'}
         cartCount={cartCount}
+        // On /cart itself the icon is just the link to the page.
+        onCartOpen={pathname === '/cart' ? undefined : () => cartDrawer.show()}
+        cartOpen={cartDrawer.open}
         onLogout={() => {
           logout()
-          // What the previous user saw (orders, profile) must not be shown to the next one.
+          // What the previous user saw (orders, profile, cart) must not be shown to the next one.
           queryClient.clear()
         }}
       />
@@ -39,6 +71,13 @@ export function ShopLayout() {
         </ErrorBoundary>
       </main>
       <Footer newsletter={<NewsletterForm />} />
+      {drawerMounted ? (
+        <ErrorBoundary resetKey={pathname}>
+          <Suspense fallback={null}>
+            <CartDrawer open={cartDrawer.open} onClose={cartDrawer.hide} notice={cartDrawer.notice} />
+          </Suspense>
+        </ErrorBoundary>
+      ) : null}
     </>
   )
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import type { Product } from '@/features/catalog/api/product-schema'
+import { mockShippingInfo } from '@/testing/cart'
 import { makeProduct } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 import { server } from '@/testing/server'
@@ -38,6 +39,7 @@ const chain = makeProduct({
 
 function catalogue(products: Product[], similar: Record<string, Product[]> = {}) {
   const find = (key: string) => products.find((p) => p.slug === key || p.id === key)
+  mockShippingInfo()
   server.use(
     http.get('/api/products/:idOrSlug/similar', ({ params }) => HttpResponse.json({ data: similar[String(params.idOrSlug)] ?? [] })),
     http.get('/api/products/:idOrSlug', ({ params }) => {
@@ -82,9 +84,12 @@ describe('/product/{id-or-slug}', () => {
     expect(within(details).getByRole('link', { name: 'Vêtements › T-shirts' })).toHaveAttribute('href', '/category/vetement/t-shirt')
     await user.click(screen.getByRole('tab', { name: 'Livraison' }))
     const delivery = screen.getByRole('tabpanel', { name: 'Livraison' })
-    expect(delivery).toHaveTextContent('Livraison gratuite dès 50 000 FCFA d’achat.')
-    expect(delivery).toHaveTextContent('Dakar : livraison en 2 à 5 jours ouvrables.')
-    expect(delivery).toHaveTextContent('Régions : livraison en 3 à 7 jours ouvrables.')
+    // The threshold is the server's (GET /api/cart/shipping-info), not a constant of the frontend.
+    expect(delivery).toHaveTextContent('Livraison gratuite dès 30 000 FCFA d’achat.')
+    expect(screen.getByText(/Livraison offerte dès 30 000 FCFA d’achat/)).toBeVisible()
+    // The methods and delays come from GET /api/cart/shipping-info, like the /delivery page's.
+    expect(delivery).toHaveTextContent('Livraison standard : Parcelles Assainies, 1-2 jours.')
+    expect(delivery).toHaveTextContent('Autres régions et international : sur devis')
 
     await waitFor(() => expect(document.title).toBe('T-shirt Teranga Oversize | Bitik Dakar'))
     expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute('content', 'Le t-shirt coupe ample.')
@@ -141,7 +146,7 @@ describe('/product/{id-or-slug}', () => {
     expect(quantity).toHaveAttribute('max', '5')
   })
 
-  it('adds the chosen variant to the guest cart and says so', async () => {
+  it('adds the chosen variant to the guest cart, says so and opens the cart drawer', async () => {
     const user = userEvent.setup()
     catalogue([tee])
     renderApp('/product/t-shirt-teranga-oversize')
@@ -162,10 +167,25 @@ describe('/product/{id-or-slug}', () => {
         quantity: 2,
         size: 'L',
         color: 'blanc',
+        stock: 4,
+        slug: 't-shirt-teranga-oversize',
       },
     ])
-    // The header's badge follows.
+    // The header's badge follows, and the drawer shows the line.
     expect(screen.getByRole('link', { name: /Panier/ })).toHaveTextContent('2')
+    const drawer = await screen.findByRole('dialog', { name: 'Votre panier' })
+    expect(within(drawer).getByRole('link', { name: 'T-shirt Teranga Oversize' })).toHaveAttribute('href', '/product/t-shirt-teranga-oversize')
+    expect(drawer).toHaveTextContent('Taille : L')
+    expect(drawer).toHaveTextContent('Couleur : Blanc')
+    expect(within(drawer).getByTestId('cart-drawer-subtotal')).toHaveTextContent('20 000 FCFA')
+
+    // Adding beyond the stock keeps the seed's message.
+    await user.keyboard('{Escape}')
+    await user.click(screen.getByRole('button', { name: 'Augmenter la quantité' }))
+    await user.click(screen.getByRole('button', { name: 'Augmenter la quantité' }))
+    await user.click(screen.getByRole('button', { name: 'Ajouter au panier' }))
+    expect(await screen.findByText('Stock insuffisant. Seulement 4 disponible(s).')).toBeVisible()
+    expect(screen.getByRole('link', { name: /Panier/ })).toHaveTextContent('4')
   })
 
   it('hides the size choice of an accessory', async () => {

@@ -95,6 +95,28 @@ describe('header navigation', () => {
 })
 
 describe('header cart and account', () => {
+  it('opens the cart drawer from the cart link, which still goes to /cart without a handler or with a modifier key', async () => {
+    const onCartOpen = vi.fn()
+    setup({ cartCount: 1, onCartOpen })
+    const cart = screen.getByRole('link', { name: 'Panier (1 article)' })
+    expect(cart).toHaveAttribute('href', '/cart')
+    expect(cart).toHaveAttribute('aria-haspopup', 'dialog')
+    expect(cart).toHaveAttribute('aria-expanded', 'false')
+    await userEvent.click(cart)
+    expect(onCartOpen).toHaveBeenCalledTimes(1)
+    expect(location()).toBe('/')
+    fireEvent.click(cart, { ctrlKey: true })
+    expect(onCartOpen).toHaveBeenCalledTimes(1)
+  })
+
+  it('is a plain link to /cart when there is no drawer to open', async () => {
+    setup({ cartCount: 0 })
+    const cart = screen.getByRole('link', { name: 'Panier' })
+    expect(cart).not.toHaveAttribute('aria-haspopup')
+    await userEvent.click(cart)
+    expect(location()).toBe('/cart')
+  })
+
   it('shows the cart count in a badge', () => {
     setup({ cartCount: 3 })
     const cart = screen.getByRole('link', { name: 'Panier (3 articles)' })

@@ -36,6 +36,13 @@ export interface HeaderProps {
   /** The stored session is being checked: neither Connexion nor the menu yet. */
   sessionLoading?: boolean
   cartCount: number
+  /**
+   * Opens the cart drawer instead of following the cart link (which stays a
+   * real link to /cart: a new tab, a modified click or no handler go there).
+   */
+  onCartOpen?: () => void
+  /** The drawer opened by the cart icon is open. */
+  cartOpen?: boolean
   /** Clears the session; the header has already asked for confirmation and then goes to /. */
   onLogout: () => void
 }
@@ -45,7 +52,7 @@ function cartLabel(count: number) {
   return `Panier (${count} article${count > 1 ? 's' : ''})`
 }
 
-export function Header({ user, sessionLoading = false, cartCount, onLogout }: HeaderProps) {
+export function Header({ user, sessionLoading = false, cartCount, onCartOpen, cartOpen = false, onLogout }: HeaderProps) {
   const location = useLocation()
   const navigate = useNavigate()
   const confirm = useConfirm()
@@ -151,7 +158,18 @@ export function Header({ user, sessionLoading = false, cartCount, onLogout }: He
             {searchOpen ? <CloseIcon /> : <SearchIcon />}
           </button>
 
-          <Link to="/cart" className={styles.iconButton} aria-label={cartLabel(cartCount)}>
+          <Link
+            to="/cart"
+            className={styles.iconButton}
+            aria-label={cartLabel(cartCount)}
+            aria-haspopup={onCartOpen ? 'dialog' : undefined}
+            aria-expanded={onCartOpen ? cartOpen : undefined}
+            onClick={(event) => {
+              if (!onCartOpen || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+              event.preventDefault()
+              onCartOpen()
+            }}
+          >
             <CartIcon />
             {cartCount > 0 ? (
               <span className={styles.badge} aria-hidden="true" data-testid="cart-count">

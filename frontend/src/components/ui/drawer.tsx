@@ -11,10 +11,12 @@ export interface DrawerProps {
   side?: 'left' | 'right'
   children: ReactNode
   footer?: ReactNode
+  /** Extra class for the panel (e.g. a wider cart). */
+  className?: string
 }
 
-/** Side panel (mobile menu, later the cart): Escape, overlay click and × close it; page scroll is locked. */
-export function Drawer({ open, onClose, title, side = 'right', children, footer }: DrawerProps) {
+/** Side panel (mobile menu, filters, the cart): Escape, overlay click and × close it; page scroll is locked. */
+export function Drawer({ open, onClose, title, side = 'right', children, footer, className }: DrawerProps) {
   const panelRef = useRef<HTMLDivElement>(null)
   const titleId = useId()
   useOverlay(open, panelRef, onClose)
@@ -24,7 +26,7 @@ export function Drawer({ open, onClose, title, side = 'right', children, footer 
     <div className={styles.overlay} onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
       <div
         ref={panelRef}
-        className={`${styles.panel} ${styles[side]}`}
+        className={`${styles.panel} ${styles[side]} ${className ?? ''}`}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

@@ -91,3 +91,6 @@ export const CheckIcon = (p: IconProps) => (
 export const AlertIcon = (p: IconProps) => (
   <Icon {...p}><circle cx="12" cy="12" r="9" /><path d="M12 7.5v5.5M12 16.3v.2" /></Icon>
 )
+export const TrashIcon = (p: IconProps) => (
+  <Icon {...p}><path d="M4.5 7h15M10 11v6M14 11v6M6.5 7l.8 11.2a2 2 0 0 0 2 1.8h5.4a2 2 0 0 0 2-1.8L17.5 7M9.5 7V5a1 1 0 0 1 1-1h3a1 1 0 0 1 1 1v2" /></Icon>
+)

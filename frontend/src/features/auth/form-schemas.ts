@@ -88,3 +88,18 @@ export const resetPasswordSchema = object({
   password: newPassword(MESSAGES.passwordRequired, MESSAGES.passwordTooShort),
   confirmPassword: string().check(minLength(1, MESSAGES.confirmRequired)),
 }).check(confirmationMatches('password', 'confirmPassword'))
+
+/** /forgot-password (seed 001 §5): blank after trimming, then a simple address shape. */
+export const FORGOT_PASSWORD_MESSAGES = {
+  emailRequired: 'Veuillez saisir votre adresse email',
+  emailInvalid: 'Veuillez saisir une adresse email valide',
+} as const
+
+export const forgotPasswordSchema = object({
+  email: string().check(
+    trim(),
+    minLength(1, FORGOT_PASSWORD_MESSAGES.emailRequired),
+    regex(EMAIL_PATTERN, FORGOT_PASSWORD_MESSAGES.emailInvalid),
+    maxLength(254, FORGOT_PASSWORD_MESSAGES.emailInvalid),
+  ),
+})

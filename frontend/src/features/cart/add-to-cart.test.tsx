@@ -1,13 +1,21 @@
 import { act, renderHook, screen } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
 import type { ReactNode } from 'react'
-import { describe, expect, it } from 'vitest'
-import { ToastProvider } from '@/components/ui/toast'
-import { addToLocalCart, useAddToCart, type AddToCartItem } from './add-to-cart'
-import { LOCAL_CART_KEY, readLocalCart } from './local-cart'
+import { afterEach, describe, expect, it } from 'vitest'
+import { AppProvider } from '@/app/provider'
+import { createQueryClient } from '@/app/query-client'
+import { sessionStore } from '@/features/auth/session-store'
+import { server } from '@/testing/server'
+import { makeUser } from '@/testing/users'
+import { useAddToCart } from './add-to-cart'
+import { useCartDrawer } from './cart-store'
+import type { AddToCartItem } from './cart-model'
+import { readLocalCart } from './local-cart'
 
 const item = (overrides: Partial<AddToCartItem> = {}): AddToCartItem => ({
   productId: 'p1',
   name: 'T-shirt Teranga',
+  slug: 't-shirt-teranga',
   image: '/uploads/products/a/800.jpg',
   price: 9500,
   quantity: 2,
@@ -17,43 +25,41 @@ const item = (overrides: Partial<AddToCartItem> = {}): AddToCartItem => ({
   ...overrides,
 })
 
-describe('addToLocalCart', () => {
-  it('writes the line to localStorage.localCart in the cart’s shape', () => {
-    expect(addToLocalCart(item({ promoPrice: 7600 }))).toEqual({ status: 'added', quantity: 2, added: 2 })
-    expect(JSON.parse(localStorage.getItem(LOCAL_CART_KEY)!)).toEqual([
-      { productId: 'p1', name: 'T-shirt Teranga', image: '/uploads/products/a/800.jpg', price: 9500, promoPrice: 7600, quantity: 2, size: 'M', color: 'noir' },
-    ])
-  })
+function wrapper({ children }: { children: ReactNode }) {
+  return <AppProvider queryClient={createQueryClient()}>{children}</AppProvider>
+}
 
-  it('adds up the same product, size and colour, capped at the stock', () => {
-    addToLocalCart(item())
-    addToLocalCart(item({ size: 'L' }))
-    addToLocalCart(item({ color: 'blanc' }))
-    expect(addToLocalCart(item({ quantity: 2 }))).toEqual({ status: 'added', quantity: 4, added: 2 })
-    expect(addToLocalCart(item({ quantity: 3 }))).toEqual({ status: 'capped', quantity: 5, added: 1 })
-    expect(addToLocalCart(item({ quantity: 1 }))).toEqual({ status: 'capped', quantity: 5, added: 0 })
-    expect(readLocalCart().map((l) => [l.size, l.color, l.quantity])).toEqual([
-      ['M', 'noir', 5],
-      ['L', 'noir', 2],
-      ['M', 'blanc', 2],
-    ])
-  })
-
-  it('refuses a line without size or colour, or without quantity', () => {
-    expect(addToLocalCart(item({ size: '' }))).toEqual({ status: 'invalid' })
-    expect(addToLocalCart(item({ quantity: 0 }))).toEqual({ status: 'invalid' })
-    expect(readLocalCart()).toEqual([])
-  })
-})
+afterEach(() => sessionStore.clear())
 
 describe('useAddToCart', () => {
-  const wrapper = ({ children }: { children: ReactNode }) => <ToastProvider>{children}</ToastProvider>
-
-  it('says “Produit ajouté au panier”, and warns when the stock caps the line', async () => {
-    const { result } = renderHook(() => useAddToCart(), { wrapper })
-    await act(() => result.current(item()))
-    expect(screen.getByText('Produit ajouté au panier')).toBeVisible()
-    await act(() => result.current(item({ quantity: 5 })))
+  it('opens the drawer saying “Produit ajouté au panier”, and warns when the stock caps the line', async () => {
+    sessionStore.clear()
+    const { result } = renderHook(() => ({ add: useAddToCart(), drawer: useCartDrawer() }), { wrapper })
+    await act(() => result.current.add(item()))
+    expect(result.current.drawer).toMatchObject({ open: true, notice: 'Produit ajouté au panier' })
+    act(() => result.current.drawer.hide())
+    expect(result.current.drawer).toMatchObject({ open: false, notice: null })
+    await act(() => result.current.add(item({ quantity: 5 })))
     expect(screen.getByText('Stock insuffisant. Seulement 5 disponible(s).')).toBeVisible()
+    expect(readLocalCart()[0]!.quantity).toBe(5)
+  })
+
+  it('parses the quantity to a whole number and refuses less than 1', async () => {
+    sessionStore.clear()
+    const { result } = renderHook(() => useAddToCart(), { wrapper })
+    expect(await act(() => result.current(item({ quantity: 2.8 })))).toEqual({ status: 'added', quantity: 2, added: 2 })
+    expect(await act(() => result.current(item({ quantity: 0 })))).toEqual({ status: 'invalid' })
+    expect(screen.getByText('La quantité doit être au moins de 1')).toBeVisible()
+  })
+
+  it('for a customer, shows the server’s message, or “Erreur lors de l’ajout au panier” when it gives none', async () => {
+    sessionStore.logIn('jwt-test', makeUser())
+    server.use(http.post('/api/cart/add', () => HttpResponse.json({ code: 'product_not_found', message: 'Produit non trouvé' }, { status: 404 })))
+    const { result } = renderHook(() => useAddToCart(), { wrapper })
+    expect(await act(() => result.current(item()))).toEqual({ status: 'error', message: 'Produit non trouvé' })
+    expect(screen.getByText('Produit non trouvé')).toBeVisible()
+    server.use(http.post('/api/cart/add', () => new HttpResponse(null, { status: 400 })))
+    expect(await act(() => result.current(item()))).toEqual({ status: 'error', message: "Erreur lors de l'ajout au panier" })
+    expect(readLocalCart()).toEqual([])
   })
 })

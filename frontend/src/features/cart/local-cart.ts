@@ -1,7 +1,10 @@
-// Guest cart in localStorage under `localCart` (seed 000 §3). For now the
-// header only needs the item count; the cart issue adds the operations.
+// The guest cart, in localStorage under `localCart` (seed 000 §3): an array of
+// {productId, name, image, price, promoPrice?, quantity, size, color, stock?, slug?}.
+// Pure storage work (no toast, no React state) plus a hook that follows it,
+// across tabs too.
 import { useSyncExternalStore } from 'react'
 import { int, nullish, number, object, optional, safeParse, string, union, type infer as Infer } from 'zod/mini'
+import { boundQuantity, sameVariant, summarize, type AddToCartItem, type AddToCartResult, type CartLine, type CartView } from './cart-model'
 
 export const LOCAL_CART_KEY = 'localCart'
 
@@ -14,13 +17,14 @@ export const localCartItemSchema = object({
   quantity: int(),
   size: string(),
   color: optional(string()),
+  /** Units of the variant when the line was last written (the line never goes above it). */
+  stock: optional(int()),
+  slug: optional(string()),
 })
 
 export type LocalCartItem = Infer<typeof localCartItemSchema>
 
 const listeners = new Set<() => void>()
-// The count is recomputed only when the stored text changes.
-let cached: { raw: string | null; count: number } = { raw: null, count: 0 }
 
 function readRaw(): string | null {
   try {
@@ -52,21 +56,111 @@ function notify() {
 
 export function writeLocalCart(items: LocalCartItem[]): void {
   try {
-    window.localStorage.setItem(LOCAL_CART_KEY, JSON.stringify(items))
+    if (items.length === 0) window.localStorage.removeItem(LOCAL_CART_KEY)
+    else window.localStorage.setItem(LOCAL_CART_KEY, JSON.stringify(items))
   } catch {
-    // Full or unavailable storage: the count simply does not change.
+    // Full or unavailable storage: the cart simply does not change.
   }
   notify()
 }
 
-export function cartCount(items: LocalCartItem[]): number {
-  return items.reduce((sum, item) => sum + item.quantity, 0)
+export function clearLocalCart(): void {
+  writeLocalCart([])
 }
+
+/** The key of a guest line: product, size and colour. */
+export function localLineKey(line: Pick<LocalCartItem, 'productId' | 'size' | 'color'>): string {
+  return [String(line.productId), line.size, line.color ?? ''].join('|')
+}
+
+export function toCartLine(item: LocalCartItem): CartLine {
+  return { ...item, key: localLineKey(item) }
+}
+
+export function localCartView(items: LocalCartItem[]): CartView {
+  return summarize(items.map(toCartLine))
+}
+
+/**
+ * Adds to the guest cart: the same product, size and colour add up to one
+ * line, capped at the stock (the line keeps the latest name, picture, prices
+ * and stock).
+ */
+export function addToLocalCart(item: AddToCartItem & { size: string; color: string }): AddToCartResult {
+  const quantity = Math.trunc(item.quantity)
+  if (!item.size || !item.color || !(quantity >= 1)) return { status: 'invalid' }
+  const stock = Math.max(0, Math.trunc(item.stock))
+  const lines = readLocalCart()
+  const existing = lines.find((line) => sameVariant(line, item))
+  const before = existing?.quantity ?? 0
+  const wanted = before + quantity
+  const after = Math.min(wanted, stock)
+  if (after <= before) return { status: 'capped', quantity: before, added: 0 }
+
+  const line: LocalCartItem = {
+    productId: item.productId,
+    name: item.name,
+    image: item.image,
+    price: item.price,
+    ...(item.promoPrice != null ? { promoPrice: item.promoPrice } : {}),
+    quantity: after,
+    size: item.size,
+    color: item.color,
+    stock,
+    ...(item.slug ? { slug: item.slug } : {}),
+  }
+  writeLocalCart(existing ? lines.map((l) => (l === existing ? line : l)) : [...lines, line])
+  return { status: after < wanted ? 'capped' : 'added', quantity: after, added: after - before }
+}
+
+/** Sets a guest line's quantity within 1..stock; returns the quantity kept (undefined: no such line). */
+export function setLocalQuantity(key: string, quantity: number): number | undefined {
+  const lines = readLocalCart()
+  const line = lines.find((l) => localLineKey(l) === key)
+  if (!line) return undefined
+  const bounded = boundQuantity(quantity, line.stock)
+  if (bounded !== line.quantity) writeLocalCart(lines.map((l) => (l === line ? { ...l, quantity: bounded } : l)))
+  return bounded
+}
+
+export function removeLocalLine(key: string): void {
+  const lines = readLocalCart()
+  const rest = lines.filter((l) => localLineKey(l) !== key)
+  if (rest.length !== lines.length) writeLocalCart(rest)
+}
+
+/**
+ * Puts lines back (a merge that could not reach the server): added to what
+ * the cart holds now, the same variant adding up.
+ */
+export function restoreLocalLines(restored: LocalCartItem[]): void {
+  const lines = readLocalCart()
+  for (const line of restored) {
+    const index = lines.findIndex((l) => sameVariant(l, line))
+    if (index === -1) lines.push(line)
+    else lines[index] = { ...lines[index]!, quantity: lines[index]!.quantity + line.quantity }
+  }
+  writeLocalCart(lines)
+}
+
+// --- React -------------------------------------------------------------------
+
+// Parsed again only when the stored text changes (useSyncExternalStore needs a stable snapshot).
+let cached: { raw: string | null; items: LocalCartItem[] } = { raw: null, items: [] }
+
+function snapshot(): LocalCartItem[] {
+  const raw = readRaw()
+  if (raw !== cached.raw) cached = { raw, items: readLocalCart(raw) }
+  return cached.items
+}
+
+const EMPTY: LocalCartItem[] = []
 
 function subscribe(listener: () => void) {
   listeners.add(listener)
+  // Another tab changed the cart.
   const onStorage = (event: StorageEvent) => {
-    if (event.key === LOCAL_CART_KEY || event.key === null) notify()
+    if (event.key === LOCAL_CART_KEY || event.key === null) listener()
   }
   window.addEventListener('storage', onStorage)
   return () => {
@@ -75,13 +169,7 @@ function subscribe(listener: () => void) {
   }
 }
 
-function getCount(): number {
-  const raw = readRaw()
-  if (raw !== cached.raw) cached = { raw, count: cartCount(readLocalCart(raw)) }
-  return cached.count
-}
-
-/** Number of items (sum of quantities) for the header badge. */
-export function useCartCount(): number {
-  return useSyncExternalStore(subscribe, getCount, () => 0)
+/** The guest cart's lines, following every write. */
+export function useLocalCart(): LocalCartItem[] {
+  return useSyncExternalStore(subscribe, snapshot, () => EMPTY)
 }

@@ -5,9 +5,9 @@ import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { categoryLabel, categoryPath, subcategoryLabel, subcategoryPath } from '@/config/catalog'
 import { colorLabel, colorSwatch } from '@/config/colors'
-import { DELIVERY_DAYS, FREE_SHIPPING_THRESHOLD } from '@/config/shipping'
 import { formatPrice } from '@/lib/format'
 import { PLACEHOLDER_IMAGE } from '@/lib/image'
+import { useShippingInfo } from '@/lib/shipping-info'
 import type { Product } from '../api/product-schema'
 import {
   availableSizes,
@@ -33,6 +33,7 @@ export const stockAvailableLabel = (n: number) => `Stock disponible (${n})`
 export interface CartItemRequest {
   productId: string | number
   name: string
+  slug: string
   image: string
   price: number
   promoPrice?: number | null
@@ -53,6 +54,10 @@ export function ProductDetail({ product, onAddToCart }: ProductDetailProps) {
   const [draftQuantity, setDraftQuantity] = useState<string | null>(null)
   const [adding, setAdding] = useState(false)
   const ids = useId()
+  // The free-delivery threshold is the server's (the rule checkout applies).
+  const shippingInfo = useShippingInfo().data
+  const freeFrom = shippingInfo?.freeDeliveryThreshold
+  const shippingMethods = shippingInfo?.methods ?? []
 
   const singleSize = hasSingleSize(product)
   const sizes = availableSizes(product, selection.color)
@@ -75,6 +80,7 @@ export function ProductDetail({ product, onAddToCart }: ProductDetailProps) {
       await onAddToCart({
         productId: product.id,
         name: product.name,
+        slug: product.slug,
         image: product.images[colorImage ?? 0] ?? PLACEHOLDER_IMAGE,
         price: product.price,
         promoPrice: product.onPromotion ? product.promoPrice : undefined,
@@ -235,7 +241,8 @@ export function ProductDetail({ product, onAddToCart }: ProductDetailProps) {
           </Button>
 
           <p className={styles.promise}>
-            Livraison offerte dès {formatPrice(FREE_SHIPPING_THRESHOLD)} d’achat · Paiement Wave ou à la livraison
+            {freeFrom !== undefined ? <>Livraison offerte dès {formatPrice(freeFrom)} d’achat · </> : null}
+            Paiement Wave ou à la livraison
           </p>
         </div>
       </div>
@@ -271,9 +278,16 @@ export function ProductDetail({ product, onAddToCart }: ProductDetailProps) {
             label: 'Livraison',
             content: (
               <ul className={styles.delivery}>
-                <li>Livraison gratuite dès {formatPrice(FREE_SHIPPING_THRESHOLD)} d’achat.</li>
-                <li>Dakar : livraison en {DELIVERY_DAYS.dakar}.</li>
-                <li>Régions : livraison en {DELIVERY_DAYS.regions}.</li>
+                {freeFrom !== undefined ? <li>Livraison gratuite dès {formatPrice(freeFrom)} d’achat.</li> : null}
+                {/* The methods and their delays as the server (and /delivery) gives them. */}
+                {shippingMethods.map((method) => (
+                  <li key={method.code}>
+                    {method.label} : {method.description}.
+                  </li>
+                ))}
+                <li>
+                  Autres régions et international : sur devis (<Link to="/delivery">voir la livraison</Link>).
+                </li>
               </ul>
             ),
           },

@@ -1,0 +1,8 @@
+import { CART_PAGE_TITLE, CartPage } from '@/features/cart/components/cart-page'
+import { usePageMeta } from '@/lib/seo'
+
+/** /cart (public): the guest's or the customer's cart. */
+export default function CartRoute() {
+  usePageMeta({ title: CART_PAGE_TITLE, canonicalPath: '/cart', noindex: true })
+  return <CartPage />
+}

@@ -1,0 +1,54 @@
+// The shop's written rules, in one place for every page that states them
+// (contact FAQ, delivery, returns, terms, privacy). decisions.md: ONE returns
+// window everywhere. Fees and the free-delivery threshold are NOT here: they
+// are the server's (lib/shipping-info).
+
+/** Returns and refunds (decisions.md, seed 001 §9). */
+export const RETURNS = {
+  /** Calendar days after receipt to send an item back. */
+  windowDays: 14,
+  /** Hours after receipt to report a defective or wrong item. */
+  defectReportHours: 48,
+  /** Working days after we receive the returned item to refund it. */
+  refundWorkingDays: 3,
+} as const
+
+/** "14 jours" — the same words on every page. */
+export const RETURNS_WINDOW = `${RETURNS.windowDays} jours`
+export const DEFECT_REPORT_DELAY = `${RETURNS.defectReportHours} heures`
+export const REFUND_DELAY = `${RETURNS.refundWorkingDays} jours ouvrables`
+
+/** Delivery promises of the delivery page (seed 001 §9); fees come from GET /api/cart/shipping-info. */
+export const DELIVERY = {
+  /** Standard and express delivery time once the order is confirmed. */
+  delay: '24 à 48 heures',
+  standardZones: ['Parcelles Assainies'],
+  expressZones: ['Guédiawaye', 'Sacré-Cœur', 'Nord Foire', 'Ouest Foire', 'Mermoz'],
+  /** Farther areas: pickup in shop recommended, or delivery on quote. */
+  fartherZones: ['Keur Massar', 'Yeumbeul'],
+} as const
+
+/** An unpaid Wave order is cancelled after the payment session's lifetime (decisions.md). */
+export const WAVE_PAYMENT_WINDOW = '30 minutes'
+
+/** Support answers WhatsApp and e-mail messages within this time during opening hours. */
+export const SUPPORT_REPLY_DELAY = '2 à 4 heures'
+
+/** Legal pages (seed 001 §9: capital in the legal notice). */
+export const LEGAL = {
+  /** Share capital in FCFA. */
+  capital: 1_000_000,
+  /**
+   * Last update of the returns, privacy and terms pages: the day these texts
+   * were rewritten for this version (one returns window, Wave or cash on
+   * delivery). Change it whenever one of the three changes.
+   */
+  updatedAt: '2026-11-22',
+} as const
+
+const listFormat = new Intl.ListFormat('fr', { type: 'conjunction' })
+
+/** ['Guédiawaye', 'Mermoz', 'Sacré-Cœur'] → 'Guédiawaye, Mermoz et Sacré-Cœur'. */
+export function frenchList(items: readonly string[]): string {
+  return listFormat.format(items)
+}
