@@ -221,45 +221,33 @@ function PriceFilter({
       <fieldset className={styles.bare}>
         <legend className={styles.legend}>Prix (FCFA)</legend>
         <div className={styles.prices}>
-          <label className={styles.field} htmlFor={`${id}-min`}>
-            <span>Minimum</span>
-            <input
-              id={`${id}-min`}
-              name="minPrice"
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="0"
-              value={min}
-              aria-invalid={invalid || undefined}
-              aria-describedby={invalid ? `${id}-error` : undefined}
-              onChange={(event) => {
-                const next = digits(event.currentTarget.value)
-                setMin(next)
-                schedule(next, max)
-              }}
-              onBlur={() => apply(min, max)}
-            />
-          </label>
+          <PriceInput
+            id={`${id}-min`}
+            label="Minimum"
+            name="minPrice"
+            placeholder="0"
+            value={min}
+            errorId={invalid ? `${id}-error` : undefined}
+            onChange={(next) => {
+              setMin(next)
+              schedule(next, max)
+            }}
+            onBlur={() => apply(min, max)}
+          />
           <span className={styles.dash} aria-hidden="true">–</span>
-          <label className={styles.field} htmlFor={`${id}-max`}>
-            <span>Maximum</span>
-            <input
-              id={`${id}-max`}
-              name="maxPrice"
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="Illimité"
-              value={max}
-              aria-invalid={invalid || undefined}
-              aria-describedby={invalid ? `${id}-error` : undefined}
-              onChange={(event) => {
-                const next = digits(event.currentTarget.value)
-                setMax(next)
-                schedule(min, next)
-              }}
-              onBlur={() => apply(min, max)}
-            />
-          </label>
+          <PriceInput
+            id={`${id}-max`}
+            label="Maximum"
+            name="maxPrice"
+            placeholder="Illimité"
+            value={max}
+            errorId={invalid ? `${id}-error` : undefined}
+            onChange={(next) => {
+              setMax(next)
+              schedule(min, next)
+            }}
+            onBlur={() => apply(min, max)}
+          />
         </div>
         {invalid ? (
           <p id={`${id}-error`} className={styles.error} role="alert">
@@ -270,5 +258,38 @@ function PriceFilter({
         <button type="submit" className="visually-hidden">Appliquer le prix</button>
       </fieldset>
     </form>
+  )
+}
+
+interface PriceInputProps {
+  id: string
+  label: string
+  name: string
+  placeholder: string
+  value: string
+  /** Set while the range is invalid: the message that describes the field. */
+  errorId?: string
+  /** Receives the digits typed, nothing else. */
+  onChange: (digits: string) => void
+  onBlur: () => void
+}
+
+function PriceInput({ id, label, name, placeholder, value, errorId, onChange, onBlur }: PriceInputProps) {
+  return (
+    <label className={styles.field} htmlFor={id}>
+      <span>{label}</span>
+      <input
+        id={id}
+        name={name}
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder={placeholder}
+        value={value}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        onChange={(event) => onChange(digits(event.currentTarget.value))}
+        onBlur={onBlur}
+      />
+    </label>
   )
 }
