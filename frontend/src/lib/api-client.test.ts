@@ -72,6 +72,15 @@ describe('api client: requests', () => {
     expect(init.body).toBe(JSON.stringify({ productId: 'p1', quantity: 2 }))
   })
 
+  it("sends the caller's extra headers, the same on every retried attempt", async () => {
+    const fetchMock = mockFetch(json({ code: 'x' }, 503), json({ data: { id: 1, name: 'x' } }))
+    const outcome = settle(api.post('/orders', {}, itemSchema, { headers: { 'Idempotency-Key': 'k-1' }, retry: true }))
+    await vi.runAllTimersAsync()
+    expect(outcome.value).toEqual({ data: { id: 1, name: 'x' } })
+    const keys = fetchMock.mock.calls.map((call) => (call[1]!.headers as Record<string, string>)['Idempotency-Key'])
+    expect(keys).toEqual(['k-1', 'k-1'])
+  })
+
   it('sends no Authorization header without a token', async () => {
     const fetchMock = mockFetch(json({ data: { id: 1, name: 'x' } }))
     await api.get('/products/1', itemSchema)

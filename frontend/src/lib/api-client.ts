@@ -117,6 +117,8 @@ export interface RequestOptions<S extends $ZodType> {
   timeoutMs?: number
   /** Bearer token to send instead of the stored one (logout sends the token it is ending). */
   token?: string | null
+  /** Extra request headers (e.g. `Idempotency-Key`, which makes a POST safe to retry). */
+  headers?: Record<string, string>
 }
 
 const IDEMPOTENT: ReadonlySet<Method> = new Set(['GET', 'PUT', 'DELETE'])
@@ -204,7 +206,7 @@ async function attempt<S extends $ZodType>(
   const forwardAbort = () => controller.abort()
   options.signal?.addEventListener('abort', forwardAbort, { once: true })
 
-  const headers: Record<string, string> = { Accept: 'application/json' }
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' }
   const token = options.token !== undefined ? options.token : readToken()
   if (token) headers.Authorization = `Bearer ${token}`
   let requestBody: BodyInit | undefined

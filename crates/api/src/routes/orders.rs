@@ -115,10 +115,13 @@ pub struct OrderDto {
     payment_info: PaymentInfoDto,
     tracking_note: String,
     status_history: Vec<HistoryDto>,
+    /// Whether its customer may still cancel it (`bitik_orders::rules`: pending and unpaid).
+    cancellable: bool,
 }
 
 impl From<Order> for OrderDto {
     fn from(order: Order) -> Self {
+        let cancellable = bitik_orders::rules::customer_may_cancel(&order);
         OrderDto {
             id: order.id,
             order_number: order.order_number,
@@ -155,6 +158,7 @@ impl From<Order> for OrderDto {
                 .into_iter()
                 .map(|h| HistoryDto { status: h.status.as_str(), date: h.at, by: h.by, note: h.note })
                 .collect(),
+            cancellable,
         }
     }
 }

@@ -106,6 +106,7 @@ async fn cash_is_recorded_for_cash_on_delivery_only_and_once() {
     assert_eq!(paid.status(), 200);
     let paid = paid.json::<Value>().await.unwrap()["data"].clone();
     assert_eq!(paid["paymentInfo"]["status"], "paid");
+    assert_eq!(paid["cancellable"], false, "a paid order is no longer the customer's to cancel");
     let again = app.send(Method::PUT, &format!("/api/admin/orders/{cash}/payment"), Some(&admin), None).await;
     assert_eq!(error_body(again).await["message"], "Cette commande est déjà payée.");
     let not_cash = app.send(Method::PUT, &format!("/api/admin/orders/{wave}/payment"), Some(&admin), None).await;

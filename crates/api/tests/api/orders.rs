@@ -50,6 +50,7 @@ async fn the_server_prices_the_order_whatever_the_client_claims() {
     assert_eq!(order["status"], "pending");
     assert_eq!(order["paymentInfo"]["status"], "pending");
     assert_eq!(order["statusHistory"][0]["by"], "Client");
+    assert_eq!(order["cancellable"], true);
     assert_eq!(stock_of(&app, &tee).await, 3);
 }
 
@@ -151,6 +152,7 @@ async fn cancelling_twice_returns_the_stock_once() {
     let cancelled = first.json::<Value>().await.unwrap()["data"].clone();
     assert_eq!(cancelled["status"], "cancelled");
     assert_eq!(cancelled["statusHistory"].as_array().unwrap().len(), 2);
+    assert_eq!(cancelled["cancellable"], false);
     let second = app.send(Method::POST, &path, Some(&token), None).await;
     assert_eq!(second.status(), 409);
     assert_eq!(error_body(second).await["message"], "Cette commande ne peut plus être annulée.");
