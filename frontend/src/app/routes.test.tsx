@@ -28,10 +28,17 @@ describe('404 page', () => {
     expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex, follow')
   })
 
-  it('is what pages of later issues show for now (e.g. /checkout)', async () => {
-    renderApp('/checkout')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page introuvable' })).toBeVisible()
-  })
+})
+
+describe('logged-in routes', () => {
+  for (const path of ['/checkout', '/orders', '/orders/o1']) {
+    it(`sends a guest from ${path} to /login`, async () => {
+      catalogueMissing()
+      renderApp(path)
+      await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/))
+      expect(await screen.findByRole('form', { name: 'Connexion' })).toBeVisible()
+    })
+  }
 })
 
 describe('/unauthorized', () => {

@@ -1,7 +1,5 @@
 // Route table. Every page is a lazy chunk; the admin area is one more chunk
 // (layout + pages) that a shopper never downloads.
-// Pages of later issues (checkout…) are not registered yet:
-// their links fall to the 404 page meanwhile.
 import { lazy, Suspense } from 'react'
 import type { RouteObject } from 'react-router'
 import { PageSpinner } from '@/components/ui/spinner'
@@ -18,6 +16,9 @@ const Cart = lazy(() => import('./routes/cart'))
 const Unauthorized = lazy(() => import('./routes/unauthorized'))
 const Login = lazy(() => import('./routes/login'))
 const Account = lazy(() => import('./routes/account'))
+const Checkout = lazy(() => import('./routes/checkout'))
+const Orders = lazy(() => import('./routes/orders'))
+const Order = lazy(() => import('./routes/order'))
 const ResetPassword = lazy(() => import('./routes/reset-password'))
 const NotFound = lazy(() => import('./routes/not-found'))
 const ForgotPassword = lazy(() => import('./routes/forgot-password'))
@@ -54,8 +55,11 @@ export const routes: RouteObject[] = [
       { path: 'returns', element: <Returns /> },
       { path: 'privacy', element: <Privacy /> },
       { path: 'terms', element: <Terms /> },
-      // Logged-in routes (seed 001 §2): wrap orders, orders/:id and checkout the same way.
+      // Logged-in routes (seed 001 §2).
       { path: 'account', element: <RequireAuth><Account /></RequireAuth> },
+      { path: 'orders', element: <RequireAuth><Orders /></RequireAuth> },
+      { path: 'orders/:id', element: <RequireAuth><Order /></RequireAuth> },
+      { path: 'checkout', element: <RequireAuth><Checkout /></RequireAuth> },
       { path: '*', element: <NotFound /> },
     ],
   },

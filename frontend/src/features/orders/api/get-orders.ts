@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { array, int, number, object, optional, string, union, type infer as Infer } from 'zod/mini'
 import { api, paginationSchema } from '@/lib/api-client'
+import { orderKeys } from './order-schema'
 
 /**
  * One order in the customer's list. Only what the list shows is required;
@@ -24,24 +25,6 @@ const ordersPageSchema = object({
 })
 
 export const ORDERS_PAGE_SIZE = 10
-
-/** Seed 000 §3: the five statuses and their French labels. */
-export const ORDER_STATUS_LABELS: Record<string, string> = {
-  pending: 'En attente',
-  processing: 'En traitement',
-  shipped: 'Expédiée',
-  delivered: 'Livrée',
-  cancelled: 'Annulée',
-}
-
-export function orderStatusLabel(status: string): string {
-  return ORDER_STATUS_LABELS[status] ?? status
-}
-
-export const orderKeys = {
-  all: ['orders'] as const,
-  list: (params: { page: number; limit: number }) => [...orderKeys.all, 'list', params] as const,
-}
 
 /** GET /api/orders?page=&limit= → the logged-in customer's orders, newest first. */
 export async function getOrders(params: { page: number; limit: number }, signal?: AbortSignal) {

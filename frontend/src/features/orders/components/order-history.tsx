@@ -5,7 +5,8 @@ import { Pagination } from '@/components/ui/pagination'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
 import { formatDate, formatPrice } from '@/lib/format'
-import { orderStatusLabel, useOrders, type OrderSummary } from '../api/get-orders'
+import { useOrders, type OrderSummary } from '../api/get-orders'
+import { orderStatusLabel } from '../api/order-schema'
 import styles from './order-history.module.css'
 
 export const ORDERS_LOAD_FAILED = 'Impossible de charger vos commandes'
@@ -15,8 +16,16 @@ function itemCount(order: OrderSummary): number | null {
   return order.items.reduce((sum, item) => sum + (item.quantity ?? 1), 0)
 }
 
-/** The orders tab of /account: number, date, status, total; each row opens /orders/{id}. */
-export function OrderHistory({ page, hrefFor }: { page: number; hrefFor: (page: number) => string }) {
+interface OrderHistoryProps {
+  page: number
+  hrefFor: (page: number) => string
+  /** `h1` on /orders, where the list is the page; `h2` inside /account. */
+  headingLevel?: 'h1' | 'h2'
+}
+
+/** The customer's orders (/orders and the orders tab of /account): number, date, status, total; each row opens /orders/{id}. */
+export function OrderHistory({ page, hrefFor, headingLevel = 'h2' }: OrderHistoryProps) {
+  const Heading = headingLevel
   const orders = useOrders(page)
   const toast = useToast()
 
@@ -73,7 +82,7 @@ export function OrderHistory({ page, hrefFor }: { page: number; hrefFor: (page: 
 
   return (
     <section aria-labelledby="orders-title" aria-busy={orders.isFetching || undefined}>
-      <h2 id="orders-title" className={styles.title}>Mes commandes</h2>
+      <Heading id="orders-title" className={headingLevel === 'h1' ? styles.pageTitle : styles.title}>Mes commandes</Heading>
       {content}
     </section>
   )

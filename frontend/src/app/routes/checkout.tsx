@@ -1,0 +1,66 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useMemo } from 'react'
+import { PageSpinner } from '@/components/ui/spinner'
+import { useAddresses } from '@/features/account/api/get-addresses'
+import { useSession } from '@/features/auth/session-store'
+import { linePrice } from '@/features/cart/cart-model'
+import { useCart } from '@/features/cart/cart-store'
+import { productKeys } from '@/features/catalog/api/keys'
+import { deliveryDefaults, type CheckoutLine } from '@/features/orders/checkout-model'
+import { CHECKOUT_TITLE, CheckoutPage, type CheckoutCart, type PayWithWave } from '@/features/orders/components/checkout-page'
+import { usePageMeta } from '@/lib/seo'
+
+/**
+ * Starts the Wave payment of a placed order. The payments feature plugs in
+ * here (one function); while it is undefined, checkout says Wave is coming
+ * and only cash on delivery can be confirmed.
+ */
+const payWithWave: PayWithWave | undefined = undefined
+
+/** /checkout (behind RequireAuth): the customer's server cart, their account's details, the orders feature's steps. */
+export default function CheckoutRoute() {
+  usePageMeta({ title: CHECKOUT_TITLE, canonicalPath: '/checkout', noindex: true })
+  const { user } = useSession()
+  const cart = useCart()
+  // Only to prefill the form: if the address book does not answer, the profile is enough.
+  const addresses = useAddresses()
+  const queryClient = useQueryClient()
+
+  const checkoutCart = useMemo<CheckoutCart>(
+    () => ({
+      status: cart.status,
+      lines: cart.cart.items.map(
+        (line): CheckoutLine => ({
+          key: line.key,
+          productId: line.productId,
+          name: line.name,
+          image: line.image,
+          unitPrice: linePrice(line),
+          quantity: line.quantity,
+          size: line.size,
+          color: line.color,
+        }),
+      ),
+      subtotal: cart.cart.subtotal,
+      refetch: cart.refetch,
+    }),
+    [cart.status, cart.cart, cart.refetch],
+  )
+
+  if (!user) return null
+  if (addresses.isPending) return <PageSpinner label="Chargement…" />
+  const defaultAddress = addresses.data?.find((address) => address.isDefault) ?? null
+
+  return (
+    <CheckoutPage
+      cart={checkoutCart}
+      defaults={deliveryDefaults(user, defaultAddress)}
+      payWithWave={payWithWave}
+      onPlaced={() => {
+        // The server emptied the cart and took the stock: show both as they are now.
+        cart.refetch()
+        void queryClient.invalidateQueries({ queryKey: productKeys.all })
+      }}
+    />
+  )
+}

@@ -1,0 +1,96 @@
+// An order as the API shows it to its customer (GET /api/orders/{id}, the
+// answer of POST /api/orders and of a cancellation), its query keys and the
+// French labels of its codes (seed 000 §3, decisions.md).
+import { array, boolean, int, nullish, number, object, optional, string, union, type infer as Infer } from 'zod/mini'
+
+export const orderItemSchema = object({
+  productId: union([string(), int()]),
+  name: string(),
+  image: optional(string()),
+  size: optional(string()),
+  color: optional(string()),
+  quantity: int(),
+  /** Unit price paid, in FCFA. */
+  price: number(),
+})
+
+export const orderShippingInfoSchema = object({
+  firstName: string(),
+  lastName: string(),
+  email: string(),
+  phone: string(),
+  address: string(),
+  city: string(),
+  country: optional(string()),
+  zipCode: optional(string()),
+})
+
+export const orderSchema = object({
+  id: union([string(), int()]),
+  orderNumber: string(),
+  createdAt: string(),
+  status: string(),
+  items: array(orderItemSchema),
+  subtotal: number(),
+  shippingCost: number(),
+  discount: optional(number()),
+  total: number(),
+  shippingInfo: orderShippingInfoSchema,
+  shippingMethod: string(),
+  paymentMethod: string(),
+  paymentInfo: optional(object({ status: string(), paymentMethod: optional(string()), paidAt: nullish(string()) })),
+  statusHistory: optional(array(object({ status: string(), date: string(), by: optional(string()), note: optional(string()) }))),
+  /** The server's rule (bitik_orders::rules): its customer may still cancel it. */
+  cancellable: optional(boolean()),
+})
+
+export type Order = Infer<typeof orderSchema>
+export type OrderItem = Infer<typeof orderItemSchema>
+
+export const orderKeys = {
+  all: ['orders'] as const,
+  lists: () => [...orderKeys.all, 'list'] as const,
+  list: (params: { page: number; limit: number }) => [...orderKeys.lists(), params] as const,
+  detail: (id: string) => [...orderKeys.all, 'detail', id] as const,
+}
+
+/** Seed 000 §3: the five statuses and their French labels. */
+export const ORDER_STATUS_LABELS: Record<string, string> = {
+  pending: 'En attente',
+  processing: 'En traitement',
+  shipped: 'Expédiée',
+  delivered: 'Livrée',
+  cancelled: 'Annulée',
+}
+
+export function orderStatusLabel(status: string): string {
+  return ORDER_STATUS_LABELS[status] ?? status
+}
+
+/** `paypal` was the old value of cash on delivery; `card` only exists on old orders (decisions.md). */
+export const PAYMENT_METHOD_LABELS: Record<string, string> = {
+  wave: 'Wave',
+  cash_on_delivery: 'Paiement à la livraison',
+  paypal: 'Paiement à la livraison',
+  card: 'Carte',
+}
+
+export function paymentMethodLabel(method: string): string {
+  return PAYMENT_METHOD_LABELS[method] ?? method
+}
+
+export const PAYMENT_STATUS_LABELS: Record<string, string> = {
+  pending: 'En attente de paiement',
+  paid: 'Payée',
+  failed: 'Paiement échoué',
+  refunded: 'Remboursée',
+}
+
+export function paymentStatusLabel(status: string): string {
+  return PAYMENT_STATUS_LABELS[status] ?? status
+}
+
+/** Seed 000 §8: the service-client button only while the order is pending. */
+export function canContactSupport(order: Pick<Order, 'status'>): boolean {
+  return order.status === 'pending'
+}

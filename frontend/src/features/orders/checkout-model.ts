@@ -1,0 +1,231 @@
+// The checkout's steps, its delivery form and what it sends (seed 001 §2, §3,
+// §5). The server checks the same form again and prices everything itself:
+// what is computed here is only what the shopper sees before confirming.
+import { maxLength, minLength, object, refine, regex, string, trim } from 'zod/mini'
+import { DEFAULT_COUNTRY } from '@/config/countries'
+import { GENERIC_ERROR_MESSAGE, isApiError } from '@/lib/api-client'
+import { EMAIL_PATTERN } from '@/lib/form'
+import { STANDARD_SHIPPING, shippingFee, type ShippingInfo } from '@/lib/shipping-info'
+
+export const CHECKOUT_STEPS = [
+  { id: 'delivery', label: 'Livraison' },
+  { id: 'payment', label: 'Paiement' },
+  { id: 'review', label: 'Confirmation' },
+] as const
+
+export type CheckoutStep = (typeof CHECKOUT_STEPS)[number]['id']
+
+/** Seed 001 §5 and §8, word for word. */
+export const CHECKOUT_MESSAGES = {
+  requiredFields: 'Veuillez remplir tous les champs obligatoires',
+  emailInvalid: 'Veuillez entrer une adresse email valide',
+  phoneInvalid: 'Veuillez entrer un numéro de téléphone valide',
+  paymentRequired: 'Veuillez sélectionner une méthode de paiement',
+  emptyCart: 'Votre panier est vide. Impossible de créer une commande.',
+  created: 'Commande créée avec succès!',
+  failed: 'Une erreur est survenue lors de la création de la commande. Veuillez réessayer.',
+} as const
+
+/** A field's own message when it is empty (the form's summary says the seed's sentence). */
+export const FIELD_REQUIRED = 'Ce champ est requis'
+
+/** Seed 001 §5: 8 to 15 characters, digits, spaces, +, parentheses, hyphens. */
+export const PHONE_PATTERN = /^[\d\s+()-]{8,15}$/
+
+const tooLong = (max: number) => maxLength(max, `Ce champ ne peut pas dépasser ${max} caractères`)
+const required = (max: number) => string().check(trim(), minLength(1, FIELD_REQUIRED), tooLong(max))
+const optionalText = (max: number) => string().check(trim(), tooLong(max))
+
+/** Step 1. Lengths as the server's (bitik_orders::checkout::shipping_info). */
+export const deliverySchema = object({
+  firstName: required(100),
+  lastName: required(100),
+  email: string().check(
+    trim(),
+    minLength(1, FIELD_REQUIRED),
+    tooLong(254),
+    refine((value) => value === '' || EMAIL_PATTERN.test(value), CHECKOUT_MESSAGES.emailInvalid),
+  ),
+  phone: string().check(
+    trim(),
+    minLength(1, FIELD_REQUIRED),
+    refine((value) => value === '' || PHONE_PATTERN.test(value), CHECKOUT_MESSAGES.phoneInvalid),
+  ),
+  address: required(300),
+  city: required(100),
+  zipCode: optionalText(20),
+  country: optionalText(100),
+  shippingMethod: string().check(regex(/\S/, 'Veuillez choisir un mode de livraison')),
+})
+
+// A type, not an interface: the form wants a record of values.
+export type DeliveryValues = {
+  firstName: string
+  lastName: string
+  email: string
+  phone: string
+  address: string
+  city: string
+  zipCode: string
+  country: string
+  shippingMethod: string
+}
+
+/** The one sentence above the form: the seed's "fill every required field" first, else the first other message. */
+export function deliverySummary(errors: Partial<Record<keyof DeliveryValues, string>>): string | null {
+  const messages = Object.values(errors).filter((m): m is string => Boolean(m))
+  if (messages.length === 0) return null
+  return messages.includes(FIELD_REQUIRED) ? CHECKOUT_MESSAGES.requiredFields : messages[0]!
+}
+
+export interface ProfileForCheckout {
+  firstName: string
+  lastName: string
+  email: string
+  phone?: string | null
+  address?: string | null
+  city?: string | null
+  zipCode?: string | null
+  country?: string | null
+}
+
+export interface AddressForCheckout {
+  firstName: string
+  lastName: string
+  phone: string
+  address: string
+  city: string
+  zipCode?: string | null
+  country?: string | null
+}
+
+const text = (value: string | null | undefined) => value?.trim() ?? ''
+
+/**
+ * The form's first values: the default address of the address book when
+ * there is one (it is where the shopper receives parcels), the profile for
+ * the rest; Sénégal and standard delivery by default (seed 001 §2).
+ */
+export function deliveryDefaults(profile: ProfileForCheckout, address?: AddressForCheckout | null): DeliveryValues {
+  const from = <K extends keyof AddressForCheckout & keyof ProfileForCheckout>(key: K) =>
+    text(address?.[key]) || text(profile[key])
+  return {
+    firstName: from('firstName'),
+    lastName: from('lastName'),
+    email: text(profile.email),
+    phone: from('phone'),
+    address: from('address'),
+    city: from('city'),
+    zipCode: address ? text(address.zipCode) : text(profile.zipCode),
+    country: from('country') || DEFAULT_COUNTRY,
+    shippingMethod: STANDARD_SHIPPING,
+  }
+}
+
+export const PAYMENT_METHODS = [
+  { code: 'wave', label: 'Wave', description: 'Payez avec votre portefeuille Wave.' },
+  {
+    code: 'cash_on_delivery',
+    label: 'Paiement à la livraison',
+    description: 'Vous payez en espèces à la réception. Notre équipe vous appelle pour confirmer.',
+  },
+] as const
+
+export type PaymentMethodCode = (typeof PAYMENT_METHODS)[number]['code']
+
+/** Seed 001 §2 and §9. */
+export const DEFAULT_PAYMENT_METHOD: PaymentMethodCode = 'wave'
+
+export function isPaymentMethod(value: string): value is PaymentMethodCode {
+  return PAYMENT_METHODS.some((method) => method.code === value)
+}
+
+/** Step 2: a method is required (seed 001 §5). */
+export function paymentError(value: string): string | null {
+  return isPaymentMethod(value) ? null : CHECKOUT_MESSAGES.paymentRequired
+}
+
+/** What checkout needs of a cart line (the cart store's lines have it). */
+export interface CheckoutLine {
+  key: string
+  productId: string | number
+  name: string
+  image?: string
+  /** The unit price paid (the promotion's when there is one). */
+  unitPrice: number
+  quantity: number
+  size: string
+  color?: string
+}
+
+export interface OrderRequest {
+  items: { productId: string; quantity: number; size: string; color: string }[]
+  shippingInfo: Omit<DeliveryValues, 'shippingMethod'>
+  shippingMethod: string
+  paymentMethod: PaymentMethodCode
+}
+
+/** The body of POST /api/orders. No price, total or number: the server makes them. */
+export function orderRequest(lines: CheckoutLine[], delivery: DeliveryValues, paymentMethod: PaymentMethodCode): OrderRequest {
+  const { shippingMethod, ...shippingInfo } = delivery
+  const trimmed = Object.fromEntries(Object.entries(shippingInfo).map(([k, v]) => [k, v.trim()])) as OrderRequest['shippingInfo']
+  return {
+    items: lines.map((line) => ({
+      productId: String(line.productId),
+      quantity: line.quantity,
+      size: line.size,
+      color: line.color ?? '',
+    })),
+    shippingInfo: trimmed,
+    shippingMethod,
+    paymentMethod,
+  }
+}
+
+export interface CheckoutEstimate {
+  subtotal: number
+  /** Null while the delivery rules are unknown. */
+  shippingCost: number | null
+  total: number
+}
+
+/** The recap before confirming: the cart's subtotal and the fee by the server's published rule. */
+export function estimateOrder(subtotal: number, methodCode: string, info: ShippingInfo | undefined): CheckoutEstimate {
+  const method = info?.methods.find((m) => m.code === methodCode)
+  const shippingCost = info && method ? shippingFee(method, subtotal, info) : null
+  return { subtotal, shippingCost, total: subtotal + (shippingCost ?? 0) }
+}
+
+/** Seed 001 §8: the server's message when it gave one, else the checkout's own sentence. */
+export function orderFailureMessage(error: unknown): string {
+  if (!isApiError(error)) return CHECKOUT_MESSAGES.failed
+  const fromServer = error.status >= 400 && error.status < 500 && error.code !== 'invalid_response'
+  return fromServer && error.message && error.message !== GENERIC_ERROR_MESSAGE ? error.message : CHECKOUT_MESSAGES.failed
+}
+
+/**
+ * A fresh `Idempotency-Key`. `crypto.randomUUID` exists only on https (and
+ * localhost); `getRandomValues` everywhere, so a v4 UUID is made from it when needed.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
+
+/**
+ * One key per checkout attempt: the same submission sent again (a retry after
+ * a timeout, a second tap) keeps its key, so the server answers the first
+ * order instead of making a second; a changed submission gets a new key.
+ */
+export function idempotencyKeys(make: () => string = newIdempotencyKey) {
+  let last: { payload: string; key: string } | null = null
+  return (request: OrderRequest): string => {
+    const payload = JSON.stringify(request)
+    if (last?.payload !== payload) last = { payload, key: make() }
+    return last.key
+  }
+}

@@ -1,0 +1,259 @@
+// /checkout in three steps, Livraison, Paiement, Confirmation (seed 001 §2):
+// the delivery form prefilled from the account, the payment method, then the
+// recap and the order. The app route hands in the cart, the first values of
+// the form and what to do once the order exists; the server prices the order.
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { Link, Navigate } from 'react-router'
+import { Button } from '@/components/ui/button'
+import { PageSpinner } from '@/components/ui/spinner'
+import { useToast } from '@/components/ui/toast'
+import { isApiError } from '@/lib/api-client'
+import { formatPrice } from '@/lib/format'
+import { useZodForm } from '@/lib/form'
+import { useShippingInfo } from '@/lib/shipping-info'
+import { usePlaceOrder } from '../api/place-order'
+import type { Order } from '../api/order-schema'
+import {
+  CHECKOUT_MESSAGES,
+  DEFAULT_PAYMENT_METHOD,
+  deliverySchema,
+  deliverySummary,
+  estimateOrder,
+  idempotencyKeys,
+  isPaymentMethod,
+  orderFailureMessage,
+  orderRequest,
+  paymentError,
+  type CheckoutLine,
+  type CheckoutStep,
+  type DeliveryValues,
+} from '../checkout-model'
+import { CheckoutSteps } from './checkout-steps'
+import { DeliveryStep } from './delivery-step'
+import { OrderPlaced } from './order-placed'
+import { PaymentStep } from './payment-step'
+import { ReviewStep } from './review-step'
+import styles from './checkout.module.css'
+
+export const CHECKOUT_TITLE = 'Commande'
+
+export interface CheckoutCart {
+  status: 'ready' | 'loading' | 'error'
+  lines: CheckoutLine[]
+  /** The cart's subtotal (the server's, for a customer). */
+  subtotal: number
+  refetch: () => void
+}
+
+/**
+ * Starts the Wave payment of a placed order (the payments feature provides
+ * it). Until it exists, Wave is shown but cannot be confirmed.
+ */
+export type PayWithWave = (order: Order) => Promise<void> | void
+
+export interface CheckoutPageProps {
+  cart: CheckoutCart
+  /** The delivery form's first values (deliveryDefaults: profile, default address). */
+  defaults: DeliveryValues
+  /** The order exists: the server has emptied the cart it came from. */
+  onPlaced?: (order: Order) => void
+  payWithWave?: PayWithWave
+}
+
+export function CheckoutPage({ cart, defaults, onPlaced, payWithWave }: CheckoutPageProps) {
+  const [step, setStep] = useState<CheckoutStep>('delivery')
+  const [paymentMethod, setPaymentMethod] = useState<string>(DEFAULT_PAYMENT_METHOD)
+  const [placed, setPlaced] = useState<Order | null>(null)
+  const [failure, setFailure] = useState<string | null>(null)
+  const form = useZodForm(deliverySchema, defaults)
+  const shipping = useShippingInfo()
+  const place = usePlaceOrder()
+  const toast = useToast()
+  const keyFor = useRef(idempotencyKeys()).current
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const firstRender = useRef(true)
+
+  // A new step starts at its top, its title read out (phones: the button that moved us is at the bottom).
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false
+      return
+    }
+    window.scrollTo({ top: 0 })
+    headingRef.current?.focus()
+  }, [step, placed])
+
+  if (placed) {
+    return (
+      <Frame>
+        <CheckoutSteps current={null} />
+        <OrderPlaced order={placed} headingRef={headingRef} />
+      </Frame>
+    )
+  }
+  if (cart.status === 'loading') return <Frame><PageSpinner label="Chargement du panier…" /></Frame>
+  if (cart.status === 'error') {
+    return (
+      <Frame>
+        <div className={styles.state} role="alert">
+          <p>Erreur lors de la récupération du panier</p>
+          <Button variant="secondary" onClick={cart.refetch}>Réessayer</Button>
+        </div>
+      </Frame>
+    )
+  }
+  // Seed 001 §2: an empty cart sends the shopper back to /cart.
+  if (cart.lines.length === 0) return <Navigate to="/cart" replace />
+
+  const estimate = estimateOrder(cart.subtotal, form.values.shippingMethod, shipping.data)
+  const method = shipping.data?.methods.find((m) => m.code === form.values.shippingMethod)
+  const waveUnavailable = paymentMethod === 'wave' && !payWithWave
+
+  function goTo(next: CheckoutStep) {
+    setFailure(null)
+    setStep(next)
+  }
+
+  const toPayment = form.handleSubmit(() => goTo('payment'))
+
+  function toReview() {
+    const problem = paymentError(paymentMethod)
+    if (problem) {
+      toast.warning(problem)
+      return
+    }
+    goTo('review')
+  }
+
+  async function confirm() {
+    if (place.isPending || !isPaymentMethod(paymentMethod) || waveUnavailable) return
+    setFailure(null)
+    const request = orderRequest(cart.lines, form.values, paymentMethod)
+    let order: Order
+    try {
+      order = await place.mutateAsync({ request, idempotencyKey: keyFor(request) })
+    } catch (error) {
+      // A dead session is handled by the API client (to /login, back here after).
+      if (isApiError(error) && error.status === 401) return
+      reportFailure(error)
+      return
+    }
+    setPlaced(order)
+    onPlaced?.(order)
+    if (order.paymentMethod === 'wave' && payWithWave) {
+      await payWithWave(order)
+      return
+    }
+    toast.success(CHECKOUT_MESSAGES.created)
+  }
+
+  function reportFailure(error: unknown) {
+    const message = orderFailureMessage(error)
+    toast.error(message)
+    const fields = isApiError(error) ? error.fields : {}
+    // The server refused part of the form: back to the step where it can be fixed.
+    if (form.setServerErrors(fields)) {
+      setStep('delivery')
+      return
+    }
+    if (fields.paymentMethod) {
+      setStep('payment')
+      return
+    }
+    setFailure(message)
+  }
+
+  // Shown once Next was pressed with errors, until they are fixed.
+  const summary = form.summary ? deliverySummary(form.errors) : null
+
+  return (
+    <Frame>
+      <CheckoutSteps current={step} />
+      <div className={step === 'review' ? styles.single : styles.layout}>
+        <section className={styles.panel} aria-labelledby="checkout-step-title">
+          {step === 'delivery' ? (
+            <DeliveryStep
+              form={form}
+              shipping={shipping}
+              subtotal={cart.subtotal}
+              summary={summary}
+              headingRef={headingRef}
+              onNext={toPayment}
+            />
+          ) : null}
+          {step === 'payment' ? (
+            <PaymentStep
+              value={paymentMethod}
+              onChange={setPaymentMethod}
+              waveAvailable={Boolean(payWithWave)}
+              headingRef={headingRef}
+              onBack={() => goTo('delivery')}
+              onNext={toReview}
+            />
+          ) : null}
+          {step === 'review' ? (
+            <ReviewStep
+              lines={cart.lines}
+              delivery={form.values}
+              shippingLabel={method?.label ?? 'Livraison'}
+              paymentMethod={paymentMethod}
+              estimate={estimate}
+              failure={failure}
+              waveUnavailable={waveUnavailable}
+              placing={place.isPending}
+              headingRef={headingRef}
+              onEdit={goTo}
+              onBack={() => goTo('payment')}
+              onConfirm={() => void confirm()}
+            />
+          ) : null}
+        </section>
+        {step !== 'review' ? (
+          <aside className={styles.aside} aria-labelledby="checkout-aside-title">
+            <h2 id="checkout-aside-title" className={styles.asideTitle}>Votre commande</h2>
+            <CartDigest lines={cart.lines} />
+            <dl className={styles.asideTotals}>
+              <div>
+                <dt>Sous-total</dt>
+                <dd>{formatPrice(estimate.subtotal)}</dd>
+              </div>
+              <div>
+                <dt>{method?.label ?? 'Livraison'}</dt>
+                <dd>{estimate.shippingCost === null ? '…' : estimate.shippingCost === 0 ? 'Offerte' : formatPrice(estimate.shippingCost)}</dd>
+              </div>
+              <div className={styles.asideTotal}>
+                <dt>Total</dt>
+                <dd data-testid="checkout-aside-total">{formatPrice(estimate.total)}</dd>
+              </div>
+            </dl>
+          </aside>
+        ) : null}
+      </div>
+    </Frame>
+  )
+}
+
+function Frame({ children }: { children: ReactNode }) {
+  return (
+    <div className={`container ${styles.page}`}>
+      <div className={styles.head}>
+        <h1 className={styles.title}>{CHECKOUT_TITLE}</h1>
+        <Link to="/cart" className={styles.back}>← Retour au panier</Link>
+      </div>
+      {children}
+    </div>
+  )
+}
+
+function CartDigest({ lines }: { lines: CheckoutLine[] }) {
+  return (
+    <ul className={styles.digest}>
+      {lines.map((line) => (
+        <li key={line.key}>
+          <span>{line.name} × {line.quantity}</span>
+          <span>{formatPrice(line.unitPrice * line.quantity)}</span>
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,197 @@
+// /orders/{id}: one of the customer's orders (seed 000 §2, §3, §8): status,
+// lines, totals, delivery, payment and history; Contacter le service client
+// while it is pending; cancellation while the server allows it.
+import { Link } from 'react-router'
+import { Button, ButtonAnchor, ButtonLink } from '@/components/ui/button'
+import { useConfirm } from '@/components/ui/confirm'
+import { WhatsAppIcon } from '@/components/ui/icons'
+import { PageSpinner } from '@/components/ui/spinner'
+import { useToast } from '@/components/ui/toast'
+import { errorMessage, isApiError } from '@/lib/api-client'
+import { formatDate } from '@/lib/format'
+import { useShippingInfo } from '@/lib/shipping-info'
+import { whatsAppUrl } from '@/lib/whatsapp'
+import { useCancelOrder } from '../api/cancel-order'
+import { useOrder } from '../api/get-order'
+import {
+  canContactSupport,
+  orderStatusLabel,
+  paymentMethodLabel,
+  paymentStatusLabel,
+  type Order,
+} from '../api/order-schema'
+import { OrderLines, OrderTotals } from './order-summary'
+import historyStyles from './order-history.module.css'
+import styles from './order-detail.module.css'
+
+export const ORDER_NOT_FOUND = 'Commande introuvable'
+export const ORDER_LOAD_FAILED = 'Impossible de charger les détails de la commande'
+export const CONTACT_SUPPORT = 'Contacter le service client'
+export const ORDER_CANCELLED = 'Votre commande a été annulée.'
+export const CANCEL_FAILED = "Erreur lors de l'annulation de la commande"
+
+export const cancelConfirm = (orderNumber: string) => ({
+  title: 'Annuler la commande',
+  text: `Êtes-vous sûr de vouloir annuler la commande ${orderNumber} ? Cette action est irréversible.`,
+  confirmLabel: 'Annuler la commande',
+  cancelLabel: 'Garder la commande',
+})
+
+/** The message prefilled in WhatsApp: the shop sees at once which order it is about. */
+export const supportMessage = (orderNumber: string) =>
+  `Bonjour, je vous contacte au sujet de ma commande ${orderNumber}.`
+
+interface OrderDetailProps {
+  id: string
+  /** The order was cancelled: its stock is back (the app refreshes what shows stock). */
+  onCancelled?: (order: Order) => void
+}
+
+export function OrderDetail({ id, onCancelled }: OrderDetailProps) {
+  const order = useOrder(id)
+  if (order.isPending) return <PageSpinner label="Chargement de la commande…" />
+  if (order.isError) {
+    const notFound = isApiError(order.error) && order.error.status === 404
+    return (
+      <div className={styles.state} role={notFound ? undefined : 'alert'}>
+        <h1 className={styles.stateTitle}>{notFound ? ORDER_NOT_FOUND : ORDER_LOAD_FAILED}</h1>
+        {notFound ? <p>Cette commande n’existe pas ou n’appartient pas à votre compte.</p> : null}
+        <div className={styles.stateActions}>
+          {notFound ? null : <Button variant="secondary" onClick={() => void order.refetch()}>Réessayer</Button>}
+          <ButtonLink to="/orders">Voir mes commandes</ButtonLink>
+        </div>
+      </div>
+    )
+  }
+  return <OrderView order={order.data} onCancelled={onCancelled} />
+}
+
+function OrderView({ order, onCancelled }: { order: Order; onCancelled?: (order: Order) => void }) {
+  const confirm = useConfirm()
+  const toast = useToast()
+  const cancel = useCancelOrder()
+  const shipping = useShippingInfo()
+  const method = shipping.data?.methods.find((m) => m.code === order.shippingMethod)
+  const shippingLabel = method?.label ?? 'Livraison'
+  const info = order.shippingInfo
+  const history = [...(order.statusHistory ?? [])].sort((a, b) => Date.parse(a.date) - Date.parse(b.date))
+
+  async function onCancel() {
+    if (!(await confirm(cancelConfirm(order.orderNumber)))) return
+    try {
+      const cancelled = await cancel.mutateAsync(String(order.id))
+      toast.success(ORDER_CANCELLED)
+      onCancelled?.(cancelled)
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) return
+      toast.error(isApiError(error) && error.status === 409 ? error.message : errorMessage(error, CANCEL_FAILED))
+    }
+  }
+
+  return (
+    <article className={styles.order} aria-labelledby="order-title">
+      <Link to="/orders" className={styles.back}>← Mes commandes</Link>
+      <header className={styles.head}>
+        <div>
+          <h1 id="order-title" className={styles.title}>Commande {order.orderNumber}</h1>
+          <p className={styles.date}>Passée le {formatDate(order.createdAt, { withTime: true })}</p>
+        </div>
+        <span className={`${historyStyles.status} ${historyStyles[order.status] ?? ''} ${styles.status}`} data-testid="order-status">
+          {orderStatusLabel(order.status)}
+        </span>
+      </header>
+
+      {canContactSupport(order) || order.cancellable ? (
+        <div className={styles.actions}>
+          {canContactSupport(order) ? (
+            <ButtonAnchor href={whatsAppUrl(supportMessage(order.orderNumber))} target="_blank" rel="noopener noreferrer" variant="secondary">
+              <WhatsAppIcon size={20} />
+              {CONTACT_SUPPORT}
+            </ButtonAnchor>
+          ) : null}
+          {order.cancellable ? (
+            <Button variant="ghost" className={styles.cancel} onClick={() => void onCancel()} disabled={cancel.isPending}>
+              {cancel.isPending ? 'Annulation…' : 'Annuler la commande'}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+
+      <div className={styles.grid}>
+        <section className={styles.block} aria-labelledby="order-items">
+          <h2 id="order-items" className={styles.blockTitle}>Articles</h2>
+          <OrderLines
+            lines={order.items.map((item, i) => ({
+              key: `${String(item.productId)}-${item.size ?? ''}-${item.color ?? ''}-${i}`,
+              name: item.name,
+              image: item.image,
+              size: item.size,
+              color: item.color,
+              quantity: item.quantity,
+              unitPrice: item.price,
+            }))}
+          />
+          <OrderTotals
+            subtotal={order.subtotal}
+            shipping={{ label: shippingLabel, cost: order.shippingCost }}
+            discount={order.discount}
+            total={order.total}
+          />
+        </section>
+
+        <div className={styles.side}>
+          <section className={styles.block} aria-labelledby="order-delivery">
+            <h2 id="order-delivery" className={styles.blockTitle}>Livraison</h2>
+            <address className={styles.address}>
+              {info.firstName} {info.lastName}
+              <br />
+              {info.address}
+              <br />
+              {[info.zipCode, info.city].filter((part) => part?.trim()).join(' ')}
+              {info.country ? `, ${info.country}` : ''}
+              <br />
+              {info.phone}
+              <br />
+              {info.email}
+            </address>
+            <p className={styles.fact}>{shippingLabel}{method ? <span className={styles.hint}> · {method.description}</span> : null}</p>
+          </section>
+
+          <section className={styles.block} aria-labelledby="order-payment">
+            <h2 id="order-payment" className={styles.blockTitle}>Paiement</h2>
+            <dl className={styles.facts}>
+              <div>
+                <dt>Mode</dt>
+                <dd data-testid="order-payment-method">{paymentMethodLabel(order.paymentMethod)}</dd>
+              </div>
+              {order.paymentInfo ? (
+                <div>
+                  <dt>Statut</dt>
+                  <dd data-testid="order-payment-status">{paymentStatusLabel(order.paymentInfo.status)}</dd>
+                </div>
+              ) : null}
+            </dl>
+          </section>
+
+          {history.length > 0 ? (
+            <section className={styles.block} aria-labelledby="order-history">
+              <h2 id="order-history" className={styles.blockTitle}>Historique</h2>
+              <ol className={styles.history}>
+                {history.map((entry, i) => (
+                  <li key={`${entry.date}-${i}`}>
+                    <span className={styles.historyStatus}>{orderStatusLabel(entry.status)}</span>
+                    <span className={styles.hint}>
+                      {formatDate(entry.date, { withTime: true })}
+                      {entry.by ? ` · ${entry.by}` : ''}
+                    </span>
+                    {entry.note ? <span className={styles.note}>{entry.note}</span> : null}
+                  </li>
+                ))}
+              </ol>
+            </section>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  )
+}
