@@ -28,6 +28,9 @@ const SHOPPER_ROUTES = {
   '404': 'src/app/routes/not-found.tsx',
   '/login': 'src/app/routes/login.tsx',
   '/account': 'src/app/routes/account.tsx',
+  '/checkout': 'src/app/routes/checkout.tsx',
+  '/orders': 'src/app/routes/orders.tsx',
+  '/orders/…': 'src/app/routes/order.tsx',
   '/contact, /about…': 'src/app/routes/static-pages.tsx',
   '/forgot-password': 'src/app/routes/forgot-password.tsx',
 }

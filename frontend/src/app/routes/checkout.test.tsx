@@ -1,0 +1,308 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { sessionStore } from '@/features/auth/session-store'
+import { mockCartServer, mockShippingInfo, type CatalogueVariant } from '@/testing/cart'
+import { makeOrder } from '@/testing/orders'
+import { renderApp } from '@/testing/render'
+import { server } from '@/testing/server'
+import { loggedInAs, makeUser, withoutAsterisk } from '@/testing/users'
+
+const TEE: CatalogueVariant = { productId: 'p1', name: 'T-shirt Yoff Surf Club', slug: 't-shirt-yoff', price: 10000, promoPrice: 8000, size: 'M', color: 'bleu', stock: 4 }
+const CHAIN: CatalogueVariant = { productId: 'p2', name: 'Chaîne Gorée', slug: 'chaine-goree', price: 6500, size: 'unique', color: 'argent', stock: 3 }
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+const location = () => screen.getByTestId('location').textContent
+const field = (label: string) => screen.getByLabelText(label, withoutAsterisk)
+const steps = () => screen.getByRole('list', { name: 'Étapes de la commande' })
+
+interface Placed {
+  body: unknown
+  key: string | null
+}
+
+/** POST /api/orders: answers with `answer(n)` for the n-th call (1-based), records body and key. */
+function mockPlaceOrder(answer: (n: number, body: unknown) => Response, onPlaced?: () => void) {
+  const calls: Placed[] = []
+  server.use(
+    http.post('/api/orders', async ({ request }) => {
+      const body = await request.json()
+      calls.push({ body, key: request.headers.get('Idempotency-Key') })
+      const response = answer(calls.length, body)
+      if (response.status === 201) onPlaced?.()
+      return response
+    }),
+  )
+  return calls
+}
+
+function addresses(list: unknown[] = []) {
+  server.use(http.get('/api/users/addresses', () => HttpResponse.json({ data: list })))
+}
+
+async function openCheckout(lines = [{ variant: TEE, quantity: 2 }, { variant: CHAIN, quantity: 1 }], user = makeUser()) {
+  loggedInAs(user)
+  mockShippingInfo()
+  const cart = mockCartServer([TEE, CHAIN], lines)
+  renderApp('/checkout')
+  if (lines.length > 0) {
+    await screen.findByRole('heading', { level: 2, name: 'Adresse de livraison' })
+    // The delivery methods come from the server.
+    await screen.findByTestId('shipping-fee-standard')
+  }
+  return cart
+}
+
+async function toReview(user: ReturnType<typeof userEvent.setup>, payment: 'Wave' | 'Paiement à la livraison') {
+  await user.click(screen.getByRole('button', { name: 'Suivant' }))
+  await screen.findByRole('heading', { level: 2, name: 'Mode de paiement' })
+  await user.click(screen.getByRole('radio', { name: new RegExp(`^${payment}`) }))
+  await user.click(screen.getByRole('button', { name: 'Suivant' }))
+  await screen.findByRole('heading', { level: 2, name: 'Récapitulatif de la commande' })
+}
+
+beforeEach(() => {
+  sessionStore.clear()
+  addresses()
+})
+
+describe('/checkout: step 1, Livraison', () => {
+  it('an empty cart sends the shopper to /cart', async () => {
+    await openCheckout([])
+    await waitFor(() => expect(location()).toBe('/cart'))
+    expect(await screen.findByText('Votre panier est vide')).toBeVisible()
+  })
+
+  it('shows the three steps, the way back to /cart, and the form prefilled from the profile', async () => {
+    await openCheckout()
+    const items = within(steps()).getAllByRole('listitem')
+    expect(items.map((item) => item.textContent)).toEqual(['1Livraison', '2Paiement', '3Confirmation'])
+    expect(items[0]).toHaveAttribute('aria-current', 'step')
+    expect(screen.getByRole('link', { name: '← Retour au panier' })).toHaveAttribute('href', '/cart')
+    expect(field('Prénom')).toHaveValue('Awa')
+    expect(field('Nom')).toHaveValue('Diop')
+    expect(field('Email')).toHaveValue('awa@example.sn')
+    expect(field('Téléphone')).toHaveValue('77 123 45 67')
+    expect(field('Téléphone')).toHaveAttribute('placeholder', '77 123 45 67')
+    expect(field('Adresse')).toHaveValue('Rue 10, Parcelles Assainies')
+    expect(field('Ville')).toHaveValue('Dakar')
+    expect(field('Pays')).toHaveValue('Sénégal')
+  })
+
+  it('defaults the country to Sénégal when the profile has none', async () => {
+    await openCheckout(undefined, makeUser({ country: null, address: null }))
+    expect(field('Pays')).toHaveValue('Sénégal')
+    expect(field('Adresse')).toHaveValue('')
+  })
+
+  it('prefers the default address of the address book', async () => {
+    addresses([
+      { id: 'a1', label: 'Bureau', firstName: 'Awa', lastName: 'Diop', phone: '70 111 22 33', address: 'Immeuble Kébé, Plateau', city: 'Dakar', zipCode: '', country: 'Sénégal', isDefault: false, createdAt: '2025-02-01T10:00:00Z' },
+      { id: 'a2', label: 'Maison', firstName: 'Moussa', lastName: 'Ndiaye', phone: '78 000 11 22', address: 'Villa 12, Ouakam', city: 'Dakar', zipCode: '10700', country: 'Sénégal', isDefault: true, createdAt: '2025-02-02T10:00:00Z' },
+    ])
+    await openCheckout()
+    expect(field('Prénom')).toHaveValue('Moussa')
+    expect(field('Téléphone')).toHaveValue('78 000 11 22')
+    expect(field('Adresse')).toHaveValue('Villa 12, Ouakam')
+    expect(field('Code postal')).toHaveValue('10700')
+    expect(field('Email')).toHaveValue('awa@example.sn')
+  })
+
+  it('offers the methods with their fees from the server, standard by default, and updates the total', async () => {
+    const user = userEvent.setup()
+    await openCheckout()
+    // Subtotal 2 × 8 000 + 6 500 = 22 500; the test rules: standard 1 500 (free from 30 000), express 2 500, pickup 0.
+    expect(screen.getByRole('radio', { name: /^Livraison standard/ })).toBeChecked()
+    expect(screen.getByTestId('shipping-fee-standard')).toHaveTextContent('1 500 FCFA')
+    expect(screen.getByTestId('shipping-fee-express')).toHaveTextContent('2 500 FCFA')
+    expect(screen.getByTestId('shipping-fee-pickup')).toHaveTextContent('Gratuit')
+    expect(screen.getByText('Offerte dès 30 000 FCFA d’achat')).toBeVisible()
+    expect(screen.getByTestId('checkout-aside-total')).toHaveTextContent('24 000 FCFA')
+    await user.click(screen.getByRole('radio', { name: /^Livraison express/ }))
+    expect(screen.getByTestId('checkout-aside-total')).toHaveTextContent('25 000 FCFA')
+    await user.click(screen.getByRole('radio', { name: /^Retrait en boutique/ }))
+    expect(screen.getByTestId('checkout-aside-total')).toHaveTextContent('22 500 FCFA')
+  })
+
+  it('standard delivery is free from the threshold', async () => {
+    await openCheckout([{ variant: TEE, quantity: 4 }])
+    // 4 × 8 000 = 32 000 ≥ 30 000.
+    expect(screen.getByTestId('shipping-fee-standard')).toHaveTextContent(/^1 500 FCFAOfferte$/)
+    expect(screen.getByTestId('checkout-aside-total')).toHaveTextContent('32 000 FCFA')
+    expect(screen.getByTestId('shipping-fee-express')).toHaveTextContent('2 500 FCFA')
+  })
+
+  it('refuses missing fields, an invalid e-mail and phone with the seed messages, and stays on the step', async () => {
+    const user = userEvent.setup()
+    await openCheckout()
+    await user.clear(field('Prénom'))
+    await user.clear(field('Email'))
+    await user.type(field('Email'), 'awa@example')
+    await user.clear(field('Téléphone'))
+    await user.type(field('Téléphone'), '77 12')
+    await user.click(screen.getByRole('button', { name: 'Suivant' }))
+    expect(screen.getByRole('alert')).toHaveTextContent('Veuillez remplir tous les champs obligatoires')
+    expect(field('Prénom')).toHaveAccessibleDescription('Ce champ est requis')
+    expect(field('Prénom')).toHaveFocus()
+    expect(field('Email')).toHaveAccessibleDescription('Veuillez entrer une adresse email valide')
+    expect(field('Téléphone')).toHaveAccessibleDescription('Veuillez entrer un numéro de téléphone valide')
+
+    await user.type(field('Prénom'), 'Awa')
+    expect(screen.getByRole('alert')).toHaveTextContent('Veuillez entrer une adresse email valide')
+    await user.clear(field('Email'))
+    await user.type(field('Email'), 'awa@example.sn')
+    expect(screen.getByRole('alert')).toHaveTextContent('Veuillez entrer un numéro de téléphone valide')
+    await user.type(field('Téléphone'), '3 45 67')
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Suivant' }))
+    expect(await screen.findByRole('heading', { level: 2, name: 'Mode de paiement' })).toBeVisible()
+  })
+})
+
+describe('/checkout: step 2, Paiement', () => {
+  it('offers Wave (the default) and cash on delivery; Back keeps what was typed', async () => {
+    const user = userEvent.setup()
+    await openCheckout()
+    await user.clear(field('Ville'))
+    await user.type(field('Ville'), 'Pikine')
+    await user.click(screen.getByRole('button', { name: 'Suivant' }))
+    await screen.findByRole('heading', { level: 2, name: 'Mode de paiement' })
+    expect(within(steps()).getAllByRole('listitem')[1]).toHaveAttribute('aria-current', 'step')
+    expect(screen.getByRole('radio', { name: /^Wave/ })).toBeChecked()
+    expect(screen.getByRole('radio', { name: /^Paiement à la livraison/ })).not.toBeChecked()
+    await user.click(screen.getByRole('button', { name: 'Retour' }))
+    expect(await screen.findByRole('heading', { level: 2, name: 'Adresse de livraison' })).toBeVisible()
+    expect(field('Ville')).toHaveValue('Pikine')
+  })
+
+  it('until the Wave payment is plugged in, says Wave is coming and cannot confirm a Wave order', async () => {
+    const calls = mockPlaceOrder(() => HttpResponse.json({ data: makeOrder() }, { status: 201 }))
+    const user = userEvent.setup()
+    await openCheckout()
+    await user.click(screen.getByRole('button', { name: 'Suivant' }))
+    await screen.findByRole('heading', { level: 2, name: 'Mode de paiement' })
+    expect(screen.getByText(/Le paiement Wave arrive bientôt/)).toBeVisible()
+    await user.click(screen.getByRole('radio', { name: /^Paiement à la livraison/ }))
+    expect(screen.queryByText(/Le paiement Wave arrive bientôt/)).not.toBeInTheDocument()
+    await user.click(screen.getByRole('radio', { name: /^Wave/ }))
+    await user.click(screen.getByRole('button', { name: 'Suivant' }))
+    await screen.findByRole('heading', { level: 2, name: 'Récapitulatif de la commande' })
+    expect(screen.getByText(/Le paiement Wave arrive bientôt/)).toBeVisible()
+    expect(screen.getByRole('button', { name: 'Confirmer la commande' })).toBeDisabled()
+    expect(calls).toEqual([])
+  })
+})
+
+describe('/checkout: step 3, Confirmation', () => {
+  it('recaps the lines, the address, the methods and the estimate; Modifier goes back', async () => {
+    const user = userEvent.setup()
+    await openCheckout()
+    await user.click(screen.getByRole('radio', { name: /^Livraison express/ }))
+    await toReview(user, 'Paiement à la livraison')
+    const lines = within(screen.getByRole('list', { name: 'Articles' })).getAllByRole('listitem')
+    expect(lines[0]).toHaveTextContent('T-shirt Yoff Surf Club')
+    expect(lines[0]).toHaveTextContent('Taille : M')
+    expect(lines[0]).toHaveTextContent('Couleur : Bleu')
+    expect(lines[0]).toHaveTextContent('Quantité : 2')
+    expect(lines[0]).toHaveTextContent('16 000 FCFA')
+    expect(lines[1]).not.toHaveTextContent('Taille')
+    expect(screen.getByText(/Rue 10, Parcelles Assainies/)).toBeVisible()
+    expect(screen.getByTestId('order-subtotal')).toHaveTextContent('22 500 FCFA')
+    expect(screen.getByTestId('order-shipping')).toHaveTextContent('2 500 FCFA')
+    expect(screen.getByTestId('order-total')).toHaveTextContent('25 000 FCFA')
+    expect(screen.getByText('Paiement à la livraison', { selector: 'p' })).toBeVisible()
+
+    const payment = screen.getByRole('region', { name: 'Paiement' })
+    await user.click(within(payment).getByRole('button', { name: 'Modifier' }))
+    expect(await screen.findByRole('heading', { level: 2, name: 'Mode de paiement' })).toBeVisible()
+  })
+
+  it('cash on delivery: sends the order once with an Idempotency-Key, says so, shows the number, empties the cart', async () => {
+    let cart: ReturnType<typeof mockCartServer> | null = null
+    const placedOrder = makeOrder({ id: 'o-42', orderNumber: 'ORD-4128905123', total: 25000 })
+    const calls = mockPlaceOrder(
+      () => HttpResponse.json({ data: placedOrder }, { status: 201 }),
+      () => cart?.items().splice(0),
+    )
+    const user = userEvent.setup()
+    cart = await openCheckout()
+    await waitFor(() => expect(screen.getByTestId('cart-count')).toHaveTextContent('3'))
+    await toReview(user, 'Paiement à la livraison')
+    await user.click(screen.getByRole('button', { name: 'Confirmer la commande' }))
+
+    expect(await screen.findByText('Commande créée avec succès!')).toBeVisible()
+    expect(screen.getByTestId('order-number')).toHaveTextContent('ORD-4128905123')
+    expect(screen.getByTestId('order-placed-total')).toHaveTextContent('25 000 FCFA')
+    expect(screen.getByRole('link', { name: 'Voir ma commande' })).toHaveAttribute('href', '/orders/o-42')
+    expect(screen.getByRole('link', { name: 'Mes commandes' })).toHaveAttribute('href', '/orders')
+    expect(within(steps()).getAllByRole('listitem').every((item) => item.textContent?.includes('(terminée)'))).toBe(true)
+    expect(calls).toHaveLength(1)
+    expect(calls[0]!.key).toMatch(UUID)
+    expect(calls[0]!.body).toEqual({
+      items: [
+        { productId: 'p1', quantity: 2, size: 'M', color: 'bleu' },
+        { productId: 'p2', quantity: 1, size: 'unique', color: 'argent' },
+      ],
+      shippingInfo: {
+        firstName: 'Awa',
+        lastName: 'Diop',
+        email: 'awa@example.sn',
+        phone: '77 123 45 67',
+        address: 'Rue 10, Parcelles Assainies',
+        city: 'Dakar',
+        zipCode: '12500',
+        country: 'Sénégal',
+      },
+      shippingMethod: 'standard',
+      paymentMethod: 'cash_on_delivery',
+    })
+    // The server emptied the cart: the badge follows, and the confirmation stays.
+    await waitFor(() => expect(screen.queryByTestId('cart-count')).not.toBeInTheDocument())
+    expect(location()).toBe('/checkout')
+    expect(screen.getByTestId('order-number')).toBeVisible()
+  })
+
+  it("shows the server's stock message; a second try sends the same Idempotency-Key", async () => {
+    const stock = 'Stock insuffisant pour T-shirt Yoff Surf Club (bleu, M). Seulement 1 disponible(s).'
+    const calls = mockPlaceOrder((n) =>
+      n === 1
+        ? HttpResponse.json({ code: 'insufficient_stock', message: stock }, { status: 409 })
+        : HttpResponse.json({ data: makeOrder() }, { status: 201 }),
+    )
+    const user = userEvent.setup()
+    await openCheckout()
+    await toReview(user, 'Paiement à la livraison')
+    await user.click(screen.getByRole('button', { name: 'Confirmer la commande' }))
+    await waitFor(() => expect(screen.getAllByText(stock).length).toBeGreaterThanOrEqual(1))
+    expect(within(screen.getByRole('main')).getByRole('alert')).toHaveTextContent(stock)
+    expect(screen.getByRole('link', { name: 'Modifier mon panier' })).toHaveAttribute('href', '/cart')
+    expect(screen.getByRole('heading', { level: 2, name: 'Récapitulatif de la commande' })).toBeVisible()
+
+    await user.click(screen.getByRole('button', { name: 'Confirmer la commande' }))
+    expect(await screen.findByTestId('order-number')).toHaveTextContent('ORD-4128905123')
+    expect(calls).toHaveLength(2)
+    expect(calls[1]!.key).toBe(calls[0]!.key)
+  })
+
+  it('a failure without a message says the checkout sentence', async () => {
+    mockPlaceOrder(() => HttpResponse.json({ code: 'bad_request' }, { status: 400 }))
+    const user = userEvent.setup()
+    await openCheckout()
+    await toReview(user, 'Paiement à la livraison')
+    await user.click(screen.getByRole('button', { name: 'Confirmer la commande' }))
+    const message = 'Une erreur est survenue lors de la création de la commande. Veuillez réessayer.'
+    await waitFor(() => expect(within(screen.getByRole('main')).getByRole('alert')).toHaveTextContent(message))
+  })
+
+  it('a field the server refuses brings the shopper back to step 1 with its message', async () => {
+    const phone = 'Veuillez entrer un numéro de téléphone valide'
+    mockPlaceOrder(() => HttpResponse.json({ code: 'validation_error', message: phone, fields: { phone } }, { status: 400 }))
+    const user = userEvent.setup()
+    await openCheckout()
+    await toReview(user, 'Paiement à la livraison')
+    await user.click(screen.getByRole('button', { name: 'Confirmer la commande' }))
+    expect(await screen.findByRole('heading', { level: 2, name: 'Adresse de livraison' })).toBeVisible()
+    expect(field('Téléphone')).toHaveAccessibleDescription(phone)
+  })
+})

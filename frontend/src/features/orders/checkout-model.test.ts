@@ -1,0 +1,240 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ApiError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from '@/lib/api-client'
+import { fieldErrors } from '@/lib/form'
+import { TEST_SHIPPING_INFO } from '@/testing/cart'
+import {
+  CHECKOUT_MESSAGES,
+  DEFAULT_PAYMENT_METHOD,
+  FIELD_REQUIRED,
+  deliveryDefaults,
+  deliverySchema,
+  deliverySummary,
+  estimateOrder,
+  idempotencyKeys,
+  newIdempotencyKey,
+  orderFailureMessage,
+  orderRequest,
+  paymentError,
+  type CheckoutLine,
+  type DeliveryValues,
+} from './checkout-model'
+
+const valid: DeliveryValues = {
+  firstName: 'Awa',
+  lastName: 'Diop',
+  email: 'awa@example.sn',
+  phone: '77 123 45 67',
+  address: 'Unité 15, villa 210',
+  city: 'Dakar',
+  zipCode: '',
+  country: 'Sénégal',
+  shippingMethod: 'standard',
+}
+
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+
+describe('step 1: the delivery form (seed 001 §5)', () => {
+  it('accepts a complete form', () => {
+    expect(fieldErrors(deliverySchema, valid)).toEqual({})
+  })
+
+  it('requires first name, last name, e-mail, phone, address and city; the summary is the seed sentence', () => {
+    const errors = fieldErrors(deliverySchema, {
+      ...valid,
+      firstName: ' ',
+      lastName: '',
+      email: '',
+      phone: '',
+      address: '',
+      city: '',
+      zipCode: '',
+      country: '',
+    })
+    expect(errors).toEqual({
+      firstName: FIELD_REQUIRED,
+      lastName: FIELD_REQUIRED,
+      email: FIELD_REQUIRED,
+      phone: FIELD_REQUIRED,
+      address: FIELD_REQUIRED,
+      city: FIELD_REQUIRED,
+    })
+    expect(deliverySummary(errors)).toBe('Veuillez remplir tous les champs obligatoires')
+  })
+
+  it('refuses an invalid e-mail with the seed message', () => {
+    const errors = fieldErrors(deliverySchema, { ...valid, email: 'awa@example' })
+    expect(errors).toEqual({ email: 'Veuillez entrer une adresse email valide' })
+    expect(deliverySummary(errors)).toBe('Veuillez entrer une adresse email valide')
+  })
+
+  it.each([
+    ['77 123 45 67', true],
+    ['+221 77 123 45 67', false], // 17 characters
+    ['+221771234567', true],
+    ['(221) 77-123-45', true],
+    ['7712345', false], // 7 characters
+    ['77123456', true], // 8
+    ['123456789012345', true], // 15
+    ['1234567890123456', false], // 16
+    ['77 123 45 6a', false],
+    ['77.123.45.67', false],
+  ])('phone %s is %s', (phone, ok) => {
+    const errors = fieldErrors(deliverySchema, { ...valid, phone })
+    expect(errors).toEqual(ok ? {} : { phone: 'Veuillez entrer un numéro de téléphone valide' })
+  })
+
+  it('a required field missing wins the summary over other messages', () => {
+    expect(deliverySummary({ email: CHECKOUT_MESSAGES.emailInvalid, city: FIELD_REQUIRED })).toBe(CHECKOUT_MESSAGES.requiredFields)
+    expect(deliverySummary({})).toBeNull()
+  })
+})
+
+describe('prefill', () => {
+  const profile = {
+    firstName: 'Awa',
+    lastName: 'Diop',
+    email: 'awa@example.sn',
+    phone: '77 123 45 67',
+    address: 'Rue 10',
+    city: 'Dakar',
+    zipCode: '12500',
+    country: null,
+  }
+
+  it('takes the profile, Sénégal and standard delivery by default', () => {
+    expect(deliveryDefaults(profile)).toEqual({
+      firstName: 'Awa',
+      lastName: 'Diop',
+      email: 'awa@example.sn',
+      phone: '77 123 45 67',
+      address: 'Rue 10',
+      city: 'Dakar',
+      zipCode: '12500',
+      country: 'Sénégal',
+      shippingMethod: 'standard',
+    })
+  })
+
+  it("takes the default address of the address book first, the profile's e-mail always", () => {
+    const address = {
+      firstName: 'Moussa',
+      lastName: 'Ndiaye',
+      phone: '78 000 11 22',
+      address: 'Villa 12, Ouakam',
+      city: 'Dakar',
+      zipCode: null,
+      country: 'France',
+    }
+    expect(deliveryDefaults(profile, address)).toEqual({
+      firstName: 'Moussa',
+      lastName: 'Ndiaye',
+      email: 'awa@example.sn',
+      phone: '78 000 11 22',
+      address: 'Villa 12, Ouakam',
+      city: 'Dakar',
+      zipCode: '',
+      country: 'France',
+      shippingMethod: 'standard',
+    })
+  })
+
+  it('leaves empty what nobody knows', () => {
+    expect(deliveryDefaults({ firstName: 'Awa', lastName: 'Diop', email: 'awa@example.sn' })).toMatchObject({
+      phone: '',
+      address: '',
+      city: '',
+      country: 'Sénégal',
+    })
+  })
+})
+
+describe('step 2: payment', () => {
+  it('defaults to Wave and requires one of the two methods', () => {
+    expect(DEFAULT_PAYMENT_METHOD).toBe('wave')
+    expect(paymentError('wave')).toBeNull()
+    expect(paymentError('cash_on_delivery')).toBeNull()
+    expect(paymentError('')).toBe('Veuillez sélectionner une méthode de paiement')
+    expect(paymentError('card')).toBe('Veuillez sélectionner une méthode de paiement')
+  })
+})
+
+describe('what is sent and what is shown before confirming', () => {
+  const lines: CheckoutLine[] = [
+    { key: 'i1', productId: 'p1', name: 'T-shirt', unitPrice: 8000, quantity: 2, size: 'M', color: 'noir' },
+    { key: 'i2', productId: 'p2', name: 'Chaîne', unitPrice: 5000, quantity: 1, size: 'unique', color: 'argent' },
+  ]
+
+  it('sends the choices and the trimmed form, never a price, total or number', () => {
+    const request = orderRequest(lines, { ...valid, firstName: '  Awa ', shippingMethod: 'express' }, 'cash_on_delivery')
+    expect(request).toEqual({
+      items: [
+        { productId: 'p1', quantity: 2, size: 'M', color: 'noir' },
+        { productId: 'p2', quantity: 1, size: 'unique', color: 'argent' },
+      ],
+      shippingInfo: {
+        firstName: 'Awa',
+        lastName: 'Diop',
+        email: 'awa@example.sn',
+        phone: '77 123 45 67',
+        address: 'Unité 15, villa 210',
+        city: 'Dakar',
+        zipCode: '',
+        country: 'Sénégal',
+      },
+      shippingMethod: 'express',
+      paymentMethod: 'cash_on_delivery',
+    })
+    expect(JSON.stringify(request)).not.toMatch(/price|total|subtotal|orderNumber/i)
+  })
+
+  it('estimates the fee by the published rule: standard free from the threshold, others never', () => {
+    // TEST_SHIPPING_INFO: standard 1 500 free from 30 000, express 2 500, pickup 0.
+    expect(estimateOrder(29_999, 'standard', TEST_SHIPPING_INFO)).toEqual({ subtotal: 29_999, shippingCost: 1500, total: 31_499 })
+    expect(estimateOrder(30_000, 'standard', TEST_SHIPPING_INFO)).toEqual({ subtotal: 30_000, shippingCost: 0, total: 30_000 })
+    expect(estimateOrder(80_000, 'express', TEST_SHIPPING_INFO)).toEqual({ subtotal: 80_000, shippingCost: 2500, total: 82_500 })
+    expect(estimateOrder(1000, 'pickup', TEST_SHIPPING_INFO)).toEqual({ subtotal: 1000, shippingCost: 0, total: 1000 })
+  })
+
+  it('has no fee while the rules are unknown', () => {
+    expect(estimateOrder(5000, 'standard', undefined)).toEqual({ subtotal: 5000, shippingCost: null, total: 5000 })
+    expect(estimateOrder(5000, 'drone', TEST_SHIPPING_INFO).shippingCost).toBeNull()
+  })
+})
+
+describe('failures (seed 001 §8)', () => {
+  it("shows the server's message when it gave one", () => {
+    const stock = 'Stock insuffisant pour T-shirt (noir, M). Seulement 1 disponible(s).'
+    expect(orderFailureMessage(new ApiError(409, 'insufficient_stock', stock))).toBe(stock)
+    expect(orderFailureMessage(new ApiError(400, 'empty_order', CHECKOUT_MESSAGES.emptyCart))).toBe(CHECKOUT_MESSAGES.emptyCart)
+  })
+
+  it('otherwise the checkout sentence: no message, a server failure, no answer', () => {
+    const fallback = 'Une erreur est survenue lors de la création de la commande. Veuillez réessayer.'
+    expect(orderFailureMessage(new ApiError(400, 'http_error', GENERIC_ERROR_MESSAGE))).toBe(fallback)
+    expect(orderFailureMessage(new ApiError(500, 'internal', 'Erreur interne du serveur'))).toBe(fallback)
+    expect(orderFailureMessage(new ApiError(0, 'network_error', NETWORK_ERROR_MESSAGE))).toBe(fallback)
+    expect(orderFailureMessage(new Error('boom'))).toBe(fallback)
+  })
+})
+
+describe('Idempotency-Key', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('keeps one key for the same submission and makes a new one when it changes', () => {
+    let n = 0
+    const keyFor = idempotencyKeys(() => `key-${++n}`)
+    const request = orderRequest([{ key: 'i', productId: 'p1', name: 'T', unitPrice: 1, quantity: 1, size: 'M', color: 'noir' }], valid, 'cash_on_delivery')
+    expect(keyFor(request)).toBe('key-1')
+    expect(keyFor({ ...request })).toBe('key-1')
+    expect(keyFor({ ...request, shippingMethod: 'pickup' })).toBe('key-2')
+    expect(keyFor(request)).toBe('key-3')
+  })
+
+  it('is a v4 UUID, with or without crypto.randomUUID (plain http has none)', () => {
+    expect(newIdempotencyKey()).toMatch(UUID_V4)
+    vi.stubGlobal('crypto', { getRandomValues: crypto.getRandomValues.bind(crypto) })
+    const keys = new Set(Array.from({ length: 20 }, () => newIdempotencyKey()))
+    expect([...keys].every((key) => UUID_V4.test(key))).toBe(true)
+    expect(keys.size).toBe(20)
+  })
+})
