@@ -177,6 +177,7 @@ describe('/orders/{id}', () => {
     expect(fake.calls.cancel).toBe(1)
     expect(screen.queryByRole('button', { name: 'Annuler la commande' })).not.toBeInTheDocument()
     expect(screen.queryByRole('link', { name: 'Contacter le service client' })).not.toBeInTheDocument()
+    expect(screen.getByTestId('order-payment-status')).toHaveTextContent('Non payée')
     const history = within(screen.getByRole('region', { name: 'Historique' })).getAllByRole('listitem')
     expect(history.at(-1)).toHaveTextContent('Annulée6 mars 2025 à 09:15 · Client')
 

@@ -138,6 +138,13 @@ describe('prefill', () => {
     })
   })
 
+  it('prefills a saved number too long with its spaces without them (same number, accepted)', () => {
+    expect(deliveryDefaults({ ...profile, phone: '+221 77 123 45 67' }).phone).toBe('+221771234567')
+    expect(deliveryDefaults({ ...profile, phone: '77 123 45 67' }).phone).toBe('77 123 45 67')
+    // Not a phone number either way: left as it is, for the shopper to correct.
+    expect(deliveryDefaults({ ...profile, phone: 'appelez-moi' }).phone).toBe('appelez-moi')
+  })
+
   it('leaves empty what nobody knows', () => {
     expect(deliveryDefaults({ firstName: 'Awa', lastName: 'Diop', email: 'awa@example.sn' })).toMatchObject({
       phone: '',

@@ -102,6 +102,16 @@ export interface AddressForCheckout {
 const text = (value: string | null | undefined) => value?.trim() ?? ''
 
 /**
+ * A saved number written with spaces may be longer than the 15 characters
+ * checkout accepts ('+221 77 123 45 67' is 17): prefilled without its spaces
+ * it is the same number and passes.
+ */
+export function phoneForCheckout(phone: string): string {
+  const compact = phone.replace(/\s+/g, '')
+  return !PHONE_PATTERN.test(phone) && PHONE_PATTERN.test(compact) ? compact : phone
+}
+
+/**
  * The form's first values: the default address of the address book when
  * there is one (it is where the shopper receives parcels), the profile for
  * the rest; Sénégal and standard delivery by default (seed 001 §2).
@@ -113,7 +123,7 @@ export function deliveryDefaults(profile: ProfileForCheckout, address?: AddressF
     firstName: from('firstName'),
     lastName: from('lastName'),
     email: text(profile.email),
-    phone: from('phone'),
+    phone: phoneForCheckout(from('phone')),
     address: from('address'),
     city: from('city'),
     zipCode: address ? text(address.zipCode) : text(profile.zipCode),

@@ -86,7 +86,9 @@ export const PAYMENT_STATUS_LABELS: Record<string, string> = {
   refunded: 'Remboursée',
 }
 
-export function paymentStatusLabel(status: string): string {
+/** A cancelled order that was never paid waits for no payment any more. */
+export function paymentStatusLabel(status: string, orderStatus?: string): string {
+  if (status === 'pending' && orderStatus === 'cancelled') return 'Non payée'
   return PAYMENT_STATUS_LABELS[status] ?? status
 }
 

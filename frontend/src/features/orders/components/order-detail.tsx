@@ -167,7 +167,7 @@ function OrderView({ order, onCancelled }: { order: Order; onCancelled?: (order:
               {order.paymentInfo ? (
                 <div>
                   <dt>Statut</dt>
-                  <dd data-testid="order-payment-status">{paymentStatusLabel(order.paymentInfo.status)}</dd>
+                  <dd data-testid="order-payment-status">{paymentStatusLabel(order.paymentInfo.status, order.status)}</dd>
                 </div>
               ) : null}
             </dl>

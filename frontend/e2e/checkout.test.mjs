@@ -1,0 +1,167 @@
+// Checkout and orders in a real browser against the real server (issue 6): a guest finds a
+// product and adds it, is sent to log in on the way to /checkout, orders it with cash on delivery,
+// finds the order in /orders, cancels it through the modal, and the stock is back.
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { startShop } from './harness.mjs'
+
+const DEMO_CUSTOMER = { email: 'client@bitik.sn', password: 'bitik-client' }
+// Seeded (crates/api/src/seed/catalog.json): on promotion at 8 000 instead of 10 000 FCFA;
+// white S (the default choice) has exactly 1 unit left.
+const PRODUCT = { slug: 't-shirt-yoff-surf-club', name: 'T-shirt Yoff Surf Club' }
+// Set E2E_SCREENSHOTS=dir to keep pictures of the steps.
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS
+
+let shop
+before(async () => {
+  shop = await startShop()
+})
+after(async () => {
+  await shop?.stop()
+})
+
+/** Labels carry a '*' for required fields: match the start of the accessible name. */
+const label = (text) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)
+
+async function screenshot(page, name) {
+  if (!SCREENSHOTS) return
+  mkdirSync(SCREENSHOTS, { recursive: true })
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true })
+}
+
+/** White S of the product, as the public API reads it now. */
+async function whiteSmallStock() {
+  const response = await fetch(`${shop.baseUrl}/api/products/${PRODUCT.slug}`)
+  assert.equal(response.status, 200)
+  return (await response.json()).data.stock.blanc.S
+}
+
+function collectErrors(page) {
+  const errors = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()))
+  page.on('response', (response) => response.status() >= 400 && errors.push(`${response.status()} ${response.url()}`))
+  return errors
+}
+
+test('a guest is sent from /checkout to /login', async () => {
+  const page = await shop.newPage()
+  const errors = collectErrors(page)
+  await page.goto('/checkout')
+  await page.waitForURL('**/login')
+  await page.getByRole('form', { name: 'Connexion' }).waitFor()
+  assert.deepEqual(errors, [])
+  await page.context().close()
+})
+
+test('phone: product → cart → login → checkout with cash on delivery → /orders → cancel → stock back', async () => {
+  const page = await shop.newPage({ mobile: true })
+  const errors = collectErrors(page)
+  assert.equal(await whiteSmallStock(), 1)
+
+  // 1. Browse: a search finds the product; its page adds white S (the default choice).
+  await page.goto('/products?search=Yoff')
+  await page.getByRole('link', { name: PRODUCT.name }).first().click()
+  await page.waitForURL(`**/product/${PRODUCT.slug}`)
+  await page.getByRole('heading', { level: 1, name: PRODUCT.name }).waitFor()
+  assert.ok(await page.getByRole('radio', { name: 'Blanc' }).isChecked())
+  await page.getByRole('button', { name: 'Ajouter au panier' }).click()
+  const drawer = page.getByRole('dialog', { name: 'Votre panier' })
+  await drawer.waitFor()
+
+  // 2. Commander: a guest must log in first, and comes back to /checkout with the cart merged.
+  await drawer.getByRole('link', { name: 'Commander' }).click()
+  await page.waitForURL('**/login')
+  const login = page.getByRole('form', { name: 'Connexion' })
+  await login.getByLabel(label('Email')).fill(DEMO_CUSTOMER.email)
+  await login.getByLabel(label('Mot de passe')).fill(DEMO_CUSTOMER.password)
+  await login.getByRole('button', { name: 'Se connecter' }).click()
+  await page.waitForURL('**/checkout')
+
+  // 3. Livraison: prefilled from the profile; the demo account has no address yet.
+  await page.getByRole('heading', { level: 2, name: 'Adresse de livraison' }).waitFor()
+  const delivery = page.getByRole('form', { name: 'Adresse de livraison' })
+  const field = (name) => delivery.getByRole('textbox', { name, exact: true })
+  assert.equal(await page.getByRole('listitem').filter({ hasText: 'Livraison' }).first().getAttribute('aria-current'), 'step')
+  assert.equal(await field('Prénom').inputValue(), 'Awa')
+  assert.equal(await field('Email').inputValue(), DEMO_CUSTOMER.email)
+  assert.equal(await delivery.getByRole('combobox', { name: 'Pays' }).inputValue(), 'Sénégal')
+  await page.getByTestId('shipping-fee-standard').waitFor()
+  assert.ok(await page.getByRole('radio', { name: /^Livraison standard/ }).isChecked())
+  assert.equal((await page.getByTestId('shipping-fee-standard').textContent()).trim(), '1 000 FCFA')
+  assert.equal((await page.getByTestId('shipping-fee-express').textContent()).trim(), '2 000 FCFA')
+  assert.equal((await page.getByTestId('shipping-fee-pickup').textContent()).trim(), 'Gratuit')
+  // Next with the address missing: the seed's sentence, and the step stays.
+  await field('Adresse').fill('')
+  await page.getByRole('button', { name: 'Suivant' }).click()
+  await page.getByRole('alert').filter({ hasText: 'Veuillez remplir tous les champs obligatoires' }).waitFor()
+  await field('Adresse').fill('Unité 15, villa 210')
+  await field('Ville').fill('Dakar')
+  await screenshot(page, 'checkout-1-livraison')
+  await page.getByRole('button', { name: 'Suivant' }).click()
+
+  // 4. Paiement: Wave by default (coming soon), cash on delivery chosen.
+  await page.getByRole('heading', { level: 2, name: 'Mode de paiement' }).waitFor()
+  assert.ok(await page.getByRole('radio', { name: /^Wave/ }).isChecked())
+  await page.getByText(/Le paiement Wave arrive bientôt/).waitFor()
+  await page.getByRole('radio', { name: /^Paiement à la livraison/ }).check()
+  await screenshot(page, 'checkout-2-paiement')
+  await page.getByRole('button', { name: 'Suivant' }).click()
+
+  // 5. Confirmation: the recap (8 000 + 1 000), then the order.
+  await page.getByRole('heading', { level: 2, name: 'Récapitulatif de la commande' }).waitFor()
+  assert.equal((await page.getByTestId('order-subtotal').textContent()).trim(), '8 000 FCFA')
+  assert.equal((await page.getByTestId('order-shipping').textContent()).trim(), '1 000 FCFA')
+  assert.equal((await page.getByTestId('order-total').textContent()).trim(), '9 000 FCFA')
+  await screenshot(page, 'checkout-3-confirmation')
+  await page.getByRole('button', { name: 'Confirmer la commande' }).click()
+  await page.getByText('Commande créée avec succès!').waitFor()
+  const orderNumber = (await page.getByTestId('order-number').textContent()).trim()
+  assert.match(orderNumber, /^ORD-\d{6}\d{4}$/)
+  assert.equal((await page.getByTestId('order-placed-total').textContent()).trim(), '9 000 FCFA')
+  await page.waitForFunction(() => !document.querySelector('[data-testid="cart-count"]'))
+  assert.equal(await whiteSmallStock(), 0)
+  await screenshot(page, 'checkout-4-commande-creee')
+
+  // 6. /orders lists it, pending; its page offers contact and cancellation.
+  await page.getByRole('link', { name: 'Mes commandes' }).click()
+  await page.waitForURL('**/orders')
+  const row = page.getByRole('link', { name: new RegExp(orderNumber) })
+  await row.waitFor()
+  assert.match(await row.textContent(), /En attente/)
+  assert.match(await row.textContent(), /9 000 FCFA/)
+  await row.click()
+  await page.waitForURL('**/orders/*')
+  await page.getByRole('heading', { level: 1, name: `Commande ${orderNumber}` }).waitFor()
+  assert.equal((await page.getByTestId('order-status').textContent()).trim(), 'En attente')
+  assert.equal((await page.getByTestId('order-payment-method').textContent()).trim(), 'Paiement à la livraison')
+  const contact = page.getByRole('link', { name: 'Contacter le service client' })
+  assert.match(decodeURIComponent(await contact.getAttribute('href')), new RegExp(`^https://wa\\.me/\\d+\\?text=.*${orderNumber}`))
+  await screenshot(page, 'order-detail')
+
+  // 7. Cancel through the modal: Annulée, and the unit is back in stock.
+  await page.getByRole('button', { name: 'Annuler la commande' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Annuler la commande' })
+  await dialog.getByText(`Êtes-vous sûr de vouloir annuler la commande ${orderNumber} ?`, { exact: false }).waitFor()
+  await dialog.getByRole('button', { name: 'Annuler la commande' }).click()
+  await dialog.waitFor({ state: 'detached' })
+  await page.getByText('Votre commande a été annulée.').waitFor()
+  await page.getByTestId('order-status').filter({ hasText: 'Annulée' }).waitFor()
+  assert.equal(await page.getByRole('button', { name: 'Annuler la commande' }).count(), 0)
+  assert.equal(await whiteSmallStock(), 1)
+  await screenshot(page, 'order-cancelled')
+
+  // The list says so too, after a reload.
+  await page.goto('/orders')
+  await page.getByRole('link', { name: new RegExp(orderNumber) }).filter({ hasText: 'Annulée' }).waitFor()
+
+  // 8. The cart is empty now: /checkout leads to /cart.
+  await page.goto('/checkout')
+  await page.waitForURL('**/cart')
+  await page.getByText('Votre panier est vide').waitFor()
+
+  assert.deepEqual(errors, [])
+  await page.context().close()
+})
