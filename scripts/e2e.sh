@@ -14,7 +14,11 @@ scripts/chromium.sh >/dev/null
 
 hash="$(cat migrations/*/*.sql crates/api/src/seed/* crates/api/src/media/* 2>/dev/null | sha1sum | cut -c1-10)"
 template="bitik_e2e_dev_${hash}"
-uploads="$PWD/target/e2e-dev-uploads-${hash}"
+uploads="${TMPDIR:-/tmp}/bitik-e2e-dev-uploads-${hash}"  # shared by every checkout using the template
+if [ ! -d "$uploads" ]; then
+  # A template without its pictures would show broken images: draw both again.
+  psql "$server/postgres" -qc "DROP DATABASE IF EXISTS $template WITH (FORCE)" >/dev/null
+fi
 if ! psql "$server/postgres" -tAc "SELECT 1 FROM pg_database WHERE datname = '$template'" | grep -q 1; then
   echo "Seeding $template (once per change of migrations or seed)"
   mkdir -p "$uploads"
