@@ -640,3 +640,26 @@ async fn with_wave_configured_the_simulator_pages_do_not_exist() {
     let pay = browser().post(app.url("/api/payments/wave/simulator/cos-1/pay")).send().await.unwrap();
     assert_eq!(pay.status(), 404);
 }
+
+#[tokio::test]
+async fn the_openapi_document_describes_the_payment_routes() {
+    let app = app_in_test_mode().await;
+    let document: Value = app.get("/api/openapi.json").await.json().await.unwrap();
+    for (path, verb) in [
+        ("/payments/wave/init", "post"),
+        ("/payments/wave/status/{sessionId}", "get"),
+        ("/payments/wave/orders/{orderId}/status", "get"),
+        ("/payments/wave/cancel/{sessionId}", "post"),
+        ("/payments/wave/webhook", "post"),
+        ("/payments/wave/simulator/{sessionId}", "get"),
+        ("/payments/wave/simulator/{sessionId}/pay", "post"),
+        ("/payments/wave/simulator/{sessionId}/fail", "post"),
+    ] {
+        assert!(document["paths"][path][verb].is_object(), "{verb} {path}");
+    }
+    let schemas = &document["components"]["schemas"];
+    for schema in ["InitBody", "PaymentSessionDto", "PaymentStatusDto", "LastErrorDto", "WebhookAck"] {
+        assert!(schemas[schema].is_object(), "{schema}");
+    }
+    assert!(schemas["PaymentSessionDto"]["properties"]["isMock"].is_object());
+}
