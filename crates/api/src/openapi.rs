@@ -35,6 +35,8 @@ use crate::routes;
         routes::admin_orders::detail,
         routes::admin_orders::change_status,
         routes::admin_orders::record_payment,
+        routes::admin_orders::set_tracking_note,
+        routes::admin_orders::stats,
         routes::admin_products::create,
         routes::admin_products::update,
         routes::admin_products::set_stock,

@@ -38,8 +38,11 @@ pub struct AdminOrderFilter {
     pub from: Option<DateTime<Utc>>,
     /// Exclusive: the start of the day after `toDate`.
     pub until: Option<DateTime<Utc>>,
-    /// Matches the order number, the customer's name or phone.
+    /// Matches the order number or the customer's name (either order, ignoring case and accents).
     pub search: Option<String>,
+    /// The search's digits when it reads like a phone number, matched against the digits of
+    /// the customer's phone: `771234567` finds `77 123 45 67` and `+221 77-123-45-67`.
+    pub phone_digits: Option<String>,
     pub sort: AdminSort,
     pub descending: bool,
 }
@@ -83,17 +86,29 @@ impl AdminOrderQuery {
             Some("asc") => false,
             Some(_) => return Err(invalid("order", "Ordre de tri inconnu.")),
         };
-        let search = present(&self.search).map(|s| s.chars().take(100).collect());
+        let search: Option<String> = present(&self.search).map(|s| s.chars().take(100).collect());
+        let phone_digits = search.as_deref().and_then(phone_digits);
         Ok(AdminOrderFilter {
             page,
             status,
             from: from.map(start_of),
             until: to.and_then(|d| d.succ_opt()).map(start_of),
             search,
+            phone_digits,
             sort,
             descending,
         })
     }
+}
+
+/// Shortest run of digits worth matching against phones: fewer would match nearly every order.
+const MIN_PHONE_DIGITS: usize = 3;
+
+/// The digits of text made only of what people type in phone numbers.
+fn phone_digits(search: &str) -> Option<String> {
+    let phone_like = search.chars().all(|c| c.is_ascii_digit() || " +-().".contains(c));
+    let digits: String = search.chars().filter(char::is_ascii_digit).collect();
+    (phone_like && digits.len() >= MIN_PHONE_DIGITS).then_some(digits)
 }
 
 #[cfg(test)]
@@ -129,6 +144,18 @@ mod tests {
         assert_eq!(filter.from.unwrap().to_rfc3339(), "2026-11-01T00:00:00+00:00");
         assert_eq!(filter.until.unwrap().to_rfc3339(), "2026-11-23T00:00:00+00:00");
         assert_eq!(filter.status, Some(OrderStatus::Pending));
+    }
+
+    #[test]
+    fn a_search_that_reads_like_a_phone_is_matched_on_its_digits() {
+        let digits = |search: &str| query(&[("search", search)]).into_filter().unwrap().phone_digits;
+        assert_eq!(digits("+221 77-123 45 67"), Some("221771234567".to_owned()));
+        assert_eq!(digits("(77) 123"), Some("77123".to_owned()));
+        assert_eq!(digits("ORD-1234"), None, "an order number is not a phone");
+        assert_eq!(digits("Awa"), None);
+        assert_eq!(digits("77"), None, "too short to mean anything");
+        let filter = query(&[("search", "  Diop ")]).into_filter().unwrap();
+        assert_eq!(filter.search.as_deref(), Some("Diop"));
     }
 
     #[test]

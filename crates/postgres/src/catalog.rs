@@ -191,7 +191,7 @@ fn matching(filter: &ProductFilter) -> ProductQuery {
 
 /// `%text%` for LIKE, its wildcards matched literally; folded by `bitik_search_text` in SQL,
 /// which leaves `%` and `\` alone.
-fn like_pattern(text: &str) -> String {
+pub(crate) fn like_pattern(text: &str) -> String {
     let escaped = text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
     format!("%{escaped}%")
 }

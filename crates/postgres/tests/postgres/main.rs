@@ -5,5 +5,6 @@ mod catalog;
 mod fixtures;
 mod migrations;
 mod newsletter;
+mod order_stats;
 mod orders;
 mod users;
