@@ -25,18 +25,8 @@ const ordersPageSchema = object({
 
 export const ORDERS_PAGE_SIZE = 10
 
-/** Seed 000 §3: the five statuses and their French labels. */
-export const ORDER_STATUS_LABELS: Record<string, string> = {
-  pending: 'En attente',
-  processing: 'En traitement',
-  shipped: 'Expédiée',
-  delivered: 'Livrée',
-  cancelled: 'Annulée',
-}
-
-export function orderStatusLabel(status: string): string {
-  return ORDER_STATUS_LABELS[status] ?? status
-}
+// The five statuses and their French labels (seed 000 §3) are shared with the admin area.
+export { ORDER_STATUS_LABELS, orderStatusLabel } from '@/config/orders'
 
 export const orderKeys = {
   all: ['orders'] as const,
