@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { AlertIcon } from '@/components/ui/icons'
 import { applyShortcut, colourTotal, setQuantity, STOCK_SHORTCUTS, totalStock, UNIQUE_SIZE, type StockGrid } from '../stock-grid'
 import styles from './products.module.css'
@@ -45,17 +46,11 @@ export function StockGridEditor({ grid, onChange, disabled }: StockGridEditorPro
               <th scope="row">{colour}</th>
               {sizes.map((size) => (
                 <td key={size} data-label={size === UNIQUE_SIZE ? 'Quantité' : size}>
-                  <input
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    step={1}
-                    className={styles.qty}
-                    aria-label={size === UNIQUE_SIZE ? `Stock ${colour}` : `Stock ${colour} ${size}`}
-                    value={grid[colour]![size]}
+                  <QuantityInput
+                    label={size === UNIQUE_SIZE ? `Stock ${colour}` : `Stock ${colour} ${size}`}
+                    value={grid[colour]![size]!}
                     disabled={disabled}
-                    onChange={(event) => onChange(setQuantity(grid, colour, size, event.target.value))}
-                    onFocus={(event) => event.target.select()}
+                    onText={(text) => onChange(setQuantity(grid, colour, size, text))}
                   />
                 </td>
               ))}
@@ -88,5 +83,35 @@ export function StockGridEditor({ grid, onChange, disabled }: StockGridEditorPro
         </p>
       ) : null}
     </div>
+  )
+}
+
+/**
+ * A quantity as typed. A text input with the numeric keypad rather than
+ * type="number", which turns '-' into an empty value: here a refused text
+ * (negative, decimal) changes nothing and the stored quantity comes back on blur.
+ */
+function QuantityInput({ label, value, disabled, onText }: { label: string; value: number; disabled?: boolean; onText: (text: string) => void }) {
+  const [text, setText] = useState<string | null>(null)
+  return (
+    <input
+      type="text"
+      inputMode="numeric"
+      pattern="[0-9]*"
+      autoComplete="off"
+      className={styles.qty}
+      aria-label={label}
+      value={text ?? String(value)}
+      disabled={disabled}
+      onFocus={(event) => {
+        setText(String(value))
+        event.target.select()
+      }}
+      onChange={(event) => {
+        setText(event.target.value)
+        onText(event.target.value)
+      }}
+      onBlur={() => setText(null)}
+    />
   )
 }

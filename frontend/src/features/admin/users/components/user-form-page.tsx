@@ -53,15 +53,15 @@ function EditUser({ userId, self }: { userId: string; self: boolean }) {
 
 function RoleSelect({ id, value, onChange, disabled, hint }: { id: string; value: string; onChange: (value: string) => void; disabled?: boolean; hint?: string }) {
   return (
-    <label className={styles.control} htmlFor={id}>
-      Rôle
+    <div className={styles.control}>
+      <label htmlFor={id}>Rôle</label>
       <select id={id} className={styles.input} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)} aria-describedby={hint ? `${id}-hint` : undefined}>
         {ROLES.map((role) => (
           <option key={role} value={role}>{ROLE_LABELS[role]}</option>
         ))}
       </select>
       {hint ? <span id={`${id}-hint`} className={styles.muted}>{hint}</span> : null}
-    </label>
+    </div>
   )
 }
 
