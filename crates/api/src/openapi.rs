@@ -41,6 +41,7 @@ use crate::routes;
         routes::admin_products::update,
         routes::admin_products::set_stock,
         routes::admin_products::remove,
+        routes::admin_products::stats,
         routes::admin_users::reset_link,
         routes::cart::shipping_info,
         routes::cart::get_cart,
@@ -56,7 +57,7 @@ use crate::routes;
         routes::newsletter::subscribe,
         routes::newsletter::export,
     ),
-    components(schemas(ErrorBody, routes::catalog::ProductDto)),
+    components(schemas(ErrorBody, routes::catalog::ProductDto, routes::admin_products::AdminProductDto)),
     modifiers(&BearerAuth),
     tags(
         (name = "health", description = "Liveness of the server and its database"),
