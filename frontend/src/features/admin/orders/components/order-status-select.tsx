@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { ORDER_STATUSES, ORDER_STATUS_LABELS } from '@/config/orders'
 import { useToast } from '@/components/ui/toast'
 import { adminErrorMessage } from '../../common/admin-error'
@@ -14,21 +15,28 @@ export const STATUS_UPDATE_FAILED = 'Erreur lors de la mise à jour du statut'
 export function OrderStatusSelect({ orderId, orderNumber, status }: { orderId: string; orderNumber: string; status: string }) {
   const update = useUpdateOrderStatus()
   const toast = useToast()
+  // The chosen status is shown until the refreshed list brings the order's new status (or the change fails).
+  const [wanted, setWanted] = useState<{ value: string; from: string } | null>(null)
+  if (wanted !== null && wanted.from !== status) setWanted(null)
   return (
     <select
       className={`${styles.input} ${styles.small}`}
       aria-label={`Statut de la commande ${orderNumber}`}
-      value={status}
+      value={wanted?.value ?? status}
       disabled={update.isPending}
-      onChange={(event) =>
+      onChange={(event) => {
+        setWanted({ value: event.target.value, from: status })
         update.mutate(
           { id: orderId, status: event.target.value },
           {
             onSuccess: () => toast.success(STATUS_UPDATED),
-            onError: (error) => toast.error(adminErrorMessage(error, STATUS_UPDATE_FAILED)),
+            onError: (error) => {
+              setWanted(null)
+              toast.error(adminErrorMessage(error, STATUS_UPDATE_FAILED))
+            },
           },
         )
-      }
+      }}
     >
       {ORDER_STATUSES.map((value) => (
         <option key={value} value={value}>{ORDER_STATUS_LABELS[value]}</option>
