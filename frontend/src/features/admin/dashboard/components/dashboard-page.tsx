@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { PageSpinner } from '@/components/ui/spinner'
 import { formatDate, formatPrice } from '@/lib/format'
-import { imageSources } from '@/lib/image'
+import { smallestImage } from '@/lib/image'
 import { usePageMeta } from '@/lib/seo'
 import { adminErrorMessage } from '../../common/admin-error'
 import styles from '../../common/admin.module.css'
@@ -178,7 +178,7 @@ function TopProducts({ products }: { products: OrderStats['topProducts'] }) {
           {products.map((product) => (
             <li key={product.productId} className={own.row}>
               <div className={own.product}>
-                <img src={imageSources(product.image).src} alt="" width={44} height={44} loading="lazy" className={own.thumb} />
+                <img src={smallestImage(product.image)} alt="" width={44} height={44} loading="lazy" className={own.thumb} />
                 <div>
                   <Link to={`/admin/products/edit/${encodeURIComponent(product.productId)}`} className={styles.link}>{product.name}</Link>
                   {product.active ? null : <span className={`${styles.badge} ${styles.neutral}`}> Désactivé</span>}

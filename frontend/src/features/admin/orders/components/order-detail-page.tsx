@@ -16,6 +16,7 @@ import {
   shippingMethodLabel,
 } from '@/config/orders'
 import { formatDate, formatPrice } from '@/lib/format'
+import { smallestImage } from '@/lib/image'
 import { usePageMeta } from '@/lib/seo'
 import { adminErrorMessage, isNotFound } from '../../common/admin-error'
 import styles from '../../common/admin.module.css'
@@ -163,7 +164,7 @@ function Items({ order }: { order: AdminOrder }) {
             <tr key={`${item.productId}-${item.color}-${item.size}-${index}`}>
               <td data-label="Article">
                 <span className={own.item}>
-                  <img src={item.image} alt="" width={48} height={48} loading="lazy" className={own.thumb} />
+                  <img src={smallestImage(item.image)} alt="" width={48} height={48} loading="lazy" className={own.thumb} />
                   {item.name}
                 </span>
               </td>

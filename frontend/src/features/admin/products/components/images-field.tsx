@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react'
 import { useToast } from '@/components/ui/toast'
-import { imageSources } from '@/lib/image'
+import { smallestImage } from '@/lib/image'
 import { adminErrorMessage } from '../../common/admin-error'
 import styles from '../../common/admin.module.css'
 import { useUploadImages } from '../api/upload-images'
@@ -101,7 +101,7 @@ export function ImagesField({ id, images, onChange, onUploadingChange, error }: 
         <ul className={own.gallery} aria-label="Images du produit">
           {images.map((url, index) => (
             <li key={url} className={own.picture}>
-              <img src={imageSources(url).src} alt={`Image ${index + 1}`} width={160} height={160} loading="lazy" />
+              <img src={smallestImage(url)} alt={`Image ${index + 1}`} width={160} height={160} loading="lazy" />
               {index === 0 ? <span className={own.mainBadge}>Principale</span> : null}
               <div className={own.pictureActions}>
                 {index > 0 ? (

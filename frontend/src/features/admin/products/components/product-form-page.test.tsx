@@ -88,7 +88,7 @@ describe('/admin/products/new', () => {
     await user.click(tab('Images'))
     await user.upload(field('Ajouter des images'), new File(['png'], 'face.png', { type: 'image/png' }))
     const gallery = await screen.findByRole('list', { name: 'Images du produit' })
-    await waitFor(() => expect(within(gallery).getByRole('img', { name: 'Image 1' })).toHaveAttribute('src', UPLOADED))
+    await waitFor(() => expect(within(gallery).getByRole('img', { name: 'Image 1' })).toHaveAttribute('src', UPLOADED.replace('800.jpg', '400.jpg')))
     expect(uploads).toEqual([{ files: 1, type: 'product' }])
 
     await user.click(saveButton())
@@ -195,7 +195,7 @@ describe('/admin/products/new', () => {
     const gallery = screen.getByRole('list', { name: 'Images du produit' })
     expect(within(gallery).getAllByRole('listitem')).toHaveLength(2)
     await user.click(within(gallery).getByRole('button', { name: 'Mettre l’image 2 en premier' }))
-    expect(within(gallery).getByRole('img', { name: 'Image 1' })).toHaveAttribute('src', '/uploads/products/bbb/800.jpg')
+    expect(within(gallery).getByRole('img', { name: 'Image 1' })).toHaveAttribute('src', '/uploads/products/bbb/400.jpg')
     await user.click(within(gallery).getByRole('button', { name: 'Retirer l’image 2' }))
     expect(within(gallery).getAllByRole('listitem')).toHaveLength(1)
     expect(saveButton()).toBeEnabled()

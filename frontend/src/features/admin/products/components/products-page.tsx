@@ -6,7 +6,7 @@ import { PageSpinner } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
 import { CATEGORIES, categoryLabel, subcategoryLabel } from '@/config/catalog'
 import { formatPrice } from '@/lib/format'
-import { imageSources } from '@/lib/image'
+import { smallestImage } from '@/lib/image'
 import { usePageMeta } from '@/lib/seo'
 import { adminErrorMessage } from '../../common/admin-error'
 import { AdminPagination } from '../../common/admin-pagination'
@@ -147,7 +147,7 @@ function ProductsTable({ products, onEditStock }: { products: AdminProduct[]; on
             <tr key={product.id}>
               <td data-label="Produit">
                 <span className={own.productCell}>
-                  <img src={imageSources(product.images[0]).src} alt="" width={48} height={48} loading="lazy" className={own.thumb} />
+                  <img src={smallestImage(product.images[0])} alt="" width={48} height={48} loading="lazy" className={own.thumb} />
                   <span>
                     <Link to={`/admin/products/edit/${encodeURIComponent(product.id)}`} className={styles.link}>{product.name}</Link>
                     {product.featured ? <span className={styles.muted}> · En vedette</span> : null}
