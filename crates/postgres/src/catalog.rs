@@ -21,13 +21,12 @@ use diesel::sql_types::{BigInt, Text};
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
+use crate::functions::{bitik_search_text, like_pattern};
 use crate::schema::{product_variants, products};
 use crate::{Database, DbError};
 
 #[declare_sql_function]
 extern "SQL" {
-    /// Lowercase without accents (migration 000001).
-    fn bitik_search_text(text: Text) -> Text;
     /// `search_text` plus its hyphen-less spelling; trigram-indexed (migration 000002).
     fn bitik_search_haystack(search_text: Text) -> Text;
     /// pg_trgm: how well the first text matches the best stretch of the second, 0 to 1.
@@ -203,13 +202,6 @@ fn matching(filter: &ProductFilter) -> ProductQuery {
         );
     }
     query
-}
-
-/// `%text%` for LIKE, its wildcards matched literally; folded by `bitik_search_text` in SQL,
-/// which leaves `%` and `\` alone.
-pub(crate) fn like_pattern(text: &str) -> String {
-    let escaped = text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
-    format!("%{escaped}%")
 }
 
 fn colour_names(colours: &[Colour]) -> Vec<String> {

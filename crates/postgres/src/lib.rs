@@ -5,6 +5,7 @@ mod addresses;
 mod carts;
 mod catalog;
 mod error;
+mod functions;
 mod newsletter;
 mod order_stats;
 mod orders;

@@ -23,8 +23,9 @@ const COUNTED: &str = "o.status <> 'cancelled'";
 /// An order whose total is revenue.
 const EARNED: &str = "o.status <> 'cancelled' AND (o.payment_status = 'paid' OR o.status = 'delivered')";
 
-/// `$1` = now, `$2` = time zone. Local midnights and month starts turned back into instants.
-const BOUNDS: &str = "
+/// `$1` = now, `$2` = time zone. Local midnights and month starts turned back into instants
+/// (the users' counts use them too).
+pub(crate) const BOUNDS: &str = "
     local AS (
         SELECT $1 AT TIME ZONE $2 AS now_local,
                date_trunc('day', $1 AT TIME ZONE $2) AS day_local,

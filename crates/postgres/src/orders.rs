@@ -12,23 +12,14 @@ use bitik_orders::{
 };
 use chrono::{DateTime, Utc};
 use diesel::dsl::now;
-use diesel::expression::functions::declare_sql_function;
 use diesel::prelude::*;
-use diesel::sql_types::Text;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
-use crate::catalog::like_pattern;
+use crate::functions::{bitik_search_text, like_pattern, regexp_replace};
 use crate::order_stats;
 use crate::schema::{order_items, order_status_history as history, orders, product_variants};
 use crate::{Database, DbError};
-
-#[declare_sql_function]
-extern "SQL" {
-    /// Lowercase without accents (migration 000001).
-    fn bitik_search_text(text: Text) -> Text;
-    fn regexp_replace(text: Text, pattern: Text, replacement: Text, flags: Text) -> Text;
-}
 
 pub struct PgOrderRepository {
     database: Database,

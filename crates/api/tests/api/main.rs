@@ -2,6 +2,7 @@
 
 mod admin_orders;
 mod admin_products;
+mod admin_users;
 mod cart;
 mod catalog;
 mod foundation;

@@ -1,5 +1,6 @@
 //! Adapter tests against a real PostgreSQL: each test on its own database.
 
+mod admin_users;
 mod carts;
 mod catalog;
 mod fixtures;
