@@ -50,6 +50,7 @@ use crate::routes;
         routes::admin_users::remove,
         routes::admin_users::stats,
         routes::admin_users::reset_link,
+        routes::uploads::upload_images,
         routes::cart::shipping_info,
         routes::cart::get_cart,
         routes::cart::add,

@@ -10,6 +10,7 @@ pub mod catalog;
 pub mod health;
 pub mod newsletter;
 pub mod orders;
+pub mod uploads;
 
 use actix_web::web;
 
@@ -28,6 +29,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(admin_users::routes)
             .configure(orders::routes)
             .configure(newsletter::routes)
+            .configure(uploads::routes)
             .default_service(web::to(unknown_route)),
     );
 }

@@ -10,3 +10,4 @@ mod helpers;
 mod identity;
 mod orders;
 mod pages;
+mod uploads;
