@@ -162,7 +162,10 @@ impl From<bitik_identity::IdentityError> for ApiError {
             E::Validation { message, fields } => {
                 ApiError::validation(message, fields.into_iter().map(|(k, v)| (k.to_owned(), v)).collect())
             }
-            E::EmailTaken => ApiError::conflict("email_taken", message),
+            E::EmailTaken => ApiError {
+                fields: Some(BTreeMap::from([("email".to_owned(), message.clone())])),
+                ..ApiError::conflict("email_taken", message)
+            },
             E::InvalidEmail => field_error("email", "invalid_email", message),
             E::PasswordTooShort => field_error("password", "password_too_short", message),
             E::InvalidCredentials => ApiError::unauthorized("invalid_credentials", message),
@@ -172,6 +175,9 @@ impl From<bitik_identity::IdentityError> for ApiError {
             E::AddressNotFound => ApiError::new(StatusCode::NOT_FOUND, "address_not_found", message),
             E::UserNotFound => ApiError::new(StatusCode::NOT_FOUND, "user_not_found", message),
             E::InvalidResetToken => ApiError::bad_request("invalid_reset_token", message),
+            E::CannotDeleteAdmin => ApiError::conflict("cannot_delete_admin", message),
+            E::CannotDeactivateSelf => ApiError::conflict("cannot_deactivate_self", message),
+            E::CannotDemoteSelf => ApiError::conflict("cannot_change_own_role", message),
             E::Repository(_) => ApiError::internal(error),
         }
     }

@@ -6,6 +6,7 @@
 use bitik_common::{Money, PageRequest};
 use chrono::{DateTime, Duration, Utc};
 
+use crate::admin::{StockLevel, Visibility};
 use crate::error::CatalogError;
 use crate::model::{Category, Colour, Size, Subcategory};
 
@@ -24,6 +25,11 @@ pub enum ProductSort {
     /// Created last first.
     #[default]
     Newest,
+    /// Created first first (back office).
+    Oldest,
+    /// By name, ignoring case and accents (back office).
+    NameAsc,
+    NameDesc,
     /// By the price the shopper pays.
     PriceAsc,
     PriceDesc,
@@ -68,7 +74,8 @@ impl SearchText {
     }
 }
 
-/// A checked listing request. Shoppers only ever see active products.
+/// A checked listing request. Shoppers only ever see active products; `visibility` and
+/// `stock_level` are set by the back office's listing only.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProductFilter {
     pub page: PageRequest,
@@ -86,6 +93,9 @@ pub struct ProductFilter {
     pub created_since: Option<DateTime<Utc>>,
     pub search: Option<SearchText>,
     pub sort: ProductSort,
+    pub visibility: Visibility,
+    /// Products whose total stock is of this level.
+    pub stock_level: Option<StockLevel>,
 }
 
 impl Default for ProductFilter {
@@ -103,6 +113,8 @@ impl Default for ProductFilter {
             created_since: None,
             search: None,
             sort: ProductSort::Newest,
+            visibility: Visibility::Active,
+            stock_level: None,
         }
     }
 }
@@ -128,8 +140,17 @@ pub struct ListParams {
 impl ListParams {
     /// Checks every value; `now` anchors the `new=true` window.
     pub fn into_filter(self, now: DateTime<Utc>) -> Result<ProductFilter, CatalogError> {
+        self.into_filter_with(now, DEFAULT_PAGE_SIZE)
+    }
+
+    /// The same, with pages of `default_limit` products unless `limit` says otherwise.
+    pub(crate) fn into_filter_with(
+        self,
+        now: DateTime<Utc>,
+        default_limit: u32,
+    ) -> Result<ProductFilter, CatalogError> {
         let page = parse_page(given(&self.page))?;
-        let limit = parse_limit(given(&self.limit), DEFAULT_PAGE_SIZE)?;
+        let limit = parse_limit(given(&self.limit), default_limit)?;
         let (category, subcategory) = parse_categories(given(&self.category), given(&self.subcategory))?;
         let min_price = parse_price("minPrice", "minimum", given(&self.min_price))?;
         let max_price = parse_price("maxPrice", "maximum", given(&self.max_price))?;
@@ -161,12 +182,14 @@ impl ListParams {
             created_since: new_only.then(|| now - Duration::days(NEW_ARRIVAL_DAYS)),
             search,
             sort,
+            visibility: Visibility::Active,
+            stock_level: None,
         })
     }
 }
 
 /// A blank value is treated as absent: forms and links often send `?category=`.
-fn given(value: &Option<String>) -> Option<&str> {
+pub(crate) fn given(value: &Option<String>) -> Option<&str> {
     value.as_deref().map(str::trim).filter(|v| !v.is_empty())
 }
 

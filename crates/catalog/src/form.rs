@@ -123,8 +123,7 @@ impl ProductForm {
             _ => clothing_sizes(&mut problems, &self.sizes),
         };
         let stock = stock_grid(&mut problems, &self.stock, &colors, &sizes);
-        let images =
-            self.images.iter().map(|url| url.trim()).filter(|url| !url.is_empty()).map(str::to_owned).collect();
+        let images = images(&mut problems, &self.images);
 
         problems.into_result(|| NewProduct {
             name: name.unwrap_or_default(),
@@ -160,6 +159,26 @@ fn required_text(
         Some(text) => check_length(problems, text, field, max_chars),
     }
     text
+}
+
+/// Longest picture address accepted.
+const MAX_IMAGE_URL_CHARS: usize = 500;
+
+/// Picture addresses: the shop's own (`/uploads/…`, `/images/…`) or `https://`. Anything else
+/// (`javascript:`, `data:`, a protocol-relative `//host`) would end up in every shopper's page.
+fn images(problems: &mut Problems, urls: &[String]) -> Vec<String> {
+    let urls: Vec<String> =
+        urls.iter().map(|url| url.trim()).filter(|url| !url.is_empty()).map(str::to_owned).collect();
+    let acceptable = |url: &String| {
+        let local = url.starts_with('/') && !url.starts_with("//");
+        url.chars().count() <= MAX_IMAGE_URL_CHARS
+            && (local || url.starts_with("https://"))
+            && !url.chars().any(|c| c.is_whitespace() || c == '"' || c == '<' || c == '>')
+    };
+    if !urls.iter().all(acceptable) {
+        problems.field("images", "Adresse d'image invalide : envoyez les images par le formulaire.");
+    }
+    urls
 }
 
 fn optional_text(problems: &mut Problems, value: Option<String>, field: &'static str, max_chars: usize) -> String {
@@ -319,6 +338,19 @@ mod tests {
         assert_eq!(product.stock.variants().count(), 6, "every colour × size is a variant");
         assert_eq!(product.stock.total(), 5);
         assert!(product.active);
+    }
+
+    #[test]
+    fn pictures_are_the_shops_own_or_https() {
+        let with = |urls: &[&str]| ProductForm { images: urls.iter().map(|u| (*u).to_owned()).collect(), ..tee() };
+        let product = with(&[" /uploads/products/abc/800.jpg ", "", "https://cdn.example.sn/a.jpg"]).validate(None);
+        assert_eq!(product.unwrap().images, ["/uploads/products/abc/800.jpg", "https://cdn.example.sn/a.jpg"]);
+        for bad in
+            ["javascript:alert(1)", "data:image/png;base64,AAAA", "//evil.example/x.jpg", "http://x.sn/a.jpg", "/a\"<b"]
+        {
+            let (_, fields) = validation_error(with(&[bad]));
+            assert_eq!(fields["images"], "Adresse d'image invalide : envoyez les images par le formulaire.", "{bad}");
+        }
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! Pure domain: the storage is behind [`ProductRepository`], implemented by the PostgreSQL
 //! adapter; the HTTP routes call [`CatalogService`].
 
+mod admin;
 mod choice;
 mod error;
 mod filter;
@@ -11,6 +12,7 @@ mod model;
 mod ports;
 mod service;
 
+pub use admin::{ADMIN_PAGE_SIZE, AdminListParams, LOW_STOCK_THRESHOLD, ProductStats, StockLevel, Visibility};
 pub use choice::{Choice, ChoiceError, RawChoice, Variant, whole_quantity};
 pub use error::{BoxError, CatalogError};
 pub use filter::{

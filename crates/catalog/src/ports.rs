@@ -1,6 +1,7 @@
 use async_trait::async_trait;
 use bitik_common::Page;
 
+use crate::admin::ProductStats;
 use crate::error::CatalogError;
 use crate::filter::ProductFilter;
 use crate::form::NewProduct;
@@ -22,7 +23,8 @@ pub enum Removal {
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait]
 pub trait ProductRepository: Send + Sync {
-    /// One page of active products matching `filter`, with the number of all that match.
+    /// One page of the products matching `filter` (active ones only unless its visibility says
+    /// otherwise, as only the back office sets it), with the number of all that match.
     async fn list(&self, filter: &ProductFilter) -> Result<Page<Product>, CatalogError>;
 
     /// An active product by id or slug.
@@ -60,6 +62,9 @@ pub trait ProductRepository: Send + Sync {
     /// Deletes a product no order names; one that orders name is deactivated instead, so those
     /// orders keep their product.
     async fn remove(&self, id: uuid::Uuid) -> Result<Removal, CatalogError>;
+
+    /// The dashboard's counts; stock levels by [`crate::StockLevel::bounds`] of each product's total.
+    async fn stats(&self) -> Result<ProductStats, CatalogError>;
 
     /// Stores a new product with its variants under `product.slug()`, or the first of
     /// `slug-2`, `slug-3`… that no other product has.

@@ -5,6 +5,7 @@ use bitik_common::Page;
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
+use crate::admin::{AdminListParams, ProductStats};
 use crate::error::CatalogError;
 use crate::filter::{ListParams, parse_limit};
 use crate::form::ProductForm;
@@ -68,20 +69,37 @@ impl CatalogService {
         Ok(similar)
     }
 
-    /// A product by slug, active or not (back office, seed).
     /// Every active product's slug and last change, newest first.
     pub async fn active_slugs(&self) -> Result<Vec<(Slug, DateTime<Utc>)>, CatalogError> {
         self.products.active_slugs().await
     }
 
+    /// A product by slug, active or not (back office, seed).
     pub async fn find_by_slug(&self, slug: &Slug) -> Result<Option<Product>, CatalogError> {
         self.products.find_by_slug(slug).await
     }
 
-    /// Checks the product form's rules and stores the product. `created_at` is `None` for "now".
     /// A product whether active or not, for the back office.
     pub async fn admin_product(&self, id: Uuid) -> Result<Product, CatalogError> {
         self.products.find_any(id).await?.ok_or(CatalogError::NotFound)
+    }
+
+    /// A product by id or slug whether active or not, for the back office.
+    pub async fn admin_product_by_key(&self, id_or_slug: &str) -> Result<Product, CatalogError> {
+        match ProductKey::parse(id_or_slug).ok_or(CatalogError::NotFound)? {
+            ProductKey::Id(id) => self.admin_product(id).await,
+            ProductKey::Slug(slug) => self.products.find_by_slug(&slug).await?.ok_or(CatalogError::NotFound),
+        }
+    }
+
+    /// The back office's listing: inactive products too, stock and sort filters, 10 a page.
+    pub async fn admin_list(&self, params: AdminListParams) -> Result<Page<Product>, CatalogError> {
+        let filter = params.into_filter((self.clock)())?;
+        self.products.list(&filter).await
+    }
+
+    pub async fn stats(&self) -> Result<ProductStats, CatalogError> {
+        self.products.stats().await
     }
 
     /// The product form's rules, then the whole product with its stock replaced.
@@ -121,6 +139,7 @@ impl CatalogService {
         }
     }
 
+    /// Checks the product form's rules and stores the product. `created_at` is `None` for "now".
     pub async fn create(&self, form: ProductForm, created_at: Option<DateTime<Utc>>) -> Result<Product, CatalogError> {
         let product = form.validate(created_at)?;
         self.products.create(product).await
@@ -200,6 +219,43 @@ mod tests {
         };
         let page = service(repository).list(params).await.unwrap();
         assert_eq!(page.items[0].name, "Pull Harmattan");
+    }
+
+    #[tokio::test]
+    async fn the_admin_listing_includes_inactive_products_and_reads_its_filters() {
+        let mut repository = MockProductRepository::new();
+        repository
+            .expect_list()
+            .withf(|filter| {
+                filter.page.limit == 10
+                    && filter.visibility == crate::Visibility::All
+                    && filter.stock_level == Some(crate::StockLevel::Out)
+                    && filter.sort == ProductSort::NameAsc
+            })
+            .times(1)
+            .returning(|_| Ok(page_of(vec![])));
+        let params = AdminListParams {
+            stock: Some("0".into()),
+            sort_by: Some("name".into()),
+            sort_order: Some("asc".into()),
+            ..AdminListParams::default()
+        };
+        service(repository).admin_list(params).await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn the_back_office_finds_inactive_products_by_id_or_slug() {
+        let mut hidden = product("Pull Alizé", Subcategory::Pull);
+        hidden.active = false;
+        let (by_id, by_slug) = (hidden.clone(), hidden.clone());
+        let mut repository = MockProductRepository::new();
+        repository.expect_find_active().never();
+        repository.expect_find_any().with(eq(hidden.id)).returning(move |_| Ok(Some(by_id.clone())));
+        repository.expect_find_by_slug().returning(move |_| Ok(Some(by_slug.clone())));
+        let service = service(repository);
+        assert!(!service.admin_product_by_key(&hidden.id.to_string()).await.unwrap().active);
+        assert_eq!(service.admin_product_by_key("pull-alize").await.unwrap().id, hidden.id);
+        assert!(matches!(service.admin_product_by_key("Pas un slug!").await, Err(CatalogError::NotFound)));
     }
 
     #[tokio::test]

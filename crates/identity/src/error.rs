@@ -30,6 +30,12 @@ pub enum IdentityError {
     UserNotFound,
     #[error("Ce lien de réinitialisation est invalide ou a expiré.")]
     InvalidResetToken,
+    #[error("Un administrateur ne peut pas être supprimé.")]
+    CannotDeleteAdmin,
+    #[error("Vous ne pouvez pas désactiver votre propre compte.")]
+    CannotDeactivateSelf,
+    #[error("Vous ne pouvez pas retirer votre propre rôle d'administrateur.")]
+    CannotDemoteSelf,
     #[error("identity storage failed")]
     Repository(#[source] BoxError),
 }

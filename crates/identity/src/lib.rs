@@ -1,6 +1,7 @@
 //! Identity: accounts, roles, sessions, passwords, address books; and the newsletter list,
 //! which is people's e-mail too.
 
+pub mod admin;
 pub mod error;
 pub mod model;
 pub mod newsletter;
@@ -10,6 +11,7 @@ pub mod service;
 pub mod tokens;
 mod validate;
 
+pub use admin::{AdminNewAccount, AdminUserUpdate, UserChanges, UserFilter, UserListQuery, UserRemoval, UserStats};
 pub use error::IdentityError;
 pub use model::{Address, AddressInput, NewUser, ProfileUpdate, Role, User};
 pub use service::{AccountService, NewAccount, Session};

@@ -42,6 +42,8 @@ pub struct User {
     pub active: bool,
     /// Tokens issued with an older version are refused.
     pub token_version: i32,
+    /// When the owner last asked for a password reset that support has not yet answered.
+    pub password_reset_requested_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
 }
 

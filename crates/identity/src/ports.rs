@@ -1,11 +1,13 @@
 use async_trait::async_trait;
-use bitik_common::Email;
+use bitik_common::{Email, Page};
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
+use crate::admin::{UserChanges, UserFilter, UserRemoval, UserStats};
 use crate::error::BoxError;
 use crate::model::{Address, AddressInput, NewUser, ProfileUpdate, Role, User};
 
+/// Why an account could not be written.
 #[derive(Debug, thiserror::Error)]
 pub enum InsertUserError {
     #[error("e-mail already registered")]
@@ -42,6 +44,20 @@ pub trait UserRepository: Send + Sync {
     /// In one transaction: consumes the unexpired, unused token with this hash and sets the new
     /// password (ending sessions). `None` when no such token exists.
     async fn reset_password(&self, token_hash: Vec<u8>, password_hash: String) -> Result<Option<User>, BoxError>;
+
+    /// A page of accounts matching `filter`, newest first, with the number of all that match.
+    async fn list(&self, filter: &UserFilter) -> Result<Page<User>, BoxError>;
+
+    /// Applies the changes in one statement; `None` when there is no such account, `Duplicate`
+    /// when the new e-mail belongs to another account.
+    async fn update(&self, id: Uuid, changes: UserChanges) -> Result<Option<User>, InsertUserError>;
+
+    /// In one transaction: deletes the account and what is only its own (addresses, cart,
+    /// reset links) unless orders name it, in which case it is deactivated and its sessions end.
+    async fn delete(&self, id: Uuid) -> Result<UserRemoval, BoxError>;
+
+    /// The dashboard's counts as of `now`, months being Africa/Dakar's.
+    async fn stats(&self, now: DateTime<Utc>) -> Result<UserStats, BoxError>;
 }
 
 /// A customer's address book. Every method is scoped to its owner: another user's address is

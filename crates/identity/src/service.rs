@@ -2,6 +2,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use bitik_common::Email;
+use chrono::{DateTime, Utc};
 use sha2::{Digest, Sha256};
 use tokio::sync::OnceCell;
 use uuid::Uuid;
@@ -34,12 +35,13 @@ pub struct Session {
 }
 
 pub struct AccountService {
-    users: Arc<dyn UserRepository>,
+    pub(crate) users: Arc<dyn UserRepository>,
     addresses: Arc<dyn AddressRepository>,
-    hasher: Arc<dyn PasswordHasher>,
+    pub(crate) hasher: Arc<dyn PasswordHasher>,
     tokens: TokenService,
     /// Verified when the e-mail is unknown, so that a wrong e-mail costs as long as a wrong password.
     dummy_hash: OnceCell<String>,
+    pub(crate) clock: fn() -> DateTime<Utc>,
 }
 
 fn repository(error: Box<dyn std::error::Error + Send + Sync>) -> IdentityError {
@@ -53,32 +55,20 @@ impl AccountService {
         hasher: Arc<dyn PasswordHasher>,
         tokens: TokenService,
     ) -> Self {
-        Self { users, addresses, hasher, tokens, dummy_hash: OnceCell::new() }
+        Self { users, addresses, hasher, tokens, dummy_hash: OnceCell::new(), clock: Utc::now }
+    }
+
+    /// With a fixed clock, for tests of what depends on the date.
+    pub fn with_clock(mut self, clock: fn() -> DateTime<Utc>) -> Self {
+        self.clock = clock;
+        self
     }
 
     // Accounts -------------------------------------------------------------------------------
 
     /// Registration form (seed 000 §5): every field required, a valid e-mail, 6+ characters.
     pub async fn register(&self, account: NewAccount) -> Result<Session, IdentityError> {
-        let mut checks = Checks::default();
-        checks
-            .required("firstName", &account.first_name, "Le prénom est requis")
-            .max_len("firstName", &account.first_name, 100)
-            .required("lastName", &account.last_name, "Le nom est requis")
-            .max_len("lastName", &account.last_name, 100)
-            .required("email", &account.email, "L'email est requis")
-            .required("phone", &account.phone, "Le téléphone est requis")
-            .max_len("phone", &account.phone, 30);
-        if !account.email.trim().is_empty() && Email::parse(&account.email).is_err() {
-            checks.fail("email", "Veuillez saisir un email valide");
-        }
-        validate::password(
-            &mut checks,
-            "password",
-            &account.password,
-            "Le mot de passe doit contenir au moins 6 caractères",
-        );
-        checks.finish()?;
+        validate::registration(&account)?;
         let user = self.create_account(account).await?;
         Ok(self.session(user))
     }

@@ -27,6 +27,7 @@ fn user(role: Role) -> User {
         role,
         active: true,
         token_version: 0,
+        password_reset_requested_at: None,
         created_at: Utc::now(),
     }
 }
@@ -231,4 +232,229 @@ async fn an_address_needs_its_fields_and_another_users_address_is_missing() {
     };
     let error = service.update_address(Uuid::new_v4(), Uuid::new_v4(), valid).await.unwrap_err();
     assert!(matches!(error, IdentityError::AddressNotFound));
+}
+
+// The back office's accounts ---------------------------------------------------------------
+
+mod admin {
+    use super::*;
+    use crate::admin::{AdminNewAccount, AdminUserUpdate, UserChanges, UserListQuery, UserRemoval, UserStats};
+    use crate::ports::InsertUserError;
+
+    /// A repository that finds `users` by id and applies updates to them.
+    fn accounts(users: Vec<User>) -> MockUserRepository {
+        let mut repository = MockUserRepository::new();
+        let found = users.clone();
+        repository
+            .expect_find_by_id()
+            .returning(move |id| Ok(found.iter().find(|u| u.id == id).map(|u| (u.clone(), "h".into()))));
+        repository.expect_update().returning(move |id, changes: UserChanges| {
+            let Some(mut user) = users.iter().find(|u| u.id == id).cloned() else { return Ok(None) };
+            if let Some(role) = changes.role {
+                user.role = role;
+            }
+            if let Some(active) = changes.active {
+                user.active = active;
+            }
+            if changes.end_sessions {
+                user.token_version += 1;
+            }
+            Ok(Some(user))
+        });
+        repository
+    }
+
+    #[tokio::test]
+    async fn an_administrator_cannot_be_deleted_a_customer_can() {
+        let (me, colleague, customer) = (user(Role::Admin), user(Role::Admin), user(Role::Customer));
+        let mut users = accounts(vec![me.clone(), colleague.clone(), customer.clone()]);
+        users.expect_delete().with(eq(customer.id)).times(1).returning(|_| Ok(UserRemoval::Deleted));
+        let service = service(users);
+        for admin in [&me, &colleague] {
+            let refused = service.delete_user(admin.id).await.unwrap_err();
+            assert_eq!(refused.to_string(), "Un administrateur ne peut pas être supprimé.");
+        }
+        assert_eq!(service.delete_user(customer.id).await.unwrap(), UserRemoval::Deleted);
+        assert!(matches!(service.delete_user(Uuid::new_v4()).await, Err(IdentityError::UserNotFound)));
+    }
+
+    #[tokio::test]
+    async fn a_customer_with_orders_is_deactivated_rather_than_deleted() {
+        let customer = user(Role::Customer);
+        let mut users = accounts(vec![customer.clone()]);
+        users.expect_delete().returning(|_| Ok(UserRemoval::Deactivated));
+        assert_eq!(service(users).delete_user(customer.id).await.unwrap(), UserRemoval::Deactivated);
+    }
+
+    #[tokio::test]
+    async fn no_administrator_deactivates_or_demotes_themselves() {
+        let (me, colleague) = (user(Role::Admin), user(Role::Admin));
+        let service = service(accounts(vec![me.clone(), colleague.clone()]));
+        let error = service.set_user_active(&me, me.id, false).await.unwrap_err();
+        assert_eq!(error.to_string(), "Vous ne pouvez pas désactiver votre propre compte.");
+        let demote = AdminUserUpdate { role: Some("customer".into()), ..AdminUserUpdate::default() };
+        let error = service.admin_update(&me, me.id, demote.clone()).await.unwrap_err();
+        assert_eq!(error.to_string(), "Vous ne pouvez pas retirer votre propre rôle d'administrateur.");
+        let off = AdminUserUpdate { active: Some(false), ..AdminUserUpdate::default() };
+        assert!(matches!(service.admin_update(&me, me.id, off).await, Err(IdentityError::CannotDeactivateSelf)));
+        // Another administrator may be demoted or deactivated; oneself renamed.
+        assert_eq!(service.admin_update(&me, colleague.id, demote).await.unwrap().role, Role::Customer);
+        assert!(!service.set_user_active(&me, colleague.id, false).await.unwrap().active);
+        let rename = AdminUserUpdate { first_name: Some("Mariama".into()), ..AdminUserUpdate::default() };
+        assert!(service.admin_update(&me, me.id, rename).await.is_ok());
+    }
+
+    #[tokio::test]
+    async fn deactivating_ends_the_sessions_activating_does_not() {
+        let (me, customer) = (user(Role::Admin), user(Role::Customer));
+        let mut users = MockUserRepository::new();
+        let found = customer.clone();
+        users.expect_find_by_id().returning(move |_| Ok(Some((found.clone(), "h".into()))));
+        users
+            .expect_update()
+            .withf(|_, changes| changes.active == Some(false) && changes.end_sessions)
+            .times(1)
+            .returning(move |_, _| Ok(Some(User { active: false, token_version: 1, ..customer.clone() })));
+        users
+            .expect_update()
+            .withf(|_, changes| changes.active == Some(true) && !changes.end_sessions)
+            .times(1)
+            .returning(|_, _| Ok(Some(user(Role::Customer))));
+        let service = service(users);
+        let off = service.set_user_active(&me, Uuid::new_v4(), false).await.unwrap();
+        assert_eq!((off.active, off.token_version), (false, 1));
+        assert!(service.set_user_active(&me, Uuid::new_v4(), true).await.unwrap().active);
+    }
+
+    #[tokio::test]
+    async fn an_update_is_checked_with_the_account_forms_messages() {
+        let (me, customer) = (user(Role::Admin), user(Role::Customer));
+        // Refused before anything is looked up or written.
+        let mut users = MockUserRepository::new();
+        users.expect_find_by_id().never();
+        users.expect_update().never();
+        let service = service(users);
+        let bad = AdminUserUpdate {
+            first_name: Some(" ".into()),
+            email: Some("awa@".into()),
+            role: Some("boss".into()),
+            password: Some("short".into()),
+            ..AdminUserUpdate::default()
+        };
+        let problems = fields(service.admin_update(&me, customer.id, bad).await.unwrap_err());
+        assert_eq!(
+            problems,
+            vec![
+                ("email", "Veuillez saisir un email valide".to_owned()),
+                ("firstName", "Le prénom est requis".to_owned()),
+                ("password", "Le mot de passe doit contenir au moins 6 caractères".to_owned()),
+                ("role", "Rôle inconnu.".to_owned()),
+            ]
+        );
+    }
+
+    #[tokio::test]
+    async fn a_new_password_is_hashed_and_ends_sessions_and_a_taken_email_is_refused() {
+        let (me, customer) = (user(Role::Admin), user(Role::Customer));
+        let mut users = MockUserRepository::new();
+        let found = customer.clone();
+        users.expect_find_by_id().returning(move |_| Ok(Some((found.clone(), "h".into()))));
+        users
+            .expect_update()
+            .withf(|_, changes| {
+                changes.password_hash.as_deref() == Some("hashed:nouveau1")
+                    && changes.end_sessions
+                    && changes.email.as_ref().map(|e| e.as_str()) == Some("awa.diop@example.sn")
+                    && changes.country.as_deref() == Some("Sénégal")
+            })
+            .times(1)
+            .returning(move |_, _| Ok(Some(customer.clone())));
+        users.expect_update().returning(|_, _| Err(InsertUserError::Duplicate));
+        let service = service(users);
+        let update = AdminUserUpdate {
+            email: Some(" Awa.Diop@Example.sn ".into()),
+            password: Some("nouveau1".into()),
+            country: Some(" ".into()),
+            ..AdminUserUpdate::default()
+        };
+        service.admin_update(&me, Uuid::new_v4(), update).await.unwrap();
+        let taken = AdminUserUpdate { email: Some("moussa@example.sn".into()), ..AdminUserUpdate::default() };
+        let error = service.admin_update(&me, Uuid::new_v4(), taken).await.unwrap_err();
+        assert_eq!(error.to_string(), "Un compte existe déjà avec cet email");
+    }
+
+    #[tokio::test]
+    async fn an_admin_creates_accounts_with_the_registration_rules_and_a_role() {
+        let mut users = MockUserRepository::new();
+        users
+            .expect_insert()
+            .withf(|new| new.role == Role::Admin)
+            .times(1)
+            .returning(|new| Ok(User { role: new.role, email: new.email, ..user(Role::Admin) }));
+        users.expect_insert().withf(|new| new.role == Role::Customer).times(1).returning(|_| Ok(user(Role::Customer)));
+        users
+            .expect_update()
+            .withf(|_, changes| changes.active == Some(false) && changes.end_sessions)
+            .times(1)
+            .returning(|_, _| Ok(Some(User { active: false, ..user(Role::Customer) })));
+        let service = service(users);
+        let account = |role: Option<&str>, active: Option<bool>| AdminNewAccount {
+            email: "fatou@example.sn".into(),
+            password: "secret1".into(),
+            first_name: "Fatou".into(),
+            last_name: "Fall".into(),
+            phone: "77 000 00 00".into(),
+            role: role.map(str::to_owned),
+            active,
+        };
+        assert_eq!(service.admin_create(account(Some("admin"), None)).await.unwrap().role, Role::Admin);
+        assert!(!service.admin_create(account(None, Some(false))).await.unwrap().active);
+        let problems = fields(service.admin_create(account(Some("chef"), None)).await.unwrap_err());
+        assert_eq!(problems, vec![("role", "Rôle inconnu.".to_owned())]);
+        let empty = AdminNewAccount::default();
+        let problems = fields(service.admin_create(empty).await.unwrap_err());
+        let names: Vec<&str> = problems.iter().map(|(field, _)| *field).collect();
+        assert_eq!(names, ["email", "firstName", "lastName", "password", "phone"]);
+    }
+
+    #[test]
+    fn the_users_list_reads_its_filters_or_refuses_them_in_french() {
+        let query = |pairs: &[(&str, &str)]| {
+            let get = |k: &str| pairs.iter().find(|(key, _)| *key == k).map(|(_, v)| (*v).to_owned());
+            UserListQuery {
+                page: get("page"),
+                limit: get("limit"),
+                search: get("search"),
+                role: get("role"),
+                status: get("status"),
+            }
+            .into_filter()
+        };
+        let filter = query(&[]).unwrap();
+        assert_eq!((filter.page.page, filter.page.limit, filter.role, filter.active), (1, 10, None, None));
+        let filter = query(&[("role", "admin"), ("status", "inactive"), ("search", " 77 123 45 ")]).unwrap();
+        assert_eq!((filter.role, filter.active), (Some(Role::Admin), Some(false)));
+        assert_eq!((filter.search.as_deref(), filter.phone_digits.as_deref()), (Some("77 123 45"), Some("7712345")));
+        assert_eq!(query(&[("search", "Diop")]).unwrap().phone_digits, None);
+        assert_eq!(query(&[("role", "boss")]).unwrap_err().to_string(), "Rôle inconnu.");
+        assert_eq!(query(&[("status", "gone")]).unwrap_err().to_string(), "Statut inconnu.");
+        assert!(matches!(query(&[("page", "0")]), Err(IdentityError::Validation { .. })));
+    }
+
+    #[tokio::test]
+    async fn user_counts_are_taken_as_of_the_clock_with_their_trend() {
+        fn now() -> chrono::DateTime<Utc> {
+            chrono::TimeZone::with_ymd_and_hms(&Utc, 2026, 11, 22, 9, 0, 0).unwrap()
+        }
+        let mut users = MockUserRepository::new();
+        users
+            .expect_stats()
+            .withf(|at| *at == now())
+            .times(1)
+            .returning(|_| Ok(UserStats { total: 120, customers: 117, new_this_month: 14, new_previous_month: 10 }));
+        let service = service(users).with_clock(now);
+        let stats = service.user_stats().await.unwrap();
+        assert_eq!((stats.total, stats.new_users_trend()), (120, Some(40)));
+        assert_eq!(UserStats::default().new_users_trend(), None);
+    }
 }

@@ -80,6 +80,7 @@ mod tests {
             role: Role::Customer,
             active: true,
             token_version: 3,
+            password_reset_requested_at: None,
             created_at: Utc::now(),
         }
     }

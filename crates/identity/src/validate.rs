@@ -1,7 +1,10 @@
 //! The account forms' rules and their French messages (seed 000 §5), checked once, here.
 
+use bitik_common::Email;
+
 use crate::error::{FieldErrors, IdentityError};
 use crate::model::{AddressInput, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ProfileUpdate};
+use crate::service::NewAccount;
 
 /// Collects the problems of a form, field by field (the first problem of each field wins).
 #[derive(Default)]
@@ -30,6 +33,25 @@ impl Checks {
     pub fn finish(&mut self) -> Result<(), IdentityError> {
         if self.0.is_empty() { Ok(()) } else { Err(IdentityError::validation(std::mem::take(&mut self.0))) }
     }
+}
+
+/// The registration form (seed 000 §5): every field required, a valid e-mail, 6+ characters.
+/// Accounts an admin creates follow it too.
+pub(crate) fn registration(account: &NewAccount) -> Result<(), IdentityError> {
+    let mut checks = Checks::default();
+    checks
+        .required("firstName", &account.first_name, "Le prénom est requis")
+        .max_len("firstName", &account.first_name, 100)
+        .required("lastName", &account.last_name, "Le nom est requis")
+        .max_len("lastName", &account.last_name, 100)
+        .required("email", &account.email, "L'email est requis")
+        .required("phone", &account.phone, "Le téléphone est requis")
+        .max_len("phone", &account.phone, 30);
+    if !account.email.trim().is_empty() && Email::parse(&account.email).is_err() {
+        checks.fail("email", "Veuillez saisir un email valide");
+    }
+    password(&mut checks, "password", &account.password, "Le mot de passe doit contenir au moins 6 caractères");
+    checks.finish()
 }
 
 /// The password rule shared by registration, password change and reset.

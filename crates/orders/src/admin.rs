@@ -1,6 +1,6 @@
 //! The back office's view of orders: filters of the orders list (seed 001 §7, admin calls).
 
-use bitik_common::{InvalidPage, PageRequest};
+use bitik_common::{InvalidPage, PageRequest, phone_digits};
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 
 use crate::error::OrderError;
@@ -38,8 +38,11 @@ pub struct AdminOrderFilter {
     pub from: Option<DateTime<Utc>>,
     /// Exclusive: the start of the day after `toDate`.
     pub until: Option<DateTime<Utc>>,
-    /// Matches the order number, the customer's name or phone.
+    /// Matches the order number or the customer's name (either order, ignoring case and accents).
     pub search: Option<String>,
+    /// The search's digits when it reads like a phone number, matched against the digits of
+    /// the customer's phone: `771234567` finds `77 123 45 67` and `+221 77-123-45-67`.
+    pub phone_digits: Option<String>,
     pub sort: AdminSort,
     pub descending: bool,
 }
@@ -83,13 +86,15 @@ impl AdminOrderQuery {
             Some("asc") => false,
             Some(_) => return Err(invalid("order", "Ordre de tri inconnu.")),
         };
-        let search = present(&self.search).map(|s| s.chars().take(100).collect());
+        let search: Option<String> = present(&self.search).map(|s| s.chars().take(100).collect());
+        let phone_digits = search.as_deref().and_then(phone_digits);
         Ok(AdminOrderFilter {
             page,
             status,
             from: from.map(start_of),
             until: to.and_then(|d| d.succ_opt()).map(start_of),
             search,
+            phone_digits,
             sort,
             descending,
         })
@@ -129,6 +134,15 @@ mod tests {
         assert_eq!(filter.from.unwrap().to_rfc3339(), "2026-11-01T00:00:00+00:00");
         assert_eq!(filter.until.unwrap().to_rfc3339(), "2026-11-23T00:00:00+00:00");
         assert_eq!(filter.status, Some(OrderStatus::Pending));
+    }
+
+    #[test]
+    fn a_search_that_reads_like_a_phone_is_matched_on_its_digits() {
+        let digits = |search: &str| query(&[("search", search)]).into_filter().unwrap().phone_digits;
+        assert_eq!(digits("+221 77-123 45 67"), Some("221771234567".to_owned()));
+        assert_eq!(digits("ORD-1234"), None, "an order number is not a phone");
+        let filter = query(&[("search", "  Diop ")]).into_filter().unwrap();
+        assert_eq!(filter.search.as_deref(), Some("Diop"));
     }
 
     #[test]

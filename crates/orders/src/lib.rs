@@ -1,5 +1,6 @@
 //! Orders: checkout rules and pricing, shipping fees, order numbers, the status rules and
-//! their history. Only the server prices an order: what a client sends as prices is never read.
+//! their history, the dashboard's figures. Only the server prices an order: what a client
+//! sends as prices is never read.
 
 pub mod admin;
 pub mod checkout;
@@ -10,6 +11,7 @@ mod ports;
 pub mod rules;
 mod service;
 pub mod shipping;
+pub mod stats;
 
 pub use admin::{ADMIN_PAGE_SIZE, AdminOrderFilter, AdminOrderQuery, AdminSort};
 pub use checkout::CheckoutRequest;
@@ -22,6 +24,7 @@ pub use ports::MockOrderRepository;
 pub use ports::{OrderRepository, PlaceError, Transition};
 pub use service::{Actor, MAX_PAGE_SIZE, OrderService};
 pub use shipping::{FREE_DELIVERY_THRESHOLD, ShippingMethod};
+pub use stats::{DaySales, OrderDashboard, OrderFigures, OrderTrends, TopProduct};
 
 #[cfg(test)]
 mod service_tests;

@@ -1,10 +1,12 @@
 use async_trait::async_trait;
 use bitik_common::{Page, PageRequest};
+use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::admin::AdminOrderFilter;
 use crate::error::BoxError;
 use crate::model::{NewOrder, Order, OrderStatus, StatusChange, StockEffect};
+use crate::stats::{DaySales, OrderFigures, TopProduct};
 
 /// Why an order could not be stored.
 #[derive(Debug, thiserror::Error)]
@@ -63,6 +65,21 @@ pub trait OrderRepository: Send + Sync {
 
     /// The customer's orders, newest first.
     async fn list_for_user(&self, user_id: Uuid, page: PageRequest) -> Result<Page<Order>, BoxError>;
+
+    /// Replaces the order's tracking note; `None` when there is no such order.
+    async fn set_tracking_note(&self, id: Uuid, note: String) -> Result<Option<Order>, BoxError>;
+
+    /// The dashboard's sums as of `now`, by the rules of [`crate::stats`] (Dakar days, what
+    /// counts as an order and as revenue).
+    async fn figures(&self, now: DateTime<Utc>) -> Result<OrderFigures, BoxError>;
+
+    /// The `limit` products with most units in orders that count, placed over the `days` days
+    /// ending with today (Dakar); ties by amount, then name.
+    async fn top_products(&self, now: DateTime<Utc>, days: u32, limit: u32) -> Result<Vec<TopProduct>, BoxError>;
+
+    /// One entry per day over the `days` days ending with today (Dakar), oldest first, days
+    /// without orders included.
+    async fn sales_by_day(&self, now: DateTime<Utc>, days: u32) -> Result<Vec<DaySales>, BoxError>;
 
     /// In one transaction, if the order is still `expected`: applies the stock effect (returning
     /// or taking its units), sets the status and appends `change` to the history.

@@ -6,16 +6,19 @@ use bitik_common::{Page, PageRequest};
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use crate::admin::AdminOrderQuery;
+use crate::admin::{ADMIN_PAGE_SIZE, AdminOrderFilter, AdminOrderQuery, AdminSort};
 use crate::checkout::{self, CheckoutRequest};
 use crate::error::OrderError;
 use crate::model::{NewOrder, Order, OrderStatus, PaymentMethod, PaymentStatus, StatusChange};
 use crate::number::order_number;
 use crate::ports::{OrderRepository, PlaceError, Transition};
 use crate::rules;
+use crate::stats::{OrderDashboard, RECENT_ORDERS, SALES_DAYS, TOP_PRODUCTS};
 
 /// Customers' order pages hold at most this many orders.
 pub const MAX_PAGE_SIZE: u32 = 50;
+/// Longest tracking note, in characters (the column's limit too).
+pub const MAX_TRACKING_NOTE: usize = 500;
 
 /// Who acts on an order, as the history shows them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -44,6 +47,15 @@ pub struct OrderService {
 impl OrderService {
     pub fn new(orders: Arc<dyn OrderRepository>, products: Arc<dyn ProductRepository>) -> Self {
         Self { orders, products, clock: Utc::now }
+    }
+
+    /// With a fixed clock, for tests of what depends on the date.
+    pub fn with_clock(
+        orders: Arc<dyn OrderRepository>,
+        products: Arc<dyn ProductRepository>,
+        clock: fn() -> DateTime<Utc>,
+    ) -> Self {
+        Self { orders, products, clock }
     }
 
     /// Places an order priced by the server. A repeated submission with the same idempotency
@@ -206,6 +218,45 @@ impl OrderService {
             Transition::Applied(order) => Ok(*order),
             Transition::Stale | Transition::OutOfStock { .. } => Err(OrderError::Concurrent),
         }
+    }
+
+    /// The note an admin types about the parcel's journey (a carrier's reference, a courier's
+    /// name). Trimmed; empty clears it. Nothing is ever made up in its place.
+    pub async fn set_tracking_note(&self, id: Uuid, note: &str) -> Result<Order, OrderError> {
+        let note = note.trim();
+        if note.chars().count() > MAX_TRACKING_NOTE {
+            let message = "La note de suivi ne peut pas dépasser 500 caractères.";
+            return Err(OrderError::Validation {
+                message: message.to_owned(),
+                fields: [("trackingNote".to_owned(), message.to_owned())].into(),
+            });
+        }
+        self.orders
+            .set_tracking_note(id, note.to_owned())
+            .await
+            .map_err(OrderError::repository)?
+            .ok_or(OrderError::NotFound)
+    }
+
+    /// The dashboard: figures with their trends, the latest orders, best sellers, daily sales.
+    pub async fn dashboard(&self) -> Result<OrderDashboard, OrderError> {
+        let now = (self.clock)();
+        let figures = self.orders.figures(now).await.map_err(OrderError::repository)?;
+        let recent = AdminOrderFilter {
+            page: PageRequest::new(1, RECENT_ORDERS, ADMIN_PAGE_SIZE),
+            status: None,
+            from: None,
+            until: None,
+            search: None,
+            phone_digits: None,
+            sort: AdminSort::CreatedAt,
+            descending: true,
+        };
+        let recent_orders = self.orders.list(&recent).await.map_err(OrderError::repository)?.items;
+        let top_products =
+            self.orders.top_products(now, SALES_DAYS, TOP_PRODUCTS).await.map_err(OrderError::repository)?;
+        let sales_by_day = self.orders.sales_by_day(now, SALES_DAYS).await.map_err(OrderError::repository)?;
+        Ok(OrderDashboard { trends: figures.trends(), figures, recent_orders, top_products, sales_by_day })
     }
 
     async fn products_of(&self, mut ids: Vec<Uuid>) -> Result<HashMap<Uuid, Product>, OrderError> {

@@ -403,3 +403,75 @@ async fn cash_is_recorded_once_and_only_for_cash_on_delivery() {
         assert_eq!(result.err().map(|e| e.to_string()).as_deref(), expected);
     }
 }
+
+#[tokio::test]
+async fn a_tracking_note_is_trimmed_limited_and_stored_as_typed() {
+    let order = placed(OrderStatus::Shipped, PaymentMethod::CashOnDelivery, PaymentStatus::Pending);
+    let mut orders = MockOrderRepository::new();
+    orders
+        .expect_set_tracking_note()
+        .withf(|_, note| note == "Tiak-Tiak, réf. 4411")
+        .times(1)
+        .returning(move |_, note| Ok(Some(Order { tracking_note: note, ..order.clone() })));
+    orders.expect_set_tracking_note().withf(|_, note| note.is_empty()).times(1).returning(|_, _| Ok(None));
+    let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()));
+    let id = Uuid::new_v4();
+    let noted = service.set_tracking_note(id, "  Tiak-Tiak, réf. 4411 \n").await.unwrap();
+    assert_eq!(noted.tracking_note, "Tiak-Tiak, réf. 4411");
+    let long = "x".repeat(501);
+    let refused = service.set_tracking_note(id, &long).await.unwrap_err();
+    assert_eq!(refused.to_string(), "La note de suivi ne peut pas dépasser 500 caractères.");
+    assert!(matches!(service.set_tracking_note(id, " ").await, Err(OrderError::NotFound)));
+}
+
+#[tokio::test]
+async fn the_dashboard_asks_for_its_figures_as_of_the_clock_and_the_five_latest_orders() {
+    use crate::stats::{DaySales, OrderFigures, TopProduct};
+    use chrono::{DateTime, NaiveDate, TimeZone};
+
+    fn now() -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 11, 22, 9, 30, 0).unwrap()
+    }
+    let latest = placed(OrderStatus::Pending, PaymentMethod::Wave, PaymentStatus::Pending);
+    let mut orders = MockOrderRepository::new();
+    orders.expect_figures().withf(|at| *at == now()).times(1).returning(|_| {
+        Ok(OrderFigures {
+            today_orders: 4,
+            yesterday_orders: 2,
+            today_revenue: Money::francs(30_000),
+            yesterday_revenue: Money::francs(20_000),
+            ..OrderFigures::default()
+        })
+    });
+    orders
+        .expect_list()
+        .withf(|filter| filter.page.limit == 5 && filter.page.page == 1 && filter.descending && filter.status.is_none())
+        .times(1)
+        .returning(move |filter| {
+            Ok(bitik_common::Page { items: vec![latest.clone()], request: filter.page, total_items: 1 })
+        });
+    orders.expect_top_products().withf(|at, days, limit| *at == now() && *days == 30 && *limit == 5).returning(
+        |_, _, _| {
+            Ok(vec![TopProduct {
+                product_id: TEE,
+                name: "T-shirt Teranga".into(),
+                slug: "t-shirt-teranga".into(),
+                image: None,
+                active: true,
+                units_sold: 9,
+                sales_amount: Money::francs(108_000),
+            }])
+        },
+    );
+    orders.expect_sales_by_day().withf(|at, days| *at == now() && *days == 30).returning(|_, _| {
+        Ok(vec![DaySales { date: NaiveDate::from_ymd_opt(2026, 11, 22).unwrap(), orders: 4, revenue: Money::ZERO }])
+    });
+    let service = OrderService::with_clock(Arc::new(orders), Arc::new(catalogue()), now);
+    let dashboard = service.dashboard().await.unwrap();
+    assert_eq!(dashboard.figures.today_orders, 4);
+    assert_eq!((dashboard.trends.today_orders, dashboard.trends.today_revenue), (Some(100), Some(50)));
+    assert_eq!(dashboard.trends.month_revenue, None, "nothing last month: no percentage");
+    assert_eq!(dashboard.recent_orders.len(), 1);
+    assert_eq!(dashboard.top_products[0].units_sold, 9);
+    assert_eq!(dashboard.sales_by_day.len(), 1);
+}

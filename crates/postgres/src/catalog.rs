@@ -8,8 +8,8 @@ use std::collections::{HashMap, HashSet};
 
 use async_trait::async_trait;
 use bitik_catalog::{
-    CatalogError, Colour, NewProduct, Product, ProductFilter, ProductKey, ProductRepository, ProductSort, Removal,
-    Size, Slug, Stock, Subcategory,
+    CatalogError, Colour, NewProduct, Product, ProductFilter, ProductKey, ProductRepository, ProductSort, ProductStats,
+    Removal, Size, Slug, Stock, StockLevel, Subcategory, Visibility,
 };
 use bitik_common::{Money, Page};
 use chrono::{DateTime, Utc};
@@ -21,13 +21,12 @@ use diesel::sql_types::{BigInt, Text};
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
+use crate::functions::{bitik_search_text, like_pattern};
 use crate::schema::{product_variants, products};
 use crate::{Database, DbError};
 
 #[declare_sql_function]
 extern "SQL" {
-    /// Lowercase without accents (migration 000001).
-    fn bitik_search_text(text: Text) -> Text;
     /// `search_text` plus its hyphen-less spelling; trigram-indexed (migration 000002).
     fn bitik_search_haystack(search_text: Text) -> Text;
     /// pg_trgm: how well the first text matches the best stretch of the second, 0 to 1.
@@ -136,9 +135,25 @@ fn active_products() -> ProductQuery {
     products::table.filter(products::active.eq(true)).into_boxed()
 }
 
+/// Each product's units over all its variants.
+fn total_stock() -> diesel::expression::SqlLiteral<BigInt> {
+    sql::<BigInt>("(SELECT COALESCE(SUM(v.stock), 0) FROM product_variants v WHERE v.product_id = products.id)")
+}
+
 /// The filter's conditions, without order or paging.
 fn matching(filter: &ProductFilter) -> ProductQuery {
-    let mut query = active_products();
+    let mut query = match filter.visibility {
+        Visibility::Active => active_products(),
+        Visibility::Inactive => products::table.filter(products::active.eq(false)).into_boxed(),
+        Visibility::All => products::table.into_boxed(),
+    };
+    if let Some(level) = filter.stock_level {
+        let (lowest, highest) = level.bounds();
+        query = query.filter(total_stock().ge(i64::from(lowest)));
+        if let Some(highest) = highest {
+            query = query.filter(total_stock().le(i64::from(highest)));
+        }
+    }
     if let Some(category) = filter.category {
         query = query.filter(products::category.eq(category.as_str()));
     }
@@ -189,13 +204,6 @@ fn matching(filter: &ProductFilter) -> ProductQuery {
     query
 }
 
-/// `%text%` for LIKE, its wildcards matched literally; folded by `bitik_search_text` in SQL,
-/// which leaves `%` and `\` alone.
-fn like_pattern(text: &str) -> String {
-    let escaped = text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
-    format!("%{escaped}%")
-}
-
 fn colour_names(colours: &[Colour]) -> Vec<String> {
     colours.iter().map(|colour| colour.as_str().to_owned()).collect()
 }
@@ -218,6 +226,9 @@ fn ordered(query: ProductQuery, filter: &ProductFilter) -> ProductQuery {
                 )
                 .desc(),
             ),
+        (ProductSort::NameAsc, _) => query.order_by(bitik_search_text(products::name).asc()),
+        (ProductSort::NameDesc, _) => query.order_by(bitik_search_text(products::name).desc()),
+        (ProductSort::Oldest, _) => query.order_by(products::created_at.asc()),
         (ProductSort::Newest | ProductSort::Relevance, _) => query.order_by(products::created_at.desc()),
     };
     // Ties broken the same way every time, so consecutive pages neither repeat nor skip.
@@ -471,6 +482,44 @@ impl ProductRepository for PgProductRepository {
         })
         .await
         .map_err(storage)
+    }
+
+    async fn stats(&self) -> Result<ProductStats, CatalogError> {
+        #[derive(QueryableByName)]
+        struct Counts {
+            #[diesel(sql_type = BigInt)]
+            total: i64,
+            #[diesel(sql_type = BigInt)]
+            active: i64,
+            #[diesel(sql_type = BigInt)]
+            out_of_stock: i64,
+            #[diesel(sql_type = BigInt)]
+            low_stock: i64,
+        }
+        let (low_from, low_to) = StockLevel::Low.bounds();
+        let mut conn = self.db.conn().await.map_err(storage)?;
+        let counts: Counts = diesel::sql_query(
+            "SELECT count(*) AS total,
+                    count(*) FILTER (WHERE active) AS active,
+                    count(*) FILTER (WHERE units = 0) AS out_of_stock,
+                    count(*) FILTER (WHERE units BETWEEN $1 AND $2) AS low_stock
+             FROM (SELECT p.active, COALESCE(SUM(v.stock), 0) AS units
+                   FROM products p LEFT JOIN product_variants v ON v.product_id = p.id
+                   GROUP BY p.id) per_product",
+        )
+        .bind::<BigInt, _>(i64::from(low_from))
+        .bind::<BigInt, _>(i64::from(low_to.unwrap_or(low_from)))
+        .get_result(&mut conn)
+        .await
+        .map_err(storage)?;
+        let count = |n: i64| u64::try_from(n).unwrap_or(0);
+        Ok(ProductStats {
+            total: count(counts.total),
+            active: count(counts.active),
+            inactive: count(counts.total - counts.active),
+            out_of_stock: count(counts.out_of_stock),
+            low_stock: count(counts.low_stock),
+        })
     }
 
     async fn create(&self, product: NewProduct) -> Result<Product, CatalogError> {

@@ -16,6 +16,8 @@ use diesel::prelude::*;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
+use crate::functions::{bitik_search_text, like_pattern, regexp_replace};
+use crate::order_stats;
 use crate::schema::{order_items, order_status_history as history, orders, product_variants};
 use crate::{Database, DbError};
 
@@ -212,14 +214,23 @@ fn filtered(filter: &AdminOrderFilter) -> OrderQuery {
         query = query.filter(orders::created_at.lt(until));
     }
     if let Some(search) = &filter.search {
-        let escaped = search.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
-        let pattern = format!("%{escaped}%");
-        query = query.filter(
+        // Names as typed in either order, ignoring case and accents; numbers as they are stored.
+        let pattern = bitik_search_text(like_pattern(search));
+        let first_last = bitik_search_text(orders::shipping_first_name.concat(" ").concat(orders::shipping_last_name));
+        let last_first = bitik_search_text(orders::shipping_last_name.concat(" ").concat(orders::shipping_first_name));
+        let mut matches = Box::new(
             orders::order_number
-                .ilike(pattern.clone())
-                .or(orders::shipping_first_name.concat(" ").concat(orders::shipping_last_name).ilike(pattern.clone()))
-                .or(orders::shipping_phone.ilike(pattern)),
-        );
+                .ilike(like_pattern(search))
+                .or(first_last.like(pattern.clone()))
+                .or(last_first.like(pattern))
+                .or(orders::shipping_phone.ilike(like_pattern(search))),
+        )
+            as Box<dyn BoxableExpression<orders::table, diesel::pg::Pg, SqlType = diesel::sql_types::Bool>>;
+        if let Some(digits) = &filter.phone_digits {
+            let phone_digits = regexp_replace(orders::shipping_phone, "[^0-9]", "", "g");
+            matches = Box::new(matches.or(phone_digits.like(format!("%{digits}%"))));
+        }
+        query = query.filter(matches);
     }
     query
 }
@@ -474,6 +485,39 @@ impl OrderRepository for PgOrderRepository {
             .map_err(DbError::from)?;
         let items = load(&mut conn, rows).await?;
         Ok(Page { items, request: page, total_items: u64::try_from(total).unwrap_or(0) })
+    }
+
+    async fn set_tracking_note(&self, id: Uuid, note: String) -> Result<Option<Order>, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let changed = diesel::update(orders::table.find(id))
+            .set((orders::tracking_note.eq(note), orders::updated_at.eq(now)))
+            .execute(&mut conn)
+            .await
+            .map_err(DbError::from)?;
+        if changed == 0 {
+            return Ok(None);
+        }
+        find_in(&mut conn, id).await
+    }
+
+    async fn figures(&self, at: DateTime<Utc>) -> Result<bitik_orders::OrderFigures, BoxError> {
+        let mut conn = self.database.conn().await?;
+        order_stats::figures(&mut conn, at).await
+    }
+
+    async fn top_products(
+        &self,
+        at: DateTime<Utc>,
+        days: u32,
+        limit: u32,
+    ) -> Result<Vec<bitik_orders::TopProduct>, BoxError> {
+        let mut conn = self.database.conn().await?;
+        order_stats::top_products(&mut conn, at, days, limit).await
+    }
+
+    async fn sales_by_day(&self, at: DateTime<Utc>, days: u32) -> Result<Vec<bitik_orders::DaySales>, BoxError> {
+        let mut conn = self.database.conn().await?;
+        order_stats::sales_by_day(&mut conn, at, days).await
     }
 
     async fn transition(

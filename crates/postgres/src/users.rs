@@ -1,17 +1,21 @@
 //! Accounts and password-reset tokens in PostgreSQL.
 
 use async_trait::async_trait;
-use bitik_common::Email;
+use bitik_common::{Email, Page};
 use bitik_identity::error::BoxError;
 use bitik_identity::ports::{Credentials, InsertUserError, UserRepository};
-use bitik_identity::{NewUser, ProfileUpdate, Role, User};
+use bitik_identity::{NewUser, ProfileUpdate, Role, User, UserChanges, UserFilter, UserRemoval, UserStats};
 use chrono::{DateTime, Utc};
-use diesel::dsl::now;
+use diesel::dsl::{exists, now};
+use diesel::pg::Pg;
 use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Bool, Text, Timestamptz};
 use diesel_async::{AsyncConnection, RunQueryDsl};
 use uuid::Uuid;
 
-use crate::schema::{password_reset_tokens as resets, users};
+use crate::functions::{bitik_search_text, like_pattern, regexp_replace};
+use crate::order_stats::{BOUNDS, SHOP_TIME_ZONE};
+use crate::schema::{orders, password_reset_tokens as resets, users};
 use crate::{Database, DbError};
 
 pub struct PgUserRepository {
@@ -40,6 +44,7 @@ pub(crate) struct UserRow {
     role: String,
     active: bool,
     token_version: i32,
+    password_reset_requested_at: Option<DateTime<Utc>>,
     created_at: DateTime<Utc>,
 }
 
@@ -60,6 +65,7 @@ impl UserRow {
             role,
             active: self.active,
             token_version: self.token_version,
+            password_reset_requested_at: self.password_reset_requested_at,
             created_at: self.created_at,
         };
         Ok((user, self.password_hash))
@@ -91,6 +97,68 @@ struct ProfileChanges<'a> {
     city: &'a str,
     zip_code: &'a str,
     country: &'a str,
+}
+
+/// An admin's changes; `None` fields are left out of the UPDATE.
+#[derive(AsChangeset)]
+#[diesel(table_name = users)]
+struct AdminChanges<'a> {
+    first_name: Option<&'a str>,
+    last_name: Option<&'a str>,
+    email: Option<&'a str>,
+    phone: Option<&'a str>,
+    address: Option<&'a str>,
+    city: Option<&'a str>,
+    zip_code: Option<&'a str>,
+    country: Option<&'a str>,
+    role: Option<&'a str>,
+    active: Option<bool>,
+    password_hash: Option<&'a str>,
+    /// `Some(None)` clears a pending reset request once a new password is set.
+    password_reset_requested_at: Option<Option<DateTime<Utc>>>,
+}
+
+type UserQuery = users::BoxedQuery<'static, Pg>;
+
+/// Accounts matching the back office's filters.
+fn filtered(filter: &UserFilter) -> UserQuery {
+    let mut query = users::table.into_boxed();
+    if let Some(role) = filter.role {
+        query = query.filter(users::role.eq(role.as_str()));
+    }
+    if let Some(active) = filter.active {
+        query = query.filter(users::active.eq(active));
+    }
+    if let Some(search) = &filter.search {
+        let pattern = bitik_search_text(like_pattern(search));
+        let first_last = bitik_search_text(users::first_name.concat(" ").concat(users::last_name));
+        let last_first = bitik_search_text(users::last_name.concat(" ").concat(users::first_name));
+        let mut matches = Box::new(
+            first_last
+                .like(pattern.clone())
+                .or(last_first.like(pattern.clone()))
+                .or(bitik_search_text(users::email).like(pattern))
+                .or(users::phone.ilike(like_pattern(search))),
+        ) as Box<dyn BoxableExpression<users::table, Pg, SqlType = Bool>>;
+        if let Some(digits) = &filter.phone_digits {
+            let phone_digits = regexp_replace(users::phone, "[^0-9]", "", "g");
+            matches = Box::new(matches.or(phone_digits.like(format!("%{digits}%"))));
+        }
+        query = query.filter(matches);
+    }
+    query
+}
+
+#[derive(QueryableByName)]
+struct StatsRow {
+    #[diesel(sql_type = BigInt)]
+    total: i64,
+    #[diesel(sql_type = BigInt)]
+    customers: i64,
+    #[diesel(sql_type = BigInt)]
+    new_this_month: i64,
+    #[diesel(sql_type = BigInt)]
+    new_previous_month: i64,
 }
 
 #[async_trait]
@@ -264,5 +332,101 @@ impl UserRepository for PgUserRepository {
             })
             .await?;
         row.map(UserRow::into_user).transpose()
+    }
+
+    async fn list(&self, filter: &UserFilter) -> Result<Page<User>, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let total: i64 = filtered(filter).count().get_result(&mut conn).await.map_err(DbError::from)?;
+        let rows = filtered(filter)
+            .order((users::created_at.desc(), users::id.desc()))
+            .limit(i64::from(filter.page.limit))
+            .offset(filter.page.offset())
+            .select(UserRow::as_select())
+            .load(&mut conn)
+            .await
+            .map_err(DbError::from)?;
+        let items = rows.into_iter().map(UserRow::into_user).collect::<Result<Vec<_>, _>>()?;
+        Ok(Page { items, request: filter.page, total_items: u64::try_from(total).unwrap_or(0) })
+    }
+
+    async fn update(&self, id: Uuid, changes: UserChanges) -> Result<Option<User>, InsertUserError> {
+        let mut conn = self.database.conn().await.map_err(|e| InsertUserError::Other(e.into()))?;
+        let set = AdminChanges {
+            first_name: changes.first_name.as_deref(),
+            last_name: changes.last_name.as_deref(),
+            email: changes.email.as_ref().map(Email::as_str),
+            phone: changes.phone.as_deref(),
+            address: changes.address.as_deref(),
+            city: changes.city.as_deref(),
+            zip_code: changes.zip_code.as_deref(),
+            country: changes.country.as_deref(),
+            role: changes.role.map(Role::as_str),
+            active: changes.active,
+            password_hash: changes.password_hash.as_deref(),
+            password_reset_requested_at: changes.password_hash.as_ref().map(|_| None),
+        };
+        let raise = i32::from(changes.end_sessions);
+        let row = diesel::update(users::table.find(id))
+            .set((set, users::token_version.eq(users::token_version + raise), users::updated_at.eq(now)))
+            .returning(UserRow::as_returning())
+            .get_result(&mut conn)
+            .await
+            .optional()
+            .map_err(|e| match DbError::from(e) {
+                DbError::Duplicate(_) => InsertUserError::Duplicate,
+                other => InsertUserError::Other(other.into()),
+            })?;
+        row.map(UserRow::into_user).transpose().map_err(InsertUserError::Other)
+    }
+
+    async fn delete(&self, id: Uuid) -> Result<UserRemoval, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let removal = conn
+            .transaction::<_, DbError, _>(async move |conn| {
+                let ordered: bool =
+                    diesel::select(exists(orders::table.filter(orders::user_id.eq(id)))).get_result(conn).await?;
+                if ordered {
+                    let changed = diesel::update(users::table.find(id))
+                        .set((
+                            users::active.eq(false),
+                            users::token_version.eq(users::token_version + 1),
+                            users::updated_at.eq(now),
+                        ))
+                        .execute(conn)
+                        .await?;
+                    return Ok(if changed == 0 { UserRemoval::NotFound } else { UserRemoval::Deactivated });
+                }
+                // Addresses, cart lines and reset links go with the account (ON DELETE CASCADE).
+                let deleted = diesel::delete(users::table.find(id)).execute(conn).await?;
+                Ok(if deleted == 0 { UserRemoval::NotFound } else { UserRemoval::Deleted })
+            })
+            .await?;
+        Ok(removal)
+    }
+
+    async fn stats(&self, at: DateTime<Utc>) -> Result<UserStats, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let query = format!(
+            "WITH {BOUNDS}
+             SELECT count(*) FILTER (WHERE u.created_at <= $1) AS total,
+                    count(*) FILTER (WHERE u.role = 'customer' AND u.created_at <= $1) AS customers,
+                    count(*) FILTER (WHERE u.created_at >= b.month_start AND u.created_at <= $1) AS new_this_month,
+                    count(*) FILTER (WHERE u.created_at >= b.previous_month_start
+                                       AND u.created_at < b.previous_month_until) AS new_previous_month
+             FROM bounds b LEFT JOIN users u ON true"
+        );
+        let row: StatsRow = diesel::sql_query(query)
+            .bind::<Timestamptz, _>(at)
+            .bind::<Text, _>(SHOP_TIME_ZONE)
+            .get_result(&mut conn)
+            .await
+            .map_err(DbError::from)?;
+        let count = |n: i64| u64::try_from(n).unwrap_or(0);
+        Ok(UserStats {
+            total: count(row.total),
+            customers: count(row.customers),
+            new_this_month: count(row.new_this_month),
+            new_previous_month: count(row.new_previous_month),
+        })
     }
 }

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { sessionStore } from '@/features/auth/session-store'
 import { server } from '@/testing/server'
+import { mockStats } from '@/testing/admin'
 import { renderApp } from '@/testing/render'
 
 // The home page and the footer call the API; these tests answer "not there yet".
@@ -68,6 +69,8 @@ describe('/admin', () => {
   it('shows the admin panel, with its own layout, to an admin', async () => {
     localStorage.setItem('token', 'admin-token')
     server.use(http.get('/api/auth/me', () => HttpResponse.json({ data: user('admin') })))
+    // /admin opens the dashboard, which reads the statistics.
+    mockStats()
     renderApp('/admin')
     expect(await screen.findByRole('heading', { name: 'Admin Panel' })).toBeVisible()
     const nav = screen.getByRole('navigation', { name: 'Administration' })

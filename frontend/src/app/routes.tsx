@@ -30,8 +30,9 @@ const Delivery = lazy(() => loadStaticPages().then((m) => ({ default: m.Delivery
 const Returns = lazy(() => loadStaticPages().then((m) => ({ default: m.ReturnsRoute })))
 const Privacy = lazy(() => loadStaticPages().then((m) => ({ default: m.PrivacyRoute })))
 const Terms = lazy(() => loadStaticPages().then((m) => ({ default: m.TermsRoute })))
-const AdminLayout = lazy(() => import('./routes/admin/admin-layout'))
-const AdminHome = lazy(() => import('./routes/admin/admin-home'))
+// The admin area's own route table lives in its chunk (routes/admin/admin-area.tsx):
+// a shopper's first load knows only that /admin/* exists.
+const AdminArea = lazy(() => import('./routes/admin/admin-area'))
 
 export const routes: RouteObject[] = [
   {
@@ -64,20 +65,15 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    path: 'admin',
+    path: 'admin/*',
     element: (
       <AdminGuard>
         <ErrorBoundary resetKey="admin">
           <Suspense fallback={<PageSpinner />}>
-            <AdminLayout />
+            <AdminArea />
           </Suspense>
         </ErrorBoundary>
       </AdminGuard>
     ),
-    children: [
-      { index: true, element: <AdminHome /> },
-      // Sub-pages come with the admin issues; until then the shop's 404 is shown inside the panel.
-      { path: '*', element: <NotFound /> },
-    ],
   },
 ]

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { imageSources, largestImage, PLACEHOLDER_IMAGE } from './image'
+import { imageSources, largestImage, smallestImage, PLACEHOLDER_IMAGE } from './image'
 
 describe('imageSources', () => {
   it('derives the three JPEG widths of a server picture, WebP never offered', () => {
@@ -34,5 +34,11 @@ describe('imageSources', () => {
   it('picks the 1200-px file for share previews', () => {
     expect(largestImage('/uploads/products/abc/800.jpg')).toBe('/uploads/products/abc/1200.jpg')
     expect(largestImage('/images/placeholder.jpg')).toBe('/images/placeholder.jpg')
+  })
+
+  it('picks the 400-px file for thumbnails', () => {
+    expect(smallestImage('/uploads/products/abc/800.jpg')).toBe('/uploads/products/abc/400.jpg')
+    expect(smallestImage('/images/placeholder.jpg')).toBe('/images/placeholder.jpg')
+    expect(smallestImage(null)).toBe(PLACEHOLDER_IMAGE)
   })
 })

@@ -38,3 +38,10 @@ export function largestImage(url: string | null | undefined): string {
   const match = VARIANT_URL.exec(src)
   return match ? `${match[1]}1200.jpg` : src
 }
+
+/** The smallest variant (400 px), for thumbnails such as the admin's lists. */
+export function smallestImage(url: string | null | undefined): string {
+  const src = url?.trim() || PLACEHOLDER_IMAGE
+  const match = VARIANT_URL.exec(src)
+  return match ? `${match[1]}400.jpg` : src
+}

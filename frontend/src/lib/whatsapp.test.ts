@@ -3,6 +3,7 @@ import {
   isMobileDevice,
   openWhatsApp,
   openWhatsAppInBrowser,
+  toWhatsAppNumber,
   WEB_FALLBACK_DELAY_MS,
   whatsAppLinks,
   whatsAppUrl,
@@ -125,5 +126,24 @@ describe('openWhatsAppInBrowser', () => {
       ['https://web.whatsapp.com/send?phone=221770000000&text=Bonjour'],
     ])
     expect(openWhatsAppInBrowser('Bonjour', { opener: fakeOpener(false) })).toBe(false)
+  })
+})
+
+describe('toWhatsAppNumber', () => {
+  it('writes a Senegalese local number with the country code', () => {
+    expect(toWhatsAppNumber('77 123 45 67')).toBe('221771234567')
+    expect(toWhatsAppNumber('33-820-00-00')).toBe('221338200000')
+  })
+
+  it('keeps an international number, written with + or 00', () => {
+    expect(toWhatsAppNumber('+221 77 123 45 67')).toBe('221771234567')
+    expect(toWhatsAppNumber('00221 77 123 45 67')).toBe('221771234567')
+    expect(toWhatsAppNumber('+33 6 12 34 56 78')).toBe('33612345678')
+  })
+
+  it('refuses what cannot be a number', () => {
+    expect(toWhatsAppNumber('')).toBeNull()
+    expect(toWhatsAppNumber('12 34')).toBeNull()
+    expect(toWhatsAppNumber('1234567890123456')).toBeNull()
   })
 })

@@ -20,6 +20,22 @@ function digits(phone: string): string {
   return phone.replace(/\D/g, '')
 }
 
+/** Senegal's country code: a local number (9 digits, `77 123 45 67`) is written with it for WhatsApp. */
+export const LOCAL_COUNTRY_CODE = '221'
+
+/**
+ * A phone number as typed by a customer, in the international form wa.me
+ * wants: `77 123 45 67` → `221771234567`, `+33 6 12…` and `0033 6 12…` →
+ * `33612…`. Null when there are too few digits to be a number.
+ */
+export function toWhatsAppNumber(phone: string): string | null {
+  const trimmed = phone.trim()
+  let number = digits(trimmed)
+  if (trimmed.startsWith('00')) number = number.slice(2)
+  else if (!trimmed.startsWith('+') && number.length === 9) number = `${LOCAL_COUNTRY_CODE}${number}`
+  return number.length >= 8 && number.length <= 15 ? number : null
+}
+
 export function whatsAppLinks(text: string, phone: string = shop.whatsapp): WhatsAppLinks {
   const number = digits(phone)
   const message = encodeURIComponent(text)

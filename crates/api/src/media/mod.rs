@@ -17,7 +17,10 @@ pub mod illustration;
 pub mod variants;
 
 pub use illustration::{colour_rgb, render_product, variant_for};
-pub use variants::{MediaError, WIDTHS, store_variants};
+pub use variants::{
+    MAX_UPLOAD_BYTES, MAX_UPLOAD_PIXELS, MAX_UPLOAD_SIDE, MediaError, UploadRefusal, WIDTHS, check_upload,
+    decode_upload, remove_variants, store_variants,
+};
 
 /// Side at which illustrations are rendered before being downscaled to [`WIDTHS`].
 pub const RENDER_SIZE: u32 = 1200;

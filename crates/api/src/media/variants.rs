@@ -29,9 +29,9 @@ use std::path::{Path, PathBuf};
 
 use image::codecs::jpeg::JpegEncoder;
 use image::codecs::webp::WebPEncoder;
-use image::error::{LimitError, LimitErrorKind, ParameterError, ParameterErrorKind};
+use image::error::{ParameterError, ParameterErrorKind};
 use image::imageops::FilterType;
-use image::{DynamicImage, ExtendedColorType, ImageDecoder, ImageError, ImageReader, Limits, RgbImage};
+use image::{DynamicImage, ExtendedColorType, ImageDecoder, ImageError, ImageFormat, ImageReader, Limits, RgbImage};
 use rand::Rng;
 
 /// Widths written for every image, smallest first.
@@ -46,6 +46,11 @@ pub const DIR_NAME_LEN: usize = 16;
 pub const URL_PREFIX: &str = "/uploads";
 /// Largest side accepted by [`decode_upload`].
 pub const MAX_UPLOAD_SIDE: u32 = 8000;
+/// Most pixels accepted by [`decode_upload`]: 40 megapixels, more than any phone takes, about
+/// 160 MB once decoded.
+pub const MAX_UPLOAD_PIXELS: u64 = 40_000_000;
+/// Largest file accepted, in bytes (10 MB).
+pub const MAX_UPLOAD_BYTES: usize = 10 * 1024 * 1024;
 
 const DIR_CHARS: &[u8] = b"abcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -243,23 +248,64 @@ pub fn remove_variants(upload_dir: &Path, main_url: &str) -> Result<bool, MediaE
     }
 }
 
-/// Decodes an uploaded file (JPEG, PNG or WebP, guessed from its bytes), refusing images with a
-/// side above [`MAX_UPLOAD_SIDE`], and applies its EXIF orientation so that phone photos are
-/// upright once the metadata is stripped by [`store_variants`].
-pub fn decode_upload(bytes: &[u8]) -> Result<DynamicImage, MediaError> {
-    let mut reader = ImageReader::new(Cursor::new(bytes)).with_guessed_format()?;
+/// Why an uploaded file is refused.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum UploadRefusal {
+    /// Not a JPEG, PNG or WebP that decodes (a text file, an SVG, a GIF, a truncated file).
+    #[error("not a JPEG, PNG or WebP image")]
+    NotAnImage,
+    /// Wider or taller than [`MAX_UPLOAD_SIDE`], or more than [`MAX_UPLOAD_PIXELS`].
+    #[error("image dimensions over the limits")]
+    TooLarge,
+}
+
+/// The formats accepted, whatever the file's name or declared type says.
+const UPLOAD_FORMATS: [ImageFormat; 3] = [ImageFormat::Jpeg, ImageFormat::Png, ImageFormat::WebP];
+
+/// A decoder for an uploaded file, after checking from its header alone (nothing decoded yet)
+/// that it is an accepted format of acceptable dimensions. A "decompression bomb" (a tiny file
+/// declaring 50 000 × 50 000 pixels) is refused here, before any allocation.
+fn upload_decoder(bytes: &[u8]) -> Result<impl ImageDecoder + '_, UploadRefusal> {
+    let mut reader =
+        ImageReader::new(Cursor::new(bytes)).with_guessed_format().map_err(|_| UploadRefusal::NotAnImage)?;
+    if !reader.format().is_some_and(|format| UPLOAD_FORMATS.contains(&format)) {
+        return Err(UploadRefusal::NotAnImage);
+    }
     let mut limits = Limits::default();
     limits.max_image_width = Some(MAX_UPLOAD_SIDE);
     limits.max_image_height = Some(MAX_UPLOAD_SIDE);
     limits.max_alloc = Some(512 * 1024 * 1024);
     reader.limits(limits);
-    let mut decoder = reader.into_decoder()?;
-    let orientation = decoder.orientation()?;
+    let decoder = reader.into_decoder().map_err(|error| match error {
+        ImageError::Limits(_) => UploadRefusal::TooLarge,
+        _ => UploadRefusal::NotAnImage,
+    })?;
     let (w, h) = decoder.dimensions();
     if w == 0 || h == 0 {
-        return Err(ImageError::Limits(LimitError::from_kind(LimitErrorKind::DimensionError)).into());
+        return Err(UploadRefusal::NotAnImage);
     }
-    let mut img = DynamicImage::from_decoder(decoder)?;
+    if w > MAX_UPLOAD_SIDE || h > MAX_UPLOAD_SIDE || u64::from(w) * u64::from(h) > MAX_UPLOAD_PIXELS {
+        return Err(UploadRefusal::TooLarge);
+    }
+    Ok(decoder)
+}
+
+/// Checks an uploaded file from its header only: cheap enough to run on every file of a batch
+/// before decoding any of them.
+pub fn check_upload(bytes: &[u8]) -> Result<(u32, u32), UploadRefusal> {
+    upload_decoder(bytes).map(|decoder| decoder.dimensions())
+}
+
+/// Decodes an uploaded file (JPEG, PNG or WebP, recognised from its bytes) within the limits
+/// of [`check_upload`], and applies its EXIF orientation so that phone photos are upright once
+/// the metadata is stripped by [`store_variants`].
+pub fn decode_upload(bytes: &[u8]) -> Result<DynamicImage, UploadRefusal> {
+    let mut decoder = upload_decoder(bytes)?;
+    let orientation = decoder.orientation().map_err(|_| UploadRefusal::NotAnImage)?;
+    let mut img = DynamicImage::from_decoder(decoder).map_err(|error| match error {
+        ImageError::Limits(_) => UploadRefusal::TooLarge,
+        _ => UploadRefusal::NotAnImage,
+    })?;
     img.apply_orientation(orientation);
     Ok(img)
 }
@@ -394,6 +440,21 @@ mod tests {
         test_image(40, 30).write_to(&mut Cursor::new(&mut png), ImageFormat::Png).unwrap();
         let img = decode_upload(&png).unwrap();
         assert_eq!((img.width(), img.height()), (40, 30));
-        assert!(matches!(decode_upload(b"not an image"), Err(MediaError::Encode(_))));
+        assert_eq!(check_upload(&png), Ok((40, 30)));
+        assert_eq!(decode_upload(b"not an image").unwrap_err(), UploadRefusal::NotAnImage);
+        let svg = br#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>"#;
+        assert_eq!(decode_upload(svg).unwrap_err(), UploadRefusal::NotAnImage);
+        assert_eq!(decode_upload(&png[..png.len() / 2]).unwrap_err(), UploadRefusal::NotAnImage, "truncated");
+        let mut gif = Vec::new();
+        gif.extend_from_slice(b"GIF89a\x01\x00\x01\x00\x00\x00\x00;");
+        assert_eq!(check_upload(&gif).unwrap_err(), UploadRefusal::NotAnImage, "GIF is not accepted");
+    }
+
+    #[test]
+    fn dimensions_over_the_limits_are_refused_from_the_header() {
+        let mut wide = Vec::new();
+        test_image(MAX_UPLOAD_SIDE + 1, 2).write_to(&mut Cursor::new(&mut wide), ImageFormat::Png).unwrap();
+        assert_eq!(check_upload(&wide).unwrap_err(), UploadRefusal::TooLarge);
+        assert_eq!(decode_upload(&wide).unwrap_err(), UploadRefusal::TooLarge);
     }
 }

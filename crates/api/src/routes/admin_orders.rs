@@ -1,8 +1,9 @@
 //! Orders in the back office (administrators only).
 
 use actix_web::{HttpResponse, get, put, web};
-use bitik_orders::{Actor, AdminOrderQuery};
-use serde::Deserialize;
+use bitik_orders::{Actor, AdminOrderQuery, DaySales, Order, OrderDashboard, OrderTrends, TopProduct};
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 use validator::Validate;
@@ -14,7 +15,13 @@ use crate::routes::orders::OrderDto;
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(list).service(detail).service(change_status).service(record_payment);
+    // `/admin/orders/stats` before `/admin/orders/{id}`, which would otherwise take it.
+    cfg.service(stats)
+        .service(list)
+        .service(detail)
+        .service(change_status)
+        .service(record_payment)
+        .service(set_tracking_note);
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -131,4 +138,189 @@ async fn record_payment(
 ) -> Result<HttpResponse, ApiError> {
     let order = state.orders.record_cash_payment(&actor(&admin), *id).await?;
     Ok(HttpResponse::Ok().json(Data::new(OrderDto::from(order))))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TrackingBody {
+    /// What the admin knows of the parcel's journey; `""` clears it.
+    #[schema(example = "Remis à Tiak-Tiak, réf. 4411")]
+    #[serde(default)]
+    tracking_note: String,
+}
+
+/// Sets the order's tracking note, typed by the admin (nothing is ever generated).
+#[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = TrackingBody,
+    params(("id" = Uuid, Path, description = "Order id")),
+    responses(
+        (status = 200, description = "The order with its note", body = Data<OrderDto>),
+        (status = 400, description = "A note longer than 500 characters", body = ErrorBody),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 404, description = "No such order", body = ErrorBody),
+))]
+#[put("/admin/orders/{id}/tracking")]
+async fn set_tracking_note(
+    state: web::Data<AppState>,
+    _admin: AdminUser,
+    id: web::Path<Uuid>,
+    body: web::Json<TrackingBody>,
+) -> Result<HttpResponse, ApiError> {
+    let order = state.orders.set_tracking_note(*id, &body.tracking_note).await?;
+    Ok(HttpResponse::Ok().json(Data::new(OrderDto::from(order))))
+}
+
+/// An order as the dashboard lists it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RecentOrderDto {
+    id: Uuid,
+    #[schema(example = "ORD-1234561234")]
+    order_number: String,
+    #[schema(example = "Awa Diop")]
+    customer_name: String,
+    total: i64,
+    #[schema(example = "pending")]
+    status: &'static str,
+    #[schema(example = "pending")]
+    payment_status: &'static str,
+    #[schema(example = "cash_on_delivery")]
+    payment_method: &'static str,
+    created_at: DateTime<Utc>,
+}
+
+impl From<Order> for RecentOrderDto {
+    fn from(order: Order) -> Self {
+        let name = format!("{} {}", order.shipping.first_name, order.shipping.last_name);
+        RecentOrderDto {
+            id: order.id,
+            order_number: order.order_number,
+            customer_name: name.trim().to_owned(),
+            total: order.total.as_francs(),
+            status: order.status.as_str(),
+            payment_status: order.payment_status.as_str(),
+            payment_method: order.payment_method.as_str(),
+            created_at: order.created_at,
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TopProductDto {
+    product_id: Uuid,
+    name: String,
+    slug: String,
+    /// The product's first picture, if it has one.
+    image: Option<String>,
+    active: bool,
+    units_sold: u64,
+    /// What those lines came to, whole francs.
+    sales_amount: i64,
+}
+
+impl From<TopProduct> for TopProductDto {
+    fn from(p: TopProduct) -> Self {
+        TopProductDto {
+            product_id: p.product_id,
+            name: p.name,
+            slug: p.slug,
+            image: p.image,
+            active: p.active,
+            units_sold: p.units_sold,
+            sales_amount: p.sales_amount.as_francs(),
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct DaySalesDto {
+    /// A day in Dakar.
+    #[schema(value_type = String, example = "2026-11-22")]
+    date: NaiveDate,
+    orders: u64,
+    revenue: i64,
+}
+
+impl From<DaySales> for DaySalesDto {
+    fn from(d: DaySales) -> Self {
+        DaySalesDto { date: d.date, orders: d.orders, revenue: d.revenue.as_francs() }
+    }
+}
+
+/// Whole-percent changes; `null` when the previous period had nothing to compare with.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderTrendsDto {
+    today_orders: Option<i64>,
+    today_revenue: Option<i64>,
+    month_orders: Option<i64>,
+    month_revenue: Option<i64>,
+}
+
+impl From<OrderTrends> for OrderTrendsDto {
+    fn from(t: OrderTrends) -> Self {
+        OrderTrendsDto {
+            today_orders: t.today_orders,
+            today_revenue: t.today_revenue,
+            month_orders: t.month_orders,
+            month_revenue: t.month_revenue,
+        }
+    }
+}
+
+/// The dashboard's figures about orders. Days and months are Dakar's; an order counts unless
+/// cancelled; revenue counts orders paid or delivered, by the day they were placed.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderStatsDto {
+    today_orders: u64,
+    yesterday_orders: u64,
+    today_revenue: i64,
+    yesterday_revenue: i64,
+    pending_orders: u64,
+    month_orders: u64,
+    previous_month_orders: u64,
+    month_revenue: i64,
+    /// Over the same stretch of last month as this month has run so far.
+    previous_month_revenue: i64,
+    trends: OrderTrendsDto,
+    recent_orders: Vec<RecentOrderDto>,
+    top_products: Vec<TopProductDto>,
+    /// 30 days, oldest first, the last one today.
+    sales_by_day: Vec<DaySalesDto>,
+}
+
+impl From<OrderDashboard> for OrderStatsDto {
+    fn from(d: OrderDashboard) -> Self {
+        let f = d.figures;
+        OrderStatsDto {
+            today_orders: f.today_orders,
+            yesterday_orders: f.yesterday_orders,
+            today_revenue: f.today_revenue.as_francs(),
+            yesterday_revenue: f.yesterday_revenue.as_francs(),
+            pending_orders: f.pending_orders,
+            month_orders: f.month_orders,
+            previous_month_orders: f.previous_month_orders,
+            month_revenue: f.month_revenue.as_francs(),
+            previous_month_revenue: f.previous_month_revenue.as_francs(),
+            trends: d.trends.into(),
+            recent_orders: d.recent_orders.into_iter().map(RecentOrderDto::from).collect(),
+            top_products: d.top_products.into_iter().map(TopProductDto::from).collect(),
+            sales_by_day: d.sales_by_day.into_iter().map(DaySalesDto::from).collect(),
+        }
+    }
+}
+
+/// The dashboard: today's and this month's figures against the previous period, the latest
+/// orders, best sellers and daily sales over 30 days.
+#[utoipa::path(tag = "admin", security(("bearer" = [])), responses(
+    (status = 200, description = "The figures", body = Data<OrderStatsDto>),
+    (status = 401, description = "Not logged in", body = ErrorBody),
+    (status = 403, description = "Not an administrator", body = ErrorBody),
+))]
+#[get("/admin/orders/stats")]
+async fn stats(state: web::Data<AppState>, _admin: AdminUser) -> Result<HttpResponse, ApiError> {
+    let dashboard = state.orders.dashboard().await?;
+    Ok(HttpResponse::Ok().json(Data::new(OrderStatsDto::from(dashboard))))
 }

@@ -2,8 +2,9 @@
 
 use std::collections::BTreeMap;
 
-use actix_web::{HttpResponse, delete, post, put, web};
-use bitik_catalog::{ProductForm, Removal};
+use actix_web::{HttpResponse, delete, get, post, put, web};
+use bitik_catalog::{Product, ProductForm, ProductStats, Removal, StockLevel};
+use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
@@ -12,11 +13,114 @@ use validator::Validate;
 use crate::auth::AdminUser;
 use crate::error::{ApiError, ErrorBody};
 use crate::responses::Data;
-use crate::routes::catalog::ProductDto;
+use crate::routes::catalog::{OrderedMap, stock_grid};
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(create).service(update).service(set_stock).service(remove);
+    cfg.service(stats).service(create).service(update).service(set_stock).service(remove);
+}
+
+/// A product as the back office sees it: the shop's fields, plus what only admins need.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminProductDto {
+    id: Uuid,
+    name: String,
+    slug: String,
+    price: i64,
+    /// The stored promotional price, even while the product is not on promotion.
+    promo_price: Option<i64>,
+    on_promotion: bool,
+    /// The stored pictures (possibly none: no placeholder here).
+    images: Vec<String>,
+    short_description: String,
+    description: String,
+    #[schema(example = "vetement")]
+    category: &'static str,
+    #[schema(example = "t-shirt")]
+    subcategory: &'static str,
+    colors: Vec<String>,
+    sizes: Vec<String>,
+    /// Colour → size → quantity, for every colour and size of the product.
+    #[schema(value_type = HashMap<String, HashMap<String, u32>>, example = json!({"noir": {"S": 4, "M": 0}}))]
+    stock: OrderedMap<OrderedMap<u32>>,
+    /// Units over all variants.
+    stock_total: u64,
+    /// `out` (Épuisé, 0), `low` (Stock bas, 1 to 4) or `in`.
+    #[schema(example = "low")]
+    stock_status: &'static str,
+    featured: bool,
+    /// Inactive products are hidden from shoppers.
+    active: bool,
+    material: String,
+    care_instructions: String,
+    created_at: DateTime<Utc>,
+}
+
+impl From<Product> for AdminProductDto {
+    fn from(product: Product) -> Self {
+        let stock = stock_grid(&product);
+        let stock_total = product.stock.total();
+        AdminProductDto {
+            id: product.id,
+            slug: product.slug.as_str().to_owned(),
+            price: product.price.as_francs(),
+            promo_price: product.promo_price.map(|promo| promo.as_francs()),
+            on_promotion: product.on_promotion,
+            category: product.category().as_str(),
+            subcategory: product.subcategory.as_str(),
+            colors: product.colors.iter().map(|colour| colour.as_str().to_owned()).collect(),
+            sizes: product.sizes.iter().map(|size| size.as_str().to_owned()).collect(),
+            stock,
+            stock_total,
+            stock_status: StockLevel::of(stock_total).as_str(),
+            name: product.name,
+            images: product.images,
+            short_description: product.short_description,
+            description: product.description,
+            featured: product.featured,
+            active: product.active,
+            material: product.material,
+            care_instructions: product.care_instructions,
+            created_at: product.created_at,
+        }
+    }
+}
+
+/// The dashboard's product counts, active and inactive products alike.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductStatsDto {
+    total_products: u64,
+    active_products: u64,
+    inactive_products: u64,
+    /// Products with no unit left in any variant.
+    out_of_stock: u64,
+    /// Products with 1 to 4 units over all their variants.
+    low_stock: u64,
+}
+
+impl From<ProductStats> for ProductStatsDto {
+    fn from(s: ProductStats) -> Self {
+        ProductStatsDto {
+            total_products: s.total,
+            active_products: s.active,
+            inactive_products: s.inactive,
+            out_of_stock: s.out_of_stock,
+            low_stock: s.low_stock,
+        }
+    }
+}
+
+/// How many products, how many on sale, out of stock, low.
+#[utoipa::path(tag = "admin", security(("bearer" = [])), responses(
+    (status = 200, description = "The counts", body = Data<ProductStatsDto>),
+    (status = 401, description = "Not logged in", body = ErrorBody),
+    (status = 403, description = "Not an administrator", body = ErrorBody),
+))]
+#[get("/admin/products/stats")]
+async fn stats(state: web::Data<AppState>, _admin: AdminUser) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(Data::new(ProductStatsDto::from(state.catalog.stats().await?))))
 }
 
 /// The product form. The server checks it with the shop's rules (seed 001 §5).
@@ -78,7 +182,7 @@ impl From<ProductBody> for ProductForm {
 
 /// Creates a product; its slug is made from its name and kept unique.
 #[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = ProductBody, responses(
-    (status = 201, description = "The product", body = Data<ProductDto>),
+    (status = 201, description = "The product", body = Data<AdminProductDto>),
     (status = 400, description = "The form breaks a rule (French message per field)", body = ErrorBody),
     (status = 401, description = "Not logged in", body = ErrorBody),
     (status = 403, description = "Not an administrator", body = ErrorBody),
@@ -91,14 +195,14 @@ async fn create(
 ) -> Result<HttpResponse, ApiError> {
     body.validate()?;
     let product = state.catalog.create(body.into_inner().into(), None).await?;
-    Ok(HttpResponse::Created().json(Data::new(ProductDto::from(product))))
+    Ok(HttpResponse::Created().json(Data::new(AdminProductDto::from(product))))
 }
 
 /// Replaces a product and its whole stock grid; its slug stays.
 #[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = ProductBody,
     params(("id" = Uuid, Path, description = "Product id")),
     responses(
-        (status = 200, description = "The product", body = Data<ProductDto>),
+        (status = 200, description = "The product", body = Data<AdminProductDto>),
         (status = 400, description = "The form breaks a rule", body = ErrorBody),
         (status = 401, description = "Not logged in", body = ErrorBody),
         (status = 403, description = "Not an administrator", body = ErrorBody),
@@ -113,7 +217,7 @@ async fn update(
 ) -> Result<HttpResponse, ApiError> {
     body.validate()?;
     let product = state.catalog.update(*id, body.into_inner().into()).await?;
-    Ok(HttpResponse::Ok().json(Data::new(ProductDto::from(product))))
+    Ok(HttpResponse::Ok().json(Data::new(AdminProductDto::from(product))))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -126,7 +230,7 @@ pub struct StockBody {
 #[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = StockBody,
     params(("id" = Uuid, Path, description = "Product id")),
     responses(
-        (status = 200, description = "The product", body = Data<ProductDto>),
+        (status = 200, description = "The product", body = Data<AdminProductDto>),
         (status = 400, description = "A negative quantity or a variant the product lacks", body = ErrorBody),
         (status = 401, description = "Not logged in", body = ErrorBody),
         (status = 403, description = "Not an administrator", body = ErrorBody),
@@ -140,7 +244,7 @@ async fn set_stock(
     body: web::Json<StockBody>,
 ) -> Result<HttpResponse, ApiError> {
     let product = state.catalog.set_stock(*id, body.into_inner().stock).await?;
-    Ok(HttpResponse::Ok().json(Data::new(ProductDto::from(product))))
+    Ok(HttpResponse::Ok().json(Data::new(AdminProductDto::from(product))))
 }
 
 #[derive(Serialize, ToSchema)]

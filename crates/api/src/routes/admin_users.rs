@@ -1,18 +1,329 @@
-//! Administration of accounts.
+//! Administration of accounts: the users list and form, activation, deletion, reset links,
+//! the dashboard's counts. The rules (no admin deleted, no admin demoting or deactivating
+//! themselves, sessions ended on deactivation) are the identity crate's.
 
-use actix_web::{HttpResponse, post, web};
+use actix_web::{HttpResponse, delete, get, post, put, web};
+use bitik_identity::{AdminNewAccount, AdminUserUpdate, User, UserListQuery, UserRemoval, UserStats};
 use chrono::{DateTime, Utc};
-use serde::Serialize;
-use utoipa::ToSchema;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use crate::auth::AdminUser;
 use crate::error::{ApiError, ErrorBody};
-use crate::responses::Data;
+use crate::responses::{Data, Paginated};
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(reset_link);
+    // `/admin/users/stats` before `/admin/users/{id}`, which would otherwise take it.
+    cfg.service(stats)
+        .service(list)
+        .service(create)
+        .service(detail)
+        .service(update)
+        .service(set_status)
+        .service(remove)
+        .service(reset_link);
+}
+
+/// An account as the back office sees it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminUserDto {
+    id: Uuid,
+    first_name: String,
+    last_name: String,
+    email: String,
+    phone: String,
+    address: String,
+    city: String,
+    zip_code: String,
+    country: String,
+    /// `customer` (Client) or `admin` (Administrateur).
+    #[schema(example = "customer")]
+    role: &'static str,
+    active: bool,
+    created_at: DateTime<Utc>,
+    /// When the user asked for a password reset not yet answered: support can send a link.
+    password_reset_requested_at: Option<DateTime<Utc>>,
+}
+
+impl From<User> for AdminUserDto {
+    fn from(user: User) -> Self {
+        AdminUserDto {
+            id: user.id,
+            first_name: user.first_name,
+            last_name: user.last_name,
+            email: user.email.into_inner(),
+            phone: user.phone,
+            address: user.address,
+            city: user.city,
+            zip_code: user.zip_code,
+            country: user.country,
+            role: user.role.as_str(),
+            active: user.active,
+            created_at: user.created_at,
+            password_reset_requested_at: user.password_reset_requested_at,
+        }
+    }
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct UsersParams {
+    #[param(value_type = Option<u32>, example = 1)]
+    page: Option<String>,
+    /// 10 by default, at most 100.
+    #[param(value_type = Option<u32>, example = 10)]
+    limit: Option<String>,
+    /// First or last name, e-mail or phone (digits match whatever the spacing).
+    #[param(example = "diop")]
+    search: Option<String>,
+    /// `customer` or `admin`.
+    #[param(example = "customer")]
+    role: Option<String>,
+    /// `active` or `inactive`.
+    #[param(example = "active")]
+    status: Option<String>,
+}
+
+/// Accounts, newest first.
+#[utoipa::path(tag = "admin", security(("bearer" = [])), params(UsersParams), responses(
+    (status = 200, description = "A page of accounts", body = Paginated<AdminUserDto>),
+    (status = 400, description = "A malformed filter", body = ErrorBody),
+    (status = 401, description = "Not logged in", body = ErrorBody),
+    (status = 403, description = "Not an administrator", body = ErrorBody),
+))]
+#[get("/admin/users")]
+async fn list(
+    state: web::Data<AppState>,
+    _admin: AdminUser,
+    params: web::Query<UsersParams>,
+) -> Result<HttpResponse, ApiError> {
+    let p = params.into_inner();
+    let query = UserListQuery { page: p.page, limit: p.limit, search: p.search, role: p.role, status: p.status };
+    let page = state.accounts.admin_users(query).await?;
+    Ok(HttpResponse::Ok().json(Paginated::from_page(page, AdminUserDto::from)))
+}
+
+/// One account.
+#[utoipa::path(tag = "admin", security(("bearer" = [])), params(("id" = Uuid, Path, description = "User id")),
+    responses(
+        (status = 200, description = "The account", body = Data<AdminUserDto>),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 404, description = "No such account", body = ErrorBody),
+))]
+#[get("/admin/users/{id}")]
+async fn detail(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<Uuid>) -> Result<HttpResponse, ApiError> {
+    let user = state.accounts.admin_user(*id).await?;
+    Ok(HttpResponse::Ok().json(Data::new(AdminUserDto::from(user))))
+}
+
+#[derive(Deserialize, ToSchema, Default)]
+#[serde(rename_all = "camelCase", default)]
+pub struct NewUserBody {
+    first_name: String,
+    last_name: String,
+    email: String,
+    phone: String,
+    password: String,
+    /// `customer` (default) or `admin`.
+    #[schema(example = "customer")]
+    role: Option<String>,
+    /// `true` by default.
+    active: Option<bool>,
+}
+
+/// Creates an account with the registration form's rules and a role.
+#[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = NewUserBody, responses(
+    (status = 201, description = "The account", body = Data<AdminUserDto>),
+    (status = 400, description = "The form breaks a rule (French message per field)", body = ErrorBody),
+    (status = 401, description = "Not logged in", body = ErrorBody),
+    (status = 403, description = "Not an administrator", body = ErrorBody),
+    (status = 409, description = "The e-mail has an account: `Un compte existe déjà avec cet email`", body = ErrorBody),
+))]
+#[post("/admin/users")]
+async fn create(
+    state: web::Data<AppState>,
+    _admin: AdminUser,
+    body: web::Json<NewUserBody>,
+) -> Result<HttpResponse, ApiError> {
+    let b = body.into_inner();
+    let account = AdminNewAccount {
+        email: b.email,
+        password: b.password,
+        first_name: b.first_name,
+        last_name: b.last_name,
+        phone: b.phone,
+        role: b.role,
+        active: b.active,
+    };
+    let user = state.accounts.admin_create(account).await?;
+    Ok(HttpResponse::Created().json(Data::new(AdminUserDto::from(user))))
+}
+
+/// Any of the account's fields; those absent stay as they are.
+#[derive(Deserialize, ToSchema, Default)]
+#[serde(rename_all = "camelCase", default)]
+pub struct UpdateUserBody {
+    first_name: Option<String>,
+    last_name: Option<String>,
+    email: Option<String>,
+    phone: Option<String>,
+    address: Option<String>,
+    city: Option<String>,
+    zip_code: Option<String>,
+    country: Option<String>,
+    #[schema(example = "customer")]
+    role: Option<String>,
+    active: Option<bool>,
+    /// A new password (6 characters or more); the account's sessions end.
+    password: Option<String>,
+}
+
+/// Changes an account. An administrator cannot demote or deactivate themselves; deactivating or
+/// setting a password ends the account's sessions.
+#[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = UpdateUserBody,
+    params(("id" = Uuid, Path, description = "User id")),
+    responses(
+        (status = 200, description = "The account", body = Data<AdminUserDto>),
+        (status = 400, description = "A field breaks a rule", body = ErrorBody),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 404, description = "No such account", body = ErrorBody),
+        (status = 409, description = "E-mail taken, or demoting or deactivating oneself", body = ErrorBody),
+))]
+#[put("/admin/users/{id}")]
+async fn update(
+    state: web::Data<AppState>,
+    AdminUser(admin): AdminUser,
+    id: web::Path<Uuid>,
+    body: web::Json<UpdateUserBody>,
+) -> Result<HttpResponse, ApiError> {
+    let b = body.into_inner();
+    let update = AdminUserUpdate {
+        first_name: b.first_name,
+        last_name: b.last_name,
+        email: b.email,
+        phone: b.phone,
+        address: b.address,
+        city: b.city,
+        zip_code: b.zip_code,
+        country: b.country,
+        role: b.role,
+        active: b.active,
+        password: b.password,
+    };
+    let user = state.accounts.admin_update(&admin, *id, update).await?;
+    Ok(HttpResponse::Ok().json(Data::new(AdminUserDto::from(user))))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct StatusBody {
+    /// `false` deactivates: the user's sessions end and they cannot log in.
+    active: Option<bool>,
+}
+
+/// Activates or deactivates an account.
+#[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = StatusBody,
+    params(("id" = Uuid, Path, description = "User id")),
+    responses(
+        (status = 200, description = "The account", body = Data<AdminUserDto>),
+        (status = 400, description = "`active` missing", body = ErrorBody),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 404, description = "No such account", body = ErrorBody),
+        (status = 409, description = "Deactivating oneself", body = ErrorBody),
+))]
+#[put("/admin/users/{id}/status")]
+async fn set_status(
+    state: web::Data<AppState>,
+    AdminUser(admin): AdminUser,
+    id: web::Path<Uuid>,
+    body: web::Json<StatusBody>,
+) -> Result<HttpResponse, ApiError> {
+    let message = "Le statut (active) doit valoir true ou false.";
+    let active =
+        body.active.ok_or_else(|| ApiError::validation(message, [("active".to_owned(), message.to_owned())].into()))?;
+    let user = state.accounts.set_user_active(&admin, *id, active).await?;
+    Ok(HttpResponse::Ok().json(Data::new(AdminUserDto::from(user))))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct UserRemovalDto {
+    deleted: bool,
+    deactivated: bool,
+    message: &'static str,
+}
+
+/// Deletes a customer's account; one that orders name is deactivated instead, and the answer
+/// says so. An administrator's account is never deleted.
+#[utoipa::path(tag = "admin", security(("bearer" = [])), params(("id" = Uuid, Path, description = "User id")),
+    responses(
+        (status = 200, description = "Deleted or deactivated", body = Data<UserRemovalDto>),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 404, description = "No such account", body = ErrorBody),
+        (status = 409, description = "An administrator's account", body = ErrorBody),
+))]
+#[delete("/admin/users/{id}")]
+async fn remove(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<Uuid>) -> Result<HttpResponse, ApiError> {
+    let dto = match state.accounts.delete_user(*id).await? {
+        UserRemoval::Deleted => {
+            UserRemovalDto { deleted: true, deactivated: false, message: "Utilisateur supprimé avec succès" }
+        }
+        _ => UserRemovalDto {
+            deleted: false,
+            deactivated: true,
+            message: "Ce client a des commandes : son compte a été désactivé au lieu d'être supprimé.",
+        },
+    };
+    Ok(HttpResponse::Ok().json(Data::new(dto)))
+}
+
+/// Whole-percent change; `null` when there was nothing before to compare with.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserTrendsDto {
+    new_users: Option<i64>,
+}
+
+/// The dashboard's counts of accounts; months are Dakar's.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserStatsDto {
+    /// Every account, administrators included.
+    total_users: u64,
+    total_customers: u64,
+    /// Created this month so far.
+    new_users: u64,
+    /// Created over the same stretch of last month.
+    previous_month_new_users: u64,
+    trends: UserTrendsDto,
+}
+
+impl From<UserStats> for UserStatsDto {
+    fn from(s: UserStats) -> Self {
+        UserStatsDto {
+            total_users: s.total,
+            total_customers: s.customers,
+            new_users: s.new_this_month,
+            previous_month_new_users: s.new_previous_month,
+            trends: UserTrendsDto { new_users: s.new_users_trend() },
+        }
+    }
+}
+
+/// How many accounts, and how many new this month against the last.
+#[utoipa::path(tag = "admin", security(("bearer" = [])), responses(
+    (status = 200, description = "The counts", body = Data<UserStatsDto>),
+    (status = 401, description = "Not logged in", body = ErrorBody),
+    (status = 403, description = "Not an administrator", body = ErrorBody),
+))]
+#[get("/admin/users/stats")]
+async fn stats(state: web::Data<AppState>, _admin: AdminUser) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(Data::new(UserStatsDto::from(state.accounts.user_stats().await?))))
 }
 
 #[derive(Serialize, ToSchema)]

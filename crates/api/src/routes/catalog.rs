@@ -2,16 +2,18 @@
 //! its similar products. Query values are read as text and checked by the catalogue, so a
 //! malformed one is answered in French naming it, and unknown parameters are ignored.
 
-use actix_web::{HttpResponse, get, web};
-use bitik_catalog::{ListParams, Product};
+use actix_web::{FromRequest, HttpRequest, HttpResponse, get, web};
+use bitik_catalog::{AdminListParams, ListParams, Product};
 use chrono::{DateTime, Utc};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Serialize, Serializer};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
+use crate::auth::AdminUser;
 use crate::error::{ApiError, ErrorBody};
 use crate::responses::{Data, Paginated};
+use crate::routes::admin_products::AdminProductDto;
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -59,18 +61,23 @@ pub struct ProductDto {
     created_at: DateTime<Utc>,
 }
 
+/// Colour → size → quantity for every colour and size of the product, in the shop's order.
+pub fn stock_grid(product: &Product) -> OrderedMap<OrderedMap<u32>> {
+    OrderedMap(
+        product
+            .colors
+            .iter()
+            .map(|colour| {
+                let sizes = product.sizes.iter().map(|&size| (size.as_str(), product.stock.quantity(colour, size)));
+                (colour.as_str().to_owned(), OrderedMap(sizes.map(|(size, qty)| (size.to_owned(), qty)).collect()))
+            })
+            .collect(),
+    )
+}
+
 impl From<Product> for ProductDto {
     fn from(product: Product) -> Self {
-        let stock = OrderedMap(
-            product
-                .colors
-                .iter()
-                .map(|colour| {
-                    let sizes = product.sizes.iter().map(|&size| (size.as_str(), product.stock.quantity(colour, size)));
-                    (colour.as_str().to_owned(), OrderedMap(sizes.map(|(size, qty)| (size.to_owned(), qty)).collect()))
-                })
-                .collect(),
-        );
+        let stock = stock_grid(&product);
         ProductDto {
             id: product.id,
             images: product.images_or_placeholder(),
@@ -149,6 +156,56 @@ pub struct ListQuery {
     /// `newest` (default), `price-asc`, `price-desc` (on the price paid), or `relevance`.
     #[param(example = "price-asc")]
     sort: Option<String>,
+    /// `admin`: the back office's listing (administrators only; answers `AdminProductDto`,
+    /// inactive products included, 10 a page). The parameters below are read only then.
+    #[param(example = "admin")]
+    scope: Option<String>,
+    /// Admin: total stock `0`, `low` (1 to 4) or `in` (5 or more).
+    #[param(example = "low")]
+    stock: Option<String>,
+    /// Admin: `all` (default), `active` or `inactive`.
+    #[param(example = "all")]
+    status: Option<String>,
+    /// Admin: `createdAt` (default), `name` or `price` (the price paid).
+    #[param(example = "name")]
+    sort_by: Option<String>,
+    /// Admin: `desc` (default) or `asc`.
+    #[param(example = "asc")]
+    sort_order: Option<String>,
+}
+
+/// Whether a request asks for the back office's view (`?scope=admin`).
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ScopeQuery {
+    /// `admin`: the product whether active or not, as `AdminProductDto` (administrators only).
+    #[param(example = "admin")]
+    scope: Option<String>,
+}
+
+/// `true` for `scope=admin`, `false` without a scope; anything else is refused.
+fn admin_scope(scope: Option<&str>) -> Result<bool, ApiError> {
+    match scope.map(str::trim).filter(|s| !s.is_empty()) {
+        None => Ok(false),
+        Some("admin") => Ok(true),
+        Some(_) => Err(bitik_catalog::CatalogError::invalid_query(
+            "scope",
+            "Valeur de scope inconnue. Valeur possible : admin.",
+        )
+        .into()),
+    }
+}
+
+impl From<ListQuery> for AdminListParams {
+    fn from(query: ListQuery) -> Self {
+        AdminListParams {
+            stock: query.stock.clone(),
+            status: query.status.clone(),
+            sort_by: query.sort_by.clone(),
+            sort_order: query.sort_order.clone(),
+            list: query.into(),
+        }
+    }
 }
 
 impl From<ListQuery> for ListParams {
@@ -183,18 +240,31 @@ fn product_list(products: Vec<Product>) -> HttpResponse {
     HttpResponse::Ok().json(Data::new(products.into_iter().map(ProductDto::from).collect::<Vec<_>>()))
 }
 
-/// Active products matching the filters, one page at a time.
+/// Active products matching the filters, one page at a time. With `scope=admin` (administrators
+/// only): every product, with the back office's filters, sorts and fields.
 #[utoipa::path(
     tag = "catalog",
     params(ListQuery),
     responses(
-        (status = 200, description = "A page of products", body = Paginated<ProductDto>),
+        (status = 200, description = "A page of products (`AdminProductDto` with `scope=admin`)", body = Paginated<ProductDto>),
         (status = 400, description = "A malformed parameter, named in `fields`", body = ErrorBody),
+        (status = 401, description = "`scope=admin` without being logged in", body = ErrorBody),
+        (status = 403, description = "`scope=admin` for someone not an administrator", body = ErrorBody),
     )
 )]
 #[get("/products")]
-async fn list(state: web::Data<AppState>, query: web::Query<ListQuery>) -> Result<HttpResponse, ApiError> {
-    let page = state.catalog.list(query.into_inner().into()).await?;
+async fn list(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    query: web::Query<ListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let query = query.into_inner();
+    if admin_scope(query.scope.as_deref())? {
+        AdminUser::extract(&req).await?;
+        let page = state.catalog.admin_list(query.into()).await?;
+        return Ok(HttpResponse::Ok().json(Paginated::from_page(page, AdminProductDto::from)));
+    }
+    let page = state.catalog.list(query.into()).await?;
     Ok(HttpResponse::Ok().json(Paginated::from_page(page, ProductDto::from)))
 }
 
@@ -246,17 +316,30 @@ async fn similar(
     Ok(product_list(state.catalog.similar(&path, query.limit.as_deref()).await?))
 }
 
-/// An active product by id or slug.
+/// An active product by id or slug. With `scope=admin` (administrators only): the product
+/// whether active or not, with the back office's fields.
 #[utoipa::path(
     tag = "catalog",
-    params(("idOrSlug" = String, Path, description = "The product's id or slug")),
+    params(("idOrSlug" = String, Path, description = "The product's id or slug"), ScopeQuery),
     responses(
-        (status = 200, description = "The product", body = Data<ProductDto>),
+        (status = 200, description = "The product (`AdminProductDto` with `scope=admin`)", body = Data<ProductDto>),
+        (status = 401, description = "`scope=admin` without being logged in", body = ErrorBody),
+        (status = 403, description = "`scope=admin` for someone not an administrator", body = ErrorBody),
         (status = 404, description = "No such active product: `Produit non trouvé`", body = ErrorBody),
     )
 )]
 #[get("/products/{idOrSlug}")]
-async fn show(state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+async fn show(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    query: web::Query<ScopeQuery>,
+) -> Result<HttpResponse, ApiError> {
+    if admin_scope(query.scope.as_deref())? {
+        AdminUser::extract(&req).await?;
+        let product = state.catalog.admin_product_by_key(&path).await?;
+        return Ok(HttpResponse::Ok().json(Data::new(AdminProductDto::from(product))));
+    }
     let product = state.catalog.product(&path).await?;
     Ok(HttpResponse::Ok().json(Data::new(ProductDto::from(product))))
 }

@@ -12,6 +12,7 @@ pub mod newsletter;
 pub mod orders;
 pub mod payments;
 pub mod wave_simulator;
+pub mod uploads;
 
 use actix_web::web;
 
@@ -32,6 +33,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(payments::routes)
             .configure(wave_simulator::routes)
             .configure(newsletter::routes)
+            .configure(uploads::routes)
             .default_service(web::to(unknown_route)),
     );
 }

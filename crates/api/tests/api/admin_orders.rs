@@ -33,6 +33,8 @@ async fn every_admin_order_route_wants_an_admin() {
         (Method::GET, format!("/api/admin/orders/{id}"), None),
         (Method::PUT, format!("/api/admin/orders/{id}/status"), Some(json!({"status": "shipped"}))),
         (Method::PUT, format!("/api/admin/orders/{id}/payment"), None),
+        (Method::PUT, format!("/api/admin/orders/{id}/tracking"), Some(json!({"trackingNote": "Colis 1"}))),
+        (Method::GET, "/api/admin/orders/stats".to_owned(), None),
     ];
     for (method, path, body) in &routes {
         assert_eq!(app.send(method.clone(), path, None, body.as_ref()).await.status(), 401, "{path}");
@@ -41,6 +43,7 @@ async fn every_admin_order_route_wants_an_admin() {
     let mine: Value =
         app.send(Method::GET, &format!("/api/orders/{id}"), Some(&customer), None).await.json().await.unwrap();
     assert_eq!(mine["data"]["status"], "pending", "the customer's attempts changed nothing");
+    assert_eq!(mine["data"]["trackingNote"], "");
 }
 
 #[tokio::test]
@@ -112,4 +115,108 @@ async fn cash_is_recorded_for_cash_on_delivery_only_and_once() {
     let not_cash = app.send(Method::PUT, &format!("/api/admin/orders/{wave}/payment"), Some(&admin), None).await;
     assert_eq!(not_cash.status(), 409);
     assert_eq!(error_body(not_cash).await["code"], "not_cash_on_delivery");
+}
+
+#[tokio::test]
+async fn an_admin_types_a_tracking_note_and_can_clear_it() {
+    let app = spawn_app().await;
+    let (customer, _) = app.register("awa@example.sn", "secret1").await;
+    let tee = app.product("T-shirt Teranga", 10_000, None, &[("noir", "M", 5)]).await;
+    let id = order(&app, &customer, &tee, 1, "cash_on_delivery").await["id"].as_str().unwrap().to_owned();
+    let admin = app.admin_token().await;
+    let path = format!("/api/admin/orders/{id}/tracking");
+    let noted =
+        app.send(Method::PUT, &path, Some(&admin), Some(&json!({"trackingNote": " Tiak-Tiak, réf. 4411 "}))).await;
+    assert_eq!(noted.status(), 200);
+    assert_eq!(noted.json::<Value>().await.unwrap()["data"]["trackingNote"], "Tiak-Tiak, réf. 4411");
+    let mine: Value =
+        app.send(Method::GET, &format!("/api/orders/{id}"), Some(&customer), None).await.json().await.unwrap();
+    assert_eq!(mine["data"]["trackingNote"], "Tiak-Tiak, réf. 4411", "the customer sees it too");
+    let long = app.send(Method::PUT, &path, Some(&admin), Some(&json!({"trackingNote": "x".repeat(501)}))).await;
+    assert_eq!(long.status(), 400);
+    let long = error_body(long).await;
+    assert_eq!(long["fields"]["trackingNote"], "La note de suivi ne peut pas dépasser 500 caractères.");
+    let cleared = app.send(Method::PUT, &path, Some(&admin), Some(&json!({"trackingNote": ""}))).await;
+    assert_eq!(cleared.json::<Value>().await.unwrap()["data"]["trackingNote"], "");
+    let missing = format!("/api/admin/orders/{}/tracking", uuid::Uuid::new_v4());
+    let missing = app.send(Method::PUT, &missing, Some(&admin), Some(&json!({"trackingNote": "x"}))).await;
+    assert_eq!(error_body(missing).await["message"], "Commande introuvable");
+}
+
+#[tokio::test]
+async fn admins_find_orders_by_number_name_or_phone_and_sort_them() {
+    let app = spawn_app().await;
+    let (customer, _) = app.register("awa@example.sn", "secret1").await;
+    let tee = app.product("T-shirt Teranga", 10_000, None, &[("noir", "M", 9)]).await;
+    let small = order(&app, &customer, &tee, 1, "cash_on_delivery").await;
+    let body = json!({
+        "items": [{"productId": tee, "quantity": 3, "size": "M", "color": "noir"}],
+        "shippingInfo": {"firstName": "Moussa", "lastName": "Sène", "email": "moussa@example.sn",
+                         "phone": "+221 709998877", "address": "Unité 15", "city": "Dakar"},
+        "paymentMethod": "cash_on_delivery",
+    });
+    let big = app.send(Method::POST, "/api/orders", Some(&customer), Some(&body)).await.json::<Value>().await.unwrap();
+    assert!(big["data"]["orderNumber"].is_string(), "{big}");
+    let big = &big["data"];
+    let admin = app.admin_token().await;
+    let numbers = |list: Value| {
+        list["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| o["orderNumber"].as_str().unwrap().to_owned())
+            .collect::<Vec<_>>()
+    };
+    let find = |query: String| {
+        let (app, admin) = (&app, &admin);
+        async move { numbers(app.send(Method::GET, &query, Some(admin), None).await.json().await.unwrap()) }
+    };
+    let big_number = big["orderNumber"].as_str().unwrap().to_owned();
+    let small_number = small["orderNumber"].as_str().unwrap().to_owned();
+    let (big_only, small_only) = (vec![big_number.clone()], vec![small_number.clone()]);
+    assert_eq!(find(format!("/api/admin/orders?search={}", &small_number[4..])).await, small_only);
+    assert_eq!(find("/api/admin/orders?search=sene%20moussa".into()).await, big_only);
+    assert_eq!(find("/api/admin/orders?search=70999887".into()).await, big_only);
+    assert_eq!(find("/api/admin/orders?search=awa".into()).await, small_only);
+    assert_eq!(find("/api/admin/orders?sort=total&order=asc".into()).await, [small_number.clone(), big_number.clone()]);
+    assert_eq!(find("/api/admin/orders?sort=total&order=desc".into()).await, [big_number, small_number]);
+    let bad = app.send(Method::GET, "/api/admin/orders?order=up", Some(&admin), None).await;
+    assert_eq!(bad.status(), 400);
+    assert_eq!(error_body(bad).await["fields"]["order"], "Ordre de tri inconnu.");
+}
+
+#[tokio::test]
+async fn the_dashboard_counts_todays_orders_and_revenue_from_the_data() {
+    let app = spawn_app().await;
+    let (customer, _) = app.register("awa@example.sn", "secret1").await;
+    let tee = app.product("T-shirt Teranga", 10_000, None, &[("noir", "M", 20)]).await;
+    let admin = app.admin_token().await;
+    let empty: Value = app.send(Method::GET, "/api/admin/orders/stats", Some(&admin), None).await.json().await.unwrap();
+    let empty = &empty["data"];
+    assert_eq!((empty["todayOrders"].as_u64(), empty["todayRevenue"].as_i64()), (Some(0), Some(0)));
+    assert_eq!(empty["trends"]["todayRevenue"], Value::Null, "nothing to compare with: no percentage");
+    // Paid in cash: 2 × 10 000 + 1 000. Unpaid: counted, no revenue. Cancelled: neither.
+    let paid = order(&app, &customer, &tee, 2, "cash_on_delivery").await["id"].as_str().unwrap().to_owned();
+    app.send(Method::PUT, &format!("/api/admin/orders/{paid}/payment"), Some(&admin), None).await;
+    order(&app, &customer, &tee, 1, "cash_on_delivery").await;
+    let cancelled = order(&app, &customer, &tee, 5, "cash_on_delivery").await["id"].as_str().unwrap().to_owned();
+    let path = format!("/api/admin/orders/{cancelled}/status");
+    app.send(Method::PUT, &path, Some(&admin), Some(&json!({"status": "cancelled"}))).await;
+    let response = app.send(Method::GET, "/api/admin/orders/stats", Some(&admin), None).await;
+    assert_eq!(response.status(), 200);
+    let stats = response.json::<Value>().await.unwrap()["data"].clone();
+    assert_eq!(stats["todayOrders"], 2);
+    assert_eq!(stats["todayRevenue"], 21_000);
+    assert_eq!(stats["monthRevenue"], 21_000);
+    assert_eq!(stats["pendingOrders"], 2, "the cancelled one is no longer pending");
+    assert_eq!(stats["recentOrders"].as_array().unwrap().len(), 3);
+    assert_eq!(stats["recentOrders"][0]["status"], "cancelled", "newest first, any status");
+    assert_eq!(stats["recentOrders"][0]["customerName"], "Awa Diop");
+    assert_eq!(stats["topProducts"][0]["name"], "T-shirt Teranga");
+    assert_eq!(stats["topProducts"][0]["unitsSold"], 3, "the cancelled order's units are not sold");
+    let days = stats["salesByDay"].as_array().unwrap();
+    assert_eq!(days.len(), 30);
+    let today = chrono::Utc::now().date_naive().to_string();
+    assert_eq!(days[29]["date"], today.as_str());
+    assert_eq!((days[29]["orders"].as_u64(), days[29]["revenue"].as_i64()), (Some(2), Some(21_000)));
 }

@@ -23,6 +23,9 @@ async fn only_admins_write_the_catalogue() {
         (Method::PUT, format!("/api/products/{id}"), Some(form())),
         (Method::PUT, format!("/api/products/{id}/stock"), Some(json!({"stock": {"noir": {"M": 0}}}))),
         (Method::DELETE, format!("/api/products/{id}"), None),
+        (Method::GET, "/api/products?scope=admin".to_owned(), None),
+        (Method::GET, format!("/api/products/{id}?scope=admin"), None),
+        (Method::GET, "/api/admin/products/stats".to_owned(), None),
     ];
     for (method, path, body) in &routes {
         assert_eq!(app.send(method.clone(), path, None, body.as_ref()).await.status(), 401, "{method} {path}");
@@ -122,4 +125,104 @@ async fn an_ordered_product_is_deactivated_instead_of_deleted() {
     let orders: Value = app.send(Method::GET, "/api/orders", Some(&customer), None).await.json().await.unwrap();
     assert_eq!(orders["data"][0]["items"][0]["name"], "T-shirt Vendu", "the order keeps its line");
     assert_eq!(app.send(Method::DELETE, &format!("/api/products/{never}"), Some(&admin), None).await.status(), 404);
+}
+
+#[tokio::test]
+async fn the_admin_listing_shows_hidden_products_their_stock_and_stored_promotion() {
+    let app = spawn_app().await;
+    let admin = app.admin_token().await;
+    let out = app.product("T-shirt Épuisé", 10_000, None, &[("noir", "M", 0), ("noir", "L", 0)]).await;
+    let low = app.product("T-shirt Bas", 8_000, Some(6_000), &[("noir", "M", 3), ("blanc", "M", 1)]).await;
+    let plenty = app.product("T-shirt Plein", 12_000, None, &[("noir", "M", 9)]).await;
+    app.sql(&format!("UPDATE products SET active = false, promo_price = 9000 WHERE id = '{plenty}'")).await;
+    let list = |query: &str| {
+        let (app, admin) = (&app, &admin);
+        let path = format!("/api/products?scope=admin{query}");
+        async move {
+            let response = app.send(Method::GET, &path, Some(admin), None).await;
+            assert_eq!(response.status(), 200, "{path}");
+            response.json::<Value>().await.unwrap()
+        }
+    };
+    let all = list("").await;
+    assert_eq!(all["pagination"]["limit"], 10);
+    assert_eq!(all["pagination"]["totalItems"], 3, "the inactive one is listed for admins");
+    let hidden = &all["data"][0];
+    assert_eq!(hidden["id"], plenty.as_str());
+    assert_eq!((hidden["active"].as_bool(), hidden["onPromotion"].as_bool()), (Some(false), Some(false)));
+    assert_eq!(hidden["promoPrice"], 9000, "the stored promotional price, for the form");
+    assert_eq!((hidden["stockTotal"].as_u64(), hidden["stockStatus"].as_str()), (Some(9), Some("in")));
+    assert_eq!(hidden["images"], json!([]), "no placeholder in the back office");
+    let ids = |page: &Value| page["data"].as_array().unwrap().iter().map(|p| p["id"].clone()).collect::<Vec<_>>();
+    assert_eq!(ids(&list("&stock=0").await), [json!(out)]);
+    let low_page = list("&stock=low").await;
+    assert_eq!(ids(&low_page), [json!(low)]);
+    assert_eq!(low_page["data"][0]["stock"], json!({"noir": {"M": 3}, "blanc": {"M": 1}}));
+    assert_eq!(
+        (low_page["data"][0]["stockTotal"].as_u64(), low_page["data"][0]["stockStatus"].as_str()),
+        (Some(4), Some("low"))
+    );
+    assert_eq!(ids(&list("&status=active&sortBy=price&sortOrder=asc").await), [json!(low), json!(out)]);
+    assert_eq!(ids(&list("&sortBy=name&sortOrder=asc").await), [json!(low), json!(out), json!(plenty)]);
+    // The storefront, even for a logged-in admin, is unchanged: active products, shop fields.
+    let shop: Value = app.send(Method::GET, "/api/products", Some(&admin), None).await.json().await.unwrap();
+    assert_eq!(shop["pagination"]["totalItems"], 2);
+    assert!(shop["data"][0].get("active").is_none() && shop["data"][0].get("stockTotal").is_none());
+    assert_eq!(shop["pagination"]["limit"], 12);
+}
+
+#[tokio::test]
+async fn bad_admin_listing_values_are_refused_in_french() {
+    let app = spawn_app().await;
+    let admin = app.admin_token().await;
+    for (query, field, message) in [
+        ("stock=none", "stock", "Filtre de stock inconnu. Valeurs possibles : 0, low, in."),
+        ("sortBy=stock", "sortBy", "Tri inconnu. Valeurs possibles : createdAt, name, price."),
+        ("sortOrder=up", "sortOrder", "Ordre de tri inconnu. Valeurs possibles : asc, desc."),
+        ("status=deleted", "status", "Statut inconnu. Valeurs possibles : all, active, inactive."),
+        ("limit=abc", "limit", "Le nombre de produits par page doit être un nombre entier supérieur ou égal à 1."),
+    ] {
+        let response = app.send(Method::GET, &format!("/api/products?scope=admin&{query}"), Some(&admin), None).await;
+        assert_eq!(response.status(), 400, "{query}");
+        let body = error_body(response).await;
+        assert_eq!((body["message"].as_str(), body["fields"][field].as_str()), (Some(message), Some(message)));
+    }
+    let scope = app.send(Method::GET, "/api/products?scope=everything", Some(&admin), None).await;
+    assert_eq!(error_body(scope).await["fields"]["scope"], "Valeur de scope inconnue. Valeur possible : admin.");
+}
+
+#[tokio::test]
+async fn an_admin_opens_an_inactive_product_for_editing() {
+    let app = spawn_app().await;
+    let admin = app.admin_token().await;
+    let id = app.product("T-shirt Caché", 10_000, Some(8_000), &[("noir", "M", 2)]).await;
+    app.sql(&format!("UPDATE products SET active = false WHERE id = '{id}'")).await;
+    assert_eq!(app.get(&format!("/api/products/{id}")).await.status(), 404, "hidden from shoppers");
+    for key in [id.as_str(), "t-shirt-cache"] {
+        let response = app.send(Method::GET, &format!("/api/products/{key}?scope=admin"), Some(&admin), None).await;
+        assert_eq!(response.status(), 200, "{key}");
+        let product = response.json::<Value>().await.unwrap()["data"].clone();
+        assert_eq!((product["active"].as_bool(), product["promoPrice"].as_i64()), (Some(false), Some(8_000)));
+    }
+    let missing = format!("/api/products/{}?scope=admin", uuid::Uuid::new_v4());
+    assert_eq!(
+        error_body(app.send(Method::GET, &missing, Some(&admin), None).await).await["message"],
+        "Produit non trouvé"
+    );
+}
+
+#[tokio::test]
+async fn product_counts_for_the_dashboard_come_from_the_catalogue() {
+    let app = spawn_app().await;
+    let admin = app.admin_token().await;
+    app.product("T-shirt Épuisé", 10_000, None, &[("noir", "M", 0)]).await;
+    app.product("T-shirt Bas", 10_000, None, &[("noir", "M", 4)]).await;
+    let hidden = app.product("T-shirt Caché", 10_000, None, &[("noir", "M", 20)]).await;
+    app.sql(&format!("UPDATE products SET active = false WHERE id = '{hidden}'")).await;
+    let response = app.send(Method::GET, "/api/admin/products/stats", Some(&admin), None).await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(
+        response.json::<Value>().await.unwrap()["data"],
+        json!({"totalProducts": 3, "activeProducts": 2, "inactiveProducts": 1, "outOfStock": 1, "lowStock": 1})
+    );
 }

@@ -115,3 +115,42 @@ async fn the_openapi_document_describes_the_routes_and_the_docs_page_works() {
     assert_eq!(page.status(), 200);
     assert!(page.text().await.unwrap().contains("swagger"));
 }
+
+#[tokio::test]
+async fn every_admin_route_is_in_the_openapi_document() {
+    let app = spawn_app().await;
+    let document: serde_json::Value = app.get("/api/openapi.json").await.json().await.unwrap();
+    for (path, method) in [
+        ("/admin/orders", "get"),
+        ("/admin/orders/stats", "get"),
+        ("/admin/orders/{id}", "get"),
+        ("/admin/orders/{id}/status", "put"),
+        ("/admin/orders/{id}/payment", "put"),
+        ("/admin/orders/{id}/tracking", "put"),
+        ("/admin/products/stats", "get"),
+        ("/products", "get"),
+        ("/products", "post"),
+        ("/products/{id}", "put"),
+        ("/products/{id}", "delete"),
+        ("/products/{id}/stock", "put"),
+        ("/products/{idOrSlug}", "get"),
+        ("/upload/images", "post"),
+        ("/admin/users", "get"),
+        ("/admin/users", "post"),
+        ("/admin/users/stats", "get"),
+        ("/admin/users/{id}", "get"),
+        ("/admin/users/{id}", "put"),
+        ("/admin/users/{id}", "delete"),
+        ("/admin/users/{id}/status", "put"),
+        ("/admin/users/{id}/reset-link", "post"),
+    ] {
+        assert!(document["paths"][path][method].is_object(), "{method} {path} is not documented");
+    }
+    let schemas = &document["components"]["schemas"];
+    for schema in ["AdminProductDto", "AdminUserDto", "OrderStatsDto", "UserStatsDto", "ProductStatsDto", "UploadedDto"]
+    {
+        assert!(schemas[schema].is_object(), "schema {schema} is missing");
+    }
+    let scope = document["paths"]["/products"]["get"]["parameters"].as_array().unwrap();
+    assert!(scope.iter().any(|p| p["name"] == "scope"), "the admin scope of the listing is documented");
+}

@@ -8,7 +8,8 @@ pub struct TestApp {
     pub address: String,
     pub client: reqwest::Client,
     pub database: TestDatabase,
-    _uploads: TempDir,
+    /// `UPLOAD_DIR` of this app.
+    pub uploads: TempDir,
 }
 
 impl TestApp {
@@ -48,7 +49,7 @@ pub async fn spawn_app_with(overrides: &[(&str, &str)]) -> TestApp {
     let app = Application::build(config).expect("build the app");
     let address = format!("http://127.0.0.1:{}", app.port());
     tokio::spawn(app.run_until_stopped());
-    TestApp { address, client: reqwest::Client::new(), database, _uploads: uploads }
+    TestApp { address, client: reqwest::Client::new(), database, uploads }
 }
 
 /// A directory removed when the test ends.

@@ -119,6 +119,7 @@ async fn expired_tampered_foreign_and_deleted_user_tokens_are_refused() {
         role: bitik_identity::Role::Admin,
         active: true,
         token_version: 0,
+        password_reset_requested_at: None,
         created_at: chrono::Utc::now(),
     };
     let foreign = other_key.issue(&forged_user);

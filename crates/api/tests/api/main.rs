@@ -2,6 +2,7 @@
 
 mod admin_orders;
 mod admin_products;
+mod admin_users;
 mod cart;
 mod catalog;
 mod foundation;
@@ -10,3 +11,4 @@ mod identity;
 mod orders;
 mod pages;
 mod payments;
+mod uploads;

@@ -499,3 +499,82 @@ async fn a_product_is_written_whole_or_not_at_all() {
     assert!(matches!(error, CatalogError::Repository(_)), "{error:?}");
     assert_eq!(repo.find_by_slug(&Slug::parse("pull-fantome").unwrap()).await.unwrap(), None);
 }
+
+/// The back office's listing: `(parameter, value)` pairs of the admin query.
+fn admin_filter(query: &[(&str, &str)]) -> ProductFilter {
+    let get = |k: &str| query.iter().find(|(key, _)| *key == k).map(|(_, v)| (*v).to_owned());
+    bitik_catalog::AdminListParams {
+        list: ListParams { search: get("search"), limit: get("limit"), ..ListParams::default() },
+        stock: get("stock"),
+        status: get("status"),
+        sort_by: get("sortBy"),
+        sort_order: get("sortOrder"),
+    }
+    .into_filter(Utc::now())
+    .unwrap()
+}
+
+impl Shop {
+    async fn admin_names(&self, query: &[(&str, &str)]) -> Vec<String> {
+        names(&self.repo.list(&admin_filter(query)).await.unwrap().items)
+    }
+}
+
+#[tokio::test]
+async fn the_back_office_lists_inactive_products_too_and_filters_by_total_stock() {
+    let shop = Shop::new().await;
+    let all = shop.repo.list(&admin_filter(&[])).await.unwrap();
+    assert_eq!(all.total_items, 7);
+    assert_eq!(all.request.limit, 10);
+    assert_eq!(names(&all.items)[..2], ["Pull Caché", "T-shirt Teranga Oversize"]);
+    assert_eq!(shop.admin_names(&[("stock", "0")]).await, ["Chaîne Cubaine Dorée"]);
+    assert_eq!(
+        shop.admin_names(&[("stock", "low")]).await,
+        ["Lunettes Aviateur", "Lunettes Soleil Ronde", "T-shirt Ndakarou", "Pull Harmattan"]
+    );
+    assert_eq!(shop.admin_names(&[("stock", "in")]).await, ["Pull Caché", "T-shirt Teranga Oversize"]);
+    assert_eq!(shop.admin_names(&[("status", "inactive")]).await, ["Pull Caché"]);
+    assert_eq!(shop.admin_names(&[("status", "active"), ("stock", "in")]).await, ["T-shirt Teranga Oversize"]);
+    assert_eq!(shop.admin_names(&[("search", "cache")]).await, ["Pull Caché"], "searching finds hidden ones too");
+}
+
+#[tokio::test]
+async fn the_back_office_sorts_by_name_price_or_date_either_way() {
+    let shop = Shop::new().await;
+    let by_name = [
+        "Chaîne Cubaine Dorée",
+        "Lunettes Aviateur",
+        "Lunettes Soleil Ronde",
+        "Pull Caché",
+        "Pull Harmattan",
+        "T-shirt Ndakarou",
+        "T-shirt Teranga Oversize",
+    ];
+    assert_eq!(shop.admin_names(&[("sortBy", "name"), ("sortOrder", "asc")]).await, by_name);
+    let mut reversed = by_name;
+    reversed.reverse();
+    assert_eq!(shop.admin_names(&[("sortBy", "name")]).await, reversed);
+    assert_eq!(
+        shop.admin_names(&[("sortBy", "price"), ("sortOrder", "asc")]).await,
+        [
+            "Pull Caché",
+            "T-shirt Ndakarou",
+            "T-shirt Teranga Oversize",
+            "Lunettes Aviateur",
+            "Chaîne Cubaine Dorée",
+            "Lunettes Soleil Ronde",
+            "Pull Harmattan"
+        ],
+        "the price paid: promotional when on promotion"
+    );
+    assert_eq!(shop.admin_names(&[("sortBy", "createdAt"), ("sortOrder", "asc")]).await[0], "Chaîne Cubaine Dorée");
+}
+
+#[tokio::test]
+async fn product_counts_for_the_dashboard() {
+    let shop = Shop::new().await;
+    let stats = shop.repo.stats().await.unwrap();
+    assert_eq!(stats, bitik_catalog::ProductStats { total: 7, active: 6, inactive: 1, out_of_stock: 1, low_stock: 4 });
+    let empty = Shop::with(&[]).await;
+    assert_eq!(empty.repo.stats().await.unwrap(), bitik_catalog::ProductStats::default());
+}

@@ -1,10 +1,12 @@
 //! Adapter tests against a real PostgreSQL: each test on its own database.
 
+mod admin_users;
 mod carts;
 mod catalog;
 mod fixtures;
 mod migrations;
 mod newsletter;
+mod order_stats;
 mod orders;
 mod payments;
 mod users;

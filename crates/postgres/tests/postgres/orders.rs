@@ -250,6 +250,7 @@ async fn the_back_office_filters_by_status_dates_and_search() {
     let first = orders.place(new_order(awa.id, vec![line(&tee, "noir", "M", 1)]), created(awa.id)).await.unwrap();
     let mut other = new_order(awa.id, vec![line(&tee, "noir", "M", 3)]);
     other.shipping.first_name = "Moussa".into();
+    other.shipping.last_name = "Sène".into();
     other.shipping.phone = "+221 70 999 88 77".into();
     let second = orders.place(other, created(awa.id)).await.unwrap();
     orders.transition(first.id, OrderStatus::Pending, cancelled(), StockEffect::Return).await.unwrap();
@@ -272,6 +273,13 @@ async fn the_back_office_filters_by_status_dates_and_search() {
         numbers(orders.list(&admin_filter(&[("search", "999 88")])).await.unwrap()),
         vec![second.order_number.clone()]
     );
+    for search in ["sene moussa", "MOUSSA SÈNE", "70999887", "(70) 999-88"] {
+        assert_eq!(
+            numbers(orders.list(&admin_filter(&[("search", search)])).await.unwrap()),
+            vec![second.order_number.clone()],
+            "{search}"
+        );
+    }
     assert_eq!(
         numbers(orders.list(&admin_filter(&[("search", &first.order_number[4..])])).await.unwrap()),
         vec![first.order_number.clone()]
@@ -318,4 +326,17 @@ async fn a_payment_is_recorded_once() {
     }
     assert_eq!(applied, 1);
     assert_eq!(orders.find(order.id).await.unwrap().unwrap().history.len(), 2);
+}
+
+#[tokio::test]
+async fn a_tracking_note_is_stored_on_the_order() {
+    let test = TestDatabase::new().await;
+    let awa = customer(&test, "awa@example.sn").await;
+    let tee = tshirt(&test, "T-shirt Teranga", 10_000, &[("noir", "M", 5)]).await;
+    let orders = PgOrderRepository::new(test.database.clone());
+    let order = orders.place(new_order(awa.id, vec![line(&tee, "noir", "M", 1)]), created(awa.id)).await.unwrap();
+    let noted = orders.set_tracking_note(order.id, "Tiak-Tiak, réf. 4411".into()).await.unwrap().unwrap();
+    assert_eq!(noted.tracking_note, "Tiak-Tiak, réf. 4411");
+    assert_eq!(orders.find(order.id).await.unwrap().unwrap().tracking_note, "Tiak-Tiak, réf. 4411");
+    assert!(orders.set_tracking_note(Uuid::new_v4(), String::new()).await.unwrap().is_none());
 }

@@ -12,10 +12,12 @@ export interface ModalProps {
   children?: ReactNode
   footer?: ReactNode
   initialFocusRef?: RefObject<HTMLElement | null>
+  /** `wide` for a table (the admin's stock grid); the default suits a question or a short form. */
+  size?: 'default' | 'wide'
 }
 
 /** Centered dialog: closes on Escape, on the overlay and with the × button. */
-export function Modal({ open, onClose, title, children, footer, initialFocusRef }: ModalProps) {
+export function Modal({ open, onClose, title, children, footer, initialFocusRef, size = 'default' }: ModalProps) {
   const dialogRef = useRef<HTMLDivElement>(null)
   const titleId = useId()
   useOverlay(open, dialogRef, onClose, initialFocusRef)
@@ -30,7 +32,7 @@ export function Modal({ open, onClose, title, children, footer, initialFocusRef 
         if (event.target === event.currentTarget) onClose()
       }}
     >
-      <div ref={dialogRef} className={styles.dialog} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+      <div ref={dialogRef} className={size === 'wide' ? `${styles.dialog} ${styles.wide}` : styles.dialog} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <div className={styles.header}>
           <h2 id={titleId} className={styles.title}>{title}</h2>
           <button type="button" className={styles.close} onClick={onClose} aria-label="Fermer">

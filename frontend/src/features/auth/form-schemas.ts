@@ -2,26 +2,11 @@
 // (seed 000 §5). The same schema is checked on change, on blur and on submit
 // (lib/form), and the server checks the same rules again.
 import { maxLength, minLength, object, refine, regex, string, trim, type infer as Infer } from 'zod/mini'
+import { ACCOUNT_MESSAGES as MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/config/accounts'
 import { EMAIL_PATTERN } from '@/lib/form'
 
-export const PASSWORD_MIN_LENGTH = 6
-const PASSWORD_MAX_LENGTH = 128
-
-export const MESSAGES = {
-  firstNameRequired: 'Le prénom est requis',
-  lastNameRequired: 'Le nom est requis',
-  emailRequired: "L'email est requis",
-  emailInvalid: 'Veuillez saisir un email valide',
-  phoneRequired: 'Le téléphone est requis',
-  passwordRequired: 'Le mot de passe est requis',
-  passwordTooShort: `Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères`,
-  passwordTooLong: `Le mot de passe ne peut pas dépasser ${PASSWORD_MAX_LENGTH} caractères`,
-  confirmRequired: 'Veuillez confirmer votre mot de passe',
-  passwordsDiffer: 'Les mots de passe ne correspondent pas',
-  currentPasswordRequired: 'Le mot de passe actuel est requis',
-  newPasswordRequired: 'Le nouveau mot de passe est requis',
-  newPasswordTooShort: `Le nouveau mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères`,
-} as const
+// The messages of the account forms are shared with the admin's user form (config/accounts).
+export { ACCOUNT_MESSAGES as MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/config/accounts'
 
 const tooLong = (max: number) => maxLength(max, `Ce champ ne peut pas dépasser ${max} caractères`)
 

@@ -1,4 +1,4 @@
-// The admin area: its own chunk (and CSS), never loaded by a shopper.
+// The admin area's layout: sidebar and content (in the admin chunk, see admin-area.tsx).
 import { Suspense } from 'react'
 import { Link, NavLink, Outlet } from 'react-router'
 import { PageSpinner } from '@/components/ui/spinner'

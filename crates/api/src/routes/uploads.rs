@@ -1,0 +1,195 @@
+//! Product pictures sent by the back office: checked by decoding, re-encoded without metadata
+//! in several widths under `UPLOAD_DIR` with random names (see `crate::media`).
+
+use actix_multipart::{Field, Multipart, MultipartError};
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, post, web};
+use futures_util::StreamExt;
+use serde::Serialize;
+use tokio::sync::Semaphore;
+use utoipa::ToSchema;
+
+use crate::auth::AdminUser;
+use crate::error::{ApiError, ErrorBody};
+use crate::media::{self, MAX_UPLOAD_BYTES, UploadRefusal};
+use crate::responses::Data;
+use crate::state::AppState;
+
+/// Files one request may carry (the product form's image tab never needs more).
+pub const MAX_FILES: usize = 10;
+/// The only `type` there is: product pictures, stored under `UPLOAD_DIR/products/`.
+const PRODUCT: &str = "product";
+const COLLECTION: &str = "products";
+/// Longest text field read (`type`); anything longer is not a type.
+const MAX_TEXT_FIELD: usize = 64;
+
+pub const MSG_NOT_AN_IMAGE: &str = "Certains fichiers ne sont pas des images valides";
+const MSG_TOO_HEAVY: &str = "Chaque image doit peser au plus 10 Mo.";
+const MSG_TOO_LARGE: &str = "Image trop grande : 8000 pixels de côté et 40 mégapixels au plus.";
+
+/// Decoding and resizing take a core and up to a few hundred megabytes: one upload at a time
+/// on the shop's two cores leaves the other to shoppers.
+static IMAGE_WORK: Semaphore = Semaphore::const_new(1);
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(upload_images);
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct UploadedDto {
+    /// One per file, in the order sent: the 800-px JPEG; `400`/`1200` and `.webp` siblings exist.
+    #[schema(example = json!(["/uploads/products/k3j2h1g0f9e8d7c6/800.jpg"]))]
+    urls: Vec<String>,
+}
+
+/// The form as sent: `images` (repeated) and `type`. It only describes the form to OpenAPI:
+/// the handler reads the stream itself, to stop at the first file over the limits.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+pub struct UploadForm {
+    /// 1 to 10 JPEG, PNG or WebP files of at most 10 MB, 8000 px a side and 40 megapixels.
+    #[schema(value_type = Vec<String>, format = Binary)]
+    images: Vec<Vec<u8>>,
+    /// `product` (the default and only value).
+    #[schema(example = "product")]
+    r#type: Option<String>,
+}
+
+fn invalid_image() -> ApiError {
+    ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, "invalid_image", MSG_NOT_AN_IMAGE)
+}
+
+fn too_large(message: &str) -> ApiError {
+    ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "image_too_large", message)
+}
+
+fn refusal(refusal: UploadRefusal) -> ApiError {
+    match refusal {
+        UploadRefusal::NotAnImage => invalid_image(),
+        UploadRefusal::TooLarge => too_large(MSG_TOO_LARGE),
+    }
+}
+
+fn multipart_error(error: MultipartError) -> ApiError {
+    match error {
+        MultipartError::ContentTypeMissing
+        | MultipartError::ContentTypeParse
+        | MultipartError::ContentTypeIncompatible
+        | MultipartError::BoundaryMissing => ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "unsupported_media_type",
+            "Les images doivent être envoyées en multipart/form-data.",
+        ),
+        _ => ApiError::bad_request("malformed_upload", "L'envoi est incomplet ou mal formé. Veuillez réessayer."),
+    }
+}
+
+/// Reads a field whole, refusing it as soon as it passes `limit` bytes.
+async fn read_field(field: &mut Field, limit: usize, over: impl Fn() -> ApiError) -> Result<Vec<u8>, ApiError> {
+    let mut bytes = Vec::new();
+    while let Some(chunk) = field.next().await {
+        let chunk = chunk.map_err(multipart_error)?;
+        if bytes.len() + chunk.len() > limit {
+            return Err(over());
+        }
+        bytes.extend_from_slice(&chunk);
+    }
+    Ok(bytes)
+}
+
+/// The files and the type, read from the stream; nothing is decoded yet.
+async fn read_form(mut form: Multipart) -> Result<(Vec<Vec<u8>>, Option<String>), ApiError> {
+    let mut files = Vec::new();
+    let mut kind = None;
+    while let Some(field) = form.next().await {
+        let mut field = field.map_err(multipart_error)?;
+        match field.name() {
+            Some("images") => {
+                if files.len() == MAX_FILES {
+                    return Err(ApiError::bad_request("too_many_images", "10 images au plus par envoi."));
+                }
+                files.push(read_field(&mut field, MAX_UPLOAD_BYTES, || too_large(MSG_TOO_HEAVY)).await?);
+            }
+            Some("type") => {
+                let raw = read_field(&mut field, MAX_TEXT_FIELD, || {
+                    ApiError::bad_request("unknown_upload_type", "Type d'envoi inconnu.")
+                })
+                .await?;
+                kind = Some(String::from_utf8_lossy(&raw).trim().to_owned());
+            }
+            // Refused rather than skipped: reading unknown fields would let a request grow unbounded.
+            other => {
+                let name = other.unwrap_or_default().chars().take(MAX_TEXT_FIELD).collect::<String>();
+                return Err(ApiError::bad_request(
+                    "unexpected_field",
+                    format!("Champ inattendu dans l'envoi : {name}. Champs attendus : images, type."),
+                ));
+            }
+        }
+    }
+    Ok((files, kind))
+}
+
+/// Decodes and stores every file, in order; if one fails, those already stored are removed so
+/// that an upload is all or nothing.
+fn store_all(files: Vec<Vec<u8>>, upload_dir: &std::path::Path) -> Result<Vec<String>, ApiError> {
+    let mut urls: Vec<String> = Vec::with_capacity(files.len());
+    let undo = |urls: &[String]| {
+        for url in urls {
+            if let Err(e) = media::remove_variants(upload_dir, url) {
+                tracing::warn!(error = %e, url, "could not remove an image of a failed upload");
+            }
+        }
+    };
+    for bytes in files {
+        let stored = media::decode_upload(&bytes)
+            .map_err(refusal)
+            .and_then(|img| media::store_variants(&img, upload_dir, COLLECTION).map_err(ApiError::internal));
+        match stored {
+            Ok(url) => urls.push(url),
+            Err(error) => {
+                undo(&urls);
+                return Err(error);
+            }
+        }
+    }
+    Ok(urls)
+}
+
+/// Stores product pictures: each file must really be a JPEG, PNG or WebP (checked by decoding,
+/// whatever its name or declared type), within the size and pixel limits; it is re-encoded
+/// without metadata, 400/800/1200 px wide, JPEG and WebP, under a random name. All files are
+/// checked from their headers before any is decoded, and the upload is all or nothing.
+#[utoipa::path(tag = "admin", security(("bearer" = [])),
+    request_body(content = UploadForm, content_type = "multipart/form-data"),
+    responses(
+        (status = 201, description = "The stored pictures' URLs", body = Data<UploadedDto>),
+        (status = 400, description = "No image, more than 10, or an unknown `type`", body = ErrorBody),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 413, description = "A file over 10 MB, 8000 px a side or 40 megapixels", body = ErrorBody),
+        (status = 415, description = "`Certains fichiers ne sont pas des images valides`, or not multipart", body = ErrorBody),
+))]
+#[post("/upload/images")]
+async fn upload_images(
+    _admin: AdminUser,
+    req: HttpRequest,
+    payload: web::Payload,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    let form = Multipart::new(req.headers(), payload.into_inner());
+    let (files, kind) = read_form(form).await?;
+    if kind.as_deref().is_some_and(|kind| !kind.is_empty() && kind != PRODUCT) {
+        return Err(ApiError::bad_request("unknown_upload_type", "Type d'envoi inconnu."));
+    }
+    if files.is_empty() {
+        return Err(ApiError::bad_request("no_image", "Aucune image reçue."));
+    }
+    for bytes in &files {
+        media::check_upload(bytes).map_err(refusal)?;
+    }
+    let _turn = IMAGE_WORK.acquire().await.map_err(ApiError::internal)?;
+    let upload_dir = state.config.upload_dir.clone();
+    let urls = web::block(move || store_all(files, &upload_dir)).await.map_err(ApiError::internal)??;
+    Ok(HttpResponse::Created().json(Data::new(UploadedDto { urls })))
+}

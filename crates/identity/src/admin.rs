@@ -1,0 +1,320 @@
+//! The back office's accounts (seed 001 §2 users, §6 admin capabilities): the users list,
+//! creating and editing accounts, activation, deletion, the dashboard's counts.
+//!
+//! The rules that keep the shop from locking itself out live here, once: an administrator
+//! cannot be deleted, and no administrator can deactivate or demote themselves. Deactivating an
+//! account (or giving it a new password) ends every session it has.
+
+use bitik_common::{Email, InvalidPage, PageRequest, change_percent, phone_digits};
+use uuid::Uuid;
+
+use crate::error::IdentityError;
+use crate::model::{PROFILE_COUNTRIES, Role, User};
+use crate::ports::InsertUserError;
+use crate::service::{AccountService, NewAccount};
+use crate::validate::{self, Checks, trimmed};
+
+/// Admin pages hold 10 users unless asked otherwise (seed 001 §9).
+pub const ADMIN_PAGE_SIZE: u32 = 10;
+const ADMIN_MAX_PAGE_SIZE: u32 = 100;
+const MAX_SEARCH_CHARS: usize = 100;
+
+/// The users list's filters as they arrive in a query string.
+#[derive(Debug, Clone, Default)]
+pub struct UserListQuery {
+    pub page: Option<String>,
+    pub limit: Option<String>,
+    /// Name, e-mail or phone.
+    pub search: Option<String>,
+    /// `customer` or `admin`.
+    pub role: Option<String>,
+    /// `active` or `inactive`.
+    pub status: Option<String>,
+}
+
+/// Checked filters; newest accounts first.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UserFilter {
+    pub page: PageRequest,
+    /// Matches first and last name (either order), e-mail, or phone as stored, ignoring case
+    /// and accents.
+    pub search: Option<String>,
+    /// The search's digits when it reads like a phone, matched against the phone's digits.
+    pub phone_digits: Option<String>,
+    pub role: Option<Role>,
+    pub active: Option<bool>,
+}
+
+fn present(value: &Option<String>) -> Option<&str> {
+    value.as_deref().map(str::trim).filter(|v| !v.is_empty())
+}
+
+fn refused(field: &'static str, message: &str) -> IdentityError {
+    IdentityError::validation([(field, message.to_owned())].into())
+}
+
+fn role(raw: &str) -> Result<Role, IdentityError> {
+    Role::parse(raw.trim()).ok_or_else(|| refused("role", "Rôle inconnu."))
+}
+
+impl UserListQuery {
+    pub fn into_filter(self) -> Result<UserFilter, IdentityError> {
+        let page = PageRequest::parse(present(&self.page), present(&self.limit), ADMIN_PAGE_SIZE, ADMIN_MAX_PAGE_SIZE)
+            .map_err(|InvalidPage { field, message }| refused(field, message))?;
+        let role = present(&self.role).map(role).transpose()?;
+        let active = match present(&self.status) {
+            None => None,
+            Some("active") => Some(true),
+            Some("inactive") => Some(false),
+            Some(_) => return Err(refused("status", "Statut inconnu.")),
+        };
+        let search: Option<String> = present(&self.search).map(|s| s.chars().take(MAX_SEARCH_CHARS).collect());
+        let phone_digits = search.as_deref().and_then(phone_digits);
+        Ok(UserFilter { page, search, phone_digits, role, active })
+    }
+}
+
+/// An account as an admin creates it: the registration form, a role, and whether it is active.
+#[derive(Debug, Clone, Default)]
+pub struct AdminNewAccount {
+    pub email: String,
+    pub password: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub phone: String,
+    /// `customer` (default) or `admin`.
+    pub role: Option<String>,
+    pub active: Option<bool>,
+}
+
+/// What an admin changes about an account; absent fields stay as they are.
+#[derive(Debug, Clone, Default)]
+pub struct AdminUserUpdate {
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+    pub address: Option<String>,
+    pub city: Option<String>,
+    pub zip_code: Option<String>,
+    pub country: Option<String>,
+    pub role: Option<String>,
+    pub active: Option<bool>,
+    /// A new password for the account (its sessions end).
+    pub password: Option<String>,
+}
+
+/// Checked changes to store; `None` leaves a field as it is.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct UserChanges {
+    pub first_name: Option<String>,
+    pub last_name: Option<String>,
+    pub email: Option<Email>,
+    pub phone: Option<String>,
+    pub address: Option<String>,
+    pub city: Option<String>,
+    pub zip_code: Option<String>,
+    pub country: Option<String>,
+    pub role: Option<Role>,
+    pub active: Option<bool>,
+    /// A new password's hash; storing it also clears a pending reset request.
+    pub password_hash: Option<String>,
+    /// Ends every session issued before (raises the token version).
+    pub end_sessions: bool,
+}
+
+/// What deleting an account did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UserRemoval {
+    Deleted,
+    /// Orders name the customer: the account is deactivated (and its sessions ended) so the
+    /// shop keeps its records.
+    Deactivated,
+    NotFound,
+}
+
+/// The dashboard's counts of accounts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct UserStats {
+    pub total: u64,
+    pub customers: u64,
+    /// Accounts created from the first of this month (Dakar) to now.
+    pub new_this_month: u64,
+    /// Over the same stretch of the previous month.
+    pub new_previous_month: u64,
+}
+
+impl UserStats {
+    /// The change of new accounts against the previous month, in whole percent.
+    pub fn new_users_trend(&self) -> Option<i64> {
+        let count = |n: u64| i64::try_from(n).unwrap_or(i64::MAX);
+        change_percent(count(self.new_this_month), count(self.new_previous_month))
+    }
+}
+
+fn repository(error: Box<dyn std::error::Error + Send + Sync>) -> IdentityError {
+    IdentityError::Repository(error)
+}
+
+impl AccountService {
+    pub async fn admin_users(&self, query: UserListQuery) -> Result<bitik_common::Page<User>, IdentityError> {
+        let filter = query.into_filter()?;
+        self.users.list(&filter).await.map_err(repository)
+    }
+
+    pub async fn admin_user(&self, id: Uuid) -> Result<User, IdentityError> {
+        let (user, _) = self.users.find_by_id(id).await.map_err(repository)?.ok_or(IdentityError::UserNotFound)?;
+        Ok(user)
+    }
+
+    /// An account made by an admin: the registration form's rules and messages, a role.
+    pub async fn admin_create(&self, account: AdminNewAccount) -> Result<User, IdentityError> {
+        let role = account.role.as_deref().filter(|r| !r.trim().is_empty()).map(role).transpose()?;
+        let new = NewAccount {
+            email: account.email,
+            password: account.password,
+            first_name: account.first_name,
+            last_name: account.last_name,
+            phone: account.phone,
+            role: role.unwrap_or(Role::Customer),
+        };
+        validate::registration(&new)?;
+        let user = self.create_account(new).await?;
+        if account.active == Some(false) {
+            let changes = UserChanges { active: Some(false), end_sessions: true, ..UserChanges::default() };
+            return self.store_changes(user.id, changes).await;
+        }
+        Ok(user)
+    }
+
+    /// Changes an account. `admin` is who asks: they may not demote or deactivate themselves.
+    pub async fn admin_update(&self, admin: &User, id: Uuid, update: AdminUserUpdate) -> Result<User, IdentityError> {
+        let changes = self.checked_changes(update).await?;
+        let target = self.admin_user(id).await?;
+        guard_self(admin, &target, &changes)?;
+        self.store_changes(id, changes).await
+    }
+
+    /// Activates or deactivates an account; deactivation ends its sessions at once.
+    pub async fn set_user_active(&self, admin: &User, id: Uuid, active: bool) -> Result<User, IdentityError> {
+        let target = self.admin_user(id).await?;
+        let changes = UserChanges { active: Some(active), end_sessions: !active, ..UserChanges::default() };
+        guard_self(admin, &target, &changes)?;
+        self.store_changes(id, changes).await
+    }
+
+    /// Deletes a customer's account; one that orders name is deactivated instead. An
+    /// administrator's account is never deleted (seed 001 §2).
+    pub async fn delete_user(&self, id: Uuid) -> Result<UserRemoval, IdentityError> {
+        let target = self.admin_user(id).await?;
+        if target.role == Role::Admin {
+            return Err(IdentityError::CannotDeleteAdmin);
+        }
+        match self.users.delete(id).await.map_err(repository)? {
+            UserRemoval::NotFound => Err(IdentityError::UserNotFound),
+            removal => Ok(removal),
+        }
+    }
+
+    pub async fn user_stats(&self) -> Result<UserStats, IdentityError> {
+        self.users.stats((self.clock)()).await.map_err(repository)
+    }
+
+    async fn store_changes(&self, id: Uuid, changes: UserChanges) -> Result<User, IdentityError> {
+        match self.users.update(id, changes).await {
+            Ok(Some(user)) => Ok(user),
+            Ok(None) => Err(IdentityError::UserNotFound),
+            Err(InsertUserError::Duplicate) => Err(IdentityError::EmailTaken),
+            Err(InsertUserError::Other(e)) => Err(IdentityError::Repository(e)),
+        }
+    }
+
+    /// The update's fields checked with the account forms' messages, the password hashed.
+    async fn checked_changes(&self, update: AdminUserUpdate) -> Result<UserChanges, IdentityError> {
+        let mut checks = Checks::default();
+        if let Some(first_name) = &update.first_name {
+            checks.required("firstName", first_name, "Le prénom est requis").max_len("firstName", first_name, 100);
+        }
+        if let Some(last_name) = &update.last_name {
+            checks.required("lastName", last_name, "Le nom est requis").max_len("lastName", last_name, 100);
+        }
+        let mut email = None;
+        if let Some(raw) = &update.email {
+            checks.required("email", raw, "L'email est requis");
+            match Email::parse(raw) {
+                Ok(parsed) => email = Some(parsed),
+                Err(_) if !raw.trim().is_empty() => {
+                    checks.fail("email", "Veuillez saisir un email valide");
+                }
+                Err(_) => {}
+            }
+        }
+        for (field, value, max) in [
+            ("phone", &update.phone, 30),
+            ("address", &update.address, 300),
+            ("city", &update.city, 100),
+            ("zipCode", &update.zip_code, 20),
+            ("country", &update.country, 100),
+        ] {
+            if let Some(value) = value {
+                checks.max_len(field, value, max);
+            }
+        }
+        let role = match update.role.as_deref() {
+            Some(raw) => match Role::parse(raw.trim()) {
+                Some(role) => Some(role),
+                None => {
+                    checks.fail("role", "Rôle inconnu.");
+                    None
+                }
+            },
+            None => None,
+        };
+        if let Some(password) = &update.password {
+            validate::password(
+                &mut checks,
+                "password",
+                password,
+                "Le mot de passe doit contenir au moins 6 caractères",
+            );
+        }
+        checks.finish()?;
+        let password_hash = match &update.password {
+            Some(password) => Some(self.hasher.hash(password).await.map_err(repository)?),
+            None => None,
+        };
+        let country = update
+            .country
+            .as_deref()
+            .map(trimmed)
+            .map(|country| if country.is_empty() { PROFILE_COUNTRIES[0].to_owned() } else { country });
+        Ok(UserChanges {
+            first_name: update.first_name.as_deref().map(trimmed),
+            last_name: update.last_name.as_deref().map(trimmed),
+            email,
+            phone: update.phone.as_deref().map(trimmed),
+            address: update.address.as_deref().map(trimmed),
+            city: update.city.as_deref().map(trimmed),
+            zip_code: update.zip_code.as_deref().map(trimmed),
+            country,
+            role,
+            active: update.active,
+            end_sessions: password_hash.is_some() || update.active == Some(false),
+            password_hash,
+        })
+    }
+}
+
+/// An administrator may not take away their own access: no demotion, no deactivation.
+fn guard_self(admin: &User, target: &User, changes: &UserChanges) -> Result<(), IdentityError> {
+    if admin.id != target.id {
+        return Ok(());
+    }
+    if changes.role.is_some_and(|role| role != Role::Admin) {
+        return Err(IdentityError::CannotDemoteSelf);
+    }
+    if changes.active == Some(false) {
+        return Err(IdentityError::CannotDeactivateSelf);
+    }
+    Ok(())
+}

@@ -1,0 +1,65 @@
+// Order statuses and payment methods as the seeds name them (seed 001 §3-§4,
+// decisions.md): shared by the customer's order pages and the admin area.
+
+export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'En attente',
+  processing: 'En traitement',
+  shipped: 'Expédiée',
+  delivered: 'Livrée',
+  cancelled: 'Annulée',
+}
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value)
+}
+
+export function orderStatusLabel(status: string): string {
+  return isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : status
+}
+
+/** Seed 001 §4: the order's progress bar. A cancelled order is finished too. */
+export const ORDER_PROGRESS: Record<OrderStatus, number> = {
+  pending: 25,
+  processing: 50,
+  shipped: 75,
+  delivered: 100,
+  cancelled: 100,
+}
+
+/** `paypal` was the first version's value for cash on delivery (decisions.md); `card` only on old orders. */
+const PAYMENT_METHOD_LABELS: Record<string, string> = {
+  wave: 'Wave',
+  cash_on_delivery: 'Paiement à la livraison',
+  paypal: 'Paiement à la livraison',
+  card: 'Carte bancaire',
+}
+
+export function paymentMethodLabel(method: string): string {
+  return PAYMENT_METHOD_LABELS[method] ?? method
+}
+
+export const isCashOnDelivery = (method: string) => method === 'cash_on_delivery' || method === 'paypal'
+
+const PAYMENT_STATUS_LABELS: Record<string, string> = {
+  pending: 'Non payée',
+  paid: 'Payée',
+  failed: 'Paiement échoué',
+  refunded: 'Remboursée',
+}
+
+export function paymentStatusLabel(status: string): string {
+  return PAYMENT_STATUS_LABELS[status] ?? status
+}
+
+const SHIPPING_METHOD_LABELS: Record<string, string> = {
+  standard: 'Livraison standard',
+  express: 'Livraison express',
+  pickup: 'Retrait en boutique',
+}
+
+export function shippingMethodLabel(method: string): string {
+  return SHIPPING_METHOD_LABELS[method] ?? method
+}

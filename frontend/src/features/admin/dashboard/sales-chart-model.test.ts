@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import { makeSalesByDay } from '@/testing/admin'
+import { CHART, chartGeometry, niceCeiling, shortDay } from './sales-chart-model'
+
+describe('niceCeiling', () => {
+  it('rounds the top of the axis up to 1, 2, 2.5 or 5 × 10ⁿ', () => {
+    expect(niceCeiling(0)).toBe(1)
+    expect(niceCeiling(3)).toBe(5)
+    expect(niceCeiling(45_000)).toBe(50_000)
+    expect(niceCeiling(120_000)).toBe(200_000)
+    expect(niceCeiling(2_100)).toBe(2_500)
+    expect(niceCeiling(1_000)).toBe(1_000)
+  })
+})
+
+describe('chartGeometry', () => {
+  it('draws one bar per day, oldest left, heights in proportion to the round maximum', () => {
+    const days = makeSalesByDay()
+    const { bars, max, ticks } = chartGeometry(days, 'revenue')
+    expect(bars).toHaveLength(30)
+    expect(max).toBe(50_000)
+    expect(bars[0]!.date).toBe(days[0]!.date)
+    expect(bars[29]!.x).toBeGreaterThan(bars[28]!.x)
+    const plot = CHART.bottom - CHART.top
+    // The last day sold 45 000 FCFA: 90 % of the axis.
+    expect(bars[29]!.height).toBeCloseTo(plot * 0.9)
+    expect(bars[29]!.y + bars[29]!.height).toBeCloseTo(CHART.bottom)
+    expect(bars[1]!.height).toBe(0)
+    expect(ticks.map((t) => t.value)).toEqual([0, 25_000, 50_000])
+  })
+
+  it('draws the number of orders on its own scale', () => {
+    const { max, bars } = chartGeometry(makeSalesByDay(), 'orders')
+    expect(max).toBe(5)
+    expect(bars[29]!.value).toBe(3)
+  })
+
+  it('keeps an empty month flat', () => {
+    const days = makeSalesByDay().map((d) => ({ ...d, orders: 0, revenue: 0 }))
+    expect(chartGeometry(days, 'revenue').bars.every((b) => b.height === 0)).toBe(true)
+  })
+})
+
+describe('shortDay', () => {
+  it('writes the day and month', () => {
+    expect(shortDay('2026-11-05')).toBe('05/11')
+  })
+})

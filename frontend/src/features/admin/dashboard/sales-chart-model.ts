@@ -1,0 +1,56 @@
+// Geometry of the dashboard's 30-day sales chart, drawn by hand in SVG: no
+// chart library for thirty bars (issue 8, style.md: nothing heavy for admins either).
+import type { DaySales } from './api/get-stats'
+
+export type Metric = 'revenue' | 'orders'
+
+export interface Bar {
+  date: string
+  value: number
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
+export interface ChartGeometry {
+  bars: Bar[]
+  /** The value at the top of the plot (a round number at least the largest bar). */
+  max: number
+  /** Horizontal guide lines: value and height in the drawing. */
+  ticks: { value: number; y: number }[]
+}
+
+export const CHART = { width: 600, height: 200, top: 8, bottom: 176, gap: 0.25 } as const
+
+/** The smallest of 1, 2, 2.5, 5 × 10ⁿ that is ≥ `value` (0 → 1): axis ends on a round figure. */
+export function niceCeiling(value: number): number {
+  if (!(value > 0)) return 1
+  const power = 10 ** Math.floor(Math.log10(value))
+  for (const step of [1, 2, 2.5, 5, 10]) {
+    if (step * power >= value) return step * power
+  }
+  return 10 * power
+}
+
+/** One bar per day, left (oldest) to right (today), scaled to a round maximum. */
+export function chartGeometry(days: DaySales[], metric: Metric): ChartGeometry {
+  const values = days.map((day) => Math.max(0, day[metric]))
+  const max = niceCeiling(Math.max(0, ...values))
+  const plot = CHART.bottom - CHART.top
+  const slot = days.length > 0 ? CHART.width / days.length : CHART.width
+  const width = slot * (1 - CHART.gap)
+  const bars = days.map((day, index) => {
+    const value = values[index]!
+    const height = (value / max) * plot
+    return { date: day.date, value, x: index * slot + (slot - width) / 2, y: CHART.bottom - height, width, height }
+  })
+  const ticks = [0, 0.5, 1].map((share) => ({ value: max * share, y: CHART.bottom - share * plot }))
+  return { bars, max, ticks }
+}
+
+/** '2026-11-05' → '05/11' (the day as written on the axis). */
+export function shortDay(date: string): string {
+  const [, month, day] = date.split('-')
+  return month && day ? `${day}/${month}` : date
+}

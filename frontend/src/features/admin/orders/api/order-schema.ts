@@ -1,0 +1,56 @@
+// An order as GET /api/admin/orders(/{id}) sends it (crates/api OrderDto).
+// Amounts are whole francs: a float here is a server bug and fails the parse.
+import { array, int, nullish, object, optional, string, type infer as Infer } from 'zod/mini'
+
+export const orderItemSchema = object({
+  productId: string(),
+  name: string(),
+  image: string(),
+  size: string(),
+  color: string(),
+  quantity: int(),
+  price: int(),
+})
+
+export const historyEntrySchema = object({
+  status: string(),
+  date: string(),
+  by: string(),
+  note: optional(string()),
+})
+
+export const adminOrderSchema = object({
+  id: string(),
+  orderNumber: string(),
+  createdAt: string(),
+  status: string(),
+  items: array(orderItemSchema),
+  subtotal: int(),
+  shippingCost: int(),
+  discount: int(),
+  total: int(),
+  shippingInfo: object({
+    firstName: string(),
+    lastName: string(),
+    email: string(),
+    phone: string(),
+    address: string(),
+    city: string(),
+    country: string(),
+    zipCode: optional(string()),
+  }),
+  shippingMethod: string(),
+  paymentMethod: string(),
+  paymentInfo: object({ status: string(), paymentMethod: string(), paidAt: nullish(string()) }),
+  trackingNote: optional(string()),
+  statusHistory: array(historyEntrySchema),
+})
+
+export type AdminOrder = Infer<typeof adminOrderSchema>
+export type HistoryEntry = Infer<typeof historyEntrySchema>
+
+export const adminOrderKeys = {
+  all: ['admin', 'orders'] as const,
+  list: (query: object) => ['admin', 'orders', 'list', query] as const,
+  detail: (id: string) => ['admin', 'orders', 'detail', id] as const,
+}

@@ -1,0 +1,58 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { api, dataOf } from '@/lib/api-client'
+import { adminOrderKeys, adminOrderSchema, type AdminOrder } from './order-schema'
+
+/** PUT /api/admin/orders/{id}/status {status, note?}: the order after the change, its history included. */
+export async function updateOrderStatus({ id, status, note }: { id: string; status: string; note?: string }) {
+  const trimmed = note?.trim()
+  const body = await api.put(
+    `/admin/orders/${encodeURIComponent(id)}/status`,
+    trimmed ? { status, note: trimmed } : { status },
+    dataOf(adminOrderSchema),
+    // Setting the same status twice is refused (409), so a retried PUT whose
+    // first try did land would read as a failure: no silent retry here.
+    { retry: false },
+  )
+  return body.data
+}
+
+/** PUT /api/admin/orders/{id}/payment: the cash of a cash-on-delivery order was received. */
+export async function recordCashPayment(id: string) {
+  const body = await api.put(`/admin/orders/${encodeURIComponent(id)}/payment`, {}, dataOf(adminOrderSchema), { retry: false })
+  return body.data
+}
+
+/**
+ * PUT /api/admin/orders/{id}/tracking {trackingNote}: the note the admin typed
+ * (carrier, parcel reference…); '' removes it. Nothing is ever made up.
+ */
+export async function updateTrackingNote({ id, trackingNote }: { id: string; trackingNote: string }) {
+  const body = await api.put(
+    `/admin/orders/${encodeURIComponent(id)}/tracking`,
+    { trackingNote: trackingNote.trim() },
+    dataOf(adminOrderSchema),
+  )
+  return body.data
+}
+
+/** The changed order replaces the cached one; lists and the dashboard are read again. */
+function storeOrder(queryClient: QueryClient, order: AdminOrder) {
+  queryClient.setQueryData(adminOrderKeys.detail(order.id), order)
+  void queryClient.invalidateQueries({ queryKey: adminOrderKeys.all, predicate: (q) => q.queryKey[2] !== 'detail' })
+  void queryClient.invalidateQueries({ queryKey: ['admin', 'stats'] })
+}
+
+export function useUpdateOrderStatus() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: updateOrderStatus, onSuccess: (order) => storeOrder(queryClient, order) })
+}
+
+export function useRecordCashPayment() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: recordCashPayment, onSuccess: (order) => storeOrder(queryClient, order) })
+}
+
+export function useUpdateTrackingNote() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: updateTrackingNote, onSuccess: (order) => storeOrder(queryClient, order) })
+}

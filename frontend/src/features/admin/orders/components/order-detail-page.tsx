@@ -1,0 +1,390 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useSearchParams } from 'react-router'
+import { Button, ButtonLink } from '@/components/ui/button'
+import { useConfirm } from '@/components/ui/confirm'
+import { PageSpinner } from '@/components/ui/spinner'
+import { useToast } from '@/components/ui/toast'
+import {
+  isCashOnDelivery,
+  isOrderStatus,
+  ORDER_PROGRESS,
+  ORDER_STATUSES,
+  ORDER_STATUS_LABELS,
+  orderStatusLabel,
+  paymentMethodLabel,
+  paymentStatusLabel,
+  shippingMethodLabel,
+} from '@/config/orders'
+import { formatDate, formatPrice } from '@/lib/format'
+import { smallestImage } from '@/lib/image'
+import { usePageMeta } from '@/lib/seo'
+import { adminErrorMessage, isNotFound } from '../../common/admin-error'
+import styles from '../../common/admin.module.css'
+import { OrderStatusBadge } from '../../common/order-status-badge'
+import { LoadError, PageHeader } from '../../common/page-header'
+import { useErrorToast } from '../../common/use-error-toast'
+import { useAdminOrder } from '../api/get-order'
+import type { AdminOrder } from '../api/order-schema'
+import { useRecordCashPayment, useUpdateOrderStatus, useUpdateTrackingNote } from '../api/update-order'
+import { customerWhatsAppUrl, orderMailto, orderTel } from '../customer-contact'
+import { STATUS_UPDATED, STATUS_UPDATE_FAILED } from './order-status-select'
+import own from './order-detail.module.css'
+import { PackingSlip } from './packing-slip'
+
+export const ORDER_NOT_FOUND = 'Commande introuvable'
+export const ORDER_LOAD_FAILED = 'Erreur lors du chargement des détails de la commande'
+export const TRACKING_SAVED = 'Note de suivi enregistrée'
+export const TRACKING_SAVE_FAILED = "Erreur lors de l'enregistrement de la note de suivi"
+export const PAYMENT_RECORDED = 'Paiement enregistré'
+export const PAYMENT_RECORD_FAILED = "Erreur lors de l'enregistrement du paiement"
+export const TRACKING_NOTE_MAX = 500
+
+/** /admin/orders/{id}: everything about one order, its status, its customer, and its packing slip. */
+export function OrderDetailPage({ orderId }: { orderId: string }) {
+  const order = useAdminOrder(orderId)
+  const notFound = isNotFound(order.error)
+  const loadError = notFound ? ORDER_NOT_FOUND : adminErrorMessage(order.error, ORDER_LOAD_FAILED)
+  useErrorToast(order.isError, order.errorUpdatedAt, loadError)
+  usePageMeta({ title: order.data ? `Commande ${order.data.orderNumber} – Administration` : 'Commande – Administration', noindex: true })
+  usePrintOnArrival(order.isSuccess)
+
+  if (order.isPending) return <PageSpinner label="Chargement de la commande…" />
+  if (order.isError) {
+    return (
+      <section className={styles.page}>
+        <PageHeader title={notFound ? ORDER_NOT_FOUND : 'Commande'} actions={<BackLink />} />
+        <LoadError message={loadError} onRetry={notFound ? undefined : () => void order.refetch()} />
+      </section>
+    )
+  }
+  return <OrderDetail order={order.data} />
+}
+
+function BackLink() {
+  return <ButtonLink to="/admin/orders" variant="secondary">← Retour aux commandes</ButtonLink>
+}
+
+/** `?print=1` (the list's Imprimer link): the print dialog opens once the order is shown. */
+function usePrintOnArrival(ready: boolean) {
+  const [params, setParams] = useSearchParams()
+  const wanted = params.get('print') === '1'
+  useEffect(() => {
+    if (!ready || !wanted) return
+    const next = new URLSearchParams(params)
+    next.delete('print')
+    setParams(next, { replace: true })
+    window.print()
+  }, [ready, wanted, params, setParams])
+}
+
+function OrderDetail({ order }: { order: AdminOrder }) {
+  return (
+    <>
+      <section className={`${styles.page} ${own.screen}`}>
+        <PageHeader
+          title={`Commande ${order.orderNumber}`}
+          subtitle={`Passée le ${formatDate(order.createdAt, { withTime: true })}`}
+          actions={
+            <>
+              <BackLink />
+              <Button variant="secondary" onClick={() => window.print()}>Imprimer le bon de livraison</Button>
+            </>
+          }
+        />
+        <OrderProgress status={order.status} />
+        <div className={own.grid}>
+          <div className={own.main}>
+            <Items order={order} />
+            <History order={order} />
+          </div>
+          <div className={own.side}>
+            <StatusForm order={order} />
+            <Customer order={order} />
+            <Payment order={order} />
+            <TrackingForm key={order.trackingNote ?? ''} order={order} />
+          </div>
+        </div>
+      </section>
+      <PackingSlip order={order} />
+    </>
+  )
+}
+
+const PROGRESS_STEPS = ['pending', 'processing', 'shipped', 'delivered'] as const
+
+/** Seed 001 §4: 25 / 50 / 75 / 100 %; a cancelled order is a full red bar. */
+export function OrderProgress({ status }: { status: string }) {
+  const percent = isOrderStatus(status) ? ORDER_PROGRESS[status] : 0
+  const cancelled = status === 'cancelled'
+  return (
+    <div className={styles.panel}>
+      <div
+        className={own.track}
+        role="progressbar"
+        aria-label="Avancement de la commande"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${orderStatusLabel(status)} (${percent} %)`}
+      >
+        <div className={`${own.bar} ${cancelled ? own.barCancelled : ''}`} style={{ width: `${percent}%` }} />
+      </div>
+      {cancelled ? (
+        <p className={own.cancelled}>Commande annulée</p>
+      ) : (
+        <ol className={own.steps}>
+          {PROGRESS_STEPS.map((step) => (
+            <li key={step} className={ORDER_PROGRESS[step] <= percent ? own.stepDone : undefined}>
+              {ORDER_STATUS_LABELS[step]}
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  )
+}
+
+function Items({ order }: { order: AdminOrder }) {
+  return (
+    <section className={styles.panel} aria-labelledby="order-items">
+      <h2 id="order-items" className={styles.panelTitle}>Articles</h2>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">Article</th>
+            <th scope="col">Couleur</th>
+            <th scope="col">Taille</th>
+            <th scope="col" className={styles.num}>Qté</th>
+            <th scope="col" className={styles.num}>Prix</th>
+            <th scope="col" className={styles.num}>Total</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((item, index) => (
+            <tr key={`${item.productId}-${item.color}-${item.size}-${index}`}>
+              <td data-label="Article">
+                <span className={own.item}>
+                  <img src={smallestImage(item.image)} alt="" width={48} height={48} loading="lazy" className={own.thumb} />
+                  {item.name}
+                </span>
+              </td>
+              <td data-label="Couleur">{item.color}</td>
+              <td data-label="Taille">{item.size === 'unique' ? 'Taille unique' : item.size}</td>
+              <td data-label="Qté" className={styles.num}>{item.quantity}</td>
+              <td data-label="Prix" className={styles.num}>{formatPrice(item.price)}</td>
+              <td data-label="Total" className={styles.num}>{formatPrice(item.price * item.quantity)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className={own.totals}>
+        <dt>Sous-total</dt>
+        <dd>{formatPrice(order.subtotal)}</dd>
+        <dt>Livraison ({shippingMethodLabel(order.shippingMethod)})</dt>
+        <dd>{order.shippingCost === 0 ? 'Gratuite' : formatPrice(order.shippingCost)}</dd>
+        {order.discount > 0 ? (
+          <>
+            <dt>Remise</dt>
+            <dd>−{formatPrice(order.discount)}</dd>
+          </>
+        ) : null}
+        <dt className={own.grand}>Total</dt>
+        <dd className={own.grand}>{formatPrice(order.total)}</dd>
+      </dl>
+    </section>
+  )
+}
+
+function History({ order }: { order: AdminOrder }) {
+  return (
+    <section className={styles.panel} aria-labelledby="order-history">
+      <h2 id="order-history" className={styles.panelTitle}>Historique</h2>
+      {order.statusHistory.length === 0 ? (
+        <p className={styles.muted}>Aucun changement enregistré.</p>
+      ) : (
+        <ol className={own.history} aria-label="Historique des statuts">
+          {order.statusHistory.map((entry, index) => (
+            <li key={`${entry.date}-${index}`}>
+              <OrderStatusBadge status={entry.status} />
+              <span className={own.when}>{formatDate(entry.date, { withTime: true })}</span>
+              <span className={own.by}>par {entry.by}</span>
+              {entry.note ? <p className={own.note}>{entry.note}</p> : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  )
+}
+
+function StatusForm({ order }: { order: AdminOrder }) {
+  const update = useUpdateOrderStatus()
+  const toast = useToast()
+  const [status, setStatus] = useState(order.status)
+  const [note, setNote] = useState('')
+  const ids = { status: useId(), note: useId() }
+  // The order changed (here or elsewhere): the form starts from its new status.
+  const seen = useRef(order.status)
+  if (seen.current !== order.status) {
+    seen.current = order.status
+    setStatus(order.status)
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    update.mutate(
+      { id: order.id, status, note },
+      {
+        onSuccess: () => {
+          setNote('')
+          toast.success(STATUS_UPDATED)
+        },
+        onError: (error) => toast.error(adminErrorMessage(error, STATUS_UPDATE_FAILED)),
+      },
+    )
+  }
+
+  return (
+    <form className={styles.panel} onSubmit={submit} aria-labelledby="order-status">
+      <h2 id="order-status" className={styles.panelTitle}>Statut</h2>
+      <p className={own.current}>Actuel : <OrderStatusBadge status={order.status} /></p>
+      <div className={own.stack}>
+        <label className={styles.control} htmlFor={ids.status}>
+          Nouveau statut
+          <select id={ids.status} className={styles.input} value={status} onChange={(e) => setStatus(e.target.value)}>
+            {ORDER_STATUSES.map((value) => (
+              <option key={value} value={value}>{ORDER_STATUS_LABELS[value]}</option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.control} htmlFor={ids.note}>
+          Note pour l’historique (facultatif)
+          <textarea
+            id={ids.note}
+            className={styles.input}
+            rows={2}
+            maxLength={TRACKING_NOTE_MAX}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
+        </label>
+        <Button type="submit" disabled={status === order.status || update.isPending}>
+          {update.isPending ? 'Mise à jour…' : 'Mettre à jour le statut'}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+function Customer({ order }: { order: AdminOrder }) {
+  const info = order.shippingInfo
+  const whatsapp = customerWhatsAppUrl(order)
+  return (
+    <section className={styles.panel} aria-labelledby="order-customer">
+      <h2 id="order-customer" className={styles.panelTitle}>Client</h2>
+      <address className={own.address}>
+        <strong>{info.firstName} {info.lastName}</strong>
+        <span>{info.address}</span>
+        <span>{[info.zipCode, info.city].filter(Boolean).join(' ')}</span>
+        <span>{info.country}</span>
+      </address>
+      <p className={own.contactLine}>{info.phone}{info.email ? <><br />{info.email}</> : null}</p>
+      <div className={own.contact}>
+        {info.phone ? <a href={orderTel(order)} className={styles.iconButton}>Appeler</a> : null}
+        {whatsapp ? (
+          <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={styles.iconButton}>WhatsApp</a>
+        ) : null}
+        {info.email ? <a href={orderMailto(order)} className={styles.iconButton}>E-mail</a> : null}
+      </div>
+    </section>
+  )
+}
+
+function Payment({ order }: { order: AdminOrder }) {
+  const record = useRecordCashPayment()
+  const confirm = useConfirm()
+  const toast = useToast()
+  const paid = order.paymentInfo.status === 'paid'
+  const canRecord = isCashOnDelivery(order.paymentMethod) && !paid && order.status !== 'cancelled'
+
+  const recordCash = async () => {
+    const ok = await confirm({
+      title: 'Paiement reçu',
+      text: `Confirmer l’encaissement de ${formatPrice(order.total)} pour la commande ${order.orderNumber} ?`,
+      confirmLabel: 'Confirmer',
+    })
+    if (!ok) return
+    record.mutate(order.id, {
+      onSuccess: () => toast.success(PAYMENT_RECORDED),
+      onError: (error) => toast.error(adminErrorMessage(error, PAYMENT_RECORD_FAILED)),
+    })
+  }
+
+  return (
+    <section className={styles.panel} aria-labelledby="order-payment">
+      <h2 id="order-payment" className={styles.panelTitle}>Paiement</h2>
+      <dl className={own.facts}>
+        <dt>Moyen</dt>
+        <dd>{paymentMethodLabel(order.paymentMethod)}</dd>
+        <dt>État</dt>
+        <dd>
+          <span className={`${styles.badge} ${paid ? styles.good : styles.warn}`}>{paymentStatusLabel(order.paymentInfo.status)}</span>
+          {paid && order.paymentInfo.paidAt ? <span className={styles.muted}> le {formatDate(order.paymentInfo.paidAt, { withTime: true })}</span> : null}
+        </dd>
+        <dt>Livraison</dt>
+        <dd>{shippingMethodLabel(order.shippingMethod)}</dd>
+      </dl>
+      {canRecord ? (
+        <Button variant="secondary" block onClick={() => void recordCash()} disabled={record.isPending}>
+          Paiement reçu ({formatPrice(order.total)})
+        </Button>
+      ) : null}
+    </section>
+  )
+}
+
+function TrackingForm({ order }: { order: AdminOrder }) {
+  const saved = order.trackingNote ?? ''
+  const [note, setNote] = useState(saved)
+  const update = useUpdateTrackingNote()
+  const toast = useToast()
+  const id = useId()
+  const changed = note.trim() !== saved.trim()
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    update.mutate(
+      { id: order.id, trackingNote: note },
+      {
+        onSuccess: () => toast.success(TRACKING_SAVED),
+        onError: (error) => toast.error(adminErrorMessage(error, TRACKING_SAVE_FAILED)),
+      },
+    )
+  }
+
+  return (
+    <form className={styles.panel} onSubmit={submit} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={styles.panelTitle}>Suivi de livraison</h2>
+      <div className={own.stack}>
+        <label className={styles.control} htmlFor={id}>
+          Note de suivi (facultatif)
+          <textarea
+            id={id}
+            className={styles.input}
+            rows={2}
+            maxLength={TRACKING_NOTE_MAX}
+            placeholder="Ex. : colis remis au livreur Moussa, réf. 4411"
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            aria-describedby={`${id}-hint`}
+          />
+        </label>
+        <p id={`${id}-hint`} className={styles.muted}>
+          Le transporteur ou la référence du colis, tels que vous les connaissez. Laissez vide s’il n’y en a pas.
+        </p>
+        <Button type="submit" variant="secondary" disabled={!changed || update.isPending}>Enregistrer la note</Button>
+      </div>
+    </form>
+  )
+}
+

@@ -1,0 +1,47 @@
+// The filters of /admin/orders live in the address (?status=pending&fromDate=…):
+// the dashboard's "pending orders" card links straight to a filtered list.
+import { isOrderStatus, type OrderStatus } from '@/config/orders'
+import { ADMIN_PAGE_SIZE, pageOf } from '../common/list-params'
+import type { AdminOrdersQuery } from './api/get-orders'
+
+export interface OrderFilters {
+  page: number
+  status: OrderStatus | ''
+  fromDate: string
+  toDate: string
+  search: string
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/
+
+/** A real calendar day written YYYY-MM-DD (what `<input type="date">` gives), else ''. */
+export function dayOf(value: string | null): string {
+  if (!value || !DAY.test(value)) return ''
+  const date = new Date(`${value}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) ? value : ''
+}
+
+/** What the address asks for; unknown values are ignored rather than sent. */
+export function orderFiltersOf(params: URLSearchParams): OrderFilters {
+  const status = params.get('status')
+  return {
+    page: pageOf(params),
+    status: isOrderStatus(status) ? status : '',
+    fromDate: dayOf(params.get('fromDate')),
+    toDate: dayOf(params.get('toDate')),
+    search: params.get('search')?.trim() ?? '',
+  }
+}
+
+/** GET /api/admin/orders parameters: 10 a page, newest first, empty filters left out. */
+export function ordersQueryOf(filters: OrderFilters): AdminOrdersQuery {
+  const query: AdminOrdersQuery = { page: filters.page, limit: ADMIN_PAGE_SIZE }
+  if (filters.status) query.status = filters.status
+  if (filters.fromDate) query.fromDate = filters.fromDate
+  if (filters.toDate) query.toDate = filters.toDate
+  if (filters.search) query.search = filters.search
+  return query
+}
+
+/** Seed 001 §2: the date-range button is disabled while neither date is set. */
+export const canFilterByDate = (fromDate: string, toDate: string) => fromDate !== '' || toDate !== ''

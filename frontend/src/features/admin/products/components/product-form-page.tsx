@@ -1,0 +1,375 @@
+import { useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react'
+import { useNavigate } from 'react-router'
+import { Button, ButtonLink } from '@/components/ui/button'
+import { CheckboxField, FormAlert, TextField } from '@/components/ui/form-field'
+import { PageSpinner } from '@/components/ui/spinner'
+import { useToast } from '@/components/ui/toast'
+import { CATEGORIES } from '@/config/catalog'
+import { isApiError } from '@/lib/api-client'
+import { usePageMeta } from '@/lib/seo'
+import { adminErrorMessage, isNotFound } from '../../common/admin-error'
+import styles from '../../common/admin.module.css'
+import { LoadError, PageHeader } from '../../common/page-header'
+import { useErrorToast } from '../../common/use-error-toast'
+import { useAdminProduct } from '../api/get-product'
+import type { AdminProduct } from '../api/product-schema'
+import { useSaveProduct } from '../api/save-product'
+import {
+  CLOTHING_SIZES,
+  emptyProductForm,
+  formFromProduct,
+  hasChanges,
+  subcategoriesOf,
+  tabOf,
+  toProductBody,
+  validateProductForm,
+  withGrid,
+  type ProductField,
+  type ProductFormValues,
+  type ProductTab,
+} from '../product-form-model'
+import { ImagesField } from './images-field'
+import own from './products.module.css'
+import { StockGridEditor } from './stock-grid-editor'
+
+export const PRODUCT_SAVED = 'Produit enregistré avec succès'
+export const PRODUCT_SAVE_FAILED = "Erreur lors de l'enregistrement du produit"
+export const PRODUCT_LOAD_FAILED = 'Erreur lors du chargement du produit'
+export const PRODUCT_NOT_FOUND = 'Produit non trouvé'
+
+const TABS: { id: ProductTab; label: string }[] = [
+  { id: 'general', label: 'Général' },
+  { id: 'images', label: 'Images' },
+  { id: 'stock', label: 'Couleurs, tailles et stock' },
+]
+
+/** /admin/products/new and /admin/products/edit/{id}: the same form (seed 001 §2). */
+export function ProductFormPage({ productId }: { productId?: string }) {
+  usePageMeta({ title: productId ? 'Modifier le produit – Administration' : 'Nouveau produit – Administration', noindex: true })
+  if (!productId) return <ProductForm />
+  return <EditProduct productId={productId} />
+}
+
+function EditProduct({ productId }: { productId: string }) {
+  const product = useAdminProduct(productId)
+  const notFound = isNotFound(product.error)
+  const loadError = notFound ? PRODUCT_NOT_FOUND : adminErrorMessage(product.error, PRODUCT_LOAD_FAILED)
+  useErrorToast(product.isError, product.errorUpdatedAt, loadError)
+  if (product.isPending) return <PageSpinner label="Chargement du produit…" />
+  if (product.isError) {
+    return (
+      <section className={styles.page}>
+        <PageHeader title="Modifier le produit" actions={<BackLink />} />
+        <LoadError message={loadError} onRetry={notFound ? undefined : () => void product.refetch()} />
+      </section>
+    )
+  }
+  // Keyed by the product: a save that comes back re-seeds the form from the server's version.
+  return <ProductForm key={`${product.data.id}`} product={product.data} />
+}
+
+function BackLink() {
+  return <ButtonLink to="/admin/products" variant="secondary">← Retour aux produits</ButtonLink>
+}
+
+function ProductForm({ product }: { product?: AdminProduct }) {
+  const initial = useMemo(() => (product ? formFromProduct(product) : emptyProductForm()), [product])
+  const [values, setValues] = useState<ProductFormValues>(initial)
+  const [tab, setTab] = useState<ProductTab>('general')
+  const [submitted, setSubmitted] = useState(false)
+  const [serverErrors, setServerErrors] = useState<Partial<Record<ProductField, string>>>({})
+  const [alert, setAlert] = useState<string | null>(null)
+  const [uploading, setUploading] = useState(false)
+  const save = useSaveProduct()
+  const toast = useToast()
+  const navigate = useNavigate()
+  const ids = useId()
+  const fieldId = (name: string) => `${ids}-${name}`
+
+  const local = validateProductForm(values)
+  const errors: Partial<Record<ProductField, string>> = { ...(submitted ? local.fields : {}), ...serverErrors }
+  const changed = hasChanges(initial, values)
+
+  function update(changes: Partial<ProductFormValues>) {
+    setValues((current) => {
+      const next = { ...current, ...changes }
+      // The grid follows colours, category and sizes.
+      return 'colorsText' in changes || 'category' in changes || 'sizes' in changes ? withGrid(next) : next
+    })
+    const touched = Object.keys(changes).map((key) => (key === 'colorsText' ? 'colors' : key))
+    setServerErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !touched.includes(key))))
+  }
+
+  const text = (name: 'name' | 'shortDescription' | 'description' | 'material' | 'careInstructions' | 'price' | 'promoPrice') => ({
+    id: fieldId(name),
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (event: { target: { value: string } }) => update({ [name]: event.target.value }),
+  })
+
+  function showFirstError(fields: Partial<Record<string, string>>) {
+    const first = Object.keys(fields)[0]
+    if (!first) return
+    setTab(tabOf(first))
+    queueMicrotask(() => document.getElementById(fieldId(first === 'colors' ? 'colorsText' : first))?.focus())
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    setSubmitted(true)
+    if (local.message) {
+      setAlert(local.message)
+      showFirstError(local.fields)
+      return
+    }
+    setAlert(null)
+    save.mutate(
+      { id: product?.id, body: toProductBody(values) },
+      {
+        onSuccess: () => {
+          toast.success(PRODUCT_SAVED)
+          navigate('/admin/products')
+        },
+        onError: (error) => {
+          const fields = isApiError(error) ? (error.fields as Partial<Record<ProductField, string>>) : {}
+          setServerErrors(fields)
+          const message = adminErrorMessage(error, PRODUCT_SAVE_FAILED)
+          setAlert(message)
+          toast.error(message)
+          showFirstError(fields)
+        },
+      },
+    )
+  }
+
+  const tabErrors = (id: ProductTab) => Object.keys(errors).some((field) => tabOf(field) === id)
+  const busy = save.isPending
+
+  return (
+    <section className={styles.page}>
+      <PageHeader
+        title={product ? `Modifier « ${product.name} »` : 'Nouveau produit'}
+        subtitle={product ? (product.active ? 'En vente dans la boutique' : 'Désactivé : invisible dans la boutique') : undefined}
+        actions={<BackLink />}
+      />
+      <form onSubmit={onSubmit} noValidate className={own.form} aria-label={product ? 'Modifier le produit' : 'Nouveau produit'}>
+        <FormAlert>{alert}</FormAlert>
+        <Tabs current={tab} onChange={setTab} hasErrors={tabErrors} idPrefix={ids} />
+
+        <TabPanel id="general" current={tab} idPrefix={ids}>
+          <div className={own.fields}>
+            <TextField label="Nom" required maxLength={200} {...text('name')} />
+            <TextField label="Résumé" hint="Une phrase affichée sous le nom (facultatif)." maxLength={500} {...text('shortDescription')} />
+            <TextArea label="Description" required rows={5} {...text('description')} />
+            <div className={own.row}>
+              <Select
+                id={fieldId('category')}
+                label="Catégorie"
+                required
+                value={values.category}
+                error={errors.category}
+                onChange={(category) => update({ category, subcategory: '' })}
+                options={[{ value: '', label: 'Choisir…' }, ...CATEGORIES.map((c) => ({ value: c.slug, label: c.label }))]}
+              />
+              <Select
+                id={fieldId('subcategory')}
+                label="Sous-catégorie"
+                required
+                value={values.subcategory}
+                error={errors.subcategory}
+                disabled={!values.category}
+                onChange={(subcategory) => update({ subcategory })}
+                options={[{ value: '', label: 'Choisir…' }, ...subcategoriesOf(values.category).map((s) => ({ value: s.slug, label: s.label }))]}
+              />
+            </div>
+            <div className={own.row}>
+              <TextField label="Prix (FCFA)" type="number" inputMode="numeric" min={0} step={100} required {...text('price')} />
+              <TextField
+                label="Prix promotionnel (FCFA)"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={100}
+                hint="Appliqué seulement quand le produit est en promotion."
+                {...text('promoPrice')}
+              />
+            </div>
+            <CheckboxField id={fieldId('onPromotion')} label="En promotion" checked={values.onPromotion} onChange={(e) => update({ onPromotion: e.target.checked })} />
+            <TextField label="Matière" maxLength={500} {...text('material')} />
+            <TextArea label="Entretien" rows={2} {...text('careInstructions')} />
+            <CheckboxField id={fieldId('featured')} label="Mettre en vedette sur l’accueil" checked={values.featured} onChange={(e) => update({ featured: e.target.checked })} />
+            <CheckboxField
+              id={fieldId('active')}
+              label="En vente (visible dans la boutique)"
+              checked={values.active}
+              onChange={(e) => update({ active: e.target.checked })}
+            />
+          </div>
+        </TabPanel>
+
+        <TabPanel id="images" current={tab} idPrefix={ids}>
+          <ImagesField
+            id={fieldId('images')}
+            images={values.images}
+            onChange={(images) => update({ images })}
+            onUploadingChange={setUploading}
+            error={errors.images}
+          />
+        </TabPanel>
+
+        <TabPanel id="stock" current={tab} idPrefix={ids}>
+          <div className={own.fields}>
+            <TextField
+              label="Couleurs"
+              required
+              hint="Séparées par des virgules, par exemple : noir, blanc, bleu marine."
+              id={fieldId('colorsText')}
+              name="colors"
+              value={values.colorsText}
+              error={errors.colors}
+              onChange={(e) => update({ colorsText: e.target.value })}
+            />
+            {values.category === 'accessoire' ? (
+              <p className={styles.muted}>Accessoire : taille unique, un stock par couleur.</p>
+            ) : (
+              <fieldset className={own.sizes} aria-describedby={errors.sizes ? `${fieldId('sizes')}-error` : undefined}>
+                <legend>Tailles <span aria-hidden="true">*</span></legend>
+                <div className={own.sizeList}>
+                  {CLOTHING_SIZES.map((size, index) => (
+                    <label key={size} className={own.sizeOption}>
+                      <input
+                        id={index === 0 ? fieldId('sizes') : undefined}
+                        type="checkbox"
+                        checked={values.sizes.includes(size)}
+                        onChange={(e) =>
+                          update({ sizes: e.target.checked ? [...values.sizes, size] : values.sizes.filter((s) => s !== size) })
+                        }
+                      />
+                      {size}
+                    </label>
+                  ))}
+                </div>
+                {errors.sizes ? <p id={`${fieldId('sizes')}-error`} className={own.fieldError}>{errors.sizes}</p> : null}
+              </fieldset>
+            )}
+            <div>
+              <h3 className={own.subTitle}>Stock par couleur{values.category === 'accessoire' ? '' : ' et par taille'}</h3>
+              <StockGridEditor grid={values.stock} onChange={(stock) => update({ stock })} />
+              {errors.stock ? <p className={own.fieldError}>{errors.stock}</p> : null}
+            </div>
+          </div>
+        </TabPanel>
+
+        <div className={own.formActions}>
+          {!changed ? <p className={styles.muted}>Aucune modification à enregistrer.</p> : null}
+          {uploading ? <p className={styles.muted}>Envoi des images en cours…</p> : null}
+          <Button type="submit" disabled={!changed || busy || uploading}>
+            {busy ? 'Enregistrement…' : 'Enregistrer le produit'}
+          </Button>
+        </div>
+      </form>
+    </section>
+  )
+}
+
+function Tabs({ current, onChange, hasErrors, idPrefix }: { current: ProductTab; onChange: (tab: ProductTab) => void; hasErrors: (tab: ProductTab) => boolean; idPrefix: string }) {
+  const refs = useRef<(HTMLButtonElement | null)[]>([])
+  // Arrow keys move between tabs (the WAI-ARIA tabs pattern).
+  const onKeyDown = (event: KeyboardEvent, index: number) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
+    if (!step) return
+    event.preventDefault()
+    const next = (index + step + TABS.length) % TABS.length
+    onChange(TABS[next]!.id)
+    refs.current[next]?.focus()
+  }
+  return (
+    <div role="tablist" aria-label="Sections du produit" className={own.tabs}>
+      {TABS.map((tab, index) => (
+        <button
+          key={tab.id}
+          ref={(element) => {
+            refs.current[index] = element
+          }}
+          type="button"
+          role="tab"
+          id={`${idPrefix}-tab-${tab.id}`}
+          aria-selected={current === tab.id}
+          aria-controls={`${idPrefix}-panel-${tab.id}`}
+          tabIndex={current === tab.id ? 0 : -1}
+          className={current === tab.id ? `${own.tab} ${own.tabOn}` : own.tab}
+          onClick={() => onChange(tab.id)}
+          onKeyDown={(event) => onKeyDown(event, index)}
+        >
+          {tab.label}
+          {hasErrors(tab.id) ? <span className={own.tabError} aria-label=" (à corriger)">!</span> : null}
+        </button>
+      ))}
+    </div>
+  )
+}
+
+/** Every panel stays mounted (hidden), so nothing typed is lost when switching tabs. */
+function TabPanel({ id, current, idPrefix, children }: { id: ProductTab; current: ProductTab; idPrefix: string; children: ReactNode }) {
+  return (
+    <div
+      role="tabpanel"
+      id={`${idPrefix}-panel-${id}`}
+      aria-labelledby={`${idPrefix}-tab-${id}`}
+      hidden={current !== id}
+      className={own.panel}
+    >
+      {children}
+    </div>
+  )
+}
+
+function TextArea({ id, label, required, rows, value, error, onChange, name }: { id: string; label: string; required?: boolean; rows: number; value: string; error?: string; name: string; onChange: (e: { target: { value: string } }) => void }) {
+  return (
+    <div className={own.field}>
+      <label htmlFor={id} className={own.label}>
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      <textarea
+        id={id}
+        name={name}
+        rows={rows}
+        className={`${styles.input} ${own.textarea}`}
+        value={value}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={onChange}
+      />
+      {error ? <p id={`${id}-error`} className={own.fieldError}>{error}</p> : null}
+    </div>
+  )
+}
+
+function Select({ id, label, required, value, error, disabled, onChange, options }: { id: string; label: string; required?: boolean; value: string; error?: string; disabled?: boolean; onChange: (value: string) => void; options: { value: string; label: string }[] }) {
+  return (
+    <div className={own.field}>
+      <label htmlFor={id} className={own.label}>
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      <select
+        id={id}
+        className={styles.input}
+        value={value}
+        disabled={disabled}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>{option.label}</option>
+        ))}
+      </select>
+      {error ? <p id={`${id}-error`} className={own.fieldError}>{error}</p> : null}
+    </div>
+  )
+}
