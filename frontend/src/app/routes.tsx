@@ -30,6 +30,11 @@ const Delivery = lazy(() => loadStaticPages().then((m) => ({ default: m.Delivery
 const Returns = lazy(() => loadStaticPages().then((m) => ({ default: m.ReturnsRoute })))
 const Privacy = lazy(() => loadStaticPages().then((m) => ({ default: m.PrivacyRoute })))
 const Terms = lazy(() => loadStaticPages().then((m) => ({ default: m.TermsRoute })))
+// Wave's return pages share one chunk (app/routes/payment-pages.tsx).
+const loadPaymentPages = () => import('./routes/payment-pages')
+const PaymentSuccess = lazy(() => loadPaymentPages().then((m) => ({ default: m.PaymentSuccessRoute })))
+const PaymentError = lazy(() => loadPaymentPages().then((m) => ({ default: m.PaymentErrorRoute })))
+const MobileRedirect = lazy(() => loadPaymentPages().then((m) => ({ default: m.MobileRedirectRoute })))
 const AdminLayout = lazy(() => import('./routes/admin/admin-layout'))
 const AdminHome = lazy(() => import('./routes/admin/admin-home'))
 
@@ -55,6 +60,10 @@ export const routes: RouteObject[] = [
       { path: 'returns', element: <Returns /> },
       { path: 'privacy', element: <Privacy /> },
       { path: 'terms', element: <Terms /> },
+      // Where Wave sends the shopper back (seed 001 §2): public, the server is asked there.
+      { path: 'payment-success', element: <PaymentSuccess /> },
+      { path: 'payment-error', element: <PaymentError /> },
+      { path: 'mobile-redirect', element: <MobileRedirect /> },
       // Logged-in routes (seed 001 §2).
       { path: 'account', element: <RequireAuth><Account /></RequireAuth> },
       { path: 'orders', element: <RequireAuth><Orders /></RequireAuth> },
