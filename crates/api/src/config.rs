@@ -35,6 +35,8 @@ pub struct WaveSettings {
     pub api_key: Option<String>,
     pub webhook_secret: Option<String>,
     pub api_base: String,
+    /// How long one call to Wave may take before its outcome counts as unknown.
+    pub timeout: std::time::Duration,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -76,6 +78,7 @@ impl Config {
                 "WAVE_API_BASE",
                 lookup("WAVE_API_BASE").unwrap_or_else(|| "https://api.wave.com".to_owned()),
             )?,
+            timeout: wave_timeout(lookup("WAVE_TIMEOUT_SECONDS"))?,
         };
         if wave.api_key.is_some() && wave.webhook_secret.is_none() {
             return Err(ConfigError(
@@ -101,6 +104,16 @@ impl Config {
             },
             wave,
         })
+    }
+}
+
+fn wave_timeout(raw: Option<String>) -> Result<std::time::Duration, ConfigError> {
+    let Some(raw) = raw else { return Ok(std::time::Duration::from_secs(10)) };
+    match raw.trim().parse::<u64>() {
+        Ok(seconds @ 1..=60) => Ok(std::time::Duration::from_secs(seconds)),
+        _ => Err(ConfigError(format!(
+            "WAVE_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 60, not \"{raw}\"."
+        ))),
     }
 }
 
@@ -131,6 +144,7 @@ mod tests {
         assert_eq!(config.public_url, "http://localhost:8080");
         assert_eq!(config.wave.api_base, "https://api.wave.com");
         assert!(config.wave.api_key.is_none());
+        assert_eq!(config.wave.timeout, std::time::Duration::from_secs(10));
         assert_eq!(config.shop.name, "Bitik Dakar");
     }
 
@@ -142,6 +156,8 @@ mod tests {
         assert!(message(&[("PUBLIC_URL", "shop.sn")]).starts_with("PUBLIC_URL must be an http"));
         assert!(message(&[("DATABASE_URL", "mysql://x")]).starts_with("DATABASE_URL must start"));
         assert!(message(&[("WAVE_API_KEY", "wave_sn_prod_x")]).starts_with("WAVE_WEBHOOK_SECRET is required"));
+        assert!(message(&[("WAVE_TIMEOUT_SECONDS", "0")]).starts_with("WAVE_TIMEOUT_SECONDS must be"));
+        assert!(message(&[("WAVE_API_BASE", "api.wave.com")]).starts_with("WAVE_API_BASE must be an http"));
     }
 
     #[test]

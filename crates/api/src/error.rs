@@ -250,6 +250,45 @@ impl From<bitik_orders::OrderError> for ApiError {
     }
 }
 
+impl From<bitik_payments::PaymentError> for ApiError {
+    fn from(error: bitik_payments::PaymentError) -> Self {
+        use bitik_payments::PaymentError as E;
+        let message = error.to_string();
+        match error {
+            E::OrderIdRequired => field_error("orderId", "order_id_required", message),
+            E::InvalidOrderId => field_error("orderId", "invalid_order_id", message),
+            E::OrderNotFound => ApiError::new(StatusCode::NOT_FOUND, "order_not_found", message),
+            E::SessionNotFound => ApiError::new(StatusCode::NOT_FOUND, "payment_session_not_found", message),
+            E::NotWaveOrder => ApiError::conflict("not_wave_order", message),
+            E::AlreadyPaid => ApiError::conflict("already_paid", message),
+            E::NotPayable => ApiError::conflict("order_not_payable", message),
+            E::SessionExpired => ApiError::conflict("session_expired", message),
+            E::InitFailed(cause) => {
+                tracing::warn!(error = %cause, "Wave could not open a checkout session");
+                ApiError::new(StatusCode::BAD_GATEWAY, "payment_init_failed", message)
+            }
+            E::GatewayUnavailable(cause) => {
+                tracing::warn!(error = %cause, "Wave could not be asked");
+                ApiError::new(StatusCode::BAD_GATEWAY, "payment_provider_unavailable", message)
+            }
+            E::RateLimited { retry_after } => {
+                let mut api_error = ApiError::too_many_requests(message, retry_after);
+                api_error.code = "payment_rate_limited";
+                api_error
+            }
+            E::InvalidSignature(why) => {
+                tracing::warn!(why, "a Wave webhook delivery was refused");
+                ApiError::unauthorized("invalid_signature", message)
+            }
+            E::InvalidEvent(why) => {
+                tracing::warn!(why, "a signed Wave webhook delivery could not be read");
+                ApiError::bad_request("invalid_event", message)
+            }
+            E::Repository(_) => ApiError::internal(error),
+        }
+    }
+}
+
 /// A 400 about one field, its message repeated as the summary.
 fn field_error(field: &str, code: &'static str, message: String) -> ApiError {
     let mut error = ApiError::validation(message.clone(), BTreeMap::from([(field.to_owned(), message)]));

@@ -34,7 +34,7 @@ fn main() -> ExitCode {
 
 fn connect(config: Config) -> anyhow::Result<AppState> {
     let database = Database::connect(&config.database_url, &PoolSettings::default())?;
-    Ok(build_state(config, database))
+    build_state(config, database)
 }
 
 async fn run(command: Command, config: Config) -> anyhow::Result<()> {

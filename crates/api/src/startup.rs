@@ -13,10 +13,12 @@ use bitik_identity::newsletter::NewsletterService;
 use bitik_identity::password::Argon2Hasher;
 use bitik_identity::{AccountService, TokenService};
 use bitik_orders::OrderService;
+use bitik_payments::{PaymentService, WaveGateway};
 use bitik_postgres::{
-    Database, PgAddressRepository, PgCartRepository, PgNewsletterRepository, PgOrderRepository, PgProductRepository,
-    PgUserRepository, PoolSettings,
+    Database, PgAddressRepository, PgCartRepository, PgNewsletterRepository, PgOrderRepository, PgPaymentRepository,
+    PgProductRepository, PgUserRepository, PoolSettings,
 };
+use bitik_wave::{Simulator, WaveClient, WaveWebhooks};
 use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
 
@@ -32,9 +34,13 @@ const SESSION_LIFETIME: std::time::Duration = std::time::Duration::from_secs(7 *
 /// Largest JSON body accepted; product descriptions are the longest texts.
 const JSON_LIMIT: usize = 256 * 1024;
 
+/// How often unpaid Wave orders past their session lifetime are looked for.
+const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
+
 pub struct Application {
     port: u16,
     server: Server,
+    sweeper: tokio::task::JoinHandle<()>,
 }
 
 impl Application {
@@ -45,7 +51,11 @@ impl Application {
             .map_err(|e| anyhow::anyhow!("UPLOAD_DIR {} cannot be created: {e}", config.upload_dir.display()))?;
         let listener = TcpListener::bind((config.host.as_str(), config.port))?;
         let port = listener.local_addr()?.port();
-        let state = web::Data::new(build_state(config, database));
+        let state = web::Data::new(build_state(config, database)?);
+        if state.simulator.is_some() {
+            tracing::warn!("WAVE_API_KEY is not set: Wave payments run in test mode, with the built-in simulator.");
+        }
+        let sweeper = spawn_expiry_sweep(state.clone());
         let server = HttpServer::new(move || {
             App::new()
                 .wrap(from_fn(middleware::cache_headers))
@@ -63,20 +73,46 @@ impl Application {
         // Requests in flight get this long to finish after SIGTERM.
         .shutdown_timeout(20)
         .run();
-        Ok(Self { port, server })
+        Ok(Self { port, server, sweeper })
     }
 
     pub fn port(&self) -> u16 {
         self.port
     }
 
+    /// Serves until the server stops; the background expiry sweep stops with it.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        self.server.await
+        let stopped = self.server.await;
+        self.sweeper.abort();
+        stopped
     }
 }
 
+/// Every minute, unpaid Wave orders whose session lifetime is over are cancelled and restocked
+/// (or found paid at Wave after all).
+fn spawn_expiry_sweep(state: web::Data<AppState>) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval_at(tokio::time::Instant::now() + SWEEP_EVERY, SWEEP_EVERY);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            ticks.tick().await;
+            match state.payments.sweep_expired().await {
+                Ok(report) => {
+                    if report.cancelled + report.paid > 0 {
+                        tracing::info!(cancelled = report.cancelled, paid = report.paid, "unpaid Wave orders swept");
+                    }
+                    for error in report.errors {
+                        tracing::warn!(error, "an unpaid Wave order could not be swept");
+                    }
+                }
+                Err(error) => tracing::warn!(error = %error, "the sweep of unpaid Wave orders failed"),
+            }
+        }
+    })
+}
+
 /// Wires the adapters into the services. The CLI's commands use it too.
-pub fn build_state(config: Config, database: Database) -> AppState {
+pub fn build_state(config: Config, database: Database) -> anyhow::Result<AppState> {
     let users = Arc::new(PgUserRepository::new(database.clone()));
     let addresses = Arc::new(PgAddressRepository::new(database.clone()));
     let tokens = TokenService::new(config.jwt_secret.as_bytes(), SESSION_LIFETIME);
@@ -85,19 +121,52 @@ pub fn build_state(config: Config, database: Database) -> AppState {
     let products = Arc::new(PgProductRepository::new(database.clone()));
     let catalog = CatalogService::new(products.clone());
     let carts = CartService::new(Arc::new(PgCartRepository::new(database.clone())), products.clone());
-    let orders = OrderService::new(Arc::new(PgOrderRepository::new(database.clone())), products);
+    let order_repository = Arc::new(PgOrderRepository::new(database.clone()));
+    let orders = OrderService::new(order_repository.clone(), products);
+    let (payments, simulator) = payment_service(&config, &database, order_repository)?;
     let shell = Shell::load(&config.frontend_dir.join("index.html"));
-    AppState {
+    Ok(AppState {
         config: Arc::new(config),
         database,
         accounts,
         carts,
         catalog,
         orders,
+        payments,
+        simulator,
         newsletter,
         limits: Limits::default(),
         shell,
-    }
+    })
+}
+
+/// Wave itself when its key is configured; otherwise test mode, where the simulator signs its
+/// webhook deliveries with the configured secret or one made for this run.
+fn payment_service(
+    config: &Config,
+    database: &Database,
+    orders: Arc<PgOrderRepository>,
+) -> anyhow::Result<(PaymentService, Option<Arc<Simulator>>)> {
+    let wave = &config.wave;
+    let secret = wave.webhook_secret.clone().unwrap_or_else(|| {
+        let bytes: [u8; 32] = rand::random();
+        bytes.iter().map(|b| format!("{b:02x}")).collect()
+    });
+    let (gateway, simulator): (Arc<dyn WaveGateway>, _) = match &wave.api_key {
+        Some(key) => (Arc::new(WaveClient::new(&wave.api_base, key, wave.timeout)?), None),
+        None => {
+            let simulator = Arc::new(Simulator::new(&secret, &config.shop.name, &config.public_url));
+            (simulator.clone(), Some(simulator))
+        }
+    };
+    let payments = PaymentService::new(
+        orders,
+        Arc::new(PgPaymentRepository::new(database.clone())),
+        gateway,
+        Arc::new(WaveWebhooks::new(&secret)),
+        &config.public_url,
+    );
+    Ok((payments, simulator))
 }
 
 fn configure(cfg: &mut web::ServiceConfig, state: &web::Data<AppState>) {

@@ -7,7 +7,9 @@ use bitik_catalog::CatalogService;
 use bitik_identity::AccountService;
 use bitik_identity::newsletter::NewsletterService;
 use bitik_orders::OrderService;
+use bitik_payments::PaymentService;
 use bitik_postgres::Database;
+use bitik_wave::Simulator;
 
 use crate::config::Config;
 use crate::rate_limit::RateLimiter;
@@ -18,6 +20,9 @@ pub struct AppState {
     pub accounts: AccountService,
     pub carts: CartService,
     pub orders: OrderService,
+    pub payments: PaymentService,
+    /// Test mode's stand-in for Wave, whose checkout pages the server serves; `None` with Wave.
+    pub simulator: Option<Arc<Simulator>>,
     pub catalog: CatalogService,
     pub newsletter: NewsletterService,
     pub limits: Limits,

@@ -177,6 +177,9 @@ diesel::table! {
         last_checked_at -> Nullable<Timestamptz>,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+        business_name -> Text,
+        client_reference -> Nullable<Text>,
+        cancelled_at -> Nullable<Timestamptz>,
     }
 }
 

@@ -10,6 +10,8 @@ pub mod catalog;
 pub mod health;
 pub mod newsletter;
 pub mod orders;
+pub mod payments;
+pub mod wave_simulator;
 
 use actix_web::web;
 
@@ -27,6 +29,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .configure(admin_products::routes)
             .configure(admin_users::routes)
             .configure(orders::routes)
+            .configure(payments::routes)
+            .configure(wave_simulator::routes)
             .configure(newsletter::routes)
             .default_service(web::to(unknown_route)),
     );

@@ -1,0 +1,3 @@
+ALTER TABLE payments DROP COLUMN cancelled_at;
+ALTER TABLE payments DROP COLUMN client_reference;
+ALTER TABLE payments DROP COLUMN business_name;
