@@ -33,6 +33,8 @@ const SHOPPER_ROUTES = {
   '/orders/…': 'src/app/routes/order.tsx',
   '/contact, /about…': 'src/app/routes/static-pages.tsx',
   '/forgot-password': 'src/app/routes/forgot-password.tsx',
+  // Wave sends the shopper back here: a first load too.
+  '/payment-success…': 'src/app/routes/payment-pages.tsx',
 }
 const ADMIN_MARKER = 'src/app/routes/admin/'
 
