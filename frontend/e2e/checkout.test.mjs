@@ -102,10 +102,9 @@ test('phone: product → cart → login → checkout with cash on delivery → /
   await screenshot(page, 'checkout-1-livraison')
   await page.getByRole('button', { name: 'Suivant' }).click()
 
-  // 4. Paiement: Wave by default (coming soon), cash on delivery chosen.
+  // 4. Paiement: Wave by default (its journey is e2e/payments.test.mjs), cash on delivery chosen.
   await page.getByRole('heading', { level: 2, name: 'Mode de paiement' }).waitFor()
   assert.ok(await page.getByRole('radio', { name: /^Wave/ }).isChecked())
-  await page.getByText(/Le paiement Wave arrive bientôt/).waitFor()
   await page.getByRole('radio', { name: /^Paiement à la livraison/ }).check()
   await screenshot(page, 'checkout-2-paiement')
   await page.getByRole('button', { name: 'Suivant' }).click()

@@ -33,6 +33,8 @@ const SHOPPER_ROUTES = {
   '/orders/…': 'src/app/routes/order.tsx',
   '/contact, /about…': 'src/app/routes/static-pages.tsx',
   '/forgot-password': 'src/app/routes/forgot-password.tsx',
+  // Wave sends the shopper back here: a first load too.
+  '/payment-success…': 'src/app/routes/payment-pages.tsx',
 }
 // Admin code: the route modules and the admin feature (dashboard, orders, products, users).
 const ADMIN_MARKERS = ['src/app/routes/admin/', 'src/features/admin/']

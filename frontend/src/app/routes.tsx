@@ -33,6 +33,11 @@ const Terms = lazy(() => loadStaticPages().then((m) => ({ default: m.TermsRoute 
 // The admin area's own route table lives in its chunk (routes/admin/admin-area.tsx):
 // a shopper's first load knows only that /admin/* exists.
 const AdminArea = lazy(() => import('./routes/admin/admin-area'))
+// Wave's return pages share one chunk (app/routes/payment-pages.tsx).
+const loadPaymentPages = () => import('./routes/payment-pages')
+const PaymentSuccess = lazy(() => loadPaymentPages().then((m) => ({ default: m.PaymentSuccessRoute })))
+const PaymentError = lazy(() => loadPaymentPages().then((m) => ({ default: m.PaymentErrorRoute })))
+const MobileRedirect = lazy(() => loadPaymentPages().then((m) => ({ default: m.MobileRedirectRoute })))
 
 export const routes: RouteObject[] = [
   {
@@ -56,6 +61,10 @@ export const routes: RouteObject[] = [
       { path: 'returns', element: <Returns /> },
       { path: 'privacy', element: <Privacy /> },
       { path: 'terms', element: <Terms /> },
+      // Where Wave sends the shopper back (seed 001 §2): public, the server is asked there.
+      { path: 'payment-success', element: <PaymentSuccess /> },
+      { path: 'payment-error', element: <PaymentError /> },
+      { path: 'mobile-redirect', element: <MobileRedirect /> },
       // Logged-in routes (seed 001 §2).
       { path: 'account', element: <RequireAuth><Account /></RequireAuth> },
       { path: 'orders', element: <RequireAuth><Orders /></RequireAuth> },

@@ -110,6 +110,21 @@ describe('api client: errors', () => {
     expect(error.fields).toEqual({ quantity: 'Trop élevé' })
   })
 
+  it('keeps how long a 429 asks to wait (Retry-After, in seconds), and nothing when it does not say', async () => {
+    const limited = (retryAfter?: string) =>
+      new Response(JSON.stringify({ code: 'too_many_requests', message: 'Trop de requêtes' }), {
+        status: 429,
+        headers: retryAfter === undefined ? {} : { 'Retry-After': retryAfter },
+      })
+    mockFetch(limited('7'), limited(), limited('demain'))
+    const first = (await api.get('/payments', itemSchema).catch((e) => e)) as ApiError
+    expect([first.status, first.retryAfterMs]).toEqual([429, 7_000])
+    const second = (await api.get('/payments', itemSchema).catch((e) => e)) as ApiError
+    expect(second.retryAfterMs).toBeNull()
+    const third = (await api.get('/payments', itemSchema).catch((e) => e)) as ApiError
+    expect(third.retryAfterMs).toBeNull()
+  })
+
   it("falls back to 'Une erreur s'est produite' when the error body has no message", async () => {
     mockFetch(new Response('<html>Bad gateway</html>', { status: 400 }))
     const error = (await api.get('/products', itemSchema).catch((e) => e)) as ApiError

@@ -36,13 +36,16 @@ export class ApiError extends Error {
   readonly code: string
   /** Per-field French messages for forms. */
   readonly fields: Record<string, string>
+  /** How long the server asked us to wait (`Retry-After` of a 429 or 503), when it said. */
+  readonly retryAfterMs: number | null
 
-  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}, retryAfterMs: number | null = null) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.code = code
     this.fields = fields
+    this.retryAfterMs = retryAfterMs
   }
 }
 
@@ -183,12 +186,18 @@ async function readBody(response: Response): Promise<{ ok: true; value: unknown 
   }
 }
 
+/** `Retry-After` in seconds (the form our server sends); a date or junk counts as unsaid. */
+function retryAfterMs(response: Response): number | null {
+  const seconds = Number(response.headers.get('Retry-After') ?? '')
+  return response.headers.has('Retry-After') && Number.isFinite(seconds) && seconds >= 0 ? seconds * 1_000 : null
+}
+
 async function errorFromResponse(response: Response): Promise<ApiError> {
   const body = await readBody(response).catch(() => ({ ok: false as const }))
   const parsed = body.ok ? safeParse(errorEnvelope, body.value) : null
   const envelope = parsed?.success ? parsed.data : {}
   const message = envelope.message?.trim() ? envelope.message : GENERIC_ERROR_MESSAGE
-  return new ApiError(response.status, envelope.code ?? 'http_error', message, envelope.fields ?? {})
+  return new ApiError(response.status, envelope.code ?? 'http_error', message, envelope.fields ?? {}, retryAfterMs(response))
 }
 
 /** One attempt: fetch with timeout, map every failure to an ApiError. */

@@ -7,6 +7,7 @@ import { PageSpinner } from '@/components/ui/spinner'
 import { logout, useSession } from '@/features/auth/session-store'
 import { useCartCount, useCartDrawer } from '@/features/cart/cart-store'
 import { NewsletterForm } from '@/features/newsletter/components/newsletter-form'
+import { PaymentRecovery } from '@/features/payments/components/payment-recovery'
 import { ErrorBoundary } from '../error-boundary'
 import { ScrollToTop } from './scroll-to-top'
 
@@ -71,6 +72,8 @@ export function ShopLayout() {
         </ErrorBoundary>
       </main>
       <Footer newsletter={<NewsletterForm />} />
+      {/* A Wave payment left pending: checked with the server, announced when paid (its own chunk, loaded only then). */}
+      <PaymentRecovery pathname={pathname} loggedIn={session.status === 'authenticated'} />
       {drawerMounted ? (
         <ErrorBoundary resetKey={pathname}>
           <Suspense fallback={null}>

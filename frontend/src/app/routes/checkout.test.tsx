@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sessionStore } from '@/features/auth/session-store'
+import { waveBrowser } from '@/features/payments/wave-browser'
 import { mockCartServer, mockShippingInfo, type CatalogueVariant } from '@/testing/cart'
 import { makeOrder } from '@/testing/orders'
+import { CHECKOUT_URL, makeSession, mockPaymentInit, ORDER_ID, SESSION_ID, storedPendingPayment, storePendingPayment } from '@/testing/payments'
 import { renderApp } from '@/testing/render'
 import { server } from '@/testing/server'
 import { loggedInAs, makeUser, withoutAsterisk } from '@/testing/users'
@@ -176,21 +178,55 @@ describe('/checkout: step 2, Paiement', () => {
     expect(field('Ville')).toHaveValue('Pikine')
   })
 
-  it('until the Wave payment is plugged in, says Wave is coming and cannot confirm a Wave order', async () => {
-    const calls = mockPlaceOrder(() => HttpResponse.json({ data: makeOrder() }, { status: 201 }))
+  it('Wave can be chosen and confirmed', async () => {
     const user = userEvent.setup()
     await openCheckout()
     await user.click(screen.getByRole('button', { name: 'Suivant' }))
     await screen.findByRole('heading', { level: 2, name: 'Mode de paiement' })
-    expect(screen.getByText(/Le paiement Wave arrive bientôt/)).toBeVisible()
-    await user.click(screen.getByRole('radio', { name: /^Paiement à la livraison/ }))
     expect(screen.queryByText(/Le paiement Wave arrive bientôt/)).not.toBeInTheDocument()
-    await user.click(screen.getByRole('radio', { name: /^Wave/ }))
     await user.click(screen.getByRole('button', { name: 'Suivant' }))
     await screen.findByRole('heading', { level: 2, name: 'Récapitulatif de la commande' })
-    expect(screen.getByText(/Le paiement Wave arrive bientôt/)).toBeVisible()
-    expect(screen.getByRole('button', { name: 'Confirmer la commande' })).toBeDisabled()
-    expect(calls).toEqual([])
+    expect(screen.getByRole('button', { name: 'Confirmer la commande' })).toBeEnabled()
+  })
+})
+
+describe('/checkout with Wave', () => {
+  afterEach(() => vi.restoreAllMocks())
+
+  it('places the order, then opens its Wave session and sends the shopper to Wave', async () => {
+    const open = vi.spyOn(waveBrowser, 'open').mockImplementation(() => {})
+    const placed = makeOrder({ id: ORDER_ID, paymentMethod: 'wave', total: 24000 })
+    const calls = mockPlaceOrder(() => HttpResponse.json({ data: placed }, { status: 201 }))
+    const init = mockPaymentInit(() => HttpResponse.json({ data: makeSession() }))
+    const user = userEvent.setup()
+    await openCheckout()
+    await toReview(user, 'Wave')
+    await user.click(screen.getByRole('button', { name: 'Confirmer la commande' }))
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Paiement Wave' })).toBeVisible()
+    expect(await screen.findByRole('note')).toHaveTextContent('Mode de test activé : le paiement est simulé.')
+    expect(screen.getByTestId('wave-order-number')).toHaveTextContent('ORD-4128905123')
+    expect(screen.getByTestId('wave-amount')).toHaveTextContent('24 000 FCFA')
+    expect((calls[0]!.body as { paymentMethod: string }).paymentMethod).toBe('wave')
+    expect(init).toEqual([{ orderId: ORDER_ID }])
+    expect(storedPendingPayment()).toMatchObject({ orderId: ORDER_ID, sessionId: SESSION_ID, amount: 24000 })
+    await waitFor(() => expect(open).toHaveBeenCalledWith(CHECKOUT_URL))
+    // The cash-on-delivery confirmation is not shown for a Wave order.
+    expect(screen.queryByText('Commande créée avec succès!')).not.toBeInTheDocument()
+  })
+
+  it('cleans a pending payment older than an hour when the checkout starts, and says so', async () => {
+    storePendingPayment({ timestamp: Date.now() - 61 * 60_000 })
+    await openCheckout()
+    expect(await screen.findByText('Une ancienne session de paiement a été détectée et nettoyée')).toBeVisible()
+    expect(storedPendingPayment()).toBeNull()
+  })
+
+  it('keeps a pending payment younger than an hour', async () => {
+    storePendingPayment({ timestamp: Date.now() - 59 * 60_000 })
+    await openCheckout()
+    expect(screen.queryByText('Une ancienne session de paiement a été détectée et nettoyée')).not.toBeInTheDocument()
+    expect(storedPendingPayment()).not.toBeNull()
   })
 })
 

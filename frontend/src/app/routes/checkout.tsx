@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useMemo } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useAddresses } from '@/features/account/api/get-addresses'
 import { useSession } from '@/features/auth/session-store'
@@ -8,14 +8,13 @@ import { useCart } from '@/features/cart/cart-store'
 import { productKeys } from '@/features/catalog/api/keys'
 import { deliveryDefaults, type CheckoutLine } from '@/features/orders/checkout-model'
 import { CHECKOUT_TITLE, CheckoutPage, type CheckoutCart, type PayWithWave } from '@/features/orders/components/checkout-page'
+import { useStalePaymentCleanup } from '@/features/payments/use-stale-payment-cleanup'
+import type { WaveOrder } from '@/features/payments/use-wave-checkout'
 import { usePageMeta } from '@/lib/seo'
 
-/**
- * Starts the Wave payment of a placed order. The payments feature plugs in
- * here (one function); while it is undefined, checkout says Wave is coming
- * and only cash on delivery can be confirmed.
- */
-const payWithWave: PayWithWave | undefined = undefined
+// The Wave payment is its own chunk, fetched while the shopper fills the form in.
+const loadWavePayment = () => import('@/features/payments/components/wave-payment')
+const WavePayment = lazy(loadWavePayment)
 
 /** /checkout (behind RequireAuth): the customer's server cart, their account's details, the orders feature's steps. */
 export default function CheckoutRoute() {
@@ -25,6 +24,15 @@ export default function CheckoutRoute() {
   // Only to prefill the form: if the address book does not answer, the profile is enough.
   const addresses = useAddresses()
   const queryClient = useQueryClient()
+  useStalePaymentCleanup()
+  useEffect(() => void loadWavePayment().catch(() => undefined), [])
+  // The Wave payment of the placed order (payments feature): once started,
+  // its panel replaces the steps (the order exists, the cart is empty).
+  const [waveOrder, setWaveOrder] = useState<WaveOrder | null>(null)
+  const payWithWave = useCallback<PayWithWave>(
+    (order) => setWaveOrder({ id: String(order.id), orderNumber: order.orderNumber, total: order.total }),
+    [],
+  )
 
   const checkoutCart = useMemo<CheckoutCart>(
     () => ({
@@ -47,6 +55,13 @@ export default function CheckoutRoute() {
     [cart.status, cart.cart, cart.refetch],
   )
 
+  if (waveOrder) {
+    return (
+      <Suspense fallback={<PageSpinner label="Initialisation du paiement…" showLabel />}>
+        <WavePayment order={waveOrder} />
+      </Suspense>
+    )
+  }
   if (!user) return null
   if (addresses.isPending) return <PageSpinner label="Chargement…" />
   const defaultAddress = addresses.data?.find((address) => address.isDefault) ?? null

@@ -56,7 +56,14 @@ describe('/orders', () => {
         query = new URL(request.url).search
         return ordersPage(
           [
-            makeOrder({ id: 'o2', orderNumber: 'ORD-5000000002', createdAt: '2025-03-06T10:00:00Z', status: 'shipped' }),
+            makeOrder({
+              id: 'o2',
+              orderNumber: 'ORD-5000000002',
+              createdAt: '2025-03-06T10:00:00Z',
+              status: 'shipped',
+              paymentMethod: 'wave',
+              paymentInfo: { status: 'paid', paymentMethod: 'wave', paidAt: '2025-03-06T10:05:00Z' },
+            }),
             makeOrder({ id: 'o1', orderNumber: 'ORD-5000000001', status: 'pending' }),
           ],
           { page: 2, limit: 10, totalItems: 22, totalPages: 3 },
@@ -69,7 +76,9 @@ describe('/orders', () => {
     expect(rows.map((row) => row.getAttribute('href'))).toEqual(['/orders/o2', '/orders/o1'])
     expect(rows[0]).toHaveTextContent('6 mars 2025')
     expect(rows[0]).toHaveTextContent('Expédiée')
+    expect(within(rows[0]!).getByTestId('order-row-payment')).toHaveTextContent('Payée')
     expect(rows[1]).toHaveTextContent('En attente')
+    expect(within(rows[1]!).getByTestId('order-row-payment')).toHaveTextContent('En attente de paiement')
     expect(rows[1]).toHaveTextContent('24 000 FCFA')
     expect(rows[1]).toHaveTextContent('3 articles')
     expect(query).toBe('?page=2&limit=10')

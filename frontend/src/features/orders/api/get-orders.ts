@@ -15,6 +15,7 @@ export const orderSummarySchema = object({
   status: string(),
   total: number(),
   items: optional(array(object({ quantity: optional(number()) }))),
+  paymentInfo: optional(object({ status: string() })),
 })
 
 export type OrderSummary = Infer<typeof orderSummarySchema>

@@ -6,7 +6,7 @@ import { PageSpinner } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
 import { formatDate, formatPrice } from '@/lib/format'
 import { useOrders, type OrderSummary } from '../api/get-orders'
-import { orderStatusLabel } from '../api/order-schema'
+import { orderStatusLabel, paymentStatusLabel } from '../api/order-schema'
 import styles from './order-history.module.css'
 
 export const ORDERS_LOAD_FAILED = 'Impossible de charger vos commandes'
@@ -64,7 +64,15 @@ export function OrderHistory({ page, hrefFor, headingLevel = 'h2' }: OrderHistor
                     <span className="visually-hidden">Commande </span>
                     {order.orderNumber}
                   </span>
-                  <span className={styles.date}>{formatDate(order.createdAt)}</span>
+                  <span className={styles.date}>
+                    {formatDate(order.createdAt)}
+                    {order.paymentInfo ? (
+                      <span className={order.paymentInfo.status === 'paid' ? styles.paid : undefined} data-testid="order-row-payment">
+                        {' · '}
+                        {paymentStatusLabel(order.paymentInfo.status, order.status)}
+                      </span>
+                    ) : null}
+                  </span>
                   <span className={`${styles.status} ${styles[order.status] ?? ''}`}>{orderStatusLabel(order.status)}</span>
                   <span className={styles.total}>
                     {formatPrice(order.total)}

@@ -1,0 +1,34 @@
+// Every sentence of the Wave payment the shopper reads. Seed 001 §2 and §8
+// word for word where the seed gives them; ours (marked) where it does not.
+
+export const PAYMENT_MESSAGES = {
+  // Checkout (seed 001 §4, §8)
+  testMode: 'Mode de test activé : le paiement est simulé.',
+  initFailed: "Erreur lors de l'initialisation du paiement. Veuillez réessayer.",
+  emptyResponse: 'Réponse vide du service de paiement',
+  noCheckoutUrl: 'URL de paiement Wave non disponible',
+  openFailed: "Erreur lors de l'ouverture de la page de paiement Wave",
+  missingOrderId: 'Erreur: ID de commande manquant pour le paiement',
+  sessionExpired: 'Votre session de paiement a expiré. Veuillez réessayer.',
+  staleCleaned: 'Une ancienne session de paiement a été détectée et nettoyée',
+  invalidResponse: 'Réponse invalide du serveur',
+  incompleteSession: 'Données de session Wave incomplètes',
+  // Status checks (seed 001 §8)
+  networkError: 'Erreur réseau, impossible de vérifier le statut du paiement',
+  sessionNotFound: 'Session de paiement non trouvée',
+  // Result pages (seed 001 §2, §4, §8)
+  missingParams: 'Paramètres de vérification de paiement manquants',
+  successUnauthorized: 'Accès non autorisé à la page de confirmation',
+  errorUnauthorized: "Accès non autorisé à la page d'erreur",
+  stillVerifying: 'Vérification du paiement en cours...',
+  notConfirmed:
+    'Impossible de confirmer le paiement dans notre système. Si vous avez été débité, contactez notre service client.',
+  verificationError: 'Une erreur est survenue lors de la vérification du paiement',
+  confirmed: 'Paiement confirmé!',
+  genericFailure: 'Une erreur est survenue lors du paiement.',
+  mobileProcessing: 'Traitement du paiement...',
+  mobileMissingOrder: 'Identifiant de commande manquant. Impossible de vérifier le paiement.',
+  // Recovery watcher (seed 001 §4)
+  pendingPayment: 'Vous avez un paiement en attente',
+  recovered: 'Un paiement réussi a été détecté!',
+} as const
