@@ -16,6 +16,11 @@ impl TestApp {
         format!("{}{path}", self.address)
     }
 
+    /// The app's `UPLOAD_DIR`.
+    pub fn upload_dir(&self) -> &std::path::Path {
+        &self._uploads.0
+    }
+
     pub async fn get(&self, path: &str) -> reqwest::Response {
         self.client.get(self.url(path)).send().await.expect("request")
     }

@@ -9,3 +9,4 @@ mod helpers;
 mod identity;
 mod orders;
 mod pages;
+mod security;
