@@ -4,6 +4,7 @@ mod admin_orders;
 mod admin_products;
 mod cart;
 mod catalog;
+mod faults;
 mod foundation;
 mod helpers;
 mod identity;

@@ -6,4 +6,5 @@ mod fixtures;
 mod migrations;
 mod newsletter;
 mod orders;
+mod pool;
 mod users;
