@@ -45,15 +45,24 @@ impl Database {
     pub fn connect(url: &str, settings: &PoolSettings) -> Result<Self, DbError> {
         let mut config = ManagerConfig::default();
         let statement_timeout_ms = settings.statement_timeout.as_millis();
+        // Each connection's background task runs on the runtime that opens it. actix-web serves
+        // from one single-threaded runtime per worker, and a worker that stops at shutdown would
+        // take with it the connections it opened, which the other workers' requests in flight
+        // may be using: open them from the program's own multi-threaded runtime instead.
+        let home = tokio::runtime::Handle::try_current()
+            .ok()
+            .filter(|handle| handle.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread);
         config.custom_setup = Box::new(move |url| {
-            Box::pin(async move {
-                let mut conn = AsyncPgConnection::establish(url).await?;
-                diesel::sql_query(format!("SET statement_timeout = {statement_timeout_ms}"))
-                    .execute(&mut conn)
-                    .await
-                    .map_err(|e| diesel::ConnectionError::BadConnection(e.to_string()))?;
-                Ok(conn)
-            })
+            let open = open_connection(url.to_owned(), statement_timeout_ms);
+            match &home {
+                Some(home) => {
+                    let task = home.spawn(open);
+                    Box::pin(
+                        async move { task.await.map_err(|e| diesel::ConnectionError::BadConnection(e.to_string()))? },
+                    )
+                }
+                None => Box::pin(open),
+            }
         });
         let manager = AsyncDieselConnectionManager::<AsyncPgConnection>::new_with_config(url, config);
         let pool = Pool::builder(manager)
@@ -80,6 +89,16 @@ impl Database {
             .map_err(|e| DbError::Unavailable(e.to_string()))?;
         Ok(())
     }
+}
+
+/// A connection whose statements PostgreSQL cancels after `statement_timeout_ms`.
+async fn open_connection(url: String, statement_timeout_ms: u128) -> diesel::ConnectionResult<AsyncPgConnection> {
+    let mut conn = AsyncPgConnection::establish(&url).await?;
+    diesel::sql_query(format!("SET statement_timeout = {statement_timeout_ms}"))
+        .execute(&mut conn)
+        .await
+        .map_err(|e| diesel::ConnectionError::BadConnection(e.to_string()))?;
+    Ok(conn)
 }
 
 /// Applies the embedded migrations that are not yet applied; returns their names.

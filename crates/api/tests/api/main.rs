@@ -11,3 +11,4 @@ mod identity;
 mod orders;
 mod pages;
 mod security;
+mod shutdown;

@@ -20,7 +20,8 @@ struct Count {
     count: i64,
 }
 
-#[tokio::test]
+// Multi-threaded, like the server's runtime: connections are then opened on it (see `Database::connect`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_pooled_connection_has_a_statement_timeout() {
     let test = TestDatabase::new().await;
     let database = Database::connect(&test.url, &PoolSettings::default()).unwrap();
