@@ -13,6 +13,8 @@ pub struct Config {
     /// True when no `JWT_SECRET` was given and the development secret is in use.
     pub jwt_secret_is_default: bool,
     pub public_url: String,
+    /// The one other origin whose pages may call the API (`CORS_ORIGIN`); `None`: same origin only.
+    pub cors_origin: Option<String>,
     pub upload_dir: PathBuf,
     pub frontend_dir: PathBuf,
     pub shop: ShopSettings,
@@ -71,6 +73,7 @@ impl Config {
         }
         let public_url =
             http_url("PUBLIC_URL", lookup("PUBLIC_URL").unwrap_or_else(|| format!("http://localhost:{port}")))?;
+        let cors_origin = lookup("CORS_ORIGIN").map(origin).transpose()?;
         let wave = WaveSettings {
             api_key: lookup("WAVE_API_KEY"),
             webhook_secret: lookup("WAVE_WEBHOOK_SECRET"),
@@ -93,6 +96,7 @@ impl Config {
             jwt_secret,
             jwt_secret_is_default,
             public_url,
+            cors_origin,
             upload_dir: PathBuf::from(lookup("UPLOAD_DIR").unwrap_or_else(|| "uploads".to_owned())),
             frontend_dir: PathBuf::from(lookup("FRONTEND_DIR").unwrap_or_else(|| "frontend/dist".to_owned())),
             shop: ShopSettings {
@@ -126,6 +130,18 @@ fn http_url(name: &str, value: String) -> Result<String, ConfigError> {
     }
 }
 
+/// `CORS_ORIGIN`: scheme, host and port only, as browsers send it in `Origin`.
+fn origin(value: String) -> Result<String, ConfigError> {
+    let value = http_url("CORS_ORIGIN", value)?;
+    let host = value.split_once("://").map(|(_, host)| host).unwrap_or_default();
+    if host.contains(['/', '?', '#', '*']) {
+        return Err(ConfigError(format!(
+            "CORS_ORIGIN must be one origin such as https://admin.bitik.sn, without a path, not \"{value}\"."
+        )));
+    }
+    Ok(value)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -145,6 +161,7 @@ mod tests {
         assert_eq!(config.wave.api_base, "https://api.wave.com");
         assert!(config.wave.api_key.is_none());
         assert_eq!(config.wave.timeout, std::time::Duration::from_secs(10));
+        assert!(config.cors_origin.is_none());
         assert_eq!(config.shop.name, "Bitik Dakar");
     }
 
@@ -158,6 +175,16 @@ mod tests {
         assert!(message(&[("WAVE_API_KEY", "wave_sn_prod_x")]).starts_with("WAVE_WEBHOOK_SECRET is required"));
         assert!(message(&[("WAVE_TIMEOUT_SECONDS", "0")]).starts_with("WAVE_TIMEOUT_SECONDS must be"));
         assert!(message(&[("WAVE_API_BASE", "api.wave.com")]).starts_with("WAVE_API_BASE must be an http"));
+        assert!(message(&[("CORS_ORIGIN", "*")]).starts_with("CORS_ORIGIN must be an http"));
+        assert!(
+            message(&[("CORS_ORIGIN", "https://admin.bitik.sn/app")]).starts_with("CORS_ORIGIN must be one origin")
+        );
+    }
+
+    #[test]
+    fn the_cors_origin_loses_its_trailing_slash() {
+        let config = config(&[("CORS_ORIGIN", "https://admin.bitik.sn/")]).unwrap();
+        assert_eq!(config.cors_origin.as_deref(), Some("https://admin.bitik.sn"));
     }
 
     #[test]

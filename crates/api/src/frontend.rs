@@ -17,8 +17,17 @@ pub fn files(dir: &Path) -> Files {
     }))
 }
 
+/// Product pictures, as the image pipeline writes them. Any other file that lands in the folder
+/// (an `.html`, an `.svg`) is not served: a picture's address can never run as a page.
 pub fn uploads(dir: &Path) -> Files {
-    Files::new("/uploads", dir).use_etag(true).disable_content_disposition()
+    Files::new("/uploads", dir).use_etag(true).disable_content_disposition().path_filter(|path, _| is_picture(path))
+}
+
+/// Extensions whose content type is a fixed image type (`image/jpeg`, `image/webp`, `image/png`).
+fn is_picture(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| matches!(e.to_ascii_lowercase().as_str(), "jpg" | "jpeg" | "webp" | "png"))
 }
 
 async fn spa_fallback(req: ServiceRequest, index: PathBuf) -> Result<ServiceResponse, actix_web::Error> {

@@ -46,7 +46,10 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
             let public_url = config.public_url.clone();
             let app = Application::build(config)?;
             tracing::info!("Bitik is serving on port {} ({public_url})", app.port());
+            // SIGTERM: the listener closes, requests in flight are answered (20 s at most), then
+            // the server returns here.
             app.run_until_stopped().await?;
+            tracing::info!("Bitik stopped.");
         }
         Command::Migrate => {
             if bitik_postgres::create_database_if_missing(&config.database_url).await? {

@@ -1,14 +1,17 @@
-//! Cross-cutting behaviour of every answer: request logs, the JSON error envelope, cache headers.
+//! Cross-cutting behaviour of every answer: request logs, security headers and CORS, the JSON
+//! error envelope, cache headers.
 
 use std::time::Instant;
 
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::http::header::{self, HeaderValue};
+use actix_web::http::Method;
+use actix_web::http::header::{self, HeaderMap, HeaderName, HeaderValue};
 use actix_web::middleware::Next;
-use actix_web::{Error, ResponseError};
+use actix_web::{Error, HttpResponse, ResponseError, web};
 
 use crate::error;
+use crate::state::AppState;
 
 /// One log line per request. The route pattern is logged rather than the path, so that secrets
 /// carried in paths (password-reset tokens) never reach the logs.
@@ -74,4 +77,87 @@ pub async fn cache_headers(
 fn response_is_ok(headers: &actix_web::http::header::HeaderMap) -> bool {
     // Files answers 200 or 304 with a Last-Modified; an error page has neither ETag nor it.
     headers.contains_key(header::ETAG) || headers.contains_key(header::LAST_MODIFIED)
+}
+
+/// The storefront runs only its own scripts and styles (Vite emits no inline script; the JSON-LD
+/// the server writes into product pages is data, which `script-src` does not govern). Images may
+/// also be `data:` (CSS icons) and `blob:` (previews of a picture being uploaded).
+pub const STOREFRONT_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
+    img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; \
+    form-action 'self'; frame-ancestors 'none'";
+
+/// Swagger UI sets inline styles in its markup and draws icons as `data:` images; its scripts
+/// are still files of its own.
+pub const DOCS_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+    img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
+    frame-ancestors 'none'";
+
+/// JSON, CSV and pictures are never pages: nothing in them may run or load anything.
+pub const INERT_POLICY: &str = "default-src 'none'; frame-ancestors 'none'; sandbox";
+
+const HSTS: &str = "max-age=31536000";
+
+/// Headers every answer carries, CORS for the one configured origin, and the answer to its
+/// preflight requests.
+pub async fn security_headers(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<EitherBody<impl MessageBody + 'static>>, Error> {
+    let config = req.app_data::<web::Data<AppState>>().map(|state| state.config.clone());
+    let https = config.as_ref().is_some_and(|c| c.public_url.starts_with("https://"));
+    let path = req.path();
+    let is_api = path == "/api" || path.starts_with("/api/");
+    let policy = if path.starts_with("/api/docs") {
+        DOCS_POLICY
+    } else if is_api || path.starts_with("/uploads/") {
+        INERT_POLICY
+    } else {
+        STOREFRONT_POLICY
+    };
+    let allowed_origin = config
+        .as_ref()
+        .and_then(|c| c.cors_origin.as_deref())
+        .filter(|allowed| is_api && req.headers().get(header::ORIGIN).is_some_and(|origin| origin == *allowed))
+        .and_then(|allowed| HeaderValue::from_str(allowed).ok());
+    let cors_configured = config.as_ref().is_some_and(|c| c.cors_origin.is_some());
+    let preflight =
+        req.method() == Method::OPTIONS && req.headers().contains_key(header::ACCESS_CONTROL_REQUEST_METHOD);
+
+    let mut response = match (&allowed_origin, preflight) {
+        (Some(_), true) => {
+            let (request, _) = req.into_parts();
+            ServiceResponse::new(request, preflight_answer()).map_into_right_body()
+        }
+        _ => next.call(req).await?.map_into_left_body(),
+    };
+    let headers = response.headers_mut();
+    set(headers, header::CONTENT_SECURITY_POLICY, policy);
+    set(headers, header::X_CONTENT_TYPE_OPTIONS, "nosniff");
+    set(headers, header::X_FRAME_OPTIONS, "DENY");
+    set(headers, header::REFERRER_POLICY, "strict-origin-when-cross-origin");
+    if https {
+        set(headers, header::STRICT_TRANSPORT_SECURITY, HSTS);
+    }
+    if is_api && cors_configured {
+        headers.append(header::VARY, HeaderValue::from_static("Origin"));
+    }
+    if let Some(origin) = allowed_origin {
+        headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin);
+        set(headers, header::ACCESS_CONTROL_EXPOSE_HEADERS, "Retry-After");
+    }
+    Ok(response)
+}
+
+/// The methods and headers the API uses; sessions travel as bearer tokens, never cookies, so no
+/// credentials are allowed.
+fn preflight_answer() -> HttpResponse {
+    HttpResponse::NoContent()
+        .insert_header((header::ACCESS_CONTROL_ALLOW_METHODS, "GET, POST, PUT, DELETE"))
+        .insert_header((header::ACCESS_CONTROL_ALLOW_HEADERS, "Authorization, Content-Type, Idempotency-Key"))
+        .insert_header((header::ACCESS_CONTROL_MAX_AGE, "600"))
+        .finish()
+}
+
+fn set(headers: &mut HeaderMap, name: HeaderName, value: &'static str) {
+    headers.insert(name, HeaderValue::from_static(value));
 }

@@ -5,7 +5,7 @@ use std::net::TcpListener;
 use std::sync::Arc;
 
 use actix_web::dev::Server;
-use actix_web::middleware::{Compress, DefaultHeaders, from_fn};
+use actix_web::middleware::{Compress, from_fn};
 use actix_web::{App, HttpServer, web};
 use bitik_cart::CartService;
 use bitik_catalog::CatalogService;
@@ -61,11 +61,7 @@ impl Application {
                 .wrap(from_fn(middleware::cache_headers))
                 .wrap(Compress::default())
                 .wrap(from_fn(middleware::json_errors))
-                .wrap(
-                    DefaultHeaders::new()
-                        .add(("X-Content-Type-Options", "nosniff"))
-                        .add(("Referrer-Policy", "strict-origin-when-cross-origin")),
-                )
+                .wrap(from_fn(middleware::security_headers))
                 .wrap(from_fn(middleware::log_request))
                 .configure(|cfg| configure(cfg, &state))
         })

@@ -62,12 +62,11 @@ impl OrderService {
     /// key answers the first order.
     pub async fn place(&self, user_id: Uuid, request: CheckoutRequest) -> Result<Order, OrderError> {
         let key = request.idempotency_key.as_deref().map(str::trim).filter(|k| !k.is_empty() && k.len() <= 100);
-        if let Some(key) = key {
-            if let Some(first) =
+        if let Some(key) = key
+            && let Some(first) =
                 self.orders.find_by_idempotency_key(user_id, key).await.map_err(OrderError::repository)?
-            {
-                return Ok(first);
-            }
+        {
+            return Ok(first);
         }
         let shipping = checkout::shipping_info(&request.shipping)?;
         let shipping_method = checkout::shipping_method(request.shipping_method.as_deref())?;

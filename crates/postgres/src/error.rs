@@ -18,12 +18,32 @@ impl From<DieselError> for DbError {
             DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, info) => {
                 DbError::Duplicate(info.constraint_name().unwrap_or_default().to_owned())
             }
-            DieselError::DatabaseError(DatabaseErrorKind::ClosedConnection, _) => {
+            DieselError::DatabaseError(
+                DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand,
+                _,
+            )
+            | DieselError::BrokenTransactionManager => DbError::Unavailable(error.to_string()),
+            DieselError::DatabaseError(_, info) if is_server_going_away(info.message()) => {
                 DbError::Unavailable(error.to_string())
             }
             _ => DbError::Query(error),
         }
     }
+}
+
+/// PostgreSQL's words when it cancels a statement over `statement_timeout`, or ends sessions
+/// because it is shutting down or restarting. diesel hides the SQLSTATE (57014, 57P01–57P03),
+/// so the message is what is left to read; the server's messages are in English (the C locale
+/// of the clusters the shop creates).
+fn is_server_going_away(message: &str) -> bool {
+    const MESSAGES: [&str; 5] = [
+        "canceling statement due to statement timeout",
+        "terminating connection due to administrator command",
+        "the database system is shutting down",
+        "the database system is starting up",
+        "the database system is in recovery mode",
+    ];
+    MESSAGES.iter().any(|m| message.starts_with(m))
 }
 
 impl From<diesel_async::pooled_connection::deadpool::PoolError> for DbError {

@@ -2,8 +2,8 @@ use std::time::Duration;
 
 use diesel::prelude::*;
 use diesel_async::async_connection_wrapper::AsyncConnectionWrapper;
-use diesel_async::pooled_connection::AsyncDieselConnectionManager;
 use diesel_async::pooled_connection::deadpool::{Object, Pool};
+use diesel_async::pooled_connection::{AsyncDieselConnectionManager, ManagerConfig};
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 
@@ -19,12 +19,19 @@ pub struct PoolSettings {
     pub wait_timeout: Duration,
     /// How long opening a new connection may take.
     pub connect_timeout: Duration,
+    /// How long one statement may run before PostgreSQL cancels it (its transaction rolls back).
+    pub statement_timeout: Duration,
 }
 
 impl Default for PoolSettings {
     fn default() -> Self {
         // A small machine: a few connections kept busy beat many fighting over two cores.
-        Self { max_size: 10, wait_timeout: Duration::from_secs(3), connect_timeout: Duration::from_secs(3) }
+        Self {
+            max_size: 10,
+            wait_timeout: Duration::from_secs(3),
+            connect_timeout: Duration::from_secs(3),
+            statement_timeout: Duration::from_secs(10),
+        }
     }
 }
 
@@ -36,7 +43,28 @@ pub struct Database {
 
 impl Database {
     pub fn connect(url: &str, settings: &PoolSettings) -> Result<Self, DbError> {
-        let manager = AsyncDieselConnectionManager::<AsyncPgConnection>::new(url);
+        let mut config = ManagerConfig::default();
+        let statement_timeout_ms = settings.statement_timeout.as_millis();
+        // Each connection's background task runs on the runtime that opens it. actix-web serves
+        // from one single-threaded runtime per worker, and a worker that stops at shutdown would
+        // take with it the connections it opened, which the other workers' requests in flight
+        // may be using: open them from the program's own multi-threaded runtime instead.
+        let home = tokio::runtime::Handle::try_current()
+            .ok()
+            .filter(|handle| handle.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread);
+        config.custom_setup = Box::new(move |url| {
+            let open = open_connection(url.to_owned(), statement_timeout_ms);
+            match &home {
+                Some(home) => {
+                    let task = home.spawn(open);
+                    Box::pin(
+                        async move { task.await.map_err(|e| diesel::ConnectionError::BadConnection(e.to_string()))? },
+                    )
+                }
+                None => Box::pin(open),
+            }
+        });
+        let manager = AsyncDieselConnectionManager::<AsyncPgConnection>::new_with_config(url, config);
         let pool = Pool::builder(manager)
             .max_size(settings.max_size)
             .wait_timeout(Some(settings.wait_timeout))
@@ -61,6 +89,16 @@ impl Database {
             .map_err(|e| DbError::Unavailable(e.to_string()))?;
         Ok(())
     }
+}
+
+/// A connection whose statements PostgreSQL cancels after `statement_timeout_ms`.
+async fn open_connection(url: String, statement_timeout_ms: u128) -> diesel::ConnectionResult<AsyncPgConnection> {
+    let mut conn = AsyncPgConnection::establish(&url).await?;
+    diesel::sql_query(format!("SET statement_timeout = {statement_timeout_ms}"))
+        .execute(&mut conn)
+        .await
+        .map_err(|e| diesel::ConnectionError::BadConnection(e.to_string()))?;
+    Ok(conn)
 }
 
 /// Applies the embedded migrations that are not yet applied; returns their names.

@@ -316,7 +316,7 @@ impl Style {
             _ => &[0.0, -3.0, 2.5, -1.5, 3.5],
         };
         let angle = angles[((v / 2) as usize) % angles.len()];
-        Style { pendant: (v / 4) % 2 == 0, detail: v % 4, bg, accent, lens, deco: (v / 3) % 3, angle }
+        Style { pendant: (v / 4).is_multiple_of(2), detail: v % 4, bg, accent, lens, deco: (v / 3) % 3, angle }
     }
 }
 

@@ -17,6 +17,11 @@ impl TestApp {
         format!("{}{path}", self.address)
     }
 
+    /// The app's `UPLOAD_DIR`.
+    pub fn upload_dir(&self) -> &std::path::Path {
+        &self.uploads.0
+    }
+
     pub async fn get(&self, path: &str) -> reqwest::Response {
         self.client.get(self.url(path)).send().await.expect("request")
     }
@@ -132,28 +137,39 @@ impl TestApp {
     /// A product in the catalogue: `stock` as (colour, size, quantity); a promotional price
     /// makes it on promotion. Returns its id.
     pub async fn product(&self, name: &str, price: i64, promo: Option<i64>, stock: &[(&str, &str, i64)]) -> String {
-        use bitik_catalog::{ProductForm, ProductRepository};
-        let mut form = ProductForm {
-            name: Some(name.to_owned()),
-            description: Some("Une pièce de la boutique.".to_owned()),
-            price: Some(price),
-            promo_price: promo,
-            on_promotion: promo.is_some(),
-            category: Some("vetement".to_owned()),
-            subcategory: Some("t-shirt".to_owned()),
-            active: Some(true),
-            ..ProductForm::default()
-        };
-        for &(colour, size, quantity) in stock {
-            if !form.colors.iter().any(|c| c == colour) {
-                form.colors.push(colour.to_owned());
-            }
-            if !form.sizes.iter().any(|s| s == size) {
-                form.sizes.push(size.to_owned());
-            }
-            form.stock.entry(colour.to_owned()).or_default().insert(size.to_owned(), quantity);
-        }
-        let repository = bitik_postgres::PgProductRepository::new(self.database.database.clone());
-        repository.create(form.validate(None).unwrap()).await.unwrap().id.to_string()
+        create_product(&self.database.database, name, price, promo, stock).await
     }
+}
+
+/// [`TestApp::product`] in any database.
+pub async fn create_product(
+    database: &bitik_postgres::Database,
+    name: &str,
+    price: i64,
+    promo: Option<i64>,
+    stock: &[(&str, &str, i64)],
+) -> String {
+    use bitik_catalog::{ProductForm, ProductRepository};
+    let mut form = ProductForm {
+        name: Some(name.to_owned()),
+        description: Some("Une pièce de la boutique.".to_owned()),
+        price: Some(price),
+        promo_price: promo,
+        on_promotion: promo.is_some(),
+        category: Some("vetement".to_owned()),
+        subcategory: Some("t-shirt".to_owned()),
+        active: Some(true),
+        ..ProductForm::default()
+    };
+    for &(colour, size, quantity) in stock {
+        if !form.colors.iter().any(|c| c == colour) {
+            form.colors.push(colour.to_owned());
+        }
+        if !form.sizes.iter().any(|s| s == size) {
+            form.sizes.push(size.to_owned());
+        }
+        form.stock.entry(colour.to_owned()).or_default().insert(size.to_owned(), quantity);
+    }
+    let repository = bitik_postgres::PgProductRepository::new(database.clone());
+    repository.create(form.validate(None).unwrap()).await.unwrap().id.to_string()
 }

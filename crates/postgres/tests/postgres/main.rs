@@ -9,4 +9,5 @@ mod newsletter;
 mod order_stats;
 mod orders;
 mod payments;
+mod pool;
 mod users;
