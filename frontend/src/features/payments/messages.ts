@@ -11,7 +11,6 @@ export const PAYMENT_MESSAGES = {
   missingOrderId: 'Erreur: ID de commande manquant pour le paiement',
   sessionExpired: 'Votre session de paiement a expiré. Veuillez réessayer.',
   staleCleaned: 'Une ancienne session de paiement a été détectée et nettoyée',
-  invalidResponse: 'Réponse invalide du serveur',
   incompleteSession: 'Données de session Wave incomplètes',
   // Status checks (seed 001 §8)
   networkError: 'Erreur réseau, impossible de vérifier le statut du paiement',

@@ -1,15 +1,15 @@
 import { useRef } from 'react'
-import { useNavigate, type NavigateFunction } from 'react-router'
+import { useNavigate, type NavigateFunction, type NavigateOptions, type To } from 'react-router'
 
 /**
  * useNavigate's function changes with the location; timers and polling loops
- * that outlive a render call the latest one without restarting.
+ * that outlive a render call the latest one through this stable function.
  */
 export function useLatestNavigate(): NavigateFunction {
   const navigate = useNavigate()
   const latest = useRef(navigate)
   latest.current = navigate
-  const stable = useRef<NavigateFunction>(((...args: Parameters<NavigateFunction>) =>
-    (latest.current as (...a: Parameters<NavigateFunction>) => ReturnType<NavigateFunction>)(...args)) as NavigateFunction)
+  const stable = useRef(((to: To | number, options?: NavigateOptions) =>
+    typeof to === 'number' ? latest.current(to) : latest.current(to, options)) as NavigateFunction)
   return stable.current
 }

@@ -6,12 +6,12 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useToast } from '@/components/ui/toast'
 import type { PaymentStatus } from './api/payment-schema'
 import { PAYMENT_MESSAGES } from './messages'
-import { useLatestNavigate } from './use-latest-navigate'
 import { RECHECK_DELAY_MS } from './payment-config'
 import { checkPayment, type PaymentCheck } from './payment-status'
 import { clearPendingPaymentOf, pendingPaymentOf } from './pending-payment'
 import { isAbortError, sleep, verifyPayment } from './retry'
 import { paymentErrorPath } from './result-paths'
+import { useLatestNavigate } from './use-latest-navigate'
 
 export type VerificationState =
   | { phase: 'pending' }

@@ -10,12 +10,12 @@ import { cancelWavePayment } from './api/cancel-payment'
 import type { PaymentSession } from './api/payment-schema'
 import { inAppBrowser, type InAppBrowser } from './in-app-browser'
 import { PAYMENT_MESSAGES } from './messages'
-import { useLatestNavigate } from './use-latest-navigate'
 import { PAYMENT_START_DELAY_MS, SESSION_TIMEOUT_MS } from './payment-config'
 import { checkPayment } from './payment-status'
 import { clearPendingPaymentOf, pendingPaymentOf, savePendingPayment } from './pending-payment'
 import { InitFailure, initWithRetries, isAbortError, pollDelay } from './retry'
 import { paymentSuccessPath } from './result-paths'
+import { useLatestNavigate } from './use-latest-navigate'
 import { waveBrowser } from './wave-browser'
 
 /** What the payment needs to know of the order the checkout just placed. */
