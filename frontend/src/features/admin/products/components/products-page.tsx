@@ -155,17 +155,19 @@ function ProductsTable({ products, onEditStock }: { products: AdminProduct[]; on
                 </span>
               </td>
               <td data-label="Catégorie">
-                {categoryLabel(product.category)}
-                <br />
-                <span className={styles.muted}>{subcategoryLabel(product.subcategory)}</span>
+                <span>
+                  {categoryLabel(product.category)}
+                  <br />
+                  <span className={styles.muted}>{subcategoryLabel(product.subcategory)}</span>
+                </span>
               </td>
               <td data-label="Prix" className={styles.num}>
                 {product.onPromotion && product.promoPrice !== null && product.promoPrice !== undefined ? (
-                  <>
+                  <span>
                     <strong>{formatPrice(product.promoPrice)}</strong>
                     <br />
                     <s className={styles.muted}>{formatPrice(product.price)}</s>
-                  </>
+                  </span>
                 ) : (
                   formatPrice(product.price)
                 )}
