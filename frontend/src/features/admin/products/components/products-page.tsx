@@ -86,7 +86,7 @@ export function ProductsPage() {
           <select className={styles.input} value={filters.stock} onChange={(e) => change({ stock: e.target.value })}>
             <option value="">Tous</option>
             <option value="0">Épuisé</option>
-            <option value="low">Stock bas (moins de 5)</option>
+            <option value="low">Stock bas</option>
             <option value="in">En stock</option>
           </select>
         </label>
