@@ -35,9 +35,12 @@ describe('chartGeometry', () => {
     expect(bars[29]!.value).toBe(3)
   })
 
-  it('keeps an empty month flat', () => {
+  it('keeps an empty month flat, on an axis of whole orders and round francs', () => {
     const days = makeSalesByDay().map((d) => ({ ...d, orders: 0, revenue: 0 }))
-    expect(chartGeometry(days, 'revenue').bars.every((b) => b.height === 0)).toBe(true)
+    const revenue = chartGeometry(days, 'revenue')
+    expect(revenue.bars.every((b) => b.height === 0)).toBe(true)
+    expect(revenue.ticks.map((t) => t.value)).toEqual([0, 5_000, 10_000])
+    expect(chartGeometry(days, 'orders').ticks.map((t) => t.value)).toEqual([0, 1, 2])
   })
 })
 

@@ -33,10 +33,16 @@ export function niceCeiling(value: number): number {
   return 10 * power
 }
 
+/**
+ * The least top of the axis: its middle line must read as something real
+ * (1 order, 5 000 FCFA), not half an order or half a franc on an empty month.
+ */
+const AXIS_FLOOR: Record<Metric, number> = { orders: 2, revenue: 10_000 }
+
 /** One bar per day, left (oldest) to right (today), scaled to a round maximum. */
 export function chartGeometry(days: DaySales[], metric: Metric): ChartGeometry {
   const values = days.map((day) => Math.max(0, day[metric]))
-  const max = niceCeiling(Math.max(0, ...values))
+  const max = Math.max(AXIS_FLOOR[metric], niceCeiling(Math.max(0, ...values)))
   const plot = CHART.bottom - CHART.top
   const slot = days.length > 0 ? CHART.width / days.length : CHART.width
   const width = slot * (1 - CHART.gap)

@@ -24,7 +24,8 @@ export function SalesChart({ days }: { days: DaySales[] }) {
   const titleId = useId()
   const geometry = chartGeometry(days, metric)
   const total = days.reduce((sum, day) => sum + day[metric], 0)
-  const every = Math.max(1, Math.ceil(days.length / 6))
+  // About five dates on the axis, and today's; none crowding today's at the right end.
+  const every = Math.max(1, Math.ceil(days.length / 5))
 
   return (
     <section className={styles.panel} aria-labelledby={titleId}>
@@ -57,7 +58,8 @@ export function SalesChart({ days }: { days: DaySales[] }) {
           <g key={tick.y}>
             <line x1={0} x2={CHART.width} y1={tick.y} y2={tick.y} className={styles.gridLine} />
             {tick.value > 0 ? (
-              <text x={2} y={tick.y - 3} className={styles.axisText}>{axisLabel(metric, tick.value)}</text>
+              // Under its line, so the top one stays inside the drawing.
+              <text x={2} y={tick.y + 3} dominantBaseline="hanging" className={styles.axisText}>{axisLabel(metric, tick.value)}</text>
             ) : null}
           </g>
         ))}
@@ -67,7 +69,13 @@ export function SalesChart({ days }: { days: DaySales[] }) {
               <title>{`${shortDay(bar.date)} : ${formatValue(metric, bar.value)}`}</title>
             </rect>
             {index % every === 0 || index === geometry.bars.length - 1 ? (
-              <text x={bar.x + bar.width / 2} y={CHART.height - 6} textAnchor="middle" className={styles.axisText}>
+              <text
+                x={index === 0 ? 0 : index === geometry.bars.length - 1 ? CHART.width : bar.x + bar.width / 2}
+                y={CHART.height - 6}
+                // The first and last dates stay inside the edges instead of running off them.
+                textAnchor={index === 0 ? 'start' : index === geometry.bars.length - 1 ? 'end' : 'middle'}
+                className={styles.axisText}
+              >
                 {shortDay(bar.date)}
               </text>
             ) : null}

@@ -145,15 +145,19 @@ function OrdersTable({ orders }: { orders: AdminOrder[] }) {
                 </td>
                 <td data-label="Date">{formatDate(order.createdAt, { withTime: true })}</td>
                 <td data-label="Client">
-                  <span>{customerName(order)}</span>
-                  <br />
-                  <span className={styles.muted}>{order.shippingInfo.phone}</span>
+                  <span>
+                    {customerName(order)}
+                    <br />
+                    <span className={styles.muted}>{order.shippingInfo.phone}</span>
+                  </span>
                 </td>
                 <td data-label="Total" className={styles.num}>{formatPrice(order.total)}</td>
                 <td data-label="Paiement">
-                  <span>{paymentMethodLabel(order.paymentMethod)}</span>
-                  <br />
-                  <span className={styles.muted}>{paymentStatusLabel(order.paymentInfo.status)}</span>
+                  <span>
+                    {paymentMethodLabel(order.paymentMethod)}
+                    <br />
+                    <span className={styles.muted}>{paymentStatusLabel(order.paymentInfo.status)}</span>
+                  </span>
                 </td>
                 <td data-label="Statut">
                   <OrderStatusSelect orderId={order.id} orderNumber={order.orderNumber} status={order.status} />

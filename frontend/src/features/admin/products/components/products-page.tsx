@@ -86,7 +86,7 @@ export function ProductsPage() {
           <select className={styles.input} value={filters.stock} onChange={(e) => change({ stock: e.target.value })}>
             <option value="">Tous</option>
             <option value="0">Épuisé</option>
-            <option value="low">Stock bas (moins de 5)</option>
+            <option value="low">Stock bas</option>
             <option value="in">En stock</option>
           </select>
         </label>
@@ -155,17 +155,19 @@ function ProductsTable({ products, onEditStock }: { products: AdminProduct[]; on
                 </span>
               </td>
               <td data-label="Catégorie">
-                {categoryLabel(product.category)}
-                <br />
-                <span className={styles.muted}>{subcategoryLabel(product.subcategory)}</span>
+                <span>
+                  {categoryLabel(product.category)}
+                  <br />
+                  <span className={styles.muted}>{subcategoryLabel(product.subcategory)}</span>
+                </span>
               </td>
               <td data-label="Prix" className={styles.num}>
                 {product.onPromotion && product.promoPrice !== null && product.promoPrice !== undefined ? (
-                  <>
+                  <span>
                     <strong>{formatPrice(product.promoPrice)}</strong>
                     <br />
                     <s className={styles.muted}>{formatPrice(product.price)}</s>
-                  </>
+                  </span>
                 ) : (
                   formatPrice(product.price)
                 )}

@@ -156,16 +156,18 @@ function UsersTable({ users, currentUserId, onResetLink }: { users: AdminUser[];
             return (
               <tr key={user.id}>
                 <td data-label="Nom">
-                  <Link to={`/admin/users/edit/${encodeURIComponent(user.id)}`} className={styles.link}>{name}</Link>
-                  {self ? <span className={styles.muted}> (vous)</span> : null}
-                  {user.passwordResetRequestedAt ? (
-                    <>
-                      <br />
-                      <span className={`${styles.badge} ${styles.warn}`} title={`Demandé le ${formatDate(user.passwordResetRequestedAt, { withTime: true })}`}>
-                        Mot de passe oublié
-                      </span>
-                    </>
-                  ) : null}
+                  <span>
+                    <Link to={`/admin/users/edit/${encodeURIComponent(user.id)}`} className={styles.link}>{name}</Link>
+                    {self ? <span className={styles.muted}> (vous)</span> : null}
+                    {user.passwordResetRequestedAt ? (
+                      <>
+                        <br />
+                        <span className={`${styles.badge} ${styles.warn}`} title={`Demandé le ${formatDate(user.passwordResetRequestedAt, { withTime: true })}`}>
+                          Mot de passe oublié
+                        </span>
+                      </>
+                    ) : null}
+                  </span>
                 </td>
                 <td data-label="E-mail"><a href={`mailto:${user.email}`} className={styles.link}>{user.email}</a></td>
                 <td data-label="Téléphone">{user.phone || '—'}</td>
