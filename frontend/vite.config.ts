@@ -28,5 +28,8 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // jsdom renders slowly on a loaded 2-core machine; nothing here measures speed, so a generous
+    // limit only guards against a test that hangs.
+    testTimeout: 20_000,
   },
 })
