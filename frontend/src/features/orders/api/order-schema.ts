@@ -54,18 +54,8 @@ export const orderKeys = {
   detail: (id: string) => [...orderKeys.all, 'detail', id] as const,
 }
 
-/** Seed 000 §3: the five statuses and their French labels. */
-export const ORDER_STATUS_LABELS: Record<string, string> = {
-  pending: 'En attente',
-  processing: 'En traitement',
-  shipped: 'Expédiée',
-  delivered: 'Livrée',
-  cancelled: 'Annulée',
-}
-
-export function orderStatusLabel(status: string): string {
-  return ORDER_STATUS_LABELS[status] ?? status
-}
+// The five statuses and their French labels (seed 000 §3) are the shop's, shared with the admin area.
+export { ORDER_STATUS_LABELS, orderStatusLabel } from '@/config/orders'
 
 /** `paypal` was the old value of cash on delivery; `card` only exists on old orders (decisions.md). */
 export const PAYMENT_METHOD_LABELS: Record<string, string> = {
