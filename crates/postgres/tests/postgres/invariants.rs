@@ -38,7 +38,7 @@ enum Op {
     RacingAdds { customer: usize, variant: usize, quantity: u32 },
     PayVersusExpiry { order: Index, delay: u64 },
     CancelVersusPay { order: Index, delay: u64 },
-    Deliveries { order: Index },
+    Deliveries { order: Index, cancel_first: bool },
 }
 
 fn config() -> ProptestConfig {
@@ -47,21 +47,30 @@ fn config() -> ProptestConfig {
     ProptestConfig { cases, max_shrink_iters: 300, ..ProptestConfig::default() }
 }
 
+/// Mostly what a shopper takes, sometimes more than any stock holds.
+fn quantity() -> impl Strategy<Value = u32> {
+    prop_oneof![4 => 1..=2u32, 1 => 3..=9u32]
+}
+
 fn step() -> impl Strategy<Value = Op> {
     let customer = 0..CUSTOMERS;
     let variant = 0..VARIANTS.len();
     let shipping =
         prop_oneof![Just(ShippingMethod::Standard), Just(ShippingMethod::Express), Just(ShippingMethod::Pickup)];
-    let delivery =
-        prop_oneof![Just(Delivery::Webhook), Just(Delivery::Replay), Just(Delivery::Status), Just(Delivery::Lost)];
+    let delivery = prop_oneof![
+        3 => Just(Delivery::Webhook),
+        1 => Just(Delivery::Replay),
+        2 => Just(Delivery::Status),
+        2 => Just(Delivery::Lost)
+    ];
     prop_oneof![
-        6 => (customer.clone(), variant.clone(), 1..=7u32)
+        6 => (customer.clone(), variant.clone(), quantity())
             .prop_map(|(customer, variant, quantity)| Op::Add { customer, variant, quantity }),
-        3 => (customer, any::<bool>(), shipping).prop_map(|(customer, wave, shipping)| Op::Place { customer, wave, shipping }),
+        4 => (customer, any::<bool>(), shipping).prop_map(|(customer, wave, shipping)| Op::Place { customer, wave, shipping }),
         2 => (any::<Index>(), prop::bool::weighted(0.85)).prop_map(|(order, by_owner)| Op::Cancel { order, by_owner }),
         2 => any::<Index>().prop_map(|order| Op::Init { order }),
         3 => (any::<Index>(), delivery).prop_map(|(order, delivery)| Op::Pay { order, delivery }),
-        1 => Just(Op::Expire),
+        2 => Just(Op::Expire),
         1 => (variant, 0..=6u32).prop_map(|(variant, quantity)| Op::SetStock { variant, quantity }),
     ]
 }
@@ -76,7 +85,7 @@ fn racing_step() -> impl Strategy<Value = Op> {
             .prop_map(|(customer, variant, quantity)| Op::RacingAdds { customer, variant, quantity }),
         1 => (any::<Index>(), 0..15u64).prop_map(|(order, delay)| Op::PayVersusExpiry { order, delay }),
         1 => (any::<Index>(), 0..15u64).prop_map(|(order, delay)| Op::CancelVersusPay { order, delay }),
-        1 => any::<Index>().prop_map(|order| Op::Deliveries { order }),
+        1 => (any::<Index>(), any::<bool>()).prop_map(|(order, cancel_first)| Op::Deliveries { order, cancel_first }),
     ]
 }
 
@@ -134,6 +143,6 @@ async fn apply(shop: &mut Shop, op: &Op) -> Result<(), String> {
         Op::RacingAdds { customer, variant, quantity } => shop.race_adds(*customer, *variant, *quantity).await,
         Op::PayVersusExpiry { order, delay } => shop.race_pay_expiry(order, *delay).await,
         Op::CancelVersusPay { order, delay } => shop.race_cancel_pay(order, *delay).await,
-        Op::Deliveries { order } => shop.race_deliveries(order).await,
+        Op::Deliveries { order, cancel_first } => shop.race_deliveries(order, *cancel_first).await,
     }
 }

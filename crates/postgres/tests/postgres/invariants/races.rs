@@ -135,9 +135,13 @@ impl Shop {
     }
 
     /// A paid session heard of three ways at once (two webhook deliveries, a status check):
-    /// recorded once.
-    pub async fn race_deliveries(&mut self, pick: &Index) -> Result<(), String> {
+    /// recorded once. With `cancel_first`, the customer cancelled before paying at Wave: the
+    /// money is recorded once all the same, on an order that stays cancelled.
+    pub async fn race_deliveries(&mut self, pick: &Index, cancel_first: bool) -> Result<(), String> {
         let Some((index, session)) = self.awaiting_with_session(pick).await? else { return Ok(()) };
+        if cancel_first {
+            self.cancel(index, true).await?;
+        }
         let owner = self.customers[self.model.orders[index].owner];
         if !self.wave.pay(&session) {
             return Err(format!("session {session} could not be paid"));

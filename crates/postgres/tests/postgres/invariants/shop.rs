@@ -222,6 +222,12 @@ impl Shop {
     /// then the shop hears of it as `delivery` says.
     pub async fn pay(&mut self, index: usize, delivery: Delivery) -> Result<(), String> {
         let order = self.model.orders[index].clone();
+        if order.awaiting_wave() && self.wave.sessions_of(order.id).is_empty() {
+            // The shopper goes to Wave from checkout: a session is opened first.
+            self.init(index).await?;
+            // Paying on Wave's page takes the shopper longer than the 3 s a status is trusted.
+            self.tick();
+        }
         let Some(session) = self.wave.sessions_of(order.id).pop() else { return Ok(()) };
         self.wave.pay(&session.id);
         let paid_at_wave = self.wave.paid(order.id);
