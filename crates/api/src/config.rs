@@ -15,6 +15,9 @@ pub struct Config {
     pub public_url: String,
     /// The one other origin whose pages may call the API (`CORS_ORIGIN`); `None`: same origin only.
     pub cors_origin: Option<String>,
+    /// Proxies in front of the shop whose `X-Forwarded-For` is believed (`TRUSTED_PROXIES`);
+    /// empty: nobody's, the connection's address is the client's.
+    pub trusted_proxies: Vec<std::net::IpAddr>,
     pub upload_dir: PathBuf,
     pub frontend_dir: PathBuf,
     pub shop: ShopSettings,
@@ -74,6 +77,7 @@ impl Config {
         let public_url =
             http_url("PUBLIC_URL", lookup("PUBLIC_URL").unwrap_or_else(|| format!("http://localhost:{port}")))?;
         let cors_origin = lookup("CORS_ORIGIN").map(origin).transpose()?;
+        let trusted_proxies = lookup("TRUSTED_PROXIES").map(addresses).transpose()?.unwrap_or_default();
         let wave = WaveSettings {
             api_key: lookup("WAVE_API_KEY"),
             webhook_secret: lookup("WAVE_WEBHOOK_SECRET"),
@@ -97,6 +101,7 @@ impl Config {
             jwt_secret_is_default,
             public_url,
             cors_origin,
+            trusted_proxies,
             upload_dir: PathBuf::from(lookup("UPLOAD_DIR").unwrap_or_else(|| "uploads".to_owned())),
             frontend_dir: PathBuf::from(lookup("FRONTEND_DIR").unwrap_or_else(|| "frontend/dist".to_owned())),
             shop: ShopSettings {
@@ -128,6 +133,15 @@ fn http_url(name: &str, value: String) -> Result<String, ConfigError> {
         Some(host) if !host.is_empty() && !host.contains(char::is_whitespace) => Ok(value),
         _ => Err(ConfigError(format!("{name} must be an http:// or https:// address, not \"{value}\"."))),
     }
+}
+
+/// `TRUSTED_PROXIES`: IP addresses separated by commas.
+fn addresses(value: String) -> Result<Vec<std::net::IpAddr>, ConfigError> {
+    value
+        .split(',')
+        .map(|one| one.trim().parse())
+        .collect::<Result<_, _>>()
+        .map_err(|_| ConfigError(format!("TRUSTED_PROXIES must be IP addresses separated by commas, not \"{value}\".")))
 }
 
 /// `CORS_ORIGIN`: scheme, host and port only, as browsers send it in `Origin`.
@@ -162,6 +176,7 @@ mod tests {
         assert!(config.wave.api_key.is_none());
         assert_eq!(config.wave.timeout, std::time::Duration::from_secs(10));
         assert!(config.cors_origin.is_none());
+        assert!(config.trusted_proxies.is_empty());
         assert_eq!(config.shop.name, "Bitik Dakar");
     }
 
@@ -179,6 +194,14 @@ mod tests {
         assert!(
             message(&[("CORS_ORIGIN", "https://admin.bitik.sn/app")]).starts_with("CORS_ORIGIN must be one origin")
         );
+    }
+
+    #[test]
+    fn trusted_proxies_are_addresses() {
+        let parsed = config(&[("TRUSTED_PROXIES", "10.0.0.2, ::1")]).unwrap();
+        assert_eq!(parsed.trusted_proxies, ["10.0.0.2".parse::<std::net::IpAddr>().unwrap(), "::1".parse().unwrap()]);
+        let refused = config(&[("TRUSTED_PROXIES", "10.0.0.0/8")]).unwrap_err().to_string();
+        assert_eq!(refused, "TRUSTED_PROXIES must be IP addresses separated by commas, not \"10.0.0.0/8\".");
     }
 
     #[test]

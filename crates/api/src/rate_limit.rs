@@ -2,6 +2,7 @@
 //! the shop runs as one process, so one map is the whole truth.
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -46,9 +47,44 @@ impl RateLimiter {
     }
 }
 
+/// The client a limit counts against. `X-Forwarded-For` is anyone's to write, so it is read only
+/// when the connection comes from a configured proxy (`TRUSTED_PROXIES`), and then only its
+/// rightmost entry not written by a trusted proxy: the address our own proxy saw. Without a
+/// trusted proxy in front, the connection's address is the client.
+pub fn client_key<'a>(
+    peer: Option<IpAddr>,
+    forwarded_for: impl Iterator<Item = &'a str>,
+    trusted: &[IpAddr],
+) -> String {
+    let Some(peer) = peer else { return String::new() };
+    if !trusted.contains(&peer) {
+        return peer.to_string();
+    }
+    let hops: Vec<&str> = forwarded_for.flat_map(|value| value.split(',')).map(str::trim).collect();
+    hops.into_iter()
+        .rev()
+        .find(|hop| hop.parse::<IpAddr>().map_or(true, |ip| !trusted.contains(&ip)))
+        .map_or_else(|| peer.to_string(), str::to_owned)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn forwarded_addresses_count_only_behind_a_trusted_proxy() {
+        let proxy: IpAddr = "10.0.0.2".parse().unwrap();
+        let stranger: IpAddr = "198.51.100.9".parse().unwrap();
+        let spoofed = || ["1.2.3.4, 203.0.113.7"].into_iter();
+        assert_eq!(client_key(Some(stranger), spoofed(), &[]), "198.51.100.9", "no proxy configured");
+        assert_eq!(client_key(Some(stranger), spoofed(), &[proxy]), "198.51.100.9", "not from the proxy");
+        assert_eq!(client_key(Some(proxy), spoofed(), &[proxy]), "203.0.113.7", "the hop the proxy saw");
+        let chained = ["1.2.3.4", "203.0.113.7, 10.0.0.3"].into_iter();
+        let second: IpAddr = "10.0.0.3".parse().unwrap();
+        assert_eq!(client_key(Some(proxy), chained, &[proxy, second]), "203.0.113.7", "proxies skipped");
+        assert_eq!(client_key(Some(proxy), std::iter::empty(), &[proxy]), "10.0.0.2", "no header: the proxy");
+        assert_eq!(client_key(None, spoofed(), &[proxy]), "");
+    }
 
     #[test]
     fn refuses_after_the_maximum_and_forgets_on_request() {

@@ -11,7 +11,7 @@ use validator::Validate;
 
 use crate::auth::AuthUser;
 use crate::error::{ApiError, ErrorBody};
-use crate::rate_limit::RateLimiter;
+use crate::rate_limit::{RateLimiter, client_key};
 use crate::responses::Data;
 use crate::state::AppState;
 
@@ -362,9 +362,11 @@ async fn reset_password(
     Ok(HttpResponse::Ok().json(Data::new(Done { message })))
 }
 
-/// The connection's address. Forwarded headers are not trusted: anyone can write them.
+/// Who the limits count against: see [`crate::rate_limit::client_key`].
 fn client_address(req: &HttpRequest) -> String {
-    req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default()
+    let trusted = req.app_data::<web::Data<AppState>>().map(|s| s.config.trusted_proxies.as_slice()).unwrap_or(&[]);
+    let forwarded = req.headers().get_all("x-forwarded-for").filter_map(|v| v.to_str().ok());
+    client_key(req.peer_addr().map(|a| a.ip()), forwarded, trusted)
 }
 
 /// Every reset request or attempt counts against the client address, successful or not:

@@ -1,5 +1,6 @@
 //! API tests: the real application on a random port, each test with its own database.
 
+mod access;
 mod admin_orders;
 mod admin_products;
 mod admin_users;
@@ -12,6 +13,7 @@ mod identity;
 mod orders;
 mod pages;
 mod payments;
-mod uploads;
 mod security;
 mod shutdown;
+mod uploads;
+mod wave_faults;

@@ -17,7 +17,7 @@ const SECRET: &str = "wave_sn_WHS_api_tests_secret";
 const PUBLIC_URL: &str = "https://boutique.test";
 
 /// The app talking to the fake Wave at `wave`, with a one-second limit on each call.
-async fn app_with_wave(wave: &MockServer) -> TestApp {
+pub(crate) async fn app_with_wave(wave: &MockServer) -> TestApp {
     let base = wave.uri();
     spawn_app_with(&[
         ("WAVE_API_KEY", "wave_sn_prod_test"),
@@ -36,7 +36,7 @@ async fn app_in_test_mode() -> TestApp {
 
 /// A customer with a pending Wave order of one t-shirt at 24 000 FCFA + 1 000 delivery.
 /// Returns the customer's token, the order id and the product id.
-async fn wave_order(app: &TestApp, email: &str) -> (String, String, String) {
+pub(crate) async fn wave_order(app: &TestApp, email: &str) -> (String, String, String) {
     let (token, _) = app.register(email, "secret1").await;
     let tee = app.product(&format!("T-shirt {email}"), 24_000, None, &[("noir", "M", 5)]).await;
     let order = place(app, &token, &tee, "wave").await;
@@ -58,11 +58,11 @@ async fn place(app: &TestApp, token: &str, product: &str, payment: &str) -> Stri
     order["data"]["id"].as_str().unwrap().to_owned()
 }
 
-async fn init(app: &TestApp, token: &str, order: &str) -> reqwest::Response {
+pub(crate) async fn init(app: &TestApp, token: &str, order: &str) -> reqwest::Response {
     app.send(Method::POST, "/api/payments/wave/init", Some(token), Some(&json!({"orderId": order}))).await
 }
 
-async fn order_of(app: &TestApp, token: &str, order: &str) -> Value {
+pub(crate) async fn order_of(app: &TestApp, token: &str, order: &str) -> Value {
     let response = app.send(Method::GET, &format!("/api/orders/{order}"), Some(token), None).await;
     response.json::<Value>().await.unwrap()["data"].clone()
 }
@@ -72,12 +72,12 @@ async fn stock_of(app: &TestApp, product: &str) -> i64 {
     body["data"]["stock"]["noir"]["M"].as_i64().unwrap()
 }
 
-fn history_by<'a>(order: &'a Value, who: &str) -> Vec<&'a Value> {
+pub(crate) fn history_by<'a>(order: &'a Value, who: &str) -> Vec<&'a Value> {
     order["statusHistory"].as_array().unwrap().iter().filter(|h| h["by"] == who).collect()
 }
 
 /// A session as Wave describes it, for `order` at `amount` francs.
-fn wave_session(id: &str, order: &str, amount: &str, checkout: &str, payment: &str) -> Value {
+pub(crate) fn wave_session(id: &str, order: &str, amount: &str, checkout: &str, payment: &str) -> Value {
     let now = chrono::Utc::now();
     json!({
         "id": id,
@@ -99,7 +99,7 @@ fn wave_session(id: &str, order: &str, amount: &str, checkout: &str, payment: &s
 }
 
 /// Wave answers: no session yet for `order`, then creates `session` when asked.
-async fn wave_opens(wave: &MockServer, order: &str, session: &Value) {
+pub(crate) async fn wave_opens(wave: &MockServer, order: &str, session: &Value) {
     Mock::given(method("GET"))
         .and(path("/v1/checkout/sessions/search"))
         .and(query_param("client_reference", order))

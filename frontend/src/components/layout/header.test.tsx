@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '@/testing/render'
@@ -158,6 +158,7 @@ describe('header cart and account', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Déconnexion' }))
     await userEvent.click(screen.getByRole('button', { name: 'Confirmer' }))
     expect(onLogout).toHaveBeenCalledTimes(1)
-    expect(location()).toBe('/')
+    // The navigation renders after the confirmation's promise settles.
+    await waitFor(() => expect(location()).toBe('/'))
   })
 })

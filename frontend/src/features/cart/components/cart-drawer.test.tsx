@@ -60,7 +60,8 @@ describe('cart drawer', () => {
     const drawer = await screen.findByRole('dialog', { name: 'Votre panier' })
     expect(cartLink()).toHaveAttribute('aria-expanded', 'true')
     expect(screen.getByTestId('location')).toHaveTextContent('/unauthorized')
-    expect(document.body.style.overflow).toBe('hidden')
+    // The scroll lock is an effect: it may run just after the dialog first shows.
+    await waitFor(() => expect(document.body.style.overflow).toBe('hidden'))
 
     const [teeLine, chainLine] = within(drawer).getAllByRole('listitem')
     expect(within(teeLine!).getByRole('link', { name: 'T-shirt Teranga' })).toHaveAttribute('href', '/product/t-shirt-teranga')

@@ -1,0 +1,697 @@
+//! Who may do what: every route of the API, as the live OpenAPI document lists them, called by
+//! nobody, customer A, customer B and an administrator. B must not see or change A's cart,
+//! order, address or payment (404, as if they did not exist), admin routes want an admin.
+//! Then forged and stale session tokens, and the brakes on guessing (429).
+
+use std::collections::{BTreeSet, HashMap};
+use std::io::Cursor;
+
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, error_body, spawn_app, spawn_app_with};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Who {
+    Nobody,
+    A,
+    B,
+    Admin,
+}
+
+/// The columns of the matrix, in the order of `Row::expect`.
+const WHO: [Who; 4] = [Who::Nobody, Who::A, Who::B, Who::Admin];
+
+impl Who {
+    fn email(self) -> &'static str {
+        match self {
+            Who::Nobody => "nobody@example.sn",
+            Who::A => "awa@example.sn",
+            Who::B => "moussa@example.sn",
+            Who::Admin => "chef@bitik.sn",
+        }
+    }
+
+    fn password(self) -> &'static str {
+        match self {
+            Who::Admin => "admin-pass",
+            _ => "secret1",
+        }
+    }
+
+    /// A label to make e-mails unique per caller (registration, newsletter).
+    fn tag(self) -> &'static str {
+        match self {
+            Who::Nobody => "nobody",
+            Who::A => "a",
+            Who::B => "b",
+            Who::Admin => "admin",
+        }
+    }
+}
+
+/// What the matrix's requests point at: A's resources, and those the admin may change.
+struct Ids {
+    product: String,
+    /// A product the admin may edit and delete.
+    spare_product: String,
+    a_address: String,
+    a_cart_item: String,
+    a_order: String,
+    a_session: String,
+    /// A third customer's cash order, for the admin's order routes.
+    c_order: String,
+    c_user: String,
+    /// A fourth customer, for the admin's deletion.
+    d_user: String,
+    /// A session of C's Wave order, for test mode's simulator buttons.
+    c_session: String,
+}
+
+enum Body {
+    None,
+    Json(Value),
+    Multipart(Vec<u8>),
+}
+
+struct Call {
+    path: String,
+    body: Body,
+}
+
+fn call(path: impl Into<String>) -> Call {
+    Call { path: path.into(), body: Body::None }
+}
+
+fn with_json(path: impl Into<String>, body: Value) -> Call {
+    Call { path: path.into(), body: Body::Json(body) }
+}
+
+/// One line of the matrix: a route as the OpenAPI document writes it, the status each of
+/// nobody, A, B and the admin must get, and the request each of them sends.
+struct Row {
+    method: Method,
+    route: &'static str,
+    expect: [u16; 4],
+    request: fn(&Ids, Who) -> Call,
+}
+
+const PUBLIC: [u16; 4] = [200, 200, 200, 200];
+/// Any logged-in user, on their own things.
+const SIGNED_IN: [u16; 4] = [401, 200, 200, 200];
+const SIGNED_IN_CREATES: [u16; 4] = [401, 201, 201, 201];
+/// A's things: B, and the admin on customers' routes, are told they do not exist.
+const A_ONLY: [u16; 4] = [401, 200, 404, 404];
+const ADMIN: [u16; 4] = [401, 403, 403, 200];
+const ADMIN_CREATES: [u16; 4] = [401, 403, 403, 201];
+
+fn row(method: Method, route: &'static str, expect: [u16; 4], request: fn(&Ids, Who) -> Call) -> Row {
+    Row { method, route, expect, request }
+}
+
+/// The matrix, in the order it is played: a row may spend what a later row would need (an
+/// address deleted, a session ended), so those come after.
+fn matrix() -> Vec<Row> {
+    use Method as M;
+    vec![
+        // The shop window, open to all.
+        row(M::GET, "/health", PUBLIC, |_, _| call("/api/health")),
+        row(M::GET, "/products", PUBLIC, |_, _| call("/api/products")),
+        row(M::GET, "/products", ADMIN, |_, _| call("/api/products?scope=admin")),
+        row(M::GET, "/products/promotions", PUBLIC, |_, _| call("/api/products/promotions")),
+        row(M::GET, "/products/new-arrivals", PUBLIC, |_, _| call("/api/products/new-arrivals")),
+        row(M::GET, "/products/{idOrSlug}", PUBLIC, |ids, _| call(format!("/api/products/{}", ids.product))),
+        row(M::GET, "/products/{idOrSlug}", ADMIN, |ids, _| call(format!("/api/products/{}?scope=admin", ids.product))),
+        row(M::GET, "/products/{idOrSlug}/similar", PUBLIC, |ids, _| {
+            call(format!("/api/products/{}/similar", ids.product))
+        }),
+        row(M::GET, "/cart/shipping-info", PUBLIC, |_, _| call("/api/cart/shipping-info")),
+        row(M::POST, "/newsletter", [201; 4], |_, who| {
+            with_json("/api/newsletter", json!({"email": format!("news-{}@example.sn", who.tag())}))
+        }),
+        // Accounts: a token changes nothing for these.
+        row(M::POST, "/auth/register", [201; 4], |_, who| {
+            let email = format!("new-{}@example.sn", who.tag());
+            with_json(
+                "/api/auth/register",
+                json!({"firstName": "Nd", "lastName": "Ye", "email": email, "password": "secret1", "phone": "77"}),
+            )
+        }),
+        row(M::POST, "/auth/login", PUBLIC, |_, _| {
+            with_json("/api/auth/login", json!({"email": Who::A.email(), "password": Who::A.password()}))
+        }),
+        row(M::POST, "/auth/forgot-password", PUBLIC, |_, _| {
+            with_json("/api/auth/forgot-password", json!({"email": Who::A.email()}))
+        }),
+        // The token in the path is the credential; an unknown one is refused whoever asks.
+        row(M::POST, "/auth/reset-password/{token}", [400; 4], |_, _| {
+            with_json("/api/auth/reset-password/not-a-reset-token", json!({"password": "brand-new"}))
+        }),
+        row(M::GET, "/auth/me", SIGNED_IN, |_, _| call("/api/auth/me")),
+        row(M::PUT, "/auth/profile", SIGNED_IN, |_, _| {
+            with_json("/api/auth/profile", json!({"firstName": "Prénom", "lastName": "Nom", "city": "Dakar"}))
+        }),
+        // Addresses.
+        row(M::GET, "/users/addresses", SIGNED_IN, |_, _| call("/api/users/addresses")),
+        row(M::POST, "/users/addresses", SIGNED_IN_CREATES, |_, _| {
+            with_json("/api/users/addresses", address("Keur Massar"))
+        }),
+        row(M::PUT, "/users/addresses/{id}", A_ONLY, |ids, _| {
+            with_json(format!("/api/users/addresses/{}", ids.a_address), address("Pikine"))
+        }),
+        row(M::PUT, "/users/addresses/{id}/default", A_ONLY, |ids, _| {
+            call(format!("/api/users/addresses/{}/default", ids.a_address))
+        }),
+        row(M::DELETE, "/users/addresses/{id}", A_ONLY, |ids, _| {
+            call(format!("/api/users/addresses/{}", ids.a_address))
+        }),
+        // The cart: each user has one, reached without an id; lines have ids.
+        row(M::GET, "/cart", SIGNED_IN, |_, _| call("/api/cart")),
+        row(M::POST, "/cart/add", SIGNED_IN, |ids, _| with_json("/api/cart/add", line(&ids.product, 1))),
+        row(M::PUT, "/cart/items/{itemId}", A_ONLY, |ids, _| {
+            with_json(format!("/api/cart/items/{}", ids.a_cart_item), json!({"quantity": 2}))
+        }),
+        row(M::DELETE, "/cart/items/{itemId}", A_ONLY, |ids, _| call(format!("/api/cart/items/{}", ids.a_cart_item))),
+        row(M::DELETE, "/cart/clear", SIGNED_IN, |_, _| call("/api/cart/clear")),
+        row(M::POST, "/cart/merge", SIGNED_IN, |ids, _| {
+            with_json("/api/cart/merge", json!({"items": [line(&ids.product, 1)]}))
+        }),
+        // Orders and their Wave payment: the session is used before the order is cancelled.
+        row(M::POST, "/orders", SIGNED_IN_CREATES, |ids, _| {
+            with_json("/api/orders", order_body(&ids.product, "cash_on_delivery"))
+        }),
+        row(M::GET, "/orders", SIGNED_IN, |_, _| call("/api/orders")),
+        row(M::GET, "/orders/{id}", A_ONLY, |ids, _| call(format!("/api/orders/{}", ids.a_order))),
+        row(M::POST, "/payments/wave/init", A_ONLY, |ids, _| {
+            with_json("/api/payments/wave/init", json!({"orderId": ids.a_order}))
+        }),
+        row(M::GET, "/payments/wave/status/{sessionId}", A_ONLY, |ids, _| {
+            call(format!("/api/payments/wave/status/{}", ids.a_session))
+        }),
+        row(M::GET, "/payments/wave/orders/{orderId}/status", A_ONLY, |ids, _| {
+            call(format!("/api/payments/wave/orders/{}/status", ids.a_order))
+        }),
+        row(M::POST, "/payments/wave/cancel/{sessionId}", A_ONLY, |ids, _| {
+            call(format!("/api/payments/wave/cancel/{}", ids.a_session))
+        }),
+        row(M::POST, "/orders/{id}/cancel", A_ONLY, |ids, _| call(format!("/api/orders/{}/cancel", ids.a_order))),
+        // Wave's side: the signature is the credential, not a session.
+        row(M::POST, "/payments/wave/webhook", [401; 4], |_, _| {
+            with_json("/api/payments/wave/webhook", json!({"id": "AE_forged", "type": "checkout.session.completed"}))
+        }),
+        // Test mode's stand-in for Wave's own pages, which anyone holding the link may open.
+        row(M::GET, "/payments/wave/simulator/simulator.css", PUBLIC, |_, _| {
+            call("/api/payments/wave/simulator/simulator.css")
+        }),
+        row(M::GET, "/payments/wave/simulator/{sessionId}", PUBLIC, |ids, _| {
+            call(format!("/api/payments/wave/simulator/{}", ids.c_session))
+        }),
+        row(M::POST, "/payments/wave/simulator/{sessionId}/pay", [303; 4], |ids, _| {
+            call(format!("/api/payments/wave/simulator/{}/pay", ids.c_session))
+        }),
+        row(M::POST, "/payments/wave/simulator/{sessionId}/fail", [303; 4], |ids, _| {
+            call(format!("/api/payments/wave/simulator/{}/fail", ids.c_session))
+        }),
+        // The back office.
+        row(M::GET, "/admin/orders", ADMIN, |_, _| call("/api/admin/orders")),
+        row(M::GET, "/admin/orders/stats", ADMIN, |_, _| call("/api/admin/orders/stats")),
+        row(M::GET, "/admin/orders/{id}", ADMIN, |ids, _| call(format!("/api/admin/orders/{}", ids.a_order))),
+        row(M::PUT, "/admin/orders/{id}/status", ADMIN, |ids, _| {
+            with_json(format!("/api/admin/orders/{}/status", ids.c_order), json!({"status": "shipped"}))
+        }),
+        row(M::PUT, "/admin/orders/{id}/tracking", ADMIN, |ids, _| {
+            with_json(format!("/api/admin/orders/{}/tracking", ids.c_order), json!({"trackingNote": "Colis 7"}))
+        }),
+        row(M::PUT, "/admin/orders/{id}/payment", ADMIN, |ids, _| {
+            call(format!("/api/admin/orders/{}/payment", ids.c_order))
+        }),
+        row(M::GET, "/admin/products/stats", ADMIN, |_, _| call("/api/admin/products/stats")),
+        row(M::POST, "/products", ADMIN_CREATES, |_, _| with_json("/api/products", product_form())),
+        row(M::PUT, "/products/{id}", ADMIN, |ids, _| {
+            with_json(format!("/api/products/{}", ids.spare_product), product_form())
+        }),
+        row(M::PUT, "/products/{id}/stock", ADMIN, |ids, _| {
+            with_json(format!("/api/products/{}/stock", ids.spare_product), json!({"stock": {"noir": {"M": 4}}}))
+        }),
+        row(M::DELETE, "/products/{id}", ADMIN, |ids, _| call(format!("/api/products/{}", ids.spare_product))),
+        row(M::POST, "/upload/images", ADMIN_CREATES, |_, _| Call {
+            path: "/api/upload/images".into(),
+            body: Body::Multipart(picture_form()),
+        }),
+        row(M::GET, "/admin/users", ADMIN, |_, _| call("/api/admin/users")),
+        row(M::GET, "/admin/users/stats", ADMIN, |_, _| call("/api/admin/users/stats")),
+        row(M::POST, "/admin/users", ADMIN_CREATES, |_, _| {
+            with_json(
+                "/api/admin/users",
+                json!({"firstName": "Fatou", "lastName": "Fall", "email": "fatou@example.sn", "phone": "77", "password": "secret1"}),
+            )
+        }),
+        row(M::GET, "/admin/users/{id}", ADMIN, |ids, _| call(format!("/api/admin/users/{}", ids.c_user))),
+        row(M::PUT, "/admin/users/{id}", ADMIN, |ids, _| {
+            with_json(format!("/api/admin/users/{}", ids.c_user), json!({"city": "Thiès"}))
+        }),
+        row(M::PUT, "/admin/users/{id}/status", ADMIN, |ids, _| {
+            with_json(format!("/api/admin/users/{}/status", ids.c_user), json!({"active": false}))
+        }),
+        row(M::POST, "/admin/users/{id}/reset-link", ADMIN_CREATES, |ids, _| {
+            call(format!("/api/admin/users/{}/reset-link", ids.c_user))
+        }),
+        row(M::DELETE, "/admin/users/{id}", ADMIN, |ids, _| call(format!("/api/admin/users/{}", ids.d_user))),
+        row(M::GET, "/admin/newsletter.csv", ADMIN, |_, _| call("/api/admin/newsletter.csv")),
+        // Last: these end or replace the caller's session.
+        row(M::PUT, "/auth/password", SIGNED_IN, |_, who| {
+            with_json("/api/auth/password", json!({"currentPassword": who.password(), "newPassword": who.password()}))
+        }),
+        row(M::POST, "/auth/logout", SIGNED_IN, |_, _| call("/api/auth/logout")),
+    ]
+}
+
+fn address(street: &str) -> Value {
+    json!({"firstName": "Awa", "lastName": "Diop", "phone": "77 123 45 67", "address": street, "city": "Dakar"})
+}
+
+fn line(product: &str, quantity: i64) -> Value {
+    json!({"productId": product, "quantity": quantity, "size": "M", "color": "noir"})
+}
+
+fn order_body(product: &str, payment: &str) -> Value {
+    json!({
+        "items": [line(product, 1)],
+        "shippingInfo": {"firstName": "Awa", "lastName": "Diop", "email": "awa@example.sn", "phone": "77 123 45 67",
+                         "address": "Unité 15", "city": "Dakar"},
+        "paymentMethod": payment,
+    })
+}
+
+fn product_form() -> Value {
+    json!({
+        "name": "T-shirt Gorée", "description": "Coton brodé.", "price": 8_000, "category": "vetement",
+        "subcategory": "t-shirt", "colors": ["noir"], "sizes": ["M"], "stock": {"noir": {"M": 3}}
+    })
+}
+
+const BOUNDARY: &str = "bitik-access-boundary";
+
+/// A real PNG in the upload form, so the admin's call succeeds.
+fn picture_form() -> Vec<u8> {
+    let mut png = Vec::new();
+    image::DynamicImage::new_rgb8(64, 48).write_to(&mut Cursor::new(&mut png), image::ImageFormat::Png).unwrap();
+    let mut body = format!(
+        "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"type\"\r\n\r\nproduct\r\n\
+         --{BOUNDARY}\r\nContent-Disposition: form-data; name=\"images\"; filename=\"a.png\"\r\n\
+         Content-Type: image/png\r\n\r\n"
+    )
+    .into_bytes();
+    body.extend_from_slice(&png);
+    body.extend_from_slice(format!("\r\n--{BOUNDARY}--\r\n").as_bytes());
+    body
+}
+
+/// The app, the four callers' tokens, and what the rows point at.
+struct World {
+    app: TestApp,
+    /// Redirects are answers too (the simulator's buttons): not followed.
+    client: reqwest::Client,
+    tokens: HashMap<Who, String>,
+    ids: Ids,
+}
+
+async fn data_of(response: reqwest::Response, status: u16) -> Value {
+    assert_eq!(response.status(), status, "setting up the world");
+    response.json::<Value>().await.unwrap()["data"].clone()
+}
+
+impl World {
+    async fn build() -> Self {
+        let app = spawn_app().await;
+        let admin = app.admin_token().await;
+        let (a, _) = app.register(Who::A.email(), Who::A.password()).await;
+        let (b, _) = app.register(Who::B.email(), Who::B.password()).await;
+        let (c, c_user) = app.register("coumba@example.sn", "secret1").await;
+        let (_, d_user) = app.register("djibril@example.sn", "secret1").await;
+        let product = app.product("T-shirt Teranga", 10_000, None, &[("noir", "M", 50)]).await;
+        let spare_product = app.product("Pull Ndar", 20_000, None, &[("noir", "M", 5)]).await;
+
+        let address = app.send(Method::POST, "/api/users/addresses", Some(&a), Some(&address("Unité 15"))).await;
+        let a_address = data_of(address, 201).await["id"].as_str().unwrap().to_owned();
+        let a_order = place(&app, &a, &product, "wave").await;
+        let a_session = open_session(&app, &a, &a_order).await;
+        // After the order, which empties the cart it came from.
+        let cart = app.send(Method::POST, "/api/cart/add", Some(&a), Some(&line(&product, 1))).await;
+        let a_cart_item = data_of(cart, 200).await["items"][0]["id"].as_str().unwrap().to_owned();
+        let c_order = place(&app, &c, &product, "cash_on_delivery").await;
+        let c_wave_order = place(&app, &c, &product, "wave").await;
+        let c_session = open_session(&app, &c, &c_wave_order).await;
+
+        let ids = Ids {
+            product,
+            spare_product,
+            a_address,
+            a_cart_item,
+            a_order,
+            a_session,
+            c_order,
+            c_user: c_user["id"].as_str().unwrap().to_owned(),
+            d_user: d_user["id"].as_str().unwrap().to_owned(),
+            c_session,
+        };
+        let tokens = HashMap::from([(Who::A, a), (Who::B, b), (Who::Admin, admin)]);
+        let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+        World { app, client, tokens, ids }
+    }
+
+    /// Plays `row` as `who` and checks the status; an error answer must be the French envelope.
+    async fn play(&mut self, row: &Row, who: Who) {
+        let column = WHO.iter().position(|w| *w == who).unwrap();
+        let Call { path, body } = (row.request)(&self.ids, who);
+        let mut request = self.client.request(row.method.clone(), self.app.url(&path));
+        if let Some(token) = self.tokens.get(&who) {
+            request = request.bearer_auth(token);
+        }
+        request = match body {
+            Body::None => request,
+            Body::Json(json) => request.json(&json),
+            Body::Multipart(bytes) => {
+                request.header("content-type", format!("multipart/form-data; boundary={BOUNDARY}")).body(bytes)
+            }
+        };
+        let response = request.send().await.expect("request");
+        let status = response.status().as_u16();
+        let what = format!("{} {path} as {who:?}", row.method);
+        if status != row.expect[column] {
+            let body = response.text().await.unwrap_or_default();
+            panic!("{what}: {status} instead of {}: {body}", row.expect[column]);
+        }
+        if status >= 400 {
+            let body = error_body(response).await;
+            assert!(!body["message"].as_str().unwrap().is_empty(), "{what}: {body}");
+            let expected_code = match status {
+                401 if who == Who::Nobody && row.expect != [401; 4] => Some("unauthorized"),
+                403 => Some("forbidden"),
+                _ => None,
+            };
+            if let Some(code) = expected_code {
+                assert_eq!(body["code"], code, "{what}: {body}");
+            }
+        } else if status < 300 {
+            self.keep_new_token(who, response).await;
+        }
+    }
+
+    /// A password change answers a new session and ends the old one: play on with the new.
+    async fn keep_new_token(&mut self, who: Who, response: reqwest::Response) {
+        let is_json =
+            response.headers().get("content-type").is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+        if !is_json || who == Who::Nobody {
+            return;
+        }
+        let body: Value = response.json().await.unwrap();
+        let answered_user = &body["data"]["user"]["email"];
+        if let (Some(token), Some(email)) = (body["data"]["token"].as_str(), answered_user.as_str())
+            && email == who.email()
+        {
+            self.tokens.insert(who, token.to_owned());
+        }
+    }
+
+    /// Everything A can see of their own things.
+    async fn a_sees(&self) -> Value {
+        let a = self.tokens[&Who::A].as_str();
+        let get = |path: String| async move {
+            let response = self.app.send(Method::GET, &path, Some(a), None).await;
+            data_of(response, 200).await
+        };
+        let mut cart = get("/api/cart".into()).await;
+        // The stock shown beside a line is the shop's, which others' orders rightly lower.
+        for line in cart["items"].as_array_mut().unwrap() {
+            line.as_object_mut().unwrap().remove("stock");
+        }
+        json!({
+            "me": get("/api/auth/me".into()).await,
+            "addresses": get("/api/users/addresses".into()).await,
+            "cart": cart,
+            "order": get(format!("/api/orders/{}", self.ids.a_order)).await,
+            "payment": get(format!("/api/payments/wave/status/{}", self.ids.a_session)).await,
+        })
+    }
+}
+
+async fn place(app: &TestApp, token: &str, product: &str, payment: &str) -> String {
+    let response = app.send(Method::POST, "/api/orders", Some(token), Some(&order_body(product, payment))).await;
+    data_of(response, 201).await["id"].as_str().unwrap().to_owned()
+}
+
+async fn open_session(app: &TestApp, token: &str, order: &str) -> String {
+    let response =
+        app.send(Method::POST, "/api/payments/wave/init", Some(token), Some(&json!({"orderId": order}))).await;
+    data_of(response, 200).await["sessionId"].as_str().unwrap().to_owned()
+}
+
+/// Every operation of the live OpenAPI document, as (METHOD, path).
+async fn documented_routes(app: &TestApp) -> BTreeSet<(String, String)> {
+    let document: Value = app.get("/api/openapi.json").await.json().await.unwrap();
+    let paths = document["paths"].as_object().expect("paths in the OpenAPI document");
+    paths
+        .iter()
+        .flat_map(|(path, operations)| {
+            operations.as_object().unwrap().keys().map(move |method| (method.to_uppercase(), path.clone()))
+        })
+        .filter(|(method, _)| ["GET", "POST", "PUT", "PATCH", "DELETE"].contains(&method.as_str()))
+        .collect()
+}
+
+#[tokio::test]
+async fn every_documented_route_has_a_row_in_the_matrix() {
+    let app = spawn_app().await;
+    let documented = documented_routes(&app).await;
+    let rows: BTreeSet<(String, String)> =
+        matrix().iter().map(|row| (row.method.to_string(), row.route.to_owned())).collect();
+    let unchecked: Vec<_> = documented.difference(&rows).collect();
+    assert!(unchecked.is_empty(), "routes with no row in the access matrix (tests/api/access.rs): {unchecked:?}");
+    let undocumented: Vec<_> = rows.difference(&documented).collect();
+    assert!(undocumented.is_empty(), "rows for routes the document does not list: {undocumented:?}");
+    assert!(documented.len() >= 60, "the document lists {} operations", documented.len());
+}
+
+#[tokio::test]
+async fn every_route_answers_each_caller_as_the_matrix_says_and_b_never_touches_a() {
+    let mut world = World::build().await;
+    let rows = matrix();
+    let before = world.a_sees().await;
+    // First the intruders, nobody and B, on every row; then A and the admin, who may spend
+    // A's things and the back office's.
+    for row in &rows {
+        world.play(row, Who::Nobody).await;
+        world.play(row, Who::B).await;
+    }
+    assert_eq!(world.a_sees().await, before, "nobody's or B's requests changed A's things");
+    for row in &rows {
+        world.play(row, Who::A).await;
+        world.play(row, Who::Admin).await;
+    }
+    let login: Value = world.app.login(Who::Admin.email(), Who::Admin.password()).await.json().await.unwrap();
+    let admin = login["data"]["token"].as_str().unwrap();
+    let order =
+        world.app.send(Method::GET, &format!("/api/admin/orders/{}", world.ids.a_order), Some(admin), None).await;
+    assert_eq!(data_of(order, 200).await["status"], "cancelled", "A, and only A, cancelled their order");
+}
+
+// Session tokens ---------------------------------------------------------------------------------
+
+/// The development secret the test app signs with (no `JWT_SECRET` in the test configuration).
+const DEV_SECRET: &[u8] = b"bitik-development-secret-do-not-use-in-production";
+
+/// Base64url without padding, as JWTs write their parts.
+fn b64url(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let n = chunk.iter().enumerate().fold(0u32, |n, (i, b)| n | u32::from(*b) << (16 - 8 * i));
+        for i in 0..=chunk.len() {
+            out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
+        }
+    }
+    out
+}
+
+/// The user `id` as a token would describe them; `token_version` 0 is a new account's.
+fn user_as(id: &str, role: bitik_identity::Role) -> bitik_identity::User {
+    bitik_identity::User {
+        id: id.parse().unwrap(),
+        email: bitik_common::Email::parse("awa@example.sn").unwrap(),
+        first_name: String::new(),
+        last_name: String::new(),
+        phone: String::new(),
+        address: String::new(),
+        city: String::new(),
+        zip_code: String::new(),
+        country: String::new(),
+        role,
+        active: true,
+        token_version: 0,
+        password_reset_requested_at: None,
+        created_at: chrono::Utc::now(),
+    }
+}
+
+fn signed_with(secret: &[u8], lifetime_secs: u64, user: &bitik_identity::User) -> String {
+    bitik_identity::TokenService::new(secret, std::time::Duration::from_secs(lifetime_secs)).issue(user)
+}
+
+async fn assert_session_refused(app: &TestApp, token: &str, what: &str) {
+    for path in ["/api/auth/me", "/api/admin/users"] {
+        let response = app.send(Method::GET, path, Some(token), None).await;
+        assert_eq!(response.status(), 401, "{what} on {path}");
+        let body = error_body(response).await;
+        assert_eq!(body["code"], "session_expired", "{what} on {path}");
+        assert_eq!(body["message"], "Votre session a expiré. Veuillez vous reconnecter.", "{what} on {path}");
+    }
+}
+
+#[tokio::test]
+async fn forged_and_expired_tokens_get_401_with_the_french_envelope() {
+    use bitik_identity::Role;
+    let app = spawn_app().await;
+    let (token, user) = app.register(Who::A.email(), Who::A.password()).await;
+    let id = user["id"].as_str().unwrap();
+    // The reference: a token made like the forgeries below, but honest, works. So each
+    // forgery below fails for the one thing it changes.
+    let honest = signed_with(DEV_SECRET, 3600, &user_as(id, Role::Customer));
+    assert_eq!(app.send(Method::GET, "/api/auth/me", Some(&honest), None).await.status(), 200);
+
+    let now = chrono::Utc::now().timestamp();
+    let admin_claims = json!({"sub": id, "role": "admin", "ver": 0, "iat": now, "exp": now + 3600}).to_string();
+    let header_none = b64url(br#"{"alg":"none","typ":"JWT"}"#);
+    let alg_none = format!("{header_none}.{}.", b64url(admin_claims.as_bytes()));
+    let parts: Vec<&str> = token.split('.').collect();
+    let payload_edited = format!("{}.{}.{}", parts[0], b64url(admin_claims.as_bytes()), parts[2]);
+    let other_key_admin = signed_with(b"another-secret-of-at-least-32-bytes!", 3600, &user_as(id, Role::Admin));
+    let expired = signed_with(DEV_SECRET, 0, &user_as(id, Role::Customer));
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    for (what, forged) in [
+        ("alg none", alg_none.as_str()),
+        ("payload edited to admin, not re-signed", payload_edited.as_str()),
+        ("signed with another key, claiming admin", other_key_admin.as_str()),
+        ("expired", expired.as_str()),
+        ("not a token", "abc.def.ghi"),
+    ] {
+        assert_session_refused(&app, forged, what).await;
+    }
+}
+
+#[tokio::test]
+async fn the_role_is_the_databases_not_the_tokens() {
+    let app = spawn_app().await;
+    let (_, user) = app.register(Who::A.email(), Who::A.password()).await;
+    // Even correctly signed, a token's claim to be admin gives a customer nothing.
+    let claims_admin =
+        signed_with(DEV_SECRET, 3600, &user_as(user["id"].as_str().unwrap(), bitik_identity::Role::Admin));
+    assert_eq!(app.send(Method::GET, "/api/auth/me", Some(&claims_admin), None).await.status(), 200);
+    let response = app.send(Method::GET, "/api/admin/users", Some(&claims_admin), None).await;
+    assert_eq!(response.status(), 403);
+    assert_eq!(error_body(response).await["message"], "Cette section est réservée aux administrateurs.");
+}
+
+#[tokio::test]
+async fn tokens_of_deleted_and_deactivated_users_get_401_with_the_french_envelope() {
+    let app = spawn_app().await;
+    let (gone, _) = app.register("gone@example.sn", "secret1").await;
+    let (off, _) = app.register("off@example.sn", "secret1").await;
+    app.sql("DELETE FROM users WHERE email = 'gone@example.sn'").await;
+    // Only `active` changes: the token's version still matches.
+    app.sql("UPDATE users SET active = false WHERE email = 'off@example.sn'").await;
+    assert_session_refused(&app, &gone, "deleted user").await;
+    assert_session_refused(&app, &off, "deactivated user").await;
+}
+
+#[tokio::test]
+async fn a_missing_or_malformed_authorization_is_asked_to_log_in() {
+    let app = spawn_app().await;
+    let (token, _) = app.register(Who::A.email(), Who::A.password()).await;
+    for header in ["", "Bearer", "Bearer ", &format!("Basic {token}"), &format!("Token {token}")] {
+        let mut request = app.client.get(app.url("/api/auth/me"));
+        if !header.is_empty() {
+            request = request.header("authorization", header);
+        }
+        let response = request.send().await.unwrap();
+        assert_eq!(response.status(), 401, "{header:?}");
+        let body = error_body(response).await;
+        assert_eq!(body["code"], "unauthorized", "{header:?}");
+        assert_eq!(body["message"], "Veuillez vous connecter pour continuer.", "{header:?}");
+    }
+}
+
+// Brakes on guessing -----------------------------------------------------------------------------
+
+/// A 429 says how long to wait, in French and in `Retry-After` (seconds, at most the window).
+async fn assert_too_many(response: reqwest::Response, what: &str) {
+    assert_eq!(response.status(), 429, "{what}");
+    let retry_after = response.headers().get("retry-after").expect("Retry-After").to_str().unwrap().to_owned();
+    let seconds: u64 = retry_after.parse().unwrap_or_else(|_| panic!("{what}: Retry-After {retry_after:?}"));
+    assert!((1..=15 * 60).contains(&seconds), "{what}: Retry-After {seconds}");
+    let body = error_body(response).await;
+    assert_eq!(body["code"], "too_many_requests", "{what}");
+    let message = body["message"].as_str().unwrap();
+    assert!(message.starts_with("Trop de tentatives. Veuillez réessayer dans "), "{what}: {message}");
+    assert!(message.ends_with(" minutes."), "{what}: {message}");
+}
+
+async fn login_from(app: &TestApp, forwarded_for: Option<&str>, email: &str, password: &str) -> reqwest::Response {
+    let mut request = app.client.post(app.url("/api/auth/login")).json(&json!({"email": email, "password": password}));
+    if let Some(client) = forwarded_for {
+        request = request.header("x-forwarded-for", client);
+    }
+    request.send().await.unwrap()
+}
+
+/// The per-address cap: 20 failed logins in a quarter of an hour (`state::Limits`).
+const FAILURES_PER_ADDRESS: usize = 20;
+
+#[tokio::test]
+async fn failed_logins_are_capped_per_address_across_accounts_and_forged_headers_do_not_help() {
+    let app = spawn_app().await;
+    app.register(Who::A.email(), Who::A.password()).await;
+    // One address trying many accounts, each fewer times than the per-account cap.
+    for i in 0..FAILURES_PER_ADDRESS {
+        let response = login_from(&app, None, &format!("guess{}@example.sn", i % 10), "wrong-one").await;
+        assert_eq!(response.status(), 401, "attempt {i}");
+    }
+    assert_too_many(login_from(&app, None, Who::A.email(), Who::A.password()).await, "the next login").await;
+    // No proxy is configured: a forwarded address is anyone's to write and changes nothing.
+    let forged = login_from(&app, Some("203.0.113.50"), Who::A.email(), Who::A.password()).await;
+    assert_too_many(forged, "with a forged X-Forwarded-For").await;
+}
+
+#[tokio::test]
+async fn behind_a_trusted_proxy_each_forwarded_client_has_its_own_count() {
+    let app = spawn_app_with(&[("TRUSTED_PROXIES", "127.0.0.1")]).await;
+    app.register(Who::A.email(), Who::A.password()).await;
+    for i in 0..FAILURES_PER_ADDRESS {
+        let response = login_from(&app, Some("198.51.100.7"), &format!("guess{}@example.sn", i % 10), "nope").await;
+        assert_eq!(response.status(), 401, "attempt {i}");
+    }
+    let guesser = login_from(&app, Some("198.51.100.7"), Who::A.email(), Who::A.password()).await;
+    assert_too_many(guesser, "the guesser").await;
+    // The guesser cannot slip in a new address before the proxy's: the proxy's hop counts.
+    let prefixed = login_from(&app, Some("192.0.2.1, 198.51.100.7"), Who::A.email(), Who::A.password()).await;
+    assert_too_many(prefixed, "the guesser with a prefixed address").await;
+    // Another shopper behind the same proxy logs in.
+    assert_eq!(login_from(&app, Some("203.0.113.9"), Who::A.email(), Who::A.password()).await.status(), 200);
+}
+
+/// The reset cap: 10 requests or attempts per address in a quarter of an hour (`state::Limits`).
+const RESETS_PER_ADDRESS: usize = 10;
+
+#[tokio::test]
+async fn password_reset_requests_and_attempts_are_capped_per_address() {
+    let app = spawn_app().await;
+    for i in 0..RESETS_PER_ADDRESS {
+        let email = format!("someone{i}@example.sn");
+        let response = app.post_json("/api/auth/forgot-password", &json!({"email": email})).await;
+        assert_eq!(response.status(), 200, "request {i}");
+    }
+    let forgot = app.post_json("/api/auth/forgot-password", &json!({"email": "awa@example.sn"})).await;
+    assert_too_many(forgot, "forgot-password").await;
+    let guess = app.post_json("/api/auth/reset-password/guessed-token", &json!({"password": "brand-new"})).await;
+    assert_too_many(guess, "reset-password").await;
+}
