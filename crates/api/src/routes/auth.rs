@@ -83,18 +83,23 @@ impl From<Session> for SessionDto {
 pub struct RegisterBody {
     #[validate(length(max = 100, message = "Ce champ ne peut pas dépasser 100 caractères"))]
     #[serde(default)]
+    #[schema(required = true, max_length = 100, pattern = r"\S", example = "Awa")]
     first_name: String,
     #[validate(length(max = 100, message = "Ce champ ne peut pas dépasser 100 caractères"))]
     #[serde(default)]
+    #[schema(required = true, max_length = 100, pattern = r"\S", example = "Diop")]
     last_name: String,
     #[validate(length(max = 254, message = "Veuillez saisir un email valide"))]
     #[serde(default)]
+    #[schema(required = true, format = Email, max_length = 254, example = "awa@example.sn")]
     email: String,
     #[validate(length(max = 128, message = "Le mot de passe ne peut pas dépasser 128 caractères"))]
     #[serde(default)]
+    #[schema(required = true, min_length = 6, max_length = 128, format = Password)]
     password: String,
     #[validate(length(max = 30, message = "Ce champ ne peut pas dépasser 30 caractères"))]
     #[serde(default)]
+    #[schema(required = true, max_length = 30, pattern = r"\S", example = "77 123 45 67")]
     phone: String,
 }
 

@@ -3,6 +3,7 @@
 mod admin_orders;
 mod admin_products;
 mod admin_users;
+mod bad_input;
 mod cart;
 mod catalog;
 mod faults;
@@ -12,6 +13,7 @@ mod identity;
 mod orders;
 mod pages;
 mod payments;
-mod uploads;
+mod secrets;
 mod security;
 mod shutdown;
+mod uploads;
