@@ -58,6 +58,8 @@ for identity in customer admin; do
     admin) bearer="$(token admin@bitik.sn bitik-admin)" ;;
   esac
   echo "== schemathesis as the $identity, $examples examples per operation"
+  # NUL is refused anywhere in a request (400, tested in bad_input.rs), even inside unknown fields
+  # the API otherwise ignores, which JSON Schema cannot say: the fuzzer is told not to send it.
   # Logging out ends every session of the account, the fuzzer's own included, and it takes no
   # input to fuzz: it is left to the API tests (identity.rs).
   "$venv/bin/schemathesis" run "$base/api/openapi.json" \
@@ -65,9 +67,11 @@ for identity in customer admin; do
     --header "Authorization: Bearer $bearer" \
     ${FUZZ_SEED:+--seed "$FUZZ_SEED"} \
     --generation-database none \
+    --generation-allow-x00 false \
     --report junit --report-dir "target/fuzz/$identity" || status=1
 done
-if grep -q ' ERROR ' "$work/server.log"; then
-  echo "== The server logged errors:"; grep ' ERROR ' "$work/server.log"; status=1
+# actix logs requests it cannot even parse (a header with a NUL…) at ERROR: not the shop's errors.
+if grep ' ERROR ' "$work/server.log" | grep -v 'request parse error'; then
+  echo "== The server logged errors (above)"; status=1
 fi
 exit $status

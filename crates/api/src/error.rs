@@ -367,9 +367,12 @@ pub fn query_error(error: actix_web::error::QueryPayloadError, _req: &HttpReques
 }
 
 /// Path segments of the wrong shape (an id that is not one) name nothing that exists.
-pub fn path_error(error: actix_web::error::PathError, _req: &HttpRequest) -> actix_web::Error {
-    let api_error = ApiError::not_found("Ressource introuvable.");
-    actix_web::error::InternalError::from_response(error, api_error.error_response()).into()
+/// A literal path taken for a parameter by a route of another method (`PUT /products/promotions`
+/// reaching `PUT /products/{idOrSlug}`) is a method the path does not take: 405.
+pub fn path_error(error: actix_web::error::PathError, req: &HttpRequest) -> actix_web::Error {
+    let answer = crate::routes::method_not_allowed(req)
+        .unwrap_or_else(|| ApiError::not_found("Ressource introuvable.").error_response());
+    actix_web::error::InternalError::from_response(error, answer).into()
 }
 
 /// serde names the offending field in backquotes: "unknown field `x`", "missing field `x`",

@@ -165,15 +165,17 @@ fn error_answer(description: &str) -> RefOr<Response> {
 }
 
 /// The methods the document lists for a path of the API (without `/api`), for the `Allow`
-/// header of a 405. Empty when no documented path matches.
+/// header of a 405. Literal segments win over parameters, as in the router: `/admin/users/stats`
+/// is not `/admin/users/{id}`. Empty when no documented path matches.
 pub fn methods_of(path: &str) -> Vec<&'static str> {
     static DOCUMENT: OnceLock<utoipa::openapi::OpenApi> = OnceLock::new();
     let document = DOCUMENT.get_or_init(ApiDoc::openapi);
+    let matching: Vec<(&String, &PathItem)> =
+        document.paths.paths.iter().filter(|(template, _)| template_matches(template, path)).collect();
+    let parameters = |template: &str| template.matches('{').count();
+    let Some(fewest) = matching.iter().map(|(template, _)| parameters(template)).min() else { return Vec::new() };
     let mut methods: Vec<&'static str> = Vec::new();
-    for (template, item) in &document.paths.paths {
-        if !template_matches(template, path) {
-            continue;
-        }
+    for (_, item) in matching.into_iter().filter(|(template, _)| parameters(template) == fewest) {
         let declared = [
             ("GET", item.get.is_some()),
             ("POST", item.post.is_some()),
@@ -223,5 +225,22 @@ mod tests {
         assert_eq!(methods_of("/products"), vec!["GET", "POST"]);
         assert_eq!(methods_of("/auth/login"), vec!["POST"]);
         assert!(methods_of("/nowhere").is_empty());
+        assert_eq!(methods_of("/admin/users/stats"), vec!["GET"]);
+        assert_eq!(methods_of("/products/new-arrivals"), vec!["GET"]);
+        assert_eq!(methods_of("/products/abc"), vec!["DELETE", "GET", "PUT"]);
     }
+}
+
+/// Page numbers and page sizes: whole numbers from 1, read from the query as text (larger
+/// than the server counts is read as the largest; a size above the route's maximum is served
+/// at the maximum), hence no `format` bound.
+pub fn whole_from_one() -> utoipa::openapi::schema::Object {
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(1)).build()
+}
+
+/// `scope`: `admin` is the one value.
+pub fn admin_scope() -> utoipa::openapi::schema::Object {
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    ObjectBuilder::new().schema_type(Type::String).enum_values(Some(["admin"])).build()
 }

@@ -181,7 +181,10 @@ pub struct PlaceOrderBody {
 
 #[derive(Deserialize, IntoParams)]
 pub struct PageQuery {
+    #[param(schema_with = crate::openapi::whole_from_one)]
     page: Option<String>,
+    /// 10 by default.
+    #[param(schema_with = crate::openapi::whole_from_one)]
     limit: Option<String>,
 }
 
