@@ -168,7 +168,8 @@ fn set(headers: &mut HeaderMap, name: HeaderName, value: &'static str) {
 
 /// PostgreSQL's text cannot hold the NUL character, and no shopper types one: a request to the
 /// API carrying one (in its path, query or JSON body) is refused with a French 400 before any
-/// handler runs, instead of failing in the database as a 500.
+/// handler runs, instead of failing in the database as a 500. A JSON body that is not an object
+/// is refused here too.
 pub async fn refuse_nul(
     mut req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
@@ -195,7 +196,13 @@ pub async fn refuse_nul(
             }
         };
         let found = json_has_escaped_nul(&body);
+        let shapeless = !is_object_or_empty(&body) && req.path() != WEBHOOK_PATH;
         req.set_payload(actix_web::dev::Payload::from(body));
+        if shapeless && !found {
+            let (request, _) = req.into_parts();
+            let answer = error::ApiError::bad_request("invalid_body", error::MSG_INVALID_DATA);
+            return Ok(ServiceResponse::new(request, answer.error_response()).map_into_right_body());
+        }
         found
     } else {
         false
@@ -208,6 +215,18 @@ pub async fn refuse_nul(
     Ok(next.call(req).await?.map_into_left_body())
 }
 
+/// Wave's deliveries are checked against their signature first, byte for byte.
+const WEBHOOK_PATH: &str = "/api/payments/wave/webhook";
+
+/// Every JSON body of the API is an object. serde would also fill a struct from an array of its
+/// fields in order (`[null, null]`), which no client means: such bodies are refused.
+fn is_object_or_empty(body: &[u8]) -> bool {
+    match body.iter().find(|b| !b.is_ascii_whitespace()) {
+        None | Some(b'{') => true,
+        Some(_) => false,
+    }
+}
+
 /// JSON can carry NUL only as the escape `\u0000`; a `u0000` after an even number of
 /// backslashes is plain text (an escaped backslash followed by letters).
 fn json_has_escaped_nul(body: &[u8]) -> bool {
@@ -218,7 +237,15 @@ fn json_has_escaped_nul(body: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::json_has_escaped_nul;
+    use super::{is_object_or_empty, json_has_escaped_nul};
+
+    #[test]
+    fn bodies_are_objects() {
+        assert!(is_object_or_empty(b" {\"a\": 1}"));
+        assert!(is_object_or_empty(b""));
+        assert!(!is_object_or_empty(b"[null, null]"));
+        assert!(!is_object_or_empty(b"\"text\""));
+    }
 
     #[test]
     fn finds_the_nul_escape_only() {

@@ -272,3 +272,44 @@ async fn a_method_a_route_does_not_take_gets_405_with_allow() {
     assert_eq!(response.status(), 404);
     assert_eq!(error_body(response).await["message"], "Cette adresse de l'API n'existe pas.");
 }
+
+#[tokio::test]
+async fn a_body_that_is_not_an_object_is_refused_not_read_field_by_field() {
+    let app = spawn_app().await;
+    let (token, _) = app.register("awa@example.sn", "secret1").await;
+    // serde would read `["Fatou", "Sow"]` as firstName and lastName, in order.
+    for body in [&b"[\"Fatou\", \"Sow\"]"[..], b"[null, null]", b"42", b"\"Fatou\""] {
+        let mut request = app.client.put(app.url("/api/auth/profile")).header(CONTENT_TYPE, "application/json");
+        request = request.bearer_auth(&token).body(body.to_vec());
+        let response = request.send().await.unwrap();
+        assert_eq!(response.status(), 400, "{}", String::from_utf8_lossy(body));
+        let error = error_body(response).await;
+        assert_eq!(error["message"], "Données invalides. Vérifiez vos informations.");
+    }
+    assert_eq!(data(&app, "/api/auth/me", &token).await["firstName"], "Awa");
+}
+
+/// Found by fuzzing: two "make it the default" at once for one customer broke the one-default
+/// index (a 500).
+#[tokio::test]
+async fn concurrent_default_address_changes_leave_exactly_one_default() {
+    let app = spawn_app().await;
+    let (token, _) = app.register("awa@example.sn", "secret1").await;
+    let mut ids = Vec::new();
+    for label in ["Maison", "Bureau", "Famille"] {
+        let mut body = address();
+        body["label"] = json!(label);
+        let response = app.send(Method::POST, "/api/users/addresses", Some(&token), Some(&body)).await;
+        ids.push(response.json::<Value>().await.unwrap()["data"]["id"].as_str().unwrap().to_owned());
+    }
+    for _ in 0..10 {
+        let paths: Vec<String> = ids.iter().map(|id| format!("/api/users/addresses/{id}/default")).collect();
+        let requests = paths.iter().map(|path| app.send(Method::PUT, path, Some(&token), None));
+        for response in futures_util::future::join_all(requests).await {
+            assert_eq!(response.status(), 200);
+        }
+    }
+    let stored = data(&app, "/api/users/addresses", &token).await;
+    let defaults = stored.as_array().unwrap().iter().filter(|a| a["isDefault"] == true).count();
+    assert_eq!(defaults, 1);
+}
