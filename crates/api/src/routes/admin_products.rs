@@ -211,8 +211,10 @@ async fn create(
 #[put("/products/{idOrSlug}")]
 async fn update(
     state: web::Data<AppState>,
-    _admin: AdminUser,
+    // The path first: `PUT /products/new-arrivals` is a method that path lacks (405) before it
+    // is anybody's business (403).
     id: web::Path<Uuid>,
+    _admin: AdminUser,
     body: web::Json<ProductBody>,
 ) -> Result<HttpResponse, ApiError> {
     body.validate()?;
@@ -264,7 +266,7 @@ pub struct RemovalDto {
         (status = 404, description = "No such product", body = ErrorBody),
 ))]
 #[delete("/products/{idOrSlug}")]
-async fn remove(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<Uuid>) -> Result<HttpResponse, ApiError> {
+async fn remove(state: web::Data<AppState>, id: web::Path<Uuid>, _admin: AdminUser) -> Result<HttpResponse, ApiError> {
     let dto = match state.catalog.remove(*id).await? {
         Removal::Deleted => RemovalDto { deleted: true, deactivated: false, message: "Produit supprimé avec succès" },
         _ => RemovalDto {

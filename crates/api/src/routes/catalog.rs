@@ -133,9 +133,9 @@ pub struct ListQuery {
     #[param(example = "t-shirt")]
     subcategory: Option<String>,
     /// Lowest price paid (promotional price when on promotion), whole francs.
-    #[param(value_type = Option<i64>, example = 5000)]
+    #[param(value_type = Option<i64>, minimum = 0, example = 5000)]
     min_price: Option<String>,
-    #[param(value_type = Option<i64>, example = 20000)]
+    #[param(value_type = Option<i64>, minimum = 0, example = 20000)]
     max_price: Option<String>,
     /// Comma-separated colours; any of them.
     #[param(example = "noir,blanc")]
