@@ -12,6 +12,10 @@ run:
 test:
     scripts/test.sh
 
+# Schemathesis against the running server, as the demo customer and the demo admin (FUZZ_EXAMPLES, default 200 per operation).
+fuzz:
+    scripts/fuzz.sh
+
 # Vite's dev server on http://localhost:5173 (proxying /api to a `just serve-dev` server).
 dev:
     cd frontend && npm run dev

@@ -19,6 +19,9 @@ else
   cargo test --workspace --no-fail-fast
 fi
 
+echo "== Fuzzing the API (schemathesis, a short pass; \`just fuzz\` runs the long one)"
+FUZZ_EXAMPLES="${FUZZ_EXAMPLES:-25}" scripts/fuzz.sh
+
 echo "== Browser journeys"
 cargo build --bin bitik
 scripts/chromium.sh

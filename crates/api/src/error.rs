@@ -143,7 +143,7 @@ impl From<validator::ValidationErrors> for ApiError {
             .into_iter()
             .filter_map(|(field, errors)| {
                 let message = errors.iter().find_map(|e| e.message.as_ref())?;
-                Some((field.to_string(), message.to_string()))
+                Some((camel_case(&field), message.to_string()))
             })
             .collect();
         let message = match fields.len() {
@@ -295,6 +295,21 @@ impl From<bitik_payments::PaymentError> for ApiError {
     }
 }
 
+/// validator names fields as Rust does (`first_name`); the client sent them in camelCase
+/// (`firstName`), and `fields` must name what the client sent.
+fn camel_case(field: &str) -> String {
+    let mut parts = field.split('_');
+    let mut name = parts.next().unwrap_or_default().to_owned();
+    for part in parts {
+        let mut chars = part.chars();
+        if let Some(first) = chars.next() {
+            name.extend(first.to_uppercase());
+            name.push_str(chars.as_str());
+        }
+    }
+    name
+}
+
 /// A 400 about one field, its message repeated as the summary.
 fn field_error(field: &str, code: &'static str, message: String) -> ApiError {
     let mut error = ApiError::validation(message.clone(), BTreeMap::from([(field.to_owned(), message)]));
@@ -352,9 +367,12 @@ pub fn query_error(error: actix_web::error::QueryPayloadError, _req: &HttpReques
 }
 
 /// Path segments of the wrong shape (an id that is not one) name nothing that exists.
-pub fn path_error(error: actix_web::error::PathError, _req: &HttpRequest) -> actix_web::Error {
-    let api_error = ApiError::not_found("Ressource introuvable.");
-    actix_web::error::InternalError::from_response(error, api_error.error_response()).into()
+/// A literal path taken for a parameter by a route of another method (`PUT /products/promotions`
+/// reaching `PUT /products/{idOrSlug}`) is a method the path does not take: 405.
+pub fn path_error(error: actix_web::error::PathError, req: &HttpRequest) -> actix_web::Error {
+    let answer = crate::routes::method_not_allowed(req)
+        .unwrap_or_else(|| ApiError::not_found("Ressource introuvable.").error_response());
+    actix_web::error::InternalError::from_response(error, answer).into()
 }
 
 /// serde names the offending field in backquotes: "unknown field `x`", "missing field `x`",
@@ -392,6 +410,13 @@ mod tests {
     fn names_the_field_serde_complains_about() {
         assert_eq!(field_of_serde_error("missing field `email` at line 1"), Some("email".into()));
         assert_eq!(field_of_serde_error("invalid type: string"), None);
+    }
+
+    #[test]
+    fn fields_are_named_as_the_client_sent_them() {
+        assert_eq!(camel_case("first_name"), "firstName");
+        assert_eq!(camel_case("zip_code"), "zipCode");
+        assert_eq!(camel_case("email"), "email");
     }
 
     #[test]

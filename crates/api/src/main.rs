@@ -10,7 +10,7 @@ use clap::Parser;
 
 fn main() -> ExitCode {
     tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
+        .with_env_filter(log_filter())
         .with_target(false)
         .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()))
         .init();
@@ -30,6 +30,19 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// `RUST_LOG` (default `info`), with the database driver and the HTTP client capped at `info`
+/// whatever it asks: at `debug` and below they print SQL parameters (password hashes, reset
+/// token hashes, e-mails) and request heads (Wave's key), which must never reach the logs.
+fn log_filter() -> tracing_subscriber::EnvFilter {
+    let mut filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into());
+    for capped in ["tokio_postgres", "diesel", "diesel_async", "hyper", "hyper_util", "reqwest", "h2", "rustls"] {
+        if let Ok(directive) = format!("{capped}=info").parse() {
+            filter = filter.add_directive(directive);
+        }
+    }
+    filter
 }
 
 fn connect(config: Config) -> anyhow::Result<AppState> {

@@ -1,7 +1,11 @@
 //! The OpenAPI 3 document, generated from the handlers' annotations, served at
 //! `/api/openapi.json` and browsable (offline: the UI is embedded) at `/api/docs/`.
 
+use std::sync::OnceLock;
+
+use utoipa::openapi::path::{Operation, ParameterIn, PathItem};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::{Content, Ref, RefOr, Response, ResponseBuilder};
 use utoipa::{Modify, OpenApi};
 
 use crate::error::ErrorBody;
@@ -75,7 +79,7 @@ use crate::routes;
         routes::newsletter::export,
     ),
     components(schemas(ErrorBody, routes::catalog::ProductDto, routes::admin_products::AdminProductDto)),
-    modifiers(&BearerAuth),
+    modifiers(&BearerAuth, &ErrorAnswers),
     tags(
         (name = "health", description = "Liveness of the server and its database"),
         (name = "auth", description = "Accounts and sessions"),
@@ -100,5 +104,143 @@ impl Modify for BearerAuth {
             "bearer",
             SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build()),
         );
+    }
+}
+
+/// The error answers any operation can give, whether or not its handler names them: actix and
+/// the extractors answer them before the handler runs (a body that is not JSON, too large or
+/// malformed; a query or path that cannot be read; no or a bad session), and any query may find
+/// PostgreSQL gone. Written once here so that the document never misses one.
+struct ErrorAnswers;
+
+impl Modify for ErrorAnswers {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        for (path, item) in openapi.paths.paths.iter_mut() {
+            for operation in operations_mut(item) {
+                add_error_answers(path, operation);
+            }
+        }
+    }
+}
+
+fn operations_mut(item: &mut PathItem) -> impl Iterator<Item = &mut Operation> {
+    [&mut item.get, &mut item.put, &mut item.post, &mut item.delete, &mut item.patch].into_iter().flatten()
+}
+
+fn add_error_answers(path: &str, operation: &mut Operation) {
+    let json_body = operation
+        .request_body
+        .as_ref()
+        .is_some_and(|body| body.content.keys().any(|k| k.starts_with("application/json")));
+    let params = operation.parameters.as_deref().unwrap_or_default();
+    let has = |place: ParameterIn| params.iter().any(|p| p.parameter_in == place);
+    let protected = operation.security.as_ref().is_some_and(|s| !s.is_empty());
+    let mut add = |status: &str, description: &str| {
+        operation.responses.responses.entry(status.to_owned()).or_insert_with(|| error_answer(description));
+    };
+    if json_body || has(ParameterIn::Query) {
+        add("400", "The body or a parameter is malformed or breaks a rule (French message, fields named)");
+    }
+    if json_body {
+        add("413", "The body is over the size limit: `La requête est trop volumineuse.`");
+        add("415", "The body is not sent as JSON: `Le contenu doit être envoyé au format JSON.`");
+    }
+    if has(ParameterIn::Path) {
+        add("404", "Nothing has this id");
+    }
+    if protected {
+        add("401", "Not logged in, or the session ended");
+    }
+    if protected && path.starts_with("/admin") {
+        add("403", "Not an administrator");
+    }
+    add("503", "The database does not answer (Retry-After)");
+}
+
+fn error_answer(description: &str) -> RefOr<Response> {
+    ResponseBuilder::new()
+        .description(description)
+        .content("application/json", Content::new(Some(Ref::from_schema_name("ErrorBody"))))
+        .into()
+}
+
+/// The methods the document lists for a path of the API (without `/api`), for the `Allow`
+/// header of a 405. Literal segments win over parameters, as in the router: `/admin/users/stats`
+/// is not `/admin/users/{id}`. Empty when no documented path matches.
+pub fn methods_of(path: &str) -> Vec<&'static str> {
+    static DOCUMENT: OnceLock<utoipa::openapi::OpenApi> = OnceLock::new();
+    let document = DOCUMENT.get_or_init(ApiDoc::openapi);
+    let matching: Vec<(&String, &PathItem)> =
+        document.paths.paths.iter().filter(|(template, _)| template_matches(template, path)).collect();
+    let parameters = |template: &str| template.matches('{').count();
+    let Some(fewest) = matching.iter().map(|(template, _)| parameters(template)).min() else { return Vec::new() };
+    let mut methods: Vec<&'static str> = Vec::new();
+    for (_, item) in matching.into_iter().filter(|(template, _)| parameters(template) == fewest) {
+        let declared = [
+            ("GET", item.get.is_some()),
+            ("POST", item.post.is_some()),
+            ("PUT", item.put.is_some()),
+            ("DELETE", item.delete.is_some()),
+            ("PATCH", item.patch.is_some()),
+        ];
+        methods.extend(declared.into_iter().filter(|(_, yes)| *yes).map(|(method, _)| method));
+    }
+    methods.sort_unstable();
+    methods.dedup();
+    methods
+}
+
+/// `/products/{id}` matches `/products/abc`: a `{name}` stands for one non-empty segment.
+fn template_matches(template: &str, path: &str) -> bool {
+    let (mut wanted, mut given) = (template.split('/'), path.split('/'));
+    loop {
+        match (wanted.next(), given.next()) {
+            (None, None) => return true,
+            (Some(w), Some(g)) if w.starts_with('{') && w.ends_with('}') => {
+                if g.is_empty() {
+                    return false;
+                }
+            }
+            (Some(w), Some(g)) if w == g => {}
+            _ => return false,
+        }
+    }
+}
+
+/// Page numbers and page sizes: whole numbers from 1, read from the query as text (larger
+/// than the server counts is read as the largest; a size above the route's maximum is served
+/// at the maximum), hence no `format` bound.
+pub fn whole_from_one() -> utoipa::openapi::schema::Object {
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(1)).build()
+}
+
+/// `scope`: `admin` is the one value.
+pub fn admin_scope() -> utoipa::openapi::schema::Object {
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    ObjectBuilder::new().schema_type(Type::String).enum_values(Some(["admin"])).build()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn templates_match_one_segment_per_parameter() {
+        assert!(template_matches("/products/{id}", "/products/abc"));
+        assert!(!template_matches("/products/{id}", "/products/"));
+        assert!(!template_matches("/products/{id}", "/products/abc/def"));
+        assert!(template_matches("/cart", "/cart"));
+        assert!(!template_matches("/cart", "/carts"));
+    }
+
+    #[test]
+    fn the_methods_of_a_path_come_from_the_document() {
+        assert_eq!(methods_of("/products"), vec!["GET", "POST"]);
+        assert_eq!(methods_of("/auth/login"), vec!["POST"]);
+        assert!(methods_of("/nowhere").is_empty());
+        assert_eq!(methods_of("/admin/users/stats"), vec!["GET"]);
+        assert_eq!(methods_of("/products/new-arrivals"), vec!["GET"]);
+        assert_eq!(methods_of("/products/abc"), vec!["DELETE", "GET", "PUT"]);
     }
 }

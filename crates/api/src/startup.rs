@@ -58,6 +58,7 @@ impl Application {
         let sweeper = spawn_expiry_sweep(state.clone());
         let server = HttpServer::new(move || {
             App::new()
+                .wrap(from_fn(middleware::refuse_nul))
                 .wrap(from_fn(middleware::cache_headers))
                 .wrap(Compress::default())
                 .wrap(from_fn(middleware::json_errors))

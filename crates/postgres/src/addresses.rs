@@ -91,8 +91,17 @@ fn owned(user_id: Uuid) -> addresses::BoxedQuery<'static, diesel::pg::Pg> {
     addresses::table.filter(addresses::user_id.eq(user_id)).into_boxed()
 }
 
-/// Makes `id` the user's only default address.
+/// Makes `id` the user's only default address. The user's row is locked first: two of these
+/// at once for one user would otherwise each clear the defaults the other cannot see yet, then
+/// both set one, and the second would break `addresses_one_default` (a 500, found by fuzzing).
 async fn make_default(conn: &mut AsyncPgConnection, user_id: Uuid, id: Uuid) -> Result<(), DbError> {
+    crate::schema::users::table
+        .filter(crate::schema::users::id.eq(user_id))
+        .select(crate::schema::users::id)
+        .for_update()
+        .first::<Uuid>(conn)
+        .await
+        .optional()?;
     diesel::update(addresses::table.filter(addresses::user_id.eq(user_id)).filter(addresses::is_default))
         .set(addresses::is_default.eq(false))
         .execute(conn)

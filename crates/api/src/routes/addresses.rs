@@ -56,27 +56,35 @@ impl From<Address> for AddressDto {
 pub struct AddressBody {
     #[validate(length(max = 60, message = "Ce champ ne peut pas dépasser 60 caractères"))]
     #[serde(default)]
+    #[schema(max_length = 60)]
     label: String,
     #[validate(length(max = 100, message = "Ce champ ne peut pas dépasser 100 caractères"))]
     #[serde(default)]
+    #[schema(required = true, max_length = 100, pattern = r"\S")]
     first_name: String,
     #[validate(length(max = 100, message = "Ce champ ne peut pas dépasser 100 caractères"))]
     #[serde(default)]
+    #[schema(required = true, max_length = 100, pattern = r"\S")]
     last_name: String,
     #[validate(length(max = 30, message = "Ce champ ne peut pas dépasser 30 caractères"))]
     #[serde(default)]
+    #[schema(required = true, max_length = 30, pattern = r"\S")]
     phone: String,
     #[validate(length(max = 300, message = "Ce champ ne peut pas dépasser 300 caractères"))]
     #[serde(default)]
+    #[schema(required = true, max_length = 300, pattern = r"\S")]
     address: String,
     #[validate(length(max = 100, message = "Ce champ ne peut pas dépasser 100 caractères"))]
     #[serde(default)]
+    #[schema(required = true, max_length = 100, pattern = r"\S")]
     city: String,
     #[validate(length(max = 20, message = "Ce champ ne peut pas dépasser 20 caractères"))]
     #[serde(default)]
+    #[schema(max_length = 20)]
     zip_code: String,
     #[validate(length(max = 100, message = "Ce champ ne peut pas dépasser 100 caractères"))]
     #[serde(default)]
+    #[schema(max_length = 100)]
     country: String,
     #[serde(default)]
     is_default: bool,

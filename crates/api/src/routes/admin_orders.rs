@@ -27,10 +27,13 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 #[derive(Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
 pub struct AdminOrdersParams {
+    #[param(schema_with = crate::openapi::whole_from_one)]
     page: Option<String>,
     /// 10 by default.
+    #[param(schema_with = crate::openapi::whole_from_one)]
     limit: Option<String>,
     /// pending, processing, shipped, delivered or cancelled.
+    #[param(value_type = Option<OrderStatusName>)]
     status: Option<String>,
     /// First day (YYYY-MM-DD, Dakar).
     from_date: Option<String>,
@@ -93,10 +96,23 @@ async fn detail(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<Uui
 pub struct StatusBody {
     #[schema(example = "shipped")]
     #[serde(default)]
+    #[schema(value_type = OrderStatusName, required = true)]
     status: String,
     /// Shown in the history (a tracking note, for instance).
     #[validate(length(max = 500, message = "La note ne peut pas dépasser 500 caractères"))]
     note: Option<String>,
+}
+
+/// The statuses of an order.
+#[derive(ToSchema)]
+#[schema(rename_all = "lowercase")]
+#[allow(dead_code)]
+pub enum OrderStatusName {
+    Pending,
+    Processing,
+    Shipped,
+    Delivered,
+    Cancelled,
 }
 
 /// Sets any status; cancelling returns the stock, leaving `cancelled` takes it again.

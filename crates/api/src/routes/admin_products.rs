@@ -200,7 +200,7 @@ async fn create(
 
 /// Replaces a product and its whole stock grid; its slug stays.
 #[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = ProductBody,
-    params(("id" = Uuid, Path, description = "Product id")),
+    params(("idOrSlug" = Uuid, Path, description = "Product id (an id: writes take no slug)")),
     responses(
         (status = 200, description = "The product", body = Data<AdminProductDto>),
         (status = 400, description = "The form breaks a rule", body = ErrorBody),
@@ -208,11 +208,13 @@ async fn create(
         (status = 403, description = "Not an administrator", body = ErrorBody),
         (status = 404, description = "No such product", body = ErrorBody),
 ))]
-#[put("/products/{id}")]
+#[put("/products/{idOrSlug}")]
 async fn update(
     state: web::Data<AppState>,
-    _admin: AdminUser,
+    // The path first: `PUT /products/new-arrivals` is a method that path lacks (405) before it
+    // is anybody's business (403).
     id: web::Path<Uuid>,
+    _admin: AdminUser,
     body: web::Json<ProductBody>,
 ) -> Result<HttpResponse, ApiError> {
     body.validate()?;
@@ -256,15 +258,15 @@ pub struct RemovalDto {
 
 /// Deletes a product; one that orders name is deactivated instead, and the answer says so.
 #[utoipa::path(tag = "admin", security(("bearer" = [])),
-    params(("id" = Uuid, Path, description = "Product id")),
+    params(("idOrSlug" = Uuid, Path, description = "Product id (an id: writes take no slug)")),
     responses(
         (status = 200, description = "Deleted or deactivated", body = Data<RemovalDto>),
         (status = 401, description = "Not logged in", body = ErrorBody),
         (status = 403, description = "Not an administrator", body = ErrorBody),
         (status = 404, description = "No such product", body = ErrorBody),
 ))]
-#[delete("/products/{id}")]
-async fn remove(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<Uuid>) -> Result<HttpResponse, ApiError> {
+#[delete("/products/{idOrSlug}")]
+async fn remove(state: web::Data<AppState>, id: web::Path<Uuid>, _admin: AdminUser) -> Result<HttpResponse, ApiError> {
     let dto = match state.catalog.remove(*id).await? {
         Removal::Deleted => RemovalDto { deleted: true, deactivated: false, message: "Produit supprimé avec succès" },
         _ => RemovalDto {

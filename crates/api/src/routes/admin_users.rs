@@ -71,19 +71,19 @@ impl From<User> for AdminUserDto {
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct UsersParams {
-    #[param(value_type = Option<u32>, example = 1)]
+    #[param(schema_with = crate::openapi::whole_from_one, example = 1)]
     page: Option<String>,
     /// 10 by default, at most 100.
-    #[param(value_type = Option<u32>, example = 10)]
+    #[param(schema_with = crate::openapi::whole_from_one, example = 10)]
     limit: Option<String>,
     /// First or last name, e-mail or phone (digits match whatever the spacing).
     #[param(example = "diop")]
     search: Option<String>,
     /// `customer` or `admin`.
-    #[param(example = "customer")]
+    #[param(value_type = Option<AdminRole>, example = "customer")]
     role: Option<String>,
     /// `active` or `inactive`.
-    #[param(example = "active")]
+    #[param(value_type = Option<AccountStatus>, example = "active")]
     status: Option<String>,
 }
 
@@ -123,16 +123,40 @@ async fn detail(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<Uui
 #[derive(Deserialize, ToSchema, Default)]
 #[serde(rename_all = "camelCase", default)]
 pub struct NewUserBody {
+    #[schema(max_length = 100, pattern = r"\S")]
     first_name: String,
+    #[schema(max_length = 100, pattern = r"\S")]
     last_name: String,
+    #[schema(format = Email, max_length = 254)]
     email: String,
+    #[schema(max_length = 30, pattern = r"\S")]
     phone: String,
+    #[schema(min_length = 6, max_length = 128, format = Password)]
     password: String,
     /// `customer` (default) or `admin`.
-    #[schema(example = "customer")]
+    #[schema(value_type = Option<AdminRole>, example = "customer")]
     role: Option<String>,
     /// `true` by default.
+    #[schema(nullable = true)]
     active: Option<bool>,
+}
+
+/// The roles an account can have.
+#[derive(ToSchema)]
+#[schema(rename_all = "lowercase")]
+#[allow(dead_code)]
+pub enum AdminRole {
+    Customer,
+    Admin,
+}
+
+/// The account filter of the back office's list.
+#[derive(ToSchema)]
+#[schema(rename_all = "lowercase")]
+#[allow(dead_code)]
+pub enum AccountStatus {
+    Active,
+    Inactive,
 }
 
 /// Creates an account with the registration form's rules and a role.
@@ -175,10 +199,11 @@ pub struct UpdateUserBody {
     city: Option<String>,
     zip_code: Option<String>,
     country: Option<String>,
-    #[schema(example = "customer")]
+    #[schema(value_type = Option<AdminRole>, example = "customer")]
     role: Option<String>,
     active: Option<bool>,
     /// A new password (6 characters or more); the account's sessions end.
+    #[schema(value_type = String, min_length = 6, max_length = 128, format = Password)]
     password: Option<String>,
 }
 
@@ -222,6 +247,7 @@ async fn update(
 #[derive(Deserialize, ToSchema)]
 pub struct StatusBody {
     /// `false` deactivates: the user's sessions end and they cannot log in.
+    #[schema(value_type = bool, required = true)]
     active: Option<bool>,
 }
 

@@ -83,18 +83,23 @@ impl From<Session> for SessionDto {
 pub struct RegisterBody {
     #[validate(length(max = 100, message = "Ce champ ne peut pas dépasser 100 caractères"))]
     #[serde(default)]
+    #[schema(required = true, max_length = 100, pattern = r"\S", example = "Awa")]
     first_name: String,
     #[validate(length(max = 100, message = "Ce champ ne peut pas dépasser 100 caractères"))]
     #[serde(default)]
+    #[schema(required = true, max_length = 100, pattern = r"\S", example = "Diop")]
     last_name: String,
     #[validate(length(max = 254, message = "Veuillez saisir un email valide"))]
     #[serde(default)]
+    #[schema(required = true, format = Email, max_length = 254, example = "awa@example.sn")]
     email: String,
     #[validate(length(max = 128, message = "Le mot de passe ne peut pas dépasser 128 caractères"))]
     #[serde(default)]
+    #[schema(required = true, min_length = 6, max_length = 128, format = Password)]
     password: String,
     #[validate(length(max = 30, message = "Ce champ ne peut pas dépasser 30 caractères"))]
     #[serde(default)]
+    #[schema(required = true, max_length = 30, pattern = r"\S", example = "77 123 45 67")]
     phone: String,
 }
 
@@ -130,9 +135,11 @@ async fn register(state: web::Data<AppState>, body: web::Json<RegisterBody>) -> 
 pub struct LoginBody {
     #[validate(length(max = 254, message = "Email ou mot de passe incorrect"))]
     #[serde(default)]
+    #[schema(required = true, max_length = 254, pattern = r"\S")]
     email: String,
     #[validate(length(max = 1024, message = "Email ou mot de passe incorrect"))]
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 1024, format = Password)]
     password: String,
 }
 
@@ -193,24 +200,31 @@ async fn me(AuthUser(user): AuthUser) -> HttpResponse {
 pub struct ProfileBody {
     #[validate(length(max = 100, message = "Ce champ ne peut pas dépasser 100 caractères"))]
     #[serde(default)]
+    #[schema(required = true, max_length = 100, pattern = r"\S")]
     first_name: String,
     #[validate(length(max = 100, message = "Ce champ ne peut pas dépasser 100 caractères"))]
     #[serde(default)]
+    #[schema(required = true, max_length = 100, pattern = r"\S")]
     last_name: String,
     #[validate(length(max = 30, message = "Ce champ ne peut pas dépasser 30 caractères"))]
     #[serde(default)]
+    #[schema(max_length = 30)]
     phone: String,
     #[validate(length(max = 300, message = "Ce champ ne peut pas dépasser 300 caractères"))]
     #[serde(default)]
+    #[schema(max_length = 300)]
     address: String,
     #[validate(length(max = 100, message = "Ce champ ne peut pas dépasser 100 caractères"))]
     #[serde(default)]
+    #[schema(max_length = 100)]
     city: String,
     #[validate(length(max = 20, message = "Ce champ ne peut pas dépasser 20 caractères"))]
     #[serde(default)]
+    #[schema(max_length = 20)]
     zip_code: String,
     #[validate(length(max = 100, message = "Ce champ ne peut pas dépasser 100 caractères"))]
     #[serde(default)]
+    #[schema(max_length = 100)]
     country: String,
 }
 
@@ -251,9 +265,11 @@ async fn update_profile(
 pub struct PasswordBody {
     #[validate(length(max = 1024, message = "Mot de passe actuel incorrect"))]
     #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 1024, format = Password)]
     current_password: String,
     #[validate(length(max = 128, message = "Le mot de passe ne peut pas dépasser 128 caractères"))]
     #[serde(default)]
+    #[schema(required = true, min_length = 6, max_length = 128, format = Password)]
     new_password: String,
 }
 
@@ -304,6 +320,7 @@ async fn logout(state: web::Data<AppState>, AuthUser(user): AuthUser) -> Result<
 pub struct ForgotBody {
     #[validate(length(max = 254, message = "Veuillez saisir une adresse email valide"))]
     #[serde(default)]
+    #[schema(required = true, format = Email, max_length = 254)]
     email: String,
 }
 
@@ -334,6 +351,7 @@ async fn forgot_password(
 pub struct ResetBody {
     #[validate(length(max = 128, message = "Le mot de passe ne peut pas dépasser 128 caractères"))]
     #[serde(default)]
+    #[schema(required = true, min_length = 6, max_length = 128, format = Password)]
     password: String,
 }
 

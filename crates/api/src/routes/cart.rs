@@ -81,14 +81,14 @@ impl From<Cart> for CartDto {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AddBody {
-    #[schema(value_type = Option<String>, example = "3f0c5e0e-6b8a-4c1e-9d55-2a7f1b0c9e11")]
+    #[schema(value_type = Uuid, required = true, example = "3f0c5e0e-6b8a-4c1e-9d55-2a7f1b0c9e11")]
     product_id: Option<Value>,
-    /// Whole number, 1 by default.
-    #[schema(value_type = Option<i64>, example = 1)]
+    /// Whole number, 1 by default (`null` too).
+    #[schema(schema_with = crate::openapi::whole_from_one, example = 1)]
     quantity: Option<Value>,
-    #[schema(example = "M")]
+    #[schema(value_type = String, required = true, pattern = r"\S", example = "M")]
     size: Option<String>,
-    #[schema(example = "noir")]
+    #[schema(value_type = String, required = true, pattern = r"\S", example = "noir")]
     color: Option<String>,
 }
 
@@ -116,12 +116,16 @@ fn whole(value: Value) -> Result<i64, ()> {
 
 #[derive(Deserialize, ToSchema)]
 pub struct QuantityBody {
-    #[schema(value_type = Option<i64>, example = 2)]
+    #[schema(schema_with = crate::openapi::whole_from_one, required = true, example = 2)]
     quantity: Option<Value>,
 }
 
 #[derive(Deserialize, ToSchema)]
 pub struct MergeBody {
+    /// The guest's lines as the browser kept them, shaped like `AddBody`. A line that cannot
+    /// join (unknown product or variant, bad quantity, no stock) is not refused: it is reported
+    /// in `dropped`, so any objects are accepted here.
+    #[schema(value_type = Vec<Object>)]
     items: Vec<AddBody>,
 }
 

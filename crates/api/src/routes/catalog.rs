@@ -121,10 +121,10 @@ impl<V: Serialize> Serialize for OrderedMap<V> {
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// From 1.
-    #[param(value_type = Option<u32>, example = 1)]
+    #[param(schema_with = crate::openapi::whole_from_one, example = 1)]
     page: Option<String>,
     /// Products per page: 12 by default, at most 100 (more is served 100).
-    #[param(value_type = Option<u32>, example = 12)]
+    #[param(schema_with = crate::openapi::whole_from_one, example = 12)]
     limit: Option<String>,
     /// `vetement` or `accessoire`.
     #[param(example = "vetement")]
@@ -133,9 +133,9 @@ pub struct ListQuery {
     #[param(example = "t-shirt")]
     subcategory: Option<String>,
     /// Lowest price paid (promotional price when on promotion), whole francs.
-    #[param(value_type = Option<i64>, example = 5000)]
+    #[param(value_type = Option<i64>, minimum = 0, example = 5000)]
     min_price: Option<String>,
-    #[param(value_type = Option<i64>, example = 20000)]
+    #[param(value_type = Option<i64>, minimum = 0, example = 20000)]
     max_price: Option<String>,
     /// Comma-separated colours; any of them.
     #[param(example = "noir,blanc")]
@@ -158,7 +158,7 @@ pub struct ListQuery {
     sort: Option<String>,
     /// `admin`: the back office's listing (administrators only; answers `AdminProductDto`,
     /// inactive products included, 10 a page). The parameters below are read only then.
-    #[param(example = "admin")]
+    #[param(schema_with = crate::openapi::admin_scope)]
     scope: Option<String>,
     /// Admin: total stock `0`, `low` (1 to 4) or `in` (5 or more).
     #[param(example = "low")]
@@ -179,7 +179,7 @@ pub struct ListQuery {
 #[into_params(parameter_in = Query)]
 pub struct ScopeQuery {
     /// `admin`: the product whether active or not, as `AdminProductDto` (administrators only).
-    #[param(example = "admin")]
+    #[param(schema_with = crate::openapi::admin_scope)]
     scope: Option<String>,
 }
 
@@ -232,7 +232,7 @@ impl From<ListQuery> for ListParams {
 #[into_params(parameter_in = Query)]
 pub struct LimitQuery {
     /// How many products, at most 100.
-    #[param(value_type = Option<u32>, example = 4)]
+    #[param(schema_with = crate::openapi::whole_from_one, example = 4)]
     limit: Option<String>,
 }
 

@@ -16,6 +16,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 pub struct SubscribeBody {
     #[validate(length(max = 254, message = "Veuillez entrer une adresse email valide"))]
     #[schema(example = "awa@example.sn")]
+    #[schema(format = Email, max_length = 254)]
     email: String,
 }
 

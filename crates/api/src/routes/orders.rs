@@ -35,11 +35,17 @@ pub struct OrderItemDto {
 #[derive(Serialize, Deserialize, ToSchema, Default)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ShippingInfoDto {
+    #[schema(required = true, pattern = r"\S")]
     first_name: String,
+    #[schema(required = true, pattern = r"\S")]
     last_name: String,
+    #[schema(required = true, format = Email)]
     email: String,
+    #[schema(required = true, pattern = r"\S")]
     phone: String,
+    #[schema(required = true, pattern = r"\S")]
     address: String,
+    #[schema(required = true, pattern = r"\S")]
     city: String,
     country: String,
     zip_code: String,
@@ -181,7 +187,10 @@ pub struct PlaceOrderBody {
 
 #[derive(Deserialize, IntoParams)]
 pub struct PageQuery {
+    #[param(schema_with = crate::openapi::whole_from_one)]
     page: Option<String>,
+    /// 10 by default.
+    #[param(schema_with = crate::openapi::whole_from_one)]
     limit: Option<String>,
 }
 

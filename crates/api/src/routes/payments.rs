@@ -25,7 +25,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct InitBody {
-    #[schema(example = "0b9e7d5c-3c1a-4b8e-9a55-2f6f1d9c4e21")]
+    #[schema(value_type = Uuid, required = true, example = "0b9e7d5c-3c1a-4b8e-9a55-2f6f1d9c4e21")]
     order_id: Option<String>,
 }
 
