@@ -37,6 +37,6 @@ for (const [i, entry] of entries.entries()) {
     for (const [, n, value] of detail.text.matchAll(/\$(\d+) = (NULL|'(?:[^']|'')*')/g)) parameters.set(n, value);
   }
   const sql = sent[1].replace(/\$(\d+)/g, (whole, n) => parameters.get(n) ?? whole);
-  statements.push(sql.replace(/\s*\n\s*/g, ' ').trim() + ';');
+  statements.push(sql.replace(/\s*\n\s*/g, ' ').trim().replace(/;+$/, '') + ';');
 }
 process.stdout.write(statements.join('\n') + '\n');

@@ -59,6 +59,7 @@ impl Application {
         let server = HttpServer::new(move || {
             App::new()
                 .wrap(from_fn(middleware::cache_headers))
+                .wrap(from_fn(middleware::compress_json))
                 .wrap(Compress::default())
                 .wrap(from_fn(middleware::json_errors))
                 .wrap(from_fn(middleware::security_headers))
