@@ -19,6 +19,8 @@ pub async fn seed_generated_products(db: &Database, count: u64) -> Result<u64, D
     let count = i64::try_from(count).map_err(|_| DbError::Unavailable(format!("{count} products is too many")))?;
     let mut conn = db.conn().await?;
     conn.transaction::<_, DbError, _>(async |conn| {
+        // 100 000 products take longer than the pool's limit for one statement, meant for requests.
+        diesel::sql_query("SET LOCAL statement_timeout = 0").execute(conn).await?;
         let created = diesel::sql_query(GENERATE_PRODUCTS).bind::<BigInt, _>(count).execute(conn).await?;
         diesel::sql_query(GENERATE_VARIANTS).execute(conn).await?;
         Ok(u64::try_from(created).unwrap_or_default())
