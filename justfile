@@ -30,3 +30,8 @@ serve-dev:
 lint:
     cargo clippy --workspace --all-targets -- -D warnings
     cd frontend && npm run typecheck
+
+# Server benchmarks (release build, generated catalogues, oha, pgbench, checkout under load) and
+# the storefront's Lighthouse run; writes bench/results/latest.md. See docs/benchmarks.md.
+bench:
+    scripts/bench.sh

@@ -16,7 +16,11 @@ pub enum Command {
     /// Create the database if it does not exist and apply pending migrations.
     Migrate,
     /// Load the demo shop (catalogue, demo accounts). Running it again changes nothing.
-    Seed,
+    Seed {
+        /// Also generate this many products (numbered `…-gen-1` to `…-gen-N`), for benchmarks.
+        #[arg(long, default_value_t = 0)]
+        products: u64,
+    },
     /// Create an administrator, or make an existing account one with this password.
     CreateAdmin {
         #[arg(long)]

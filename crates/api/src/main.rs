@@ -74,7 +74,7 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
                 if applied.is_empty() { "none pending".into() } else { applied.join(", ") }
             );
         }
-        Command::Seed => {
+        Command::Seed { products } => {
             let state = connect(config)?;
             let accounts = seed::accounts::seed_demo_accounts(&state.accounts).await?;
             println!("Demo accounts created: {accounts}.");
@@ -84,6 +84,10 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
                 "Demo products created: {}, already there: {}, images drawn: {}.",
                 report.created, report.skipped, report.images
             );
+            if products > 0 {
+                let created = bitik_postgres::seed_generated_products(&state.database, products).await?;
+                println!("Generated products created: {created} (of {products} asked for).");
+            }
         }
         Command::CreateAdmin { email, password, first_name, last_name } => {
             let state = connect(config)?;

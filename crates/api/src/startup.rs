@@ -60,6 +60,7 @@ impl Application {
             App::new()
                 .wrap(from_fn(middleware::refuse_nul))
                 .wrap(from_fn(middleware::cache_headers))
+                .wrap(from_fn(middleware::compress_json))
                 .wrap(Compress::default())
                 .wrap(from_fn(middleware::json_errors))
                 .wrap(from_fn(middleware::security_headers))

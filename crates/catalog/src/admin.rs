@@ -148,6 +148,7 @@ impl AdminListParams {
         filter.sort = sort;
         filter.visibility = visibility;
         filter.stock_level = stock_level;
+        filter.exact_total = true;
         Ok(filter)
     }
 }

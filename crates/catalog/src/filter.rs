@@ -96,6 +96,9 @@ pub struct ProductFilter {
     pub visibility: Visibility,
     /// Products whose total stock is of this level.
     pub stock_level: Option<StockLevel>,
+    /// Count every match (the back office). Otherwise the repository may stop counting some way
+    /// past the page, making `Page::total_items` a lower bound for very large results.
+    pub exact_total: bool,
 }
 
 impl Default for ProductFilter {
@@ -115,6 +118,7 @@ impl Default for ProductFilter {
             sort: ProductSort::Newest,
             visibility: Visibility::Active,
             stock_level: None,
+            exact_total: false,
         }
     }
 }
@@ -184,6 +188,7 @@ impl ListParams {
             sort,
             visibility: Visibility::Active,
             stock_level: None,
+            exact_total: false,
         })
     }
 }

@@ -1,10 +1,11 @@
 //! The catalogue's products in PostgreSQL: `products` and their `product_variants`.
 //!
-//! Every read loads products with one query and the variants of all of them with a second, so a
-//! listing costs the same number of queries whatever its size: the page and its total come
-//! together (`count(*) OVER ()`), then the stock of the page's products.
+//! Every read is one statement, whatever the number of products: the products' rows with each
+//! one's variants gathered into an array column (`with_variants`), and for a listing its total
+//! in the same statement. A round trip costs as much as the query itself for a page of 12, so
+//! this is what keeps the API close to what PostgreSQL alone can serve.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use async_trait::async_trait;
 use bitik_catalog::{
@@ -17,7 +18,8 @@ use diesel::dsl::{exists, sql};
 use diesel::expression::functions::declare_sql_function;
 use diesel::pg::Pg;
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Text};
+use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
+use diesel::sql_types::{Array, BigInt, Integer, Nullable, Record, Text, Untyped};
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
@@ -52,7 +54,7 @@ impl PgProductRepository {
     }
 }
 
-#[derive(Queryable, Selectable)]
+#[derive(Queryable, QueryableByName, Selectable)]
 #[diesel(table_name = products, check_for_backend(Pg))]
 struct ProductRow {
     id: Uuid,
@@ -77,7 +79,6 @@ struct ProductRow {
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = product_variants, check_for_backend(Pg))]
 struct VariantRow {
-    product_id: Uuid,
     color: String,
     size: String,
     stock: i32,
@@ -235,35 +236,75 @@ fn ordered(query: ProductQuery, filter: &ProductFilter) -> ProductQuery {
     query.then_order_by(products::created_at.desc()).then_order_by(products::id.desc())
 }
 
-impl PgProductRepository {
-    /// Products of `query` with their stock: two queries whatever their number.
-    async fn load(&self, conn: &mut AsyncPgConnection, query: ProductQuery) -> Result<Vec<Product>, CatalogError> {
-        let rows = query.select(ProductRow::as_select()).load(conn).await.map_err(storage)?;
-        with_stock(conn, rows).await
+/// Pages counted past the requested one in a shop listing. Counting every match of a 100 000-
+/// product catalogue costs many times the page itself, and no shopper pages through it: the count
+/// stops this many pages ahead, so `total_items` is exact for results up to that size and a lower
+/// bound beyond (it grows as the shopper pages on, and the pagination always offers the next
+/// pages). The back office (`exact_total`) always counts everything.
+pub const COUNTED_PAGES_AHEAD: i64 = 10;
+
+/// `SELECT page.*, total, variants FROM (<page>) page`: the products of `page` (a query selecting
+/// `ProductRow`'s columns, in its own order) with each one's variants as an array of
+/// (colour, size, stock) records and, when `count` is given, the number of rows `count` yields,
+/// computed once for the statement.
+struct WithVariants {
+    page: Box<dyn QueryFragment<Pg> + Send>,
+    count: Option<Box<dyn QueryFragment<Pg> + Send>>,
+}
+
+impl QueryId for WithVariants {
+    type QueryId = ();
+    const HAS_STATIC_QUERY_ID: bool = false;
+}
+
+impl Query for WithVariants {
+    type SqlType = Untyped;
+}
+
+impl QueryFragment<Pg> for WithVariants {
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        out.push_sql("SELECT page.*, ");
+        match &self.count {
+            Some(count) => {
+                out.push_sql("(SELECT count(*) FROM (");
+                count.walk_ast(out.reborrow())?;
+                out.push_sql(") AS counted)");
+            }
+            None => out.push_sql("NULL::int8"),
+        }
+        out.push_sql(
+            " AS total, ARRAY(SELECT ROW(v.color, v.size, v.stock) FROM product_variants v \
+             WHERE v.product_id = page.id) AS variants FROM (",
+        );
+        self.page.walk_ast(out.reborrow())?;
+        // PostgreSQL keeps the subquery's order: a scan of it feeds no sort or join here.
+        out.push_sql(") AS page");
+        Ok(())
     }
 }
 
-async fn with_stock(conn: &mut AsyncPgConnection, rows: Vec<ProductRow>) -> Result<Vec<Product>, CatalogError> {
-    if rows.is_empty() {
-        return Ok(Vec::new());
+#[derive(QueryableByName)]
+struct ProductWithVariants {
+    #[diesel(embed)]
+    product: ProductRow,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    total: Option<i64>,
+    #[diesel(sql_type = Array<Record<(Text, Text, Integer)>>)]
+    variants: Vec<(String, String, i32)>,
+}
+
+impl PgProductRepository {
+    /// Products of `query` with their stock, in one statement.
+    async fn load(&self, conn: &mut AsyncPgConnection, query: ProductQuery) -> Result<Vec<Product>, CatalogError> {
+        let statement = WithVariants { page: Box::new(query.select(ProductRow::as_select())), count: None };
+        let rows: Vec<ProductWithVariants> = statement.load(conn).await.map_err(storage)?;
+        rows.into_iter().map(|row| into_product_with(row.product, row.variants)).collect()
     }
-    let ids: Vec<Uuid> = rows.iter().map(|row| row.id).collect();
-    let variants = product_variants::table
-        .filter(product_variants::product_id.eq_any(&ids))
-        .select(VariantRow::as_select())
-        .load(conn)
-        .await
-        .map_err(storage)?;
-    let mut stock_by_product: HashMap<Uuid, Vec<VariantRow>> = HashMap::new();
-    for variant in variants {
-        stock_by_product.entry(variant.product_id).or_default().push(variant);
-    }
-    rows.into_iter()
-        .map(|row| {
-            let variants = stock_by_product.remove(&row.id).unwrap_or_default();
-            into_product(row, variants).map_err(CatalogError::repository)
-        })
-        .collect()
+}
+
+fn into_product_with(row: ProductRow, variants: Vec<(String, String, i32)>) -> Result<Product, CatalogError> {
+    let variants = variants.into_iter().map(|(color, size, stock)| VariantRow { color, size, stock }).collect();
+    into_product(row, variants).map_err(CatalogError::repository)
 }
 
 fn into_product(row: ProductRow, variants: Vec<VariantRow>) -> Result<Product, CorruptRow> {
@@ -306,20 +347,30 @@ impl ProductRepository for PgProductRepository {
     async fn list(&self, filter: &ProductFilter) -> Result<Page<Product>, CatalogError> {
         let mut conn = self.db.conn().await.map_err(storage)?;
         let page = filter.page;
-        let rows: Vec<(ProductRow, i64)> = ordered(matching(filter), filter)
-            .select((ProductRow::as_select(), sql::<BigInt>("count(*) OVER ()")))
-            .limit(i64::from(page.limit))
-            .offset(page.offset())
-            .load(&mut conn)
-            .await
-            .map_err(storage)?;
+        let counted = matching(filter).select(products::id);
+        let count: Box<dyn QueryFragment<Pg> + Send> = if filter.exact_total {
+            Box::new(counted)
+        } else {
+            Box::new(counted.limit(page.offset() + i64::from(page.limit) * (1 + COUNTED_PAGES_AHEAD)))
+        };
+        let statement = WithVariants {
+            page: Box::new(
+                ordered(matching(filter), filter)
+                    .select(ProductRow::as_select())
+                    .limit(i64::from(page.limit))
+                    .offset(page.offset()),
+            ),
+            count: Some(count),
+        };
+        let rows: Vec<ProductWithVariants> = statement.load(&mut conn).await.map_err(storage)?;
         let total_items = match rows.as_slice().first() {
-            Some((_, total)) => *total,
-            // Past the last page the window has no row to carry the total: count on its own.
+            Some(row) => row.total.unwrap_or_default(),
+            // Past the last page no row carries the total: count on its own.
             None if page.page > 1 => matching(filter).count().get_result(&mut conn).await.map_err(storage)?,
             None => 0,
         };
-        let items = with_stock(&mut conn, rows.into_iter().map(|(row, _)| row).collect()).await?;
+        let items =
+            rows.into_iter().map(|row| into_product_with(row.product, row.variants)).collect::<Result<Vec<_>, _>>()?;
         Ok(Page { items, request: page, total_items: u64::try_from(total_items).unwrap_or_default() })
     }
 

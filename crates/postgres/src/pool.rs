@@ -3,7 +3,7 @@ use std::time::Duration;
 use diesel::prelude::*;
 use diesel_async::async_connection_wrapper::AsyncConnectionWrapper;
 use diesel_async::pooled_connection::deadpool::{Object, Pool};
-use diesel_async::pooled_connection::{AsyncDieselConnectionManager, ManagerConfig};
+use diesel_async::pooled_connection::{AsyncDieselConnectionManager, ManagerConfig, RecyclingMethod};
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 
@@ -44,6 +44,11 @@ pub struct Database {
 impl Database {
     pub fn connect(url: &str, settings: &PoolSettings) -> Result<Self, DbError> {
         let mut config = ManagerConfig::default();
+        // The default check sends `SELECT 1` before handing out a pooled connection: one more
+        // round trip per request (docs/benchmarks.md). A connection that died
+        // meanwhile is closed (the pool drops it) or fails its first statement, which the
+        // statement timeout bounds and the handlers answer 503 like any unavailable database.
+        config.recycling_method = RecyclingMethod::Fast;
         let statement_timeout_ms = settings.statement_timeout.as_millis();
         // Each connection's background task runs on the runtime that opens it. actix-web serves
         // from one single-threaded runtime per worker, and a worker that stops at shutdown would

@@ -4,6 +4,7 @@ mod admin_users;
 mod carts;
 mod catalog;
 mod fixtures;
+mod generated;
 mod invariants;
 mod migrations;
 mod newsletter;

@@ -1,0 +1,74 @@
+//! `bitik seed --products N`'s generated catalogue, and what a listing of such a catalogue counts.
+
+use bitik_catalog::{Colour, ListParams, ProductRepository, Size};
+use bitik_postgres::testing::TestDatabase;
+use bitik_postgres::{PgProductRepository, seed_generated_products};
+use chrono::Utc;
+
+fn shop_filter(limit: &str, page: &str, search: Option<&str>) -> bitik_catalog::ProductFilter {
+    ListParams {
+        limit: Some(limit.to_owned()),
+        page: Some(page.to_owned()),
+        search: search.map(str::to_owned),
+        ..ListParams::default()
+    }
+    .into_filter(Utc::now())
+    .unwrap()
+}
+
+#[tokio::test]
+async fn generates_n_browsable_products_once() {
+    let test = TestDatabase::new().await;
+    assert_eq!(seed_generated_products(&test.database, 200).await.unwrap(), 200);
+    // Numbered products: a second run finds them all there.
+    assert_eq!(seed_generated_products(&test.database, 200).await.unwrap(), 0);
+    assert_eq!(seed_generated_products(&test.database, 210).await.unwrap(), 10);
+
+    let repo = PgProductRepository::new(test.database.clone());
+    let mut admin = shop_filter("100", "1", None);
+    admin.visibility = bitik_catalog::Visibility::All;
+    admin.exact_total = true;
+    assert_eq!(repo.list(&admin).await.unwrap().total_items, 210);
+
+    // Every 40th product is inactive, every 4th a chain.
+    let shop = repo.list(&shop_filter("100", "1", None)).await.unwrap();
+    assert_eq!(shop.total_items, 210 - 5);
+    let chains = repo.list(&shop_filter("100", "1", Some("chaine"))).await.unwrap();
+    assert!((45..=60).contains(&chains.total_items), "{} chains", chains.total_items);
+
+    let product = &shop.items[0];
+    assert!(product.slug.as_str().contains("-gen-"), "{}", product.slug);
+    assert!(product.colors.len() >= 2);
+    let sizes_expected = if product.subcategory.category().as_str() == "vetement" { 5 } else { 1 };
+    assert!(product.sizes.len() >= sizes_expected, "{:?}", product.sizes);
+    // A variant for every colour and size, none with negative stock by construction.
+    assert_eq!(product.stock.variants().count(), product.colors.len() * product.sizes.len());
+    let all_units: u64 = shop.items.iter().map(|p| p.stock.total()).sum();
+    assert!(all_units > 0);
+    let black = Colour::parse("noir").unwrap();
+    assert!(shop.items.iter().any(|p| p.colors.contains(&black)));
+    assert!(shop.items.iter().any(|p| p.sizes.contains(&Size::Unique)));
+}
+
+#[tokio::test]
+async fn a_shop_listing_counts_ten_pages_ahead_and_the_back_office_everything() {
+    let test = TestDatabase::new().await;
+    seed_generated_products(&test.database, 100).await.unwrap();
+    let repo = PgProductRepository::new(test.database.clone());
+    let active = 100 - 2;
+
+    // Pages of 2: page 1 counts up to page 11, 22 products, "at least".
+    let first = repo.list(&shop_filter("2", "1", None)).await.unwrap();
+    assert_eq!((first.items.len(), first.total_items, first.total_pages()), (2, 22, 11));
+    let fifth = repo.list(&shop_filter("2", "5", None)).await.unwrap();
+    assert_eq!(fifth.total_items, 30);
+    // Near the end the count is exact again.
+    let last = repo.list(&shop_filter("2", "49", None)).await.unwrap();
+    assert_eq!((last.items.len(), last.total_items), (2, active));
+    let past = repo.list(&shop_filter("2", "60", None)).await.unwrap();
+    assert_eq!((past.items.len(), past.total_items), (0, active));
+
+    let mut admin = shop_filter("2", "1", None);
+    admin.exact_total = true;
+    assert_eq!(repo.list(&admin).await.unwrap().total_items, active);
+}

@@ -1,0 +1,315 @@
+#!/usr/bin/env bash
+# `just bench`: the release server on generated catalogues, measured with oha from a second
+# process, each read endpoint against pgbench running the very SQL it sends; then checkout under
+# load with a stock proof, and the storefront's Lighthouse run when its script exists.
+# Writes bench/results/latest.md. Knobs: BENCH_CLIENTS (8), BENCH_DURATION (10 s),
+# BENCH_WARMUP (3 s), BENCH_SIZES ("1000 10000 100000"), BENCH_CUSTOMERS (200), BENCH_PORT.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/db.sh
+
+CLIENTS="${BENCH_CLIENTS:-8}"
+DURATION="${BENCH_DURATION:-10}"
+WARMUP="${BENCH_WARMUP:-3}"
+SIZES="${BENCH_SIZES:-1000 10000 100000}"
+CUSTOMERS="${BENCH_CUSTOMERS:-200}"
+PORT="${BENCH_PORT:-18089}"
+CACHE="${BITIK_BENCH_CACHE:-$HOME/.cache/bitik-bench}"
+WORK="$PWD/target/bench"
+RESULTS="bench/results/latest.md"
+BITIK="$PWD/target/release/bitik"
+BASE_URL="http://127.0.0.1:$PORT"
+LARGEST="${SIZES##* }"
+
+server="$(bitik_db_server)"
+export PGHOST=127.0.0.1 PGUSER=postgres PGPORT="${server##*:}"
+export JWT_SECRET="bench-secret-bench-secret-bench-secret" UPLOAD_DIR="$WORK/uploads"
+# No built storefront: the API alone is measured here (Lighthouse measures the pages).
+export FRONTEND_DIR="$WORK/no-frontend" RUST_LOG="${RUST_LOG:-info}"
+mkdir -p "$WORK/sql" "$(dirname "$RESULTS")"
+SERVER_PID=""
+trap 'stop_server' EXIT
+
+note() { echo "bench: $*" >&2; }
+db_url() { echo "$server/$1"; }
+sql() { psql -X -q -At -v ON_ERROR_STOP=1 -d "$1" -c "$2"; }
+
+ensure_oha() {
+  if command -v oha >/dev/null; then OHA="$(command -v oha)"; return; fi
+  OHA="$CACHE/bin/oha"
+  if [ ! -x "$OHA" ]; then
+    note "installing oha into $CACHE (once)"
+    cargo install oha --locked --root "$CACHE" >&2
+  fi
+}
+
+# ---- databases -------------------------------------------------------------------------------
+
+fresh_db() {
+  dropdb --if-exists --force "$1"
+  DATABASE_URL="$(db_url "$1")" "$BITIK" migrate >/dev/null
+}
+
+prepare_databases() {
+  note "demo shop (template)"
+  fresh_db bitik_bench_base
+  DATABASE_URL="$(db_url bitik_bench_base)" "$BITIK" seed >/dev/null
+  for n in $SIZES; do
+    note "catalogue of $n generated products"
+    dropdb --if-exists --force "bitik_bench_$n"
+    createdb -T bitik_bench_base "bitik_bench_$n"
+    local started=$SECONDS
+    DATABASE_URL="$(db_url "bitik_bench_$n")" "$BITIK" seed --products "$n" >/dev/null
+    SEED_SECONDS[$n]=$((SECONDS - started))
+    sql "bitik_bench_$n" "VACUUM ANALYZE"
+  done
+}
+
+# ---- server ----------------------------------------------------------------------------------
+
+start_server() {
+  DATABASE_URL="$(db_url "$1")" PORT="$PORT" HOST=127.0.0.1 "$BITIK" serve >"$WORK/server-$1.log" 2>&1 &
+  SERVER_PID=$!
+  for _ in $(seq 1 100); do
+    curl -fs "$BASE_URL/api/health" >/dev/null 2>&1 && return
+    sleep 0.1
+  done
+  note "the server did not start: see $WORK/server-$1.log"; exit 1
+}
+
+stop_server() {
+  if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; fi
+  SERVER_PID=""
+}
+
+login() {
+  curl -fs -H 'content-type: application/json' -d "{\"email\":\"$1\",\"password\":\"$2\"}" "$BASE_URL/api/auth/login" |
+    node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).data.token))'
+}
+
+# ---- measuring -------------------------------------------------------------------------------
+
+# oha's JSON summary → "req/s p50 p95 p99 non-2xx" (milliseconds).
+oha_summary() {
+  node -e '
+    let s = ""; process.stdin.on("data", (d) => (s += d)).on("end", () => {
+      const r = JSON.parse(s), p = r.latencyPercentiles, ms = (x) => (x * 1000).toFixed(2);
+      const bad = Object.entries(r.statusCodeDistribution || {}).filter(([c]) => !c.startsWith("2"))
+        .reduce((n, [, k]) => n + k, 0) + Object.values(r.errorDistribution || {}).reduce((n, k) => n + k, 0);
+      console.log(r.summary.requestsPerSec.toFixed(0), ms(p.p50), ms(p.p95), ms(p.p99), bad);
+    });'
+}
+
+# measure URL [oha options…]: warm-up, then a closed loop of $CLIENTS for $DURATION seconds.
+measure() {
+  local url="$1"; shift
+  "$OHA" --no-tui -z "${WARMUP}s" -c "$CLIENTS" "$@" "$url" >/dev/null
+  "$OHA" --no-tui --output-format json -z "${DURATION}s" -c "$CLIENTS" "$@" "$url" | oha_summary
+}
+
+# pgbench_tps SCRIPT DB: transactions per second of the captured SQL, same clients, over TCP.
+pgbench_tps() {
+  pgbench -n -M prepared -h 127.0.0.1 -p "$PGPORT" -U postgres -c "$CLIENTS" -j 2 -T "$DURATION" -f "$1" "$2" 2>&1 |
+    sed -n 's/^tps = \([0-9.]*\) .*/\1/p' | head -n 1
+}
+
+pg_log_file() {
+  local file dir major
+  file="$(sql postgres "SELECT coalesce(pg_current_logfile(), '')")"
+  if [ -n "$file" ] && [ "${file#/}" = "$file" ]; then
+    dir="$(sql postgres "SHOW data_directory")"; file="$dir/$file"
+  fi
+  if [ -z "$file" ] || [ ! -r "$file" ]; then
+    major="$(( $(sql postgres "SHOW server_version_num") / 10000 ))"
+    file="/var/log/postgresql/postgresql-$major-main.log"
+  fi
+  [ -r "$file" ] || file="$PWD/.data/postgres/server.log"
+  [ -r "$file" ] && echo "$file"
+}
+
+# Logs every statement of one request of each endpoint and writes them as pgbench scripts.
+capture_sql() {
+  local db="$1" log; shift
+  log="$(pg_log_file)" || { note "PostgreSQL's log is not readable: no pgbench ratios"; return 1; }
+  sql "$db" "ALTER DATABASE $db SET log_statement = 'all'"
+  start_server "$db"
+  local name url offset auth
+  for name in "${!ENDPOINTS[@]}"; do
+    url="${ENDPOINTS[$name]}"
+    auth=(); [ "$name" = cart ] && auth=("${AUTH[@]}")
+    # A first request fills the statement caches; the second is the one kept.
+    curl -fs "${auth[@]}" "$BASE_URL$url" >/dev/null
+    sleep 0.3
+    offset="$(stat -c %s "$log")"
+    curl -fs "${auth[@]}" "$BASE_URL$url" >/dev/null
+    sleep 0.5
+    node bench/sql-from-log.mjs "$log" "$offset" "$db" >"$WORK/sql/$name.sql"
+  done
+  stop_server
+  sql "$db" "ALTER DATABASE $db RESET log_statement"
+}
+
+# ---- checkout under load ---------------------------------------------------------------------
+
+# Four t-shirt variants with 40 units each for $CUSTOMERS customers wanting two units each.
+prepare_checkout() {
+  local db=bitik_bench_checkout
+  dropdb --if-exists --force "$db"
+  createdb -T bitik_bench_base "$db"
+  psql -X -q -v ON_ERROR_STOP=1 -d "$db" <<SQL
+INSERT INTO users (email, password_hash, first_name, last_name, phone, role)
+SELECT 'bench-' || n || '@bitik.sn', password_hash, 'Client', 'Bench ' || n, '77 000 00 00', 'customer'
+FROM users CROSS JOIN generate_series(1, $CUSTOMERS) AS n WHERE email = 'client@bitik.sn';
+CREATE TABLE bench_limited AS
+SELECT (row_number() OVER (ORDER BY p.created_at, p.id) - 1)::int AS k, v.id AS variant_id, p.id AS product_id, v.color, v.size
+FROM products p JOIN product_variants v ON v.product_id = p.id
+WHERE p.active AND p.subcategory = 't-shirt' AND v.color = 'noir' AND v.size = 'M'
+ORDER BY p.created_at, p.id LIMIT 4;
+UPDATE product_variants SET stock = 40 WHERE id IN (SELECT variant_id FROM bench_limited);
+CREATE TABLE bench_initial_stock AS SELECT id, product_id, color, size, stock FROM product_variants;
+SQL
+  sql "$db" "SELECT json_agg(json_build_object('email', 'bench-' || n || '@bitik.sn', 'password', 'bitik-client',
+      'items', json_build_array(
+        json_build_object('productId', a.product_id, 'color', a.color, 'size', a.size, 'quantity', 1),
+        json_build_object('productId', b.product_id, 'color', b.color, 'size', b.size, 'quantity', 1))))
+    FROM generate_series(1, $CUSTOMERS) AS n
+    JOIN bench_limited a ON a.k = n % 4 JOIN bench_limited b ON b.k = (n + 1) % 4" >"$WORK/customers.json"
+}
+
+# What the database says after the rush: "negative mismatched orders units_sold order_lines".
+stock_proof() {
+  sql bitik_bench_checkout "
+    WITH sold AS (
+      SELECT i.product_id, i.color, i.size, sum(i.quantity) AS units
+      FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.status <> 'cancelled'
+      GROUP BY 1, 2, 3)
+    SELECT (SELECT count(*) FROM product_variants WHERE stock < 0),
+           (SELECT count(*) FROM bench_initial_stock b JOIN product_variants v USING (id)
+              LEFT JOIN sold s ON (s.product_id, s.color, s.size) = (b.product_id, b.color, b.size)
+              WHERE b.stock <> v.stock + coalesce(s.units, 0)),
+           (SELECT count(*) FROM orders),
+           (SELECT coalesce(sum(units), 0) FROM sold),
+           (SELECT count(*) FROM order_items i LEFT JOIN orders o ON o.id = i.order_id WHERE o.id IS NULL)
+             + (SELECT count(*) FROM orders o WHERE NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id))" |
+    tr '|' ' '
+}
+
+# ---- the run ---------------------------------------------------------------------------------
+
+declare -A ENDPOINTS SEED_SECONDS ROW
+ROWS=()
+row() { ROWS+=("$1"); ROW[$1]="$2"; printf '%-34s %s\n' "$1" "$2" >&2; }
+
+ensure_oha
+note "building the release server"
+cargo build --release --bin bitik >&2
+prepare_databases
+
+listing="/api/products?page=1&limit=12"
+filtered="/api/products?subcategory=t-shirt&colors=noir&sizes=M&minPrice=5000&maxPrice=30000&sort=price-asc"
+search="/api/products?search=chaine"
+declare -A GROWTH
+for n in $SIZES; do
+  [ "$n" = "$LARGEST" ] && continue
+  note "growth: $n products"
+  start_server "bitik_bench_$n"
+  GROWTH["listing $n"]="$(measure "$BASE_URL$listing")"
+  GROWTH["search $n"]="$(measure "$BASE_URL$search")"
+  stop_server
+done
+
+db="bitik_bench_$LARGEST"
+slug="$(sql "$db" "SELECT slug FROM products WHERE active AND slug LIKE '%-gen-%' ORDER BY slug LIMIT 1 OFFSET 777")"
+ENDPOINTS=([listing]="$listing" [filtered]="$filtered" [search]="$search" [slug]="/api/products/$slug" [cart]="/api/cart")
+
+start_server "$db"
+TOKEN="$(login client@bitik.sn bitik-client)"
+AUTH=(-H "Authorization: Bearer $TOKEN")
+# Three lines in the demo customer's cart.
+sql "$db" "SELECT p.id || ' ' || v.color || ' ' || v.size FROM products p JOIN product_variants v ON v.product_id = p.id
+           WHERE p.active AND v.stock > 2 ORDER BY p.created_at DESC, v.id LIMIT 3" |
+  while read -r id color size; do
+    curl -fs "${AUTH[@]}" -H 'content-type: application/json' \
+      -d "{\"productId\":\"$id\",\"color\":\"$color\",\"size\":\"$size\",\"quantity\":1}" "$BASE_URL/api/cart/add" >/dev/null
+  done
+stop_server
+captured=1
+capture_sql "$db" || captured=0
+
+note "measuring at $LARGEST products (load average: $(cut -d' ' -f1-3 /proc/loadavg))"
+LOAD_BEFORE="$(cut -d' ' -f1-3 /proc/loadavg)"
+start_server "$db"
+for name in listing filtered search slug cart; do
+  if [ "$name" = cart ]; then result="$(measure "$BASE_URL${ENDPOINTS[$name]}" "${AUTH[@]}")"
+  else result="$(measure "$BASE_URL${ENDPOINTS[$name]}")"; fi
+  tps="-"
+  if [ "$captured" = 1 ]; then tps="$(pgbench_tps "$WORK/sql/$name.sql" "$db")"; fi
+  row "$name" "$result $tps"
+done
+GROWTH["listing $LARGEST"]="${ROW[listing]% *}"
+GROWTH["search $LARGEST"]="${ROW[search]% *}"
+
+max_rps="${ROW[listing]%% *}"
+rate="$(( max_rps * 8 / 10 ))"
+note "open loop: listing at $rate req/s"
+"$OHA" --no-tui -z "${WARMUP}s" -c "$CLIENTS" "$BASE_URL$listing" >/dev/null
+OPEN="$("$OHA" --no-tui --output-format json -z "${DURATION}s" -c 64 -q "$rate" --latency-correction "$BASE_URL$listing" | oha_summary)"
+stop_server
+
+note "checkout: $CUSTOMERS customers"
+prepare_checkout
+start_server bitik_bench_checkout
+CHECKOUT="$(node bench/checkout.mjs "$BASE_URL" "$WORK/customers.json")"
+stop_server
+PROOF="$(stock_proof)"
+LOAD_AFTER="$(cut -d' ' -f1-3 /proc/loadavg)"
+
+# ---- report ----------------------------------------------------------------------------------
+
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
+field() { echo "$1" | awk -v i="$2" '{ print $i }'; }
+json() { echo "$1" | node -e "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>console.log(JSON.parse(s)['$2']))"; }
+goal() { awk -v r="$1" -v g="$2" 'BEGIN { if (r == "-") print "-"; else if (r + 0 >= g) print "met"; else print "MISSED" }'; }
+
+commit="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- crates migrations || echo '+changes')"
+{
+  echo "# Bitik server benchmark"
+  echo
+  echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC'); commit: $commit"
+  echo "- machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); load average before/after: $LOAD_BEFORE / $LOAD_AFTER"
+  echo "- tools: $("$OHA" --version), $(pgbench --version), PostgreSQL $(sql postgres 'SHOW server_version'), node $(node --version)"
+  echo "- closed loop: $CLIENTS connections, ${DURATION} s after ${WARMUP} s of warm-up; pgbench: same clients, -M prepared, TCP"
+  echo "- catalogue: $LARGEST generated products + the demo shop (seeded in ${SEED_SECONDS[$LARGEST]:-?} s)"
+  echo
+  echo "| endpoint | req/s | p50 ms | p95 ms | p99 ms | errors | pgbench tps | app ÷ pgbench | goal |"
+  echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"
+  for name in "${ROWS[@]}"; do
+    set -- ${ROW[$name]}
+    r="$(ratio "$1" "$6")"
+    case "$name" in listing|filtered|search) g="≥ 0.5: $(goal "$r" 0.5)" ;; slug) g="≥ 0.7: $(goal "$r" 0.7)" ;; *) g="-" ;; esac
+    echo "| $name \`${ENDPOINTS[$name]}\` | $1 | $2 | $3 | $4 | $5 | ${6:--} | $r | $g |"
+  done
+  echo
+  echo "Open loop, listing at $rate req/s (80 % of $max_rps), --latency-correction: req/s $(field "$OPEN" 1), p50 $(field "$OPEN" 2) ms, p95 $(field "$OPEN" 3) ms, p99 $(field "$OPEN" 4) ms, errors $(field "$OPEN" 5); budget p99 ≤ 25 ms: $(awk -v p="$(field "$OPEN" 4)" 'BEGIN { print (p <= 25 ? "met" : "MISSED") }')."
+  echo
+  echo "| growth (p50 ms) | $(for n in $SIZES; do printf '%s | ' "$n"; done)p50@$LARGEST ÷ p50@${SIZES%% *} (≤ 1.5) |"
+  echo "| --- | $(for n in $SIZES; do printf -- '---: | '; done)---: |"
+  for what in listing search; do
+    first="$(field "${GROWTH["$what ${SIZES%% *}"]}" 2)"; last="$(field "${GROWTH["$what $LARGEST"]}" 2)"
+    echo "| $what | $(for n in $SIZES; do printf '%s | ' "$(field "${GROWTH["$what $n"]}" 2)"; done)$(ratio "$last" "$first") |"
+  done
+  echo
+  set -- $PROOF
+  echo "Checkout: $(json "$CHECKOUT" customers) customers at once, cash on delivery, 4 variants × 40 units, 2 units each:"
+  echo "$(json "$CHECKOUT" placed) placed, $(json "$CHECKOUT" outOfStock) refused for stock, $(json "$CHECKOUT" failed) other failures $(json "$CHECKOUT" failures);"
+  echo "$(json "$CHECKOUT" ordersPerSecond) orders/s, p50 $(json "$CHECKOUT" p50) ms, p99 $(json "$CHECKOUT" p99) ms."
+  echo "Proof: variants below 0: $1; variants where initial ≠ remaining + sold: $2; orders in the database: $3"
+  echo "(placed: $(json "$CHECKOUT" placed)); units sold: $4; order lines without an order or orders without lines: $5."
+} >"$RESULTS"
+
+if [ -x scripts/bench-lighthouse.sh ]; then
+  note "storefront: scripts/bench-lighthouse.sh"
+  scripts/bench-lighthouse.sh || note "the Lighthouse run failed"
+fi
+echo
+cat "$RESULTS"
