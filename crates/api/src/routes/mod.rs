@@ -11,8 +11,8 @@ pub mod health;
 pub mod newsletter;
 pub mod orders;
 pub mod payments;
-pub mod uploads;
 pub mod wave_simulator;
+pub mod uploads;
 
 use actix_web::web;
 

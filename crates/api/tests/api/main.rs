@@ -12,7 +12,7 @@ mod identity;
 mod orders;
 mod pages;
 mod payments;
+mod uploads;
 mod security;
 mod shutdown;
 mod storefront_assets;
-mod uploads;
