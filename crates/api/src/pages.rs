@@ -2,6 +2,14 @@
 //! search engines): the storefront's `index.html` with the page's own title, description,
 //! canonical address, share image and, for a product, its schema.org description; and the
 //! sitemap and robots files.
+//!
+//! Each page's head also names what its first view needs before the storefront's script asks
+//! for it (issue 10): the page's lazy route chunk (`modulepreload`, from Vite's manifest) and its
+//! largest picture (`preload`), so that a phone on a slow line fetches them in parallel with the
+//! entry script rather than one after the other.
+
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
 
 use actix_web::{HttpResponse, get, web};
 use bitik_catalog::{Category, Product, Subcategory};
@@ -9,6 +17,7 @@ use chrono::SecondsFormat;
 use serde_json::json;
 
 use crate::error::ApiError;
+use crate::media::variants;
 use crate::state::AppState;
 
 /// Static pages of the storefront, listed in the sitemap.
@@ -20,18 +29,86 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 
 /// Page paths whose head the server fills in; registered only when a built storefront exists.
 pub fn shell_routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(home_page).service(product_page).service(category_page).service(subcategory_page);
+    cfg.service(home_page)
+        .service(products_page)
+        .service(product_page)
+        .service(category_page)
+        .service(subcategory_page);
 }
 
-/// The built `index.html`, read once at start.
+/// The storefront's lazy route modules (`frontend/src/app/routes.tsx`) of the pages answered here.
+const HOME_ROUTE: &str = "src/app/routes/home.tsx";
+const PRODUCTS_ROUTE: &str = "src/app/routes/products.tsx";
+const CATEGORY_ROUTE: &str = "src/app/routes/category.tsx";
+const PRODUCT_ROUTE: &str = "src/app/routes/product.tsx";
+
+/// The first slide of the home page's carousel (`SLIDES[0]` in
+/// `frontend/src/features/home/components/hero-carousel.tsx`): the home page's largest paint.
+const HERO_IMAGE: &str = "/images/hero/hero-1.svg";
+
+/// The product page's main picture widths (`MAIN_IMAGE_SIZES` in
+/// `frontend/src/features/catalog/components/product-gallery.tsx`): a preload is used only when
+/// its `imagesizes` and `imagesrcset` are those of the `<img>`.
+const PRODUCT_IMAGE_SIZES: &str = "(min-width: 1200px) 600px, (min-width: 769px) 50vw, 100vw";
+
+/// The built `index.html`, read once at start, and the chunks each route needs beyond it.
 pub struct Shell {
     template: String,
+    route_preloads: HashMap<&'static str, String>,
 }
 
 impl Shell {
-    pub fn load(index: &std::path::Path) -> Option<Self> {
-        std::fs::read_to_string(index).ok().map(|template| Self { template })
+    /// `index` is the built `index.html`; Vite's manifest is read from `.vite/manifest.json`
+    /// beside it. Without a manifest, pages name no route chunk.
+    pub fn load(index: &Path) -> Option<Self> {
+        let template = std::fs::read_to_string(index).ok()?;
+        let manifest = index
+            .parent()
+            .and_then(|dir| std::fs::read_to_string(dir.join(".vite/manifest.json")).ok())
+            .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+            .unwrap_or_default();
+        let route_preloads = [HOME_ROUTE, PRODUCTS_ROUTE, CATEGORY_ROUTE, PRODUCT_ROUTE]
+            .into_iter()
+            .map(|route| (route, chunk_links(&manifest, route, &template)))
+            .collect();
+        Some(Self { template, route_preloads })
     }
+}
+
+/// `<link>`s for a route module's chunk and its static imports (scripts) and their styles, less
+/// what `index.html` already loads. Styles are preloaded, not applied: Vite's loader applies them
+/// when the chunk runs, as it does for any lazy route.
+fn chunk_links(manifest: &serde_json::Value, route: &str, template: &str) -> String {
+    let (mut scripts, mut styles) = (Vec::new(), Vec::new());
+    let mut seen = HashSet::new();
+    let mut stack = vec![route.to_owned()];
+    while let Some(key) = stack.pop() {
+        let Some(chunk) = manifest.get(&key).filter(|_| seen.insert(key.clone())) else { continue };
+        let strings = |field: &str| -> Vec<String> {
+            chunk
+                .get(field)
+                .and_then(|v| v.as_array())
+                .into_iter()
+                .flatten()
+                .filter_map(|v| v.as_str())
+                .map(str::to_owned)
+                .collect()
+        };
+        if let Some(file) = chunk.get("file").and_then(|f| f.as_str()) {
+            scripts.push(file.to_owned());
+        }
+        styles.extend(strings("css"));
+        stack.extend(strings("imports"));
+    }
+    let fresh = |file: &String| !template.contains(&format!("/{file}\""));
+    let mut links = String::new();
+    for file in scripts.iter().filter(|f| fresh(f)) {
+        links.push_str(&format!("<link rel=\"modulepreload\" crossorigin href=\"/{}\" />\n", escape(file)));
+    }
+    for file in styles.iter().filter(|f| fresh(f)) {
+        links.push_str(&format!("<link rel=\"preload\" as=\"style\" crossorigin href=\"/{}\" />\n", escape(file)));
+    }
+    links
 }
 
 /// The head of one page.
@@ -42,6 +119,10 @@ struct Head {
     image: String,
     kind: &'static str,
     structured: Option<serde_json::Value>,
+    /// The lazy route module the page shows.
+    route: &'static str,
+    /// `<link rel="preload">` of the picture likely to be the page's largest paint.
+    lcp_image: Option<String>,
 }
 
 fn escape(text: &str) -> String {
@@ -79,8 +160,9 @@ fn is_replaced(tag: &str) -> bool {
     KEYS.iter().any(|key| tag.contains(key))
 }
 
-/// The template with the default title and share tags swapped for the page's.
-fn render(template: &str, head: &Head, public_url: &str) -> String {
+/// The template with the default title and share tags swapped for the page's, and the page's
+/// preloads added.
+fn render(template: &str, head: &Head, public_url: &str, preloads: &str) -> String {
     let mut html = String::with_capacity(template.len() + 2048);
     let mut rest = template;
     while let Some(start) = rest.find('<') {
@@ -100,6 +182,8 @@ fn render(template: &str, head: &Head, public_url: &str) -> String {
                 && is_replaced(tag));
         if tag.starts_with("</head>") {
             html.push_str(&head_tags(head, public_url));
+            html.push_str(head.lcp_image.as_deref().unwrap_or_default());
+            html.push_str(preloads);
         }
         if !replaced {
             html.push_str(tag);
@@ -145,6 +229,7 @@ fn page(state: &AppState, head: &Head) -> HttpResponse {
             &shell.template,
             head,
             &state.config.public_url,
+            shell.route_preloads.get(head.route).map(String::as_str).unwrap_or_default(),
         )),
         None => HttpResponse::NotFound().finish(),
     }
@@ -168,6 +253,19 @@ fn share_image(product: &Product) -> String {
     match first.strip_suffix("/800.jpg") {
         Some(base) => format!("{base}/1200.jpg"),
         None => first,
+    }
+}
+
+/// The preload of a product's first picture in the widths the page's `<img>` offers.
+fn product_image_preload(product: &Product) -> String {
+    let first = product.images_or_placeholder().remove(0);
+    match variants::srcset(&first, "jpg") {
+        Some(srcset) => format!(
+            "<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" imagesrcset=\"{}\" imagesizes=\"{}\" />\n",
+            escape(&srcset),
+            escape(PRODUCT_IMAGE_SIZES)
+        ),
+        None => format!("<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"{}\" />\n", escape(&first)),
     }
 }
 
@@ -203,6 +301,8 @@ fn product_head(state: &AppState, product: &Product) -> Head {
         path,
         kind: "product",
         structured: Some(structured),
+        route: PRODUCT_ROUTE,
+        lcp_image: Some(product_image_preload(product)),
     }
 }
 
@@ -215,7 +315,18 @@ async fn home_page(state: web::Data<AppState>) -> HttpResponse {
         image: "/images/og-default.jpg".to_owned(),
         kind: "website",
         structured: None,
+        route: HOME_ROUTE,
+        lcp_image: Some(format!(
+            "<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"{HERO_IMAGE}\" />\n"
+        )),
     };
+    page(&state, &head)
+}
+
+#[get("/products")]
+async fn products_page(state: web::Data<AppState>) -> HttpResponse {
+    let mut head = listing_head(&state, "Tous nos produits", "/products");
+    head.route = PRODUCTS_ROUTE;
     page(&state, &head)
 }
 
@@ -225,7 +336,11 @@ async fn product_page(state: web::Data<AppState>, key: web::Path<String>) -> Htt
         Ok(product) => page(&state, &product_head(&state, &product)),
         // Unknown, inactive, or a database that does not answer: the storefront shows its own
         // message; crawlers get the shop's default card.
-        Err(_) => page(&state, &listing_head(&state, "Produit non trouvé", "/products")),
+        Err(_) => {
+            let mut head = listing_head(&state, "Produit non trouvé", "/products");
+            head.route = PRODUCT_ROUTE;
+            page(&state, &head)
+        }
     }
 }
 
@@ -258,6 +373,8 @@ fn listing_head(state: &AppState, title: &str, path: &str) -> Head {
         image: "/images/og-default.jpg".to_owned(),
         kind: "website",
         structured: None,
+        route: CATEGORY_ROUTE,
+        lcp_image: None,
     }
 }
 
@@ -317,8 +434,10 @@ mod tests {
             image: "/uploads/products/a/1200.jpg".into(),
             kind: "product",
             structured: Some(json!({"name": "</script><script>alert(1)</script>"})),
+            route: PRODUCT_ROUTE,
+            lcp_image: None,
         };
-        let html = render(TEMPLATE, &head, "https://bitik.sn");
+        let html = render(TEMPLATE, &head, "https://bitik.sn", "");
         assert!(!html.contains("Défaut") && !html.contains("og-default"), "{html}");
         assert!(html.contains("<title>Chaîne &lt;script&gt;alert(1)&lt;/script&gt; | Bitik</title>"));
         assert!(html.contains("content=\"Dorée &amp; &quot;brillante&quot;\""));

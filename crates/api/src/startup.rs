@@ -178,6 +178,7 @@ fn configure(cfg: &mut web::ServiceConfig, state: &web::Data<AppState>) {
         .service(frontend::uploads(&state.config.upload_dir));
     // Without a built frontend (API tests, `cargo run` before `npm run build`) only /api answers.
     if state.shell.is_some() {
-        cfg.configure(pages::shell_routes).service(frontend::files(&state.config.frontend_dir));
+        let dir = &state.config.frontend_dir;
+        cfg.configure(pages::shell_routes).service(frontend::assets(dir)).service(frontend::files(dir));
     }
 }

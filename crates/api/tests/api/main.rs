@@ -17,5 +17,6 @@ mod payments;
 mod secrets;
 mod security;
 mod shutdown;
+mod storefront_assets;
 mod uploads;
 mod wave_faults;
