@@ -28,6 +28,9 @@ pub struct Pagination {
     pub limit: u32,
     pub total_items: u64,
     pub total_pages: u64,
+    /// True when the count stopped ten pages ahead (long shop listings): there are more items
+    /// than `totalItems`, and more pages than `totalPages`.
+    pub total_is_lower_bound: bool,
 }
 
 impl<T> Paginated<T> {
@@ -37,6 +40,7 @@ impl<T> Paginated<T> {
             limit: page.request.limit,
             total_items: page.total_items,
             total_pages: page.total_pages(),
+            total_is_lower_bound: page.total_is_lower_bound,
         };
         Self { data: page.items.into_iter().map(to_dto).collect(), pagination }
     }

@@ -193,7 +193,7 @@ mod tests {
 
     fn page_of(items: Vec<Product>) -> Page<Product> {
         let total_items = items.len() as u64;
-        Page { items, request: PageRequest::new(1, 12, 100), total_items }
+        Page::counted(items, PageRequest::new(1, 12, 100), total_items)
     }
 
     #[tokio::test]

@@ -55,15 +55,27 @@ pub struct Page<T> {
     pub items: Vec<T>,
     pub request: PageRequest,
     pub total_items: u64,
+    /// The count stopped early (a long shop listing): there are more than `total_items`.
+    pub total_is_lower_bound: bool,
 }
 
 impl<T> Page<T> {
+    /// A page of a list counted to its end.
+    pub fn counted(items: Vec<T>, request: PageRequest, total_items: u64) -> Self {
+        Self { items, request, total_items, total_is_lower_bound: false }
+    }
+
     pub fn total_pages(&self) -> u64 {
         self.total_items.div_ceil(u64::from(self.request.limit))
     }
 
     pub fn map<U>(self, f: impl FnMut(T) -> U) -> Page<U> {
-        Page { items: self.items.into_iter().map(f).collect(), request: self.request, total_items: self.total_items }
+        Page {
+            items: self.items.into_iter().map(f).collect(),
+            request: self.request,
+            total_items: self.total_items,
+            total_is_lower_bound: self.total_is_lower_bound,
+        }
     }
 }
 
@@ -89,9 +101,9 @@ mod tests {
 
     #[test]
     fn counts_pages() {
-        let page = Page::<u8> { items: vec![], request: PageRequest::new(1, 12, 100), total_items: 25 };
+        let page = Page::<u8>::counted(vec![], PageRequest::new(1, 12, 100), 25);
         assert_eq!(page.total_pages(), 3);
-        let empty = Page::<u8> { items: vec![], request: PageRequest::new(1, 12, 100), total_items: 0 };
+        let empty = Page::<u8>::counted(vec![], PageRequest::new(1, 12, 100), 0);
         assert_eq!(empty.total_pages(), 0);
     }
 }

@@ -348,10 +348,11 @@ impl ProductRepository for PgProductRepository {
         let mut conn = self.db.conn().await.map_err(storage)?;
         let page = filter.page;
         let counted = matching(filter).select(products::id);
-        let count: Box<dyn QueryFragment<Pg> + Send> = if filter.exact_total {
-            Box::new(counted)
-        } else {
-            Box::new(counted.limit(page.offset() + i64::from(page.limit) * (1 + COUNTED_PAGES_AHEAD)))
+        // One row past the cap tells "more than the cap" from "exactly the cap".
+        let cap = (!filter.exact_total).then(|| page.offset() + i64::from(page.limit) * (1 + COUNTED_PAGES_AHEAD));
+        let count: Box<dyn QueryFragment<Pg> + Send> = match cap {
+            None => Box::new(counted),
+            Some(cap) => Box::new(counted.limit(cap + 1)),
         };
         let statement = WithVariants {
             page: Box::new(
@@ -371,7 +372,9 @@ impl ProductRepository for PgProductRepository {
         };
         let items =
             rows.into_iter().map(|row| into_product_with(row.product, row.variants)).collect::<Result<Vec<_>, _>>()?;
-        Ok(Page { items, request: page, total_items: u64::try_from(total_items).unwrap_or_default() })
+        let total_is_lower_bound = cap.is_some_and(|cap| total_items > cap);
+        let total_items = cap.map_or(total_items, |cap| total_items.min(cap));
+        Ok(Page { items, request: page, total_items: u64::try_from(total_items).unwrap_or_default(), total_is_lower_bound })
     }
 
     async fn find_active(&self, key: &ProductKey) -> Result<Option<Product>, CatalogError> {

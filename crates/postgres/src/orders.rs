@@ -423,7 +423,7 @@ impl OrderRepository for PgOrderRepository {
             .await
             .map_err(DbError::from)?;
         let items = load(&mut conn, rows).await?;
-        Ok(Page { items, request: filter.page, total_items: u64::try_from(total).unwrap_or(0) })
+        Ok(Page::counted(items, filter.page, u64::try_from(total).unwrap_or(0)))
     }
 
     async fn record_payment(
@@ -484,7 +484,7 @@ impl OrderRepository for PgOrderRepository {
             .await
             .map_err(DbError::from)?;
         let items = load(&mut conn, rows).await?;
-        Ok(Page { items, request: page, total_items: u64::try_from(total).unwrap_or(0) })
+        Ok(Page::counted(items, page, u64::try_from(total).unwrap_or(0)))
     }
 
     async fn set_tracking_note(&self, id: Uuid, note: String) -> Result<Option<Order>, BoxError> {

@@ -346,7 +346,7 @@ impl UserRepository for PgUserRepository {
             .await
             .map_err(DbError::from)?;
         let items = rows.into_iter().map(UserRow::into_user).collect::<Result<Vec<_>, _>>()?;
-        Ok(Page { items, request: filter.page, total_items: u64::try_from(total).unwrap_or(0) })
+        Ok(Page::counted(items, filter.page, u64::try_from(total).unwrap_or(0)))
     }
 
     async fn update(&self, id: Uuid, changes: UserChanges) -> Result<Option<User>, InsertUserError> {

@@ -13,7 +13,7 @@
 // - every answer goes through the caller's zod schema, so a drift between the
 //   Rust DTOs and the TypeScript types fails loudly instead of rendering junk.
 import type { $ZodType, output } from 'zod/v4/core'
-import { array, int, object, optional, record, safeParse, string, prettifyError } from 'zod/mini'
+import { array, boolean, int, object, optional, record, safeParse, string, prettifyError } from 'zod/mini'
 
 export const API_BASE = '/api'
 export const REQUEST_TIMEOUT_MS = 15_000
@@ -66,6 +66,8 @@ export const paginationSchema = object({
   limit: int(),
   totalItems: int(),
   totalPages: int(),
+  /** The shop's listing stops counting ten pages ahead: `totalItems` is then "at least". */
+  totalIsLowerBound: optional(boolean()),
 })
 
 /** `{"data": T}` */

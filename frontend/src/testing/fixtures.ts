@@ -27,7 +27,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
   }
 }
 
-export function page(products: Product[], pagination: Partial<{ page: number; limit: number; totalItems: number; totalPages: number }> = {}) {
+export function page(products: Product[], pagination: Partial<{ page: number; limit: number; totalItems: number; totalPages: number; totalIsLowerBound: boolean }> = {}) {
   return {
     data: products,
     pagination: { page: 1, limit: 12, totalItems: products.length, totalPages: 1, ...pagination },

@@ -60,15 +60,20 @@ async fn a_shop_listing_counts_ten_pages_ahead_and_the_back_office_everything() 
     // Pages of 2: page 1 counts up to page 11, 22 products, "at least".
     let first = repo.list(&shop_filter("2", "1", None)).await.unwrap();
     assert_eq!((first.items.len(), first.total_items, first.total_pages()), (2, 22, 11));
+    assert!(first.total_is_lower_bound);
     let fifth = repo.list(&shop_filter("2", "5", None)).await.unwrap();
-    assert_eq!(fifth.total_items, 30);
+    assert_eq!((fifth.total_items, fifth.total_is_lower_bound), (30, true));
     // Near the end the count is exact again.
     let last = repo.list(&shop_filter("2", "49", None)).await.unwrap();
-    assert_eq!((last.items.len(), last.total_items), (2, active));
+    assert_eq!((last.items.len(), last.total_items, last.total_is_lower_bound), (2, active, false));
+    // Exactly at the cap: 98 products, page 39 of 2 counts up to 98, and knows there is no more.
+    let at_cap = repo.list(&shop_filter("2", "39", None)).await.unwrap();
+    assert_eq!((at_cap.total_items, at_cap.total_is_lower_bound), (active, false));
     let past = repo.list(&shop_filter("2", "60", None)).await.unwrap();
-    assert_eq!((past.items.len(), past.total_items), (0, active));
+    assert_eq!((past.items.len(), past.total_items, past.total_is_lower_bound), (0, active, false));
 
     let mut admin = shop_filter("2", "1", None);
     admin.exact_total = true;
-    assert_eq!(repo.list(&admin).await.unwrap().total_items, active);
+    let admin = repo.list(&admin).await.unwrap();
+    assert_eq!((admin.total_items, admin.total_is_lower_bound), (active, false));
 }

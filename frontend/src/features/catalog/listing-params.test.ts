@@ -146,5 +146,6 @@ describe('addresses', () => {
     expect(resultCountLabel(0)).toBe('0 produit')
     expect(resultCountLabel(1)).toBe('1 produit')
     expect(resultCountLabel(1250)).toBe('1 250 produits')
+    expect(resultCountLabel(132, true)).toBe('Plus de 132 produits')
   })
 })

@@ -181,9 +181,10 @@ export function pageHref(query: ProductQuery, page: number, path = '/products'):
   return listingHref({ ...query, page }, path)
 }
 
-export function resultCountLabel(total: number): string {
+export function resultCountLabel(total: number, atLeast = false): string {
   const formatted = new Intl.NumberFormat('fr-FR').format(total).replace(/[\u202f\u00a0]/g, ' ')
-  return `${formatted} produit${total > 1 ? 's' : ''}`
+  const count = `${formatted} produit${total > 1 ? 's' : ''}`
+  return atLeast ? `Plus de ${count}` : count
 }
 
 /** Names of the address parameters a 400 `invalid_query` answer blames (its `fields`). */

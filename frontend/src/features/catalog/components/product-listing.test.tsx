@@ -72,6 +72,15 @@ describe('/products', () => {
     expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute('href', 'http://localhost:3000/products?new=true&page=2')
   })
 
+  it('says "Plus de" when the server stopped counting ahead, and still offers the next pages', async () => {
+    products(() => HttpResponse.json(page([makeProduct({ name: 'Tee Plateau' })], { totalItems: 132, totalPages: 11, totalIsLowerBound: true })))
+    renderApp('/products')
+
+    expect(await screen.findByText('Plus de 132 produits')).toBeVisible()
+    const pagination = screen.getByRole('navigation', { name: 'Pagination' })
+    expect(within(pagination).getByRole('link', { name: 'Page 2' })).toHaveAttribute('href', '/products?page=2')
+  })
+
   it('loads the first row of pictures at once (the first two first) and the rest lazily, sized for the screen', async () => {
     products(() => HttpResponse.json(page(Array.from({ length: 6 }, (_, i) => makeProduct({ name: `Tee ${i + 1}`, images: [`/uploads/products/p${i}/800.jpg`] })))))
     renderApp('/products')

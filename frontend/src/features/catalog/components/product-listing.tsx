@@ -98,7 +98,7 @@ export function ProductListing({ query, urlQuery, path, heading, withFilters: ha
           <h1 id="listing-heading" className={styles.title}>{title}</h1>
           <div className={styles.toolbar}>
             <p className={styles.count} aria-live="polite">
-              {data ? resultCountLabel(data.pagination.totalItems) : '\u00a0'}
+              {data ? resultCountLabel(data.pagination.totalItems, data.pagination.totalIsLowerBound) : '\u00a0'}
             </p>
             <div className={styles.controls}>
               {filters && !isDesktop ? (
@@ -162,7 +162,7 @@ export function ProductListing({ query, urlQuery, path, heading, withFilters: ha
           side="left"
           footer={
             <Button block onClick={() => setDrawerOpen(false)}>
-              {data ? `Voir ${resultCountLabel(data.pagination.totalItems)}` : 'Voir les produits'}
+              {data ? `Voir ${resultCountLabel(data.pagination.totalItems, data.pagination.totalIsLowerBound)}` : 'Voir les produits'}
             </Button>
           }
         >
