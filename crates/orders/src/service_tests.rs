@@ -447,9 +447,7 @@ async fn the_dashboard_asks_for_its_figures_as_of_the_clock_and_the_five_latest_
         .expect_list()
         .withf(|filter| filter.page.limit == 5 && filter.page.page == 1 && filter.descending && filter.status.is_none())
         .times(1)
-        .returning(move |filter| {
-            Ok(bitik_common::Page::counted(vec![latest.clone()], filter.page, 1))
-        });
+        .returning(move |filter| Ok(bitik_common::Page::counted(vec![latest.clone()], filter.page, 1)));
     orders.expect_top_products().withf(|at, days, limit| *at == now() && *days == 30 && *limit == 5).returning(
         |_, _, _| {
             Ok(vec![TopProduct {

@@ -374,7 +374,12 @@ impl ProductRepository for PgProductRepository {
             rows.into_iter().map(|row| into_product_with(row.product, row.variants)).collect::<Result<Vec<_>, _>>()?;
         let total_is_lower_bound = cap.is_some_and(|cap| total_items > cap);
         let total_items = cap.map_or(total_items, |cap| total_items.min(cap));
-        Ok(Page { items, request: page, total_items: u64::try_from(total_items).unwrap_or_default(), total_is_lower_bound })
+        Ok(Page {
+            items,
+            request: page,
+            total_items: u64::try_from(total_items).unwrap_or_default(),
+            total_is_lower_bound,
+        })
     }
 
     async fn find_active(&self, key: &ProductKey) -> Result<Option<Product>, CatalogError> {

@@ -145,10 +145,16 @@ async fn the_listing_answers_a_page_and_its_pagination() {
 
     let body = json(&app, "/api/products?limit=2&page=2").await;
     assert_eq!(names(&body), ["T-shirt Trois", "Chaîne Fine"]);
-    assert_eq!(body["pagination"], json!({"page": 2, "limit": 2, "totalItems": 4, "totalPages": 2, "totalIsLowerBound": false}));
+    assert_eq!(
+        body["pagination"],
+        json!({"page": 2, "limit": 2, "totalItems": 4, "totalPages": 2, "totalIsLowerBound": false})
+    );
 
     let first = json(&app, "/api/products").await;
-    assert_eq!(first["pagination"], json!({"page": 1, "limit": 12, "totalItems": 4, "totalPages": 1, "totalIsLowerBound": false}));
+    assert_eq!(
+        first["pagination"],
+        json!({"page": 1, "limit": 12, "totalItems": 4, "totalPages": 1, "totalIsLowerBound": false})
+    );
 
     let huge = json(&app, "/api/products?limit=5000").await;
     assert_eq!(huge["pagination"]["limit"], 100);
