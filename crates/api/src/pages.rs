@@ -6,7 +6,10 @@
 //! Each page's head also names what its first view needs before the storefront's script asks
 //! for it (issue 10): the page's lazy route chunk (`modulepreload`, from Vite's manifest) and its
 //! largest picture (`preload`), so that a phone on a slow line fetches them in parallel with the
-//! entry script rather than one after the other.
+//! entry script rather than one after the other. The home and product pages also carry a first
+//! view inside `#root` (the header bar and that picture, styled by the entry's render-blocking
+//! CSS): the phone paints its largest picture before the script has run, and React's first render
+//! replaces it (`createRoot` empties the element).
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
@@ -123,6 +126,8 @@ struct Head {
     route: &'static str,
     /// `<link rel="preload">` of the picture likely to be the page's largest paint.
     lcp_image: Option<String>,
+    /// HTML painted inside `#root` until React renders.
+    first_paint: Option<String>,
 }
 
 fn escape(text: &str) -> String {
@@ -191,7 +196,54 @@ fn render(template: &str, head: &Head, public_url: &str, preloads: &str) -> Stri
         rest = &rest[end..];
     }
     html.push_str(rest);
-    html
+    match &head.first_paint {
+        Some(first_paint) => html.replacen(ROOT, &format!("<div id=\"root\">{first_paint}</div>"), 1),
+        None => html,
+    }
+}
+
+/// The empty mount point of the storefront's `index.html`.
+const ROOT: &str = "<div id=\"root\"></div>";
+
+/// The header bar (shop name) above `picture`, the page's largest paint. The classes live in
+/// `frontend/src/styles/global.css`, in the same boxes as the components React renders instead,
+/// so the picture does not move and is not painted larger when it does.
+fn first_paint(shop_name: &str, picture: &str) -> String {
+    format!("<div class=\"container\"><div class=\"first-paint-bar\">{}</div></div>{picture}", escape(shop_name))
+}
+
+/// The first slide of the hero carousel, as `hero-carousel.tsx` renders it.
+fn hero_first_paint(shop_name: &str) -> String {
+    first_paint(
+        shop_name,
+        &format!(
+            "<img class=\"first-paint-hero\" src=\"{HERO_IMAGE}\" alt=\"\" width=\"1600\" height=\"1000\" \
+             fetchpriority=\"high\" />"
+        ),
+    )
+}
+
+/// A product's main picture, with the `src`/`srcset`/`sizes` of `product-gallery.tsx`'s `<img>`
+/// so the browser picks the same file as the preload and React.
+fn product_first_paint(shop_name: &str, product: &Product) -> String {
+    let first = product.images_or_placeholder().remove(0);
+    let sources = match variants::srcset(&first, "jpg") {
+        Some(srcset) => format!(
+            "src=\"{}\" srcset=\"{}\" sizes=\"{}\"",
+            escape(&first),
+            escape(&srcset),
+            escape(PRODUCT_IMAGE_SIZES)
+        ),
+        None => format!("src=\"{}\"", escape(&first)),
+    };
+    first_paint(
+        shop_name,
+        &format!(
+            "<div class=\"container\"><img class=\"first-paint-picture\" {sources} alt=\"{}\" width=\"800\" \
+             height=\"800\" fetchpriority=\"high\" /></div>",
+            escape(&product.name)
+        ),
+    )
 }
 
 fn absolute(public_url: &str, path: &str) -> String {
@@ -303,6 +355,7 @@ fn product_head(state: &AppState, product: &Product) -> Head {
         structured: Some(structured),
         route: PRODUCT_ROUTE,
         lcp_image: Some(product_image_preload(product)),
+        first_paint: Some(product_first_paint(&state.config.shop.name, product)),
     }
 }
 
@@ -319,6 +372,7 @@ async fn home_page(state: web::Data<AppState>) -> HttpResponse {
         lcp_image: Some(format!(
             "<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"{HERO_IMAGE}\" />\n"
         )),
+        first_paint: Some(hero_first_paint(&state.config.shop.name)),
     };
     page(&state, &head)
 }
@@ -375,6 +429,7 @@ fn listing_head(state: &AppState, title: &str, path: &str) -> Head {
         structured: None,
         route: CATEGORY_ROUTE,
         lcp_image: None,
+        first_paint: None,
     }
 }
 
@@ -436,6 +491,7 @@ mod tests {
             structured: Some(json!({"name": "</script><script>alert(1)</script>"})),
             route: PRODUCT_ROUTE,
             lcp_image: None,
+            first_paint: Some("<p class=\"x\">Chaîne &lt;b&gt;</p>".into()),
         };
         let html = render(TEMPLATE, &head, "https://bitik.sn", "");
         assert!(!html.contains("Défaut") && !html.contains("og-default"), "{html}");
@@ -448,5 +504,6 @@ mod tests {
         assert!(html.contains("<meta charset=\"UTF-8\" />") && html.contains("src=\"/assets/index.js\""));
         assert!(!html.contains("</script><script>alert"), "JSON-LD cannot close its element");
         assert_eq!(html.matches("<title>").count(), 1);
+        assert!(html.contains("<div id=\"root\"><p class=\"x\">Chaîne &lt;b&gt;</p></div>"), "{html}");
     }
 }

@@ -39,6 +39,37 @@ async fn a_product_link_carries_its_title_image_and_offer_without_javascript() {
     assert!(missing.contains("<title>Produit non trouvé | Bitik Dakar</title>"));
 }
 
+/// Issue 10: a phone paints the header bar and the page's largest picture from the HTML, before
+/// the script has run; user text in it is escaped.
+#[tokio::test]
+async fn home_and_product_pages_paint_their_largest_picture_before_the_script() {
+    let front = storefront();
+    let app = spawn_app_with(&[("FRONTEND_DIR", front.0.to_str().unwrap())]).await;
+    let home = app.get("/").await.text().await.unwrap();
+    assert!(
+        home.contains(
+            "<div id=\"root\"><div class=\"container\"><div class=\"first-paint-bar\">Bitik Dakar</div></div>\
+             <img class=\"first-paint-hero\" src=\"/images/hero/hero-1.svg\" alt=\"\" width=\"1600\" height=\"1000\" \
+             fetchpriority=\"high\" /></div>"
+        ),
+        "{home}"
+    );
+    let id = app.product("Chaîne <script>alert(1)</script> & \"Or\"", 25_000, None, &[("doré", "M", 2)]).await;
+    let product = app.get(&format!("/product/{id}")).await.text().await.unwrap();
+    assert!(
+        product.contains(
+            "<img class=\"first-paint-picture\" src=\"/images/placeholder.jpg\" \
+             alt=\"Chaîne &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Or&quot;\" width=\"800\" height=\"800\" \
+             fetchpriority=\"high\" />"
+        ),
+        "{product}"
+    );
+    let body = product.split_once("<body>").unwrap().1;
+    assert!(!body.contains("<script>alert"), "{body}");
+    let listing = app.get("/products").await.text().await.unwrap();
+    assert!(listing.contains("<div id=\"root\"></div>"), "the listing waits for its first page: {listing}");
+}
+
 #[tokio::test]
 async fn the_sitemap_lists_pages_categories_and_active_products_and_robots_names_it() {
     let app = spawn_app_with(&[("PUBLIC_URL", "https://bitik.sn")]).await;
