@@ -10,11 +10,11 @@ use std::collections::HashSet;
 use async_trait::async_trait;
 use bitik_catalog::{
     CatalogError, Colour, NewProduct, Product, ProductFilter, ProductKey, ProductRepository, ProductSort, ProductStats,
-    Removal, Size, Slug, Stock, StockLevel, Subcategory, Visibility,
+    Removal, SearchText, Size, Slug, Stock, StockLevel, Subcategory, Visibility,
 };
-use bitik_common::{Money, Page};
+use bitik_common::{Money, Page, PageRequest};
 use chrono::{DateTime, Utc};
-use diesel::dsl::{exists, sql};
+use diesel::dsl::{case_when, exists, sql};
 use diesel::expression::functions::declare_sql_function;
 use diesel::pg::Pg;
 use diesel::prelude::*;
@@ -195,14 +195,24 @@ fn matching(filter: &ProductFilter) -> ProductQuery {
     }
     if let Some(search) = &filter.search {
         let needle = bitik_search_text(search.as_str().to_owned());
-        let pattern = bitik_search_text(like_pattern(search.as_str()));
-        query = query.filter(
-            bitik_search_haystack(products::search_text)
-                .like(pattern)
-                .or(WordSimilar::new(needle, bitik_search_haystack(products::search_text))),
-        );
+        query =
+            query.filter(contains(search).or(WordSimilar::new(needle, bitik_search_haystack(products::search_text))));
     }
     query
+}
+
+/// The filter's conditions with only the products holding the search text as typed: the first
+/// tier of a search by relevance.
+fn containing(filter: &ProductFilter, search: &SearchText) -> ProductQuery {
+    let without_search = ProductFilter { search: None, ..filter.clone() };
+    matching(&without_search).filter(contains(search))
+}
+
+/// The product's names and categories hold the text as typed, case and accents aside.
+fn contains(
+    search: &SearchText,
+) -> diesel::dsl::Like<bitik_search_haystack<products::search_text>, bitik_search_text<String>> {
+    bitik_search_haystack(products::search_text).like(bitik_search_text(like_pattern(search.as_str())))
 }
 
 fn colour_names(colours: &[Colour]) -> Vec<String> {
@@ -213,20 +223,17 @@ fn ordered(query: ProductQuery, filter: &ProductFilter) -> ProductQuery {
     let query = match (filter.sort, &filter.search) {
         (ProductSort::PriceAsc, _) => query.order_by(products::effective_price.asc()),
         (ProductSort::PriceDesc, _) => query.order_by(products::effective_price.desc()),
-        (ProductSort::Relevance, Some(search)) => query
-            // Names containing the text as typed come before those only close to it.
-            .order_by(
-                bitik_search_haystack(products::search_text)
-                    .like(bitik_search_text(like_pattern(search.as_str())))
-                    .desc(),
-            )
-            .then_order_by(
-                word_similarity(
+        // Products containing the text as typed come first, newest first like the listing, so an
+        // index in the shop's order can serve them however many there are (`common_search_page`);
+        // only those merely close to the text (typos) are ranked by similarity.
+        (ProductSort::Relevance, Some(search)) => query.order_by(contains(search).desc()).then_order_by(
+            case_when::<_, _, diesel::sql_types::Float>(contains(search), 1.0_f32)
+                .otherwise(word_similarity(
                     bitik_search_text(search.as_str().to_owned()),
                     bitik_search_haystack(products::search_text),
-                )
+                ))
                 .desc(),
-            ),
+        ),
         (ProductSort::NameAsc, _) => query.order_by(bitik_search_text(products::name).asc()),
         (ProductSort::NameDesc, _) => query.order_by(bitik_search_text(products::name).desc()),
         (ProductSort::Oldest, _) => query.order_by(products::created_at.asc()),
@@ -302,6 +309,57 @@ impl PgProductRepository {
     }
 }
 
+/// One page of `ordered` with its products' variants and the number of rows `counted` matches,
+/// stopping at `cap` + 1 when there is a cap.
+async fn page_and_count(
+    conn: &mut AsyncPgConnection,
+    ordered: ProductQuery,
+    counted: ProductQuery,
+    page: PageRequest,
+    cap: Option<i64>,
+) -> Result<Vec<ProductWithVariants>, CatalogError> {
+    let counted = counted.select(products::id);
+    let count: Box<dyn QueryFragment<Pg> + Send> = match cap {
+        None => Box::new(counted),
+        Some(cap) => Box::new(counted.limit(cap + 1)),
+    };
+    let statement = WithVariants {
+        page: Box::new(ordered.select(ProductRow::as_select()).limit(i64::from(page.limit)).offset(page.offset())),
+        count: Some(count),
+    };
+    statement.load(conn).await.map_err(storage)
+}
+
+/// A shop search by relevance for text that more products contain than the listing counts: the
+/// page is then made of those products alone (they rank before any merely similar one), newest
+/// first, which an index in that order serves after reading a few pages' worth of rows instead
+/// of scoring every match. `None` when fewer contain it: ranking all matches is then cheap.
+async fn common_search_page(
+    conn: &mut AsyncPgConnection,
+    filter: &ProductFilter,
+    cap: Option<i64>,
+) -> Result<Option<Page<Product>>, CatalogError> {
+    let (Some(search), ProductSort::Relevance, Some(cap)) = (&filter.search, filter.sort, cap) else {
+        return Ok(None);
+    };
+    let newest_first =
+        containing(filter, search).order_by(products::created_at.desc()).then_order_by(products::id.desc());
+    let rows = page_and_count(conn, newest_first, containing(filter, search), filter.page, Some(cap)).await?;
+    if rows.as_slice().first().and_then(|row| row.total).is_none_or(|containing| containing <= cap) {
+        return Ok(None);
+    }
+    Ok(Some(Page {
+        items: into_products(rows)?,
+        request: filter.page,
+        total_items: u64::try_from(cap).unwrap_or_default(),
+        total_is_lower_bound: true,
+    }))
+}
+
+fn into_products(rows: Vec<ProductWithVariants>) -> Result<Vec<Product>, CatalogError> {
+    rows.into_iter().map(|row| into_product_with(row.product, row.variants)).collect()
+}
+
 fn into_product_with(row: ProductRow, variants: Vec<(String, String, i32)>) -> Result<Product, CatalogError> {
     let variants = variants.into_iter().map(|(color, size, stock)| VariantRow { color, size, stock }).collect();
     into_product(row, variants).map_err(CatalogError::repository)
@@ -347,31 +405,19 @@ impl ProductRepository for PgProductRepository {
     async fn list(&self, filter: &ProductFilter) -> Result<Page<Product>, CatalogError> {
         let mut conn = self.db.conn().await.map_err(storage)?;
         let page = filter.page;
-        let counted = matching(filter).select(products::id);
         // One row past the cap tells "more than the cap" from "exactly the cap".
         let cap = (!filter.exact_total).then(|| page.offset() + i64::from(page.limit) * (1 + COUNTED_PAGES_AHEAD));
-        let count: Box<dyn QueryFragment<Pg> + Send> = match cap {
-            None => Box::new(counted),
-            Some(cap) => Box::new(counted.limit(cap + 1)),
-        };
-        let statement = WithVariants {
-            page: Box::new(
-                ordered(matching(filter), filter)
-                    .select(ProductRow::as_select())
-                    .limit(i64::from(page.limit))
-                    .offset(page.offset()),
-            ),
-            count: Some(count),
-        };
-        let rows: Vec<ProductWithVariants> = statement.load(&mut conn).await.map_err(storage)?;
+        if let Some(found) = common_search_page(&mut conn, filter, cap).await? {
+            return Ok(found);
+        }
+        let rows = page_and_count(&mut conn, ordered(matching(filter), filter), matching(filter), page, cap).await?;
         let total_items = match rows.as_slice().first() {
             Some(row) => row.total.unwrap_or_default(),
             // Past the last page no row carries the total: count on its own.
             None if page.page > 1 => matching(filter).count().get_result(&mut conn).await.map_err(storage)?,
             None => 0,
         };
-        let items =
-            rows.into_iter().map(|row| into_product_with(row.product, row.variants)).collect::<Result<Vec<_>, _>>()?;
+        let items = into_products(rows)?;
         let total_is_lower_bound = cap.is_some_and(|cap| total_items > cap);
         let total_items = cap.map_or(total_items, |cap| total_items.min(cap));
         Ok(Page {

@@ -409,6 +409,19 @@ async fn search_ranks_the_best_match_first() {
 }
 
 #[tokio::test]
+async fn products_containing_the_search_come_first_newest_first_then_those_close_to_it() {
+    let shop = Shop::with(&[
+        Item { name: "Pull Sabar", subcategory: "pull", days_ago: 3, ..ITEM },
+        Item { name: "T-shirt Sabaroise", days_ago: 1, ..ITEM },
+        Item { name: "T-shirt Sabbar", days_ago: 0, ..ITEM },
+    ])
+    .await;
+    // The whole word does not outrank a newer product holding the text inside a longer word; the
+    // newest, only close to the text, comes last.
+    assert_eq!(shop.names(&[("search", "SABAR")]).await, ["T-shirt Sabaroise", "Pull Sabar", "T-shirt Sabbar"]);
+}
+
+#[tokio::test]
 async fn search_text_is_matched_literally() {
     let shop = Shop::with(&[
         Item { name: "T-shirt 100% coton", days_ago: 1, ..ITEM },

@@ -77,3 +77,38 @@ async fn a_shop_listing_counts_ten_pages_ahead_and_the_back_office_everything() 
     let admin = repo.list(&admin).await.unwrap();
     assert_eq!((admin.total_items, admin.total_is_lower_bound), (active, false));
 }
+
+#[tokio::test]
+async fn a_search_many_products_match_pages_like_the_full_ranking_and_counts_ten_pages_ahead() {
+    let test = TestDatabase::new().await;
+    seed_generated_products(&test.database, 200).await.unwrap();
+    let repo = PgProductRepository::new(test.database.clone());
+    let ranked_in_full = |page: &str| {
+        let mut filter = shop_filter("2", page, Some("chaîne"));
+        filter.exact_total = true;
+        filter
+    };
+    let all = repo.list(&ranked_in_full("1")).await.unwrap();
+    assert!(all.total_items > 22, "{} chains: more than the 11 pages of 2 counted", all.total_items);
+
+    for page in ["1", "2", "7"] {
+        let shop = repo.list(&shop_filter("2", page, Some("chaîne"))).await.unwrap();
+        let full = repo.list(&ranked_in_full(page)).await.unwrap();
+        let names: Vec<&str> = shop.items.iter().map(|p| p.name.as_str()).collect();
+        let expected: Vec<&str> = full.items.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, expected, "page {page}");
+        assert_eq!(names.len(), 2);
+        assert!(names.iter().all(|name| name.starts_with("Chaîne ")), "{names:?}");
+        let page_number: u64 = page.parse().unwrap();
+        // Counted up to ten pages past this one, and said to be a lower bound.
+        assert_eq!((shop.total_items, shop.total_is_lower_bound), (2 * (page_number + 10), true), "page {page}");
+    }
+    // Newest first among products holding the text.
+    let first = repo.list(&shop_filter("2", "1", Some("chaine"))).await.unwrap();
+    assert!(first.items[0].created_at >= first.items[1].created_at);
+
+    // The last pages count exactly, from the full ranking.
+    let last_page = all.total_items.div_ceil(2).to_string();
+    let last = repo.list(&shop_filter("2", &last_page, Some("chaine"))).await.unwrap();
+    assert_eq!((last.total_items, last.total_is_lower_bound), (all.total_items, false));
+}
