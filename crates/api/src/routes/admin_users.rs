@@ -123,15 +123,15 @@ async fn detail(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<Uui
 #[derive(Deserialize, ToSchema, Default)]
 #[serde(rename_all = "camelCase", default)]
 pub struct NewUserBody {
-    #[schema(max_length = 100, pattern = r"\S")]
+    #[schema(required = true, max_length = 100, pattern = r"\S")]
     first_name: String,
-    #[schema(max_length = 100, pattern = r"\S")]
+    #[schema(required = true, max_length = 100, pattern = r"\S")]
     last_name: String,
-    #[schema(format = Email, max_length = 254)]
+    #[schema(required = true, format = Email, max_length = 254)]
     email: String,
-    #[schema(max_length = 30, pattern = r"\S")]
+    #[schema(required = true, max_length = 30, pattern = r"\S")]
     phone: String,
-    #[schema(min_length = 6, max_length = 128, format = Password)]
+    #[schema(required = true, min_length = 6, max_length = 128, format = Password)]
     password: String,
     /// `customer` (default) or `admin`.
     #[schema(value_type = Option<AdminRole>, example = "customer")]
@@ -202,8 +202,8 @@ pub struct UpdateUserBody {
     #[schema(value_type = Option<AdminRole>, example = "customer")]
     role: Option<String>,
     active: Option<bool>,
-    /// A new password (6 characters or more); the account's sessions end.
-    #[schema(value_type = String, min_length = 6, max_length = 128, format = Password)]
+    /// A new password (6 characters or more); the account's sessions end. `null` or absent: unchanged.
+    #[schema(value_type = Option<String>, min_length = 6, max_length = 128, format = Password)]
     password: Option<String>,
 }
 

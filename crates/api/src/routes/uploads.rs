@@ -48,7 +48,7 @@ pub struct UploadedDto {
 #[allow(dead_code)]
 pub struct UploadForm {
     /// 1 to 10 JPEG, PNG or WebP files of at most 10 MB, 8000 px a side and 40 megapixels.
-    #[schema(value_type = Vec<String>, format = Binary)]
+    #[schema(value_type = Vec<String>, format = Binary, min_items = 1, max_items = 10)]
     images: Vec<Vec<u8>>,
     /// `product` (the default and only value).
     #[schema(example = "product")]

@@ -144,7 +144,7 @@ fn matrix() -> Vec<Row> {
             with_json("/api/auth/forgot-password", json!({"email": Who::A.email()}))
         }),
         // The token in the path is the credential; an unknown one is refused whoever asks.
-        row(M::POST, "/auth/reset-password/{token}", [400; 4], |_, _| {
+        row(M::POST, "/auth/reset-password/{token}", [404; 4], |_, _| {
             with_json("/api/auth/reset-password/not-a-reset-token", json!({"password": "brand-new"}))
         }),
         row(M::GET, "/auth/me", SIGNED_IN, |_, _| call("/api/auth/me")),
