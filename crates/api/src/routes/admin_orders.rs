@@ -96,7 +96,9 @@ async fn detail(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<Uui
     Ok(HttpResponse::Ok().json(Data::new(OrderDto::from(order))))
 }
 
+/// Named apart from the accounts' `StatusBody` (`{active}`): one name in the document is one schema.
 #[derive(Deserialize, Validate, ToSchema)]
+#[schema(as = OrderStatusBody)]
 pub struct StatusBody {
     #[serde(default)]
     #[schema(value_type = OrderStatusName, required = true, example = "shipped")]

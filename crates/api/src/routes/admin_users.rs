@@ -191,13 +191,21 @@ async fn create(
 #[derive(Deserialize, ToSchema, Default)]
 #[serde(rename_all = "camelCase", default)]
 pub struct UpdateUserBody {
+    #[schema(max_length = 100, pattern = r"\S")]
     first_name: Option<String>,
+    #[schema(max_length = 100, pattern = r"\S")]
     last_name: Option<String>,
+    #[schema(format = Email, max_length = 254)]
     email: Option<String>,
+    #[schema(max_length = 30)]
     phone: Option<String>,
+    #[schema(max_length = 300)]
     address: Option<String>,
+    #[schema(max_length = 100)]
     city: Option<String>,
+    #[schema(max_length = 20)]
     zip_code: Option<String>,
+    #[schema(max_length = 100)]
     country: Option<String>,
     #[schema(value_type = Option<AdminRole>, example = "customer")]
     role: Option<String>,

@@ -55,7 +55,7 @@ async fn every_kind_of_answer_carries_the_security_headers() {
         (Method::GET, "/api/products", 200),
         (Method::GET, "/api/auth/me", 401),
         (Method::GET, "/api/nowhere", 404),
-        (Method::DELETE, "/api/health", 404),
+        (Method::DELETE, "/api/health", 405),
         (Method::GET, "/api/openapi.json", 200),
         (Method::GET, "/api/docs/", 200),
     ] {
