@@ -174,7 +174,8 @@ impl From<bitik_identity::IdentityError> for ApiError {
             E::IncorrectCurrentPassword => ApiError::unauthorized("incorrect_current_password", message),
             E::AddressNotFound => ApiError::new(StatusCode::NOT_FOUND, "address_not_found", message),
             E::UserNotFound => ApiError::new(StatusCode::NOT_FOUND, "user_not_found", message),
-            E::InvalidResetToken => ApiError::bad_request("invalid_reset_token", message),
+            // The link is the resource its token names: unknown, used or expired, there is none.
+            E::InvalidResetToken => ApiError::new(StatusCode::NOT_FOUND, "invalid_reset_token", message),
             E::CannotDeleteAdmin => ApiError::conflict("cannot_delete_admin", message),
             E::CannotDeactivateSelf => ApiError::conflict("cannot_deactivate_self", message),
             E::CannotDemoteSelf => ApiError::conflict("cannot_change_own_role", message),

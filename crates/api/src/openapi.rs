@@ -3,6 +3,7 @@
 
 use std::sync::OnceLock;
 
+use utoipa::openapi::Required;
 use utoipa::openapi::path::{Operation, ParameterIn, PathItem};
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{Content, Ref, RefOr, Response, ResponseBuilder};
@@ -78,8 +79,19 @@ use crate::routes;
         routes::newsletter::subscribe,
         routes::newsletter::export,
     ),
-    components(schemas(ErrorBody, routes::catalog::ProductDto, routes::admin_products::AdminProductDto)),
-    modifiers(&BearerAuth, &ErrorAnswers),
+    // Enums named only by query parameters: utoipa registers those of bodies and answers alone.
+    components(schemas(
+        ErrorBody,
+        routes::catalog::ProductDto,
+        routes::admin_products::AdminProductDto,
+        routes::catalog::CategoryCode,
+        routes::catalog::SubcategoryCode,
+        routes::catalog::ProductSortCode,
+        routes::catalog::SortOrder,
+        routes::admin_orders::AdminOrderSort,
+        routes::admin_users::AccountStatus,
+    )),
+    modifiers(&BearerAuth, &ErrorAnswers, &BlankQueryIsAbsent),
     tags(
         (name = "health", description = "Liveness of the server and its database"),
         (name = "auth", description = "Accounts and sessions"),
@@ -118,6 +130,28 @@ impl Modify for ErrorAnswers {
         for (path, item) in openapi.paths.paths.iter_mut() {
             for operation in operations_mut(item) {
                 add_error_answers(path, operation);
+            }
+        }
+    }
+}
+
+/// Every query parameter of the API is optional, and a blank one (`?limit=`, `?role=`) is read
+/// as absent: filter forms send their empty fields. OpenAPI says so with `allowEmptyValue`,
+/// which utoipa 5 does not model: it is written as a raw key of the parameter.
+struct BlankQueryIsAbsent;
+
+impl Modify for BlankQueryIsAbsent {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        for item in openapi.paths.paths.values_mut() {
+            for operation in operations_mut(item) {
+                let queries =
+                    operation.parameters.iter_mut().flatten().filter(|p| p.parameter_in == ParameterIn::Query);
+                for parameter in queries.filter(|p| p.required == Required::False) {
+                    parameter
+                        .extensions
+                        .get_or_insert_with(Default::default)
+                        .insert("allowEmptyValue".to_owned(), true.into());
+                }
             }
         }
     }

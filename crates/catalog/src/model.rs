@@ -119,7 +119,9 @@ impl Size {
 
     /// Reads a size as people write it: any case, and the `2XL`/`3XL` spellings of XXL/XXXL.
     pub fn parse(raw: &str) -> Option<Self> {
-        match raw.trim().to_uppercase().as_str() {
+        // ASCII only: `xſ` is not XS, whatever Unicode's upper case says (the API documents the
+        // sizes with a pattern).
+        match raw.trim().to_ascii_uppercase().as_str() {
             "XS" => Some(Size::Xs),
             "S" => Some(Size::S),
             "M" => Some(Size::M),

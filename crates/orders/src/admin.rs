@@ -55,9 +55,15 @@ fn present(value: &Option<String>) -> Option<&str> {
     value.as_deref().map(str::trim).filter(|v| !v.is_empty())
 }
 
+/// Exactly `AAAA-MM-JJ`, as the API documents it (`format: date`): chrono alone would also
+/// read `2026-1-5` or `+2026-01-05`.
 fn day(raw: &str, field: &str) -> Result<NaiveDate, OrderError> {
-    NaiveDate::parse_from_str(raw, "%Y-%m-%d")
-        .map_err(|_| invalid(field, "Date invalide (format attendu : AAAA-MM-JJ)."))
+    let shaped = raw.len() == 10
+        && raw.bytes().enumerate().all(|(at, b)| if at == 4 || at == 7 { b == b'-' } else { b.is_ascii_digit() });
+    shaped
+        .then(|| NaiveDate::parse_from_str(raw, "%Y-%m-%d").ok())
+        .flatten()
+        .ok_or_else(|| invalid(field, "Date invalide (format attendu : AAAA-MM-JJ)."))
 }
 
 impl AdminOrderQuery {
@@ -150,6 +156,9 @@ mod tests {
         for (pairs, message) in [
             (vec![("status", "lost")], "Statut de commande inconnu."),
             (vec![("fromDate", "22/11/2026")], "Date invalide (format attendu : AAAA-MM-JJ)."),
+            (vec![("fromDate", "2026-1-5")], "Date invalide (format attendu : AAAA-MM-JJ)."),
+            (vec![("toDate", "+2026-11-22")], "Date invalide (format attendu : AAAA-MM-JJ)."),
+            (vec![("toDate", "2026-02-30")], "Date invalide (format attendu : AAAA-MM-JJ)."),
             (
                 vec![("fromDate", "2026-11-22"), ("toDate", "2026-11-01")],
                 "La date de fin doit suivre la date de début.",

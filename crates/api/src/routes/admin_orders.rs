@@ -36,14 +36,18 @@ pub struct AdminOrdersParams {
     #[param(value_type = Option<OrderStatusName>)]
     status: Option<String>,
     /// First day (YYYY-MM-DD, Dakar).
+    #[param(format = Date)]
     from_date: Option<String>,
     /// Last day, included.
+    #[param(format = Date)]
     to_date: Option<String>,
     /// Order number, customer name or phone.
     search: Option<String>,
     /// createdAt (default), total or orderNumber.
+    #[param(value_type = Option<AdminOrderSort>)]
     sort: Option<String>,
     /// desc (default) or asc.
+    #[param(value_type = Option<crate::routes::catalog::SortOrder>)]
     order: Option<String>,
 }
 
@@ -92,15 +96,28 @@ async fn detail(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<Uui
     Ok(HttpResponse::Ok().json(Data::new(OrderDto::from(order))))
 }
 
+/// Named apart from the accounts' `StatusBody` (`{active}`): one name in the document is one schema.
 #[derive(Deserialize, Validate, ToSchema)]
+#[schema(as = OrderStatusBody)]
 pub struct StatusBody {
-    #[schema(example = "shipped")]
     #[serde(default)]
-    #[schema(value_type = OrderStatusName, required = true)]
+    #[schema(value_type = OrderStatusName, required = true, example = "shipped")]
     status: String,
     /// Shown in the history (a tracking note, for instance).
     #[validate(length(max = 500, message = "La note ne peut pas dépasser 500 caractères"))]
     note: Option<String>,
+}
+
+/// The back office's order sorts.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub enum AdminOrderSort {
+    #[schema(rename = "createdAt")]
+    CreatedAt,
+    #[schema(rename = "total")]
+    Total,
+    #[schema(rename = "orderNumber")]
+    OrderNumber,
 }
 
 /// The statuses of an order.

@@ -14,6 +14,7 @@ use crate::auth::AdminUser;
 use crate::error::{ApiError, ErrorBody};
 use crate::responses::Data;
 use crate::routes::catalog::{OrderedMap, stock_grid};
+use crate::routes::whole::Whole;
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -134,8 +135,10 @@ pub struct ProductBody {
     #[validate(length(max = 10000, message = "La description ne peut pas dépasser 10 000 caractères"))]
     description: Option<String>,
     /// Whole francs.
-    price: Option<i64>,
-    promo_price: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    price: Option<Whole>,
+    #[schema(value_type = Option<i64>)]
+    promo_price: Option<Whole>,
     on_promotion: bool,
     #[schema(example = "vetement")]
     category: Option<String>,
@@ -146,7 +149,8 @@ pub struct ProductBody {
     #[validate(length(max = 12, message = "Trop de tailles"))]
     sizes: Vec<String>,
     /// colour → size → quantity.
-    stock: BTreeMap<String, BTreeMap<String, i64>>,
+    #[schema(value_type = BTreeMap<String, BTreeMap<String, i64>>)]
+    stock: BTreeMap<String, BTreeMap<String, Whole>>,
     #[validate(length(max = 12, message = "Trop d'images"))]
     images: Vec<String>,
     #[validate(length(max = 500, message = "La matière ne peut pas dépasser 500 caractères"))]
@@ -163,14 +167,14 @@ impl From<ProductBody> for ProductForm {
             name: b.name,
             short_description: b.short_description,
             description: b.description,
-            price: b.price,
-            promo_price: b.promo_price,
+            price: b.price.map(|Whole(francs)| francs),
+            promo_price: b.promo_price.map(|Whole(francs)| francs),
             on_promotion: b.on_promotion,
             category: b.category,
             subcategory: b.subcategory,
             colors: b.colors,
             sizes: b.sizes,
-            stock: b.stock,
+            stock: wholes(b.stock),
             images: b.images,
             material: b.material,
             care_instructions: b.care_instructions,
@@ -225,7 +229,14 @@ async fn update(
 #[derive(Deserialize, ToSchema)]
 pub struct StockBody {
     /// colour → size → quantity, for some or all of the product's variants.
-    stock: BTreeMap<String, BTreeMap<String, i64>>,
+    #[schema(value_type = BTreeMap<String, BTreeMap<String, i64>>)]
+    stock: BTreeMap<String, BTreeMap<String, Whole>>,
+}
+
+fn wholes(grid: BTreeMap<String, BTreeMap<String, Whole>>) -> BTreeMap<String, BTreeMap<String, i64>> {
+    grid.into_iter()
+        .map(|(colour, sizes)| (colour, sizes.into_iter().map(|(size, Whole(n))| (size, n)).collect()))
+        .collect()
 }
 
 /// Sets the stock of some of the product's variants.
@@ -245,7 +256,7 @@ async fn set_stock(
     id: web::Path<Uuid>,
     body: web::Json<StockBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let product = state.catalog.set_stock(*id, body.into_inner().stock).await?;
+    let product = state.catalog.set_stock(*id, wholes(body.into_inner().stock)).await?;
     Ok(HttpResponse::Ok().json(Data::new(AdminProductDto::from(product))))
 }
 

@@ -123,15 +123,15 @@ async fn detail(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<Uui
 #[derive(Deserialize, ToSchema, Default)]
 #[serde(rename_all = "camelCase", default)]
 pub struct NewUserBody {
-    #[schema(max_length = 100, pattern = r"\S")]
+    #[schema(required = true, max_length = 100, pattern = r"\S")]
     first_name: String,
-    #[schema(max_length = 100, pattern = r"\S")]
+    #[schema(required = true, max_length = 100, pattern = r"\S")]
     last_name: String,
-    #[schema(format = Email, max_length = 254)]
+    #[schema(required = true, format = Email, max_length = 254)]
     email: String,
-    #[schema(max_length = 30, pattern = r"\S")]
+    #[schema(required = true, max_length = 30, pattern = r"\S")]
     phone: String,
-    #[schema(min_length = 6, max_length = 128, format = Password)]
+    #[schema(required = true, min_length = 6, max_length = 128, format = Password)]
     password: String,
     /// `customer` (default) or `admin`.
     #[schema(value_type = Option<AdminRole>, example = "customer")]
@@ -191,19 +191,27 @@ async fn create(
 #[derive(Deserialize, ToSchema, Default)]
 #[serde(rename_all = "camelCase", default)]
 pub struct UpdateUserBody {
+    #[schema(max_length = 100, pattern = r"\S")]
     first_name: Option<String>,
+    #[schema(max_length = 100, pattern = r"\S")]
     last_name: Option<String>,
+    #[schema(format = Email, max_length = 254)]
     email: Option<String>,
+    #[schema(max_length = 30)]
     phone: Option<String>,
+    #[schema(max_length = 300)]
     address: Option<String>,
+    #[schema(max_length = 100)]
     city: Option<String>,
+    #[schema(max_length = 20)]
     zip_code: Option<String>,
+    #[schema(max_length = 100)]
     country: Option<String>,
     #[schema(value_type = Option<AdminRole>, example = "customer")]
     role: Option<String>,
     active: Option<bool>,
-    /// A new password (6 characters or more); the account's sessions end.
-    #[schema(value_type = String, min_length = 6, max_length = 128, format = Password)]
+    /// A new password (6 characters or more); the account's sessions end. `null` or absent: unchanged.
+    #[schema(value_type = Option<String>, min_length = 6, max_length = 128, format = Password)]
     password: Option<String>,
 }
 

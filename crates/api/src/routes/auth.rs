@@ -362,7 +362,8 @@ pub struct ResetBody {
     params(("token" = String, Path, description = "The token of the reset link")),
     responses(
         (status = 200, description = "Password changed", body = Data<Done>),
-        (status = 400, description = "Password too short, or the link is invalid, used or expired", body = ErrorBody),
+        (status = 400, description = "Password too short or too long", body = ErrorBody),
+        (status = 404, description = "No such link: unknown, used or expired (`invalid_reset_token`)", body = ErrorBody),
         (status = 429, description = "Too many attempts", body = ErrorBody),
     )
 )]

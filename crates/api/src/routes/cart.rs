@@ -11,6 +11,7 @@ use uuid::Uuid;
 use crate::auth::AuthUser;
 use crate::error::{ApiError, ErrorBody};
 use crate::responses::Data;
+use crate::routes::whole::Whole;
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -106,12 +107,10 @@ impl From<AddBody> for bitik_catalog::RawChoice {
     }
 }
 
-/// `Ok` for a JSON integer, `Err` for anything else (1.5, "2", true…).
+/// `Ok` for a whole number (`82.0` too: JSON Schema's integer), `Err` for anything else (1.5,
+/// "2", true…).
 fn whole(value: Value) -> Result<i64, ()> {
-    match value {
-        Value::Number(n) => n.as_i64().or_else(|| n.as_u64().map(|_| i64::MAX)).ok_or(()),
-        _ => Err(()),
-    }
+    Whole::of(&value).ok_or(())
 }
 
 #[derive(Deserialize, ToSchema)]

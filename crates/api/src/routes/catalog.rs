@@ -127,10 +127,10 @@ pub struct ListQuery {
     #[param(schema_with = crate::openapi::whole_from_one, example = 12)]
     limit: Option<String>,
     /// `vetement` or `accessoire`.
-    #[param(example = "vetement")]
+    #[param(value_type = Option<CategoryCode>, example = "vetement")]
     category: Option<String>,
-    /// `t-shirt`, `pull`, `lunette` or `chaine`.
-    #[param(example = "t-shirt")]
+    /// `t-shirt`, `pull`, `lunette` or `chaine` (of `category`, when both are given).
+    #[param(value_type = Option<SubcategoryCode>, example = "t-shirt")]
     subcategory: Option<String>,
     /// Lowest price paid (promotional price when on promotion), whole francs.
     #[param(value_type = Option<i64>, minimum = 0, example = 5000)]
@@ -140,8 +140,12 @@ pub struct ListQuery {
     /// Comma-separated colours; any of them.
     #[param(example = "noir,blanc")]
     colors: Option<String>,
-    /// Comma-separated sizes; any of them still in stock (in one of `colors` when given).
-    #[param(example = "M,L")]
+    /// Comma-separated sizes (XS, S, M, L, XL, XXL or 2XL, XXXL or 3XL, unique; any case); any of
+    /// them still in stock (in one of `colors` when given).
+    #[param(
+        pattern = r"^\s*(?:[Xx]{0,3}[Ll]|[Xx]?[Ss]|[Mm]|[23][Xx][Ll]|[Uu][Nn][Ii][Qq][Uu][Ee])?\s*(?:,\s*(?:[Xx]{0,3}[Ll]|[Xx]?[Ss]|[Mm]|[23][Xx][Ll]|[Uu][Nn][Ii][Qq][Uu][Ee])?\s*)*$",
+        example = "M,L"
+    )]
     sizes: Option<String>,
     #[param(value_type = Option<bool>)]
     promotion: Option<String>,
@@ -154,7 +158,7 @@ pub struct ListQuery {
     #[param(example = "chaine")]
     search: Option<String>,
     /// `newest` (default), `price-asc`, `price-desc` (on the price paid), or `relevance`.
-    #[param(example = "price-asc")]
+    #[param(value_type = Option<ProductSortCode>, example = "price-asc")]
     sort: Option<String>,
     /// `admin`: the back office's listing (administrators only; answers `AdminProductDto`,
     /// inactive products included, 10 a page). The parameters below are read only then.
@@ -172,6 +176,53 @@ pub struct ListQuery {
     /// Admin: `desc` (default) or `asc`.
     #[param(example = "asc")]
     sort_order: Option<String>,
+}
+
+/// The categories' codes.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub enum CategoryCode {
+    #[schema(rename = "vetement")]
+    Vetement,
+    #[schema(rename = "accessoire")]
+    Accessoire,
+}
+
+/// The subcategories' codes.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub enum SubcategoryCode {
+    #[schema(rename = "t-shirt")]
+    TShirt,
+    #[schema(rename = "pull")]
+    Pull,
+    #[schema(rename = "lunette")]
+    Lunette,
+    #[schema(rename = "chaine")]
+    Chaine,
+}
+
+/// The shop window's sorts.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub enum ProductSortCode {
+    #[schema(rename = "newest")]
+    Newest,
+    #[schema(rename = "price-asc")]
+    PriceAsc,
+    #[schema(rename = "price-desc")]
+    PriceDesc,
+    #[schema(rename = "relevance")]
+    Relevance,
+}
+
+/// Ascending or descending.
+#[derive(ToSchema)]
+#[schema(rename_all = "lowercase")]
+#[allow(dead_code)]
+pub enum SortOrder {
+    Asc,
+    Desc,
 }
 
 /// Whether a request asks for the back office's view (`?scope=admin`).

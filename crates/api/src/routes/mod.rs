@@ -13,6 +13,7 @@ pub mod orders;
 pub mod payments;
 pub mod uploads;
 pub mod wave_simulator;
+pub mod whole;
 
 use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};

@@ -169,20 +169,85 @@ impl From<Order> for OrderDto {
     }
 }
 
+/// The delivery form as a checkout sends it, with the server's rules (`checkout::shipping_info`):
+/// lengths are counted once trimmed, and the phone is 8 to 15 of digits, spaces, `+`, `(`, `)`,
+/// `-`. Apart from `ShippingInfoDto` because stored orders keep what older rules let through.
+#[derive(Deserialize, ToSchema, Default)]
+#[serde(rename_all = "camelCase", default)]
+pub struct CheckoutShippingInfo {
+    #[schema(required = true, max_length = 100, pattern = r"\S")]
+    first_name: String,
+    #[schema(required = true, max_length = 100, pattern = r"\S")]
+    last_name: String,
+    #[schema(required = true, format = Email)]
+    email: String,
+    #[schema(required = true, pattern = r"^\s*[0-9+()-][0-9 +()-]{6,13}[0-9+()-]\s*$", example = "77 123 45 67")]
+    phone: String,
+    #[schema(required = true, max_length = 300, pattern = r"\S")]
+    address: String,
+    #[schema(required = true, max_length = 100, pattern = r"\S")]
+    city: String,
+    /// Sénégal when blank.
+    #[schema(max_length = 100)]
+    country: String,
+    #[schema(max_length = 20)]
+    zip_code: String,
+}
+
+impl From<CheckoutShippingInfo> for ShippingInfo {
+    fn from(s: CheckoutShippingInfo) -> Self {
+        ShippingInfo {
+            first_name: s.first_name,
+            last_name: s.last_name,
+            email: s.email,
+            phone: s.phone,
+            address: s.address,
+            city: s.city,
+            country: s.country,
+            zip_code: s.zip_code,
+        }
+    }
+}
+
 /// A checkout. Prices, totals and order numbers a client may add are ignored: the server
 /// prices every line from the catalogue.
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PlaceOrderBody {
     #[serde(default)]
+    #[schema(required = true, min_items = 1)]
     items: Vec<AddBody>,
     #[serde(default)]
-    shipping_info: ShippingInfoDto,
-    #[schema(example = "standard")]
+    #[schema(required = true)]
+    shipping_info: CheckoutShippingInfo,
+    /// Standard when absent, `null` or blank.
+    #[schema(schema_with = checkout_shipping, example = "standard")]
     shipping_method: Option<String>,
     /// `wave` or `cash_on_delivery` (`paypal` is read as cash on delivery).
-    #[schema(example = "cash_on_delivery")]
+    #[schema(value_type = CheckoutPayment, required = true, example = "cash_on_delivery")]
     payment_method: Option<String>,
+}
+
+/// The delivery methods of a checkout; `null` and blank mean standard.
+fn checkout_shipping() -> utoipa::openapi::schema::Object {
+    use utoipa::openapi::schema::{ObjectBuilder, SchemaType, Type};
+    let codes = ["standard", "express", "pickup", ""].map(serde_json::Value::from);
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
+        .enum_values(Some(codes.into_iter().chain([serde_json::Value::Null])))
+        .build()
+}
+
+/// The payment methods of a checkout.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub enum CheckoutPayment {
+    #[schema(rename = "wave")]
+    Wave,
+    #[schema(rename = "cash_on_delivery")]
+    CashOnDelivery,
+    #[schema(rename = "paypal")]
+    Paypal,
 }
 
 #[derive(Deserialize, IntoParams)]

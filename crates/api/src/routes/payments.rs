@@ -128,7 +128,18 @@ impl From<PaymentView> for PaymentStatusDto {
 pub struct StatusQuery {
     /// `true` when the shopper is back from Wave: Wave is asked again unless it was asked in
     /// the last 3 seconds. Otherwise what Wave said is reused for 60 seconds.
+    #[serde(default, deserialize_with = "blank_is_absent")]
     refresh: Option<bool>,
+}
+
+/// `?refresh=` is absent, as every blank query value of the API (`allowEmptyValue`).
+fn blank_is_absent<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<bool>, D::Error> {
+    match Option::<String>::deserialize(deserializer)?.as_deref() {
+        None | Some("") => Ok(None),
+        Some("true") => Ok(Some(true)),
+        Some("false") => Ok(Some(false)),
+        Some(other) => Err(serde::de::Error::invalid_value(serde::de::Unexpected::Str(other), &"true or false")),
+    }
 }
 
 #[derive(Serialize, ToSchema)]

@@ -44,15 +44,23 @@ pub struct UploadedDto {
 
 /// The form as sent: `images` (repeated) and `type`. It only describes the form to OpenAPI:
 /// the handler reads the stream itself, to stop at the first file over the limits.
-#[derive(utoipa::ToSchema)]
+/// Other fields are refused, not skipped (`read_form`): `deny_unknown_fields` is how utoipa
+/// writes `additionalProperties: false`.
+#[derive(utoipa::ToSchema, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 #[allow(dead_code)]
 pub struct UploadForm {
     /// 1 to 10 JPEG, PNG or WebP files of at most 10 MB, 8000 px a side and 40 megapixels.
-    #[schema(value_type = Vec<String>, format = Binary)]
+    #[schema(value_type = Vec<String>, format = Binary, min_items = 1, max_items = 10)]
     images: Vec<Vec<u8>>,
-    /// `product` (the default and only value).
-    #[schema(example = "product")]
+    /// `product` (the default and only value; sent blank it is refused like any other).
+    #[schema(schema_with = upload_kind)]
     r#type: Option<String>,
+}
+
+fn upload_kind() -> utoipa::openapi::schema::Object {
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    ObjectBuilder::new().schema_type(Type::String).enum_values(Some([PRODUCT])).build()
 }
 
 fn invalid_image() -> ApiError {
@@ -115,7 +123,7 @@ async fn read_form(mut form: Multipart) -> Result<(Vec<Vec<u8>>, Option<String>)
                     ApiError::bad_request("unknown_upload_type", "Type d'envoi inconnu.")
                 })
                 .await?;
-                kind = Some(String::from_utf8_lossy(&raw).trim().to_owned());
+                kind = Some(String::from_utf8_lossy(&raw).into_owned());
             }
             // Refused rather than skipped: reading unknown fields would let a request grow unbounded.
             other => {
@@ -179,7 +187,7 @@ async fn upload_images(
 ) -> Result<HttpResponse, ApiError> {
     let form = Multipart::new(req.headers(), payload.into_inner());
     let (files, kind) = read_form(form).await?;
-    if kind.as_deref().is_some_and(|kind| !kind.is_empty() && kind != PRODUCT) {
+    if kind.as_deref().is_some_and(|kind| kind != PRODUCT) {
         return Err(ApiError::bad_request("unknown_upload_type", "Type d'envoi inconnu."));
     }
     if files.is_empty() {

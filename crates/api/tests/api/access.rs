@@ -144,7 +144,7 @@ fn matrix() -> Vec<Row> {
             with_json("/api/auth/forgot-password", json!({"email": Who::A.email()}))
         }),
         // The token in the path is the credential; an unknown one is refused whoever asks.
-        row(M::POST, "/auth/reset-password/{token}", [400; 4], |_, _| {
+        row(M::POST, "/auth/reset-password/{token}", [404; 4], |_, _| {
             with_json("/api/auth/reset-password/not-a-reset-token", json!({"password": "brand-new"}))
         }),
         row(M::GET, "/auth/me", SIGNED_IN, |_, _| call("/api/auth/me")),
@@ -227,13 +227,13 @@ fn matrix() -> Vec<Row> {
         }),
         row(M::GET, "/admin/products/stats", ADMIN, |_, _| call("/api/admin/products/stats")),
         row(M::POST, "/products", ADMIN_CREATES, |_, _| with_json("/api/products", product_form())),
-        row(M::PUT, "/products/{id}", ADMIN, |ids, _| {
+        row(M::PUT, "/products/{idOrSlug}", ADMIN, |ids, _| {
             with_json(format!("/api/products/{}", ids.spare_product), product_form())
         }),
         row(M::PUT, "/products/{id}/stock", ADMIN, |ids, _| {
             with_json(format!("/api/products/{}/stock", ids.spare_product), json!({"stock": {"noir": {"M": 4}}}))
         }),
-        row(M::DELETE, "/products/{id}", ADMIN, |ids, _| call(format!("/api/products/{}", ids.spare_product))),
+        row(M::DELETE, "/products/{idOrSlug}", ADMIN, |ids, _| call(format!("/api/products/{}", ids.spare_product))),
         row(M::POST, "/upload/images", ADMIN_CREATES, |_, _| Call {
             path: "/api/upload/images".into(),
             body: Body::Multipart(picture_form()),

@@ -55,7 +55,9 @@ async fn quantities_that_are_not_whole_positive_numbers_order_nothing() {
         (json!(1.5), 400, not_whole),
         (json!("2"), 400, not_whole),
         (json!(true), 400, not_whole),
-        (json!(1e30), 400, not_whole),
+        (json!(1.0000001), 400, not_whole),
+        // JSON Schema's integers: the document says `integer`, and 1e30 is one (too large).
+        (json!(1e30), 409, "Stock insuffisant pour T-shirt Teranga (noir, M). Seulement 3 disponible(s)."),
         (json!(2_147_483_648_i64), 409, "Stock insuffisant pour T-shirt Teranga (noir, M). Seulement 3 disponible(s)."),
         (json!(u64::MAX), 409, "Stock insuffisant pour T-shirt Teranga (noir, M). Seulement 3 disponible(s)."),
     ];
@@ -312,4 +314,88 @@ async fn concurrent_default_address_changes_leave_exactly_one_default() {
     let stored = data(&app, "/api/users/addresses", &token).await;
     let defaults = stored.as_array().unwrap().iter().filter(|a| a["isDefault"] == true).count();
     assert_eq!(defaults, 1);
+}
+
+#[tokio::test]
+async fn whole_numbers_written_with_a_decimal_point_are_read_as_the_document_says() {
+    let app = spawn_app().await;
+    let (token, _) = app.register("awa@example.sn", "secret1").await;
+    let admin = app.admin_token().await;
+    let tee = app.product("T-shirt Teranga", 10_000, None, &[("noir", "M", 3)]).await;
+
+    let stock = json!({"stock": {"noir": {"M": 7.0}}});
+    let response = app.send(Method::PUT, &format!("/api/products/{tee}/stock"), Some(&admin), Some(&stock)).await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(stock_of(&app, &tee).await, 7);
+
+    let line = json!({"productId": tee, "quantity": 2.0, "size": "M", "color": "noir"});
+    assert_eq!(app.send(Method::POST, "/api/cart/add", Some(&token), Some(&line)).await.status(), 200);
+    let cart = data(&app, "/api/cart", &token).await;
+    assert_eq!(cart["items"][0]["quantity"], 2);
+    let item = cart["items"][0]["id"].as_str().unwrap().to_owned();
+    let path = format!("/api/cart/items/{item}");
+    let response = app.send(Method::PUT, &path, Some(&token), Some(&json!({"quantity": 3.0}))).await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(data(&app, "/api/cart", &token).await["items"][0]["quantity"], 3);
+
+    let response = app.send(Method::POST, "/api/orders", Some(&token), Some(&checkout(&tee, json!(1.0)))).await;
+    assert_eq!(response.status(), 201);
+    assert_eq!(data(&app, "/api/orders", &token).await[0]["items"][0]["quantity"], 1);
+    assert_eq!(stock_of(&app, &tee).await, 6);
+
+    let half = json!({"stock": {"noir": {"M": 2.5}}});
+    let response = app.send(Method::PUT, &format!("/api/products/{tee}/stock"), Some(&admin), Some(&half)).await;
+    assert_eq!(response.status(), 400);
+    assert_eq!(error_body(response).await["message"], "Données invalides. Vérifiez vos informations.");
+    assert_eq!(stock_of(&app, &tee).await, 6);
+}
+
+#[tokio::test]
+async fn a_blank_query_value_is_read_as_absent_and_a_malformed_one_refused() {
+    let app = spawn_app().await;
+    let admin = app.admin_token().await;
+    app.register("awa@example.sn", "secret1").await;
+    app.product("T-shirt Teranga", 10_000, None, &[("noir", "M", 3)]).await;
+
+    let all = app.get("/api/products").await.json::<Value>().await.unwrap();
+    let blank = app.get("/api/products?limit=&category=&sizes=&sort=&minPrice=").await;
+    assert_eq!(blank.status(), 200);
+    assert_eq!(blank.json::<Value>().await.unwrap(), all);
+    let users = data(&app, "/api/admin/users?role=&status=&limit=", &admin).await;
+    assert_eq!(users.as_array().map(Vec::len), Some(2));
+    assert_eq!(data(&app, "/api/admin/orders?fromDate=&toDate=&sort=&order=", &admin).await, json!([]));
+
+    let date = "Date invalide (format attendu : AAAA-MM-JJ).";
+    for (query, field, message) in [
+        ("fromDate=2026-1-5", "fromDate", date),
+        ("toDate=%2B2026-11-22", "toDate", date),
+        ("order=up", "order", "Ordre de tri inconnu."),
+    ] {
+        let response = app.send(Method::GET, &format!("/api/admin/orders?{query}"), Some(&admin), None).await;
+        assert_eq!(response.status(), 400, "{query}");
+        assert_eq!(error_body(response).await["fields"][field], message, "{query}");
+    }
+    // Sizes are read in ASCII: the long s (ſ) is not an S, whatever its upper case.
+    let response = app.get("/api/products?sizes=X%C5%BF").await;
+    assert_eq!(response.status(), 400);
+    assert_eq!(error_body(response).await["fields"]["sizes"], "Taille inconnue : Xſ.");
+}
+
+#[tokio::test]
+async fn an_unknown_reset_link_is_not_found_and_a_null_password_changes_nothing() {
+    let app = spawn_app().await;
+    let response = app.post_json("/api/auth/reset-password/not-a-link", &json!({"password": "brand-new"})).await;
+    assert_eq!(response.status(), 404);
+    let error = error_body(response).await;
+    assert_eq!(
+        (error["code"].as_str(), error["message"].as_str()),
+        (Some("invalid_reset_token"), Some("Ce lien de réinitialisation est invalide ou a expiré."))
+    );
+
+    let admin = app.admin_token().await;
+    let (_, user) = app.register("awa@example.sn", "secret1").await;
+    let path = format!("/api/admin/users/{}", user["id"].as_str().unwrap());
+    let response = app.send(Method::PUT, &path, Some(&admin), Some(&json!({"password": null, "city": "Thiès"}))).await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(app.login("awa@example.sn", "secret1").await.status(), 200);
 }

@@ -167,7 +167,7 @@ async fn a_reset_link_sets_a_new_password_once() {
     assert_eq!(error_body(short).await["fields"]["password"], "Le mot de passe doit contenir au moins 6 caractères");
     assert_eq!(app.post_json(&reset, &json!({"password": "brand-new"})).await.status(), 200);
     let again = app.post_json(&reset, &json!({"password": "brand-new2"})).await;
-    assert_eq!(again.status(), 400);
+    assert_eq!(again.status(), 404);
     assert_eq!(error_body(again).await["code"], "invalid_reset_token");
     assert_eq!(app.login("awa@example.sn", "brand-new").await.status(), 200);
     assert_eq!(app.login("awa@example.sn", "secret1").await.status(), 401);

@@ -243,6 +243,10 @@ async fn the_form_itself_is_checked() {
     let avatar = Part { name: "type", filename: None, content_type: "text/plain", bytes: b"avatar".to_vec() };
     let avatar = upload(&app, Some(&admin), &[png(), avatar]).await;
     assert_eq!(error_body(avatar).await["message"], "Type d'envoi inconnu.");
+    // The document's enum is `product` alone: sent blank, the type is refused too.
+    let blank = Part { name: "type", filename: None, content_type: "text/plain", bytes: Vec::new() };
+    let blank = upload(&app, Some(&admin), &[png(), blank]).await;
+    assert_eq!(error_body(blank).await["message"], "Type d'envoi inconnu.");
     let stray = Part { name: "image", filename: Some("p.png"), content_type: "image/png", bytes: vec![1] };
     let stray = upload(&app, Some(&admin), &[stray]).await;
     assert_eq!(error_body(stray).await["code"], "unexpected_field");

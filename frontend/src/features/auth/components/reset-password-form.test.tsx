@@ -52,7 +52,7 @@ describe('/reset-password/:token', () => {
   it('says when the link is invalid or expired, with a way to ask for a new one', async () => {
     server.use(
       http.post('/api/auth/reset-password/:token', () =>
-        HttpResponse.json({ code: 'invalid_reset_token', message: 'Ce lien de réinitialisation est invalide ou a expiré.' }, { status: 400 }),
+        HttpResponse.json({ code: 'invalid_reset_token', message: 'Ce lien de réinitialisation est invalide ou a expiré.' }, { status: 404 }),
       ),
     )
     const user = userEvent.setup()
