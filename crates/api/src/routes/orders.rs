@@ -66,21 +66,6 @@ impl From<ShippingInfo> for ShippingInfoDto {
     }
 }
 
-impl From<ShippingInfoDto> for ShippingInfo {
-    fn from(s: ShippingInfoDto) -> Self {
-        ShippingInfo {
-            first_name: s.first_name,
-            last_name: s.last_name,
-            email: s.email,
-            phone: s.phone,
-            address: s.address,
-            city: s.city,
-            country: s.country,
-            zip_code: s.zip_code,
-        }
-    }
-}
-
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentInfoDto {
