@@ -515,7 +515,7 @@ fn b64url(bytes: &[u8]) -> String {
 }
 
 /// The user `id` as a token would describe them; `token_version` 0 is a new account's.
-fn user_as(id: &str, role: bitik_identity::Role) -> bitik_identity::User {
+pub(crate) fn user_as(id: &str, role: bitik_identity::Role) -> bitik_identity::User {
     bitik_identity::User {
         id: id.parse().unwrap(),
         email: bitik_common::Email::parse("awa@example.sn").unwrap(),

@@ -106,22 +106,7 @@ async fn expired_tampered_foreign_and_deleted_user_tokens_are_refused() {
     let other_key =
         bitik_identity::TokenService::new(b"some-other-secret-of-32-bytes-or-more", std::time::Duration::from_secs(60));
     let user_id: uuid::Uuid = user["id"].as_str().unwrap().parse().unwrap();
-    let forged_user = bitik_identity::User {
-        id: user_id,
-        email: bitik_common::Email::parse("awa@example.sn").unwrap(),
-        first_name: String::new(),
-        last_name: String::new(),
-        phone: String::new(),
-        address: String::new(),
-        city: String::new(),
-        zip_code: String::new(),
-        country: String::new(),
-        role: bitik_identity::Role::Admin,
-        active: true,
-        token_version: 0,
-        password_reset_requested_at: None,
-        created_at: chrono::Utc::now(),
-    };
+    let forged_user = crate::access::user_as(&user_id.to_string(), bitik_identity::Role::Admin);
     let foreign = other_key.issue(&forged_user);
     let dev_secret_expired = bitik_identity::TokenService::new(
         b"bitik-development-secret-do-not-use-in-production",
