@@ -1,12 +1,17 @@
-// Turns what PostgreSQL logged for one request (log_statement = 'all') into a pgbench script:
-// every statement the application sent to the bench database, in order, with its parameters
-// written in as the literals PostgreSQL logged, so pgbench runs exactly the same SQL.
+// Turns what PostgreSQL logged for one request (log_statement = 'all') into pgbench scripts:
+// every statement the application sent to the bench database, in order.
+// - On standard output, its parameters written in as the literals PostgreSQL logged.
+// - With a fourth argument PREFIX, also PREFIX.sql with the parameters left as parameters
+//   (pgbench variables, sent as binds by `-M prepared`) and PREFIX.vars with their values, one
+//   `-Dname=value` per line: the statement exactly as the application prepares it, which
+//   PostgreSQL plans like the application's (a custom plan per execution when the values matter)
+//   rather than once for constants.
 //
-// usage: node bench/sql-from-log.mjs <log-file> <byte-offset> <database>  > script.sql
+// usage: node bench/sql-from-log.mjs <log-file> <byte-offset> <database> [PREFIX]  > script.sql
 
-import { openSync, readSync, fstatSync } from 'node:fs';
+import { openSync, readSync, fstatSync, writeFileSync } from 'node:fs';
 
-const [logFile, offsetArg, database] = process.argv.slice(2);
+const [logFile, offsetArg, database, bindsPrefix] = process.argv.slice(2);
 const fd = openSync(logFile, 'r');
 const offset = Number(offsetArg);
 const length = fstatSync(fd).size - offset;
@@ -27,6 +32,8 @@ for (const line of buffer.toString('utf8').split('\n')) {
 }
 
 const statements = [];
+const withBinds = [];
+const variables = [];
 for (const [i, entry] of entries.entries()) {
   if (entry.db !== database || entry.kind !== 'LOG') continue;
   const sent = /^(?:execute [^:]+|statement): ([\s\S]*)$/.exec(entry.text);
@@ -36,7 +43,24 @@ for (const [i, entry] of entries.entries()) {
   if (detail?.kind === 'DETAIL' && detail.text.startsWith('parameters:')) {
     for (const [, n, value] of detail.text.matchAll(/\$(\d+) = (NULL|'(?:[^']|'')*')/g)) parameters.set(n, value);
   }
-  const sql = sent[1].replace(/\$(\d+)/g, (whole, n) => parameters.get(n) ?? whole);
-  statements.push(sql.replace(/\s*\n\s*/g, ' ').trim().replace(/;+$/, '') + ';');
+  const oneLine = (sql) => sql.replace(/\s*\n\s*/g, ' ').trim().replace(/;+$/, '') + ';';
+  statements.push(oneLine(sent[1].replace(/\$(\d+)/g, (whole, n) => parameters.get(n) ?? whole)));
+  const statement = withBinds.length + 1;
+  withBinds.push(
+    oneLine(
+      sent[1].replace(/\$(\d+)/g, (whole, n) => {
+        const value = parameters.get(n);
+        // pgbench has no NULL variable: a NULL stays a literal.
+        if (value === undefined || value === 'NULL') return value ?? whole;
+        const name = `s${statement}p${n}`;
+        variables.push(`-D${name}=${value.slice(1, -1).replaceAll("''", "'")}`);
+        return `:${name}`;
+      }),
+    ),
+  );
 }
 process.stdout.write(statements.join('\n') + '\n');
+if (bindsPrefix) {
+  writeFileSync(`${bindsPrefix}.sql`, withBinds.join('\n') + '\n');
+  writeFileSync(`${bindsPrefix}.vars`, variables.map((v) => v + '\n').join(''));
+}

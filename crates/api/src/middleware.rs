@@ -8,6 +8,7 @@ use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::Method;
 use actix_web::http::header::{self, HeaderMap, HeaderName, HeaderValue};
 use actix_web::middleware::Next;
+use actix_web::web::Bytes;
 use actix_web::{Error, HttpResponse, ResponseError, web};
 
 use crate::error;
@@ -256,8 +257,8 @@ mod tests {
     }
 }
 
-/// JSON answers at least this long are compressed here; shorter ones fit in one TCP segment
-/// and are left to `Compress`.
+/// JSON answers at least this long are compressed; shorter ones fit in one TCP segment, where
+/// compressing saves the phone no time and costs the server as much as the rest of the request.
 const COMPRESS_JSON_FROM: usize = 1400;
 /// Middling levels: fast enough to run on the worker for bodies of a few kilobytes.
 const BROTLI_QUALITY: u32 = 4;
@@ -270,15 +271,23 @@ enum JsonEncoding {
     Gzip,
 }
 
-/// Compresses the API's JSON answers on the worker that made them. actix's `Compress` hands any
-/// body of a kilobyte or more to the blocking thread pool and waits for it; for a catalogue page
-/// of a few kilobytes that handoff costs more than compressing it in place. Files keep `Compress`:
-/// a JSON answer compressed here carries a Content-Encoding, which `Compress` leaves alone.
+/// Compresses the API's answers on the worker that made them, and only those worth it. actix's
+/// `Compress` compresses any body, however small, and hands any of a kilobyte or more to the
+/// blocking thread pool and waits for it; for a catalogue page of a few kilobytes that handoff
+/// costs more than compressing it in place. This middleware sits outside `Compress` and hides the
+/// request's `Accept-Encoding` from it under `/api` (the documentation's files excepted), so
+/// `Compress` keeps the storefront's files and pages.
 pub async fn compress_json(
-    req: ServiceRequest,
+    mut req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
-) -> Result<ServiceResponse<EitherBody<impl MessageBody + 'static, actix_web::web::Bytes>>, Error> {
-    let encoding = accepted_json_encoding(req.headers());
+) -> Result<ServiceResponse<EitherBody<impl MessageBody + 'static, Bytes>>, Error> {
+    let path = req.path();
+    let is_api = (path == "/api" || path.starts_with("/api/")) && !path.starts_with("/api/docs/");
+    let encoding = if is_api { accepted_json_encoding(req.headers()) } else { None };
+    if is_api {
+        req.headers_mut().remove(header::ACCEPT_ENCODING);
+    }
+    let anonymous = !req.headers().contains_key(header::AUTHORIZATION);
     let response = next.call(req).await?;
     let worth_it = matches!(response.response().body().size(),
         actix_web::body::BodySize::Sized(n) if n >= COMPRESS_JSON_FROM as u64);
@@ -294,9 +303,10 @@ pub async fn compress_json(
     head.headers_mut().append(header::VARY, HeaderValue::from_static("Accept-Encoding"));
     let body = match encoding {
         Some(encoding) => {
-            let (name, compressed) = encode_json(encoding, &body)?;
-            head.headers_mut().insert(header::CONTENT_ENCODING, HeaderValue::from_static(name));
-            actix_web::web::Bytes::from(compressed)
+            let compressed =
+                if anonymous { recent::compressed(encoding, &body)? } else { encode_json(encoding, &body)? };
+            head.headers_mut().insert(header::CONTENT_ENCODING, HeaderValue::from_static(encoding.name()));
+            compressed
         }
         None => body,
     };
@@ -327,7 +337,16 @@ fn accepted_json_encoding(headers: &HeaderMap) -> Option<JsonEncoding> {
     }
 }
 
-fn encode_json(encoding: JsonEncoding, body: &[u8]) -> Result<(&'static str, Vec<u8>), Error> {
+impl JsonEncoding {
+    fn name(self) -> &'static str {
+        match self {
+            JsonEncoding::Brotli => "br",
+            JsonEncoding::Gzip => "gzip",
+        }
+    }
+}
+
+fn encode_json(encoding: JsonEncoding, body: &[u8]) -> Result<Bytes, Error> {
     use std::io::Write;
     let failed = |e: std::io::Error| actix_web::error::ErrorInternalServerError(e.to_string());
     match encoding {
@@ -337,14 +356,54 @@ fn encode_json(encoding: JsonEncoding, body: &[u8]) -> Result<(&'static str, Vec
                 let mut writer = brotli::CompressorWriter::new(&mut out, 4096, BROTLI_QUALITY, BROTLI_WINDOW);
                 writer.write_all(body).map_err(failed)?;
             }
-            Ok(("br", out))
+            Ok(Bytes::from(out))
         }
         JsonEncoding::Gzip => {
             let mut writer =
                 flate2::write::GzEncoder::new(Vec::with_capacity(body.len() / 3), flate2::Compression::new(GZIP_LEVEL));
             writer.write_all(body).map_err(failed)?;
-            Ok(("gzip", writer.finish().map_err(failed)?))
+            Ok(Bytes::from(writer.finish().map_err(failed)?))
         }
+    }
+}
+
+/// The compressed copies of recent anonymous answers. Shoppers who are not logged in ask for the
+/// same catalogue pages over and over, and compressing a page costs about as much CPU as the
+/// rest of the request (docs/benchmarks.md): each distinct body is compressed once. A copy is
+/// handed out only for a body equal byte for byte to the one it was made from, so a catalogue
+/// change (a price, a stock level) simply makes a new body and a new copy.
+mod recent {
+    use std::sync::Mutex;
+
+    use actix_web::Error;
+    use actix_web::web::Bytes;
+
+    use super::{JsonEncoding, encode_json};
+
+    /// Direct-mapped: a body's checksum picks its slot, and a newer body in the same slot takes
+    /// it over. 64 slots of a few kilobytes each.
+    const SLOTS: usize = 64;
+
+    struct Copy {
+        encoding: JsonEncoding,
+        body: Bytes,
+        compressed: Bytes,
+    }
+
+    static SLOT: [Mutex<Option<Copy>>; SLOTS] = [const { Mutex::new(None) }; SLOTS];
+
+    pub(super) fn compressed(encoding: JsonEncoding, body: &Bytes) -> Result<Bytes, Error> {
+        let slot = &SLOT[(crc32fast::hash(body) as usize ^ encoding as usize) % SLOTS];
+        if let Some(copy) = slot.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).as_ref()
+            && copy.encoding == encoding
+            && copy.body == *body
+        {
+            return Ok(copy.compressed.clone());
+        }
+        let compressed = encode_json(encoding, body)?;
+        let copy = Copy { encoding, body: body.clone(), compressed: compressed.clone() };
+        *slot.lock().unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(copy);
+        Ok(compressed)
     }
 }
 
@@ -370,14 +429,35 @@ mod compression_tests {
     fn compressed_json_decodes_to_the_same_bytes() {
         use std::io::Read;
         let body = br#"{"data":[{"name":"Chaine Plateau"}]}"#.repeat(100);
-        let (_, br) = encode_json(JsonEncoding::Brotli, &body).unwrap();
+        let br = encode_json(JsonEncoding::Brotli, &body).unwrap();
         let mut decoded = Vec::new();
-        brotli::Decompressor::new(br.as_slice(), 4096).read_to_end(&mut decoded).unwrap();
+        brotli::Decompressor::new(&br[..], 4096).read_to_end(&mut decoded).unwrap();
         assert_eq!(decoded, body);
-        let (_, gz) = encode_json(JsonEncoding::Gzip, &body).unwrap();
+        let gz = encode_json(JsonEncoding::Gzip, &body).unwrap();
         let mut decoded = Vec::new();
-        flate2::read::GzDecoder::new(gz.as_slice()).read_to_end(&mut decoded).unwrap();
+        flate2::read::GzDecoder::new(&gz[..]).read_to_end(&mut decoded).unwrap();
         assert_eq!(decoded, body);
         assert!(br.len() < body.len() / 4);
+    }
+
+    fn brotli_decoded(compressed: &[u8]) -> Vec<u8> {
+        use std::io::Read;
+        let mut decoded = Vec::new();
+        brotli::Decompressor::new(compressed, 4096).read_to_end(&mut decoded).unwrap();
+        decoded
+    }
+
+    #[test]
+    fn a_body_seen_again_gets_its_first_copy_and_a_changed_body_its_own() {
+        let page = Bytes::from(br#"{"data":[{"name":"Chaine Plateau","stock":4}]}"#.repeat(60));
+        let changed = Bytes::from(br#"{"data":[{"name":"Chaine Plateau","stock":3}]}"#.repeat(60));
+        let first = recent::compressed(JsonEncoding::Brotli, &page).unwrap();
+        let again = recent::compressed(JsonEncoding::Brotli, &page).unwrap();
+        // The very same buffer: compressed once.
+        assert_eq!(first.as_ptr(), again.as_ptr());
+        assert_eq!(brotli_decoded(&recent::compressed(JsonEncoding::Brotli, &changed).unwrap()), changed);
+        assert_eq!(brotli_decoded(&recent::compressed(JsonEncoding::Brotli, &page).unwrap()), page);
+        let gzip = recent::compressed(JsonEncoding::Gzip, &page).unwrap();
+        assert_eq!(&gzip[..2], [0x1f, 0x8b]);
     }
 }
