@@ -67,13 +67,6 @@ const CARD_IMAGE_SIZES: &str = "(min-width: 1200px) 210px, (min-width: 769px) 17
 /// cards come from the very page its first request asks for (`?page=1&limit=12`).
 const PRODUCTS_PAGE_SIZE: &str = "12";
 
-/// The storefront's first listing request (`getProducts` of a bare `/products`: `buildUrl` writes
-/// `page` then `limit`), fetched with the entry script rather than after the route chunk. Chromium
-/// hands it to the app's `fetch` (same URL, same-origin credentials; its `Accept` header does not
-/// prevent the reuse): one request, checked in the browser.
-const FIRST_LISTING_PRELOAD: &str =
-    "<link rel=\"preload\" as=\"fetch\" crossorigin href=\"/api/products?page=1&amp;limit=12\" />\n";
-
 /// Cards painted before the script: React's `aboveFold` in `product-listing.tsx`, the first row
 /// of four on a desktop and the two rows of two on a 412×823 phone's first screen.
 const FIRST_CARDS: usize = 4;
@@ -170,8 +163,6 @@ struct Head {
     route: &'static str,
     /// `<link rel="preload">` of the picture likely to be the page's largest paint.
     lcp_image: Option<String>,
-    /// `<link rel="preload" as="fetch">` of the API answer the page's first render asks for.
-    data_preload: Option<&'static str>,
     /// HTML painted inside `#root` until React renders.
     first_paint: Option<String>,
 }
@@ -234,7 +225,6 @@ fn render(template: &str, head: &Head, public_url: &str, preloads: &str) -> Stri
         if tag.starts_with("</head>") {
             html.push_str(&head_tags(head, public_url));
             html.push_str(head.lcp_image.as_deref().unwrap_or_default());
-            html.push_str(head.data_preload.unwrap_or_default());
             html.push_str(preloads);
         }
         if !replaced {
@@ -448,7 +438,6 @@ fn product_head(state: &AppState, product: &Product) -> Head {
         structured: Some(structured),
         route: PRODUCT_ROUTE,
         lcp_image: Some(product_image_preload(product, PRODUCT_IMAGE_SIZES)),
-        data_preload: None,
         first_paint: Some(product_first_paint(&state.config.shop.name, product)),
     }
 }
@@ -466,7 +455,6 @@ async fn home_page(state: web::Data<AppState>) -> HttpResponse {
         lcp_image: Some(format!(
             "<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"{HERO_IMAGE}\" />\n"
         )),
-        data_preload: None,
         first_paint: Some(hero_first_paint(&state.config.shop.name)),
     };
     page(&state, &head)
@@ -478,7 +466,6 @@ async fn products_page(state: web::Data<AppState>, request: HttpRequest) -> Http
     let mut head = listing_head(&state, TITLE, "/products");
     head.route = PRODUCTS_ROUTE;
     if !is_filtered(request.query_string()) {
-        head.data_preload = Some(FIRST_LISTING_PRELOAD);
         let products = first_listing_page(&state).await;
         if let Some(first) = products.first() {
             head.lcp_image = Some(product_image_preload(first, CARD_IMAGE_SIZES));
@@ -554,7 +541,6 @@ fn listing_head(state: &AppState, title: &str, path: &str) -> Head {
         structured: None,
         route: CATEGORY_ROUTE,
         lcp_image: None,
-        data_preload: None,
         first_paint: None,
     }
 }
@@ -617,7 +603,6 @@ mod tests {
             structured: Some(json!({"name": "</script><script>alert(1)</script>"})),
             route: PRODUCT_ROUTE,
             lcp_image: None,
-            data_preload: None,
             first_paint: Some("<p class=\"x\">Chaîne &lt;b&gt;</p>".into()),
         };
         let html = render(TEMPLATE, &head, "https://bitik.sn", "");
