@@ -8,11 +8,14 @@
 //! largest picture (`preload`), so that a phone on a slow line fetches them in parallel with the
 //! entry script rather than one after the other. The home, product and `/products` pages also
 //! carry a first view inside `#root` (the header bar and that picture — for `/products`, its title
-//! and first cards' pictures —, styled by the entry's render-blocking CSS): the phone paints its
+//! and its first four cards —, styled by the entry's render-blocking CSS): the phone paints its
 //! largest picture before the script has run, and React's first render replaces it (`createRoot`
 //! empties the element). `/products` paints the listing's first page as the storefront asks for
 //! it (page 1, 12 products, newest first); a filtered address, an empty catalogue or a database
-//! that does not answer paint nothing, rather than other products than the storefront's.
+//! that does not answer paint nothing, rather than other products than the storefront's. That API
+//! answer is not preloaded: Chromium would hand the preload to the app's `fetch`, but it then
+//! arrives with the pictures, competes with them, and lets React replace the painted cards before
+//! their pictures are painted (measured: `/products` LCP 2.3-2.6 s with it, 2.0 s without).
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
