@@ -66,8 +66,84 @@ async fn home_and_product_pages_paint_their_largest_picture_before_the_script() 
     );
     let body = product.split_once("<body>").unwrap().1;
     assert!(!body.contains("<script>alert"), "{body}");
-    let listing = app.get("/products").await.text().await.unwrap();
-    assert!(listing.contains("<div id=\"root\"></div>"), "the listing waits for its first page: {listing}");
+}
+
+/// The `/products` painted by the server: its first cards' links, in the order the page lives in.
+fn painted_cards(html: &str) -> Vec<&str> {
+    let root = html.split_once("<div id=\"root\">").unwrap().1;
+    root.split("<a class=\"first-paint-card\" href=\"/product/")
+        .skip(1)
+        .map(|card| card.split('"').next().unwrap())
+        .collect()
+}
+
+/// Issue 10: `/products` paints its title and the first cards of the page the storefront asks for
+/// first (`?page=1&limit=12`), in its order, with escaped names and the cards' prices; the first
+/// picture is preloaded.
+#[tokio::test]
+async fn the_listing_paints_the_first_cards_of_its_first_page() {
+    let front = storefront();
+    let app = spawn_app_with(&[("FRONTEND_DIR", front.0.to_str().unwrap())]).await;
+    app.product("Pull Caché", 20_000, None, &[("noir", "M", 2)]).await;
+    for name in ["T-shirt Teranga", "Chaîne Dorée", "Pull Sahel", "Lunettes Jaunes"] {
+        app.product(name, 10_000, None, &[("noir", "M", 2)]).await;
+    }
+    app.product("Chaîne <script>alert(1)</script> & \"Or\"", 25_000, Some(21_000), &[("doré", "M", 2)]).await;
+    app.sql("UPDATE products SET active = false WHERE slug = 'pull-cache'").await;
+
+    let api: serde_json::Value = app.get("/api/products?page=1&limit=12").await.json().await.unwrap();
+    let listed: Vec<&str> = api["data"].as_array().unwrap().iter().map(|p| p["slug"].as_str().unwrap()).collect();
+    assert_eq!(listed.len(), 5, "{api}");
+    let html = app.get("/products").await.text().await.unwrap();
+    assert_eq!(painted_cards(&html), listed[..4], "{html}");
+    assert!(html.contains("<h1 class=\"first-paint-title\">Tous nos produits</h1>"), "{html}");
+    assert!(html.contains("<div class=\"first-paint-bar\">Bitik Dakar</div>"), "{html}");
+    assert!(
+        html.contains(
+            "<img class=\"first-paint-card-picture\" src=\"/images/placeholder.jpg\" \
+             alt=\"Chaîne &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Or&quot;\" width=\"800\" height=\"800\" \
+             fetchpriority=\"high\" /><h3 class=\"first-paint-card-name\">Chaîne &lt;script&gt;alert(1)&lt;/script&gt; \
+             &amp; &quot;Or&quot;</h3><p class=\"first-paint-prices\"><span class=\"visually-hidden\">Prix promotionnel :</span>\
+             <span class=\"first-paint-promo\">21 000 FCFA</span><span class=\"visually-hidden\">au lieu de</span>\
+             <s class=\"first-paint-original\">25 000 FCFA</s></p>"
+        ),
+        "{html}"
+    );
+    assert!(html.contains("<span class=\"first-paint-price\">10 000 FCFA</span>"), "{html}");
+    assert!(
+        html.contains("<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"/images/placeholder.jpg\" />"),
+        "{html}"
+    );
+    assert!(!html.split_once("<body>").unwrap().1.contains("<script>alert"), "{html}");
+
+    // Links shared on WhatsApp or Facebook carry tracking parameters the storefront ignores.
+    let shared = app.get("/products?fbclid=abc&utm_source=whatsapp").await.text().await.unwrap();
+    assert_eq!(painted_cards(&shared), listed[..4]);
+}
+
+/// A filtered, sorted or later page, an empty catalogue or a database that fails: nothing is
+/// painted rather than other products than the storefront's.
+#[tokio::test]
+async fn the_listing_paints_nothing_it_cannot_vouch_for() {
+    let front = storefront();
+    let app = spawn_app_with(&[("FRONTEND_DIR", front.0.to_str().unwrap())]).await;
+    let empty = app.get("/products").await.text().await.unwrap();
+    assert!(empty.contains("<div id=\"root\"></div>"), "an empty catalogue: {empty}");
+    assert!(!empty.contains("as=\"image\""), "{empty}");
+
+    app.product("T-shirt Teranga", 10_000, None, &[("noir", "M", 2)]).await;
+    assert_eq!(painted_cards(&app.get("/products").await.text().await.unwrap()), ["t-shirt-teranga"]);
+    for query in ["category=vetement", "page=2", "sort=price-asc", "search=pull", "new=true", "colors=noir", "pa%67e=2"]
+    {
+        let html = app.get(&format!("/products?{query}")).await.text().await.unwrap();
+        assert!(html.contains("<div id=\"root\"></div>"), "{query}: {html}");
+    }
+
+    app.sql("ALTER TABLE products RENAME TO products_away").await;
+    let response = app.get("/products").await;
+    assert_eq!(response.status(), 200, "the page still loads the storefront");
+    let failed = response.text().await.unwrap();
+    assert!(failed.contains("<div id=\"root\"></div>") && failed.contains("src=\"/assets/index-abc.js\""), "{failed}");
 }
 
 #[tokio::test]
