@@ -318,11 +318,11 @@ fn card_first_paint(product: &Product, index: usize) -> String {
     )
 }
 
-/// The card's price as `product-price.tsx` writes it: the promotional price beside the struck
-/// original while a real promotion runs (`discountPercent` not null), else the price.
+/// The card's price as `product-price.tsx` writes it: the price paid beside the struck original
+/// when a promotion lowers it, else the price.
 fn price_first_paint(product: &Product) -> String {
-    match product.promo_price {
-        Some(promo) if product.on_promotion && product.price.as_francs() > 0 && promo < product.price => format!(
+    match product.price_paid() {
+        promo if promo < product.price => format!(
             "<p class=\"first-paint-prices\"><span class=\"visually-hidden\">Prix promotionnel :</span>\
              <span class=\"first-paint-promo\">{promo}</span><span class=\"visually-hidden\">au lieu de</span>\
              <s class=\"first-paint-original\">{}</s></p>",
