@@ -275,14 +275,16 @@ fn picture_sources(product: &Product, sizes: &str) -> String {
     }
 }
 
-/// A product's main picture, with the sources of `product-gallery.tsx`'s `<img>`.
+/// A product's main picture, with the sources of `product-gallery.tsx`'s `<img>`, below the room
+/// of the page's breadcrumb line so that it is painted where the gallery puts it.
 fn product_first_paint(shop_name: &str, product: &Product) -> String {
     let sources = picture_sources(product, PRODUCT_IMAGE_SIZES);
     first_paint(
         shop_name,
         &format!(
-            "<div class=\"container\"><img class=\"first-paint-picture\" {sources} alt=\"{}\" width=\"800\" \
-             height=\"800\" fetchpriority=\"high\" /></div>",
+            "<div class=\"container first-paint-product\"><div class=\"first-paint-trail\"></div>\
+             <img class=\"first-paint-picture\" {sources} alt=\"{}\" width=\"800\" height=\"800\" \
+             fetchpriority=\"high\" /></div>",
             escape(&product.name)
         ),
     )

@@ -58,7 +58,8 @@ async fn home_and_product_pages_paint_their_largest_picture_before_the_script() 
     let product = app.get(&format!("/product/{id}")).await.text().await.unwrap();
     assert!(
         product.contains(
-            "<img class=\"first-paint-picture\" src=\"/images/placeholder.jpg\" \
+            "<div class=\"container first-paint-product\"><div class=\"first-paint-trail\"></div>\
+             <img class=\"first-paint-picture\" src=\"/images/placeholder.jpg\" \
              alt=\"Chaîne &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Or&quot;\" width=\"800\" height=\"800\" \
              fetchpriority=\"high\" />"
         ),
