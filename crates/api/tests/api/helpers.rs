@@ -173,3 +173,31 @@ pub async fn create_product(
     let repository = bitik_postgres::PgProductRepository::new(database.clone());
     repository.create(form.validate(None).unwrap()).await.unwrap().id.to_string()
 }
+
+/// A GET sent with this `Accept-Encoding` (none when `None`); the client decompresses nothing.
+pub async fn get_accepting(app: &TestApp, path: &str, accept: Option<&str>) -> reqwest::Response {
+    let mut request = app.client.get(app.url(path));
+    if let Some(accept) = accept {
+        request = request.header("accept-encoding", accept);
+    }
+    request.send().await.expect("request")
+}
+
+/// A header of the answer, empty when absent.
+pub fn header(response: &reqwest::Response, name: &str) -> String {
+    response.headers().get(name).map(|v| v.to_str().unwrap().to_owned()).unwrap_or_default()
+}
+
+pub fn unbrotli(bytes: &[u8]) -> Vec<u8> {
+    use std::io::Read;
+    let mut out = Vec::new();
+    brotli::Decompressor::new(bytes, 4096).read_to_end(&mut out).unwrap();
+    out
+}
+
+pub fn ungzip(bytes: &[u8]) -> Vec<u8> {
+    use std::io::Read;
+    let mut out = Vec::new();
+    flate2::read::GzDecoder::new(bytes).read_to_end(&mut out).unwrap();
+    out
+}

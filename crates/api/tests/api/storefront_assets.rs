@@ -1,9 +1,7 @@
 //! The build's hashed files: the brotli or gzip copy written at build time when the browser
 //! accepts it, the file itself otherwise, each with the original's type and a year of cache.
 
-use std::io::Read;
-
-use crate::helpers::{TempDir, spawn_app_with};
+use crate::helpers::{TempDir, get_accepting, header, spawn_app_with, unbrotli, ungzip};
 
 const SCRIPT: &str = "export const greeting = 'Bienvenue chez Bitik Dakar';\n";
 
@@ -34,30 +32,6 @@ fn gzip(bytes: &[u8]) -> Vec<u8> {
     encoder.finish().unwrap()
 }
 
-fn unbrotli(bytes: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    brotli::Decompressor::new(bytes, 4096).read_to_end(&mut out).unwrap();
-    out
-}
-
-fn ungzip(bytes: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    flate2::read::GzDecoder::new(bytes).read_to_end(&mut out).unwrap();
-    out
-}
-
-fn header(response: &reqwest::Response, name: &str) -> String {
-    response.headers().get(name).map(|v| v.to_str().unwrap().to_owned()).unwrap_or_default()
-}
-
-async fn get(app: &crate::helpers::TestApp, path: &str, accept: Option<&str>) -> reqwest::Response {
-    let mut request = app.client.get(app.url(path));
-    if let Some(accept) = accept {
-        request = request.header("accept-encoding", accept);
-    }
-    request.send().await.expect("request")
-}
-
 #[tokio::test]
 async fn a_script_comes_brotli_gzip_or_plain_as_the_browser_accepts_and_decodes_to_the_same_bytes() {
     let front = storefront();
@@ -65,7 +39,7 @@ async fn a_script_comes_brotli_gzip_or_plain_as_the_browser_accepts_and_decodes_
     let original = SCRIPT.repeat(40).into_bytes();
 
     // What Chrome sends: brotli wins.
-    let br = get(&app, "/assets/index-abc.js", Some("gzip, deflate, br, zstd")).await;
+    let br = get_accepting(&app, "/assets/index-abc.js", Some("gzip, deflate, br, zstd")).await;
     assert_eq!(br.status(), 200);
     assert_eq!(header(&br, "content-encoding"), "br");
     assert!(header(&br, "content-type").starts_with("text/javascript"), "{}", header(&br, "content-type"));
@@ -75,19 +49,19 @@ async fn a_script_comes_brotli_gzip_or_plain_as_the_browser_accepts_and_decodes_
     assert_eq!(&body[..], &brotli(&original)[..], "the build's copy, not compressed again");
     assert_eq!(unbrotli(&body), original);
 
-    let gz = get(&app, "/assets/index-abc.js", Some("gzip")).await;
+    let gz = get_accepting(&app, "/assets/index-abc.js", Some("gzip")).await;
     assert_eq!(header(&gz, "content-encoding"), "gzip");
     assert!(header(&gz, "content-type").starts_with("text/javascript"));
     assert_eq!(ungzip(&gz.bytes().await.unwrap()), original);
 
-    let plain = get(&app, "/assets/index-abc.js", None).await;
+    let plain = get_accepting(&app, "/assets/index-abc.js", None).await;
     assert_eq!(plain.status(), 200);
     assert_eq!(header(&plain, "content-encoding"), "");
     assert!(header(&plain, "content-type").starts_with("text/javascript"));
     assert_eq!(&plain.bytes().await.unwrap()[..], &original[..]);
 
     // Brotli refused explicitly: gzip.
-    let no_br = get(&app, "/assets/index-abc.js", Some("br;q=0, gzip")).await;
+    let no_br = get_accepting(&app, "/assets/index-abc.js", Some("br;q=0, gzip")).await;
     assert_eq!(header(&no_br, "content-encoding"), "gzip");
 }
 
@@ -96,14 +70,14 @@ async fn a_file_without_copies_is_compressed_on_the_fly_and_copies_are_not_serve
     let front = storefront();
     let app = spawn_app_with(&[("FRONTEND_DIR", front.0.to_str().unwrap())]).await;
 
-    let css = get(&app, "/assets/plain-def.css", Some("br")).await;
+    let css = get_accepting(&app, "/assets/plain-def.css", Some("br")).await;
     assert_eq!(css.status(), 200);
     assert_eq!(header(&css, "content-encoding"), "br");
     assert!(header(&css, "content-type").starts_with("text/css"));
     assert_eq!(unbrotli(&css.bytes().await.unwrap()), "body { color: #151515 }\n".repeat(40).into_bytes());
 
     for path in ["/assets/index-abc.js.br", "/assets/missing-123.js", "/assets/..%2Findex.html"] {
-        let response = get(&app, path, Some("br")).await;
+        let response = get_accepting(&app, path, Some("br")).await;
         assert_eq!(response.status(), 404, "{path}");
     }
 }
