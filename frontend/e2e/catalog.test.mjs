@@ -199,3 +199,72 @@ test('on a phone the filters open in a drawer and the address follows them', asy
   assert.equal(await page.getByRole('dialog', { name: 'Filtres' }).getByRole('textbox', { name: 'Minimum' }).inputValue(), '10000')
   await page.context().close()
 })
+
+test('on a phone, a product page hands over its server-painted picture only once it is on screen, in the same box', async () => {
+  const answer = await (await fetch(`${shop.baseUrl}/api/products?limit=1`)).json()
+  const path = `/product/${answer.data[0].slug}`
+  const phone = { baseURL: shop.baseUrl, viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, locale: 'fr-FR' }
+
+  // What a phone shows before the script has run.
+  const painted = await shop.browser.newContext({ ...phone, javaScriptEnabled: false })
+  const plain = await painted.newPage()
+  await plain.goto(path)
+  const paintedBox = await plain.locator('#root img.first-paint-picture').boundingBox()
+  await painted.close()
+
+  // A slow picture (under the storefront's longest wait): React's first render must not remove it
+  // before it has arrived, or the shopper sees it only once React has fetched the product again.
+  const context = await shop.browser.newContext(phone)
+  await context.route('**/uploads/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    await route.continue()
+  })
+  await context.addInitScript(() => {
+    window.paintedPictureLoadedWhenRemoved = null
+    new MutationObserver((changes) => {
+      for (const { removedNodes } of changes) {
+        for (const node of removedNodes) {
+          const picture = node instanceof Element && node.querySelector('img.first-paint-picture')
+          if (picture) window.paintedPictureLoadedWhenRemoved = picture.naturalWidth > 0
+        }
+      }
+    }).observe(document, { childList: true, subtree: true })
+  })
+  const page = await context.newPage()
+  const asked = []
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname))
+  await page.goto(path)
+  const gallery = page.locator(`main img[alt^="${answer.data[0].name}"]`).first()
+  await gallery.waitFor()
+  assert.equal(await page.evaluate(() => window.paintedPictureLoadedWhenRemoved), true)
+  // The page carried the product: React rendered it without asking the server again.
+  await page.getByRole('heading', { level: 1, name: answer.data[0].name }).waitFor()
+  assert.ok(!asked.includes(`/api/products/${answer.data[0].slug}`), asked.join(' '))
+  const reactBox = await gallery.boundingBox()
+  // To the browser's 1/64 px: a picture even slightly larger counts as a new, later paint.
+  for (const side of ['x', 'y', 'width', 'height']) {
+    assert.ok(Math.abs(reactBox[side] - paintedBox[side]) < 0.01, `${side}: ${reactBox[side]} vs ${paintedBox[side]}`)
+  }
+  await context.close()
+})
+
+test('/products renders its first page from the answer the page carries, then asks the server for the next', async () => {
+  const page = await shop.newPage({ mobile: true })
+  const listings = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.pathname === '/api/products') listings.push(url.search)
+  })
+  await page.goto('/products')
+  const first = await cardNames(page)
+  assert.equal(first.length, 12)
+  assert.deepEqual(listings, [])
+
+  const second = page.waitForResponse((response) => new URL(response.url()).search === '?page=2&limit=12')
+  await page.getByRole('link', { name: 'Page suivante' }).click()
+  await second
+  await page.locator('[aria-busy="true"]').waitFor({ state: 'detached' })
+  assert.deepEqual(listings, ['?page=2&limit=12'])
+  assert.notDeepEqual(await cardNames(page), first)
+  await page.context().close()
+})

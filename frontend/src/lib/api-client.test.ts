@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { int, object, string } from 'zod/mini'
 import {
+  ANSWERS_ELEMENT_ID,
   ApiError,
   api,
   apiRequest,
@@ -246,5 +247,50 @@ describe('api client: 401', () => {
     expect(error.message).toBe('Email ou mot de passe incorrect')
     expect(localStorage.getItem('token')).toBe('t')
     expect(onExpired).not.toHaveBeenCalled()
+  })
+})
+
+describe('api client: answers carried by the page', () => {
+  function carry(answers: unknown) {
+    const element = document.createElement('script')
+    element.type = 'application/json'
+    element.id = ANSWERS_ELEMENT_ID
+    element.textContent = JSON.stringify(answers)
+    document.body.append(element)
+    return element
+  }
+  afterEach(() => document.getElementById(ANSWERS_ELEMENT_ID)?.remove())
+
+  it('answers the first GET of an address from the page, whatever its parameters’ order, then asks the server', async () => {
+    carry({ '/api/products?limit=12&page=1': { data: { id: 1, name: 'Depuis la page' } } })
+    const fetchMock = mockFetch(json({ data: { id: 1, name: 'Du serveur' } }))
+
+    const first = await api.get('/products', itemSchema, { query: { page: 1, limit: 12 } })
+    expect(first.data.name).toBe('Depuis la page')
+    expect(fetchMock).not.toHaveBeenCalled()
+
+    const second = await api.get('/products', itemSchema, { query: { page: 1, limit: 12 } })
+    expect(second.data.name).toBe('Du serveur')
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+  })
+
+  it('asks the server for other addresses, other methods, and an answer the schema refuses', async () => {
+    carry({
+      '/api/products/chaine': { data: { id: 'not a number' } },
+      '/api/cart': { data: { id: 2, name: 'Panier' } },
+    })
+    const fetchMock = mockFetch(json({ data: { id: 3, name: 'Du serveur' } }))
+
+    expect((await api.get('/products/chaine', itemSchema)).data.name).toBe('Du serveur')
+    expect((await api.get('/products', itemSchema, { query: { page: 2 } })).data.name).toBe('Du serveur')
+    expect((await api.post('/cart', {}, itemSchema)).data.name).toBe('Du serveur')
+    expect(fetchMock).toHaveBeenCalledTimes(3)
+  })
+
+  it('ignores a carried element that is not JSON', async () => {
+    const element = carry({})
+    element.textContent = '{not json'
+    mockFetch(json({ data: { id: 4, name: 'Du serveur' } }))
+    expect((await api.get('/products', itemSchema)).data.name).toBe('Du serveur')
   })
 })

@@ -58,7 +58,7 @@ async fn home_and_product_pages_paint_their_largest_picture_before_the_script() 
     let product = app.get(&format!("/product/{id}")).await.text().await.unwrap();
     assert!(
         product.contains(
-            "<div class=\"container first-paint-product\"><div class=\"first-paint-trail\"></div>\
+            "<div class=\"container first-paint-product\"><div class=\"first-paint-trail\">&nbsp;</div>\
              <img class=\"first-paint-picture\" src=\"/images/placeholder.jpg\" \
              alt=\"Chaîne &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Or&quot;\" width=\"800\" height=\"800\" \
              fetchpriority=\"high\" />"
@@ -67,6 +67,38 @@ async fn home_and_product_pages_paint_their_largest_picture_before_the_script() 
     );
     let body = product.split_once("<body>").unwrap().1;
     assert!(!body.contains("<script>alert"), "{body}");
+}
+
+/// The API answers a page carries for the storefront's client (`lib/api-client.ts`), if any.
+fn carried_answers(html: &str) -> Option<serde_json::Value> {
+    let (_, rest) = html.split_once("<script type=\"application/json\" id=\"api-answers\">")?;
+    Some(serde_json::from_str(rest.split_once("</script>")?.0).expect("carried answers are JSON"))
+}
+
+/// Issue 10: a product page reached by its slug, and `/products`, carry the API answers their
+/// first render asks for, exactly as the API gives them: the storefront renders without asking
+/// again. A name cannot end the element early; a page the storefront asks other things for
+/// carries nothing.
+#[tokio::test]
+async fn pages_carry_the_api_answers_their_first_render_asks_for() {
+    let front = storefront();
+    let app = spawn_app_with(&[("FRONTEND_DIR", front.0.to_str().unwrap())]).await;
+    let id = app.product("Chaîne </script><script>alert(1)</script>", 25_000, Some(21_000), &[("doré", "M", 2)]).await;
+    let by_id: serde_json::Value = app.get(&format!("/api/products/{id}")).await.json().await.unwrap();
+    let slug = by_id["data"]["slug"].as_str().unwrap().to_owned();
+
+    let product = app.get(&format!("/product/{slug}")).await.text().await.unwrap();
+    let api: serde_json::Value = app.get(&format!("/api/products/{slug}")).await.json().await.unwrap();
+    assert_eq!(carried_answers(&product), Some(json!({ format!("/api/products/{slug}"): api })), "{product}");
+    assert!(!product.split_once("<body>").unwrap().1.contains("<script>alert"), "{product}");
+    let product_by_id = app.get(&format!("/product/{id}")).await.text().await.unwrap();
+    assert_eq!(carried_answers(&product_by_id), None, "{product_by_id}");
+
+    let listing = app.get("/products").await.text().await.unwrap();
+    let api: serde_json::Value = app.get("/api/products?page=1&limit=12").await.json().await.unwrap();
+    assert_eq!(carried_answers(&listing), Some(json!({ "/api/products?limit=12&page=1": api })), "{listing}");
+    let filtered = app.get("/products?page=2").await.text().await.unwrap();
+    assert_eq!(carried_answers(&filtered), None, "{filtered}");
 }
 
 /// The `/products` painted by the server: its first cards' links, in the order the page lives in.

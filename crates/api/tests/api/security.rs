@@ -75,10 +75,13 @@ async fn pages_may_run_only_the_shops_own_scripts() {
         let response = app.get(path).await;
         assert_eq!(header(response.headers(), "content-security-policy"), Some(STOREFRONT_POLICY), "{path}");
         let html = response.text().await.unwrap();
-        // The only script elements a page holds: the bundle, and the product's data for crawlers.
+        // The only script elements a page holds: the bundle, and data the browser never runs (the
+        // product's for crawlers, the API answers for the storefront).
         for script in html.match_indices("<script").map(|(i, _)| &html[i..i + html[i..].find('>').unwrap()]) {
             assert!(
-                script.contains("src=\"/assets/") || script.contains("type=\"application/ld+json\""),
+                script.contains("src=\"/assets/")
+                    || script.contains("type=\"application/ld+json\"")
+                    || script.contains("type=\"application/json\" id=\"api-answers\""),
                 "{path}: inline script {script}"
             );
         }
