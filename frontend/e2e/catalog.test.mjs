@@ -233,10 +233,16 @@ test('on a phone, a product page hands over its server-painted picture only once
   const page = await context.newPage()
   const asked = []
   page.on('request', (request) => asked.push(new URL(request.url()).pathname))
+  // The line is the picture's first: no script is asked for before it has arrived.
+  const events = []
+  page.on('requestfinished', (request) => new URL(request.url()).pathname.startsWith('/uploads/') && events.push('picture'))
+  page.on('request', (request) => new URL(request.url()).pathname.endsWith('.js') && events.push('script'))
   await page.goto(path)
   const gallery = page.locator(`main img[alt^="${answer.data[0].name}"]`).first()
   await gallery.waitFor()
   assert.equal(await page.evaluate(() => window.paintedPictureLoadedWhenRemoved), true)
+  assert.equal(events[0], 'picture', events.join(' '))
+  assert.ok(events.includes('script'), events.join(' '))
   // The page carried the product: React rendered it without asking the server again.
   await page.getByRole('heading', { level: 1, name: answer.data[0].name }).waitFor()
   assert.ok(!asked.includes(`/api/products/${answer.data[0].slug}`), asked.join(' '))

@@ -2,8 +2,9 @@
 // Brotli size of what a shopper downloads on first load. Reads dist/ (run
 // `npm run build` first); builds nothing.
 //
-// 1. The entry set: index.html's module script, its modulepreload links and
-//    stylesheets, plus every static import they pull (followed in the Vite
+// 1. The entry set: index.html's entry script (the boot's `data-entry`, or a
+//    module script), its modulepreload links (also those the boot gives their
+//    `rel` after the first paint: `data-after-paint`) and stylesheets, plus every static import they pull (followed in the Vite
 //    manifest). Budget: 120 KB JS, 20 KB CSS (brotli) — exit 1 above.
 // 2. For each shopper route, the entry set plus that route's lazy chunk and
 //    its static imports: what it really takes to paint '/', '/products'…
@@ -73,15 +74,25 @@ const css = new Set()
 for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
   const src = attr(tag, 'src')
   if (src && /type="module"/.test(tag)) js.add(clean(src))
+  const entry = attr(tag, 'data-entry')
+  if (entry) js.add(clean(entry))
 }
 for (const tag of html.match(/<link\b[^>]*>/g) ?? []) {
-  const rel = attr(tag, 'rel')
+  const rel = attr(tag, 'rel') ?? attr(tag, 'data-after-paint')
   const href = attr(tag, 'href')
   if (!href) continue
   if (rel === 'modulepreload') js.add(clean(href))
   if (rel === 'stylesheet') css.add(clean(href))
 }
 if (js.size === 0) fail('No module script found in dist/index.html.')
+// Inline scripts (the boot) run on every first load too: counted as one more file.
+const INLINE = '(inline scripts of index.html)'
+const inline = [...html.matchAll(/<script\b(?![^>]*\b(?:src|type)=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('')
+if (inline) {
+  const compressed = brotliCompressSync(Buffer.from(inline), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
+  cache.set(INLINE, { raw: Buffer.byteLength(inline), br: compressed.length })
+  js.add(INLINE)
+}
 
 // Follow static imports through the manifest (Vite already lists them as
 // modulepreload links; this catches anything it did not).

@@ -20,6 +20,9 @@ pub struct Config {
     pub trusted_proxies: Vec<std::net::IpAddr>,
     pub upload_dir: PathBuf,
     pub frontend_dir: PathBuf,
+    /// Whether the storefront's catalogue reads are kept in memory between two changes of the
+    /// catalogue (`CATALOG_CACHE`, `on` unless `off`).
+    pub catalog_cache: bool,
     pub shop: ShopSettings,
     pub wave: WaveSettings,
 }
@@ -104,6 +107,7 @@ impl Config {
             trusted_proxies,
             upload_dir: PathBuf::from(lookup("UPLOAD_DIR").unwrap_or_else(|| "uploads".to_owned())),
             frontend_dir: PathBuf::from(lookup("FRONTEND_DIR").unwrap_or_else(|| "frontend/dist".to_owned())),
+            catalog_cache: on_off("CATALOG_CACHE", lookup("CATALOG_CACHE"))?,
             shop: ShopSettings {
                 name: lookup("SHOP_NAME").unwrap_or_else(|| "Bitik Dakar".to_owned()),
                 phone: lookup("SHOP_PHONE").unwrap_or_else(|| "+221 77 000 00 00".to_owned()),
@@ -113,6 +117,14 @@ impl Config {
             },
             wave,
         })
+    }
+}
+
+fn on_off(name: &str, raw: Option<String>) -> Result<bool, ConfigError> {
+    match raw.as_deref().map(str::trim) {
+        None | Some("on") => Ok(true),
+        Some("off") => Ok(false),
+        Some(other) => Err(ConfigError(format!("{name} must be on or off, not \"{other}\"."))),
     }
 }
 
@@ -178,6 +190,7 @@ mod tests {
         assert!(config.cors_origin.is_none());
         assert!(config.trusted_proxies.is_empty());
         assert_eq!(config.shop.name, "Bitik Dakar");
+        assert!(config.catalog_cache);
     }
 
     #[test]
@@ -190,6 +203,7 @@ mod tests {
         assert!(message(&[("WAVE_API_KEY", "wave_sn_prod_x")]).starts_with("WAVE_WEBHOOK_SECRET is required"));
         assert!(message(&[("WAVE_TIMEOUT_SECONDS", "0")]).starts_with("WAVE_TIMEOUT_SECONDS must be"));
         assert!(message(&[("WAVE_API_BASE", "api.wave.com")]).starts_with("WAVE_API_BASE must be an http"));
+        assert_eq!(message(&[("CATALOG_CACHE", "no")]), "CATALOG_CACHE must be on or off, not \"no\".");
         assert!(message(&[("CORS_ORIGIN", "*")]).starts_with("CORS_ORIGIN must be an http"));
         assert!(
             message(&[("CORS_ORIGIN", "https://admin.bitik.sn/app")]).starts_with("CORS_ORIGIN must be one origin")
@@ -208,6 +222,12 @@ mod tests {
     fn the_cors_origin_loses_its_trailing_slash() {
         let config = config(&[("CORS_ORIGIN", "https://admin.bitik.sn/")]).unwrap();
         assert_eq!(config.cors_origin.as_deref(), Some("https://admin.bitik.sn"));
+    }
+
+    #[test]
+    fn the_catalogue_cache_can_be_turned_off() {
+        assert!(!config(&[("CATALOG_CACHE", "off")]).unwrap().catalog_cache);
+        assert!(config(&[("CATALOG_CACHE", "on")]).unwrap().catalog_cache);
     }
 
     #[test]

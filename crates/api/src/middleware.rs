@@ -1,6 +1,7 @@
 //! Cross-cutting behaviour of every answer: request logs, security headers and CORS, the JSON
 //! error envelope, cache headers.
 
+use std::sync::LazyLock;
 use std::time::Instant;
 
 use actix_web::body::{EitherBody, MessageBody};
@@ -80,18 +81,28 @@ fn response_is_ok(headers: &actix_web::http::header::HeaderMap) -> bool {
     headers.contains_key(header::ETAG) || headers.contains_key(header::LAST_MODIFIED)
 }
 
-/// The storefront runs only its own scripts and styles (Vite emits no inline script; the JSON-LD
-/// the server writes into product pages is data, which `script-src` does not govern). Images may
-/// also be `data:` (CSS icons) and `blob:` (previews of a picture being uploaded).
-pub const STOREFRONT_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
-    img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; \
-    form-action 'self'; frame-ancestors 'none'";
+/// The storefront runs only its own scripts and styles: its files, and the inline scripts of its
+/// `index.html` named by their hashes (`'sha256-…'`: the boot, see `pages::Shell`); the JSON-LD
+/// and API answers the server writes into pages are data, which `script-src` does not govern.
+/// Images may also be `data:` (CSS icons) and `blob:` (previews of a picture being uploaded).
+pub fn storefront_policy(inline_scripts: &[String]) -> String {
+    let scripts: String = inline_scripts.iter().map(|hash| format!(" {hash}")).collect();
+    format!(
+        "default-src 'self'; script-src 'self'{scripts}; style-src 'self'; img-src 'self' data: blob:; \
+         font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
+         frame-ancestors 'none'"
+    )
+}
 
 /// Swagger UI sets inline styles in its markup and draws icons as `data:` images; its scripts
 /// are still files of its own.
 pub const DOCS_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
     img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
     frame-ancestors 'none'";
+
+/// The storefront's policy when no storefront is built (robots.txt, sitemap.xml).
+static NO_STOREFRONT_POLICY: LazyLock<HeaderValue> =
+    LazyLock::new(|| HeaderValue::from_str(&storefront_policy(&[])).expect("the policy is ASCII"));
 
 /// JSON, CSV and pictures are never pages: nothing in them may run or load anything.
 pub const INERT_POLICY: &str = "default-src 'none'; frame-ancestors 'none'; sandbox";
@@ -104,16 +115,20 @@ pub async fn security_headers(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody + 'static>>, Error> {
-    let config = req.app_data::<web::Data<AppState>>().map(|state| state.config.clone());
+    let state = req.app_data::<web::Data<AppState>>();
+    let config = state.map(|state| state.config.clone());
     let https = config.as_ref().is_some_and(|c| c.public_url.starts_with("https://"));
     let path = req.path();
     let is_api = path == "/api" || path.starts_with("/api/");
     let policy = if path.starts_with("/api/docs") {
-        DOCS_POLICY
+        HeaderValue::from_static(DOCS_POLICY)
     } else if is_api || path.starts_with("/uploads/") {
-        INERT_POLICY
+        HeaderValue::from_static(INERT_POLICY)
     } else {
-        STOREFRONT_POLICY
+        match state.and_then(|state| state.shell.as_ref()) {
+            Some(shell) => shell.policy().clone(),
+            None => NO_STOREFRONT_POLICY.clone(),
+        }
     };
     let allowed_origin = config
         .as_ref()
@@ -135,7 +150,7 @@ pub async fn security_headers(
     // A handler that serves its own page under /api (test mode's Wave simulator, with its form and
     // stylesheet) states its own policy; every other answer gets the policy of its kind.
     if !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
-        set(headers, header::CONTENT_SECURITY_POLICY, policy);
+        headers.insert(header::CONTENT_SECURITY_POLICY, policy);
     }
     set(headers, header::X_CONTENT_TYPE_OPTIONS, "nosniff");
     set(headers, header::X_FRAME_OPTIONS, "DENY");

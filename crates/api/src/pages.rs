@@ -3,14 +3,17 @@
 //! canonical address, share image and, for a product, its schema.org description; and the
 //! sitemap and robots files.
 //!
-//! Each page's head also names what its first view needs before the storefront's script asks
-//! for it (issue 10): the page's lazy route chunk (`modulepreload`, from Vite's manifest) and its
-//! largest picture (`preload`), so that a phone on a slow line fetches them in parallel with the
-//! entry script rather than one after the other. The home, product and `/products` pages also
-//! carry a first view inside `#root` (the header bar and that picture — for `/products`, its title
-//! and its first four cards —, styled by the entry's render-blocking CSS): the phone paints its
-//! largest picture before the script has run, and React's first render replaces it (`createRoot`
-//! empties the element) once those pictures are drawn (`frontend/src/app/first-paint.ts`).
+//! Each page's head also names what its first view needs (issue 10): its largest picture
+//! (`preload`), and the page's lazy route chunk with its imports and styles (from Vite's
+//! manifest). The home, product and `/products` pages also carry a first view inside `#root` (the
+//! header bar and that picture — for `/products`, its title and its first four cards —, styled by
+//! the entry's render-blocking CSS): the phone paints its largest picture before any script has
+//! run. The scripts wait for it: the route's chunks are named by inert links
+//! (`data-after-paint`), as Vite's build names the entry's, and the storefront's inline boot
+//! (`frontend/src/app/after-first-paint.js`) fetches them all at once, with the entry script, when
+//! those pictures are drawn; React's first render then replaces the painted view (`createRoot`
+//! empties the element). The content security policy allows that boot by its hash
+//! (`Shell::policy`): it is the only inline script a page runs.
 //! `/products` paints the listing's first page as the storefront asks for it (page 1, 12
 //! products, newest first); a filtered address, an empty catalogue or a database that does not
 //! answer paint nothing, rather than other products than the storefront's.
@@ -25,14 +28,18 @@
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
+use actix_web::http::header::HeaderValue;
 use actix_web::{HttpRequest, HttpResponse, get, web};
+use base64::prelude::{BASE64_STANDARD, Engine as _};
 use bitik_catalog::{Category, ListParams, Product, Subcategory};
 use bitik_common::Page;
 use chrono::SecondsFormat;
 use serde_json::json;
+use sha2::{Digest, Sha256};
 
 use crate::error::ApiError;
 use crate::media::variants;
+use crate::middleware;
 use crate::responses::{Data, Paginated};
 use crate::routes::catalog::ProductDto;
 use crate::state::AppState;
@@ -102,10 +109,12 @@ const LISTING_PARAMS: [&str; 12] = [
     "search",
 ];
 
-/// The built `index.html`, read once at start, and the chunks each route needs beyond it.
+/// The built `index.html`, read once at start, the chunks each route needs beyond it, and the
+/// content security policy of its pages.
 pub struct Shell {
     template: String,
     route_preloads: HashMap<&'static str, String>,
+    policy: HeaderValue,
 }
 
 impl Shell {
@@ -122,13 +131,41 @@ impl Shell {
             .into_iter()
             .map(|route| (route, chunk_links(&manifest, route, &template)))
             .collect();
-        Some(Self { template, route_preloads })
+        let policy = HeaderValue::from_str(&middleware::storefront_policy(&inline_script_hashes(&template)))
+            .expect("hashes are base64: the policy is ASCII");
+        Some(Self { template, route_preloads, policy })
+    }
+
+    /// The content security policy of the storefront's pages: its own files, and the inline
+    /// scripts of `index.html` (the boot), each by its hash.
+    pub fn policy(&self) -> &HeaderValue {
+        &self.policy
     }
 }
 
-/// `<link>`s for a route module's chunk and its static imports (scripts) and their styles, less
-/// what `index.html` already loads. Styles are preloaded, not applied: Vite's loader applies them
-/// when the chunk runs, as it does for any lazy route.
+/// `'sha256-…'` of each script of `template` that runs inline: neither a file (`src`) nor data (a
+/// `type`). The browser hashes the text between the tags as it is, so must this.
+fn inline_script_hashes(template: &str) -> Vec<String> {
+    let mut hashes = Vec::new();
+    let mut rest = template;
+    while let Some(start) = rest.find("<script") {
+        let Some(open_end) = rest[start..].find('>').map(|e| start + e + 1) else { break };
+        let Some(close) = rest[open_end..].find("</script>").map(|e| open_end + e) else { break };
+        let tag = &rest[start..open_end];
+        if !tag.contains(" src=") && !tag.contains(" type=") {
+            let digest = Sha256::digest(&rest.as_bytes()[open_end..close]);
+            hashes.push(format!("'sha256-{}'", BASE64_STANDARD.encode(digest)));
+        }
+        rest = &rest[close..];
+    }
+    hashes
+}
+
+/// Inert `<link>`s for a route module's chunk and its static imports (scripts) and their styles,
+/// less what `index.html` already names: the boot gives each its `rel` (`modulepreload`,
+/// `preload`) once the painted pictures are drawn, so they are fetched with the entry script
+/// instead of one after another, but not before the pictures. Styles are preloaded, not applied:
+/// Vite's loader applies them when the chunk runs, as it does for any lazy route.
 fn chunk_links(manifest: &serde_json::Value, route: &str, template: &str) -> String {
     let (mut scripts, mut styles) = (Vec::new(), Vec::new());
     let mut seen = HashSet::new();
@@ -154,10 +191,14 @@ fn chunk_links(manifest: &serde_json::Value, route: &str, template: &str) -> Str
     let fresh = |file: &String| !template.contains(&format!("/{file}\""));
     let mut links = String::new();
     for file in scripts.iter().filter(|f| fresh(f)) {
-        links.push_str(&format!("<link rel=\"modulepreload\" crossorigin href=\"/{}\" />\n", escape(file)));
+        links
+            .push_str(&format!("<link data-after-paint=\"modulepreload\" crossorigin href=\"/{}\" />\n", escape(file)));
     }
     for file in styles.iter().filter(|f| fresh(f)) {
-        links.push_str(&format!("<link rel=\"preload\" as=\"style\" crossorigin href=\"/{}\" />\n", escape(file)));
+        links.push_str(&format!(
+            "<link data-after-paint=\"preload\" as=\"style\" crossorigin href=\"/{}\" />\n",
+            escape(file)
+        ));
     }
     links
 }
@@ -297,29 +338,37 @@ fn hero_first_paint(shop_name: &str) -> String {
     )
 }
 
-/// The `src`/`srcset`/`sizes` attributes of a product's first picture, as `ResponsiveImage`
-/// writes them, so that the browser picks the same file as the preload and React.
-fn picture_sources(product: &Product, sizes: &str) -> String {
+/// A product's first picture as `ResponsiveImage` writes it, so that the browser picks the same
+/// file as the preload and React: a `<picture>` offering the WebP widths before the `<img>`'s JPEG
+/// ones, `sizes` on both; the `<img>` alone for a picture without widths. `attributes` are the
+/// `<img>`'s others (class, alt, dimensions, priority).
+fn painted_picture(product: &Product, sizes: &str, attributes: &str) -> String {
     let first = product.images_or_placeholder().remove(0);
-    match variants::srcset(&first, "jpg") {
-        Some(srcset) => {
-            format!("src=\"{}\" srcset=\"{}\" sizes=\"{}\"", escape(&first), escape(&srcset), escape(sizes))
-        }
-        None => format!("src=\"{}\"", escape(&first)),
+    match (variants::srcset(&first, "webp"), variants::srcset(&first, "jpg")) {
+        (Some(webp), Some(jpg)) => format!(
+            "<picture><source type=\"image/webp\" srcset=\"{}\" sizes=\"{sizes}\" />\
+             <img {attributes} src=\"{}\" srcset=\"{}\" sizes=\"{sizes}\" /></picture>",
+            escape(&webp),
+            escape(&first),
+            escape(&jpg),
+            sizes = escape(sizes),
+        ),
+        _ => format!("<img {attributes} src=\"{}\" />", escape(&first)),
     }
 }
 
 /// A product's main picture, with the sources of `product-gallery.tsx`'s `<img>`, below the room
 /// of the page's breadcrumb line so that it is painted where the gallery puts it.
 fn product_first_paint(shop_name: &str, product: &Product) -> String {
-    let sources = picture_sources(product, PRODUCT_IMAGE_SIZES);
+    let attributes = format!(
+        "class=\"first-paint-picture\" alt=\"{}\" width=\"800\" height=\"800\" fetchpriority=\"high\"",
+        escape(&product.name)
+    );
     first_paint(
         shop_name,
         &format!(
-            "<div class=\"container first-paint-product\"><div class=\"first-paint-trail\">&nbsp;</div>\
-             <img class=\"first-paint-picture\" {sources} alt=\"{}\" width=\"800\" height=\"800\" \
-             fetchpriority=\"high\" /></div>",
-            escape(&product.name)
+            "<div class=\"container first-paint-product\"><div class=\"first-paint-trail\">&nbsp;</div>{}</div>",
+            painted_picture(product, PRODUCT_IMAGE_SIZES, &attributes)
         ),
     )
 }
@@ -344,12 +393,13 @@ fn listing_first_paint(shop_name: &str, title: &str, products: &[Product]) -> St
 fn card_first_paint(product: &Product, index: usize) -> String {
     let priority = if index < PRIORITY_CARDS { " fetchpriority=\"high\"" } else { "" };
     let name = escape(&product.name);
+    let attributes =
+        format!("class=\"first-paint-card-picture\" alt=\"{name}\" width=\"800\" height=\"800\"{priority}");
     format!(
-        "<li><a class=\"first-paint-card\" href=\"/product/{}\"><img class=\"first-paint-card-picture\" {} \
-         alt=\"{name}\" width=\"800\" height=\"800\"{priority} /><h3 class=\"first-paint-card-name\">{name}</h3>\
+        "<li><a class=\"first-paint-card\" href=\"/product/{}\">{}<h3 class=\"first-paint-card-name\">{name}</h3>\
          {}</a></li>",
         escape(product.slug.as_str()),
-        picture_sources(product, CARD_IMAGE_SIZES),
+        painted_picture(product, CARD_IMAGE_SIZES, &attributes),
         price_first_paint(product),
     )
 }
@@ -430,12 +480,14 @@ fn share_image(product: &Product) -> String {
     }
 }
 
-/// The preload of a product's first picture in the widths the page's `<img>` offers (`sizes`).
+/// The preload of a product's first picture in the widths its `<picture>` offers (`sizes`), in
+/// WebP: a browser that does not read WebP skips it (`type`), as its `<picture>` skips the source.
 fn product_image_preload(product: &Product, sizes: &str) -> String {
     let first = product.images_or_placeholder().remove(0);
-    match variants::srcset(&first, "jpg") {
+    match variants::srcset(&first, "webp") {
         Some(srcset) => format!(
-            "<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" imagesrcset=\"{}\" imagesizes=\"{}\" />\n",
+            "<link rel=\"preload\" as=\"image\" type=\"image/webp\" fetchpriority=\"high\" imagesrcset=\"{}\" \
+             imagesizes=\"{}\" />\n",
             escape(&srcset),
             escape(sizes)
         ),
@@ -636,6 +688,16 @@ async fn sitemap(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hashes_the_inline_scripts_only_as_the_browser_reads_them() {
+        let template = "<head><script type=\"module\" src=\"/assets/index.js\"></script>\
+            <script type=\"application/ld+json\">{}</script></head><body><div id=\"root\"></div>\
+            <script id=\"after-first-paint\" data-entry=\"/assets/index.js\">(()=>{start()})();</script></body>";
+        // `printf '%s' '(()=>{start()})();' | openssl dgst -sha256 -binary | base64`
+        assert_eq!(inline_script_hashes(template), ["'sha256-CGMmk7PRRO/pVTobcbx8FpgNrtTdcCChXbv1EgXtJJk='"]);
+        assert_eq!(inline_script_hashes("<body><div id=\"root\"></div></body>"), Vec::<String>::new());
+    }
 
     const TEMPLATE: &str = "<html><head>\n<title>Défaut</title>\n<meta name=\"description\" content=\"d\" />\n\
         <meta property=\"og:image\" content=\"/images/og-default.jpg\" />\n<meta charset=\"UTF-8\" />\n\

@@ -15,8 +15,8 @@ use bitik_identity::{AccountService, TokenService};
 use bitik_orders::OrderService;
 use bitik_payments::{PaymentService, WaveGateway};
 use bitik_postgres::{
-    Database, PgAddressRepository, PgCartRepository, PgNewsletterRepository, PgOrderRepository, PgPaymentRepository,
-    PgProductRepository, PgUserRepository, PoolSettings,
+    CachedProducts, CatalogCache, Database, PgAddressRepository, PgCartRepository, PgNewsletterRepository,
+    PgOrderRepository, PgPaymentRepository, PgProductRepository, PgUserRepository, PoolSettings, listen_for_changes,
 };
 use bitik_wave::{Simulator, WaveClient, WaveWebhooks};
 use utoipa::OpenApi;
@@ -37,26 +37,50 @@ const JSON_LIMIT: usize = 256 * 1024;
 /// How often unpaid Wave orders past their session lifetime are looked for.
 const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
 
+/// Connections the workers hold between them: a few kept busy beat many fighting over two cores.
+const WORKER_CONNECTIONS: usize = 10;
+
+/// The pool of the server's own tasks (the expiry sweep): one statement at a time is enough.
+const BACKGROUND_POOL: PoolSettings = PoolSettings {
+    max_size: 2,
+    wait_timeout: std::time::Duration::from_secs(3),
+    connect_timeout: std::time::Duration::from_secs(3),
+    statement_timeout: std::time::Duration::from_secs(10),
+};
+
 pub struct Application {
     port: u16,
     server: Server,
     sweeper: tokio::task::JoinHandle<()>,
+    /// Listens to the catalogue's changes for the read cache.
+    changes: tokio::task::JoinHandle<()>,
+    catalog_cache: Arc<CatalogCache>,
 }
 
 impl Application {
     /// Binds the port (0 picks a free one) and prepares the server without running it.
     pub fn build(config: Config) -> anyhow::Result<Self> {
-        let database = Database::connect(&config.database_url, &PoolSettings::default())?;
         std::fs::create_dir_all(&config.upload_dir)
             .map_err(|e| anyhow::anyhow!("UPLOAD_DIR {} cannot be created: {e}", config.upload_dir.display()))?;
         let listener = TcpListener::bind((config.host.as_str(), config.port))?;
         let port = listener.local_addr()?.port();
-        let state = web::Data::new(build_state(config, database)?);
-        if state.simulator.is_some() {
+        let shared = Shared::new(config)?;
+        if shared.simulator.is_some() {
             tracing::warn!("WAVE_API_KEY is not set: Wave payments run in test mode, with the built-in simulator.");
         }
-        let sweeper = spawn_expiry_sweep(state.clone());
+        let background = Database::connect(&shared.config.database_url, &BACKGROUND_POOL)?;
+        let sweeper = spawn_expiry_sweep(web::Data::new(shared.state(background)));
+        let catalog_cache = shared.catalog_cache.clone();
+        let changes = tokio::spawn(listen_for_changes(shared.config.database_url.clone(), catalog_cache.clone()));
+        let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let worker_pool = PoolSettings { max_size: WORKER_CONNECTIONS.div_ceil(workers), ..PoolSettings::default() };
+        // Each worker serves from its own state around its own pool, whose connections its own
+        // thread drives (`Database::connect_for_this_thread`); what must be one for the whole
+        // shop (rate limits, the Wave simulator's sessions, the catalogue's read cache) is shared.
         let server = HttpServer::new(move || {
+            let database = Database::connect_for_this_thread(&shared.config.database_url, &worker_pool)
+                .expect("the same URL and settings as the background pool's");
+            let state = web::Data::new(shared.state(database));
             App::new()
                 .wrap(from_fn(middleware::refuse_nul))
                 .wrap(from_fn(middleware::cache_headers))
@@ -67,21 +91,28 @@ impl Application {
                 .wrap(from_fn(middleware::log_request))
                 .configure(|cfg| configure(cfg, &state))
         })
+        .workers(workers)
         .listen(listener)?
         // Requests in flight get this long to finish after SIGTERM.
         .shutdown_timeout(20)
         .run();
-        Ok(Self { port, server, sweeper })
+        Ok(Self { port, server, sweeper, changes, catalog_cache })
     }
 
     pub fn port(&self) -> u16 {
         self.port
     }
 
+    /// The storefront's catalogue reads kept in memory, shared by the workers.
+    pub fn catalog_cache(&self) -> Arc<CatalogCache> {
+        self.catalog_cache.clone()
+    }
+
     /// Serves until the server stops; the background expiry sweep stops with it.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let stopped = self.server.await;
         self.sweeper.abort();
+        self.changes.abort();
         stopped
     }
 }
@@ -109,62 +140,88 @@ fn spawn_expiry_sweep(state: web::Data<AppState>) -> tokio::task::JoinHandle<()>
     })
 }
 
-/// Wires the adapters into the services. The CLI's commands use it too.
+/// Wires the adapters into the services around one pool. The CLI's commands use it too.
 pub fn build_state(config: Config, database: Database) -> anyhow::Result<AppState> {
-    let users = Arc::new(PgUserRepository::new(database.clone()));
-    let addresses = Arc::new(PgAddressRepository::new(database.clone()));
-    let tokens = TokenService::new(config.jwt_secret.as_bytes(), SESSION_LIFETIME);
-    let accounts = AccountService::new(users, addresses, Arc::new(Argon2Hasher), tokens);
-    let newsletter = NewsletterService::new(Arc::new(PgNewsletterRepository::new(database.clone())));
-    let products = Arc::new(PgProductRepository::new(database.clone()));
-    let catalog = CatalogService::new(products.clone());
-    let carts = CartService::new(Arc::new(PgCartRepository::new(database.clone())), products.clone());
-    let order_repository = Arc::new(PgOrderRepository::new(database.clone()));
-    let orders = OrderService::new(order_repository.clone(), products);
-    let (payments, simulator) = payment_service(&config, &database, order_repository)?;
-    let shell = Shell::load(&config.frontend_dir.join("index.html"));
-    Ok(AppState {
-        config: Arc::new(config),
-        database,
-        accounts,
-        carts,
-        catalog,
-        orders,
-        payments,
-        simulator,
-        newsletter,
-        limits: Limits::default(),
-        shell,
-    })
+    Ok(Shared::new(config)?.state(database))
 }
 
-/// Wave itself when its key is configured; otherwise test mode, where the simulator signs its
-/// webhook deliveries with the configured secret or one made for this run.
-fn payment_service(
-    config: &Config,
-    database: &Database,
-    orders: Arc<PgOrderRepository>,
-) -> anyhow::Result<(PaymentService, Option<Arc<Simulator>>)> {
-    let wave = &config.wave;
-    let secret = wave.webhook_secret.clone().unwrap_or_else(|| {
-        let bytes: [u8; 32] = rand::random();
-        bytes.iter().map(|b| format!("{b:02x}")).collect()
-    });
-    let (gateway, simulator): (Arc<dyn WaveGateway>, _) = match &wave.api_key {
-        Some(key) => (Arc::new(WaveClient::new(&wave.api_base, key, wave.timeout)?), None),
-        None => {
-            let simulator = Arc::new(Simulator::new(&secret, &config.shop.name, &config.public_url));
-            (simulator.clone(), Some(simulator))
+/// What every state of the server shares: the configuration, the brakes on guessing, Wave (or
+/// test mode's simulator, whose sessions must be seen by every worker), the catalogue's read cache
+/// and the built storefront.
+#[derive(Clone)]
+pub struct Shared {
+    config: Arc<Config>,
+    catalog_cache: Arc<CatalogCache>,
+    limits: Arc<Limits>,
+    gateway: Arc<dyn WaveGateway>,
+    webhooks: Arc<WaveWebhooks>,
+    simulator: Option<Arc<Simulator>>,
+    shell: Option<Arc<Shell>>,
+}
+
+impl Shared {
+    /// Wave itself when its key is configured; otherwise test mode, where the simulator signs its
+    /// webhook deliveries with the configured secret or one made for this run.
+    pub fn new(config: Config) -> anyhow::Result<Self> {
+        let wave = &config.wave;
+        let secret = wave.webhook_secret.clone().unwrap_or_else(|| {
+            let bytes: [u8; 32] = rand::random();
+            bytes.iter().map(|b| format!("{b:02x}")).collect()
+        });
+        let (gateway, simulator): (Arc<dyn WaveGateway>, _) = match &wave.api_key {
+            Some(key) => (Arc::new(WaveClient::new(&wave.api_base, key, wave.timeout)?), None),
+            None => {
+                let simulator = Arc::new(Simulator::new(&secret, &config.shop.name, &config.public_url));
+                (simulator.clone(), Some(simulator))
+            }
+        };
+        let shell = Shell::load(&config.frontend_dir.join("index.html")).map(Arc::new);
+        Ok(Self {
+            catalog_cache: CatalogCache::new(config.catalog_cache),
+            config: Arc::new(config),
+            limits: Arc::new(Limits::default()),
+            gateway,
+            webhooks: Arc::new(WaveWebhooks::new(&secret)),
+            simulator,
+            shell,
+        })
+    }
+
+    /// The services, their repositories borrowing from `database`.
+    pub fn state(&self, database: Database) -> AppState {
+        let config = &self.config;
+        let users = Arc::new(PgUserRepository::new(database.clone()));
+        let addresses = Arc::new(PgAddressRepository::new(database.clone()));
+        let tokens = TokenService::new(config.jwt_secret.as_bytes(), SESSION_LIFETIME);
+        let accounts = AccountService::new(users, addresses, Arc::new(Argon2Hasher), tokens);
+        let newsletter = NewsletterService::new(Arc::new(PgNewsletterRepository::new(database.clone())));
+        let products = Arc::new(PgProductRepository::new(database.clone()));
+        // The storefront's reads may come from memory; a cart's or an order's never do.
+        let catalog = CatalogService::new(Arc::new(CachedProducts::new(products.clone(), self.catalog_cache.clone())));
+        let carts = CartService::new(Arc::new(PgCartRepository::new(database.clone())), products.clone());
+        let order_repository = Arc::new(PgOrderRepository::new(database.clone()));
+        let orders = OrderService::new(order_repository.clone(), products);
+        let payments = PaymentService::new(
+            order_repository,
+            Arc::new(PgPaymentRepository::new(database.clone())),
+            self.gateway.clone(),
+            self.webhooks.clone(),
+            &config.public_url,
+        );
+        AppState {
+            config: config.clone(),
+            database,
+            accounts,
+            carts,
+            catalog,
+            orders,
+            payments,
+            simulator: self.simulator.clone(),
+            newsletter,
+            limits: self.limits.clone(),
+            shell: self.shell.clone(),
         }
-    };
-    let payments = PaymentService::new(
-        orders,
-        Arc::new(PgPaymentRepository::new(database.clone())),
-        gateway,
-        Arc::new(WaveWebhooks::new(&secret)),
-        &config.public_url,
-    );
-    Ok((payments, simulator))
+    }
 }
 
 fn configure(cfg: &mut web::ServiceConfig, state: &web::Data<AppState>) {

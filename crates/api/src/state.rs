@@ -1,4 +1,5 @@
-//! What every handler can reach: the services, built once in `startup`.
+//! What every handler can reach: the services, built in `startup` for each worker around its own
+//! pool, with what the whole server shares.
 
 use std::sync::Arc;
 
@@ -25,9 +26,9 @@ pub struct AppState {
     pub simulator: Option<Arc<Simulator>>,
     pub catalog: CatalogService,
     pub newsletter: NewsletterService,
-    pub limits: Limits,
+    pub limits: Arc<Limits>,
     /// The built storefront's `index.html`, when there is one.
-    pub shell: Option<crate::pages::Shell>,
+    pub shell: Option<Arc<crate::pages::Shell>>,
 }
 
 /// Brakes on guessing: failed logins per e-mail and per client address, reset attempts per client.

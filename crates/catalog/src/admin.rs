@@ -12,7 +12,7 @@ pub const ADMIN_PAGE_SIZE: u32 = 10;
 pub const LOW_STOCK_THRESHOLD: u32 = 5;
 
 /// How much of a product is left, over all its variants: `Épuisé`, `Stock bas` or in stock.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum StockLevel {
     /// Nothing left: the product cannot be bought.
     Out,
@@ -60,7 +60,7 @@ impl StockLevel {
 }
 
 /// Which products a listing shows. Shoppers only ever get [`Visibility::Active`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Visibility {
     #[default]
     Active,

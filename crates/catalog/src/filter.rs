@@ -20,7 +20,7 @@ pub const NEW_ARRIVAL_DAYS: i64 = 30;
 pub const MAX_SEARCH_CHARS: usize = 100;
 
 /// How a listing is ordered. Every order ends on the id so pages never overlap.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum ProductSort {
     /// Created last first.
     #[default]
@@ -50,7 +50,7 @@ impl ProductSort {
 }
 
 /// Search text as typed, trimmed; the database folds case and accents itself.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SearchText(String);
 
 impl SearchText {
@@ -75,8 +75,9 @@ impl SearchText {
 }
 
 /// A checked listing request. Shoppers only ever see active products; `visibility` and
-/// `stock_level` are set by the back office's listing only.
-#[derive(Debug, Clone, PartialEq)]
+/// `stock_level` are set by the back office's listing only. Hashable: it keys the read cache of
+/// the PostgreSQL adapter.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ProductFilter {
     pub page: PageRequest,
     pub category: Option<Category>,

@@ -7,6 +7,8 @@ mod admin;
 mod choice;
 mod error;
 mod filter;
+#[cfg(any(test, feature = "mocks"))]
+pub mod fixtures;
 mod form;
 mod model;
 mod ports;

@@ -267,7 +267,7 @@ fn fold_accent(c: char) -> impl Iterator<Item = char> {
 }
 
 /// How a shopper names a product in an address: its id or its slug.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum ProductKey {
     Id(Uuid),
     Slug(Slug),

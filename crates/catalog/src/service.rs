@@ -157,7 +157,7 @@ mod tests {
 
     use super::*;
     use crate::filter::ProductSort;
-    use crate::model::{Colour, Size, Stock, Subcategory};
+    use crate::model::{Colour, Size, Subcategory};
     use crate::ports::MockProductRepository;
 
     fn fixed_now() -> DateTime<Utc> {
@@ -169,26 +169,7 @@ mod tests {
     }
 
     fn product(name: &str, subcategory: Subcategory) -> Product {
-        Product {
-            id: Uuid::new_v4(),
-            slug: Slug::from_name(name),
-            name: name.to_owned(),
-            short_description: String::new(),
-            description: "Une description.".to_owned(),
-            price: Money::francs(10_000),
-            promo_price: None,
-            on_promotion: false,
-            subcategory,
-            colors: vec![Colour::parse("noir").unwrap()],
-            sizes: vec![Size::M],
-            images: vec![],
-            stock: Stock::default(),
-            material: String::new(),
-            care_instructions: String::new(),
-            featured: false,
-            active: true,
-            created_at: fixed_now(),
-        }
+        crate::fixtures::product(name, subcategory, fixed_now())
     }
 
     fn page_of(items: Vec<Product>) -> Page<Product> {

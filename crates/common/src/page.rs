@@ -1,5 +1,5 @@
 /// Which page of a list is asked for. Pages count from 1.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct PageRequest {
     pub page: u32,
     pub limit: u32,

@@ -257,6 +257,12 @@ pub const COUNTED_PAGES_AHEAD: i64 = 10;
 struct WithVariants {
     page: Box<dyn QueryFragment<Pg> + Send>,
     count: Option<Box<dyn QueryFragment<Pg> + Send>>,
+    /// Planned with its values at each execution (an unnamed statement) instead of prepared once.
+    /// A search's best plan depends on its text: for a text thousands of products hold, reading
+    /// the newest in order and stopping after a page; for a rare one, the trigram index. After a
+    /// few executions PostgreSQL may switch a prepared statement to one generic plan, which at
+    /// 10 000 products scored every match of `chaine` (38 ms instead of 4.5, docs/benchmarks.md).
+    planned_with_values: bool,
 }
 
 impl QueryId for WithVariants {
@@ -270,6 +276,9 @@ impl Query for WithVariants {
 
 impl QueryFragment<Pg> for WithVariants {
     fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        if self.planned_with_values {
+            out.unsafe_to_cache_prepared();
+        }
         out.push_sql("SELECT page.*, ");
         match &self.count {
             Some(count) => {
@@ -303,20 +312,26 @@ struct ProductWithVariants {
 impl PgProductRepository {
     /// Products of `query` with their stock, in one statement.
     async fn load(&self, conn: &mut AsyncPgConnection, query: ProductQuery) -> Result<Vec<Product>, CatalogError> {
-        let statement = WithVariants { page: Box::new(query.select(ProductRow::as_select())), count: None };
+        let statement = WithVariants {
+            page: Box::new(query.select(ProductRow::as_select())),
+            count: None,
+            planned_with_values: false,
+        };
         let rows: Vec<ProductWithVariants> = statement.load(conn).await.map_err(storage)?;
         rows.into_iter().map(|row| into_product_with(row.product, row.variants)).collect()
     }
 }
 
 /// One page of `ordered` with its products' variants and the number of rows `counted` matches,
-/// stopping at `cap` + 1 when there is a cap.
+/// stopping at `cap` + 1 when there is a cap. A search is planned with its text each time
+/// (`WithVariants::planned_with_values`).
 async fn page_and_count(
     conn: &mut AsyncPgConnection,
     ordered: ProductQuery,
     counted: ProductQuery,
     page: PageRequest,
     cap: Option<i64>,
+    search: bool,
 ) -> Result<Vec<ProductWithVariants>, CatalogError> {
     let counted = counted.select(products::id);
     let count: Box<dyn QueryFragment<Pg> + Send> = match cap {
@@ -326,6 +341,7 @@ async fn page_and_count(
     let statement = WithVariants {
         page: Box::new(ordered.select(ProductRow::as_select()).limit(i64::from(page.limit)).offset(page.offset())),
         count: Some(count),
+        planned_with_values: search,
     };
     statement.load(conn).await.map_err(storage)
 }
@@ -344,7 +360,7 @@ async fn common_search_page(
     };
     let newest_first =
         containing(filter, search).order_by(products::created_at.desc()).then_order_by(products::id.desc());
-    let rows = page_and_count(conn, newest_first, containing(filter, search), filter.page, Some(cap)).await?;
+    let rows = page_and_count(conn, newest_first, containing(filter, search), filter.page, Some(cap), true).await?;
     if rows.as_slice().first().and_then(|row| row.total).is_none_or(|containing| containing <= cap) {
         return Ok(None);
     }
@@ -410,7 +426,9 @@ impl ProductRepository for PgProductRepository {
         if let Some(found) = common_search_page(&mut conn, filter, cap).await? {
             return Ok(found);
         }
-        let rows = page_and_count(&mut conn, ordered(matching(filter), filter), matching(filter), page, cap).await?;
+        let searched = filter.search.is_some();
+        let rows =
+            page_and_count(&mut conn, ordered(matching(filter), filter), matching(filter), page, cap, searched).await?;
         let total_items = match rows.as_slice().first() {
             Some(row) => row.total.unwrap_or_default(),
             // Past the last page no row carries the total: count on its own.

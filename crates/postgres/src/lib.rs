@@ -4,6 +4,7 @@
 mod addresses;
 mod carts;
 mod catalog;
+mod catalog_cache;
 mod error;
 mod functions;
 mod generated;
@@ -21,6 +22,7 @@ pub mod testing;
 pub use addresses::PgAddressRepository;
 pub use carts::PgCartRepository;
 pub use catalog::PgProductRepository;
+pub use catalog_cache::{CacheStats, CachedProducts, CatalogCache, listen_for_changes};
 pub use error::{DbError, is_unavailable};
 pub use generated::seed_generated_products;
 pub use newsletter::PgNewsletterRepository;

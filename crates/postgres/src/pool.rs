@@ -35,14 +35,34 @@ impl Default for PoolSettings {
     }
 }
 
-/// The shared connection pool every repository borrows from.
+/// A connection pool the repositories borrow from.
 #[derive(Clone)]
 pub struct Database {
     pool: Pool<AsyncPgConnection>,
 }
 
 impl Database {
+    /// A pool any thread may use. Each connection's background task runs on the runtime that
+    /// opens it; actix-web serves from one single-threaded runtime per worker, and a worker that
+    /// stops at shutdown would take with it the connections it opened, which the other workers'
+    /// requests in flight may be using: they are opened from the program's own multi-threaded
+    /// runtime instead, when there is one.
     pub fn connect(url: &str, settings: &PoolSettings) -> Result<Self, DbError> {
+        let home = tokio::runtime::Handle::try_current()
+            .ok()
+            .filter(|handle| handle.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread);
+        Self::with_home(url, settings, home)
+    }
+
+    /// A pool for the thread that calls this only (one actix worker): its connections are driven
+    /// by that thread's runtime, so a statement's round trip wakes no other thread (the shared
+    /// pool's cost two thread switches per statement, docs/benchmarks.md), and they end with it.
+    pub fn connect_for_this_thread(url: &str, settings: &PoolSettings) -> Result<Self, DbError> {
+        Self::with_home(url, settings, None)
+    }
+
+    /// `home`: the runtime that opens and drives the connections; `None`, the caller's.
+    fn with_home(url: &str, settings: &PoolSettings, home: Option<tokio::runtime::Handle>) -> Result<Self, DbError> {
         let mut config = ManagerConfig::default();
         // The default check sends `SELECT 1` before handing out a pooled connection: one more
         // round trip per request (docs/benchmarks.md). A connection that died
@@ -50,13 +70,6 @@ impl Database {
         // statement timeout bounds and the handlers answer 503 like any unavailable database.
         config.recycling_method = RecyclingMethod::Fast;
         let statement_timeout_ms = settings.statement_timeout.as_millis();
-        // Each connection's background task runs on the runtime that opens it. actix-web serves
-        // from one single-threaded runtime per worker, and a worker that stops at shutdown would
-        // take with it the connections it opened, which the other workers' requests in flight
-        // may be using: open them from the program's own multi-threaded runtime instead.
-        let home = tokio::runtime::Handle::try_current()
-            .ok()
-            .filter(|handle| handle.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread);
         config.custom_setup = Box::new(move |url| {
             let open = open_connection(url.to_owned(), statement_timeout_ms);
             match &home {

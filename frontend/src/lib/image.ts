@@ -2,10 +2,9 @@
 //
 // The server stores every uploaded or seeded picture as
 // /uploads/<collection>/<dir>/{400,800,1200}.{jpg,webp} and gives the product
-// the 800-px JPEG URL. From that one URL we derive the JPEG siblings for
-// `srcset`. The WebP siblings are lossless, hence heavier than the JPEGs: they
-// are deliberately not offered. Any other URL (the placeholder, an old
-// absolute URL) is used as it is.
+// the 800-px JPEG URL. From that one URL we derive the siblings: the WebPs
+// (lossy, lighter) for the browsers that read them, the JPEGs for the others.
+// Any other URL (the placeholder, an old absolute URL) is used as it is.
 
 export const PLACEHOLDER_IMAGE = '/images/placeholder.jpg'
 
@@ -18,18 +17,21 @@ export interface ImageSources {
   src: string
   /** Absent when the URL is not one of the server's resized pictures. */
   srcSet?: string
+  /** The same widths in WebP; present with `srcSet`. */
+  webpSrcSet?: string
 }
 
-/** `src` (the 800-px JPEG) and `srcSet` (400w, 800w, 1200w JPEGs) for a product picture URL. */
+/**
+ * `src` (the 800-px JPEG), `srcSet` (400w, 800w, 1200w JPEGs) and `webpSrcSet` (the same in WebP)
+ * for a product picture URL.
+ */
 export function imageSources(url: string | null | undefined): ImageSources {
   const src = url?.trim() || PLACEHOLDER_IMAGE
   const match = VARIANT_URL.exec(src)
   if (!match) return { src }
   const base = match[1]!
-  return {
-    src: `${base}800.jpg`,
-    srcSet: IMAGE_WIDTHS.map((width) => `${base}${width}.jpg ${width}w`).join(', '),
-  }
+  const srcSet = (ext: string) => IMAGE_WIDTHS.map((width) => `${base}${width}.${ext} ${width}w`).join(', ')
+  return { src: `${base}800.jpg`, srcSet: srcSet('jpg'), webpSrcSet: srcSet('webp') }
 }
 
 /** The largest variant, for share previews (Open Graph wants ≥ 1200 px). */

@@ -54,7 +54,9 @@ fn chain(name: &str) -> ProductForm {
 }
 
 async fn add(app: &TestApp, form: ProductForm, days_ago: i64) -> Product {
-    catalog(app).create(form, Some(Utc::now() - Duration::days(days_ago))).await.unwrap()
+    let product = catalog(app).create(form, Some(Utc::now() - Duration::days(days_ago))).await.unwrap();
+    app.catalog_cache.changed();
+    product
 }
 
 async fn json(app: &TestApp, path: &str) -> Value {

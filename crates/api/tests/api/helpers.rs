@@ -1,7 +1,9 @@
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use bitik_api::config::Config;
 use bitik_api::startup::Application;
+use bitik_postgres::CatalogCache;
 use bitik_postgres::testing::TestDatabase;
 
 pub struct TestApp {
@@ -10,6 +12,9 @@ pub struct TestApp {
     pub database: TestDatabase,
     /// `UPLOAD_DIR` of this app.
     pub uploads: TempDir,
+    /// The app's catalogue read cache: the tests' own writes tell it at once (`sql`, `product`),
+    /// as PostgreSQL's notification would a moment later (`catalog_cache.rs` tests that).
+    pub catalog_cache: Arc<CatalogCache>,
 }
 
 impl TestApp {
@@ -53,8 +58,9 @@ pub async fn spawn_app_with(overrides: &[(&str, &str)]) -> TestApp {
     let config = Config::from_lookup(|name| vars.get(name).cloned()).expect("test configuration");
     let app = Application::build(config).expect("build the app");
     let address = format!("http://127.0.0.1:{}", app.port());
+    let catalog_cache = app.catalog_cache();
     tokio::spawn(app.run_until_stopped());
-    TestApp { address, client: reqwest::Client::new(), database, uploads }
+    TestApp { address, client: reqwest::Client::new(), database, uploads, catalog_cache }
 }
 
 /// A directory removed when the test ends.
@@ -121,6 +127,7 @@ impl TestApp {
         use diesel_async::RunQueryDsl;
         let mut conn = self.database.database.conn().await.unwrap();
         diesel::sql_query(sql).execute(&mut conn).await.unwrap();
+        self.catalog_cache.changed();
     }
 
     /// A logged-in administrator's token.
@@ -137,7 +144,9 @@ impl TestApp {
     /// A product in the catalogue: `stock` as (colour, size, quantity); a promotional price
     /// makes it on promotion. Returns its id.
     pub async fn product(&self, name: &str, price: i64, promo: Option<i64>, stock: &[(&str, &str, i64)]) -> String {
-        create_product(&self.database.database, name, price, promo, stock).await
+        let id = create_product(&self.database.database, name, price, promo, stock).await;
+        self.catalog_cache.changed();
+        id
     }
 }
 

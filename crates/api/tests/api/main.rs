@@ -7,6 +7,7 @@ mod admin_users;
 mod bad_input;
 mod cart;
 mod catalog;
+mod catalog_cache;
 mod compression;
 mod faults;
 mod foundation;

@@ -59,9 +59,8 @@ async fn home_and_product_pages_paint_their_largest_picture_before_the_script() 
     assert!(
         product.contains(
             "<div class=\"container first-paint-product\"><div class=\"first-paint-trail\">&nbsp;</div>\
-             <img class=\"first-paint-picture\" src=\"/images/placeholder.jpg\" \
-             alt=\"Chaîne &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Or&quot;\" width=\"800\" height=\"800\" \
-             fetchpriority=\"high\" />"
+             <img class=\"first-paint-picture\" alt=\"Chaîne &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Or&quot;\" \
+             width=\"800\" height=\"800\" fetchpriority=\"high\" src=\"/images/placeholder.jpg\" />"
         ),
         "{product}"
     );
@@ -133,9 +132,8 @@ async fn the_listing_paints_the_first_cards_of_its_first_page() {
     assert!(html.contains("<div class=\"first-paint-bar\">Bitik Dakar</div>"), "{html}");
     assert!(
         html.contains(
-            "<img class=\"first-paint-card-picture\" src=\"/images/placeholder.jpg\" \
-             alt=\"Chaîne &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Or&quot;\" width=\"800\" height=\"800\" \
-             fetchpriority=\"high\" /><h3 class=\"first-paint-card-name\">Chaîne &lt;script&gt;alert(1)&lt;/script&gt; \
+            "<img class=\"first-paint-card-picture\" alt=\"Chaîne &lt;script&gt;alert(1)&lt;/script&gt; &amp; \
+             &quot;Or&quot;\" width=\"800\" height=\"800\" fetchpriority=\"high\" src=\"/images/placeholder.jpg\" /><h3 class=\"first-paint-card-name\">Chaîne &lt;script&gt;alert(1)&lt;/script&gt; \
              &amp; &quot;Or&quot;</h3><p class=\"first-paint-prices\"><span class=\"visually-hidden\">Prix promotionnel :</span>\
              <span class=\"first-paint-promo\">21 000 FCFA</span><span class=\"visually-hidden\">au lieu de</span>\
              <s class=\"first-paint-original\">25 000 FCFA</s></p>"

@@ -6,7 +6,11 @@ use reqwest::header::HeaderMap;
 
 use crate::helpers::{TempDir, TestApp, spawn_app, spawn_app_with};
 
-const STOREFRONT_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
+/// The built storefront's inline boot, and its hash:
+/// `printf '%s' '(()=>{start()})();' | openssl dgst -sha256 -binary | base64`.
+const BOOT: &str = "(()=>{start()})();";
+const STOREFRONT_POLICY: &str = "default-src 'self'; \
+    script-src 'self' 'sha256-CGMmk7PRRO/pVTobcbx8FpgNrtTdcCChXbv1EgXtJJk='; style-src 'self'; \
     img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; \
     form-action 'self'; frame-ancestors 'none'";
 
@@ -23,12 +27,14 @@ fn assert_common_headers(headers: &HeaderMap, what: &str) {
     assert!(!policy.contains("'unsafe-eval'"), "{what}: {policy}");
 }
 
-/// A built storefront: its shell, one script and one stylesheet.
+/// A built storefront: its shell with the inline boot that fetches its one script.
 fn storefront() -> TempDir {
     let dir = TempDir::new();
-    let index = "<!doctype html><html lang=\"fr\"><head><meta charset=\"UTF-8\" /><title>Bitik</title>\
-        <script type=\"module\" crossorigin src=\"/assets/index-abc.js\"></script></head>\
-        <body><div id=\"root\"></div></body></html>";
+    let index = format!(
+        "<!doctype html><html lang=\"fr\"><head><meta charset=\"UTF-8\" /><title>Bitik</title></head>\
+         <body><div id=\"root\"></div>\
+         <script id=\"after-first-paint\" data-entry=\"/assets/index-abc.js\">{BOOT}</script></body></html>"
+    );
     std::fs::write(dir.0.join("index.html"), index).unwrap();
     std::fs::create_dir_all(dir.0.join("assets")).unwrap();
     std::fs::write(dir.0.join("assets/index-abc.js"), "console.log('bitik')").unwrap();
@@ -75,14 +81,15 @@ async fn pages_may_run_only_the_shops_own_scripts() {
         let response = app.get(path).await;
         assert_eq!(header(response.headers(), "content-security-policy"), Some(STOREFRONT_POLICY), "{path}");
         let html = response.text().await.unwrap();
-        // The only script elements a page holds: the bundle, and data the browser never runs (the
-        // product's for crawlers, the API answers for the storefront).
-        for script in html.match_indices("<script").map(|(i, _)| &html[i..i + html[i..].find('>').unwrap()]) {
+        // The only script elements a page holds: the boot the policy names by its hash, and data
+        // the browser never runs (the product's for crawlers, the API answers for the storefront).
+        for (i, _) in html.match_indices("<script") {
+            let element = &html[i..i + html[i..].find("</script>").unwrap()];
             assert!(
-                script.contains("src=\"/assets/")
-                    || script.contains("type=\"application/ld+json\"")
-                    || script.contains("type=\"application/json\" id=\"api-answers\""),
-                "{path}: inline script {script}"
+                element.ends_with(&format!(">{BOOT}"))
+                    || element.starts_with("<script type=\"application/ld+json\">")
+                    || element.starts_with("<script type=\"application/json\" id=\"api-answers\">"),
+                "{path}: inline script {element}"
             );
         }
     }

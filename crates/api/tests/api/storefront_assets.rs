@@ -86,8 +86,8 @@ async fn a_file_without_copies_is_compressed_on_the_fly_and_copies_are_not_serve
 fn storefront_with_manifest() -> TempDir {
     let dir = TempDir::new();
     let index = "<!doctype html><html><head>\n<title>Bitik Dakar</title>\n\
-        <script type=\"module\" crossorigin src=\"/assets/index-e1.js\"></script>\n\
-        <link rel=\"stylesheet\" crossorigin href=\"/assets/index-e1.css\">\n</head><body><div id=\"root\"></div></body></html>";
+        <link rel=\"stylesheet\" crossorigin href=\"/assets/index-e1.css\">\n</head><body><div id=\"root\"></div>\n\
+        <script id=\"after-first-paint\" data-entry=\"/assets/index-e1.js\">boot()</script></body></html>";
     std::fs::write(dir.0.join("index.html"), index).unwrap();
     std::fs::create_dir_all(dir.0.join(".vite")).unwrap();
     let manifest = serde_json::json!({
@@ -102,19 +102,31 @@ fn storefront_with_manifest() -> TempDir {
 }
 
 #[tokio::test]
-async fn each_page_names_its_route_chunks_and_its_largest_picture_before_the_script_asks() {
+async fn each_page_names_its_route_chunks_for_after_the_first_paint_and_preloads_its_largest_picture() {
     let front = storefront_with_manifest();
     let app = spawn_app_with(&[("FRONTEND_DIR", front.0.to_str().unwrap())]).await;
 
+    // The chunks wait for the boot to give them their `rel`; the picture is fetched at once.
     let home = app.get("/").await.text().await.unwrap();
-    assert!(home.contains("<link rel=\"modulepreload\" crossorigin href=\"/assets/home-h1.js\" />"), "{home}");
-    assert!(home.contains("<link rel=\"modulepreload\" crossorigin href=\"/assets/card-c1.js\" />"));
-    assert!(home.contains("<link rel=\"preload\" as=\"style\" crossorigin href=\"/assets/home-h1.css\" />"));
-    assert!(home.contains("<link rel=\"preload\" as=\"style\" crossorigin href=\"/assets/card-c1.css\" />"));
+    assert!(
+        home.contains("<link data-after-paint=\"modulepreload\" crossorigin href=\"/assets/home-h1.js\" />"),
+        "{home}"
+    );
+    assert!(home.contains("<link data-after-paint=\"modulepreload\" crossorigin href=\"/assets/card-c1.js\" />"));
+    assert!(
+        home.contains("<link data-after-paint=\"preload\" as=\"style\" crossorigin href=\"/assets/home-h1.css\" />")
+    );
+    assert!(
+        home.contains("<link data-after-paint=\"preload\" as=\"style\" crossorigin href=\"/assets/card-c1.css\" />")
+    );
+    assert!(
+        !home.contains("rel=\"modulepreload\"")
+            && !home.contains("as=\"style\" crossorigin href=\"/assets/index-e1.css")
+    );
     assert!(
         home.contains("<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"/images/hero/hero-1.svg\" />")
     );
-    assert_eq!(home.matches("/assets/index-e1.js").count(), 1, "the entry is loaded once, by its script tag");
+    assert_eq!(home.matches("/assets/index-e1.js").count(), 1, "the entry is named once, by the boot");
     assert!(!home.contains("product-p1.js"), "another page's chunk is not fetched");
 
     let listing = app.get("/products").await.text().await.unwrap();
@@ -128,12 +140,26 @@ async fn each_page_names_its_route_chunks_and_its_largest_picture_before_the_scr
     .await;
     let product = app.get("/product/pull-teranga").await.text().await.unwrap();
     assert!(product.contains("href=\"/assets/product-p1.js\"") && product.contains("href=\"/assets/card-c1.js\""));
+    // The picture in WebP where the browser reads it, the JPEG elsewhere; the preload is the WebP
+    // file the `<picture>` picks (a browser without WebP skips both).
+    let sizes = "(min-width: 1200px) 600px, (min-width: 769px) 50vw, 100vw";
+    let webp = "/uploads/products/abc123/400.webp 400w, /uploads/products/abc123/800.webp 800w, \
+        /uploads/products/abc123/1200.webp 1200w";
+    let jpg = "/uploads/products/abc123/400.jpg 400w, /uploads/products/abc123/800.jpg 800w, \
+        /uploads/products/abc123/1200.jpg 1200w";
     assert!(
-        product.contains(
-            "<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" imagesrcset=\"/uploads/products/abc123/400.jpg 400w, \
-             /uploads/products/abc123/800.jpg 800w, /uploads/products/abc123/1200.jpg 1200w\" \
-             imagesizes=\"(min-width: 1200px) 600px, (min-width: 769px) 50vw, 100vw\" />"
-        ),
+        product.contains(&format!(
+            "<link rel=\"preload\" as=\"image\" type=\"image/webp\" fetchpriority=\"high\" imagesrcset=\"{webp}\" \
+             imagesizes=\"{sizes}\" />"
+        )),
+        "{product}"
+    );
+    assert!(
+        product.contains(&format!(
+            "<picture><source type=\"image/webp\" srcset=\"{webp}\" sizes=\"{sizes}\" /><img class=\"first-paint-picture\" \
+             alt=\"Pull Teranga\" width=\"800\" height=\"800\" fetchpriority=\"high\" \
+             src=\"/uploads/products/abc123/800.jpg\" srcset=\"{jpg}\" sizes=\"{sizes}\" /></picture>"
+        )),
         "{product}"
     );
     assert_eq!(product.matches("as=\"image\"").count(), 1, "only the first picture is the page's largest paint");

@@ -376,6 +376,42 @@ async fn search_ignores_case_and_accents() {
     assert_eq!(shop.names(&[("search", "doree")]).await, ["Chaîne Cubaine Dorée"]);
 }
 
+/// A search is planned with its text at each execution, never prepared: PostgreSQL's generic plan
+/// of a prepared one ignores how many products hold the text. Other listings stay prepared.
+#[tokio::test]
+async fn searches_are_planned_with_their_text_and_listings_are_prepared() {
+    #[derive(diesel::QueryableByName)]
+    struct Prepared {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        statement: String,
+    }
+    let shop = Shop::new().await;
+    // One connection, so that its prepared statements are those of the reads below.
+    let database = bitik_postgres::Database::connect(
+        &shop._test.url,
+        &bitik_postgres::PoolSettings { max_size: 1, ..bitik_postgres::PoolSettings::default() },
+    )
+    .unwrap();
+    let repo = PgProductRepository::new(database.clone());
+    for _ in 0..6 {
+        repo.list(&filter(&[("search", "chaine")])).await.unwrap();
+        repo.list(&filter(&[("search", "harmatan")])).await.unwrap();
+        repo.list(&filter(&[("page", "1")])).await.unwrap();
+    }
+    let mut conn = database.conn().await.unwrap();
+    let prepared: Vec<String> = diesel_async::RunQueryDsl::load::<Prepared>(
+        diesel::sql_query("SELECT statement FROM pg_prepared_statements"),
+        &mut conn,
+    )
+    .await
+    .unwrap()
+    .into_iter()
+    .map(|p| p.statement)
+    .collect();
+    assert!(prepared.iter().any(|s| s.contains("ORDER BY \"products\".\"created_at\" DESC")), "{prepared:?}");
+    assert!(!prepared.iter().any(|s| s.contains("bitik_search")), "{prepared:?}");
+}
+
 #[tokio::test]
 async fn search_finds_t_shirts_written_without_the_hyphen() {
     let shop = Shop::new().await;

@@ -3,6 +3,7 @@
 mod admin_users;
 mod carts;
 mod catalog;
+mod catalog_cache;
 mod fixtures;
 mod generated;
 mod invariants;

@@ -22,11 +22,33 @@ describe('ResponsiveImage', () => {
     expect(img).toHaveAttribute('fetchpriority', 'high')
   })
 
-  it('has no srcset for other URLs, and shows the placeholder when the file is missing', () => {
+  it('offers the WebP widths first, in the same sizes, to the browsers that read WebP', () => {
+    render(<ResponsiveImage src="/uploads/products/abc/800.jpg" alt="Tee" sizes="50vw" width={800} height={800} />)
+    const img = screen.getByRole('img', { name: 'Tee' })
+    const picture = img.parentElement!
+    expect(picture.tagName).toBe('PICTURE')
+    const source = picture.querySelector('source')!
+    expect(source.nextElementSibling).toBe(img)
+    expect(source).toHaveAttribute('type', 'image/webp')
+    expect(source).toHaveAttribute('srcset', expect.stringContaining('/uploads/products/abc/400.webp 400w'))
+    expect(source).toHaveAttribute('sizes', '50vw')
+    expect(img).toHaveAttribute('src', '/uploads/products/abc/800.jpg')
+  })
+
+  it('is a plain <img> for other URLs', () => {
+    render(<ResponsiveImage src="/images/hero/hero-1.svg" alt="Tee" sizes="50vw" width={800} height={800} />)
+    const img = screen.getByRole('img', { name: 'Tee' })
+    expect(img.parentElement!.tagName).not.toBe('PICTURE')
+    expect(img).not.toHaveAttribute('srcset')
+    expect(img).not.toHaveAttribute('sizes')
+  })
+
+  it('shows the placeholder when the file is missing, whatever the format', () => {
     render(<ResponsiveImage src="/uploads/products/abc/800.jpg" alt="Tee" sizes="50vw" width={800} height={800} />)
     const img = screen.getByRole('img')
     fireEvent.error(img)
     expect(img).toHaveAttribute('src', '/images/placeholder.jpg')
     expect(img).not.toHaveAttribute('srcset')
+    expect(img.parentElement!.querySelector('source')).not.toHaveAttribute('srcset')
   })
 })

@@ -17,12 +17,13 @@ export interface ResponsiveImageProps extends Omit<ImgHTMLAttributes<HTMLImageEl
 }
 
 /**
- * A picture served in the width the screen needs (`srcset`/`sizes`), lazy
- * unless it is the page's main image, with a placeholder when the file is missing.
+ * A picture served in the width the screen needs (`srcset`/`sizes`), in WebP where the browser reads
+ * it (`<picture>`, laid out as the `<img>` alone: `display: contents`), lazy unless it is the page's
+ * main image, with a placeholder when the file is missing.
  */
 export function ResponsiveImage({ src, alt, sizes, width, height, priority = false, loading = 'lazy', onError, ...rest }: ResponsiveImageProps) {
   const sources = imageSources(src)
-  return (
+  const img = (
     <img
       {...rest}
       src={sources.src}
@@ -35,10 +36,12 @@ export function ResponsiveImage({ src, alt, sizes, width, height, priority = fal
       fetchPriority={priority ? 'high' : undefined}
       decoding={priority ? 'auto' : 'async'}
       onError={(event) => {
-        // A missing upload shows the placeholder instead of a broken icon
-        // (srcset wins over src, so it goes first).
+        // A missing upload shows the placeholder instead of a broken icon (a WebP source and
+        // srcset win over src, so they go first).
         const img = event.currentTarget
         if (!img.src.endsWith(PLACEHOLDER_IMAGE)) {
+          const picture = img.parentElement instanceof HTMLPictureElement ? img.parentElement : null
+          picture?.querySelectorAll('source').forEach((source) => source.removeAttribute('srcset'))
           img.removeAttribute('srcset')
           img.removeAttribute('sizes')
           img.src = PLACEHOLDER_IMAGE
@@ -46,5 +49,12 @@ export function ResponsiveImage({ src, alt, sizes, width, height, priority = fal
         onError?.(event)
       }}
     />
+  )
+  if (!sources.webpSrcSet) return img
+  return (
+    <picture>
+      <source type="image/webp" srcSet={sources.webpSrcSet} sizes={sizes} />
+      {img}
+    </picture>
   )
 }
