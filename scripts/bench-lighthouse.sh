@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Lighthouse on the storefront (issue 10): `/`, `/products` and a product page, mobile defaults,
 # median of 3 runs each, printed against the budgets (score ≥ 95, LCP ≤ 2 s, CLS ≤ 0.05,
-# TBT ≤ 150 ms).
+# TBT ≤ 150 ms); then the same pages under Chromium's own throttling (bench/lighthouse/throttled.mjs:
+# when the picture and when React's view are on screen, median of 5).
 #   BITIK_BENCH_URL=http://127.0.0.1:PORT scripts/bench-lighthouse.sh   (a running, seeded server)
 #   scripts/bench-lighthouse.sh                                         (builds and serves its own)
 # Alone, it builds the storefront and the release binary, seeds the database bitik_bench_lh
@@ -55,3 +56,5 @@ fi
 
 echo "Lighthouse on $BITIK_BENCH_URL"
 node "$tools/run.mjs"
+# The same pages under Chromium's real throttling: the picture and React's view, apart.
+node "$tools/throttled.mjs"

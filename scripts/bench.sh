@@ -3,7 +3,7 @@
 # process, each read endpoint against pgbench running the very SQL it sends; then checkout under
 # load with a stock proof, and the storefront's Lighthouse run when its script exists.
 # Writes bench/results/latest.md. Knobs: BENCH_CLIENTS (8), BENCH_DURATION (10 s),
-# BENCH_WARMUP (3 s), BENCH_SIZES ("1000 10000 100000"), BENCH_CUSTOMERS (200), BENCH_PORT.
+# BENCH_WARMUP (3 s), BENCH_SIZES ("1000 10000 100000"), BENCH_CUSTOMERS (200), BENCH_OPEN_RUNS (3), BENCH_PORT.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/db.sh
@@ -14,6 +14,7 @@ WARMUP="${BENCH_WARMUP:-3}"
 SIZES="${BENCH_SIZES:-1000 10000 100000}"
 CUSTOMERS="${BENCH_CUSTOMERS:-200}"
 PORT="${BENCH_PORT:-18089}"
+OPEN_RUNS="${BENCH_OPEN_RUNS:-3}"
 CACHE="${BITIK_BENCH_CACHE:-$HOME/.cache/bitik-bench}"
 WORK="$PWD/target/bench"
 RESULTS="bench/results/latest.md"
@@ -67,14 +68,16 @@ prepare_databases() {
 
 # ---- server ----------------------------------------------------------------------------------
 
+# start_server DB [VAR=value…]: the release server on DB, with these settings added.
 start_server() {
-  DATABASE_URL="$(db_url "$1")" PORT="$PORT" HOST=127.0.0.1 "$BITIK" serve >"$WORK/server-$1.log" 2>&1 &
+  local db="$1"; shift
+  env "$@" DATABASE_URL="$(db_url "$db")" PORT="$PORT" HOST=127.0.0.1 "$BITIK" serve >"$WORK/server-$db.log" 2>&1 &
   SERVER_PID=$!
   for _ in $(seq 1 100); do
     curl -fs "$BASE_URL/api/health" >/dev/null 2>&1 && return
     sleep 0.1
   done
-  note "the server did not start: see $WORK/server-$1.log"; exit 1
+  note "the server did not start: see $WORK/server-$db.log"; exit 1
 }
 
 stop_server() {
@@ -135,7 +138,8 @@ capture_sql() {
   local db="$1" log; shift
   log="$(pg_log_file)" || { note "PostgreSQL's log is not readable: no pgbench ratios"; return 1; }
   sql "$db" "ALTER DATABASE $db SET log_statement = 'all'"
-  start_server "$db"
+  # Without the catalogue cache, so that the kept request reads the database.
+  start_server "$db" CATALOG_CACHE=off
   local name url offset auth
   for name in "${!ENDPOINTS[@]}"; do
     url="${ENDPOINTS[$name]}"
@@ -199,9 +203,13 @@ stock_proof() {
 
 # ---- the run ---------------------------------------------------------------------------------
 
-declare -A ENDPOINTS SEED_SECONDS ROW
+declare -A ENDPOINTS SEED_SECONDS ROW SERVED UNCACHED
 ROWS=()
 row() { ROWS+=("$1"); ROW[$1]="$2"; printf '%-34s %s\n' "$1" "$2" >&2; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
+field() { echo "$1" | awk -v i="$2" '{ print $i }'; }
+json() { echo "$1" | node -e "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>console.log(JSON.parse(s)['$2']))"; }
+goal() { awk -v r="$1" -v g="$2" 'BEGIN { if (r == "-") print "-"; else if (r + 0 >= g) print "met"; else print "MISSED" }'; }
 
 ensure_oha
 note "building the release server"
@@ -215,7 +223,8 @@ declare -A GROWTH
 for n in $SIZES; do
   [ "$n" = "$LARGEST" ] && continue
   note "growth: $n products"
-  start_server "bitik_bench_$n"
+  # The query plans' growth: the catalogue cache would hide it.
+  start_server "bitik_bench_$n" CATALOG_CACHE=off
   GROWTH["listing $n"]="$(measure "$BASE_URL$listing")"
   GROWTH["search $n"]="$(measure "$BASE_URL$search")"
   stop_server
@@ -229,9 +238,10 @@ start_server "$db"
 TOKEN="$(login client@bitik.sn bitik-client)"
 AUTH=(-H "Authorization: Bearer $TOKEN")
 # Three lines in the demo customer's cart.
-sql "$db" "SELECT p.id || ' ' || v.color || ' ' || v.size FROM products p JOIN product_variants v ON v.product_id = p.id
+# Fields apart by `|`: colours such as « bleu marine » hold a space.
+sql "$db" "SELECT p.id, v.color, v.size FROM products p JOIN product_variants v ON v.product_id = p.id
            WHERE p.active AND v.stock > 2 ORDER BY p.created_at DESC, v.id LIMIT 3" |
-  while read -r id color size; do
+  while IFS='|' read -r id color size; do
     curl -fs "${AUTH[@]}" -H 'content-type: application/json' \
       -d "{\"productId\":\"$id\",\"color\":\"$color\",\"size\":\"$size\",\"quantity\":1}" "$BASE_URL/api/cart/add" >/dev/null
   done
@@ -241,24 +251,44 @@ capture_sql "$db" || captured=0
 
 note "measuring at $LARGEST products (load average: $(cut -d' ' -f1-3 /proc/loadavg))"
 LOAD_BEFORE="$(cut -d' ' -f1-3 /proc/loadavg)"
+# measure_endpoint NAME: its closed-loop summary against the running server.
+measure_endpoint() {
+  if [ "$1" = cart ]; then measure "$BASE_URL${ENDPOINTS[$1]}" "${AUTH[@]}"
+  else measure "$BASE_URL${ENDPOINTS[$1]}"; fi
+}
+# open_loop: the listing at 80 % of $1 req/s, $OPEN_RUNS times → "rate;summary;summary;…". One
+# run's p99 on two cores shared with the load generator swings with whatever else the machine
+# does (seen: 5 to 40 ms for the same binary): the budget is judged on the median.
+open_loop() {
+  local rate="$(( $1 * 8 / 10 ))" run
+  local runs="$rate"
+  note "open loop: listing at $rate req/s, $OPEN_RUNS runs"
+  "$OHA" --no-tui -z "${WARMUP}s" -c "$CLIENTS" "$BASE_URL$listing" >/dev/null
+  for run in $(seq 1 "$OPEN_RUNS"); do
+    runs="$runs;$("$OHA" --no-tui --output-format json -z "${DURATION}s" -c 64 -q "$rate" --latency-correction "$BASE_URL$listing" | oha_summary)"
+  done
+  echo "$runs"
+}
+# As the shop runs: the storefront's catalogue reads kept in memory between two changes.
 start_server "$db"
+for name in listing filtered search slug cart; do SERVED[$name]="$(measure_endpoint "$name")"; done
+OPEN="$(open_loop "${SERVED[listing]%% *}")"
+stop_server
+# The same reads from the database every time (CATALOG_CACHE=off), each against pgbench running
+# the statements it sends.
+start_server "$db" CATALOG_CACHE=off
 for name in listing filtered search slug cart; do
-  if [ "$name" = cart ]; then result="$(measure "$BASE_URL${ENDPOINTS[$name]}" "${AUTH[@]}")"
-  else result="$(measure "$BASE_URL${ENDPOINTS[$name]}")"; fi
+  uncached="$(measure_endpoint "$name")"
   tps="- -"
   if [ "$captured" = 1 ]; then
     tps="$(pgbench_tps "$WORK/sql/$name.binds.sql" "$db" "$WORK/sql/$name.binds.vars") $(pgbench_tps "$WORK/sql/$name.sql" "$db")"
   fi
-  row "$name" "$result $tps"
+  row "$name" "${SERVED[$name]} $(field "$uncached" 1) $(field "$uncached" 2) $tps"
+  UNCACHED[$name]="$uncached"
 done
-GROWTH["listing $LARGEST"]="${ROW[listing]% * *}"
-GROWTH["search $LARGEST"]="${ROW[search]% * *}"
-
-max_rps="${ROW[listing]%% *}"
-rate="$(( max_rps * 8 / 10 ))"
-note "open loop: listing at $rate req/s"
-"$OHA" --no-tui -z "${WARMUP}s" -c "$CLIENTS" "$BASE_URL$listing" >/dev/null
-OPEN="$("$OHA" --no-tui --output-format json -z "${DURATION}s" -c 64 -q "$rate" --latency-correction "$BASE_URL$listing" | oha_summary)"
+GROWTH["listing $LARGEST"]="${UNCACHED[listing]}"
+GROWTH["search $LARGEST"]="${UNCACHED[search]}"
+OPEN_UNCACHED="$(open_loop "${UNCACHED[listing]%% *}")"
 stop_server
 
 note "checkout: $CUSTOMERS customers"
@@ -271,10 +301,6 @@ LOAD_AFTER="$(cut -d' ' -f1-3 /proc/loadavg)"
 
 # ---- report ----------------------------------------------------------------------------------
 
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
-field() { echo "$1" | awk -v i="$2" '{ print $i }'; }
-json() { echo "$1" | node -e "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>console.log(JSON.parse(s)['$2']))"; }
-goal() { awk -v r="$1" -v g="$2" 'BEGIN { if (r == "-") print "-"; else if (r + 0 >= g) print "met"; else print "MISSED" }'; }
 
 commit="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- crates migrations || echo '+changes')"
 {
@@ -286,22 +312,37 @@ commit="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- crates migration
   echo "- closed loop: $CLIENTS connections, ${DURATION} s after ${WARMUP} s of warm-up; pgbench: same clients, -M prepared, TCP"
   echo "- catalogue: $LARGEST generated products + the demo shop (seeded in ${SEED_SECONDS[$LARGEST]:-?} s)"
   echo
-  echo "pgbench runs each endpoint's statements as the application sends them: prepared, with the logged"
-  echo "values as binds (the goal's reference); \"literals\" is the same SQL with the values written in,"
-  echo "which PostgreSQL plans once instead of per execution."
+  echo "Each read endpoint is measured twice: as the shop runs (the storefront's catalogue reads kept in"
+  echo "memory between two changes of the catalogue), and with CATALOG_CACHE=off, every read from the"
+  echo "database. pgbench runs the statements such a read sends (captured with the cache off): prepared,"
+  echo "with the logged values as binds (the goal's reference); \"literals\" is the same SQL with the values"
+  echo "written in, which PostgreSQL plans once instead of per execution. The cart is never cached."
   echo
-  echo "| endpoint | req/s | p50 ms | p95 ms | p99 ms | errors | pgbench tps | app ÷ pgbench | goal | pgbench tps, literals | app ÷ literals |"
-  echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |"
+  echo "| endpoint | req/s | p50 ms | p95 ms | p99 ms | errors | pgbench tps | app ÷ pgbench | goal | cache off: req/s | p50 ms | ÷ pgbench | pgbench tps, literals | cache off ÷ literals |"
+  echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: |"
   for name in "${ROWS[@]}"; do
     set -- ${ROW[$name]}
-    r="$(ratio "$1" "$6")"
+    r="$(ratio "$1" "$8")"
     case "$name" in listing|filtered|search) g="≥ 0.5: $(goal "$r" 0.5)" ;; slug) g="≥ 0.7: $(goal "$r" 0.7)" ;; *) g="-" ;; esac
-    echo "| $name \`${ENDPOINTS[$name]}\` | $1 | $2 | $3 | $4 | $5 | $6 | $r | $g | $7 | $(ratio "$1" "$7") |"
+    echo "| $name \`${ENDPOINTS[$name]}\` | $1 | $2 | $3 | $4 | $5 | $8 | $r | $g | $6 | $7 | $(ratio "$6" "$8") | $9 | $(ratio "$6" "$9") |"
   done
   echo
-  echo "Open loop, listing at $rate req/s (80 % of $max_rps), --latency-correction: req/s $(field "$OPEN" 1), p50 $(field "$OPEN" 2) ms, p95 $(field "$OPEN" 3) ms, p99 $(field "$OPEN" 4) ms, errors $(field "$OPEN" 5); budget p99 ≤ 25 ms: $(awk -v p="$(field "$OPEN" 4)" 'BEGIN { print (p <= 25 ? "met" : "MISSED") }')."
+  echo "Open loop: the listing at 80 % of the closed loop's req/s, 64 connections, --latency-correction, $OPEN_RUNS runs of ${DURATION} s."
   echo
-  echo "| growth (p50 ms) | $(for n in $SIZES; do printf '%s | ' "$n"; done)p50@$LARGEST ÷ p50@${SIZES%% *} (≤ 1.5) |"
+  echo "| open loop | rate req/s | runs: req/s, p50 / p95 / p99 ms, errors | median p99 ms | budget p99 ≤ 25 ms |"
+  echo "| --- | ---: | --- | ---: | --- |"
+  for open in "as served;$OPEN" "cache off;$OPEN_UNCACHED"; do
+    IFS=';' read -r -a parts <<<"$open"
+    runs=""; p99s=()
+    for summary in "${parts[@]:2}"; do
+      set -- $summary
+      runs="$runs${runs:+; }$1, $2 / $3 / $4, $5"; p99s+=("$4")
+    done
+    median="$(printf '%s\n' "${p99s[@]}" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')"
+    echo "| ${parts[0]} | ${parts[1]} | $runs | $median | $(awk -v p="$median" 'BEGIN { print (p <= 25 ? "met" : "MISSED") }') |"
+  done
+  echo
+  echo "| growth (p50 ms, cache off) | $(for n in $SIZES; do printf '%s | ' "$n"; done)p50@$LARGEST ÷ p50@${SIZES%% *} (≤ 1.5) |"
   echo "| --- | $(for n in $SIZES; do printf -- '---: | '; done)---: |"
   for what in listing search; do
     first="$(field "${GROWTH["$what ${SIZES%% *}"]}" 2)"; last="$(field "${GROWTH["$what $LARGEST"]}" 2)"

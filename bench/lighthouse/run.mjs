@@ -9,23 +9,11 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { base, productPath } from './pages.mjs'
 
-const base = (process.env.BITIK_BENCH_URL ?? '').replace(/\/$/, '')
-if (!base) {
-  console.error('BITIK_BENCH_URL is not set (e.g. http://127.0.0.1:8080).')
-  process.exit(2)
-}
 const RUNS = Number(process.env.LH_RUNS ?? 3)
 const out = process.env.LH_OUT ?? join(process.env.TMPDIR ?? '/tmp', 'bitik-lighthouse')
 const BUDGET = { score: 95, lcp: 2000, cls: 0.05, tbt: 150 }
-
-async function productPath() {
-  const response = await fetch(`${base}/api/products?limit=1`)
-  if (!response.ok) throw new Error(`GET /api/products answered ${response.status}`)
-  const slug = (await response.json()).data?.[0]?.slug
-  if (!slug) throw new Error('The catalogue is empty: seed the database first.')
-  return `/product/${slug}`
-}
 
 function figures(lhr) {
   const audit = (id) => lhr.audits[id]?.numericValue ?? NaN
