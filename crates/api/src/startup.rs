@@ -214,6 +214,7 @@ impl Shared {
             accounts,
             carts,
             catalog,
+            catalog_cache: self.catalog_cache.clone(),
             orders,
             payments,
             simulator: self.simulator.clone(),

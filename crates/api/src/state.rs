@@ -9,7 +9,7 @@ use bitik_identity::AccountService;
 use bitik_identity::newsletter::NewsletterService;
 use bitik_orders::OrderService;
 use bitik_payments::PaymentService;
-use bitik_postgres::Database;
+use bitik_postgres::{CatalogCache, Database};
 use bitik_wave::Simulator;
 
 use crate::config::Config;
@@ -25,6 +25,8 @@ pub struct AppState {
     /// Test mode's stand-in for Wave, whose checkout pages the server serves; `None` with Wave.
     pub simulator: Option<Arc<Simulator>>,
     pub catalog: CatalogService,
+    /// The storefront's catalogue reads kept in memory, and the JSON made of them.
+    pub catalog_cache: Arc<CatalogCache>,
     pub newsletter: NewsletterService,
     pub limits: Arc<Limits>,
     /// The built storefront's `index.html`, when there is one.

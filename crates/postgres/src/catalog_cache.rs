@@ -58,6 +58,9 @@ enum Question {
     Promotions(u32),
     NewArrivals(u32),
     Similar(Uuid, u32),
+    /// What a reader outside the repository made of its answers: the API's JSON of a storefront
+    /// read, by the address it was asked at.
+    Rendered(String),
 }
 
 struct Answer {
@@ -76,7 +79,8 @@ pub struct CatalogCache {
     misses: AtomicU64,
 }
 
-/// How often reads were answered from memory, and from the database.
+/// How often reads were answered from memory (a kept read or a kept rendering of one), and how
+/// often they went to the database.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CacheStats {
     pub hits: u64,
@@ -100,6 +104,11 @@ impl CatalogCache {
     /// The catalogue changed: nothing kept so far is served again.
     pub fn changed(&self) {
         self.generation.fetch_add(1, Ordering::AcqRel);
+    }
+
+    /// How many changes the cache has seen (notified, written through it, or listening lost).
+    pub fn generation(&self) -> u64 {
+        self.generation.load(Ordering::Acquire)
     }
 
     /// Whether the change notifications are being listened to, so that reads may be kept.
@@ -146,24 +155,49 @@ impl CatalogCache {
         answers.insert(question, Answer { generation, kept_at: Instant::now(), value: Arc::new(value) });
     }
 
-    /// The answer to `question`: from memory when the catalogue has not changed since it was kept,
-    /// else from `read`, kept under the generation seen before it ran.
-    async fn answer<T, F>(&self, question: Question, read: F) -> Result<T, CatalogError>
+    /// What `render` makes of the storefront's catalogue reads, kept by the `address` they were
+    /// asked at and dropped with them at the catalogue's next change. The API keeps its JSON
+    /// answers here, so that a page asked again is sent as the bytes made the first time, without
+    /// copying, converting and serialising its products again. `render` must read the catalogue
+    /// through [`CachedProducts`] and nothing else: its answer is kept under the same rules.
+    pub async fn rendered<T, E, F>(&self, address: &str, render: F) -> Result<T, E>
     where
         T: Clone + Send + Sync + 'static,
-        F: Future<Output = Result<T, CatalogError>>,
+        F: Future<Output = Result<T, E>>,
+    {
+        // A rendering that was not kept is not counted as a miss: the reads it makes are.
+        self.answer(Question::Rendered(address.to_owned()), render, false).await
+    }
+
+    /// The answer to `question`: from memory when the catalogue has not changed since it was kept,
+    /// else from `read`, kept under the generation seen before it ran.
+    async fn answer<T, E, F>(&self, question: Question, read: F, count_miss: bool) -> Result<T, E>
+    where
+        T: Clone + Send + Sync + 'static,
+        F: Future<Output = Result<T, E>>,
     {
         let Some(generation) = self.current() else { return read.await };
         if let Some(value) = self.get::<T>(&question, generation) {
             self.hits.fetch_add(1, Ordering::Relaxed);
             return Ok(value);
         }
-        self.misses.fetch_add(1, Ordering::Relaxed);
+        if count_miss {
+            self.misses.fetch_add(1, Ordering::Relaxed);
+        }
         let value = read.await?;
         if self.current() == Some(generation) {
             self.keep(question, generation, value.clone());
         }
         Ok(value)
+    }
+
+    /// A read of the repository: a miss is a read of the database.
+    async fn read<T, F>(&self, question: Question, read: F) -> Result<T, CatalogError>
+    where
+        T: Clone + Send + Sync + 'static,
+        F: Future<Output = Result<T, CatalogError>>,
+    {
+        self.answer(question, read, true).await
     }
 }
 
@@ -229,11 +263,11 @@ impl ProductRepository for CachedProducts {
         if filter.visibility != Visibility::Active || filter.exact_total {
             return self.inner.list(filter).await;
         }
-        self.cache.answer(Question::List(filter.clone()), self.inner.list(filter)).await
+        self.cache.read(Question::List(filter.clone()), self.inner.list(filter)).await
     }
 
     async fn find_active(&self, key: &ProductKey) -> Result<Option<Product>, CatalogError> {
-        self.cache.answer(Question::Product(key.clone()), self.inner.find_active(key)).await
+        self.cache.read(Question::Product(key.clone()), self.inner.find_active(key)).await
     }
 
     async fn find_active_by_ids(&self, ids: &[Uuid]) -> Result<Vec<Product>, CatalogError> {
@@ -249,15 +283,15 @@ impl ProductRepository for CachedProducts {
     }
 
     async fn promotions(&self, limit: u32) -> Result<Vec<Product>, CatalogError> {
-        self.cache.answer(Question::Promotions(limit), self.inner.promotions(limit)).await
+        self.cache.read(Question::Promotions(limit), self.inner.promotions(limit)).await
     }
 
     async fn new_arrivals(&self, limit: u32) -> Result<Vec<Product>, CatalogError> {
-        self.cache.answer(Question::NewArrivals(limit), self.inner.new_arrivals(limit)).await
+        self.cache.read(Question::NewArrivals(limit), self.inner.new_arrivals(limit)).await
     }
 
     async fn similar(&self, product: &Product, limit: u32) -> Result<Vec<Product>, CatalogError> {
-        self.cache.answer(Question::Similar(product.id, limit), self.inner.similar(product, limit)).await
+        self.cache.read(Question::Similar(product.id, limit), self.inner.similar(product, limit)).await
     }
 
     async fn find_any(&self, id: Uuid) -> Result<Option<Product>, CatalogError> {
@@ -386,6 +420,62 @@ mod tests {
         assert_eq!(price(&products).await, 10_000);
         products.set_stock(Uuid::from_u128(1), Stock::default()).await.unwrap();
         assert_eq!(price(&products).await, 11_000);
+    }
+
+    /// Renders `address` with the product's price, counting its renderings in `made`.
+    async fn rendering(products: &CachedProducts, cache: &CatalogCache, made: &AtomicU64, address: &str) -> String {
+        let render = async {
+            made.fetch_add(1, Ordering::SeqCst);
+            Ok::<_, CatalogError>(format!("{{\"price\":{}}}", price(products).await))
+        };
+        cache.rendered(address, render).await.unwrap()
+    }
+
+    #[tokio::test]
+    async fn a_rendering_is_kept_by_its_address_until_the_catalogue_changes() {
+        let cache = listening(true);
+        let products = CachedProducts::new(reads(&[10_000, 12_000, 13_000], || {}), cache.clone());
+        let made = AtomicU64::new(0);
+        let first = "/api/products/t-shirt-teranga";
+        assert_eq!(rendering(&products, &cache, &made, first).await, r#"{"price":10000}"#);
+        assert_eq!(rendering(&products, &cache, &made, first).await, r#"{"price":10000}"#);
+        assert_eq!(made.load(Ordering::SeqCst), 1);
+        // Another address is rendered again, from the read kept meanwhile.
+        let other = "/api/products/t-shirt-teranga?x=1";
+        assert_eq!(rendering(&products, &cache, &made, other).await, r#"{"price":10000}"#);
+        assert_eq!(made.load(Ordering::SeqCst), 2);
+        // Hits: the rendering, then the read; misses: the one read of the database.
+        assert_eq!(cache.stats(), CacheStats { hits: 2, misses: 1 });
+
+        cache.changed();
+        assert_eq!(rendering(&products, &cache, &made, first).await, r#"{"price":12000}"#);
+        assert_eq!(rendering(&products, &cache, &made, other).await, r#"{"price":12000}"#);
+        assert_eq!(made.load(Ordering::SeqCst), 4);
+
+        // Not listening: rendered every time, from the database.
+        cache.set_listening(false);
+        assert_eq!(rendering(&products, &cache, &made, first).await, r#"{"price":13000}"#);
+        assert_eq!(made.load(Ordering::SeqCst), 5);
+    }
+
+    #[tokio::test]
+    async fn a_rendering_made_while_the_catalogue_changed_or_that_failed_is_not_kept() {
+        let cache = listening(true);
+        let during = {
+            let cache = Arc::downgrade(&cache);
+            move || cache.upgrade().map(|cache| cache.changed()).unwrap_or_default()
+        };
+        let products = CachedProducts::new(reads(&[10_000, 12_000], during), cache.clone());
+        let made = AtomicU64::new(0);
+        let address = "/api/products/t-shirt-teranga";
+        assert_eq!(rendering(&products, &cache, &made, address).await, r#"{"price":10000}"#);
+        assert_eq!(rendering(&products, &cache, &made, address).await, r#"{"price":12000}"#);
+
+        let absent = "/api/products/absent";
+        let failed = cache.rendered(absent, async { Err::<String, _>(CatalogError::NotFound) }).await;
+        assert!(matches!(failed, Err(CatalogError::NotFound)));
+        let later = cache.rendered(absent, async { Ok::<_, CatalogError>("created since".to_owned()) }).await;
+        assert_eq!(later.unwrap(), "created since", "a failure is not kept as the answer");
     }
 
     #[tokio::test]

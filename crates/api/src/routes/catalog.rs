@@ -2,6 +2,8 @@
 //! its similar products. Query values are read as text and checked by the catalogue, so a
 //! malformed one is answered in French naming it, and unknown parameters are ignored.
 
+use actix_web::http::header::ContentType;
+use actix_web::web::Bytes;
 use actix_web::{FromRequest, HttpRequest, HttpResponse, get, web};
 use bitik_catalog::{AdminListParams, ListParams, Product};
 use chrono::{DateTime, Utc};
@@ -287,8 +289,26 @@ pub struct LimitQuery {
     limit: Option<String>,
 }
 
-fn product_list(products: Vec<Product>) -> HttpResponse {
-    HttpResponse::Ok().json(Data::new(products.into_iter().map(ProductDto::from).collect::<Vec<_>>()))
+fn product_list(products: Vec<Product>) -> Data<Vec<ProductDto>> {
+    Data::new(products.into_iter().map(ProductDto::from).collect())
+}
+
+/// A storefront read answered as JSON: the bytes made the first time it was asked at this
+/// address, until the catalogue changes (`CatalogCache::rendered`). Serialising a page of
+/// products costs more than the rest of the request when the products come from memory.
+async fn shop_json<T: Serialize>(
+    req: &HttpRequest,
+    state: &AppState,
+    read: impl Future<Output = Result<T, ApiError>>,
+) -> Result<HttpResponse, ApiError> {
+    let address = req.uri().path_and_query().map_or(req.path(), |address| address.as_str());
+    let body = state
+        .catalog_cache
+        .rendered(address, async {
+            Ok::<_, ApiError>(Bytes::from(serde_json::to_vec(&read.await?).map_err(ApiError::internal)?))
+        })
+        .await?;
+    Ok(HttpResponse::Ok().content_type(ContentType::json()).body(body))
 }
 
 /// Active products matching the filters, one page at a time. With `scope=admin` (administrators
@@ -315,8 +335,10 @@ async fn list(
         let page = state.catalog.admin_list(query.into()).await?;
         return Ok(HttpResponse::Ok().json(Paginated::from_page(page, AdminProductDto::from)));
     }
-    let page = state.catalog.list(query.into()).await?;
-    Ok(HttpResponse::Ok().json(Paginated::from_page(page, ProductDto::from)))
+    shop_json(&req, &state, async {
+        Ok(Paginated::from_page(state.catalog.list(query.into()).await?, ProductDto::from))
+    })
+    .await
 }
 
 /// Active products on promotion, newest first (4 unless `limit` says otherwise).
@@ -329,8 +351,12 @@ async fn list(
     )
 )]
 #[get("/products/promotions")]
-async fn promotions(state: web::Data<AppState>, query: web::Query<LimitQuery>) -> Result<HttpResponse, ApiError> {
-    Ok(product_list(state.catalog.promotions(query.limit.as_deref()).await?))
+async fn promotions(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    query: web::Query<LimitQuery>,
+) -> Result<HttpResponse, ApiError> {
+    shop_json(&req, &state, async { Ok(product_list(state.catalog.promotions(query.limit.as_deref()).await?)) }).await
 }
 
 /// The newest active products (8 unless `limit` says otherwise).
@@ -343,8 +369,12 @@ async fn promotions(state: web::Data<AppState>, query: web::Query<LimitQuery>) -
     )
 )]
 #[get("/products/new-arrivals")]
-async fn new_arrivals(state: web::Data<AppState>, query: web::Query<LimitQuery>) -> Result<HttpResponse, ApiError> {
-    Ok(product_list(state.catalog.new_arrivals(query.limit.as_deref()).await?))
+async fn new_arrivals(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    query: web::Query<LimitQuery>,
+) -> Result<HttpResponse, ApiError> {
+    shop_json(&req, &state, async { Ok(product_list(state.catalog.new_arrivals(query.limit.as_deref()).await?)) }).await
 }
 
 /// Products to suggest beside one: same subcategory first, never the product itself (4 unless
@@ -360,11 +390,13 @@ async fn new_arrivals(state: web::Data<AppState>, query: web::Query<LimitQuery>)
 )]
 #[get("/products/{idOrSlug}/similar")]
 async fn similar(
+    req: HttpRequest,
     state: web::Data<AppState>,
     path: web::Path<String>,
     query: web::Query<LimitQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    Ok(product_list(state.catalog.similar(&path, query.limit.as_deref()).await?))
+    shop_json(&req, &state, async { Ok(product_list(state.catalog.similar(&path, query.limit.as_deref()).await?)) })
+        .await
 }
 
 /// An active product by id or slug. With `scope=admin` (administrators only): the product
@@ -391,6 +423,5 @@ async fn show(
         let product = state.catalog.admin_product_by_key(&path).await?;
         return Ok(HttpResponse::Ok().json(Data::new(AdminProductDto::from(product))));
     }
-    let product = state.catalog.product(&path).await?;
-    Ok(HttpResponse::Ok().json(Data::new(ProductDto::from(product))))
+    shop_json(&req, &state, async { Ok(Data::new(ProductDto::from(state.catalog.product(&path).await?))) }).await
 }

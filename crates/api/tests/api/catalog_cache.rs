@@ -44,11 +44,26 @@ async fn listening(app: &TestApp) {
     panic!("the app does not listen to the catalogue's changes");
 }
 
+/// The product, created once the app listens, after its creation's notification has arrived: the
+/// counts that follow are not raced by it.
+async fn noticed_product(app: &TestApp, name: &str, price: i64, stock: &[(&str, &str, i64)]) -> String {
+    listening(app).await;
+    let before = app.catalog_cache.generation();
+    // One transaction, one notification; `product` also moves the generation itself.
+    let id = app.product(name, price, None, stock).await;
+    for _ in 0..100 {
+        if app.catalog_cache.generation() >= before + 2 {
+            return id;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the product's creation was not notified within 5 s");
+}
+
 #[tokio::test]
 async fn a_product_page_is_read_from_memory_until_the_catalogue_changes_anywhere() {
     let app = spawn_app().await;
-    let id = app.product("T-shirt Teranga", 10_000, None, &[("noir", "M", 3)]).await;
-    listening(&app).await;
+    let id = noticed_product(&app, "T-shirt Teranga", 10_000, &[("noir", "M", 3)]).await;
     let before = app.catalog_cache.stats();
     assert_eq!(product(&app, &id).await["price"], 10_000);
     assert_eq!(product(&app, &id).await["price"], 10_000);
@@ -101,4 +116,40 @@ async fn an_order_changes_the_stock_the_storefront_shows_and_checkout_never_read
     assert_eq!(placed["data"]["items"][0]["price"], 11_000);
 
     until_seen(&app, &id, "the stock the order took", |p| p["stock"]["noir"]["M"] == 1).await;
+}
+
+#[tokio::test]
+async fn a_listing_asked_again_is_sent_as_made_the_first_time_until_the_catalogue_changes() {
+    let app = spawn_app().await;
+    let admin = app.admin_token().await;
+    let id = noticed_product(&app, "T-shirt Teranga", 10_000, &[("noir", "M", 3)]).await;
+    let address = "/api/products?page=1&limit=12";
+    let first = app.get(address).await;
+    assert_eq!(first.status(), 200);
+    assert_eq!(first.headers()["content-type"], "application/json");
+    let first = first.text().await.unwrap();
+
+    let before = app.catalog_cache.stats();
+    assert_eq!(app.get(address).await.text().await.unwrap(), first);
+    let after = app.catalog_cache.stats();
+    assert_eq!((after.hits - before.hits, after.misses - before.misses), (1, 0), "sent from memory, nothing read");
+    let listing: Value = serde_json::from_str(&first).unwrap();
+    assert_eq!(listing["data"][0]["stock"]["noir"]["M"], 3);
+
+    // The back office's edit shows at once; a change made in SQL once its notification arrives.
+    let stock = json!({"stock": {"noir": {"M": 7}}});
+    let response = app.send(Method::PUT, &format!("/api/products/{id}/stock"), Some(&admin), Some(&stock)).await;
+    assert_eq!(response.status(), 200);
+    let listing: Value = app.get(address).await.json().await.unwrap();
+    assert_eq!(listing["data"][0]["stock"]["noir"]["M"], 7);
+
+    elsewhere(&app, "UPDATE products SET price = 12500 WHERE slug = 't-shirt-teranga'").await;
+    for _ in 0..100 {
+        let listing: Value = app.get(address).await.json().await.unwrap();
+        if listing["data"][0]["price"] == 12_500 {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("after 5 s the listing still does not show the price changed in SQL");
 }
