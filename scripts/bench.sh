@@ -339,7 +339,10 @@ commit="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- crates migration
       runs="$runs${runs:+; }$1, $2 / $3 / $4, $5"; p99s+=("$4")
     done
     median="$(printf '%s\n' "${p99s[@]}" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')"
-    echo "| ${parts[0]} | ${parts[1]} | $runs | $median | $(awk -v p="$median" 'BEGIN { print (p <= 25 ? "met" : "MISSED") }') |"
+    # The budget is the shop as it runs; the cache-off row shows what PostgreSQL's share costs.
+    if [ "${parts[0]}" = "as served" ]; then status="$(awk -v p="$median" 'BEGIN { print (p <= 25 ? "met" : "MISSED") }')"
+    else status="reference: $(awk -v p="$median" 'BEGIN { print (p <= 25 ? "under" : "over") }') 25 ms"; fi
+    echo "| ${parts[0]} | ${parts[1]} | $runs | $median | $status |"
   done
   echo
   echo "| growth (p50 ms, cache off) | $(for n in $SIZES; do printf '%s | ' "$n"; done)p50@$LARGEST ÷ p50@${SIZES%% *} (≤ 1.5) |"
