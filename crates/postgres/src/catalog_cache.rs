@@ -348,6 +348,12 @@ mod tests {
         Arc::new(inner)
     }
 
+    /// What a change committed during a read does to `cache`.
+    fn changes(cache: &Arc<CatalogCache>) -> impl Fn() + Send + 'static {
+        let cache = Arc::downgrade(cache);
+        move || cache.upgrade().map(|cache| cache.changed()).unwrap_or_default()
+    }
+
     fn listening(enabled: bool) -> Arc<CatalogCache> {
         let cache = CatalogCache::new(enabled);
         cache.set_listening(true);
@@ -395,11 +401,7 @@ mod tests {
     #[tokio::test]
     async fn an_answer_read_while_the_catalogue_changed_is_not_kept() {
         let cache = listening(true);
-        let during = {
-            let cache = Arc::downgrade(&cache);
-            move || cache.upgrade().map(|cache| cache.changed()).unwrap_or_default()
-        };
-        let products = CachedProducts::new(reads(&[10_000, 12_000], during), cache.clone());
+        let products = CachedProducts::new(reads(&[10_000, 12_000], changes(&cache)), cache.clone());
         assert_eq!(price(&products).await, 10_000);
         assert_eq!(price(&products).await, 12_000);
         assert_eq!(cache.stats(), CacheStats { hits: 0, misses: 2 });
@@ -461,11 +463,7 @@ mod tests {
     #[tokio::test]
     async fn a_rendering_made_while_the_catalogue_changed_or_that_failed_is_not_kept() {
         let cache = listening(true);
-        let during = {
-            let cache = Arc::downgrade(&cache);
-            move || cache.upgrade().map(|cache| cache.changed()).unwrap_or_default()
-        };
-        let products = CachedProducts::new(reads(&[10_000, 12_000], during), cache.clone());
+        let products = CachedProducts::new(reads(&[10_000, 12_000], changes(&cache)), cache.clone());
         let made = AtomicU64::new(0);
         let address = "/api/products/t-shirt-teranga";
         assert_eq!(rendering(&products, &cache, &made, address).await, r#"{"price":10000}"#);
