@@ -31,7 +31,7 @@ if [ -z "${BITIK_BENCH_URL:-}" ]; then
   scripts/frontend.sh >/dev/null
   cargo build --release --bin bitik
   bitik="$root/target/release/bitik"
-  hash="$(cat migrations/*/*.sql crates/api/src/seed/* crates/api/src/media/* 2>/dev/null | sha1sum | cut -c1-10)"
+  hash="$(cat migrations/*/*.sql $(find crates/demo/src crates/images/src -type f | sort) 2>/dev/null | sha1sum | cut -c1-10)"
   uploads="${TMPDIR:-/tmp}/bitik-bench-lh-uploads-$hash"
   database="$db_server/bitik_bench_lh"
   if [ ! -d "$uploads" ] || [ "$(cat "$uploads/.seeded" 2>/dev/null)" != "$hash" ]; then

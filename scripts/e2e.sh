@@ -12,7 +12,7 @@ scripts/frontend.sh >/dev/null
 cargo build --bin bitik
 scripts/chromium.sh >/dev/null
 
-hash="$(cat migrations/*/*.sql crates/api/src/seed/* crates/api/src/media/* 2>/dev/null | sha1sum | cut -c1-10)"
+hash="$(cat migrations/*/*.sql $(find crates/demo/src crates/images/src -type f | sort) 2>/dev/null | sha1sum | cut -c1-10)"
 template="bitik_e2e_dev_${hash}"
 uploads="${TMPDIR:-/tmp}/bitik-e2e-dev-uploads-${hash}"  # shared by every checkout using the template
 if [ ! -d "$uploads" ]; then

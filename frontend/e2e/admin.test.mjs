@@ -12,7 +12,7 @@ import { startShop } from './harness.mjs'
 
 const DEMO_ADMIN = { email: 'admin@bitik.sn', password: 'bitik-admin' }
 const DEMO_CUSTOMER = { email: 'client@bitik.sn', password: 'bitik-client' }
-// Seeded (crates/api/src/seed/catalog.json).
+// Seeded (crates/demo/src/catalog.json).
 const SEEDED_PRODUCT = 't-shirt-teranga-oversize'
 
 let shop

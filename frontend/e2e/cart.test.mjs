@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { startShop } from './harness.mjs'
 
 const DEMO_CUSTOMER = { email: 'client@bitik.sn', password: 'bitik-client' }
-// Seeded (crates/api/src/seed/catalog.json): on promotion at 8 000 instead of 10 000 FCFA;
+// Seeded (crates/demo/src/catalog.json): on promotion at 8 000 instead of 10 000 FCFA;
 // white S has 1 unit left, blue M has 2.
 const PRODUCT = { slug: 't-shirt-yoff-surf-club', name: 'T-shirt Yoff Surf Club' }
 // Set E2E_SCREENSHOTS=dir to keep pictures of the drawer and /cart.

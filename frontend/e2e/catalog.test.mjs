@@ -1,4 +1,4 @@
-// Browsing the seeded catalogue (crates/api/src/seed/catalog.json): category tile → filters in
+// Browsing the seeded catalogue (crates/demo/src/catalog.json): category tile → filters in
 // the address → reload, back and forward → a product whose sizes differ by colour → a similar
 // product. And the filter drawer on a phone.
 import { test, before, after } from 'node:test'

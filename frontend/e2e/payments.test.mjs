@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { startShop } from './harness.mjs'
 
 const DEMO_CUSTOMER = { email: 'client@bitik.sn', password: 'bitik-client' }
-// Seeded (crates/api/src/seed/catalog.json): the Yoff tee at 8 000 FCFA (promotion); white M has 22 units.
+// Seeded (crates/demo/src/catalog.json): the Yoff tee at 8 000 FCFA (promotion); white M has 22 units.
 const PRODUCT = { slug: 't-shirt-yoff-surf-club', name: 'T-shirt Yoff Surf Club' }
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS
 

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
-use actix_web::{HttpRequest, HttpResponse, ResponseError};
+use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -85,10 +85,16 @@ impl ApiError {
     /// A bug or an unexpected failure: logged with its cause, answered without it.
     pub fn internal(cause: impl Into<anyhow::Error>) -> Self {
         let cause = cause.into();
-        if bitik_postgres::is_unavailable(cause.as_ref()) {
+        if bitik_common::is_unavailable(cause.as_ref()) {
             return Self::unavailable(cause);
         }
         Self { cause: Some(cause), ..Self::new(StatusCode::INTERNAL_SERVER_ERROR, "internal_error", MSG_SERVER_ERROR) }
+    }
+
+    /// The same error, naming `field` as the one at fault.
+    pub fn with_field(mut self, field: impl Into<String>, message: impl Into<String>) -> Self {
+        self.fields.get_or_insert_with(BTreeMap::new).insert(field.into(), message.into());
+        self
     }
 
     pub fn code(&self) -> &'static str {
@@ -127,12 +133,6 @@ impl ResponseError for ApiError {
             response.insert_header((header::RETRY_AFTER, wait.as_secs().max(1).to_string()));
         }
         response.json(self.body())
-    }
-}
-
-impl From<bitik_postgres::DbError> for ApiError {
-    fn from(error: bitik_postgres::DbError) -> Self {
-        ApiError::internal(error)
     }
 }
 
@@ -337,55 +337,6 @@ pub fn for_status(status: StatusCode) -> ApiError {
     ApiError::new(status, code, message)
 }
 
-/// JSON bodies that actix cannot read: wrong content type, too large, malformed, wrong shape.
-pub fn json_error(error: actix_web::error::JsonPayloadError, _req: &HttpRequest) -> actix_web::Error {
-    use actix_web::error::JsonPayloadError as E;
-    let api_error = match &error {
-        E::ContentType => for_status(StatusCode::UNSUPPORTED_MEDIA_TYPE),
-        E::OverflowKnownLength { .. } | E::Overflow { .. } => for_status(StatusCode::PAYLOAD_TOO_LARGE),
-        E::Deserialize(e) if e.is_data() => {
-            let mut api_error = ApiError::bad_request("invalid_body", MSG_INVALID_DATA);
-            if let Some(field) = field_of_serde_error(&e.to_string()) {
-                api_error.fields = Some(BTreeMap::from([(field, "Valeur invalide.".to_owned())]));
-            }
-            api_error
-        }
-        E::Deserialize(_) | E::Payload(_) => {
-            ApiError::bad_request("malformed_json", "Le corps de la requête n'est pas un JSON valide.")
-        }
-        _ => ApiError::bad_request("malformed_json", "Le corps de la requête n'est pas un JSON valide."),
-    };
-    actix_web::error::InternalError::from_response(error, api_error.error_response()).into()
-}
-
-/// Query strings that cannot be read into the handler's parameters.
-pub fn query_error(error: actix_web::error::QueryPayloadError, _req: &HttpRequest) -> actix_web::Error {
-    let mut api_error = ApiError::bad_request("invalid_query", "Paramètres de recherche invalides.");
-    if let Some(field) = field_of_serde_error(&error.to_string()) {
-        api_error.fields = Some(BTreeMap::from([(field, "Valeur invalide.".to_owned())]));
-    }
-    actix_web::error::InternalError::from_response(error, api_error.error_response()).into()
-}
-
-/// Path segments of the wrong shape (an id that is not one) name nothing that exists.
-/// A literal path taken for a parameter by a route of another method (`PUT /products/promotions`
-/// reaching `PUT /products/{idOrSlug}`) is a method the path does not take: 405.
-pub fn path_error(error: actix_web::error::PathError, req: &HttpRequest) -> actix_web::Error {
-    let answer = crate::routes::method_not_allowed(req)
-        .unwrap_or_else(|| ApiError::not_found("Ressource introuvable.").error_response());
-    actix_web::error::InternalError::from_response(error, answer).into()
-}
-
-/// serde names the offending field in backquotes: "unknown field `x`", "missing field `x`",
-/// or "x: invalid type" for serde_urlencoded / serde_path_to_error style messages.
-fn field_of_serde_error(message: &str) -> Option<String> {
-    let start = message.find('`')? + 1;
-    let end = start + message[start..].find('`')?;
-    let field = &message[start..end];
-    (!field.is_empty() && field.len() < 64 && field.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
-        .then(|| field.to_owned())
-}
-
 impl From<bitik_catalog::CatalogError> for ApiError {
     fn from(error: bitik_catalog::CatalogError) -> Self {
         use bitik_catalog::CatalogError as E;
@@ -406,12 +357,6 @@ impl From<bitik_catalog::CatalogError> for ApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn names_the_field_serde_complains_about() {
-        assert_eq!(field_of_serde_error("missing field `email` at line 1"), Some("email".into()));
-        assert_eq!(field_of_serde_error("invalid type: string"), None);
-    }
 
     #[test]
     fn fields_are_named_as_the_client_sent_them() {

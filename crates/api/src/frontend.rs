@@ -8,7 +8,25 @@ use actix_web::dev::{ServiceRequest, ServiceResponse, fn_service};
 use actix_web::http::header::{self, AcceptEncoding, ContentEncoding, Encoding, HeaderValue};
 use actix_web::{HttpMessage, HttpRequest, HttpResponse, ResponseError, web};
 
+use bitik_pages::Shell;
+
 use crate::error;
+
+/// The built storefront's shell, read once at start, and its pages' content security policy.
+pub struct Storefront {
+    pub shell: Shell,
+    pub policy: HeaderValue,
+}
+
+impl Storefront {
+    /// The storefront built into `dir` (`FRONTEND_DIR`); `None` when there is none (API tests,
+    /// `cargo run` before `npm run build`): then only `/api` answers.
+    pub fn load(dir: &Path) -> Option<Self> {
+        let shell = Shell::load(&dir.join("index.html"))?;
+        let policy = HeaderValue::from_str(shell.policy()).expect("hashes are base64: the policy is ASCII");
+        Some(Self { shell, policy })
+    }
+}
 
 pub fn files(dir: &Path) -> Files {
     let index = dir.join("index.html");

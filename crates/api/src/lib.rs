@@ -1,17 +1,20 @@
-//! Bitik's HTTP application: configuration, routes, error mapping and the composition root.
+//! The shop's HTTP face: routes by context, extractors, the one error envelope, middleware and
+//! the OpenAPI document. It knows the domain's services; the composition root (`bitik-server`)
+//! builds them around the adapters and hands them over in [`state::AppState`].
 
+pub mod app;
 pub mod auth;
-pub mod cli;
-pub mod config;
 pub mod error;
+mod fallback;
 pub mod frontend;
-pub mod media;
 pub mod middleware;
 pub mod openapi;
-pub mod pages;
 pub mod rate_limit;
 pub mod responses;
 pub mod routes;
-pub mod seed;
-pub mod startup;
+pub mod schema;
+pub mod settings;
 pub mod state;
+
+pub use app::app;
+pub use settings::Settings;

@@ -81,19 +81,6 @@ fn response_is_ok(headers: &actix_web::http::header::HeaderMap) -> bool {
     headers.contains_key(header::ETAG) || headers.contains_key(header::LAST_MODIFIED)
 }
 
-/// The storefront runs only its own scripts and styles: its files, and the inline scripts of its
-/// `index.html` named by their hashes (`'sha256-…'`: the boot, see `pages::Shell`); the JSON-LD
-/// and API answers the server writes into pages are data, which `script-src` does not govern.
-/// Images may also be `data:` (CSS icons) and `blob:` (previews of a picture being uploaded).
-pub fn storefront_policy(inline_scripts: &[String]) -> String {
-    let scripts: String = inline_scripts.iter().map(|hash| format!(" {hash}")).collect();
-    format!(
-        "default-src 'self'; script-src 'self'{scripts}; style-src 'self'; img-src 'self' data: blob:; \
-         font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
-         frame-ancestors 'none'"
-    )
-}
-
 /// Swagger UI sets inline styles in its markup and draws icons as `data:` images; its scripts
 /// are still files of its own.
 pub const DOCS_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
@@ -102,7 +89,7 @@ pub const DOCS_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 
 
 /// The storefront's policy when no storefront is built (robots.txt, sitemap.xml).
 static NO_STOREFRONT_POLICY: LazyLock<HeaderValue> =
-    LazyLock::new(|| HeaderValue::from_str(&storefront_policy(&[])).expect("the policy is ASCII"));
+    LazyLock::new(|| HeaderValue::from_str(&bitik_pages::storefront_policy(&[])).expect("the policy is ASCII"));
 
 /// JSON, CSV and pictures are never pages: nothing in them may run or load anything.
 pub const INERT_POLICY: &str = "default-src 'none'; frame-ancestors 'none'; sandbox";
@@ -125,8 +112,8 @@ pub async fn security_headers(
     } else if is_api || path.starts_with("/uploads/") {
         HeaderValue::from_static(INERT_POLICY)
     } else {
-        match state.and_then(|state| state.shell.as_ref()) {
-            Some(shell) => shell.policy().clone(),
+        match state.and_then(|state| state.storefront.as_ref()) {
+            Some(storefront) => storefront.policy.clone(),
             None => NO_STOREFRONT_POLICY.clone(),
         }
     };

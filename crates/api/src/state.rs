@@ -1,23 +1,26 @@
-//! What every handler can reach: the services, built in `startup` for each worker around its own
-//! pool, with what the whole server shares.
+//! What every handler can reach: the services, built by the composition root for each worker
+//! around its own pool, with what the whole server shares.
 
 use std::sync::Arc;
 
+use async_trait::async_trait;
 use bitik_cart::CartService;
-use bitik_catalog::CatalogService;
+use bitik_catalog::{CatalogCache, CatalogService};
+use bitik_common::BoxError;
 use bitik_identity::AccountService;
 use bitik_identity::newsletter::NewsletterService;
 use bitik_orders::OrderService;
 use bitik_payments::PaymentService;
-use bitik_postgres::{CatalogCache, Database};
 use bitik_wave::Simulator;
 
-use crate::config::Config;
+use crate::frontend::Storefront;
 use crate::rate_limit::RateLimiter;
+use crate::settings::Settings;
 
 pub struct AppState {
-    pub config: Arc<Config>,
-    pub database: Database,
+    pub config: Arc<Settings>,
+    /// Whether the storage answers, for `/api/health`.
+    pub storage: Arc<dyn StorageProbe>,
     pub accounts: AccountService,
     pub carts: CartService,
     pub orders: OrderService,
@@ -29,8 +32,14 @@ pub struct AppState {
     pub catalog_cache: Arc<CatalogCache>,
     pub newsletter: NewsletterService,
     pub limits: Arc<Limits>,
-    /// The built storefront's `index.html`, when there is one.
-    pub shell: Option<Arc<crate::pages::Shell>>,
+    /// The built storefront, when there is one.
+    pub storefront: Option<Arc<Storefront>>,
+}
+
+/// Asks the storage whether it answers (one cheap round trip), for the health check.
+#[async_trait]
+pub trait StorageProbe: Send + Sync {
+    async fn ping(&self) -> Result<(), BoxError>;
 }
 
 /// Brakes on guessing: failed logins per e-mail and per client address, reset attempts per client.

@@ -4,6 +4,7 @@
 //! adapter; the HTTP routes call [`CatalogService`].
 
 mod admin;
+mod cache;
 mod choice;
 mod error;
 mod filter;
@@ -15,6 +16,7 @@ mod ports;
 mod service;
 
 pub use admin::{ADMIN_PAGE_SIZE, AdminListParams, LOW_STOCK_THRESHOLD, ProductStats, StockLevel, Visibility};
+pub use cache::{CacheStats, CachedProducts, CatalogCache, MAX_AGE};
 pub use choice::{Choice, ChoiceError, RawChoice, Variant, whole_quantity};
 pub use error::{BoxError, CatalogError};
 pub use filter::{

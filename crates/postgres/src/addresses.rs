@@ -146,7 +146,7 @@ impl AddressRepository for PgAddressRepository {
                 if input.is_default || !has_default {
                     make_default(conn, user_id, id).await?;
                 }
-                find(conn, user_id, id).await?.ok_or(DbError::Unavailable("address vanished".into()))
+                find(conn, user_id, id).await?.ok_or(DbError::inconsistent("the address just written is gone"))
             })
             .await?;
         Ok(row.into())

@@ -1,15 +1,31 @@
+use bitik_common::{BoxError, Unavailable};
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 
 /// What went wrong talking to PostgreSQL, in the terms the services care about.
 #[derive(Debug, thiserror::Error)]
 pub enum DbError {
-    /// The server cannot be reached, or no connection became free in time.
-    #[error("database unavailable: {0}")]
-    Unavailable(String),
+    /// The server cannot be reached, or no connection became free in time: the HTTP layer
+    /// answers 503 (it finds [`Unavailable`] among the causes).
+    #[error("database unavailable")]
+    Unavailable(#[source] Unavailable),
     #[error("unique constraint violated: {0}")]
     Duplicate(String),
     #[error(transparent)]
     Query(DieselError),
+    /// A stored row the domain refuses, or a statement that cannot have done what it was meant
+    /// to: a bug, never a database going away.
+    #[error("inconsistent storage: {0}")]
+    Inconsistent(#[source] BoxError),
+}
+
+impl DbError {
+    pub(crate) fn unavailable(cause: impl std::fmt::Display) -> Self {
+        DbError::Unavailable(Unavailable(cause.to_string()))
+    }
+
+    pub(crate) fn inconsistent(cause: impl Into<BoxError>) -> Self {
+        DbError::Inconsistent(cause.into())
+    }
 }
 
 impl From<DieselError> for DbError {
@@ -22,10 +38,8 @@ impl From<DieselError> for DbError {
                 DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand,
                 _,
             )
-            | DieselError::BrokenTransactionManager => DbError::Unavailable(error.to_string()),
-            DieselError::DatabaseError(_, info) if is_server_going_away(info.message()) => {
-                DbError::Unavailable(error.to_string())
-            }
+            | DieselError::BrokenTransactionManager => DbError::unavailable(&error),
+            DieselError::DatabaseError(_, info) if is_server_going_away(info.message()) => DbError::unavailable(&error),
             _ => DbError::Query(error),
         }
     }
@@ -48,18 +62,6 @@ fn is_server_going_away(message: &str) -> bool {
 
 impl From<diesel_async::pooled_connection::deadpool::PoolError> for DbError {
     fn from(error: diesel_async::pooled_connection::deadpool::PoolError) -> Self {
-        DbError::Unavailable(error.to_string())
+        DbError::unavailable(error)
     }
-}
-
-/// Whether an error chain means "the database is not answering" (mapped to 503 by the API).
-pub fn is_unavailable(error: &(dyn std::error::Error + 'static)) -> bool {
-    let mut current = Some(error);
-    while let Some(e) = current {
-        if matches!(e.downcast_ref::<DbError>(), Some(DbError::Unavailable(_))) {
-            return true;
-        }
-        current = e.source();
-    }
-    false
 }

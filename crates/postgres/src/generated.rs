@@ -16,7 +16,7 @@ use crate::{Database, DbError};
 /// Inserts products `gen-1` … `gen-N` (skipping those already there) with their variants;
 /// returns how many products were created.
 pub async fn seed_generated_products(db: &Database, count: u64) -> Result<u64, DbError> {
-    let count = i64::try_from(count).map_err(|_| DbError::Unavailable(format!("{count} products is too many")))?;
+    let count = i64::try_from(count).map_err(|_| DbError::inconsistent(format!("{count} products is too many")))?;
     let mut conn = db.conn().await?;
     conn.transaction::<_, DbError, _>(async |conn| {
         // 100 000 products take longer than the pool's limit for one statement, meant for requests.

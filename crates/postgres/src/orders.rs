@@ -365,7 +365,7 @@ impl OrderRepository for PgOrderRepository {
                     .collect();
                 diesel::insert_into(order_items::table).values(lines).execute(conn).await?;
                 diesel::insert_into(history::table).values(record(id, &first)).execute(conn).await?;
-                find_in(conn, id).await.map_err(|e| Abort::Db(DbError::Unavailable(e.to_string())))?.ok_or(Abort::Stale)
+                find_in(conn, id).await.map_err(|e| Abort::Db(DbError::inconsistent(e)))?.ok_or(Abort::Stale)
             })
             .await;
         placed.map_err(|abort| match abort {
@@ -456,7 +456,7 @@ impl OrderRepository for PgOrderRepository {
                     .execute(conn)
                     .await?;
                 diesel::insert_into(history::table).values(record(id, &entry)).execute(conn).await?;
-                find_in(conn, id).await.map_err(|e| Abort::Db(DbError::Unavailable(e.to_string())))?.ok_or(Abort::Stale)
+                find_in(conn, id).await.map_err(|e| Abort::Db(DbError::inconsistent(e)))?.ok_or(Abort::Stale)
             })
             .await;
         match outcome {
@@ -553,7 +553,7 @@ impl OrderRepository for PgOrderRepository {
                     .execute(conn)
                     .await?;
                 diesel::insert_into(history::table).values(record(id, &change)).execute(conn).await?;
-                find_in(conn, id).await.map_err(|e| Abort::Db(DbError::Unavailable(e.to_string())))?.ok_or(Abort::Stale)
+                find_in(conn, id).await.map_err(|e| Abort::Db(DbError::inconsistent(e)))?.ok_or(Abort::Stale)
             })
             .await;
         match outcome {

@@ -90,7 +90,7 @@ impl Database {
             .recycle_timeout(Some(settings.connect_timeout))
             .runtime(deadpool::Runtime::Tokio1)
             .build()
-            .map_err(|e| DbError::Unavailable(e.to_string()))?;
+            .map_err(DbError::unavailable)?;
         Ok(Self { pool })
     }
 
@@ -104,7 +104,7 @@ impl Database {
         diesel::select(1.into_sql::<diesel::sql_types::Integer>())
             .execute(&mut conn)
             .await
-            .map_err(|e| DbError::Unavailable(e.to_string()))?;
+            .map_err(DbError::unavailable)?;
         Ok(())
     }
 }

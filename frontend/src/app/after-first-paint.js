@@ -1,5 +1,5 @@
 // The storefront's boot, inlined at the end of index.html's <body> by vite.config.ts
-// (`afterFirstPaint`); the server allows it by its hash (crates/api/src/pages.rs).
+// (`afterFirstPaint`); the server allows it by its hash (crates/pages).
 //
 // The server paints the first view of `/`, `/products` and a product page inside #root (the
 // header and the largest pictures, marked fetchpriority="high"). On a phone's slow line, every

@@ -13,7 +13,7 @@
 // - every answer goes through the caller's zod schema, so a drift between the
 //   Rust DTOs and the TypeScript types fails loudly instead of rendering junk.
 // - a GET the page already carries the answer to (a product page, `/products`:
-//   see crates/api/src/pages.rs) is answered from the page, once: the first
+//   see crates/pages) is answered from the page, once: the first
 //   render does not wait one more round trip for what the server just sent.
 import type { $ZodType, output } from 'zod/v4/core'
 import { array, boolean, int, object, optional, record, safeParse, string, prettifyError } from 'zod/mini'

@@ -27,10 +27,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 #[derive(Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
 pub struct AdminOrdersParams {
-    #[param(schema_with = crate::openapi::whole_from_one)]
+    #[param(schema_with = crate::schema::whole_from_one)]
     page: Option<String>,
     /// 10 by default.
-    #[param(schema_with = crate::openapi::whole_from_one)]
+    #[param(schema_with = crate::schema::whole_from_one)]
     limit: Option<String>,
     /// pending, processing, shipped, delivered or cancelled.
     #[param(value_type = Option<OrderStatusName>)]

@@ -71,10 +71,10 @@ impl From<User> for AdminUserDto {
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct UsersParams {
-    #[param(schema_with = crate::openapi::whole_from_one, example = 1)]
+    #[param(schema_with = crate::schema::whole_from_one, example = 1)]
     page: Option<String>,
     /// 10 by default, at most 100.
-    #[param(schema_with = crate::openapi::whole_from_one, example = 10)]
+    #[param(schema_with = crate::schema::whole_from_one, example = 10)]
     limit: Option<String>,
     /// First or last name, e-mail or phone (digits match whatever the spacing).
     #[param(example = "diop")]

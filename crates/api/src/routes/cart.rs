@@ -85,7 +85,7 @@ pub struct AddBody {
     #[schema(value_type = Uuid, required = true, example = "3f0c5e0e-6b8a-4c1e-9d55-2a7f1b0c9e11")]
     product_id: Option<Value>,
     /// Whole number, 1 by default (`null` too).
-    #[schema(schema_with = crate::openapi::whole_from_one, example = 1)]
+    #[schema(schema_with = crate::schema::whole_from_one, example = 1)]
     quantity: Option<Value>,
     #[schema(value_type = String, required = true, pattern = r"\S", example = "M")]
     size: Option<String>,
@@ -115,7 +115,7 @@ fn whole(value: Value) -> Result<i64, ()> {
 
 #[derive(Deserialize, ToSchema)]
 pub struct QuantityBody {
-    #[schema(schema_with = crate::openapi::whole_from_one, required = true, example = 2)]
+    #[schema(schema_with = crate::schema::whole_from_one, required = true, example = 2)]
     quantity: Option<Value>,
 }
 

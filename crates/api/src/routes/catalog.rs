@@ -123,10 +123,10 @@ impl<V: Serialize> Serialize for OrderedMap<V> {
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// From 1.
-    #[param(schema_with = crate::openapi::whole_from_one, example = 1)]
+    #[param(schema_with = crate::schema::whole_from_one, example = 1)]
     page: Option<String>,
     /// Products per page: 12 by default, at most 100 (more is served 100).
-    #[param(schema_with = crate::openapi::whole_from_one, example = 12)]
+    #[param(schema_with = crate::schema::whole_from_one, example = 12)]
     limit: Option<String>,
     /// `vetement` or `accessoire`.
     #[param(value_type = Option<CategoryCode>, example = "vetement")]
@@ -164,7 +164,7 @@ pub struct ListQuery {
     sort: Option<String>,
     /// `admin`: the back office's listing (administrators only; answers `AdminProductDto`,
     /// inactive products included, 10 a page). The parameters below are read only then.
-    #[param(schema_with = crate::openapi::admin_scope)]
+    #[param(schema_with = crate::schema::admin_scope)]
     scope: Option<String>,
     /// Admin: total stock `0`, `low` (1 to 4) or `in` (5 or more).
     #[param(example = "low")]
@@ -232,7 +232,7 @@ pub enum SortOrder {
 #[into_params(parameter_in = Query)]
 pub struct ScopeQuery {
     /// `admin`: the product whether active or not, as `AdminProductDto` (administrators only).
-    #[param(schema_with = crate::openapi::admin_scope)]
+    #[param(schema_with = crate::schema::admin_scope)]
     scope: Option<String>,
 }
 
@@ -285,7 +285,7 @@ impl From<ListQuery> for ListParams {
 #[into_params(parameter_in = Query)]
 pub struct LimitQuery {
     /// How many products, at most 100.
-    #[param(schema_with = crate::openapi::whole_from_one, example = 4)]
+    #[param(schema_with = crate::schema::whole_from_one, example = 4)]
     limit: Option<String>,
 }
 

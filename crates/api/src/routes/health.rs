@@ -28,6 +28,6 @@ pub struct Health {
 )]
 #[get("/health")]
 async fn health(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    state.database.ping().await.map_err(ApiError::unavailable)?;
+    state.storage.ping().await.map_err(|e| ApiError::unavailable(anyhow::Error::from_boxed(e)))?;
     Ok(HttpResponse::Ok().json(Data::new(Health { status: "ok", database: "ok" })))
 }

@@ -237,10 +237,10 @@ pub enum CheckoutPayment {
 
 #[derive(Deserialize, IntoParams)]
 pub struct PageQuery {
-    #[param(schema_with = crate::openapi::whole_from_one)]
+    #[param(schema_with = crate::schema::whole_from_one)]
     page: Option<String>,
     /// 10 by default.
-    #[param(schema_with = crate::openapi::whole_from_one)]
+    #[param(schema_with = crate::schema::whole_from_one)]
     limit: Option<String>,
 }
 

@@ -11,9 +11,9 @@ use utoipa::ToSchema;
 
 use crate::auth::AdminUser;
 use crate::error::{ApiError, ErrorBody};
-use crate::media::{self, MAX_UPLOAD_BYTES, UploadRefusal};
 use crate::responses::Data;
 use crate::state::AppState;
+use bitik_images::{self as media, MAX_UPLOAD_BYTES, UploadRefusal};
 
 /// Files one request may carry (the product form's image tab never needs more).
 pub const MAX_FILES: usize = 10;

@@ -4,9 +4,10 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use bitik_catalog::{CacheStats, CachedProducts, CatalogCache};
 use bitik_catalog::{ProductKey, ProductRepository};
 use bitik_postgres::testing::TestDatabase;
-use bitik_postgres::{CacheStats, CachedProducts, CatalogCache, PgProductRepository, listen_for_changes};
+use bitik_postgres::{PgProductRepository, listen_for_changes};
 use diesel_async::RunQueryDsl;
 
 use crate::fixtures::tshirt;

@@ -53,7 +53,7 @@ async fn a_statement_over_the_timeout_is_cancelled_rolled_back_and_reported_unav
         .await;
     let error = result.unwrap_err();
     assert!(matches!(error, DbError::Unavailable(_)), "{error:?}");
-    assert!(bitik_postgres::is_unavailable(&error));
+    assert!(bitik_common::is_unavailable(&error));
     // The connection is still good, and the first statement of the transaction left nothing.
     let count = diesel::sql_query("SELECT count(*) AS count FROM newsletter_subscribers")
         .get_result::<Count>(&mut conn)

@@ -8,7 +8,7 @@
 //! - Every committed statement that writes `products` or `product_variants`, from any process
 //!   (this server's admin and orders, another instance, `psql`), notifies the channel
 //!   `bitik_catalog` (triggers of `migrations/2026-11-24-000040_catalog_changes`).
-//!   [`listen_for_changes`] holds a connection listening to it and, at each notification, moves
+//!   the storage adapter (`bitik_postgres::listen_for_changes`) holds a connection listening to it and, at each notification, moves
 //!   the cache to a new generation: everything kept before is no longer served.
 //! - While that connection is not listening (at start, after PostgreSQL went away), nothing is
 //!   served from memory nor kept: reads go to the database as if there were no cache.
@@ -28,27 +28,20 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use async_trait::async_trait;
-use bitik_catalog::{
+use bitik_common::Page;
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use crate::{
     CatalogError, NewProduct, Product, ProductFilter, ProductKey, ProductRepository, ProductStats, Removal, Slug,
     Stock, Visibility,
 };
-use bitik_common::Page;
-use chrono::{DateTime, Utc};
-use diesel_async::{AsyncConnection, AsyncPgConnection};
-use futures_util::StreamExt;
-use uuid::Uuid;
-
-/// The channel the catalogue's triggers notify.
-pub const CHANNEL: &str = "bitik_catalog";
 
 /// Longest an answer is kept, even with no notification.
 pub const MAX_AGE: Duration = Duration::from_secs(30);
 
 /// Answers kept at most; past it, the oldest generation's are dropped, then everything.
 const MAX_ENTRIES: usize = 1024;
-
-/// How long to wait before listening again after the connection was lost.
-const RELISTEN_AFTER: Duration = Duration::from_secs(1);
 
 /// What a read was asked: the key of its answer.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -88,7 +81,7 @@ pub struct CacheStats {
 }
 
 impl CatalogCache {
-    /// A cache that serves nothing until [`listen_for_changes`] listens; `enabled: false` never
+    /// A cache that serves nothing until the storage adapter (`bitik_postgres::listen_for_changes`) listens; `enabled: false` never
     /// serves nor keeps anything (`CATALOG_CACHE=off`).
     pub fn new(enabled: bool) -> Arc<Self> {
         Arc::new(Self {
@@ -120,7 +113,9 @@ impl CatalogCache {
         CacheStats { hits: self.hits.load(Ordering::Relaxed), misses: self.misses.load(Ordering::Relaxed) }
     }
 
-    fn set_listening(&self, listening: bool) {
+    /// Whether the catalogue's changes are heard (by the adapter that listens to them): while
+    /// they are not, nothing is served nor kept.
+    pub fn set_listening(&self, listening: bool) {
         self.listening.store(listening, Ordering::Release);
         // Whatever was kept before may have missed changes made while nobody listened.
         self.changed();
@@ -199,41 +194,6 @@ impl CatalogCache {
     {
         self.answer(question, read, true).await
     }
-}
-
-/// Listens to the catalogue's changes on a connection of its own, for as long as the server
-/// runs: each notification moves `cache` to a new generation. When the connection is lost, the
-/// cache serves nothing until it listens again (retried every second).
-pub async fn listen_for_changes(url: String, cache: Arc<CatalogCache>) {
-    loop {
-        match listening_connection(&url).await {
-            Ok(mut connection) => {
-                cache.set_listening(true);
-                let mut notifications = std::pin::pin!(connection.notifications_stream());
-                while let Some(notification) = notifications.next().await {
-                    match notification {
-                        Ok(_) => cache.changed(),
-                        Err(error) => {
-                            tracing::warn!(%error, "the catalogue's change notifications failed");
-                            break;
-                        }
-                    }
-                }
-                cache.set_listening(false);
-                tracing::warn!("lost the catalogue's change notifications: its reads go to the database meanwhile");
-            }
-            Err(error) => tracing::warn!(%error, "cannot listen to the catalogue's changes"),
-        }
-        tokio::time::sleep(RELISTEN_AFTER).await;
-    }
-}
-
-async fn listening_connection(url: &str) -> anyhow::Result<AsyncPgConnection> {
-    // Scoped: its `load` would shadow the atomics' above.
-    use diesel_async::RunQueryDsl;
-    let mut connection = AsyncPgConnection::establish(url).await?;
-    diesel::sql_query(format!("LISTEN {CHANNEL}")).execute(&mut connection).await?;
-    Ok(connection)
 }
 
 /// A [`ProductRepository`] whose storefront reads are answered from [`CatalogCache`] when they
@@ -325,7 +285,7 @@ impl ProductRepository for CachedProducts {
 
 #[cfg(test)]
 mod tests {
-    use bitik_catalog::{MockProductRepository, Subcategory, fixtures};
+    use crate::{MockProductRepository, Subcategory, fixtures};
     use bitik_common::Money;
 
     use super::*;

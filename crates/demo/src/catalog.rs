@@ -9,7 +9,7 @@ use bitik_catalog::{CatalogService, ProductForm, Slug};
 use chrono::{Duration, Utc};
 use serde::Deserialize;
 
-use crate::media;
+use crate::pictures;
 
 /// Pictures per product: one per colour, for its first colours.
 const IMAGES_PER_PRODUCT: usize = 3;
@@ -71,7 +71,7 @@ pub struct SeedReport {
 
 /// The products of `catalog.json`, as shipped in the binary.
 pub fn demo_catalogue() -> anyhow::Result<Vec<SeedProduct>> {
-    serde_json::from_str(include_str!("catalog.json")).context("seed/catalog.json is not a valid demo catalogue")
+    serde_json::from_str(include_str!("catalog.json")).context("catalog.json is not a valid demo catalogue")
 }
 
 /// Loads the demo catalogue. Running it again creates nothing: a product whose slug exists is
@@ -121,7 +121,11 @@ pub async fn seed_products(
 
 /// One picture per colour (the first few), each drawn a little differently so two products of
 /// the same kind and colour do not look identical.
-fn draw_pictures(product: &SeedProduct, upload_dir: &Path, position: usize) -> Result<Vec<String>, media::MediaError> {
+fn draw_pictures(
+    product: &SeedProduct,
+    upload_dir: &Path,
+    position: usize,
+) -> Result<Vec<String>, bitik_images::MediaError> {
     product
         .colors
         .iter()
@@ -129,7 +133,7 @@ fn draw_pictures(product: &SeedProduct, upload_dir: &Path, position: usize) -> R
         .enumerate()
         .map(|(i, colour)| {
             let variant = u32::try_from(position * IMAGES_PER_PRODUCT + i).unwrap_or_default();
-            media::store_illustration(&product.subcategory, colour, variant, upload_dir, IMAGE_COLLECTION)
+            pictures::store_illustration(&product.subcategory, colour, variant, upload_dir, IMAGE_COLLECTION)
         })
         .collect()
 }

@@ -1,10 +1,10 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use bitik_api::config::Config;
-use bitik_api::startup::Application;
-use bitik_postgres::CatalogCache;
+use bitik_catalog::CatalogCache;
 use bitik_postgres::testing::TestDatabase;
+use bitik_server::config::Config;
+use bitik_server::startup::Application;
 
 pub struct TestApp {
     pub address: String,

@@ -4,8 +4,8 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
-use bitik_api::config::Config;
 use bitik_api::state::AppState;
+use bitik_server::config::Config;
 use reqwest::Method;
 use serde_json::{Value, json};
 use wiremock::matchers::{method, path, path_regex, query_param};
@@ -447,7 +447,7 @@ fn sweeper(app: &TestApp, wave: &MockServer) -> AppState {
         ("FRONTEND_DIR", "/nonexistent".to_owned()),
     ]);
     let config = Config::from_lookup(|name| vars.get(name).cloned()).unwrap();
-    bitik_api::startup::build_state(config, app.database.database.clone()).unwrap()
+    bitik_server::startup::build_state(config, app.database.database.clone()).unwrap()
 }
 
 #[tokio::test]

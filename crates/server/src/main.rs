@@ -1,11 +1,10 @@
 use std::process::ExitCode;
 
-use bitik_api::cli::{Cli, Command};
-use bitik_api::config::Config;
-use bitik_api::seed;
-use bitik_api::startup::{Application, build_state};
 use bitik_api::state::AppState;
 use bitik_postgres::{Database, PoolSettings};
+use bitik_server::cli::{Cli, Command};
+use bitik_server::config::Config;
+use bitik_server::startup::{Application, build_state};
 use clap::Parser;
 
 // An answer from memory is mostly allocations (cloned products, DTOs, JSON): with glibc's malloc
@@ -50,9 +49,10 @@ fn log_filter() -> tracing_subscriber::EnvFilter {
     filter
 }
 
-fn connect(config: Config) -> anyhow::Result<AppState> {
+/// The services around one pool, for the commands that are not the server.
+fn connect(config: Config) -> anyhow::Result<(AppState, Database)> {
     let database = Database::connect(&config.database_url, &PoolSettings::default())?;
-    build_state(config, database)
+    Ok((build_state(config, database.clone())?, database))
 }
 
 async fn run(command: Command, config: Config) -> anyhow::Result<()> {
@@ -61,7 +61,7 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
             if config.jwt_secret_is_default {
                 tracing::warn!("JWT_SECRET is not set: using the development secret. Set it in production.");
             }
-            let public_url = config.public_url.clone();
+            let public_url = config.http.public_url.clone();
             let app = Application::build(config)?;
             tracing::info!("Bitik is serving on port {} ({public_url})", app.port());
             // SIGTERM: the listener closes, requests in flight are answered (20 s at most), then
@@ -80,22 +80,22 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
             );
         }
         Command::Seed { products } => {
-            let state = connect(config)?;
-            let accounts = seed::accounts::seed_demo_accounts(&state.accounts).await?;
+            let (state, database) = connect(config)?;
+            let accounts = bitik_demo::accounts::seed_demo_accounts(&state.accounts).await?;
             println!("Demo accounts created: {accounts}.");
             std::fs::create_dir_all(&state.config.upload_dir)?;
-            let report = seed::seed_catalog(&state.catalog, &state.config.upload_dir).await?;
+            let report = bitik_demo::seed_catalog(&state.catalog, &state.config.upload_dir).await?;
             println!(
                 "Demo products created: {}, already there: {}, images drawn: {}.",
                 report.created, report.skipped, report.images
             );
             if products > 0 {
-                let created = bitik_postgres::seed_generated_products(&state.database, products).await?;
+                let created = bitik_postgres::seed_generated_products(&database, products).await?;
                 println!("Generated products created: {created} (of {products} asked for).");
             }
         }
         Command::CreateAdmin { email, password, first_name, last_name } => {
-            let state = connect(config)?;
+            let (state, _) = connect(config)?;
             let (admin, created) = state.accounts.ensure_admin(&email, &password, &first_name, &last_name).await?;
             let what = if created { "Created" } else { "Updated" };
             println!("{what} administrator {}.", admin.email);

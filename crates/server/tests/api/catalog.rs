@@ -4,8 +4,8 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use bitik_api::seed::catalog::{SeedProduct, seed_products};
 use bitik_catalog::{CatalogService, Product, ProductForm};
+use bitik_demo::catalog::{SeedProduct, seed_products};
 use bitik_postgres::PgProductRepository;
 use chrono::{Duration, Utc};
 use serde_json::{Value, json};

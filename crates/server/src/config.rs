@@ -2,6 +2,9 @@
 
 use std::path::PathBuf;
 
+use bitik_api::Settings;
+use bitik_common::Shop;
+
 const DEV_JWT_SECRET: &str = "bitik-development-secret-do-not-use-in-production";
 
 #[derive(Debug, Clone)]
@@ -12,29 +15,12 @@ pub struct Config {
     pub jwt_secret: String,
     /// True when no `JWT_SECRET` was given and the development secret is in use.
     pub jwt_secret_is_default: bool,
-    pub public_url: String,
-    /// The one other origin whose pages may call the API (`CORS_ORIGIN`); `None`: same origin only.
-    pub cors_origin: Option<String>,
-    /// Proxies in front of the shop whose `X-Forwarded-For` is believed (`TRUSTED_PROXIES`);
-    /// empty: nobody's, the connection's address is the client's.
-    pub trusted_proxies: Vec<std::net::IpAddr>,
-    pub upload_dir: PathBuf,
-    pub frontend_dir: PathBuf,
     /// Whether the storefront's catalogue reads are kept in memory between two changes of the
     /// catalogue (`CATALOG_CACHE`, `on` unless `off`).
     pub catalog_cache: bool,
-    pub shop: ShopSettings,
+    /// What the HTTP layer needs: the public address, origins, proxies, files and the shop.
+    pub http: Settings,
     pub wave: WaveSettings,
-}
-
-/// How the shop presents itself and how shoppers reach it.
-#[derive(Debug, Clone)]
-pub struct ShopSettings {
-    pub name: String,
-    pub phone: String,
-    pub whatsapp: String,
-    pub email: String,
-    pub address: String,
 }
 
 #[derive(Debug, Clone)]
@@ -102,18 +88,20 @@ impl Config {
             port,
             jwt_secret,
             jwt_secret_is_default,
-            public_url,
-            cors_origin,
-            trusted_proxies,
-            upload_dir: PathBuf::from(lookup("UPLOAD_DIR").unwrap_or_else(|| "uploads".to_owned())),
-            frontend_dir: PathBuf::from(lookup("FRONTEND_DIR").unwrap_or_else(|| "frontend/dist".to_owned())),
             catalog_cache: on_off("CATALOG_CACHE", lookup("CATALOG_CACHE"))?,
-            shop: ShopSettings {
-                name: lookup("SHOP_NAME").unwrap_or_else(|| "Bitik Dakar".to_owned()),
-                phone: lookup("SHOP_PHONE").unwrap_or_else(|| "+221 77 000 00 00".to_owned()),
-                whatsapp: lookup("SHOP_WHATSAPP").unwrap_or_else(|| "221770000000".to_owned()),
-                email: lookup("SHOP_EMAIL").unwrap_or_else(|| "contact@bitik.sn".to_owned()),
-                address: lookup("SHOP_ADDRESS").unwrap_or_else(|| "Parcelles Assainies, Dakar, Sénégal".to_owned()),
+            http: Settings {
+                public_url,
+                cors_origin,
+                trusted_proxies,
+                upload_dir: PathBuf::from(lookup("UPLOAD_DIR").unwrap_or_else(|| "uploads".to_owned())),
+                frontend_dir: PathBuf::from(lookup("FRONTEND_DIR").unwrap_or_else(|| "frontend/dist".to_owned())),
+                shop: Shop {
+                    name: lookup("SHOP_NAME").unwrap_or_else(|| "Bitik Dakar".to_owned()),
+                    phone: lookup("SHOP_PHONE").unwrap_or_else(|| "+221 77 000 00 00".to_owned()),
+                    whatsapp: lookup("SHOP_WHATSAPP").unwrap_or_else(|| "221770000000".to_owned()),
+                    email: lookup("SHOP_EMAIL").unwrap_or_else(|| "contact@bitik.sn".to_owned()),
+                    address: lookup("SHOP_ADDRESS").unwrap_or_else(|| "Parcelles Assainies, Dakar, Sénégal".to_owned()),
+                },
             },
             wave,
         })
@@ -183,13 +171,13 @@ mod tests {
         let config = config(&[]).unwrap();
         assert_eq!(config.port, 8080);
         assert!(config.jwt_secret_is_default);
-        assert_eq!(config.public_url, "http://localhost:8080");
+        assert_eq!(config.http.public_url, "http://localhost:8080");
         assert_eq!(config.wave.api_base, "https://api.wave.com");
         assert!(config.wave.api_key.is_none());
         assert_eq!(config.wave.timeout, std::time::Duration::from_secs(10));
-        assert!(config.cors_origin.is_none());
-        assert!(config.trusted_proxies.is_empty());
-        assert_eq!(config.shop.name, "Bitik Dakar");
+        assert!(config.http.cors_origin.is_none());
+        assert!(config.http.trusted_proxies.is_empty());
+        assert_eq!(config.http.shop.name, "Bitik Dakar");
         assert!(config.catalog_cache);
     }
 
@@ -213,7 +201,10 @@ mod tests {
     #[test]
     fn trusted_proxies_are_addresses() {
         let parsed = config(&[("TRUSTED_PROXIES", "10.0.0.2, ::1")]).unwrap();
-        assert_eq!(parsed.trusted_proxies, ["10.0.0.2".parse::<std::net::IpAddr>().unwrap(), "::1".parse().unwrap()]);
+        assert_eq!(
+            parsed.http.trusted_proxies,
+            ["10.0.0.2".parse::<std::net::IpAddr>().unwrap(), "::1".parse().unwrap()]
+        );
         let refused = config(&[("TRUSTED_PROXIES", "10.0.0.0/8")]).unwrap_err().to_string();
         assert_eq!(refused, "TRUSTED_PROXIES must be IP addresses separated by commas, not \"10.0.0.0/8\".");
     }
@@ -221,7 +212,7 @@ mod tests {
     #[test]
     fn the_cors_origin_loses_its_trailing_slash() {
         let config = config(&[("CORS_ORIGIN", "https://admin.bitik.sn/")]).unwrap();
-        assert_eq!(config.cors_origin.as_deref(), Some("https://admin.bitik.sn"));
+        assert_eq!(config.http.cors_origin.as_deref(), Some("https://admin.bitik.sn"));
     }
 
     #[test]
@@ -232,6 +223,6 @@ mod tests {
 
     #[test]
     fn public_url_loses_its_trailing_slash() {
-        assert_eq!(config(&[("PUBLIC_URL", "https://bitik.sn/")]).unwrap().public_url, "https://bitik.sn");
+        assert_eq!(config(&[("PUBLIC_URL", "https://bitik.sn/")]).unwrap().http.public_url, "https://bitik.sn");
     }
 }

@@ -5,34 +5,28 @@ use std::net::TcpListener;
 use std::sync::Arc;
 
 use actix_web::dev::Server;
-use actix_web::middleware::{Compress, from_fn};
-use actix_web::{App, HttpServer, web};
+use actix_web::{HttpServer, web};
+use async_trait::async_trait;
+use bitik_api::frontend::Storefront;
+use bitik_api::state::{AppState, Limits, StorageProbe};
 use bitik_cart::CartService;
-use bitik_catalog::CatalogService;
+use bitik_catalog::{CachedProducts, CatalogCache, CatalogService};
+use bitik_common::BoxError;
 use bitik_identity::newsletter::NewsletterService;
 use bitik_identity::password::Argon2Hasher;
 use bitik_identity::{AccountService, TokenService};
 use bitik_orders::OrderService;
 use bitik_payments::{PaymentService, WaveGateway};
 use bitik_postgres::{
-    CachedProducts, CatalogCache, Database, PgAddressRepository, PgCartRepository, PgNewsletterRepository,
-    PgOrderRepository, PgPaymentRepository, PgProductRepository, PgUserRepository, PoolSettings, listen_for_changes,
+    Database, PgAddressRepository, PgCartRepository, PgNewsletterRepository, PgOrderRepository, PgPaymentRepository,
+    PgProductRepository, PgUserRepository, PoolSettings, listen_for_changes,
 };
 use bitik_wave::{Simulator, WaveClient, WaveWebhooks};
-use utoipa::OpenApi;
-use utoipa_swagger_ui::SwaggerUi;
 
 use crate::config::Config;
-use crate::openapi::ApiDoc;
-use crate::pages::{self, Shell};
-use crate::state::{AppState, Limits};
-use crate::{error, frontend, middleware, routes};
 
 /// How long a login lasts on a device.
 const SESSION_LIFETIME: std::time::Duration = std::time::Duration::from_secs(7 * 24 * 3600);
-
-/// Largest JSON body accepted; product descriptions are the longest texts.
-const JSON_LIMIT: usize = 256 * 1024;
 
 /// How often unpaid Wave orders past their session lifetime are looked for.
 const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
@@ -60,8 +54,9 @@ pub struct Application {
 impl Application {
     /// Binds the port (0 picks a free one) and prepares the server without running it.
     pub fn build(config: Config) -> anyhow::Result<Self> {
-        std::fs::create_dir_all(&config.upload_dir)
-            .map_err(|e| anyhow::anyhow!("UPLOAD_DIR {} cannot be created: {e}", config.upload_dir.display()))?;
+        let upload_dir = &config.http.upload_dir;
+        std::fs::create_dir_all(upload_dir)
+            .map_err(|e| anyhow::anyhow!("UPLOAD_DIR {} cannot be created: {e}", upload_dir.display()))?;
         let listener = TcpListener::bind((config.host.as_str(), config.port))?;
         let port = listener.local_addr()?.port();
         let shared = Shared::new(config)?;
@@ -80,16 +75,7 @@ impl Application {
         let server = HttpServer::new(move || {
             let database = Database::connect_for_this_thread(&shared.config.database_url, &worker_pool)
                 .expect("the same URL and settings as the background pool's");
-            let state = web::Data::new(shared.state(database));
-            App::new()
-                .wrap(from_fn(middleware::refuse_nul))
-                .wrap(from_fn(middleware::cache_headers))
-                .wrap(Compress::default())
-                .wrap(from_fn(middleware::json_errors))
-                .wrap(from_fn(middleware::compress_json))
-                .wrap(from_fn(middleware::security_headers))
-                .wrap(from_fn(middleware::log_request))
-                .configure(|cfg| configure(cfg, &state))
+            bitik_api::app(web::Data::new(shared.state(database)))
         })
         .workers(workers)
         .listen(listener)?
@@ -156,7 +142,7 @@ pub struct Shared {
     gateway: Arc<dyn WaveGateway>,
     webhooks: Arc<WaveWebhooks>,
     simulator: Option<Arc<Simulator>>,
-    shell: Option<Arc<Shell>>,
+    storefront: Option<Arc<Storefront>>,
 }
 
 impl Shared {
@@ -171,11 +157,11 @@ impl Shared {
         let (gateway, simulator): (Arc<dyn WaveGateway>, _) = match &wave.api_key {
             Some(key) => (Arc::new(WaveClient::new(&wave.api_base, key, wave.timeout)?), None),
             None => {
-                let simulator = Arc::new(Simulator::new(&secret, &config.shop.name, &config.public_url));
+                let simulator = Arc::new(Simulator::new(&secret, &config.http.shop.name, &config.http.public_url));
                 (simulator.clone(), Some(simulator))
             }
         };
-        let shell = Shell::load(&config.frontend_dir.join("index.html")).map(Arc::new);
+        let storefront = Storefront::load(&config.http.frontend_dir).map(Arc::new);
         Ok(Self {
             catalog_cache: CatalogCache::new(config.catalog_cache),
             config: Arc::new(config),
@@ -183,7 +169,7 @@ impl Shared {
             gateway,
             webhooks: Arc::new(WaveWebhooks::new(&secret)),
             simulator,
-            shell,
+            storefront,
         })
     }
 
@@ -206,11 +192,11 @@ impl Shared {
             Arc::new(PgPaymentRepository::new(database.clone())),
             self.gateway.clone(),
             self.webhooks.clone(),
-            &config.public_url,
+            &config.http.public_url,
         );
         AppState {
-            config: config.clone(),
-            database,
+            config: Arc::new(config.http.clone()),
+            storage: Arc::new(DatabaseProbe(database)),
             accounts,
             carts,
             catalog,
@@ -220,23 +206,17 @@ impl Shared {
             simulator: self.simulator.clone(),
             newsletter,
             limits: self.limits.clone(),
-            shell: self.shell.clone(),
+            storefront: self.storefront.clone(),
         }
     }
 }
 
-fn configure(cfg: &mut web::ServiceConfig, state: &web::Data<AppState>) {
-    cfg.app_data(state.clone())
-        .app_data(web::JsonConfig::default().limit(JSON_LIMIT).error_handler(error::json_error))
-        .app_data(web::QueryConfig::default().error_handler(error::query_error))
-        .app_data(web::PathConfig::default().error_handler(error::path_error))
-        .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", ApiDoc::openapi()))
-        .configure(routes::configure)
-        .configure(pages::routes)
-        .service(frontend::uploads(&state.config.upload_dir));
-    // Without a built frontend (API tests, `cargo run` before `npm run build`) only /api answers.
-    if state.shell.is_some() {
-        let dir = &state.config.frontend_dir;
-        cfg.configure(pages::shell_routes).service(frontend::assets(dir)).service(frontend::files(dir));
+/// The health check's question to PostgreSQL.
+struct DatabaseProbe(Database);
+
+#[async_trait]
+impl StorageProbe for DatabaseProbe {
+    async fn ping(&self) -> Result<(), BoxError> {
+        Ok(self.0.ping().await?)
     }
 }

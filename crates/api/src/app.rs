@@ -1,0 +1,56 @@
+//! The HTTP application of one worker: its middleware, the API under `/api`, the pages the
+//! server writes and the built storefront.
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
+use actix_web::middleware::{Compress, from_fn};
+use actix_web::{App, web};
+use utoipa::OpenApi;
+use utoipa_swagger_ui::SwaggerUi;
+
+use crate::openapi::ApiDoc;
+use crate::routes::pages;
+use crate::state::AppState;
+use crate::{fallback, frontend, middleware, routes};
+
+/// Largest JSON body accepted; product descriptions are the longest texts.
+const JSON_LIMIT: usize = 256 * 1024;
+
+/// The application serving `state`: what `HttpServer::new` builds on each worker.
+pub fn app(
+    state: web::Data<AppState>,
+) -> App<
+    impl ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    App::new()
+        .wrap(from_fn(middleware::refuse_nul))
+        .wrap(from_fn(middleware::cache_headers))
+        .wrap(Compress::default())
+        .wrap(from_fn(middleware::json_errors))
+        .wrap(from_fn(middleware::compress_json))
+        .wrap(from_fn(middleware::security_headers))
+        .wrap(from_fn(middleware::log_request))
+        .configure(|cfg| configure(cfg, &state))
+}
+
+fn configure(cfg: &mut web::ServiceConfig, state: &web::Data<AppState>) {
+    cfg.app_data(state.clone())
+        .app_data(web::JsonConfig::default().limit(JSON_LIMIT).error_handler(fallback::json_error))
+        .app_data(web::QueryConfig::default().error_handler(fallback::query_error))
+        .app_data(web::PathConfig::default().error_handler(fallback::path_error))
+        .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", ApiDoc::openapi()))
+        .service(web::scope("/api").configure(routes::configure).default_service(web::to(fallback::unknown_route)))
+        .configure(pages::routes)
+        .service(frontend::uploads(&state.config.upload_dir));
+    // Without a built frontend (API tests, `cargo run` before `npm run build`) only /api answers.
+    if state.storefront.is_some() {
+        let dir = &state.config.frontend_dir;
+        cfg.configure(pages::shell_routes).service(frontend::assets(dir)).service(frontend::files(dir));
+    }
+}

@@ -1,0 +1,125 @@
+//! The pages the server writes itself (`bitik_pages`): the storefront's pages with their own
+//! heads and first views, and the sitemap and robots files.
+
+use actix_web::{HttpRequest, HttpResponse, get, web};
+use bitik_catalog::{Category, ListParams, Product, Subcategory};
+use bitik_common::Page;
+use bitik_pages::{Carried, PRODUCTS_PAGE_SIZE, Site, api_address};
+
+use crate::error::ApiError;
+use crate::responses::{Data, Paginated};
+use crate::routes::catalog::ProductDto;
+use crate::state::AppState;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(robots).service(sitemap);
+}
+
+/// Page paths whose head the server fills in; registered only when a built storefront exists.
+pub fn shell_routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(home_page)
+        .service(products_page)
+        .service(product_page)
+        .service(category_page)
+        .service(subcategory_page);
+}
+
+fn site(state: &AppState) -> Site<'_> {
+    Site { shop_name: &state.config.shop.name, public_url: &state.config.public_url }
+}
+
+/// The page `write` makes with the storefront's shell; 404 without a built storefront.
+fn html(state: &AppState, write: impl FnOnce(&bitik_pages::Shell, Site) -> String) -> HttpResponse {
+    match &state.storefront {
+        Some(storefront) => {
+            HttpResponse::Ok().content_type("text/html; charset=utf-8").body(write(&storefront.shell, site(state)))
+        }
+        None => HttpResponse::NotFound().finish(),
+    }
+}
+
+/// `body` as the API answers it at `address`, for the page to carry.
+fn carried(address: String, body: impl serde::Serialize) -> Option<Carried> {
+    serde_json::to_value(body).ok().map(|body| Carried { address, body })
+}
+
+#[get("/")]
+async fn home_page(state: web::Data<AppState>) -> HttpResponse {
+    html(&state, |shell, site| shell.home(site))
+}
+
+#[get("/products")]
+async fn products_page(state: web::Data<AppState>, request: HttpRequest) -> HttpResponse {
+    let page = if is_filtered(request.query_string()) { None } else { first_listing_page(&state).await };
+    let first = page.and_then(|page| {
+        let products = page.items.clone();
+        let address = api_address("/products", &[("page", "1"), ("limit", PRODUCTS_PAGE_SIZE)]);
+        carried(address, Paginated::from_page(page, ProductDto::from)).map(|carried| (products, carried))
+    });
+    html(&state, |shell, site| shell.products(site, first.as_ref().map(|(p, c)| (p.as_slice(), c.clone()))))
+}
+
+/// Whether `/products`' address names a filter, a sort or a page. An address that cannot be read
+/// counts as filtered.
+fn is_filtered(query: &str) -> bool {
+    match web::Query::<Vec<(String, String)>>::from_query(query) {
+        Ok(pairs) => bitik_pages::is_filtered(pairs.iter().map(|(key, _)| key.as_str())),
+        Err(_) => true,
+    }
+}
+
+/// The storefront's first listing request (page 1 of a bare `/products`); nothing when the
+/// database does not answer: the page then waits for the script.
+async fn first_listing_page(state: &AppState) -> Option<Page<Product>> {
+    let params =
+        ListParams { page: Some("1".to_owned()), limit: Some(PRODUCTS_PAGE_SIZE.to_owned()), ..ListParams::default() };
+    state.catalog.list(params).await.ok()
+}
+
+#[get("/product/{key}")]
+async fn product_page(state: web::Data<AppState>, key: web::Path<String>) -> HttpResponse {
+    match state.catalog.product(&key).await {
+        Ok(product) => {
+            // Links name products by slug; an address by id is left to the client's own request
+            // (its key would need the client's encoding of the id).
+            let answer = (key.as_str() == product.slug.as_str()).then(|| {
+                let address = api_address(&format!("/products/{}", product.slug.as_str()), &[]);
+                carried(address, Data::new(ProductDto::from(product.clone())))
+            });
+            html(&state, |shell, site| shell.product(site, &product, answer.flatten()))
+        }
+        // Unknown, inactive, or a database that does not answer.
+        Err(_) => html(&state, |shell, site| shell.product_not_found(site)),
+    }
+}
+
+#[get("/category/{category}")]
+async fn category_page(state: web::Data<AppState>, path: web::Path<String>) -> HttpResponse {
+    html(&state, |shell, site| match Category::parse(&path) {
+        Some(category) => shell.listing(site, category.label(), &format!("/category/{}", category.as_str())),
+        None => shell.all_products(site),
+    })
+}
+
+#[get("/category/{category}/{subcategory}")]
+async fn subcategory_page(state: web::Data<AppState>, path: web::Path<(String, String)>) -> HttpResponse {
+    let (category, subcategory) = path.into_inner();
+    html(&state, |shell, site| match (Category::parse(&category), Subcategory::parse(&subcategory)) {
+        (Some(c), Some(s)) if s.category() == c => {
+            shell.listing(site, s.label(), &format!("/category/{}/{}", c.as_str(), s.as_str()))
+        }
+        _ => shell.all_products(site),
+    })
+}
+
+#[get("/robots.txt")]
+async fn robots(state: web::Data<AppState>) -> HttpResponse {
+    HttpResponse::Ok().content_type("text/plain; charset=utf-8").body(bitik_pages::robots(&state.config.public_url))
+}
+
+#[get("/sitemap.xml")]
+async fn sitemap(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let products = state.catalog.active_slugs().await?;
+    let xml = bitik_pages::sitemap(&state.config.public_url, &products);
+    Ok(HttpResponse::Ok().content_type("application/xml; charset=utf-8").body(xml))
+}

@@ -1,0 +1,21 @@
+//! What the HTTP layer is told by the composition root: where the shop lives, who may call it,
+//! where its files are, and how it presents itself.
+
+use std::net::IpAddr;
+use std::path::PathBuf;
+
+use bitik_common::Shop;
+
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// The address shoppers use, without a trailing slash (`PUBLIC_URL`).
+    pub public_url: String,
+    /// The one other origin whose pages may call the API (`CORS_ORIGIN`); `None`: same origin only.
+    pub cors_origin: Option<String>,
+    /// Proxies in front of the shop whose `X-Forwarded-For` is believed (`TRUSTED_PROXIES`);
+    /// empty: nobody's, the connection's address is the client's.
+    pub trusted_proxies: Vec<IpAddr>,
+    pub upload_dir: PathBuf,
+    pub frontend_dir: PathBuf,
+    pub shop: Shop,
+}
