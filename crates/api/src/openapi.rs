@@ -82,8 +82,8 @@ use crate::routes;
     // Enums named only by query parameters: utoipa registers those of bodies and answers alone.
     components(schemas(
         ErrorBody,
-        routes::catalog::ProductDto,
-        routes::admin_products::AdminProductDto,
+        routes::products::ProductDto,
+        routes::products::AdminProductDto,
         routes::catalog::CategoryCode,
         routes::catalog::SubcategoryCode,
         routes::catalog::ProductSortCode,

@@ -1,4 +1,4 @@
-pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
+use bitik_common::BoxError;
 
 #[derive(Debug, thiserror::Error)]
 pub enum CartError {

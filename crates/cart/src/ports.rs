@@ -1,8 +1,8 @@
 use async_trait::async_trait;
 use uuid::Uuid;
 
-use crate::error::BoxError;
 use crate::model::{CartLine, VariantRef};
+use bitik_common::BoxError;
 
 /// Customers' carts. Every method is scoped to the owner: another customer's line is missing.
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]

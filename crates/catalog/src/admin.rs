@@ -4,69 +4,11 @@
 use chrono::{DateTime, Utc};
 
 use crate::error::CatalogError;
-use crate::filter::{ListParams, ProductFilter, ProductSort, given};
+use crate::filter::{ListParams, ProductFilter, ProductSort, Visibility, given};
+use crate::model::StockLevel;
 
 /// Admin pages hold 10 products unless asked otherwise (seed 001 §9).
 pub const ADMIN_PAGE_SIZE: u32 = 10;
-/// A total stock below this (but not zero) is low (seed 001 §9: "below 5 is low").
-pub const LOW_STOCK_THRESHOLD: u32 = 5;
-
-/// How much of a product is left, over all its variants: `Épuisé`, `Stock bas` or in stock.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum StockLevel {
-    /// Nothing left: the product cannot be bought.
-    Out,
-    /// 1 to 4 units.
-    Low,
-    /// 5 units or more.
-    In,
-}
-
-impl StockLevel {
-    pub fn of(total: u64) -> Self {
-        match total {
-            0 => StockLevel::Out,
-            n if n < u64::from(LOW_STOCK_THRESHOLD) => StockLevel::Low,
-            _ => StockLevel::In,
-        }
-    }
-
-    /// The admin listing's `stock` values (seed 001 §7): `0`, `low`, `in`.
-    pub fn parse(raw: &str) -> Option<Self> {
-        match raw {
-            "0" => Some(StockLevel::Out),
-            "low" => Some(StockLevel::Low),
-            "in" => Some(StockLevel::In),
-            _ => None,
-        }
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            StockLevel::Out => "out",
-            StockLevel::Low => "low",
-            StockLevel::In => "in",
-        }
-    }
-
-    /// The inclusive range of total stock of this level: `(lowest, highest or unbounded)`.
-    pub fn bounds(self) -> (u32, Option<u32>) {
-        match self {
-            StockLevel::Out => (0, Some(0)),
-            StockLevel::Low => (1, Some(LOW_STOCK_THRESHOLD - 1)),
-            StockLevel::In => (LOW_STOCK_THRESHOLD, None),
-        }
-    }
-}
-
-/// Which products a listing shows. Shoppers only ever get [`Visibility::Active`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Visibility {
-    #[default]
-    Active,
-    Inactive,
-    All,
-}
 
 /// The admin listing's query string as received: the shop's filters plus `stock`, `status`,
 /// `sortBy` and `sortOrder`.

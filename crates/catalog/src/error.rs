@@ -1,6 +1,5 @@
+use bitik_common::BoxError;
 use std::collections::BTreeMap;
-
-pub type BoxError = Box<dyn std::error::Error + Send + Sync + 'static>;
 
 /// What can go wrong in the catalogue, with the French sentence a shopper or an admin reads.
 #[derive(Debug, thiserror::Error)]

@@ -6,9 +6,8 @@
 use bitik_common::{Money, PageRequest};
 use chrono::{DateTime, Duration, Utc};
 
-use crate::admin::{StockLevel, Visibility};
 use crate::error::CatalogError;
-use crate::model::{Category, Colour, Size, Subcategory};
+use crate::model::{Category, Colour, Size, StockLevel, Subcategory};
 
 pub const DEFAULT_PAGE_SIZE: u32 = 12;
 /// Larger requests are served this many, not refused: a client asking for "everything" still works.
@@ -285,6 +284,15 @@ fn parse_sizes(raw: Option<&str>) -> Result<Vec<Size>, CatalogError> {
     sizes.sort();
     sizes.dedup();
     Ok(sizes)
+}
+
+/// Which products a listing shows. Shoppers only ever get [`Visibility::Active`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Visibility {
+    #[default]
+    Active,
+    Inactive,
+    All,
 }
 
 #[cfg(test)]

@@ -15,16 +15,19 @@ mod model;
 mod ports;
 mod service;
 
-pub use admin::{ADMIN_PAGE_SIZE, AdminListParams, LOW_STOCK_THRESHOLD, ProductStats, StockLevel, Visibility};
+pub use admin::{ADMIN_PAGE_SIZE, AdminListParams, ProductStats};
 pub use cache::{CacheStats, CachedProducts, CatalogCache, MAX_AGE};
 pub use choice::{Choice, ChoiceError, RawChoice, Variant, whole_quantity};
-pub use error::{BoxError, CatalogError};
+pub use error::CatalogError;
 pub use filter::{
     DEFAULT_PAGE_SIZE, ListParams, MAX_PAGE_SIZE, MAX_SEARCH_CHARS, NEW_ARRIVAL_DAYS, ProductFilter, ProductSort,
-    SearchText, parse_limit,
+    SearchText, Visibility, parse_limit,
 };
 pub use form::{NewProduct, ProductForm};
-pub use model::{Category, Colour, PLACEHOLDER_IMAGE, Product, ProductKey, Size, Slug, Stock, Subcategory};
+pub use model::{
+    Category, Colour, LOW_STOCK_THRESHOLD, PLACEHOLDER_IMAGE, Product, ProductKey, Size, Slug, Stock, StockLevel,
+    Subcategory,
+};
 #[cfg(any(test, feature = "mocks"))]
 pub use ports::MockProductRepository;
 pub use ports::{ProductRepository, Removal};

@@ -1,6 +1,6 @@
 //! The demo accounts of the demo shop. Their logins are printed by `just run`.
 
-use bitik_identity::service::NewAccount;
+use bitik_identity::NewAccount;
 use bitik_identity::{AccountService, IdentityError, Role};
 
 pub const DEMO_ADMIN_EMAIL: &str = "admin@bitik.sn";

@@ -1,6 +1,5 @@
+use bitik_common::BoxError;
 use std::collections::BTreeMap;
-
-pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
 /// Field name (as the API spells it) → French message.
 pub type FieldErrors = BTreeMap<&'static str, String>;

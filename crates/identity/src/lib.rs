@@ -2,6 +2,7 @@
 //! which is people's e-mail too.
 
 pub mod admin;
+pub mod backoffice;
 pub mod error;
 pub mod model;
 pub mod newsletter;
@@ -11,10 +12,11 @@ pub mod service;
 pub mod tokens;
 mod validate;
 
-pub use admin::{AdminNewAccount, AdminUserUpdate, UserChanges, UserFilter, UserListQuery, UserRemoval, UserStats};
+pub use admin::{AdminNewAccount, AdminUserUpdate, UserListQuery};
+pub use backoffice::{UserChanges, UserFilter, UserRemoval, UserStats};
 pub use error::IdentityError;
-pub use model::{Address, AddressInput, NewUser, ProfileUpdate, Role, User};
-pub use service::{AccountService, NewAccount, Session};
+pub use model::{Address, AddressInput, NewAccount, NewUser, ProfileUpdate, Role, User};
+pub use service::{AccountService, Session};
 pub use tokens::TokenService;
 
 #[cfg(test)]

@@ -103,3 +103,14 @@ pub struct AddressInput {
     pub country: String,
     pub is_default: bool,
 }
+
+/// What a new account needs.
+#[derive(Debug, Clone)]
+pub struct NewAccount {
+    pub email: String,
+    pub password: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub phone: String,
+    pub role: Role,
+}

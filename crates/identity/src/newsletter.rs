@@ -6,7 +6,7 @@ use async_trait::async_trait;
 use bitik_common::Email;
 use chrono::{DateTime, Utc};
 
-use crate::error::BoxError;
+use bitik_common::BoxError;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Subscriber {

@@ -4,8 +4,8 @@ use argon2::password_hash::{PasswordHash, PasswordHasher as _, PasswordVerifier,
 use argon2::{Algorithm, Argon2, Params, Version};
 use async_trait::async_trait;
 
-use crate::error::BoxError;
 use crate::ports::PasswordHasher;
+use bitik_common::BoxError;
 
 #[derive(Debug, Clone, Default)]
 pub struct Argon2Hasher;

@@ -3,9 +3,9 @@ use bitik_common::{Email, Page};
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use crate::admin::{UserChanges, UserFilter, UserRemoval, UserStats};
-use crate::error::BoxError;
+use crate::backoffice::{UserChanges, UserFilter, UserRemoval, UserStats};
 use crate::model::{Address, AddressInput, NewUser, ProfileUpdate, Role, User};
+use bitik_common::BoxError;
 
 /// Why an account could not be written.
 #[derive(Debug, thiserror::Error)]

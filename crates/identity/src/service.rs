@@ -8,24 +8,13 @@ use tokio::sync::OnceCell;
 use uuid::Uuid;
 
 use crate::error::IdentityError;
-use crate::model::{Address, AddressInput, NewUser, PROFILE_COUNTRIES, ProfileUpdate, Role, User};
+use crate::model::{Address, AddressInput, NewAccount, NewUser, PROFILE_COUNTRIES, ProfileUpdate, Role, User};
 use crate::ports::{AddressRepository, InsertUserError, PasswordHasher, UserRepository};
 use crate::tokens::TokenService;
 use crate::validate::{self, Checks, trimmed};
 
 /// How long a password-reset link works.
 pub const RESET_LINK_LIFETIME: Duration = Duration::from_secs(60 * 60);
-
-/// What a new account needs.
-#[derive(Debug, Clone)]
-pub struct NewAccount {
-    pub email: String,
-    pub password: String,
-    pub first_name: String,
-    pub last_name: String,
-    pub phone: String,
-    pub role: Role,
-}
 
 /// A logged-in user and the token that proves it.
 #[derive(Debug, Clone)]

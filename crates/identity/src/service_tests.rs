@@ -8,9 +8,10 @@ use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 use crate::error::IdentityError;
+use crate::model::NewAccount;
 use crate::model::{AddressInput, Role, User};
 use crate::ports::{MockAddressRepository, MockPasswordHasher, MockUserRepository};
-use crate::service::{AccountService, NewAccount};
+use crate::service::AccountService;
 use crate::tokens::TokenService;
 
 fn user(role: Role) -> User {
@@ -238,7 +239,8 @@ async fn an_address_needs_its_fields_and_another_users_address_is_missing() {
 
 mod admin {
     use super::*;
-    use crate::admin::{AdminNewAccount, AdminUserUpdate, UserChanges, UserListQuery, UserRemoval, UserStats};
+    use crate::admin::{AdminNewAccount, AdminUserUpdate, UserListQuery};
+    use crate::backoffice::{UserChanges, UserRemoval, UserStats};
     use crate::ports::InsertUserError;
 
     /// A repository that finds `users` by id and applies updates to them.

@@ -3,8 +3,7 @@
 use bitik_common::Email;
 
 use crate::error::{FieldErrors, IdentityError};
-use crate::model::{AddressInput, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ProfileUpdate};
-use crate::service::NewAccount;
+use crate::model::{AddressInput, NewAccount, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ProfileUpdate};
 
 /// Collects the problems of a form, field by field (the first problem of each field wins).
 #[derive(Default)]

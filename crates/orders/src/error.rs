@@ -1,6 +1,5 @@
+use bitik_common::BoxError;
 use std::collections::BTreeMap;
-
-pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
 #[derive(Debug, thiserror::Error)]
 pub enum OrderError {

@@ -15,7 +15,7 @@ pub mod stats;
 
 pub use admin::{ADMIN_PAGE_SIZE, AdminOrderFilter, AdminOrderQuery, AdminSort};
 pub use checkout::CheckoutRequest;
-pub use error::{BoxError, OrderError};
+pub use error::OrderError;
 pub use model::{
     NewOrder, Order, OrderLine, OrderStatus, PaymentMethod, PaymentStatus, ShippingInfo, StatusChange, StockEffect,
 };

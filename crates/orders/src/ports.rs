@@ -4,9 +4,9 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::admin::AdminOrderFilter;
-use crate::error::BoxError;
 use crate::model::{NewOrder, Order, OrderStatus, StatusChange, StockEffect};
 use crate::stats::{DaySales, OrderFigures, TopProduct};
+use bitik_common::BoxError;
 
 /// Why an order could not be stored.
 #[derive(Debug, thiserror::Error)]

@@ -1,6 +1,5 @@
+use bitik_common::BoxError;
 use std::time::Duration;
-
-pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
 /// What a shopper (or Wave) is told when a payment request cannot be carried out. The texts are
 /// seed 001 §5 and §8 where the seed gives them.

@@ -7,7 +7,7 @@ mod model;
 mod ports;
 mod service;
 
-pub use error::{BoxError, PaymentError};
+pub use error::PaymentError;
 pub use model::{
     CURRENCY, CheckoutStatus, EventKind, MIN_INTERVAL, OpenedSession, Payment, PaymentState, PaymentView,
     SESSION_LIFETIME, STATUS_CACHE, SessionRequest, SweepReport, WaveError, WavePaymentStatus, WaveSession,

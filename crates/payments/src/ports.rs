@@ -4,8 +4,8 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use crate::error::BoxError;
 use crate::model::{Payment, SessionRequest, WaveSession, WebhookEvent};
+use bitik_common::BoxError;
 
 /// How a call to Wave ended when it did not answer a session.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

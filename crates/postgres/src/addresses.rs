@@ -3,7 +3,7 @@
 //! exactly one while the user has any address.
 
 use async_trait::async_trait;
-use bitik_identity::error::BoxError;
+use bitik_common::BoxError;
 use bitik_identity::ports::AddressRepository;
 use bitik_identity::{Address, AddressInput};
 use chrono::{DateTime, Utc};

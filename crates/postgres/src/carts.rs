@@ -2,6 +2,7 @@
 
 use async_trait::async_trait;
 use bitik_cart::{CartLine, CartRepository, VariantRef};
+use bitik_common::BoxError;
 use diesel::dsl::now;
 use diesel::prelude::*;
 use diesel::sql_types;
@@ -10,8 +11,6 @@ use uuid::Uuid;
 
 use crate::schema::cart_items;
 use crate::{Database, DbError};
-
-type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
 pub struct PgCartRepository {
     database: Database,

@@ -1,8 +1,8 @@
 //! Newsletter subscribers in PostgreSQL.
 
 use async_trait::async_trait;
+use bitik_common::BoxError;
 use bitik_common::Email;
-use bitik_identity::error::BoxError;
 use bitik_identity::newsletter::{NewsletterRepository, Subscriber};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;

@@ -5,8 +5,9 @@
 //! the `now` the service passes (so tests can fix it). The two predicates below are the only
 //! spelling of those rules in SQL.
 
+use bitik_common::BoxError;
 use bitik_common::Money;
-use bitik_orders::{BoxError, DaySales, OrderFigures, TopProduct};
+use bitik_orders::{DaySales, OrderFigures, TopProduct};
 use chrono::{DateTime, NaiveDate, Utc};
 use diesel::QueryableByName;
 use diesel::sql_types::{BigInt, Bool, Date, Integer, Nullable, Text, Timestamptz};

@@ -2,12 +2,13 @@
 //! transaction that writes it, variants always in the same order so that two orders never wait
 //! on each other in a cycle; `CHECK (stock >= 0)` stands behind it all.
 
+use bitik_common::BoxError;
 use std::collections::HashMap;
 
 use async_trait::async_trait;
 use bitik_common::{Money, Page, PageRequest};
 use bitik_orders::{
-    AdminOrderFilter, AdminSort, BoxError, NewOrder, Order, OrderLine, OrderRepository, OrderStatus, PaymentMethod,
+    AdminOrderFilter, AdminSort, NewOrder, Order, OrderLine, OrderRepository, OrderStatus, PaymentMethod,
     PaymentStatus, PlaceError, ShippingInfo, ShippingMethod, StatusChange, StockEffect, Transition,
 };
 use chrono::{DateTime, Utc};

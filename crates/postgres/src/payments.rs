@@ -2,8 +2,9 @@
 //! on it; a late, older answer never moves a settled session back to open.
 
 use async_trait::async_trait;
+use bitik_common::BoxError;
 use bitik_common::Money;
-use bitik_payments::{BoxError, CheckoutStatus, Payment, PaymentRepository, WaveError, WavePaymentStatus, WaveSession};
+use bitik_payments::{CheckoutStatus, Payment, PaymentRepository, WaveError, WavePaymentStatus, WaveSession};
 use chrono::{DateTime, Utc};
 use diesel::dsl::now;
 use diesel::prelude::*;

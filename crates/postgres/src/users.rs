@@ -1,8 +1,8 @@
 //! Accounts and password-reset tokens in PostgreSQL.
 
 use async_trait::async_trait;
+use bitik_common::BoxError;
 use bitik_common::{Email, Page};
-use bitik_identity::error::BoxError;
 use bitik_identity::ports::{Credentials, InsertUserError, UserRepository};
 use bitik_identity::{NewUser, ProfileUpdate, Role, User, UserChanges, UserFilter, UserRemoval, UserStats};
 use chrono::{DateTime, Utc};

@@ -4,3 +4,6 @@
 pub mod cli;
 pub mod config;
 pub mod startup;
+
+#[cfg(test)]
+mod architecture;

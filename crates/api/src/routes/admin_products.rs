@@ -3,8 +3,7 @@
 use std::collections::BTreeMap;
 
 use actix_web::{HttpResponse, delete, get, post, put, web};
-use bitik_catalog::{Product, ProductForm, ProductStats, Removal, StockLevel};
-use chrono::{DateTime, Utc};
+use bitik_catalog::{ProductForm, ProductStats, Removal};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
@@ -13,79 +12,12 @@ use validator::Validate;
 use crate::auth::AdminUser;
 use crate::error::{ApiError, ErrorBody};
 use crate::responses::Data;
-use crate::routes::catalog::{OrderedMap, stock_grid};
+use crate::routes::products::AdminProductDto;
 use crate::routes::whole::Whole;
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(stats).service(create).service(update).service(set_stock).service(remove);
-}
-
-/// A product as the back office sees it: the shop's fields, plus what only admins need.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AdminProductDto {
-    id: Uuid,
-    name: String,
-    slug: String,
-    price: i64,
-    /// The stored promotional price, even while the product is not on promotion.
-    promo_price: Option<i64>,
-    on_promotion: bool,
-    /// The stored pictures (possibly none: no placeholder here).
-    images: Vec<String>,
-    short_description: String,
-    description: String,
-    #[schema(example = "vetement")]
-    category: &'static str,
-    #[schema(example = "t-shirt")]
-    subcategory: &'static str,
-    colors: Vec<String>,
-    sizes: Vec<String>,
-    /// Colour → size → quantity, for every colour and size of the product.
-    #[schema(value_type = HashMap<String, HashMap<String, u32>>, example = json!({"noir": {"S": 4, "M": 0}}))]
-    stock: OrderedMap<OrderedMap<u32>>,
-    /// Units over all variants.
-    stock_total: u64,
-    /// `out` (Épuisé, 0), `low` (Stock bas, 1 to 4) or `in`.
-    #[schema(example = "low")]
-    stock_status: &'static str,
-    featured: bool,
-    /// Inactive products are hidden from shoppers.
-    active: bool,
-    material: String,
-    care_instructions: String,
-    created_at: DateTime<Utc>,
-}
-
-impl From<Product> for AdminProductDto {
-    fn from(product: Product) -> Self {
-        let stock = stock_grid(&product);
-        let stock_total = product.stock.total();
-        AdminProductDto {
-            id: product.id,
-            slug: product.slug.as_str().to_owned(),
-            price: product.price.as_francs(),
-            promo_price: product.promo_price.map(|promo| promo.as_francs()),
-            on_promotion: product.on_promotion,
-            category: product.category().as_str(),
-            subcategory: product.subcategory.as_str(),
-            colors: product.colors.iter().map(|colour| colour.as_str().to_owned()).collect(),
-            sizes: product.sizes.iter().map(|size| size.as_str().to_owned()).collect(),
-            stock,
-            stock_total,
-            stock_status: StockLevel::of(stock_total).as_str(),
-            name: product.name,
-            images: product.images,
-            short_description: product.short_description,
-            description: product.description,
-            featured: product.featured,
-            active: product.active,
-            material: product.material,
-            care_instructions: product.care_instructions,
-            created_at: product.created_at,
-        }
-    }
 }
 
 /// The dashboard's product counts, active and inactive products alike.

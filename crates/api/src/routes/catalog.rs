@@ -6,115 +6,18 @@ use actix_web::http::header::ContentType;
 use actix_web::web::Bytes;
 use actix_web::{FromRequest, HttpRequest, HttpResponse, get, web};
 use bitik_catalog::{AdminListParams, ListParams, Product};
-use chrono::{DateTime, Utc};
-use serde::ser::SerializeMap;
-use serde::{Deserialize, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
-use uuid::Uuid;
 
 use crate::auth::AdminUser;
 use crate::error::{ApiError, ErrorBody};
 use crate::responses::{Data, Paginated};
-use crate::routes::admin_products::AdminProductDto;
+use crate::routes::products::{AdminProductDto, ProductDto};
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     // The fixed paths first: `/products/{idOrSlug}` would otherwise take them.
     cfg.service(list).service(promotions).service(new_arrivals).service(similar).service(show);
-}
-
-/// A product as the storefront shows it.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ProductDto {
-    id: Uuid,
-    #[schema(example = "T-shirt Teranga Oversize")]
-    name: String,
-    #[schema(example = "t-shirt-teranga-oversize")]
-    slug: String,
-    /// Whole francs CFA.
-    #[schema(example = 9500)]
-    price: i64,
-    /// Set only while the product is on promotion: what the shopper pays instead of `price`.
-    #[schema(example = json!(null))]
-    promo_price: Option<i64>,
-    on_promotion: bool,
-    /// At least one: `/images/placeholder.jpg` when the product has none.
-    #[schema(example = json!(["/uploads/products/3f9c2a7d1b6e4c80/800.jpg"]))]
-    images: Vec<String>,
-    short_description: String,
-    description: String,
-    #[schema(example = "vetement")]
-    category: &'static str,
-    #[schema(example = "t-shirt")]
-    subcategory: &'static str,
-    /// Lowercase French colour names, in the shop's display order.
-    #[schema(example = json!(["noir", "blanc"]))]
-    colors: Vec<String>,
-    /// In standard order (XS … XXXL); accessories have `["unique"]`.
-    #[schema(example = json!(["S", "M", "L"]))]
-    sizes: Vec<String>,
-    /// Units on hand: colour → size → quantity, for every colour and size of the product.
-    #[schema(value_type = HashMap<String, HashMap<String, u32>>, example = json!({"noir": {"S": 4, "M": 0, "L": 2}}))]
-    stock: OrderedMap<OrderedMap<u32>>,
-    featured: bool,
-    material: String,
-    care_instructions: String,
-    created_at: DateTime<Utc>,
-}
-
-/// Colour → size → quantity for every colour and size of the product, in the shop's order.
-pub fn stock_grid(product: &Product) -> OrderedMap<OrderedMap<u32>> {
-    OrderedMap(
-        product
-            .colors
-            .iter()
-            .map(|colour| {
-                let sizes = product.sizes.iter().map(|&size| (size.as_str(), product.stock.quantity(colour, size)));
-                (colour.as_str().to_owned(), OrderedMap(sizes.map(|(size, qty)| (size.to_owned(), qty)).collect()))
-            })
-            .collect(),
-    )
-}
-
-impl From<Product> for ProductDto {
-    fn from(product: Product) -> Self {
-        let stock = stock_grid(&product);
-        ProductDto {
-            id: product.id,
-            images: product.images_or_placeholder(),
-            promo_price: product.promo_price.filter(|_| product.on_promotion).map(|promo| promo.as_francs()),
-            category: product.category().as_str(),
-            subcategory: product.subcategory.as_str(),
-            colors: product.colors.iter().map(|colour| colour.as_str().to_owned()).collect(),
-            sizes: product.sizes.iter().map(|size| size.as_str().to_owned()).collect(),
-            stock,
-            name: product.name,
-            slug: product.slug.as_str().to_owned(),
-            price: product.price.as_francs(),
-            on_promotion: product.on_promotion,
-            short_description: product.short_description,
-            description: product.description,
-            featured: product.featured,
-            material: product.material,
-            care_instructions: product.care_instructions,
-            created_at: product.created_at,
-        }
-    }
-}
-
-/// A JSON object whose keys keep the order given: colours as the shop lists them, sizes from
-/// small to large, whatever the JSON library would sort them into.
-pub struct OrderedMap<V>(Vec<(String, V)>);
-
-impl<V: Serialize> Serialize for OrderedMap<V> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(self.0.len()))?;
-        for (key, value) in &self.0 {
-            map.serialize_entry(key, value)?;
-        }
-        map.end()
-    }
 }
 
 /// The listing's filters. Every value is optional; unknown parameters are ignored.

@@ -12,6 +12,7 @@ pub mod newsletter;
 pub mod orders;
 pub mod pages;
 pub mod payments;
+pub mod products;
 pub mod uploads;
 pub mod wave_simulator;
 pub mod whole;

@@ -8,7 +8,7 @@ use bitik_pages::{Carried, PRODUCTS_PAGE_SIZE, Site, api_address};
 
 use crate::error::ApiError;
 use crate::responses::{Data, Paginated};
-use crate::routes::catalog::ProductDto;
+use crate::routes::products::ProductDto;
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {

@@ -1,6 +1,9 @@
 //! Sunglasses, chains, and a price tag for anything else.
 
-use super::*;
+use tiny_skia::{FillRule, Mask, PathBuilder, Shader};
+
+use super::canvas::*;
+use super::style::*;
 
 pub(super) fn glasses(c: &mut Canvas, base: Rgb, st: &Style) {
     c.shadow(500.0, 700.0, 360.0, 34.0, 0.2);

@@ -1,6 +1,15 @@
 //! The pixmap in design space, its paints and the path helpers every drawing uses.
 
-use super::*;
+use image::RgbaImage;
+use tiny_skia::{
+    FillRule, GradientStop, LineCap, LineJoin, LinearGradient, Mask, Paint, Path, PathBuilder, Pixmap, Point,
+    RadialGradient, Rect, Shader, SpreadMode, Stroke, StrokeDash, Transform,
+};
+
+use super::style::*;
+
+/// Side of the design space every shape is drawn in.
+pub(super) const DESIGN: f32 = 1000.0;
 
 pub(super) struct Canvas {
     pub(super) pm: Pixmap,

@@ -1,6 +1,9 @@
 //! T-shirts, pulls and sweats.
 
-use super::*;
+use tiny_skia::{PathBuilder, Rect};
+
+use super::canvas::*;
+use super::style::*;
 
 pub(super) fn tshirt(c: &mut Canvas, base: Rgb, st: &Style) {
     c.shadow(500.0, 832.0, 280.0, 34.0, 0.22);

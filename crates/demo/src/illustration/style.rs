@@ -1,6 +1,6 @@
 //! The colours and the details a variant picks.
 
-use super::*;
+use tiny_skia::Color;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct Rgb {
@@ -161,4 +161,62 @@ impl Style {
         let angle = angles[((v / 2) as usize) % angles.len()];
         Style { pendant: (v / 4).is_multiple_of(2), detail: v % 4, bg, accent, lens, deco: (v / 3) % 3, angle }
     }
+}
+
+/// Neutral grey used for colour names the illustrator does not know.
+pub const UNKNOWN_COLOUR: [u8; 3] = [160, 160, 164];
+
+/// The catalogue's colour names and the RGB used to draw them.
+pub const COLOURS: [(&str, [u8; 3]); 17] = [
+    ("noir", [34, 34, 38]),
+    ("blanc", [248, 248, 246]),
+    ("gris", [148, 150, 156]),
+    ("bleu", [42, 104, 196]),
+    ("rouge", [204, 42, 48]),
+    ("vert", [36, 138, 80]),
+    ("jaune", [246, 200, 44]),
+    ("orange", [240, 128, 40]),
+    ("rose", [240, 152, 182]),
+    ("violet", [128, 72, 170]),
+    ("marron", [122, 76, 46]),
+    ("beige", [226, 206, 170]),
+    ("bleu marine", [28, 42, 84]),
+    ("kaki", [128, 124, 78]),
+    ("bordeaux", [122, 26, 48]),
+    ("doré", [214, 170, 58]),
+    ("argenté", [194, 196, 204]),
+];
+
+/// RGB of a French colour name from the catalogue (`"bleu marine"`, `"doré"`...).
+///
+/// Case, surrounding spaces, hyphens and missing accents are forgiven (`"Dore"`,
+/// `"bleu-marine"`); unknown names give [`UNKNOWN_COLOUR`].
+pub fn colour_rgb(name: &str) -> [u8; 3] {
+    let key = fold(name);
+    COLOURS.iter().find(|(n, _)| fold(n) == key).map(|(_, rgb)| *rgb).unwrap_or(UNKNOWN_COLOUR)
+}
+
+/// Lower-case, accent-free, single-spaced form of a name.
+pub(super) fn fold(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for ch in s.trim().chars().flat_map(char::to_lowercase) {
+        let ch = match ch {
+            'à' | 'â' | 'ä' => 'a',
+            'é' | 'è' | 'ê' | 'ë' => 'e',
+            'î' | 'ï' => 'i',
+            'ô' | 'ö' => 'o',
+            'ù' | 'û' | 'ü' => 'u',
+            'ç' => 'c',
+            '-' | '_' => ' ',
+            c => c,
+        };
+        if ch.is_whitespace() {
+            if !out.ends_with(' ') && !out.is_empty() {
+                out.push(' ');
+            }
+        } else {
+            out.push(ch);
+        }
+    }
+    out.trim_end().to_string()
 }

@@ -1,3 +1,4 @@
+use super::style::{COLOURS, UNKNOWN_COLOUR, rgb};
 use super::*;
 
 const SUBS: [&str; 4] = ["t-shirt", "pull", "lunette", "chaine"];
