@@ -11,6 +11,7 @@ import { useToast } from '@/components/ui/toast'
 import { SUPPORT_REPLY_DELAY } from '@/config/policies'
 import { isApiError } from '@/lib/api-client'
 import { useZodForm } from '@/lib/form'
+import { sleep } from '@/lib/retry'
 import { shop } from '@/lib/shop'
 import { browserOpener, isMobileDevice, openWhatsApp, openWhatsAppInBrowser, type Opener, type WhatsAppLaunch } from '@/lib/whatsapp'
 import { requestPasswordHelp } from '../api/forgot-password'
@@ -45,8 +46,6 @@ const STEPS = [
     text: 'Après vérification, nous vous répondons avec un lien personnel pour choisir un nouveau mot de passe (valable 1 heure, utilisable une seule fois).',
   },
 ] as const
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /** `opener` is how the page leaves for WhatsApp (replaced in tests). */
 export function ForgotPasswordPage({ opener = browserOpener }: { opener?: Opener }) {
