@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/form-field'
+import { SubmitButton } from '@/components/ui/form-submit'
 import { WhatsAppIcon } from '@/components/ui/icons'
 import { useToast } from '@/components/ui/toast'
 import { SUPPORT_REPLY_DELAY } from '@/config/policies'
@@ -132,10 +133,17 @@ export function ForgotPasswordPage({ opener = browserOpener }: { opener?: Opener
             {...form.field('email')}
           />
           <div className={styles.actions}>
-            <Button type="submit" block disabled={busy} aria-busy={busy || undefined}>
-              {busy ? null : <WhatsAppIcon size={20} />}
-              {busy ? 'Préparation...' : 'Contacter le support'}
-            </Button>
+            <SubmitButton
+              form={form}
+              block
+              label={
+                <>
+                  <WhatsAppIcon size={20} />
+                  Contacter le support
+                </>
+              }
+              pendingLabel="Préparation..."
+            />
             <Button type="button" variant="secondary" block disabled={empty || busy} onClick={() => openInBrowser()}>
               Ouvrir dans le navigateur
             </Button>

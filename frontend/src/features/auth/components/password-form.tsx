@@ -1,5 +1,5 @@
-import { Button } from '@/components/ui/button'
-import { FormAlert, PasswordField } from '@/components/ui/form-field'
+import { PasswordField } from '@/components/ui/form-field'
+import { FormActions } from '@/components/ui/form-submit'
 import { useToast } from '@/components/ui/toast'
 import { isApiError } from '@/lib/api-client'
 import { useZodForm } from '@/lib/form'
@@ -37,7 +37,6 @@ export function PasswordForm({ email }: { email: string }) {
     }
   })
 
-  const busy = form.isSubmitting || change.isPending
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="password-title">
       <h2 id="password-title" className={styles.panelTitle}>Changer mon mot de passe</h2>
@@ -53,12 +52,13 @@ export function PasswordForm({ email }: { email: string }) {
       />
       <PasswordField label="Confirmer le nouveau mot de passe" autoComplete="new-password" required {...form.field('confirmPassword')} />
       <p className={styles.note}>Vos autres appareils seront déconnectés.</p>
-      <FormAlert>{form.summary}</FormAlert>
-      <div className={styles.actions}>
-        <Button type="submit" disabled={busy || form.hasVisibleErrors}>
-          {busy ? 'Enregistrement…' : 'Mettre à jour le mot de passe'}
-        </Button>
-      </div>
+      <FormActions
+        form={form}
+        pending={change.isPending}
+        className={styles.actions}
+        label="Mettre à jour le mot de passe"
+        pendingLabel="Enregistrement…"
+      />
     </form>
   )
 }

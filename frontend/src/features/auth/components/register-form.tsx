@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import { Button } from '@/components/ui/button'
 import { FormAlert, PasswordField, TextField } from '@/components/ui/form-field'
+import { FormActions, RefusalAlert } from '@/components/ui/form-submit'
 import { useToast } from '@/components/ui/toast'
 import { isApiError } from '@/lib/api-client'
 import { useZodForm } from '@/lib/form'
@@ -25,13 +25,11 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
   const form = useZodForm(registerSchema, EMPTY)
   const register = useRegister()
   const toast = useToast()
-  const [error, setError] = useState<string | null>(null)
   const [done, setDone] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   useEffect(() => () => clearTimeout(timer.current), [])
 
   const onSubmit = form.handleSubmit(async ({ confirmPassword: _confirmation, ...registration }) => {
-    setError(null)
     try {
       await register.mutateAsync(registration)
       form.reset(EMPTY)
@@ -41,17 +39,13 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
     } catch (failure) {
       const fields = isApiError(failure) ? { ...failure.fields } : {}
       if (isApiError(failure) && failure.code === 'email_taken') fields.email = failure.message
-      form.setServerErrors(fields)
-      const message = registerErrorMessage(failure)
-      // Said once: not again above the form when the field already says it.
-      setError(Object.values(fields).includes(message) ? null : message)
+      form.refuse(failure, registerErrorMessage(failure), fields)
     }
   })
 
-  const busy = form.isSubmitting || register.isPending
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Inscription">
-      <FormAlert>{error}</FormAlert>
+      <RefusalAlert refusal={form.refusal} />
       {done ? <FormAlert kind="success">{REGISTER_SUCCESS}</FormAlert> : null}
       <div className={styles.row}>
         <TextField label="Prénom" autoComplete="given-name" required {...form.field('firstName')} />
@@ -77,12 +71,15 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
         {...form.field('password')}
       />
       <PasswordField label="Confirmer le mot de passe" autoComplete="new-password" required {...form.field('confirmPassword')} />
-      <FormAlert>{form.summary}</FormAlert>
-      <div className={styles.actions}>
-        <Button type="submit" block disabled={busy || done || form.hasVisibleErrors}>
-          {busy ? 'Inscription…' : 'Créer mon compte'}
-        </Button>
-      </div>
+      <FormActions
+        form={form}
+        pending={register.isPending}
+        disabled={done}
+        className={styles.actions}
+        block
+        label="Créer mon compte"
+        pendingLabel="Inscription…"
+      />
     </form>
   )
 }
