@@ -5,7 +5,6 @@
 import { useEffect, useRef } from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
-import { TextField } from '@/components/ui/form-field'
 import { SubmitButton } from '@/components/ui/form-submit'
 import { WhatsAppIcon } from '@/components/ui/icons'
 import { useToast } from '@/components/ui/toast'
@@ -17,6 +16,7 @@ import { shop } from '@/lib/shop'
 import { browserOpener, isMobileDevice, openWhatsApp, openWhatsAppInBrowser, type Opener, type WhatsAppLaunch } from '@/lib/whatsapp'
 import { requestPasswordHelp } from '../api/forgot-password'
 import { forgotPasswordSchema } from '../form-schemas'
+import { EmailField } from './account-fields'
 import styles from './auth.module.css'
 import page from './forgot-password-page.module.css'
 
@@ -121,17 +121,7 @@ export function ForgotPasswordPage({ opener = browserOpener }: { opener?: Opener
         </ol>
 
         <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Mot de passe oublié">
-          <TextField
-            label="Adresse email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="vous@exemple.com"
-            required
-            {...form.field('email')}
-          />
+          <EmailField label="Adresse email" {...form.field('email')} />
           <div className={styles.actions}>
             <SubmitButton
               form={form}

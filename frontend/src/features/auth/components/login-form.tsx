@@ -1,12 +1,13 @@
 import { useEffect } from 'react'
 import { Link } from 'react-router'
-import { PasswordField, TextField } from '@/components/ui/form-field'
+import { PasswordField } from '@/components/ui/form-field'
 import { FormActions, RefusalAlert } from '@/components/ui/form-submit'
 import { useToast } from '@/components/ui/toast'
 import { useZodForm } from '@/lib/form'
 import { useLogin } from '../api/login'
 import { loginErrorMessage } from '../errors'
 import { loginSchema } from '../form-schemas'
+import { EmailField } from './account-fields'
 import styles from './auth.module.css'
 
 /**
@@ -37,17 +38,7 @@ export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Connexion">
       <RefusalAlert refusal={form.refusal} />
-      <TextField
-        label="Email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder="vous@exemple.com"
-        required
-        {...form.field('email')}
-      />
+      <EmailField {...form.field('email')} />
       <PasswordField label="Mot de passe" autoComplete="current-password" required {...form.field('password')} />
       <p className={styles.linkRow}>
         <Link to="/forgot-password" className={styles.link}>Mot de passe oublié ?</Link>

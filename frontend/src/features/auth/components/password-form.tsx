@@ -5,7 +5,8 @@ import { isApiError } from '@/lib/api-client'
 import { useZodForm } from '@/lib/form'
 import { useChangePassword } from '../api/change-password'
 import { endSessionIfExpired } from '../errors'
-import { passwordChangeSchema, PASSWORD_MIN_LENGTH } from '../form-schemas'
+import { passwordChangeSchema } from '../form-schemas'
+import { NewPasswordFields } from './account-fields'
 import styles from './auth.module.css'
 
 export const PASSWORD_SAVED = 'Mot de passe mis à jour avec succès'
@@ -43,14 +44,12 @@ export function PasswordForm({ email }: { email: string }) {
       {/* Lets password managers attach the new password to the right account. */}
       <input type="email" name="username" autoComplete="username" value={email} hidden readOnly />
       <PasswordField label="Mot de passe actuel" autoComplete="current-password" required {...form.field('currentPassword')} />
-      <PasswordField
+      <NewPasswordFields
         label="Nouveau mot de passe"
-        autoComplete="new-password"
-        hint={`Au moins ${PASSWORD_MIN_LENGTH} caractères.`}
-        required
-        {...form.field('newPassword')}
+        confirmLabel="Confirmer le nouveau mot de passe"
+        password={form.field('newPassword')}
+        confirmation={form.field('confirmPassword')}
       />
-      <PasswordField label="Confirmer le nouveau mot de passe" autoComplete="new-password" required {...form.field('confirmPassword')} />
       <p className={styles.note}>Vos autres appareils seront déconnectés.</p>
       <FormActions
         form={form}

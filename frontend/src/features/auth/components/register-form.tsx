@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react'
-import { FormAlert, PasswordField, TextField } from '@/components/ui/form-field'
+import { FormAlert, TextField } from '@/components/ui/form-field'
 import { FormActions, RefusalAlert } from '@/components/ui/form-submit'
 import { useToast } from '@/components/ui/toast'
 import { isApiError } from '@/lib/api-client'
 import { useZodForm } from '@/lib/form'
 import { useRegister } from '../api/register'
 import { registerErrorMessage } from '../errors'
-import { registerSchema, PASSWORD_MIN_LENGTH } from '../form-schemas'
+import { registerSchema } from '../form-schemas'
+import { EmailField, NewPasswordFields } from './account-fields'
 import styles from './auth.module.css'
 
 export const REGISTER_SUCCESS = 'Inscription réussie ! Vous pouvez maintenant vous connecter.'
@@ -51,26 +52,9 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
         <TextField label="Prénom" autoComplete="given-name" required {...form.field('firstName')} />
         <TextField label="Nom" autoComplete="family-name" required {...form.field('lastName')} />
       </div>
-      <TextField
-        label="Email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder="vous@exemple.com"
-        required
-        {...form.field('email')}
-      />
+      <EmailField {...form.field('email')} />
       <TextField label="Téléphone" type="tel" inputMode="tel" autoComplete="tel" placeholder="77 123 45 67" required {...form.field('phone')} />
-      <PasswordField
-        label="Mot de passe"
-        autoComplete="new-password"
-        hint={`Au moins ${PASSWORD_MIN_LENGTH} caractères.`}
-        required
-        {...form.field('password')}
-      />
-      <PasswordField label="Confirmer le mot de passe" autoComplete="new-password" required {...form.field('confirmPassword')} />
+      <NewPasswordFields label="Mot de passe" password={form.field('password')} confirmation={form.field('confirmPassword')} />
       <FormActions
         form={form}
         pending={register.isPending}

@@ -1,11 +1,11 @@
 import { Link, useNavigate } from 'react-router'
-import { PasswordField } from '@/components/ui/form-field'
 import { FormActions, RefusalAlert } from '@/components/ui/form-submit'
 import { useToast } from '@/components/ui/toast'
 import { useZodForm } from '@/lib/form'
 import { useResetPassword } from '../api/reset-password'
-import { resetPasswordSchema, PASSWORD_MIN_LENGTH } from '../form-schemas'
+import { resetPasswordSchema } from '../form-schemas'
 import { sessionStore } from '../session-store'
+import { NewPasswordFields } from './account-fields'
 import styles from './auth.module.css'
 
 export const RESET_DONE = 'Votre mot de passe a été réinitialisé. Vous pouvez vous connecter.'
@@ -39,14 +39,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           </>
         ) : null}
       </RefusalAlert>
-      <PasswordField
-        label="Nouveau mot de passe"
-        autoComplete="new-password"
-        hint={`Au moins ${PASSWORD_MIN_LENGTH} caractères.`}
-        required
-        {...form.field('password')}
-      />
-      <PasswordField label="Confirmer le mot de passe" autoComplete="new-password" required {...form.field('confirmPassword')} />
+      <NewPasswordFields label="Nouveau mot de passe" password={form.field('password')} confirmation={form.field('confirmPassword')} />
       <FormActions
         form={form}
         pending={reset.isPending}
