@@ -64,13 +64,32 @@ describe('nap', () => {
     woken.wake()
   })
 
-  it('an abort rejects it with an AbortError', async () => {
+  it('an abort rejects it with an AbortError, at once, even when the signal was aborted before', async () => {
     const controller = new AbortController()
     const wait = nap(1_000, controller.signal)
     const outcome = settle(wait.done)
     controller.abort()
     await vi.advanceTimersByTimeAsync(0)
     expect(isAbortError(outcome.error)).toBe(true)
+    expect(vi.getTimerCount()).toBe(0)
+    await expect(nap(1_000, controller.signal).done).rejects.toSatisfy(isAbortError)
+    expect(vi.getTimerCount()).toBe(0)
+  })
+
+  it('once over, woken or not, it stops listening to the signal', async () => {
+    const controller = new AbortController()
+    const remove = vi.spyOn(controller.signal, 'removeEventListener')
+    const slept = settle(nap(100, controller.signal).done)
+    await vi.advanceTimersByTimeAsync(100)
+    const woken = nap(100, controller.signal)
+    woken.wake()
+    const early = settle(woken.done)
+    await vi.advanceTimersByTimeAsync(0)
+    expect([slept.value, early.value]).toEqual([false, true])
+    expect(remove).toHaveBeenCalledTimes(2)
+    controller.abort()
+    await vi.advanceTimersByTimeAsync(0)
+    expect([slept.error, early.error]).toEqual([undefined, undefined])
   })
 })
 

@@ -12,6 +12,22 @@ export function isAbortError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'AbortError'
 }
 
+/** Waits `ms`; an abort ends the wait at once with an AbortError. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortError(signal))
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort)
+      resolve()
+    }, ms)
+    function onAbort() {
+      clearTimeout(timer)
+      reject(abortError(signal!))
+    }
+    signal?.addEventListener('abort', onAbort, { once: true })
+  })
+}
+
 /** A wait that can be cut short: `wake()` ends it early. */
 export interface Nap {
   /** True when woken, false when the time ran out; an abort of the signal rejects it with an AbortError. */
@@ -19,30 +35,29 @@ export interface Nap {
   wake: () => void
 }
 
-/** Waits `ms`, unless woken first or aborted (then at once, with an AbortError). */
+/**
+ * Waits `ms`, unless woken first or aborted (then at once, with an AbortError).
+ * Built on `sleep`: what only sleeps (the API client, in every first load)
+ * does not carry the waking.
+ */
 export function nap(ms: number, signal?: AbortSignal): Nap {
-  let wake = () => {}
-  const done = new Promise<boolean>((resolve, reject) => {
-    if (signal?.aborted) return reject(abortError(signal))
-    const end = (woken: boolean) => {
-      clearTimeout(timer)
-      signal?.removeEventListener('abort', onAbort)
-      resolve(woken)
-    }
-    const timer = setTimeout(() => end(false), ms)
-    function onAbort() {
-      clearTimeout(timer)
-      reject(abortError(signal!))
-    }
-    signal?.addEventListener('abort', onAbort, { once: true })
-    wake = () => end(true)
-  })
-  return { done, wake: () => wake() }
-}
-
-/** Waits `ms`; an abort ends the wait at once with an AbortError. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return nap(ms, signal).done.then(() => undefined)
+  const alarm = new AbortController()
+  const forward = () => alarm.abort(abortError(signal!))
+  if (signal?.aborted) forward()
+  else signal?.addEventListener('abort', forward, { once: true })
+  const stopForwarding = () => signal?.removeEventListener('abort', forward)
+  const done = sleep(ms, alarm.signal).then(
+    () => {
+      stopForwarding()
+      return false
+    },
+    (error: unknown) => {
+      stopForwarding()
+      if (signal?.aborted) throw error
+      return true
+    },
+  )
+  return { done, wake: () => alarm.abort() }
 }
 
 export interface RetryOptions {
