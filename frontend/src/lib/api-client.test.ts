@@ -14,6 +14,7 @@ import {
   setSessionExpiredHandler,
   TIMEOUT_ERROR_MESSAGE,
 } from './api-client'
+import { settle } from '@/testing/settle'
 
 const itemSchema = dataOf(object({ id: int(), name: string() }))
 
@@ -35,16 +36,6 @@ function mockFetch(...answers: (Response | Error | 'hang')[]) {
   })
   vi.stubGlobal('fetch', fetchMock)
   return fetchMock
-}
-
-/** Start a request and keep its outcome, so fake timers can run before we look. */
-function settle<T>(promise: Promise<T>) {
-  const outcome: { value?: T; error?: unknown; done: boolean } = { done: false }
-  promise.then(
-    (value) => Object.assign(outcome, { value, done: true }),
-    (error) => Object.assign(outcome, { error, done: true }),
-  )
-  return outcome
 }
 
 beforeEach(() => {

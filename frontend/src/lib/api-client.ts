@@ -17,6 +17,7 @@
 //   render does not wait one more round trip for what the server just sent.
 import type { $ZodType, output } from 'zod/v4/core'
 import { array, boolean, int, object, optional, record, safeParse, string, prettifyError } from 'zod/mini'
+import { abortError, retry } from './retry'
 
 export const API_BASE = '/api'
 export const REQUEST_TIMEOUT_MS = 15_000
@@ -162,25 +163,6 @@ function clearSession(): void {
   }
 }
 
-function abortError(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError')
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortError(signal))
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort)
-      resolve()
-    }, ms)
-    function onAbort() {
-      clearTimeout(timer)
-      reject(abortError(signal!))
-    }
-    signal?.addEventListener('abort', onAbort, { once: true })
-  })
-}
-
 async function readBody(response: Response): Promise<{ ok: true; value: unknown } | { ok: false }> {
   const text = await response.text()
   if (text.trim() === '') return { ok: true, value: undefined }
@@ -313,17 +295,14 @@ export async function apiRequest<S extends $ZodType>(path: string, options: Requ
     const parsed = safeParse(options.schema, carriedAnswer)
     if (parsed.success) return parsed.data
   }
-  const retry = options.retry ?? IDEMPOTENT.has(method)
-  const attempts = retry ? MAX_ATTEMPTS : 1
-  for (let n = 1; ; n++) {
-    try {
-      return await attempt(path, options, method)
-    } catch (error) {
-      if (n >= attempts || !isRetryable(error)) throw error
-      // 1 s, then 2 s.
-      await sleep(RETRY_BASE_DELAY_MS * 2 ** (n - 1), options.signal)
-    }
-  }
+  const retries = options.retry ?? IDEMPOTENT.has(method)
+  return retry(() => attempt(path, options, method), {
+    attempts: retries ? MAX_ATTEMPTS : 1,
+    // 1 s, then 2 s.
+    delayMs: (n) => RETRY_BASE_DELAY_MS * 2 ** (n - 1),
+    retryIf: isRetryable,
+    signal: options.signal,
+  })
 }
 
 type Options<S extends $ZodType> = Omit<RequestOptions<S>, 'schema' | 'method' | 'body'>

@@ -4,6 +4,7 @@
 import { useCallback, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { safeParse } from 'zod/mini'
 import type { $ZodType, output } from 'zod/v4/core'
+import { errorMessage, isApiError } from './api-client'
 
 export const FORM_HAS_ERRORS = 'Veuillez corriger les erreurs dans le formulaire.'
 
@@ -36,6 +37,12 @@ export interface FieldBinding {
   onBlur: () => void
 }
 
+/** A submit the server refused, said above the form: its French sentence, and its code to branch on. */
+export interface FormRefusal {
+  message: string
+  code: string | undefined
+}
+
 export interface CheckboxBinding {
   id: string
   name: string
@@ -51,6 +58,7 @@ export function useZodForm<V extends FormValues, S extends $ZodType>(schema: S, 
   const [serverErrors, setServerErrorsState] = useState<Errors<V>>({})
   const [submitFailed, setSubmitFailed] = useState(false)
   const [isSubmitting, setIsSubmitting] = useState(false)
+  const [refusal, setRefusal] = useState<FormRefusal | null>(null)
   // A ref, not only state: two clicks in the same frame must not both get through.
   const submittingRef = useRef(false)
 
@@ -116,6 +124,17 @@ export function useZodForm<V extends FormValues, S extends $ZodType>(schema: S, 
     return true
   }
 
+  /**
+   * A refused submit: `fields` (by default the ApiError's) land on their fields,
+   * `message` (by default the server's sentence) above the form, unless a field
+   * already says it: it is said once. A new valid submit clears it.
+   */
+  function refuse(failure: unknown, message = errorMessage(failure), fields = isApiError(failure) ? failure.fields : {}) {
+    setServerErrors(fields)
+    const shownOnField = names.some((name) => fields[name] === message)
+    setRefusal(!shownOnField ? { message, code: isApiError(failure) ? failure.code : undefined } : null)
+  }
+
   function handleSubmit(onValid: (data: output<S>) => unknown) {
     return (event?: FormEvent) => {
       event?.preventDefault()
@@ -128,6 +147,7 @@ export function useZodForm<V extends FormValues, S extends $ZodType>(schema: S, 
         return
       }
       setSubmitFailed(false)
+      setRefusal(null)
       const outcome = onValid(result.data)
       if (outcome instanceof Promise) {
         submittingRef.current = true
@@ -150,6 +170,7 @@ export function useZodForm<V extends FormValues, S extends $ZodType>(schema: S, 
     setTouched({})
     setServerErrorsState({})
     setSubmitFailed(false)
+    setRefusal(null)
   }
 
   return {
@@ -158,12 +179,15 @@ export function useZodForm<V extends FormValues, S extends $ZodType>(schema: S, 
     hasVisibleErrors,
     /** 'Veuillez corriger…' after a submit with errors, until they are fixed. */
     summary: submitFailed && hasVisibleErrors ? FORM_HAS_ERRORS : null,
+    /** The server's refusal of the last submit (`refuse`), shown above the form. */
+    refusal,
     isSubmitting,
     field,
     checkbox,
     fieldId,
     setValue,
     setServerErrors,
+    refuse,
     handleSubmit,
     reset,
   }

@@ -3,18 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '@/lib/api-client'
 import { server } from '@/testing/server'
 import { makeSession, mockPaymentInit, ORDER_ID, SESSION_ID } from '@/testing/payments'
+import { settle } from '@/testing/settle'
 import type { PaymentCheck } from './payment-status'
 import { InitFailure, initWithRetries, pollDelay, verifyPayment } from './retry'
-
-/** Start a promise and keep its outcome, so fake timers can run before we look. */
-function settle<T>(promise: Promise<T>) {
-  const outcome: { value?: T; error?: unknown; done: boolean } = { done: false }
-  promise.then(
-    (value) => Object.assign(outcome, { value, done: true }),
-    (error) => Object.assign(outcome, { error, done: true }),
-  )
-  return outcome
-}
 
 const failure = (status: number, code = 'payment_init_failed', message = "Erreur lors de l'initialisation du paiement. Veuillez réessayer.") =>
   HttpResponse.json({ code, message }, { status })

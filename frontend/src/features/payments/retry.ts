@@ -2,35 +2,12 @@
 // verifying a return from Wave, polling while the shopper waits. Pure
 // functions of their inputs and timers, so fake timers can drive them.
 import { isApiError } from '@/lib/api-client'
+import { isAbortError, retry, sleep } from '@/lib/retry'
 import { initWavePayment, SessionAnswerError } from './api/init-payment'
 import type { PaymentSession } from './api/payment-schema'
 import { PAYMENT_MESSAGES } from './messages'
 import { INIT_ATTEMPTS, INIT_RETRY_DELAY_MS, POLL_MAX_MS, POLL_START_MS, VERIFY_ATTEMPTS, VERIFY_DELAY_MS } from './payment-config'
 import { isFinalCheck, type PaymentCheck } from './payment-status'
-
-export function abortError(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError')
-}
-
-export function isAbortError(error: unknown): boolean {
-  return error instanceof DOMException && error.name === 'AbortError'
-}
-
-/** Waits `ms`; an abort ends the wait at once with an AbortError. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortError(signal))
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort)
-      resolve()
-    }, ms)
-    function onAbort() {
-      clearTimeout(timer)
-      reject(abortError(signal!))
-    }
-    signal?.addEventListener('abort', onAbort, { once: true })
-  })
-}
 
 /** Why no session could be opened: the sentence to show, and a session to cancel if one came back broken. */
 export class InitFailure extends Error {
@@ -69,19 +46,29 @@ export async function initWithRetries(
 ): Promise<PaymentSession> {
   if (!orderId) throw new InitFailure(PAYMENT_MESSAGES.missingOrderId, 'order_id_missing')
   let brokenSession: string | null = null
-  for (let attempt = 1; ; attempt++) {
+  const once = async (attempt: number) => {
     onAttempt?.(attempt)
     try {
       return await init(orderId, signal)
     } catch (error) {
-      if (isAbortError(error)) throw error
       if (error instanceof SessionAnswerError) brokenSession = error.sessionId ?? brokenSession
-      // A dead login is the API client's business (it sends the shopper to /login).
-      if (isApiError(error) && error.status === 401) throw new InitFailure(error.message, 'session_expired_login')
-      if (isApiError(error) && isDefinitive(error)) throw new InitFailure(error.message, error.code)
-      if (attempt >= INIT_ATTEMPTS) throw new InitFailure(PAYMENT_MESSAGES.initFailed, 'init_failed', brokenSession)
-      await sleep(INIT_RETRY_DELAY_MS, signal)
+      throw error
     }
+  }
+  try {
+    return await retry(once, {
+      attempts: INIT_ATTEMPTS,
+      delayMs: () => INIT_RETRY_DELAY_MS,
+      retryIf: (error) => !isAbortError(error) && !(isApiError(error) && (error.status === 401 || isDefinitive(error))),
+      signal,
+    })
+  } catch (error) {
+    // An abort (the shopper left) is no failure to tell.
+    if (isAbortError(error) || signal?.aborted) throw error
+    // A dead login is the API client's business (it sends the shopper to /login).
+    if (isApiError(error) && error.status === 401) throw new InitFailure(error.message, 'session_expired_login')
+    if (isApiError(error) && isDefinitive(error)) throw new InitFailure(error.message, error.code)
+    throw new InitFailure(PAYMENT_MESSAGES.initFailed, 'init_failed', brokenSession)
   }
 }
 

@@ -4,12 +4,13 @@
 // once more 3 s later. Only the server's "paid" shows the confirmation.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useToast } from '@/components/ui/toast'
+import { isAbortError, sleep } from '@/lib/retry'
 import type { PaymentStatus } from './api/payment-schema'
 import { PAYMENT_MESSAGES } from './messages'
 import { RECHECK_DELAY_MS } from './payment-config'
 import { checkPayment, type PaymentCheck } from './payment-status'
 import { clearPendingPaymentOf, pendingPaymentOf } from './pending-payment'
-import { isAbortError, sleep, verifyPayment } from './retry'
+import { verifyPayment } from './retry'
 import { paymentErrorPath } from './result-paths'
 import { useLatestNavigate } from './use-latest-navigate'
 

@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useToast } from '@/components/ui/toast'
 import { errorMessage } from '@/lib/api-client'
+import { isAbortError, nap } from '@/lib/retry'
 import { cancelWavePayment } from './api/cancel-payment'
 import type { PaymentSession } from './api/payment-schema'
 import { inAppBrowser, type InAppBrowser } from './in-app-browser'
@@ -13,7 +14,7 @@ import { PAYMENT_MESSAGES } from './messages'
 import { PAYMENT_START_DELAY_MS, SESSION_TIMEOUT_MS } from './payment-config'
 import { checkPayment } from './payment-status'
 import { clearPendingPaymentOf, pendingPaymentOf, savePendingPayment } from './pending-payment'
-import { InitFailure, initWithRetries, isAbortError, pollDelay } from './retry'
+import { InitFailure, initWithRetries, pollDelay } from './retry'
 import { paymentSuccessPath } from './result-paths'
 import { useLatestNavigate } from './use-latest-navigate'
 import { waveBrowser } from './wave-browser'
@@ -134,14 +135,9 @@ export function useWaveCheckout(): WaveCheckout {
 
     async function poll() {
       for (let attempt = 1; !controller.signal.aborted; attempt++) {
-        const woken = await new Promise<boolean>((resolve) => {
-          const timer = setTimeout(() => resolve(false), pollDelay(attempt))
-          wake = () => {
-            clearTimeout(timer)
-            resolve(true)
-          }
-          controller.signal.addEventListener('abort', () => clearTimeout(timer), { once: true })
-        })
+        const wait = nap(pollDelay(attempt), controller.signal)
+        wake = wait.wake
+        const woken = await wait.done
         if (controller.signal.aborted) return
         if (woken) attempt = 0
         const check = await checkPayment({ sessionId, record: pendingPaymentOf(orderId), signal: controller.signal })

@@ -1,9 +1,8 @@
-import { useState } from 'react'
 import { boolean, maxLength, minLength, object, string, trim } from 'zod/mini'
 import { Button } from '@/components/ui/button'
-import { CheckboxField, FormAlert, SelectField, TextField } from '@/components/ui/form-field'
+import { CheckboxField, SelectField, TextField } from '@/components/ui/form-field'
+import { FormActions, RefusalAlert } from '@/components/ui/form-submit'
 import { countryOptions, DEFAULT_COUNTRY } from '@/config/countries'
-import { errorMessage, isApiError } from '@/lib/api-client'
 import { useZodForm } from '@/lib/form'
 import type { Address, AddressInput } from '../api/address-schema'
 import styles from './account.module.css'
@@ -48,22 +47,16 @@ interface AddressFormProps {
 
 export function AddressForm({ initial, onSave, onCancel }: AddressFormProps) {
   const form = useZodForm(addressFormSchema, initial)
-  const [error, setError] = useState<string | null>(null)
   const submit = form.handleSubmit(async (input) => {
-    setError(null)
     try {
       await onSave(input)
     } catch (failure) {
-      const fields = isApiError(failure) ? failure.fields : {}
-      form.setServerErrors(fields)
-      const message = errorMessage(failure)
-      // Said once: not again above the form when a field already says it.
-      setError(Object.values(fields).includes(message) ? null : message)
+      form.refuse(failure)
     }
   })
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Adresse de livraison">
-      <FormAlert>{error}</FormAlert>
+      <RefusalAlert refusal={form.refusal} />
       <TextField label="Libellé (facultatif)" placeholder="Maison, bureau…" {...form.field('label')} />
       <div className={styles.row}>
         <TextField label="Prénom" autoComplete="given-name" required {...form.field('firstName')} />
@@ -77,13 +70,13 @@ export function AddressForm({ initial, onSave, onCancel }: AddressFormProps) {
       </div>
       <SelectField label="Pays" autoComplete="country-name" options={countryOptions(String(form.values.country))} {...form.field('country')} />
       <CheckboxField label="Utiliser comme adresse par défaut" {...form.checkbox('isDefault')} />
-      <FormAlert>{form.summary}</FormAlert>
-      <div className={styles.formActions}>
-        <Button variant="secondary" onClick={onCancel}>Annuler</Button>
-        <Button type="submit" disabled={form.isSubmitting || form.hasVisibleErrors}>
-          {form.isSubmitting ? 'Enregistrement…' : 'Enregistrer'}
-        </Button>
-      </div>
+      <FormActions
+        form={form}
+        className={styles.formActions}
+        before={<Button variant="secondary" onClick={onCancel}>Annuler</Button>}
+        label="Enregistrer"
+        pendingLabel="Enregistrement…"
+      />
     </form>
   )
 }

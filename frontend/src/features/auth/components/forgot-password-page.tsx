@@ -5,16 +5,18 @@
 import { useEffect, useRef } from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
-import { TextField } from '@/components/ui/form-field'
+import { SubmitButton } from '@/components/ui/form-submit'
 import { WhatsAppIcon } from '@/components/ui/icons'
 import { useToast } from '@/components/ui/toast'
 import { SUPPORT_REPLY_DELAY } from '@/config/policies'
 import { isApiError } from '@/lib/api-client'
 import { useZodForm } from '@/lib/form'
+import { sleep } from '@/lib/retry'
 import { shop } from '@/lib/shop'
 import { browserOpener, isMobileDevice, openWhatsApp, openWhatsAppInBrowser, type Opener, type WhatsAppLaunch } from '@/lib/whatsapp'
 import { requestPasswordHelp } from '../api/forgot-password'
 import { forgotPasswordSchema } from '../form-schemas'
+import { EmailField } from './account-fields'
 import styles from './auth.module.css'
 import page from './forgot-password-page.module.css'
 
@@ -45,8 +47,6 @@ const STEPS = [
     text: 'Après vérification, nous vous répondons avec un lien personnel pour choisir un nouveau mot de passe (valable 1 heure, utilisable une seule fois).',
   },
 ] as const
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /** `opener` is how the page leaves for WhatsApp (replaced in tests). */
 export function ForgotPasswordPage({ opener = browserOpener }: { opener?: Opener }) {
@@ -121,22 +121,19 @@ export function ForgotPasswordPage({ opener = browserOpener }: { opener?: Opener
         </ol>
 
         <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Mot de passe oublié">
-          <TextField
-            label="Adresse email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="vous@exemple.com"
-            required
-            {...form.field('email')}
-          />
+          <EmailField label="Adresse email" {...form.field('email')} />
           <div className={styles.actions}>
-            <Button type="submit" block disabled={busy} aria-busy={busy || undefined}>
-              {busy ? null : <WhatsAppIcon size={20} />}
-              {busy ? 'Préparation...' : 'Contacter le support'}
-            </Button>
+            <SubmitButton
+              form={form}
+              block
+              label={
+                <>
+                  <WhatsAppIcon size={20} />
+                  Contacter le support
+                </>
+              }
+              pendingLabel="Préparation..."
+            />
             <Button type="button" variant="secondary" block disabled={empty || busy} onClick={() => openInBrowser()}>
               Ouvrir dans le navigateur
             </Button>

@@ -1,11 +1,12 @@
-import { Button } from '@/components/ui/button'
-import { FormAlert, PasswordField } from '@/components/ui/form-field'
+import { PasswordField } from '@/components/ui/form-field'
+import { FormActions } from '@/components/ui/form-submit'
 import { useToast } from '@/components/ui/toast'
 import { isApiError } from '@/lib/api-client'
 import { useZodForm } from '@/lib/form'
 import { useChangePassword } from '../api/change-password'
 import { endSessionIfExpired } from '../errors'
-import { passwordChangeSchema, PASSWORD_MIN_LENGTH } from '../form-schemas'
+import { passwordChangeSchema } from '../form-schemas'
+import { NewPasswordFields } from './account-fields'
 import styles from './auth.module.css'
 
 export const PASSWORD_SAVED = 'Mot de passe mis à jour avec succès'
@@ -37,28 +38,26 @@ export function PasswordForm({ email }: { email: string }) {
     }
   })
 
-  const busy = form.isSubmitting || change.isPending
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="password-title">
       <h2 id="password-title" className={styles.panelTitle}>Changer mon mot de passe</h2>
       {/* Lets password managers attach the new password to the right account. */}
       <input type="email" name="username" autoComplete="username" value={email} hidden readOnly />
       <PasswordField label="Mot de passe actuel" autoComplete="current-password" required {...form.field('currentPassword')} />
-      <PasswordField
+      <NewPasswordFields
         label="Nouveau mot de passe"
-        autoComplete="new-password"
-        hint={`Au moins ${PASSWORD_MIN_LENGTH} caractères.`}
-        required
-        {...form.field('newPassword')}
+        confirmLabel="Confirmer le nouveau mot de passe"
+        password={form.field('newPassword')}
+        confirmation={form.field('confirmPassword')}
       />
-      <PasswordField label="Confirmer le nouveau mot de passe" autoComplete="new-password" required {...form.field('confirmPassword')} />
       <p className={styles.note}>Vos autres appareils seront déconnectés.</p>
-      <FormAlert>{form.summary}</FormAlert>
-      <div className={styles.actions}>
-        <Button type="submit" disabled={busy || form.hasVisibleErrors}>
-          {busy ? 'Enregistrement…' : 'Mettre à jour le mot de passe'}
-        </Button>
-      </div>
+      <FormActions
+        form={form}
+        pending={change.isPending}
+        className={styles.actions}
+        label="Mettre à jour le mot de passe"
+        pendingLabel="Enregistrement…"
+      />
     </form>
   )
 }

@@ -1,5 +1,5 @@
-import { Button } from '@/components/ui/button'
-import { FormAlert, SelectField, TextField } from '@/components/ui/form-field'
+import { SelectField, TextField } from '@/components/ui/form-field'
+import { FormActions } from '@/components/ui/form-submit'
 import { useToast } from '@/components/ui/toast'
 import { countryOptions, DEFAULT_COUNTRY } from '@/config/countries'
 import { isApiError } from '@/lib/api-client'
@@ -44,7 +44,6 @@ export function ProfileForm({ user }: { user: User }) {
     }
   })
 
-  const busy = form.isSubmitting || update.isPending
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-labelledby="profile-title">
       <h2 id="profile-title" className={styles.panelTitle}>Mes informations</h2>
@@ -60,12 +59,13 @@ export function ProfileForm({ user }: { user: User }) {
         <TextField label="Code postal" autoComplete="postal-code" inputMode="numeric" {...form.field('zipCode')} />
       </div>
       <SelectField label="Pays" autoComplete="country-name" options={countryOptions(form.values.country)} {...form.field('country')} />
-      <FormAlert>{form.summary}</FormAlert>
-      <div className={styles.actions}>
-        <Button type="submit" disabled={busy || form.hasVisibleErrors}>
-          {busy ? 'Enregistrement…' : 'Enregistrer les modifications'}
-        </Button>
-      </div>
+      <FormActions
+        form={form}
+        pending={update.isPending}
+        className={styles.actions}
+        label="Enregistrer les modifications"
+        pendingLabel="Enregistrement…"
+      />
     </form>
   )
 }

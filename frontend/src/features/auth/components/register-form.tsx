@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react'
-import { Button } from '@/components/ui/button'
-import { FormAlert, PasswordField, TextField } from '@/components/ui/form-field'
+import { FormAlert, TextField } from '@/components/ui/form-field'
+import { FormActions, RefusalAlert } from '@/components/ui/form-submit'
 import { useToast } from '@/components/ui/toast'
 import { isApiError } from '@/lib/api-client'
 import { useZodForm } from '@/lib/form'
 import { useRegister } from '../api/register'
 import { registerErrorMessage } from '../errors'
-import { registerSchema, PASSWORD_MIN_LENGTH } from '../form-schemas'
+import { registerSchema } from '../form-schemas'
+import { EmailField, NewPasswordFields } from './account-fields'
 import styles from './auth.module.css'
 
 export const REGISTER_SUCCESS = 'Inscription réussie ! Vous pouvez maintenant vous connecter.'
@@ -25,13 +26,11 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
   const form = useZodForm(registerSchema, EMPTY)
   const register = useRegister()
   const toast = useToast()
-  const [error, setError] = useState<string | null>(null)
   const [done, setDone] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   useEffect(() => () => clearTimeout(timer.current), [])
 
   const onSubmit = form.handleSubmit(async ({ confirmPassword: _confirmation, ...registration }) => {
-    setError(null)
     try {
       await register.mutateAsync(registration)
       form.reset(EMPTY)
@@ -41,48 +40,30 @@ export function RegisterForm({ onRegistered }: { onRegistered: (email: string) =
     } catch (failure) {
       const fields = isApiError(failure) ? { ...failure.fields } : {}
       if (isApiError(failure) && failure.code === 'email_taken') fields.email = failure.message
-      form.setServerErrors(fields)
-      const message = registerErrorMessage(failure)
-      // Said once: not again above the form when the field already says it.
-      setError(Object.values(fields).includes(message) ? null : message)
+      form.refuse(failure, registerErrorMessage(failure), fields)
     }
   })
 
-  const busy = form.isSubmitting || register.isPending
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Inscription">
-      <FormAlert>{error}</FormAlert>
+      <RefusalAlert refusal={form.refusal} />
       {done ? <FormAlert kind="success">{REGISTER_SUCCESS}</FormAlert> : null}
       <div className={styles.row}>
         <TextField label="Prénom" autoComplete="given-name" required {...form.field('firstName')} />
         <TextField label="Nom" autoComplete="family-name" required {...form.field('lastName')} />
       </div>
-      <TextField
-        label="Email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder="vous@exemple.com"
-        required
-        {...form.field('email')}
-      />
+      <EmailField {...form.field('email')} />
       <TextField label="Téléphone" type="tel" inputMode="tel" autoComplete="tel" placeholder="77 123 45 67" required {...form.field('phone')} />
-      <PasswordField
-        label="Mot de passe"
-        autoComplete="new-password"
-        hint={`Au moins ${PASSWORD_MIN_LENGTH} caractères.`}
-        required
-        {...form.field('password')}
+      <NewPasswordFields label="Mot de passe" password={form.field('password')} confirmation={form.field('confirmPassword')} />
+      <FormActions
+        form={form}
+        pending={register.isPending}
+        disabled={done}
+        className={styles.actions}
+        block
+        label="Créer mon compte"
+        pendingLabel="Inscription…"
       />
-      <PasswordField label="Confirmer le mot de passe" autoComplete="new-password" required {...form.field('confirmPassword')} />
-      <FormAlert>{form.summary}</FormAlert>
-      <div className={styles.actions}>
-        <Button type="submit" block disabled={busy || done || form.hasVisibleErrors}>
-          {busy ? 'Inscription…' : 'Créer mon compte'}
-        </Button>
-      </div>
     </form>
   )
 }

@@ -1,13 +1,11 @@
-import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
-import { Button } from '@/components/ui/button'
-import { FormAlert, PasswordField } from '@/components/ui/form-field'
+import { FormActions, RefusalAlert } from '@/components/ui/form-submit'
 import { useToast } from '@/components/ui/toast'
-import { errorMessage, isApiError } from '@/lib/api-client'
 import { useZodForm } from '@/lib/form'
 import { useResetPassword } from '../api/reset-password'
-import { resetPasswordSchema, PASSWORD_MIN_LENGTH } from '../form-schemas'
+import { resetPasswordSchema } from '../form-schemas'
 import { sessionStore } from '../session-store'
+import { NewPasswordFields } from './account-fields'
 import styles from './auth.module.css'
 
 export const RESET_DONE = 'Votre mot de passe a été réinitialisé. Vous pouvez vous connecter.'
@@ -18,10 +16,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const reset = useResetPassword()
   const toast = useToast()
   const navigate = useNavigate()
-  const [error, setError] = useState<{ message: string; linkDead: boolean } | null>(null)
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
-    setError(null)
     try {
       await reset.mutateAsync({ token, password })
       // The server ended the account's sessions; a stale one here would only fail later.
@@ -29,42 +25,29 @@ export function ResetPasswordForm({ token }: { token: string }) {
       toast.success(RESET_DONE)
       void navigate('/login', { replace: true })
     } catch (failure) {
-      if (isApiError(failure)) form.setServerErrors(failure.fields)
-      setError({
-        message: errorMessage(failure),
-        linkDead: isApiError(failure) && failure.code === 'invalid_reset_token',
-      })
+      form.refuse(failure)
     }
   })
 
-  const busy = form.isSubmitting || reset.isPending
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Nouveau mot de passe">
-      {error ? (
-        <FormAlert>
-          {error.message}
-          {error.linkDead ? (
-            <>
-              {' '}
-              <Link to="/forgot-password" className={styles.link}>Demander un nouveau lien</Link>
-            </>
-          ) : null}
-        </FormAlert>
-      ) : null}
-      <PasswordField
-        label="Nouveau mot de passe"
-        autoComplete="new-password"
-        hint={`Au moins ${PASSWORD_MIN_LENGTH} caractères.`}
-        required
-        {...form.field('password')}
+      <RefusalAlert refusal={form.refusal}>
+        {form.refusal?.code === 'invalid_reset_token' ? (
+          <>
+            {' '}
+            <Link to="/forgot-password" className={styles.link}>Demander un nouveau lien</Link>
+          </>
+        ) : null}
+      </RefusalAlert>
+      <NewPasswordFields label="Nouveau mot de passe" password={form.field('password')} confirmation={form.field('confirmPassword')} />
+      <FormActions
+        form={form}
+        pending={reset.isPending}
+        className={styles.actions}
+        block
+        label="Enregistrer le nouveau mot de passe"
+        pendingLabel="Enregistrement…"
       />
-      <PasswordField label="Confirmer le mot de passe" autoComplete="new-password" required {...form.field('confirmPassword')} />
-      <FormAlert>{form.summary}</FormAlert>
-      <div className={styles.actions}>
-        <Button type="submit" block disabled={busy || form.hasVisibleErrors}>
-          {busy ? 'Enregistrement…' : 'Enregistrer le nouveau mot de passe'}
-        </Button>
-      </div>
       <p className={styles.note}>
         <Link to="/login" className={styles.link}>Retour à la connexion</Link>
       </p>

@@ -5,12 +5,12 @@
 import { useEffect } from 'react'
 import { useConfirm } from '@/components/ui/confirm'
 import { useToast } from '@/components/ui/toast'
+import { isAbortError, sleep } from '@/lib/retry'
 import { PAYMENT_MESSAGES } from '../messages'
 import { PROMPT_DELAY_MS, PROMPT_THRESHOLD_MS } from '../payment-config'
 import { checkPayment, type PaymentCheck } from '../payment-status'
 import { clearPendingPaymentOf, pendingAge, type PendingPayment } from '../pending-payment'
 import { paymentSuccessPath } from '../result-paths'
-import { isAbortError, sleep } from '../retry'
 import { useLatestNavigate } from '../use-latest-navigate'
 import { waveBrowser } from '../wave-browser'
 

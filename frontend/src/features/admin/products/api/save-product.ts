@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { boolean, object, string } from 'zod/mini'
 import { api, dataOf } from '@/lib/api-client'
+import { removalSchema } from '../../common/removal'
 import type { StockGrid } from '../stock-grid'
 import { adminProductKeys, adminProductSchema, type AdminProduct } from './product-schema'
 
@@ -55,8 +55,6 @@ export function useUpdateStock() {
   const queryClient = useQueryClient()
   return useMutation({ mutationFn: updateStock, onSuccess: (product) => afterChange(queryClient, product) })
 }
-
-const removalSchema = object({ deleted: boolean(), deactivated: boolean(), message: string() })
 
 /** DELETE /api/products/{id}: deleted, or deactivated when orders name it (the server says which). */
 export async function deleteProduct(id: string) {

@@ -1,20 +1,14 @@
 import { useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import { ButtonLink } from '@/components/ui/button'
-import { useConfirm } from '@/components/ui/confirm'
-import { PageSpinner } from '@/components/ui/spinner'
-import { useToast } from '@/components/ui/toast'
 import { CATEGORIES, categoryLabel, subcategoryLabel } from '@/config/catalog'
 import { formatPrice } from '@/lib/format'
 import { smallestImage } from '@/lib/image'
 import { usePageMeta } from '@/lib/seo'
-import { adminErrorMessage } from '../../common/admin-error'
-import { AdminPagination } from '../../common/admin-pagination'
+import { AdminListPage, FilterSelect, useListParams } from '../../common/admin-list'
 import styles from '../../common/admin.module.css'
-import { withParams } from '../../common/list-params'
-import { LoadError, PageHeader } from '../../common/page-header'
-import { SearchInput } from '../../common/search-input'
-import { useErrorToast } from '../../common/use-error-toast'
+import { AdminTable, type Column } from '../../common/admin-table'
+import { DeleteButton } from '../../common/delete-button'
 import { useAdminProducts } from '../api/get-products'
 import type { AdminProduct } from '../api/product-schema'
 import { useDeleteProduct } from '../api/save-product'
@@ -27,189 +21,129 @@ export const PRODUCTS_LOAD_FAILED = 'Erreur lors du chargement des produits'
 export const PRODUCT_DELETED = 'Produit supprimé avec succès'
 export const PRODUCT_DELETE_FAILED = 'Erreur lors de la suppression du produit'
 
-/** Seed 001 §5: the confirmation of a deletion, product or user. */
-export const deleteConfirmation = (name: string) =>
-  `Êtes-vous sûr de vouloir supprimer "${name}" ? Cette action est irréversible.`
+const CATEGORY_OPTIONS = CATEGORIES.map((category) => ({ value: category.slug, label: category.label }))
+const STOCK_OPTIONS = [
+  { value: '0', label: 'Épuisé' },
+  { value: 'low', label: 'Stock bas' },
+  { value: 'in', label: 'En stock' },
+]
+const VISIBILITY_OPTIONS = [
+  { value: 'active', label: 'En vente' },
+  { value: 'inactive', label: 'Désactivés' },
+]
+const DELETE_TEXTS = { title: 'Supprimer le produit', deleted: PRODUCT_DELETED, failed: PRODUCT_DELETE_FAILED }
 
 /** /admin/products: every product, active or not, searched, filtered, sorted, 10 a page. */
 export function ProductsPage() {
   usePageMeta({ title: 'Produits – Administration', noindex: true })
-  const [params, setParams] = useSearchParams()
+  const { params, change } = useListParams()
   const filters = productFiltersOf(params)
   const products = useAdminProducts(productsQueryOf(filters))
-  const loadError = adminErrorMessage(products.error, PRODUCTS_LOAD_FAILED)
-  useErrorToast(products.isError, products.errorUpdatedAt, loadError)
   const [stockOf, setStockOf] = useState<AdminProduct | null>(null)
 
-  const change = (changes: Record<string, string | null>, replace = false) => setParams(withParams(params, changes), { replace })
-
-  let content
-  if (products.isPending) {
-    content = <PageSpinner label="Chargement des produits…" />
-  } else if (products.isError) {
-    content = <LoadError message={loadError} onRetry={() => void products.refetch()} />
-  } else if (products.data.data.length === 0) {
-    content = <p className={`${styles.panel} ${styles.empty}`}>Aucun produit trouvé</p>
-  } else {
-    const { data: list, pagination } = products.data
-    content = (
-      <>
-        <p className={styles.count} aria-live="polite">
-          {pagination.totalItems} produit{pagination.totalItems > 1 ? 's' : ''}
-        </p>
-        <ProductsTable products={list} onEditStock={setStockOf} />
-        <AdminPagination page={pagination.page} totalPages={pagination.totalPages} />
-      </>
-    )
-  }
-
   return (
-    <section className={styles.page} aria-busy={products.isFetching || undefined}>
-      <PageHeader
-        title="Produits"
-        subtitle="Catalogue, prix et stock."
-        actions={<ButtonLink to="/admin/products/new">Nouveau produit</ButtonLink>}
-      />
-      <div className={styles.toolbar}>
-        <SearchInput label="Rechercher" placeholder="Nom du produit" value={filters.search} onSearch={(search) => change({ search }, true)} />
-        <label className={styles.control}>
-          Catégorie
-          <select className={styles.input} value={filters.category} onChange={(e) => change({ category: e.target.value })}>
-            <option value="">Toutes</option>
-            {CATEGORIES.map((category) => (
-              <option key={category.slug} value={category.slug}>{category.label}</option>
-            ))}
-          </select>
-        </label>
-        <label className={styles.control}>
-          Stock
-          <select className={styles.input} value={filters.stock} onChange={(e) => change({ stock: e.target.value })}>
-            <option value="">Tous</option>
-            <option value="0">Épuisé</option>
-            <option value="low">Stock bas</option>
-            <option value="in">En stock</option>
-          </select>
-        </label>
-        <label className={styles.control}>
-          Visibilité
-          <select className={styles.input} value={filters.status} onChange={(e) => change({ status: e.target.value })}>
-            <option value="">Tous</option>
-            <option value="active">En vente</option>
-            <option value="inactive">Désactivés</option>
-          </select>
-        </label>
-        <label className={styles.control}>
-          Trier par
-          <select className={styles.input} value={filters.sort} onChange={(e) => change({ sort: e.target.value })}>
-            <option value="">{filters.search ? 'Pertinence' : 'Plus récents'}</option>
-            {SORT_OPTIONS.filter((option) => filters.search || option.value !== 'createdAt-desc').map((option) => (
-              <option key={option.value} value={option.value}>{option.label}</option>
-            ))}
-          </select>
-        </label>
-      </div>
-      {content}
+    <AdminListPage
+      title="Produits"
+      subtitle="Catalogue, prix et stock."
+      actions={<ButtonLink to="/admin/products/new">Nouveau produit</ButtonLink>}
+      list={products}
+      search={{ placeholder: 'Nom du produit', value: filters.search }}
+      filters={
+        <>
+          <FilterSelect label="Catégorie" value={filters.category} anyLabel="Toutes" options={CATEGORY_OPTIONS} onChange={(category) => change({ category })} />
+          <FilterSelect label="Stock" value={filters.stock} anyLabel="Tous" options={STOCK_OPTIONS} onChange={(stock) => change({ stock })} />
+          <FilterSelect label="Visibilité" value={filters.status} anyLabel="Tous" options={VISIBILITY_OPTIONS} onChange={(status) => change({ status })} />
+          <FilterSelect
+            label="Trier par"
+            value={filters.sort}
+            anyLabel={filters.search ? 'Pertinence' : 'Plus récents'}
+            options={SORT_OPTIONS.filter((option) => filters.search || option.value !== 'createdAt-desc')}
+            onChange={(sort) => change({ sort })}
+          />
+        </>
+      }
+      texts={{ loading: 'Chargement des produits…', loadFailed: PRODUCTS_LOAD_FAILED, empty: 'Aucun produit trouvé', itemName: 'produit' }}
+      table={(list) => <ProductsTable products={list} onEditStock={setStockOf} />}
+    >
       {stockOf ? <QuickStockModal product={stockOf} onClose={() => setStockOf(null)} /> : null}
-    </section>
+    </AdminListPage>
   )
 }
 
+const editHref = (product: AdminProduct) => `/admin/products/edit/${encodeURIComponent(product.id)}`
+
 function ProductsTable({ products, onEditStock }: { products: AdminProduct[]; onEditStock: (product: AdminProduct) => void }) {
   const remove = useDeleteProduct()
-  const confirm = useConfirm()
-  const toast = useToast()
-
-  const onDelete = async (product: AdminProduct) => {
-    const ok = await confirm({ title: 'Supprimer le produit', text: deleteConfirmation(product.name), confirmLabel: 'Supprimer' })
-    if (!ok) return
-    remove.mutate(product.id, {
-      // A product that orders name is deactivated instead: the server's sentence says so.
-      onSuccess: (result) => (result.deleted ? toast.success(PRODUCT_DELETED) : toast.warning(result.message)),
-      onError: (error) => toast.error(adminErrorMessage(error, PRODUCT_DELETE_FAILED)),
-    })
-  }
-
-  return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table}>
-        <thead>
-          <tr>
-            <th scope="col">Produit</th>
-            <th scope="col">Catégorie</th>
-            <th scope="col" className={styles.num}>Prix</th>
-            <th scope="col">Stock</th>
-            <th scope="col">Visibilité</th>
-            <th scope="col"><span className="visually-hidden">Actions</span></th>
-          </tr>
-        </thead>
-        <tbody>
-          {products.map((product) => (
-            <tr key={product.id}>
-              <td data-label="Produit">
-                <span className={own.productCell}>
-                  <img src={smallestImage(product.images[0])} alt="" width={48} height={48} loading="lazy" className={own.thumb} />
-                  <span>
-                    <Link to={`/admin/products/edit/${encodeURIComponent(product.id)}`} className={styles.link}>{product.name}</Link>
-                    {product.featured ? <span className={styles.muted}> · En vedette</span> : null}
-                  </span>
-                </span>
-              </td>
-              <td data-label="Catégorie">
-                <span>
-                  {categoryLabel(product.category)}
-                  <br />
-                  <span className={styles.muted}>{subcategoryLabel(product.subcategory)}</span>
-                </span>
-              </td>
-              <td data-label="Prix" className={styles.num}>
-                {product.onPromotion && product.promoPrice !== null && product.promoPrice !== undefined ? (
-                  <span>
-                    <strong>{formatPrice(product.promoPrice)}</strong>
-                    <br />
-                    <s className={styles.muted}>{formatPrice(product.price)}</s>
-                  </span>
-                ) : (
-                  formatPrice(product.price)
-                )}
-              </td>
-              <td data-label="Stock">
-                <span className={own.stockCell}>
-                  <span>{product.stockTotal}</span>
-                  <StockBadge status={product.stockStatus} />
-                </span>
-              </td>
-              <td data-label="Visibilité">
-                <span className={`${styles.badge} ${product.active ? styles.good : styles.neutral}`}>
-                  {product.active ? 'En vente' : 'Désactivé'}
-                </span>
-              </td>
-              <td data-label="">
-                <div className={styles.rowActions}>
-                  <Link
-                    to={`/admin/products/edit/${encodeURIComponent(product.id)}`}
-                    className={styles.iconButton}
-                    aria-label={`Modifier ${product.name}`}
-                  >
-                    Modifier
-                  </Link>
-                  <button type="button" className={styles.iconButton} onClick={() => onEditStock(product)} aria-label={`Modifier le stock de ${product.name}`}>
-                    Stock
-                  </button>
-                  <button
-                    type="button"
-                    className={`${styles.iconButton} ${styles.danger}`}
-                    onClick={() => void onDelete(product)}
-                    disabled={remove.isPending && remove.variables === product.id}
-                    aria-label={`Supprimer ${product.name}`}
-                  >
-                    Supprimer
-                  </button>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  )
+  const columns: Column<AdminProduct>[] = [
+    {
+      header: 'Produit',
+      cell: (product) => (
+        <span className={own.productCell}>
+          <img src={smallestImage(product.images[0])} alt="" width={48} height={48} loading="lazy" className={own.thumb} />
+          <span>
+            <Link to={editHref(product)} className={styles.link}>{product.name}</Link>
+            {product.featured ? <span className={styles.muted}> · En vedette</span> : null}
+          </span>
+        </span>
+      ),
+    },
+    {
+      header: 'Catégorie',
+      cell: (product) => (
+        <span>
+          {categoryLabel(product.category)}
+          <br />
+          <span className={styles.muted}>{subcategoryLabel(product.subcategory)}</span>
+        </span>
+      ),
+    },
+    {
+      header: 'Prix',
+      numeric: true,
+      cell: (product) =>
+        product.onPromotion && product.promoPrice !== null && product.promoPrice !== undefined ? (
+          <span>
+            <strong>{formatPrice(product.promoPrice)}</strong>
+            <br />
+            <s className={styles.muted}>{formatPrice(product.price)}</s>
+          </span>
+        ) : (
+          formatPrice(product.price)
+        ),
+    },
+    {
+      header: 'Stock',
+      cell: (product) => (
+        <span className={own.stockCell}>
+          <span>{product.stockTotal}</span>
+          <StockBadge status={product.stockStatus} />
+        </span>
+      ),
+    },
+    {
+      header: 'Visibilité',
+      cell: (product) => (
+        <span className={`${styles.badge} ${product.active ? styles.good : styles.neutral}`}>
+          {product.active ? 'En vente' : 'Désactivé'}
+        </span>
+      ),
+    },
+    {
+      header: 'Actions',
+      hideHeader: true,
+      label: '',
+      cell: (product) => (
+        <div className={styles.rowActions}>
+          <Link to={editHref(product)} className={styles.iconButton} aria-label={`Modifier ${product.name}`}>
+            Modifier
+          </Link>
+          <button type="button" className={styles.iconButton} onClick={() => onEditStock(product)} aria-label={`Modifier le stock de ${product.name}`}>
+            Stock
+          </button>
+          <DeleteButton id={product.id} name={product.name} mutation={remove} texts={DELETE_TEXTS} />
+        </div>
+      ),
+    },
+  ]
+  return <AdminTable items={products} columns={columns} rowKey={(product) => product.id} />
 }

@@ -1,8 +1,9 @@
 // Writing accounts: create, update, (de)activate, delete, and the one-time
 // reset link support sends by WhatsApp.
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { boolean, object, string } from 'zod/mini'
+import { object, string } from 'zod/mini'
 import { api, dataOf } from '@/lib/api-client'
+import { removalSchema } from '../../common/removal'
 import { adminUserKeys, adminUserSchema, type AdminUser, type Role } from './user-schema'
 
 export interface NewUserBody {
@@ -44,8 +45,6 @@ export async function updateUser({ id, changes }: { id: string; changes: UserCha
 export async function setUserActive({ id, active }: { id: string; active: boolean }) {
   return (await api.put(`/admin/users/${encodeURIComponent(id)}/status`, { active }, dataOf(adminUserSchema))).data
 }
-
-const removalSchema = object({ deleted: boolean(), deactivated: boolean(), message: string() })
 
 /** DELETE /api/admin/users/{id}: a customer with orders is deactivated instead (the server says so). */
 export async function deleteUser(id: string) {

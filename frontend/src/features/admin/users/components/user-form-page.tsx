@@ -1,7 +1,7 @@
-import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { CheckboxField, FormAlert, PasswordField, TextField } from '@/components/ui/form-field'
+import { RefusalAlert } from '@/components/ui/form-submit'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
 import { PASSWORD_MIN_LENGTH } from '@/config/accounts'
@@ -65,16 +65,15 @@ function RoleSelect({ id, value, onChange, disabled, hint }: { id: string; value
   )
 }
 
-/** Server refusals: per field when it names one (e-mail taken), above the form otherwise. */
-function useServerFailure(setServerErrors: (fields: Record<string, string>) => boolean) {
+/** Server refusals: a toast, and per field when it names one (e-mail taken), above the form otherwise. */
+function useServerFailure(refuse: (failure: unknown, message: string, fields: Record<string, string>) => void) {
   const toast = useToast()
-  return (failure: unknown): string | null => {
+  return (failure: unknown) => {
     const fields = isApiError(failure) ? { ...failure.fields } : {}
     if (isApiError(failure) && failure.code === 'email_taken') fields.email = failure.message
-    const shownOnField = setServerErrors(fields)
     const message = adminErrorMessage(failure, USER_SAVE_FAILED)
     toast.error(message)
-    return shownOnField && Object.values(fields).includes(message) ? null : message
+    refuse(failure, message, fields)
   }
 }
 
@@ -91,17 +90,15 @@ function NewUserForm() {
   const create = useCreateUser()
   const toast = useToast()
   const navigate = useNavigate()
-  const fail = useServerFailure(form.setServerErrors)
-  const [error, setError] = useState<string | null>(null)
+  const fail = useServerFailure(form.refuse)
 
   const onSubmit = form.handleSubmit(async (values) => {
-    setError(null)
     try {
       await create.mutateAsync(values)
       toast.success(USER_SAVED)
       navigate('/admin/users')
     } catch (failure) {
-      setError(fail(failure))
+      fail(failure)
     }
   })
 
@@ -109,7 +106,7 @@ function NewUserForm() {
     <section className={styles.page}>
       <PageHeader title="Nouvel utilisateur" actions={<BackLink />} />
       <form className={`${styles.panel} ${own.form}`} onSubmit={onSubmit} noValidate aria-label="Nouvel utilisateur">
-        <FormAlert>{error}</FormAlert>
+        <RefusalAlert refusal={form.refusal} />
         <div className={own.row}>
           <TextField label="Prénom" required autoComplete="off" {...form.field('firstName')} />
           <TextField label="Nom" required autoComplete="off" {...form.field('lastName')} />
@@ -148,12 +145,10 @@ function EditUserForm({ user, self }: { user: AdminUser; self: boolean }) {
   const update = useUpdateUser()
   const toast = useToast()
   const navigate = useNavigate()
-  const fail = useServerFailure(form.setServerErrors)
-  const [error, setError] = useState<string | null>(null)
+  const fail = useServerFailure(form.refuse)
   const changed = (Object.keys(initial) as (keyof typeof initial)[]).some((key) => form.values[key] !== initial[key])
 
   const onSubmit = form.handleSubmit(async ({ password, ...values }) => {
-    setError(null)
     // Only what changed is sent: absent fields stay as they are on the server.
     const changes: Record<string, string | boolean> = {}
     for (const [key, value] of Object.entries(values)) {
@@ -165,7 +160,7 @@ function EditUserForm({ user, self }: { user: AdminUser; self: boolean }) {
       toast.success(USER_SAVED)
       navigate('/admin/users')
     } catch (failure) {
-      setError(fail(failure))
+      fail(failure)
     }
   })
 
@@ -177,7 +172,7 @@ function EditUserForm({ user, self }: { user: AdminUser; self: boolean }) {
         actions={<BackLink />}
       />
       <form className={`${styles.panel} ${own.form}`} onSubmit={onSubmit} noValidate aria-label="Modifier l'utilisateur">
-        <FormAlert>{error}</FormAlert>
+        <RefusalAlert refusal={form.refusal} />
         <div className={own.row}>
           <TextField label="Prénom" required {...form.field('firstName')} />
           <TextField label="Nom" required {...form.field('lastName')} />
