@@ -9,8 +9,8 @@ use std::collections::HashSet;
 
 use async_trait::async_trait;
 use bitik_catalog::{
-    Colour, NewProduct, Product, ProductFilter, ProductKey, ProductRepository, ProductSort, ProductStats,
-    Removal, SearchText, Size, Slug, Stock, StockLevel, Subcategory, Visibility,
+    Colour, NewProduct, Product, ProductFilter, ProductKey, ProductRepository, ProductSort, ProductStats, Removal,
+    SearchText, Size, Slug, Stock, StockLevel, Subcategory, Visibility,
 };
 use bitik_common::{BoxError, Money, Page, PageRequest};
 use chrono::{DateTime, Utc};

@@ -51,7 +51,8 @@ impl TryFrom<PaymentRow> for Payment {
     type Error = BoxError;
 
     fn try_from(row: PaymentRow) -> Result<Self, BoxError> {
-        let unreadable = |what: &str, value: &str| DbError::inconsistent(format!("stored payment has {what} {value:?}"));
+        let unreadable =
+            |what: &str, value: &str| DbError::inconsistent(format!("stored payment has {what} {value:?}"));
         let checkout_status = CheckoutStatus::parse(&row.checkout_status)
             .ok_or_else(|| unreadable("checkout status", &row.checkout_status))?;
         let payment_status = WavePaymentStatus::parse(&row.payment_status)

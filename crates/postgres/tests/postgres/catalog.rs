@@ -4,8 +4,8 @@ use bitik_catalog::{
     Colour, ListParams, Product, ProductFilter, ProductForm, ProductKey, ProductRepository, Size, Slug,
 };
 use bitik_common::{Money, Page};
-use bitik_postgres::{DbError, PgProductRepository};
 use bitik_postgres::testing::TestDatabase;
+use bitik_postgres::{DbError, PgProductRepository};
 use chrono::{Duration, Utc};
 use diesel_async::SimpleAsyncConnection;
 

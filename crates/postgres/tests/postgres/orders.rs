@@ -257,15 +257,23 @@ async fn an_order_takes_exactly_its_units_out_of_its_customers_cart() {
     fill_cart(&carts, moussa.id, &tee, &[("noir", "M", 2), ("blanc", "L", 1)]).await;
     let orders = PgOrderRepository::new(test.database.clone());
     // Two lines of black M add up; white M was never in the cart.
-    let lines =
-        vec![line(&tee, "noir", "M", 1), line(&tee, "blanc", "L", 1), line(&tee, "noir", "M", 1), line(&tee, "blanc", "M", 4)];
+    let lines = vec![
+        line(&tee, "noir", "M", 1),
+        line(&tee, "blanc", "L", 1),
+        line(&tee, "noir", "M", 1),
+        line(&tee, "blanc", "M", 4),
+    ];
     orders.place(new_order(awa.id, lines), created(awa.id)).await.unwrap();
     assert_eq!(
         cart_of(&carts, awa.id).await,
         owned(&[("noir", "M", 1), ("noir", "L", 2)]),
         "black M reduced by the 2 ordered, white L gone, black L (not ordered) kept"
     );
-    assert_eq!(cart_of(&carts, moussa.id).await, owned(&[("noir", "M", 2), ("blanc", "L", 1)]), "another cart is untouched");
+    assert_eq!(
+        cart_of(&carts, moussa.id).await,
+        owned(&[("noir", "M", 2), ("blanc", "L", 1)]),
+        "another cart is untouched"
+    );
 }
 
 #[tokio::test]

@@ -159,7 +159,9 @@ impl Shop {
         let expected = &self.model.carts[customer];
         let (lines, units) = (cart.items.len(), cart.item_count());
         if lines != expected.len() || units != expected.values().sum::<u32>() {
-            return Err(format!("cart of customer {customer} holds {lines} lines of {units} units, expected {expected:?}"));
+            return Err(format!(
+                "cart of customer {customer} holds {lines} lines of {units} units, expected {expected:?}"
+            ));
         }
         Ok(())
     }
