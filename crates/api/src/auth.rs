@@ -9,7 +9,7 @@ use actix_web::http::header;
 use actix_web::{FromRequest, HttpRequest, web};
 use bitik_identity::{Role, User};
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Code};
 use crate::state::AppState;
 
 pub struct AuthUser(pub User);
@@ -33,8 +33,8 @@ impl FromRequest for AuthUser {
         let token = bearer_token(req);
         Box::pin(async move {
             let state = state.ok_or_else(|| ApiError::internal(anyhow::anyhow!("no application state")))?;
-            let token = token
-                .ok_or_else(|| ApiError::unauthorized("unauthorized", "Veuillez vous connecter pour continuer."))?;
+            let token =
+                token.ok_or_else(|| ApiError::new(Code::Unauthorized, "Veuillez vous connecter pour continuer."))?;
             Ok(AuthUser(state.accounts.authenticate(&token).await?))
         })
     }
@@ -49,7 +49,7 @@ impl FromRequest for AdminUser {
         Box::pin(async move {
             let AuthUser(user) = user.await?;
             if user.role != Role::Admin {
-                return Err(ApiError::forbidden("Cette section est réservée aux administrateurs."));
+                return Err(ApiError::new(Code::Forbidden, "Cette section est réservée aux administrateurs."));
             }
             Ok(AdminUser(user))
         })

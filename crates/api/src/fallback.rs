@@ -6,12 +6,12 @@ use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, ResponseError};
 
-use crate::error::{ApiError, MSG_INVALID_DATA, for_status};
+use crate::error::{ApiError, Code, MSG_INVALID_DATA, for_status};
 
 /// A path the API has, asked with a method it does not take, answers 405 with the methods it
 /// does take (from the OpenAPI document, so the two cannot disagree); any other path, 404.
 pub async fn unknown_route(req: HttpRequest) -> Result<HttpResponse, ApiError> {
-    method_not_allowed(&req).ok_or_else(|| ApiError::not_found("Cette adresse de l'API n'existe pas."))
+    method_not_allowed(&req).ok_or_else(|| ApiError::new(Code::NotFound, "Cette adresse de l'API n'existe pas."))
 }
 
 /// The 405 answer when the document lists `req`'s path but not its method.
@@ -35,23 +35,23 @@ pub fn json_error(error: actix_web::error::JsonPayloadError, _req: &HttpRequest)
         E::ContentType => for_status(StatusCode::UNSUPPORTED_MEDIA_TYPE),
         E::OverflowKnownLength { .. } | E::Overflow { .. } => for_status(StatusCode::PAYLOAD_TOO_LARGE),
         E::Deserialize(e) if e.is_data() => {
-            let mut api_error = ApiError::bad_request("invalid_body", MSG_INVALID_DATA);
+            let mut api_error = ApiError::new(Code::InvalidBody, MSG_INVALID_DATA);
             if let Some(field) = field_of_serde_error(&e.to_string()) {
                 api_error = api_error.with_field(field, "Valeur invalide.");
             }
             api_error
         }
         E::Deserialize(_) | E::Payload(_) => {
-            ApiError::bad_request("malformed_json", "Le corps de la requête n'est pas un JSON valide.")
+            ApiError::new(Code::MalformedJson, "Le corps de la requête n'est pas un JSON valide.")
         }
-        _ => ApiError::bad_request("malformed_json", "Le corps de la requête n'est pas un JSON valide."),
+        _ => ApiError::new(Code::MalformedJson, "Le corps de la requête n'est pas un JSON valide."),
     };
     actix_web::error::InternalError::from_response(error, api_error.error_response()).into()
 }
 
 /// Query strings that cannot be read into the handler's parameters.
 pub fn query_error(error: actix_web::error::QueryPayloadError, _req: &HttpRequest) -> actix_web::Error {
-    let mut api_error = ApiError::bad_request("invalid_query", "Paramètres de recherche invalides.");
+    let mut api_error = ApiError::new(Code::InvalidQuery, "Paramètres de recherche invalides.");
     if let Some(field) = field_of_serde_error(&error.to_string()) {
         api_error = api_error.with_field(field, "Valeur invalide.");
     }
@@ -62,8 +62,8 @@ pub fn query_error(error: actix_web::error::QueryPayloadError, _req: &HttpReques
 /// A literal path taken for a parameter by a route of another method (`PUT /products/promotions`
 /// reaching `PUT /products/{idOrSlug}`) is a method the path does not take: 405.
 pub fn path_error(error: actix_web::error::PathError, req: &HttpRequest) -> actix_web::Error {
-    let answer =
-        method_not_allowed(req).unwrap_or_else(|| ApiError::not_found("Ressource introuvable.").error_response());
+    let answer = method_not_allowed(req)
+        .unwrap_or_else(|| ApiError::new(Code::NotFound, "Ressource introuvable.").error_response());
     actix_web::error::InternalError::from_response(error, answer).into()
 }
 

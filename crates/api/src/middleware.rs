@@ -203,7 +203,7 @@ pub async fn refuse_nul(
         req.set_payload(actix_web::dev::Payload::from(body));
         if shapeless && !found {
             let (request, _) = req.into_parts();
-            let answer = error::ApiError::bad_request("invalid_body", error::MSG_INVALID_DATA);
+            let answer = error::ApiError::new(error::Code::InvalidBody, error::MSG_INVALID_DATA);
             return Ok(ServiceResponse::new(request, answer.error_response()).map_into_right_body());
         }
         found
@@ -212,7 +212,7 @@ pub async fn refuse_nul(
     };
     if uri_has_nul || body_has_nul {
         let (request, _) = req.into_parts();
-        let answer = error::ApiError::bad_request("nul_character", "Le texte ne peut pas contenir de caractère nul.");
+        let answer = error::ApiError::new(error::Code::NulCharacter, "Le texte ne peut pas contenir de caractère nul.");
         return Ok(ServiceResponse::new(request, answer.error_response()).map_into_right_body());
     }
     Ok(next.call(req).await?.map_into_left_body())

@@ -28,13 +28,12 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use async_trait::async_trait;
-use bitik_common::Page;
+use bitik_common::{BoxError, Page};
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::{
-    CatalogError, NewProduct, Product, ProductFilter, ProductKey, ProductRepository, ProductStats, Removal, Slug,
-    Stock, Visibility,
+    NewProduct, Product, ProductFilter, ProductKey, ProductRepository, ProductStats, Removal, Slug, Stock, Visibility,
 };
 
 /// Longest an answer is kept, even with no notification.
@@ -187,10 +186,10 @@ impl CatalogCache {
     }
 
     /// A read of the repository: a miss is a read of the database.
-    async fn read<T, F>(&self, question: Question, read: F) -> Result<T, CatalogError>
+    async fn read<T, F>(&self, question: Question, read: F) -> Result<T, BoxError>
     where
         T: Clone + Send + Sync + 'static,
-        F: Future<Output = Result<T, CatalogError>>,
+        F: Future<Output = Result<T, BoxError>>,
     {
         self.answer(question, read, true).await
     }
@@ -210,7 +209,7 @@ impl CachedProducts {
 
     /// `result` after telling the cache that the catalogue changed (successful or not: a write
     /// that failed may still have done part of its work elsewhere, and one more miss is cheap).
-    fn wrote<T>(&self, result: Result<T, CatalogError>) -> Result<T, CatalogError> {
+    fn wrote<T>(&self, result: Result<T, BoxError>) -> Result<T, BoxError> {
         self.cache.changed();
         result
     }
@@ -218,7 +217,7 @@ impl CachedProducts {
 
 #[async_trait]
 impl ProductRepository for CachedProducts {
-    async fn list(&self, filter: &ProductFilter) -> Result<Page<Product>, CatalogError> {
+    async fn list(&self, filter: &ProductFilter) -> Result<Page<Product>, BoxError> {
         // The back office's listings (inactive products, exact counts) always read afresh.
         if filter.visibility != Visibility::Active || filter.exact_total {
             return self.inner.list(filter).await;
@@ -226,58 +225,58 @@ impl ProductRepository for CachedProducts {
         self.cache.read(Question::List(filter.clone()), self.inner.list(filter)).await
     }
 
-    async fn find_active(&self, key: &ProductKey) -> Result<Option<Product>, CatalogError> {
+    async fn find_active(&self, key: &ProductKey) -> Result<Option<Product>, BoxError> {
         self.cache.read(Question::Product(key.clone()), self.inner.find_active(key)).await
     }
 
-    async fn find_active_by_ids(&self, ids: &[Uuid]) -> Result<Vec<Product>, CatalogError> {
+    async fn find_active_by_ids(&self, ids: &[Uuid]) -> Result<Vec<Product>, BoxError> {
         self.inner.find_active_by_ids(ids).await
     }
 
-    async fn active_slugs(&self) -> Result<Vec<(Slug, DateTime<Utc>)>, CatalogError> {
+    async fn active_slugs(&self) -> Result<Vec<(Slug, DateTime<Utc>)>, BoxError> {
         self.inner.active_slugs().await
     }
 
-    async fn find_by_slug(&self, slug: &Slug) -> Result<Option<Product>, CatalogError> {
+    async fn find_by_slug(&self, slug: &Slug) -> Result<Option<Product>, BoxError> {
         self.inner.find_by_slug(slug).await
     }
 
-    async fn promotions(&self, limit: u32) -> Result<Vec<Product>, CatalogError> {
+    async fn promotions(&self, limit: u32) -> Result<Vec<Product>, BoxError> {
         self.cache.read(Question::Promotions(limit), self.inner.promotions(limit)).await
     }
 
-    async fn new_arrivals(&self, limit: u32) -> Result<Vec<Product>, CatalogError> {
+    async fn new_arrivals(&self, limit: u32) -> Result<Vec<Product>, BoxError> {
         self.cache.read(Question::NewArrivals(limit), self.inner.new_arrivals(limit)).await
     }
 
-    async fn similar(&self, product: &Product, limit: u32) -> Result<Vec<Product>, CatalogError> {
+    async fn similar(&self, product: &Product, limit: u32) -> Result<Vec<Product>, BoxError> {
         self.cache.read(Question::Similar(product.id, limit), self.inner.similar(product, limit)).await
     }
 
-    async fn find_any(&self, id: Uuid) -> Result<Option<Product>, CatalogError> {
+    async fn find_any(&self, id: Uuid) -> Result<Option<Product>, BoxError> {
         self.inner.find_any(id).await
     }
 
-    async fn update(&self, id: Uuid, product: NewProduct) -> Result<Option<Product>, CatalogError> {
+    async fn update(&self, id: Uuid, product: NewProduct) -> Result<Option<Product>, BoxError> {
         let result = self.inner.update(id, product).await;
         self.wrote(result)
     }
 
-    async fn set_stock(&self, id: Uuid, stock: Stock) -> Result<Option<Product>, CatalogError> {
+    async fn set_stock(&self, id: Uuid, stock: Stock) -> Result<Option<Product>, BoxError> {
         let result = self.inner.set_stock(id, stock).await;
         self.wrote(result)
     }
 
-    async fn remove(&self, id: Uuid) -> Result<Removal, CatalogError> {
+    async fn remove(&self, id: Uuid) -> Result<Removal, BoxError> {
         let result = self.inner.remove(id).await;
         self.wrote(result)
     }
 
-    async fn stats(&self) -> Result<ProductStats, CatalogError> {
+    async fn stats(&self) -> Result<ProductStats, BoxError> {
         self.inner.stats().await
     }
 
-    async fn create(&self, product: NewProduct) -> Result<Product, CatalogError> {
+    async fn create(&self, product: NewProduct) -> Result<Product, BoxError> {
         let result = self.inner.create(product).await;
         self.wrote(result)
     }
@@ -285,7 +284,7 @@ impl ProductRepository for CachedProducts {
 
 #[cfg(test)]
 mod tests {
-    use crate::{MockProductRepository, Subcategory, fixtures};
+    use crate::{CatalogError, MockProductRepository, Subcategory, fixtures};
     use bitik_common::Money;
 
     use super::*;
@@ -365,6 +364,24 @@ mod tests {
         assert_eq!(price(&products).await, 10_000);
         assert_eq!(price(&products).await, 12_000);
         assert_eq!(cache.stats(), CacheStats { hits: 0, misses: 2 });
+    }
+
+    #[tokio::test]
+    async fn a_failed_read_is_passed_on_as_it_came_and_never_kept() {
+        let cache = listening(true);
+        let mut inner = MockProductRepository::new();
+        let mut failed = false;
+        inner.expect_find_active().times(2).returning(move |_| {
+            if std::mem::replace(&mut failed, true) {
+                return Ok(Some(tee(10_000)));
+            }
+            Err(Box::new(bitik_common::Unavailable("pool timed out".into())))
+        });
+        let products = CachedProducts::new(Arc::new(inner), cache.clone());
+        let key = ProductKey::parse("t-shirt-teranga").unwrap();
+        let error = products.find_active(&key).await.unwrap_err();
+        assert!(bitik_common::is_unavailable(error.as_ref()), "{error:?}");
+        assert_eq!(price(&products).await, 10_000);
     }
 
     #[tokio::test]

@@ -38,31 +38,31 @@ impl CatalogService {
     /// The storefront listing.
     pub async fn list(&self, params: ListParams) -> Result<Page<Product>, CatalogError> {
         let filter = params.into_filter((self.clock)())?;
-        self.products.list(&filter).await
+        self.products.list(&filter).await.map_err(CatalogError::repository)
     }
 
     /// An active product by id or slug.
     pub async fn product(&self, id_or_slug: &str) -> Result<Product, CatalogError> {
         // Text that is neither an id nor a slug names no product: no need to ask the database.
         let key = ProductKey::parse(id_or_slug).ok_or(CatalogError::NotFound)?;
-        self.products.find_active(&key).await?.ok_or(CatalogError::NotFound)
+        self.products.find_active(&key).await.map_err(CatalogError::repository)?.ok_or(CatalogError::NotFound)
     }
 
     pub async fn promotions(&self, limit: Option<&str>) -> Result<Vec<Product>, CatalogError> {
         let limit = parse_limit(limit, DEFAULT_PROMOTIONS)?;
-        self.products.promotions(limit).await
+        self.products.promotions(limit).await.map_err(CatalogError::repository)
     }
 
     pub async fn new_arrivals(&self, limit: Option<&str>) -> Result<Vec<Product>, CatalogError> {
         let limit = parse_limit(limit, DEFAULT_NEW_ARRIVALS)?;
-        self.products.new_arrivals(limit).await
+        self.products.new_arrivals(limit).await.map_err(CatalogError::repository)
     }
 
     /// Products to suggest beside an active product; `NotFound` when it is missing or inactive.
     pub async fn similar(&self, id_or_slug: &str, limit: Option<&str>) -> Result<Vec<Product>, CatalogError> {
         let limit = parse_limit(limit, DEFAULT_SIMILAR)?;
         let product = self.product(id_or_slug).await?;
-        let mut similar = self.products.similar(&product, limit).await?;
+        let mut similar = self.products.similar(&product, limit).await.map_err(CatalogError::repository)?;
         // Suggesting the product being looked at would be a visible bug; the rule belongs to the
         // catalogue, not to each adapter's care.
         similar.retain(|other| other.id != product.id);
@@ -71,42 +71,42 @@ impl CatalogService {
 
     /// Every active product's slug and last change, newest first.
     pub async fn active_slugs(&self) -> Result<Vec<(Slug, DateTime<Utc>)>, CatalogError> {
-        self.products.active_slugs().await
+        self.products.active_slugs().await.map_err(CatalogError::repository)
     }
 
     /// A product by slug, active or not (back office, seed).
     pub async fn find_by_slug(&self, slug: &Slug) -> Result<Option<Product>, CatalogError> {
-        self.products.find_by_slug(slug).await
+        self.products.find_by_slug(slug).await.map_err(CatalogError::repository)
     }
 
     /// A product whether active or not, for the back office.
     pub async fn admin_product(&self, id: Uuid) -> Result<Product, CatalogError> {
-        self.products.find_any(id).await?.ok_or(CatalogError::NotFound)
+        self.products.find_any(id).await.map_err(CatalogError::repository)?.ok_or(CatalogError::NotFound)
     }
 
     /// A product by id or slug whether active or not, for the back office.
     pub async fn admin_product_by_key(&self, id_or_slug: &str) -> Result<Product, CatalogError> {
         match ProductKey::parse(id_or_slug).ok_or(CatalogError::NotFound)? {
             ProductKey::Id(id) => self.admin_product(id).await,
-            ProductKey::Slug(slug) => self.products.find_by_slug(&slug).await?.ok_or(CatalogError::NotFound),
+            ProductKey::Slug(slug) => self.find_by_slug(&slug).await?.ok_or(CatalogError::NotFound),
         }
     }
 
     /// The back office's listing: inactive products too, stock and sort filters, 10 a page.
     pub async fn admin_list(&self, params: AdminListParams) -> Result<Page<Product>, CatalogError> {
         let filter = params.into_filter((self.clock)())?;
-        self.products.list(&filter).await
+        self.products.list(&filter).await.map_err(CatalogError::repository)
     }
 
     pub async fn stats(&self) -> Result<ProductStats, CatalogError> {
-        self.products.stats().await
+        self.products.stats().await.map_err(CatalogError::repository)
     }
 
     /// The product form's rules, then the whole product with its stock replaced.
     pub async fn update(&self, id: Uuid, form: ProductForm) -> Result<Product, CatalogError> {
         let existing = self.admin_product(id).await?;
         let product = form.validate(Some(existing.created_at))?;
-        self.products.update(id, product).await?.ok_or(CatalogError::NotFound)
+        self.products.update(id, product).await.map_err(CatalogError::repository)?.ok_or(CatalogError::NotFound)
     }
 
     /// Sets quantities of the product's own variants: whole numbers of at least zero.
@@ -129,11 +129,11 @@ impl CatalogService {
                 stock.set(variant.colour, variant.size, quantity);
             }
         }
-        self.products.set_stock(id, stock).await?.ok_or(CatalogError::NotFound)
+        self.products.set_stock(id, stock).await.map_err(CatalogError::repository)?.ok_or(CatalogError::NotFound)
     }
 
     pub async fn remove(&self, id: Uuid) -> Result<Removal, CatalogError> {
-        match self.products.remove(id).await? {
+        match self.products.remove(id).await.map_err(CatalogError::repository)? {
             Removal::NotFound => Err(CatalogError::NotFound),
             removal => Ok(removal),
         }
@@ -142,7 +142,7 @@ impl CatalogService {
     /// Checks the product form's rules and stores the product. `created_at` is `None` for "now".
     pub async fn create(&self, form: ProductForm, created_at: Option<DateTime<Utc>>) -> Result<Product, CatalogError> {
         let product = form.validate(created_at)?;
-        self.products.create(product).await
+        self.products.create(product).await.map_err(CatalogError::repository)
     }
 }
 
@@ -150,7 +150,7 @@ impl CatalogService {
 mod tests {
     use std::collections::BTreeMap;
 
-    use bitik_common::{Money, PageRequest};
+    use bitik_common::{Money, PageRequest, Unavailable, is_unavailable};
     use chrono::{Duration, TimeZone};
     use mockall::predicate::eq;
     use uuid::Uuid;
@@ -273,6 +273,20 @@ mod tests {
         assert_eq!(error.to_string(), "Produit non trouvé");
         // Not even a slug: answered without a lookup (the mock allows only the one above).
         assert!(matches!(service.product("Pull Inconnu!").await, Err(CatalogError::NotFound)));
+    }
+
+    #[tokio::test]
+    async fn a_storage_failure_is_the_services_repository_error_with_its_cause_kept() {
+        let mut repository = MockProductRepository::new();
+        repository.expect_find_active().times(1).returning(|_| Err(Box::new(Unavailable("pool timed out".into()))));
+        repository.expect_stats().times(1).returning(|| Err("a row the catalogue cannot read".into()));
+        let service = service(repository);
+        let gone = service.product("pull-harmattan").await.unwrap_err();
+        assert!(matches!(gone, CatalogError::Repository(_)), "{gone:?}");
+        assert!(is_unavailable(&gone), "a database that does not answer stays recognisable");
+        let bug = service.stats().await.unwrap_err();
+        assert!(matches!(bug, CatalogError::Repository(_)), "{bug:?}");
+        assert!(!is_unavailable(&bug), "anything else is a bug, never 'unavailable'");
     }
 
     #[tokio::test]

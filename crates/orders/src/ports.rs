@@ -43,8 +43,11 @@ pub enum Transition {
 #[async_trait]
 pub trait OrderRepository: Send + Sync {
     /// In one transaction: takes each line's units with conditional updates, variants in a fixed
-    /// order (so concurrent orders cannot deadlock), then writes the order, its lines and its
-    /// first history entry. If any variant lacks units, nothing is written.
+    /// order (so concurrent orders cannot deadlock), takes the units ordered out of the
+    /// customer's cart (a line of the same product, colour and size loses them, and goes when
+    /// none are left; other lines stay), then writes the order, its lines and its first history
+    /// entry. If any variant lacks units, or the idempotency key is already used, nothing is
+    /// written and the cart is untouched.
     async fn place(&self, order: NewOrder, first: StatusChange) -> Result<Order, PlaceError>;
 
     async fn find(&self, id: Uuid) -> Result<Option<Order>, BoxError>;

@@ -175,12 +175,9 @@ async fn the_checkout_form_speaks_the_seeds_french() {
     assert_eq!(too_many.to_string(), "Stock insuffisant pour T-shirt Teranga (noir, M). Seulement 4 disponible(s).");
 }
 
-#[tokio::test]
-async fn a_repeated_idempotency_key_answers_the_first_order() {
-    let user = Uuid::new_v4();
-    let mut request = checkout(vec![item(1)], "standard", "wave");
-    request.idempotency_key = Some("abc-123".into());
-    let first = stored(
+/// The order a first submission with the key `abc-123` placed.
+fn first_with_key(user: Uuid) -> Order {
+    stored(
         NewOrder {
             order_number: "ORD-0000010001".into(),
             user_id: user,
@@ -201,13 +198,44 @@ async fn a_repeated_idempotency_key_answers_the_first_order() {
             by_user: None,
             at: Utc::now(),
         },
-    );
+    )
+}
+
+fn replayed(user: Uuid) -> (Uuid, CheckoutRequest) {
+    let mut request = checkout(vec![item(1)], "standard", "wave");
+    request.idempotency_key = Some("abc-123".into());
+    (user, request)
+}
+
+#[tokio::test]
+async fn a_repeated_idempotency_key_answers_the_first_order() {
+    let (user, request) = replayed(Uuid::new_v4());
     let mut orders = MockOrderRepository::new();
-    let answer = first.clone();
+    let answer = first_with_key(user);
     orders
         .expect_find_by_idempotency_key()
         .withf(move |u, k| *u == user && k == "abc-123")
         .returning(move |_, _| Ok(Some(answer.clone())));
+    // Placing again would take the units, and the lines of the cart, a second time.
+    orders.expect_place().never();
+    let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()));
+    assert_eq!(service.place(user, request).await.unwrap().order_number, "ORD-0000010001");
+}
+
+#[tokio::test]
+async fn a_submission_that_loses_the_race_to_its_replay_answers_the_first_order_without_placing_again() {
+    let (user, request) = replayed(Uuid::new_v4());
+    let mut orders = MockOrderRepository::new();
+    // The other submission commits while this one is being placed: its transaction is refused
+    // whole, and must not be tried again.
+    orders.expect_place().times(1).returning(|_, _| Err(PlaceError::KeyUsed));
+    let answer = first_with_key(user);
+    let mut committed = false;
+    orders.expect_find_by_idempotency_key().times(2).returning(move |_, _| {
+        let found = committed.then(|| answer.clone());
+        committed = true;
+        Ok(found)
+    });
     let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()));
     assert_eq!(service.place(user, request).await.unwrap().order_number, "ORD-0000010001");
 }

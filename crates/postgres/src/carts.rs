@@ -6,7 +6,7 @@ use bitik_common::BoxError;
 use diesel::dsl::now;
 use diesel::prelude::*;
 use diesel::sql_types;
-use diesel_async::{AsyncConnection, RunQueryDsl};
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
 use crate::schema::cart_items;
@@ -41,6 +41,43 @@ impl From<LineRow> for CartLine {
             quantity: u32::try_from(row.quantity).unwrap_or(0),
         }
     }
+}
+
+/// Takes the units an order holds out of its customer's cart, within the order's transaction:
+/// each line of an ordered variant (same product, colour and size) loses the units ordered, and
+/// goes when none are left; lines of other variants stay. `units` names each variant once.
+pub(crate) async fn take_ordered(
+    conn: &mut AsyncPgConnection,
+    user_id: Uuid,
+    units: &[((Uuid, String, String), i32)],
+) -> QueryResult<()> {
+    let products: Vec<Uuid> = units.iter().map(|((product, _, _), _)| *product).collect();
+    let colours: Vec<&str> = units.iter().map(|((_, colour, _), _)| colour.as_str()).collect();
+    let sizes: Vec<&str> = units.iter().map(|((_, _, size), _)| size.as_str()).collect();
+    let quantities: Vec<i32> = units.iter().map(|(_, quantity)| *quantity).collect();
+    // One statement whatever the number of lines: the update and the delete see the same rows
+    // and touch different ones (more units than ordered, or not).
+    diesel::sql_query(
+        "WITH ordered AS (
+            SELECT * FROM unnest($2::uuid[], $3::text[], $4::text[], $5::int4[]) AS o(product_id, color, size, quantity)
+         ), reduced AS (
+            UPDATE cart_items c SET quantity = c.quantity - o.quantity, updated_at = now()
+            FROM ordered o
+            WHERE c.user_id = $1 AND (c.product_id, c.color, c.size) = (o.product_id, o.color, o.size)
+              AND c.quantity > o.quantity
+         )
+         DELETE FROM cart_items c USING ordered o
+         WHERE c.user_id = $1 AND (c.product_id, c.color, c.size) = (o.product_id, o.color, o.size)
+           AND c.quantity <= o.quantity",
+    )
+    .bind::<sql_types::Uuid, _>(user_id)
+    .bind::<sql_types::Array<sql_types::Uuid>, _>(products)
+    .bind::<sql_types::Array<sql_types::Text>, _>(colours)
+    .bind::<sql_types::Array<sql_types::Text>, _>(sizes)
+    .bind::<sql_types::Array<sql_types::Integer>, _>(quantities)
+    .execute(conn)
+    .await?;
+    Ok(())
 }
 
 /// Quantities beyond what a column holds are beyond any stock too.

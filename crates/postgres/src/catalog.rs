@@ -9,10 +9,10 @@ use std::collections::HashSet;
 
 use async_trait::async_trait;
 use bitik_catalog::{
-    CatalogError, Colour, NewProduct, Product, ProductFilter, ProductKey, ProductRepository, ProductSort, ProductStats,
-    Removal, SearchText, Size, Slug, Stock, StockLevel, Subcategory, Visibility,
+    Colour, NewProduct, Product, ProductFilter, ProductKey, ProductRepository, ProductSort, ProductStats, Removal,
+    SearchText, Size, Slug, Stock, StockLevel, Subcategory, Visibility,
 };
-use bitik_common::{Money, Page, PageRequest};
+use bitik_common::{BoxError, Money, Page, PageRequest};
 use chrono::{DateTime, Utc};
 use diesel::dsl::{case_when, exists, sql};
 use diesel::expression::functions::declare_sql_function;
@@ -125,8 +125,9 @@ struct CorruptRow {
     value: String,
 }
 
-fn storage(error: impl Into<DbError>) -> CatalogError {
-    CatalogError::repository(error.into())
+/// The port's error: what PostgreSQL did, classified (unavailable, inconsistent, a failed query).
+fn storage(error: impl Into<DbError>) -> BoxError {
+    Box::new(error.into())
 }
 
 type ProductQuery = products::BoxedQuery<'static, Pg>;
@@ -311,7 +312,7 @@ struct ProductWithVariants {
 
 impl PgProductRepository {
     /// Products of `query` with their stock, in one statement.
-    async fn load(&self, conn: &mut AsyncPgConnection, query: ProductQuery) -> Result<Vec<Product>, CatalogError> {
+    async fn load(&self, conn: &mut AsyncPgConnection, query: ProductQuery) -> Result<Vec<Product>, BoxError> {
         let statement = WithVariants {
             page: Box::new(query.select(ProductRow::as_select())),
             count: None,
@@ -332,7 +333,7 @@ async fn page_and_count(
     page: PageRequest,
     cap: Option<i64>,
     search: bool,
-) -> Result<Vec<ProductWithVariants>, CatalogError> {
+) -> Result<Vec<ProductWithVariants>, BoxError> {
     let counted = counted.select(products::id);
     let count: Box<dyn QueryFragment<Pg> + Send> = match cap {
         None => Box::new(counted),
@@ -354,7 +355,7 @@ async fn common_search_page(
     conn: &mut AsyncPgConnection,
     filter: &ProductFilter,
     cap: Option<i64>,
-) -> Result<Option<Page<Product>>, CatalogError> {
+) -> Result<Option<Page<Product>>, BoxError> {
     let (Some(search), ProductSort::Relevance, Some(cap)) = (&filter.search, filter.sort, cap) else {
         return Ok(None);
     };
@@ -372,13 +373,17 @@ async fn common_search_page(
     }))
 }
 
-fn into_products(rows: Vec<ProductWithVariants>) -> Result<Vec<Product>, CatalogError> {
+fn into_products(rows: Vec<ProductWithVariants>) -> Result<Vec<Product>, BoxError> {
     rows.into_iter().map(|row| into_product_with(row.product, row.variants)).collect()
 }
 
-fn into_product_with(row: ProductRow, variants: Vec<(String, String, i32)>) -> Result<Product, CatalogError> {
+fn into_product_with(row: ProductRow, variants: Vec<(String, String, i32)>) -> Result<Product, BoxError> {
     let variants = variants.into_iter().map(|(color, size, stock)| VariantRow { color, size, stock }).collect();
-    into_product(row, variants).map_err(CatalogError::repository)
+    into_product(row, variants).map_err(corrupt)
+}
+
+fn corrupt(row: CorruptRow) -> BoxError {
+    storage(DbError::inconsistent(row))
 }
 
 fn into_product(row: ProductRow, variants: Vec<VariantRow>) -> Result<Product, CorruptRow> {
@@ -418,7 +423,7 @@ fn into_product(row: ProductRow, variants: Vec<VariantRow>) -> Result<Product, C
 
 #[async_trait]
 impl ProductRepository for PgProductRepository {
-    async fn list(&self, filter: &ProductFilter) -> Result<Page<Product>, CatalogError> {
+    async fn list(&self, filter: &ProductFilter) -> Result<Page<Product>, BoxError> {
         let mut conn = self.db.conn().await.map_err(storage)?;
         let page = filter.page;
         // One row past the cap tells "more than the cap" from "exactly the cap".
@@ -446,7 +451,7 @@ impl ProductRepository for PgProductRepository {
         })
     }
 
-    async fn find_active(&self, key: &ProductKey) -> Result<Option<Product>, CatalogError> {
+    async fn find_active(&self, key: &ProductKey) -> Result<Option<Product>, BoxError> {
         let mut conn = self.db.conn().await.map_err(storage)?;
         let query = match key {
             ProductKey::Id(id) => active_products().filter(products::id.eq(*id)),
@@ -455,7 +460,7 @@ impl ProductRepository for PgProductRepository {
         Ok(self.load(&mut conn, query).await?.pop())
     }
 
-    async fn find_active_by_ids(&self, ids: &[Uuid]) -> Result<Vec<Product>, CatalogError> {
+    async fn find_active_by_ids(&self, ids: &[Uuid]) -> Result<Vec<Product>, BoxError> {
         if ids.is_empty() {
             return Ok(Vec::new());
         }
@@ -463,7 +468,7 @@ impl ProductRepository for PgProductRepository {
         self.load(&mut conn, active_products().filter(products::id.eq_any(ids.to_vec()))).await
     }
 
-    async fn active_slugs(&self) -> Result<Vec<(Slug, DateTime<Utc>)>, CatalogError> {
+    async fn active_slugs(&self) -> Result<Vec<(Slug, DateTime<Utc>)>, BoxError> {
         let mut conn = self.db.conn().await.map_err(storage)?;
         let rows: Vec<(String, DateTime<Utc>)> = products::table
             .filter(products::active)
@@ -475,19 +480,19 @@ impl ProductRepository for PgProductRepository {
         rows.into_iter()
             .map(|(slug, at)| {
                 let parsed = Slug::parse(&slug)
-                    .ok_or_else(|| CatalogError::repository(format!("invalid stored slug {slug:?}")))?;
+                    .ok_or_else(|| storage(DbError::inconsistent(format!("invalid stored slug {slug:?}"))))?;
                 Ok((parsed, at))
             })
             .collect()
     }
 
-    async fn find_by_slug(&self, slug: &Slug) -> Result<Option<Product>, CatalogError> {
+    async fn find_by_slug(&self, slug: &Slug) -> Result<Option<Product>, BoxError> {
         let mut conn = self.db.conn().await.map_err(storage)?;
         let query = products::table.filter(products::slug.eq(slug.as_str().to_owned())).into_boxed();
         Ok(self.load(&mut conn, query).await?.pop())
     }
 
-    async fn promotions(&self, limit: u32) -> Result<Vec<Product>, CatalogError> {
+    async fn promotions(&self, limit: u32) -> Result<Vec<Product>, BoxError> {
         let mut conn = self.db.conn().await.map_err(storage)?;
         let query = active_products()
             .filter(products::on_promotion.eq(true))
@@ -497,7 +502,7 @@ impl ProductRepository for PgProductRepository {
         self.load(&mut conn, query).await
     }
 
-    async fn new_arrivals(&self, limit: u32) -> Result<Vec<Product>, CatalogError> {
+    async fn new_arrivals(&self, limit: u32) -> Result<Vec<Product>, BoxError> {
         let mut conn = self.db.conn().await.map_err(storage)?;
         let query = active_products()
             .order_by(products::created_at.desc())
@@ -506,7 +511,7 @@ impl ProductRepository for PgProductRepository {
         self.load(&mut conn, query).await
     }
 
-    async fn similar(&self, product: &Product, limit: u32) -> Result<Vec<Product>, CatalogError> {
+    async fn similar(&self, product: &Product, limit: u32) -> Result<Vec<Product>, BoxError> {
         let mut conn = self.db.conn().await.map_err(storage)?;
         let query = active_products()
             .filter(products::id.ne(product.id))
@@ -518,12 +523,12 @@ impl ProductRepository for PgProductRepository {
         self.load(&mut conn, query).await
     }
 
-    async fn find_any(&self, id: Uuid) -> Result<Option<Product>, CatalogError> {
+    async fn find_any(&self, id: Uuid) -> Result<Option<Product>, BoxError> {
         let mut conn = self.db.conn().await.map_err(storage)?;
         Ok(self.load(&mut conn, products::table.filter(products::id.eq(id)).into_boxed()).await?.pop())
     }
 
-    async fn update(&self, id: Uuid, product: NewProduct) -> Result<Option<Product>, CatalogError> {
+    async fn update(&self, id: Uuid, product: NewProduct) -> Result<Option<Product>, BoxError> {
         let mut conn = self.db.conn().await.map_err(storage)?;
         let updated = conn
             .transaction::<_, DbError, _>(async |conn| {
@@ -562,7 +567,7 @@ impl ProductRepository for PgProductRepository {
         self.find_any(id).await
     }
 
-    async fn set_stock(&self, id: Uuid, stock: Stock) -> Result<Option<Product>, CatalogError> {
+    async fn set_stock(&self, id: Uuid, stock: Stock) -> Result<Option<Product>, BoxError> {
         let mut conn = self.db.conn().await.map_err(storage)?;
         let exists = conn
             .transaction::<_, DbError, _>(async |conn| {
@@ -586,7 +591,7 @@ impl ProductRepository for PgProductRepository {
         self.find_any(id).await
     }
 
-    async fn remove(&self, id: Uuid) -> Result<Removal, CatalogError> {
+    async fn remove(&self, id: Uuid) -> Result<Removal, BoxError> {
         use crate::schema::order_items;
         let mut conn = self.db.conn().await.map_err(storage)?;
         conn.transaction::<_, DbError, _>(async |conn| {
@@ -607,7 +612,7 @@ impl ProductRepository for PgProductRepository {
         .map_err(storage)
     }
 
-    async fn stats(&self) -> Result<ProductStats, CatalogError> {
+    async fn stats(&self) -> Result<ProductStats, BoxError> {
         #[derive(QueryableByName)]
         struct Counts {
             #[diesel(sql_type = BigInt)]
@@ -645,7 +650,7 @@ impl ProductRepository for PgProductRepository {
         })
     }
 
-    async fn create(&self, product: NewProduct) -> Result<Product, CatalogError> {
+    async fn create(&self, product: NewProduct) -> Result<Product, BoxError> {
         let mut conn = self.db.conn().await.map_err(storage)?;
         let mut attempt = 1;
         loop {
@@ -654,7 +659,7 @@ impl ProductRepository for PgProductRepository {
                     attempt += 1;
                 }
                 Err(error) => return Err(storage(error)),
-                Ok((row, variants)) => return into_product(row, variants).map_err(CatalogError::repository),
+                Ok((row, variants)) => return into_product(row, variants).map_err(corrupt),
             }
         }
     }

@@ -45,7 +45,8 @@ impl NewsletterRepository for PgNewsletterRepository {
             .map_err(DbError::from)?;
         rows.into_iter()
             .map(|(email, subscribed_at)| {
-                let email = Email::parse(&email).map_err(|_| format!("stored e-mail is invalid: {email}"))?;
+                let email = Email::parse(&email)
+                    .map_err(|_| DbError::inconsistent(format!("stored e-mail is invalid: {email}")))?;
                 Ok(Subscriber { email, subscribed_at })
             })
             .collect()

@@ -1,6 +1,7 @@
 //! Orders in PostgreSQL. Placing an order takes its stock with conditional updates in the same
 //! transaction that writes it, variants always in the same order so that two orders never wait
-//! on each other in a cycle; `CHECK (stock >= 0)` stands behind it all.
+//! on each other in a cycle; `CHECK (stock >= 0)` stands behind it all. The units ordered leave
+//! the customer's cart in that transaction too: an order refused leaves the cart as it was.
 
 use bitik_common::BoxError;
 use std::collections::HashMap;
@@ -17,6 +18,7 @@ use diesel::prelude::*;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
+use crate::carts;
 use crate::functions::{bitik_search_text, like_pattern, regexp_replace};
 use crate::order_stats;
 use crate::schema::{order_items, order_status_history as history, orders, product_variants};
@@ -96,11 +98,12 @@ impl From<diesel::result::Error> for Abort {
     }
 }
 
-fn corrupt(what: &str, value: &str) -> BoxError {
-    format!("stored order has an invalid {what}: {value:?}").into()
+/// A stored order the domain cannot read (a value written around the application): a bug.
+fn corrupt(what: &str, value: &str) -> DbError {
+    DbError::inconsistent(format!("stored order has an invalid {what}: {value:?}"))
 }
 
-fn assemble(row: OrderRow, lines: Vec<LineRow>, changes: Vec<HistoryRow>) -> Result<Order, BoxError> {
+fn assemble(row: OrderRow, lines: Vec<LineRow>, changes: Vec<HistoryRow>) -> Result<Order, DbError> {
     let lines = lines
         .into_iter()
         .map(|l| OrderLine {
@@ -124,7 +127,7 @@ fn assemble(row: OrderRow, lines: Vec<LineRow>, changes: Vec<HistoryRow>) -> Res
                 at: h.created_at,
             })
         })
-        .collect::<Result<Vec<_>, BoxError>>()?;
+        .collect::<Result<Vec<_>, DbError>>()?;
     Ok(Order {
         id: row.id,
         order_number: row.order_number,
@@ -159,7 +162,7 @@ fn assemble(row: OrderRow, lines: Vec<LineRow>, changes: Vec<HistoryRow>) -> Res
 }
 
 /// The orders of `rows` with their lines and history: three queries whatever their number.
-async fn load(conn: &mut AsyncPgConnection, rows: Vec<OrderRow>) -> Result<Vec<Order>, BoxError> {
+async fn load(conn: &mut AsyncPgConnection, rows: Vec<OrderRow>) -> Result<Vec<Order>, DbError> {
     let ids: Vec<Uuid> = rows.iter().map(|r| r.id).collect();
     let mut lines: HashMap<Uuid, Vec<LineRow>> = HashMap::new();
     let line_rows: Vec<LineRow> = order_items::table
@@ -167,8 +170,7 @@ async fn load(conn: &mut AsyncPgConnection, rows: Vec<OrderRow>) -> Result<Vec<O
         .order((order_items::order_id, order_items::position))
         .select(LineRow::as_select())
         .load(conn)
-        .await
-        .map_err(DbError::from)?;
+        .await?;
     for line in line_rows {
         lines.entry(line.order_id).or_default().push(line);
     }
@@ -178,8 +180,7 @@ async fn load(conn: &mut AsyncPgConnection, rows: Vec<OrderRow>) -> Result<Vec<O
         .order((history::order_id, history::created_at, history::id))
         .select(HistoryRow::as_select())
         .load(conn)
-        .await
-        .map_err(DbError::from)?;
+        .await?;
     for change in history_rows {
         changes.entry(change.order_id).or_default().push(change);
     }
@@ -191,9 +192,8 @@ async fn load(conn: &mut AsyncPgConnection, rows: Vec<OrderRow>) -> Result<Vec<O
         .collect()
 }
 
-async fn find_in(conn: &mut AsyncPgConnection, id: Uuid) -> Result<Option<Order>, BoxError> {
-    let row =
-        orders::table.find(id).select(OrderRow::as_select()).first(conn).await.optional().map_err(DbError::from)?;
+async fn find_in(conn: &mut AsyncPgConnection, id: Uuid) -> Result<Option<Order>, DbError> {
+    let row = orders::table.find(id).select(OrderRow::as_select()).first(conn).await.optional()?;
     match row {
         Some(row) => Ok(load(conn, vec![row]).await?.pop()),
         None => Ok(None),
@@ -320,7 +320,9 @@ impl OrderRepository for PgOrderRepository {
                         (l.product_id, l.color.clone(), l.size.clone(), i32::try_from(l.quantity).unwrap_or(i32::MAX))
                     })
                     .collect();
-                take_stock(conn, &units_by_variant(&wanted)).await?;
+                let units = units_by_variant(&wanted);
+                take_stock(conn, &units).await?;
+                carts::take_ordered(conn, order.user_id, &units).await?;
                 let shipping = &order.shipping;
                 let id: Uuid = diesel::insert_into(orders::table)
                     .values((
@@ -366,7 +368,8 @@ impl OrderRepository for PgOrderRepository {
                     .collect();
                 diesel::insert_into(order_items::table).values(lines).execute(conn).await?;
                 diesel::insert_into(history::table).values(record(id, &first)).execute(conn).await?;
-                find_in(conn, id).await.map_err(|e| Abort::Db(DbError::inconsistent(e)))?.ok_or(Abort::Stale)
+                let placed = find_in(conn, id).await.map_err(Abort::Db)?;
+                placed.ok_or_else(|| Abort::Db(DbError::inconsistent("the order just written cannot be read back")))
             })
             .await;
         placed.map_err(|abort| match abort {
@@ -378,13 +381,13 @@ impl OrderRepository for PgOrderRepository {
                 PlaceError::NumberTaken
             }
             Abort::Db(e) => PlaceError::Other(e.into()),
-            Abort::Stale => PlaceError::Other("the order vanished while being placed".into()),
+            Abort::Stale => PlaceError::Other(DbError::inconsistent("an order being placed cannot be stale").into()),
         })
     }
 
     async fn find(&self, id: Uuid) -> Result<Option<Order>, BoxError> {
         let mut conn = self.database.conn().await?;
-        find_in(&mut conn, id).await
+        Ok(find_in(&mut conn, id).await?)
     }
 
     async fn find_by_idempotency_key(&self, user_id: Uuid, key: &str) -> Result<Option<Order>, BoxError> {
@@ -398,7 +401,7 @@ impl OrderRepository for PgOrderRepository {
             .optional()
             .map_err(DbError::from)?;
         match id {
-            Some(id) => find_in(&mut conn, id).await,
+            Some(id) => Ok(find_in(&mut conn, id).await?),
             None => Ok(None),
         }
     }
@@ -457,7 +460,7 @@ impl OrderRepository for PgOrderRepository {
                     .execute(conn)
                     .await?;
                 diesel::insert_into(history::table).values(record(id, &entry)).execute(conn).await?;
-                find_in(conn, id).await.map_err(|e| Abort::Db(DbError::inconsistent(e)))?.ok_or(Abort::Stale)
+                find_in(conn, id).await.map_err(Abort::Db)?.ok_or(Abort::Stale)
             })
             .await;
         match outcome {
@@ -498,7 +501,7 @@ impl OrderRepository for PgOrderRepository {
         if changed == 0 {
             return Ok(None);
         }
-        find_in(&mut conn, id).await
+        Ok(find_in(&mut conn, id).await?)
     }
 
     async fn figures(&self, at: DateTime<Utc>) -> Result<bitik_orders::OrderFigures, BoxError> {
@@ -554,7 +557,7 @@ impl OrderRepository for PgOrderRepository {
                     .execute(conn)
                     .await?;
                 diesel::insert_into(history::table).values(record(id, &change)).execute(conn).await?;
-                find_in(conn, id).await.map_err(|e| Abort::Db(DbError::inconsistent(e)))?.ok_or(Abort::Stale)
+                find_in(conn, id).await.map_err(Abort::Db)?.ok_or(Abort::Stale)
             })
             .await;
         match outcome {

@@ -51,10 +51,12 @@ impl TryFrom<PaymentRow> for Payment {
     type Error = BoxError;
 
     fn try_from(row: PaymentRow) -> Result<Self, BoxError> {
+        let unreadable =
+            |what: &str, value: &str| DbError::inconsistent(format!("stored payment has {what} {value:?}"));
         let checkout_status = CheckoutStatus::parse(&row.checkout_status)
-            .ok_or_else(|| format!("stored payment has checkout status {:?}", row.checkout_status))?;
+            .ok_or_else(|| unreadable("checkout status", &row.checkout_status))?;
         let payment_status = WavePaymentStatus::parse(&row.payment_status)
-            .ok_or_else(|| format!("stored payment has payment status {:?}", row.payment_status))?;
+            .ok_or_else(|| unreadable("payment status", &row.payment_status))?;
         let last_error = match (row.last_error_code, row.last_error_message) {
             (None, None) => None,
             (code, message) => Some(WaveError { code: code.unwrap_or_default(), message: message.unwrap_or_default() }),

@@ -50,8 +50,10 @@ pub(crate) struct UserRow {
 
 impl UserRow {
     pub(crate) fn into_credentials(self) -> Result<Credentials, BoxError> {
-        let email = Email::parse(&self.email).map_err(|_| format!("stored e-mail is invalid: {}", self.id))?;
-        let role = Role::parse(&self.role).ok_or_else(|| format!("unknown role {:?}", self.role))?;
+        let email = Email::parse(&self.email)
+            .map_err(|_| DbError::inconsistent(format!("stored e-mail is invalid: {}", self.id)))?;
+        let role =
+            Role::parse(&self.role).ok_or_else(|| DbError::inconsistent(format!("unknown role {:?}", self.role)))?;
         let user = User {
             id: self.id,
             email,

@@ -84,7 +84,7 @@ export function mockCartServer(variants: CatalogueVariant[], lines: { variant: C
       if (!variant) return error(404, 'product_not_found', 'Produit non trouvé')
       const line = items.find((i) => i.variant === variant)
       const quantity = body.quantity ?? 1
-      if ((line?.quantity ?? 0) + quantity > variant.stock) return error(400, 'insufficient_stock', stockMessage(variant.stock))
+      if ((line?.quantity ?? 0) + quantity > variant.stock) return error(409, 'insufficient_stock', stockMessage(variant.stock))
       if (line) line.quantity += quantity
       else items.push({ id: `item-${nextId++}`, variant, quantity })
       return HttpResponse.json({ data: cart() })
@@ -96,7 +96,7 @@ export function mockCartServer(variants: CatalogueVariant[], lines: { variant: C
       const line = items.find((i) => i.id === params.id)
       if (!line) return error(404, 'cart_item_not_found', 'Article introuvable dans le panier')
       if (body.quantity < 1) return error(400, 'invalid_quantity', 'La quantité doit être au moins de 1')
-      if (body.quantity > line.variant.stock) return error(400, 'insufficient_stock', stockMessage(line.variant.stock))
+      if (body.quantity > line.variant.stock) return error(409, 'insufficient_stock', stockMessage(line.variant.stock))
       line.quantity = body.quantity
       return HttpResponse.json({ data: cart() })
     }),

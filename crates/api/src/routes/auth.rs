@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 use validator::Validate;
 
 use crate::auth::AuthUser;
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{ApiError, Code, ErrorBody};
 use crate::rate_limit::{RateLimiter, client_key};
 use crate::responses::Data;
 use crate::state::AppState;
@@ -403,8 +403,7 @@ fn limited(limiter: &RateLimiter, key: &str) -> Result<(), ApiError> {
 
 fn too_many(wait: Duration) -> ApiError {
     let minutes = wait.as_secs().div_ceil(60).max(1);
-    ApiError::too_many_requests(
-        format!("Trop de tentatives. Veuillez réessayer dans {minutes} minute{}.", if minutes > 1 { "s" } else { "" }),
-        wait,
-    )
+    let message =
+        format!("Trop de tentatives. Veuillez réessayer dans {minutes} minute{}.", if minutes > 1 { "s" } else { "" });
+    ApiError::new(Code::TooManyRequests, message).with_retry_after(wait)
 }

@@ -210,9 +210,10 @@ async fn get_cart(state: web::Data<AppState>, AuthUser(user): AuthUser) -> Resul
 /// Adds units of a variant; the same product, size and colour add to the existing line.
 #[utoipa::path(tag = "cart", security(("bearer" = [])), request_body = AddBody, responses(
     (status = 200, description = "The cart after the change", body = Data<CartDto>),
-    (status = 400, description = "Invalid product id, size or colour missing, bad quantity, or not enough stock", body = ErrorBody),
+    (status = 400, description = "Invalid product id, size or colour missing or not the product's, or bad quantity", body = ErrorBody),
     (status = 401, description = "Not logged in", body = ErrorBody),
     (status = 404, description = "No such product", body = ErrorBody),
+    (status = 409, description = "Not enough stock for the line", body = ErrorBody),
 ))]
 #[post("/cart/add")]
 async fn add(
@@ -229,9 +230,10 @@ async fn add(
     params(("itemId" = Uuid, Path, description = "Cart line id")),
     responses(
         (status = 200, description = "The cart after the change", body = Data<CartDto>),
-        (status = 400, description = "Quantity below 1, not whole, or beyond the stock", body = ErrorBody),
+        (status = 400, description = "Quantity below 1, or not whole", body = ErrorBody),
         (status = 401, description = "Not logged in", body = ErrorBody),
         (status = 404, description = "No such line in this cart", body = ErrorBody),
+        (status = 409, description = "Beyond the stock", body = ErrorBody),
 ))]
 #[put("/cart/items/{itemId}")]
 async fn update_item(

@@ -244,8 +244,9 @@ pub struct PageQuery {
     limit: Option<String>,
 }
 
-/// Places an order from the items sent, priced by the server. Send an `Idempotency-Key`
-/// header to make a repeated submission answer the first order.
+/// Places an order from the items sent, priced by the server; the units ordered leave the
+/// customer's cart, and lines not ordered stay. Send an `Idempotency-Key` header to make a
+/// repeated submission answer the first order (changing nothing more).
 #[utoipa::path(tag = "orders", security(("bearer" = [])), request_body = PlaceOrderBody,
     params(("Idempotency-Key" = Option<String>, Header, description = "Same key, same order")),
     responses(
@@ -270,12 +271,8 @@ async fn place(
         payment_method: body.payment_method,
         idempotency_key: key,
     };
+    // The lines ordered leave the customer's cart with the order itself (`OrderRepository::place`).
     let order = state.orders.place(user.id, request).await?;
-    // The order exists: the cart it came from is spent. A failure here leaves a cart the
-    // customer can clear; it must not turn a placed order into an error.
-    if let Err(error) = state.carts.clear(user.id).await {
-        tracing::warn!(error = %error, "could not empty the cart after an order");
-    }
     Ok(HttpResponse::Created().json(Data::new(OrderDto::from(order))))
 }
 

@@ -2,7 +2,6 @@
 //! in several widths under `UPLOAD_DIR` with random names (see `crate::media`).
 
 use actix_multipart::{Field, Multipart, MultipartError};
-use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, post, web};
 use futures_util::StreamExt;
 use serde::Serialize;
@@ -10,7 +9,7 @@ use tokio::sync::Semaphore;
 use utoipa::ToSchema;
 
 use crate::auth::AdminUser;
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{ApiError, Code, ErrorBody};
 use crate::responses::Data;
 use crate::state::AppState;
 use bitik_images::{self as media, MAX_UPLOAD_BYTES, UploadRefusal};
@@ -64,11 +63,11 @@ fn upload_kind() -> utoipa::openapi::schema::Object {
 }
 
 fn invalid_image() -> ApiError {
-    ApiError::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, "invalid_image", MSG_NOT_AN_IMAGE)
+    ApiError::new(Code::InvalidImage, MSG_NOT_AN_IMAGE)
 }
 
 fn too_large(message: &str) -> ApiError {
-    ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "image_too_large", message)
+    ApiError::new(Code::ImageTooLarge, message)
 }
 
 fn refusal(refusal: UploadRefusal) -> ApiError {
@@ -83,12 +82,10 @@ fn multipart_error(error: MultipartError) -> ApiError {
         MultipartError::ContentTypeMissing
         | MultipartError::ContentTypeParse
         | MultipartError::ContentTypeIncompatible
-        | MultipartError::BoundaryMissing => ApiError::new(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "unsupported_media_type",
-            "Les images doivent être envoyées en multipart/form-data.",
-        ),
-        _ => ApiError::bad_request("malformed_upload", "L'envoi est incomplet ou mal formé. Veuillez réessayer."),
+        | MultipartError::BoundaryMissing => {
+            ApiError::new(Code::UnsupportedMediaType, "Les images doivent être envoyées en multipart/form-data.")
+        }
+        _ => ApiError::new(Code::MalformedUpload, "L'envoi est incomplet ou mal formé. Veuillez réessayer."),
     }
 }
 
@@ -114,13 +111,13 @@ async fn read_form(mut form: Multipart) -> Result<(Vec<Vec<u8>>, Option<String>)
         match field.name() {
             Some("images") => {
                 if files.len() == MAX_FILES {
-                    return Err(ApiError::bad_request("too_many_images", "10 images au plus par envoi."));
+                    return Err(ApiError::new(Code::TooManyImages, "10 images au plus par envoi."));
                 }
                 files.push(read_field(&mut field, MAX_UPLOAD_BYTES, || too_large(MSG_TOO_HEAVY)).await?);
             }
             Some("type") => {
                 let raw = read_field(&mut field, MAX_TEXT_FIELD, || {
-                    ApiError::bad_request("unknown_upload_type", "Type d'envoi inconnu.")
+                    ApiError::new(Code::UnknownUploadType, "Type d'envoi inconnu.")
                 })
                 .await?;
                 kind = Some(String::from_utf8_lossy(&raw).into_owned());
@@ -128,8 +125,8 @@ async fn read_form(mut form: Multipart) -> Result<(Vec<Vec<u8>>, Option<String>)
             // Refused rather than skipped: reading unknown fields would let a request grow unbounded.
             other => {
                 let name = other.unwrap_or_default().chars().take(MAX_TEXT_FIELD).collect::<String>();
-                return Err(ApiError::bad_request(
-                    "unexpected_field",
+                return Err(ApiError::new(
+                    Code::UnexpectedField,
                     format!("Champ inattendu dans l'envoi : {name}. Champs attendus : images, type."),
                 ));
             }
@@ -188,10 +185,10 @@ async fn upload_images(
     let form = Multipart::new(req.headers(), payload.into_inner());
     let (files, kind) = read_form(form).await?;
     if kind.as_deref().is_some_and(|kind| kind != PRODUCT) {
-        return Err(ApiError::bad_request("unknown_upload_type", "Type d'envoi inconnu."));
+        return Err(ApiError::new(Code::UnknownUploadType, "Type d'envoi inconnu."));
     }
     if files.is_empty() {
-        return Err(ApiError::bad_request("no_image", "Aucune image reçue."));
+        return Err(ApiError::new(Code::NoImage, "Aucune image reçue."));
     }
     for bytes in &files {
         media::check_upload(bytes).map_err(refusal)?;

@@ -8,7 +8,7 @@ use bitik_payments::CheckoutStatus;
 use bitik_wave::{Delivery, SIMULATOR_PATH, Simulated, Simulator, SimulatorError};
 use chrono::Utc;
 
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{ApiError, Code, ErrorBody};
 use crate::routes::payments::receive;
 use crate::state::AppState;
 
@@ -28,15 +28,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 
 fn simulator(state: &AppState) -> Result<&Simulator, ApiError> {
     // With Wave configured, these pages do not exist.
-    state.simulator.as_deref().ok_or_else(|| ApiError::not_found("Cette adresse de l'API n'existe pas."))
+    state.simulator.as_deref().ok_or_else(|| ApiError::new(Code::NotFound, "Cette adresse de l'API n'existe pas."))
 }
 
 fn session_not_found() -> ApiError {
-    ApiError::new(
-        actix_web::http::StatusCode::NOT_FOUND,
-        "payment_session_not_found",
-        "Session de paiement non trouvée",
-    )
+    ApiError::new(Code::PaymentSessionNotFound, "Session de paiement non trouvée")
 }
 
 /// The simulator page's stylesheet (a file, as the content security policy wants).

@@ -1,5 +1,6 @@
 use std::sync::Arc;
 
+use bitik_cart::{CartRepository, VariantRef};
 use bitik_catalog::{Colour, Product, ProductKey, ProductRepository, Size};
 use bitik_common::Money;
 use bitik_orders::{
@@ -7,8 +8,9 @@ use bitik_orders::{
     StatusChange, StockEffect, Transition,
 };
 use bitik_postgres::testing::TestDatabase;
-use bitik_postgres::{PgOrderRepository, PgProductRepository};
+use bitik_postgres::{DbError, PgCartRepository, PgOrderRepository, PgProductRepository};
 use chrono::Utc;
+use diesel_async::SimpleAsyncConnection;
 use uuid::Uuid;
 
 use crate::fixtures::{customer, tshirt};
@@ -223,6 +225,100 @@ async fn an_idempotency_key_is_used_once_per_customer() {
     assert!(matches!(orders.place(first, created(awa.id)).await, Err(PlaceError::KeyUsed)));
     assert_eq!(orders.find_by_idempotency_key(awa.id, "key-1").await.unwrap().unwrap().id, placed.id);
     assert_eq!(stock(&test, &tee, "noir", "M").await, 4, "the refused duplicate took nothing");
+}
+
+/// Fills `user`'s cart with `(colour, size, quantity)` lines of `product`.
+async fn fill_cart(carts: &PgCartRepository, user: Uuid, product: &Product, lines: &[(&str, &str, u32)]) {
+    for &(colour, size, quantity) in lines {
+        let variant = VariantRef { product_id: product.id, color: colour.into(), size: size.into() };
+        carts.add(user, variant, quantity, 100).await.unwrap().unwrap();
+    }
+}
+
+/// `user`'s cart as (colour, size, quantity), in the cart's order.
+async fn cart_of(carts: &PgCartRepository, user: Uuid) -> Vec<(String, String, u32)> {
+    let lines = carts.lines(user).await.unwrap();
+    lines.into_iter().map(|l| (l.variant.color, l.variant.size, l.quantity)).collect()
+}
+
+fn owned(lines: &[(&str, &str, u32)]) -> Vec<(String, String, u32)> {
+    lines.iter().map(|&(colour, size, quantity)| (colour.to_owned(), size.to_owned(), quantity)).collect()
+}
+
+#[tokio::test]
+async fn an_order_takes_exactly_its_units_out_of_its_customers_cart() {
+    let test = TestDatabase::new().await;
+    let awa = customer(&test, "awa@example.sn").await;
+    let moussa = customer(&test, "moussa@example.sn").await;
+    let stock = [("noir", "M", 10), ("blanc", "L", 10), ("noir", "L", 10), ("blanc", "M", 10)];
+    let tee = tshirt(&test, "T-shirt Teranga", 10_000, &stock).await;
+    let carts = PgCartRepository::new(test.database.clone());
+    fill_cart(&carts, awa.id, &tee, &[("noir", "M", 3), ("blanc", "L", 1), ("noir", "L", 2)]).await;
+    fill_cart(&carts, moussa.id, &tee, &[("noir", "M", 2), ("blanc", "L", 1)]).await;
+    let orders = PgOrderRepository::new(test.database.clone());
+    // Two lines of black M add up; white M was never in the cart.
+    let lines = vec![
+        line(&tee, "noir", "M", 1),
+        line(&tee, "blanc", "L", 1),
+        line(&tee, "noir", "M", 1),
+        line(&tee, "blanc", "M", 4),
+    ];
+    orders.place(new_order(awa.id, lines), created(awa.id)).await.unwrap();
+    assert_eq!(
+        cart_of(&carts, awa.id).await,
+        owned(&[("noir", "M", 1), ("noir", "L", 2)]),
+        "black M reduced by the 2 ordered, white L gone, black L (not ordered) kept"
+    );
+    assert_eq!(
+        cart_of(&carts, moussa.id).await,
+        owned(&[("noir", "M", 2), ("blanc", "L", 1)]),
+        "another cart is untouched"
+    );
+}
+
+#[tokio::test]
+async fn an_order_refused_leaves_the_cart_as_it_was() {
+    let test = TestDatabase::new().await;
+    let awa = customer(&test, "awa@example.sn").await;
+    let tee = tshirt(&test, "T-shirt Teranga", 10_000, &[("noir", "M", 5), ("blanc", "L", 1)]).await;
+    let carts = PgCartRepository::new(test.database.clone());
+    fill_cart(&carts, awa.id, &tee, &[("noir", "M", 2), ("blanc", "L", 2)]).await;
+    let orders = PgOrderRepository::new(test.database.clone());
+    let lacking = new_order(awa.id, vec![line(&tee, "noir", "M", 2), line(&tee, "blanc", "L", 2)]);
+    let refused = orders.place(lacking, created(awa.id)).await;
+    assert!(matches!(refused, Err(PlaceError::OutOfStock { available: 1, .. })), "{refused:?}");
+    assert_eq!(cart_of(&carts, awa.id).await, owned(&[("noir", "M", 2), ("blanc", "L", 2)]));
+
+    // A submission replayed with its idempotency key is refused whole: nothing leaves the cart twice.
+    let mut first = new_order(awa.id, vec![line(&tee, "noir", "M", 1)]);
+    first.idempotency_key = Some("key-1".into());
+    orders.place(first.clone(), created(awa.id)).await.unwrap();
+    assert_eq!(cart_of(&carts, awa.id).await, owned(&[("noir", "M", 1), ("blanc", "L", 2)]));
+    first.order_number = "ORD-0000000002".into();
+    assert!(matches!(orders.place(first, created(awa.id)).await, Err(PlaceError::KeyUsed)));
+    assert_eq!(cart_of(&carts, awa.id).await, owned(&[("noir", "M", 1), ("blanc", "L", 2)]));
+}
+
+#[tokio::test]
+async fn an_order_row_the_domain_cannot_read_is_inconsistent_storage_never_unavailable() {
+    let test = TestDatabase::new().await;
+    let awa = customer(&test, "awa@example.sn").await;
+    let tee = tshirt(&test, "T-shirt Teranga", 10_000, &[("noir", "M", 5)]).await;
+    let orders = PgOrderRepository::new(test.database.clone());
+    let order = orders.place(new_order(awa.id, vec![line(&tee, "noir", "M", 1)]), created(awa.id)).await.unwrap();
+    // A status this version does not know, as a newer one would write before being rolled back.
+    let mut conn = test.database.conn().await.unwrap();
+    conn.batch_execute(&format!(
+        "ALTER TABLE orders DROP CONSTRAINT orders_status_check;
+         UPDATE orders SET status = 'refused' WHERE id = '{}'",
+        order.id
+    ))
+    .await
+    .unwrap();
+    let error = orders.find(order.id).await.unwrap_err();
+    assert!(matches!(error.downcast_ref::<DbError>(), Some(DbError::Inconsistent(_))), "{error:?}");
+    assert!(!bitik_common::is_unavailable(error.as_ref()), "a bug, not a database gone: {error:?}");
+    assert!(format!("{error:?}").contains("refused"), "the log names what could not be read: {error:?}");
 }
 
 fn admin_filter(pairs: &[(&str, &str)]) -> bitik_orders::AdminOrderFilter {

@@ -91,18 +91,18 @@ async fn every_bad_add_gets_its_french_message_and_writes_nothing() {
         ),
         (
             json!({"productId": tee, "quantity": 2_147_483_648_i64, "size": "M", "color": "noir"}),
-            400,
+            409,
             "Stock insuffisant. Seulement 3 disponible(s).",
         ),
         (
             // An integer to JSON Schema (and the document), only too large.
             json!({"productId": tee, "quantity": 1e30, "size": "M", "color": "noir"}),
-            400,
+            409,
             "Stock insuffisant. Seulement 3 disponible(s).",
         ),
         (
             json!({"productId": tee, "quantity": 4, "size": "M", "color": "noir"}),
-            400,
+            409,
             "Stock insuffisant. Seulement 3 disponible(s).",
         ),
         (
@@ -123,6 +123,7 @@ async fn every_bad_add_gets_its_french_message_and_writes_nothing() {
         200
     );
     let over = add(&app, &token, json!({"productId": tee, "quantity": 2, "size": "M", "color": "noir"})).await;
+    assert_eq!(over.status(), 409, "the stock, not the request, stands in the way");
     assert_eq!(error_body(over).await["code"], "insufficient_stock");
     assert_eq!(cart(&app, &token).await["itemCount"], 2);
 }
@@ -135,15 +136,16 @@ async fn quantities_change_within_one_and_the_stock() {
     let body: Value =
         add(&app, &token, json!({"productId": tee, "size": "M", "color": "noir"})).await.json().await.unwrap();
     let path = format!("/api/cart/items/{}", body["data"]["items"][0]["id"].as_str().unwrap());
-    for (quantity, message) in [
-        (json!(0), "La quantité doit être au moins de 1"),
-        (json!(-1), "La quantité doit être au moins de 1"),
-        (json!(1.5), "La quantité doit être un nombre entier"),
-        (json!(9), "Stock insuffisant. Seulement 3 disponible(s)."),
+    for (quantity, status, code, message) in [
+        (json!(0), 400, "invalid_quantity", "La quantité doit être au moins de 1"),
+        (json!(-1), 400, "invalid_quantity", "La quantité doit être au moins de 1"),
+        (json!(1.5), 400, "invalid_quantity", "La quantité doit être un nombre entier"),
+        (json!(9), 409, "insufficient_stock", "Stock insuffisant. Seulement 3 disponible(s)."),
     ] {
         let response = app.send(Method::PUT, &path, Some(&token), Some(&json!({"quantity": quantity}))).await;
-        assert_eq!(response.status(), 400);
-        assert_eq!(error_body(response).await["message"], message);
+        assert_eq!(response.status().as_u16(), status, "{quantity}");
+        let body = error_body(response).await;
+        assert_eq!((body["code"].as_str(), body["message"].as_str()), (Some(code), Some(message)), "{quantity}");
     }
     let response = app.send(Method::PUT, &path, Some(&token), Some(&json!({"quantity": 3}))).await;
     assert_eq!(response.status(), 200);

@@ -293,10 +293,28 @@ describe('/checkout: step 3, Confirmation', () => {
       shippingMethod: 'standard',
       paymentMethod: 'cash_on_delivery',
     })
-    // The server emptied the cart: the badge follows, and the confirmation stays.
+    // The whole cart was ordered, so the server took every line out: the badge follows, and the confirmation stays.
     await waitFor(() => expect(screen.queryByTestId('cart-count')).not.toBeInTheDocument())
     expect(location()).toBe('/checkout')
     expect(screen.getByTestId('order-number')).toBeVisible()
+  })
+
+  it('after the order, the cart shows what the server kept: a line added meanwhile in another tab stays', async () => {
+    let cart: ReturnType<typeof mockCartServer> | null = null
+    const later = { id: 'item-later', variant: { ...CHAIN, productId: 'p3', name: 'Bracelet Saly', slug: 'bracelet-saly' }, quantity: 2 }
+    mockPlaceOrder(
+      () => HttpResponse.json({ data: makeOrder() }, { status: 201 }),
+      // The ordered lines left the server cart; the one the order did not hold is still there.
+      () => cart?.items().splice(0, Infinity, later),
+    )
+    const user = userEvent.setup()
+    cart = await openCheckout()
+    await waitFor(() => expect(screen.getByTestId('cart-count')).toHaveTextContent('3'))
+    await toReview(user, 'Paiement à la livraison')
+    await user.click(screen.getByRole('button', { name: 'Confirmer la commande' }))
+
+    expect(await screen.findByText('Commande créée avec succès!')).toBeVisible()
+    await waitFor(() => expect(screen.getByTestId('cart-count')).toHaveTextContent('2'))
   })
 
   it("shows the server's stock message; a second try sends the same Idempotency-Key", async () => {

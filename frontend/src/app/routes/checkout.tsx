@@ -27,7 +27,7 @@ export default function CheckoutRoute() {
   useStalePaymentCleanup()
   useEffect(() => void loadWavePayment().catch(() => undefined), [])
   // The Wave payment of the placed order (payments feature): once started,
-  // its panel replaces the steps (the order exists, the cart is empty).
+  // its panel replaces the steps (the order exists, its lines left the cart).
   const [waveOrder, setWaveOrder] = useState<WaveOrder | null>(null)
   const payWithWave = useCallback<PayWithWave>(
     (order) => setWaveOrder({ id: String(order.id), orderNumber: order.orderNumber, total: order.total }),
@@ -72,7 +72,8 @@ export default function CheckoutRoute() {
       defaults={deliveryDefaults(user, defaultAddress)}
       payWithWave={payWithWave}
       onPlaced={() => {
-        // The server emptied the cart and took the stock: show both as they are now.
+        // The server took the ordered lines out of the cart (others stay) and took the stock:
+        // show both as they are now.
         cart.refetch()
         void queryClient.invalidateQueries({ queryKey: productKeys.all })
       }}

@@ -75,7 +75,7 @@ describe('initWithRetries: 3 tries, 2 s apart (seed 001 §7)', () => {
 
   it.each([
     [409, 'already_paid', 'Cette commande est déjà payée.'],
-    [409, 'session_expired', 'Votre session de paiement a expiré. Veuillez réessayer.'],
+    [409, 'payment_session_expired', 'Votre session de paiement a expiré. Veuillez réessayer.'],
     [404, 'order_not_found', 'Commande introuvable'],
   ])('a %i %s is final: not tried again, its message kept', async (status, code, message) => {
     const calls = mockPaymentInit(() => failure(status, code, message))

@@ -142,14 +142,28 @@ impl Shop {
         let empty = self.model.carts[customer].is_empty();
         let in_stock = self.model.cart_in_stock(customer);
         match self.place_order(customer, wave, shipping).await {
+            // The whole cart was ordered: the order took every line out of it.
             Ok(id) if !empty && in_stock => {
                 self.model.place(id, customer, wave, shipping);
-                self.carts.clear(self.customers[customer]).await.map_err(|e| e.to_string())
             }
-            Err(OrderError::EmptyOrder) if empty => Ok(()),
-            Err(OrderError::OutOfStock { .. }) if !empty && !in_stock => Ok(()),
-            other => Err(format!("place (empty cart {empty}, in stock {in_stock}): {other:?}")),
+            Err(OrderError::EmptyOrder) if empty => {}
+            Err(OrderError::OutOfStock { .. }) if !empty && !in_stock => {}
+            other => return Err(format!("place (empty cart {empty}, in stock {in_stock}): {other:?}")),
         }
+        self.check_cart(customer).await
+    }
+
+    /// The customer's cart holds the lines and units the model says it does.
+    async fn check_cart(&self, customer: usize) -> Result<(), String> {
+        let cart = self.carts.cart(self.customers[customer]).await.map_err(|e| e.to_string())?;
+        let expected = &self.model.carts[customer];
+        let (lines, units) = (cart.items.len(), cart.item_count());
+        if lines != expected.len() || units != expected.values().sum::<u32>() {
+            return Err(format!(
+                "cart of customer {customer} holds {lines} lines of {units} units, expected {expected:?}"
+            ));
+        }
+        Ok(())
     }
 
     /// The checkout the storefront sends: the cart's lines and a valid delivery form.

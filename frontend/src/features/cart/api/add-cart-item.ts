@@ -11,7 +11,7 @@ export interface CartItemInput {
 /**
  * POST /api/cart/add → the cart after the change. The same product, size and
  * colour add to the existing line; beyond the stock (counting the cart) the
- * server answers 400 `insufficient_stock`. Not retried: a POST that timed out
+ * server answers 409 `insufficient_stock`. Not retried: a POST that timed out
  * may already have added the units.
  */
 export async function addCartItem(input: CartItemInput): Promise<ServerCart> {

@@ -55,7 +55,7 @@ export interface CheckoutPageProps {
   cart: CheckoutCart
   /** The delivery form's first values (deliveryDefaults: profile, default address). */
   defaults: DeliveryValues
-  /** The order exists: the server has emptied the cart it came from. */
+  /** The order exists: the server has taken its lines out of the cart (lines not ordered stay). */
   onPlaced?: (order: Order) => void
   payWithWave?: PayWithWave
 }

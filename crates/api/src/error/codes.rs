@@ -1,0 +1,149 @@
+//! The one table from error code to HTTP status: every code the API answers is a [`Code`], and
+//! a code is answered with its status only, wherever the error comes from.
+
+use actix_web::http::StatusCode;
+
+/// `Code::Variant = "snake_case_code", STATUS;` lines: the enum, its spellings and its statuses
+/// are made from the same line, so a code cannot be given two statuses.
+macro_rules! codes {
+    ($($name:ident = $code:literal, $status:ident;)*) => {
+        /// A stable machine-readable code, the `code` of the error envelope.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Code {
+            $($name,)*
+        }
+
+        impl Code {
+            /// The whole table.
+            pub const ALL: &'static [Code] = &[$(Code::$name,)*];
+
+            /// What the client reads in `code`.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(Code::$name => $code,)*
+                }
+            }
+
+            pub fn status(self) -> StatusCode {
+                match self {
+                    $(Code::$name => StatusCode::$status,)*
+                }
+            }
+        }
+    };
+}
+
+codes! {
+    // A request as HTTP sees it (also what actix and the middleware answer on their own).
+    BadRequest = "bad_request", BAD_REQUEST;
+    Unauthorized = "unauthorized", UNAUTHORIZED;
+    Forbidden = "forbidden", FORBIDDEN;
+    NotFound = "not_found", NOT_FOUND;
+    MethodNotAllowed = "method_not_allowed", METHOD_NOT_ALLOWED;
+    RequestTimeout = "request_timeout", REQUEST_TIMEOUT;
+    PayloadTooLarge = "payload_too_large", PAYLOAD_TOO_LARGE;
+    UnsupportedMediaType = "unsupported_media_type", UNSUPPORTED_MEDIA_TYPE;
+    TooManyRequests = "too_many_requests", TOO_MANY_REQUESTS;
+    InternalError = "internal_error", INTERNAL_SERVER_ERROR;
+    ServiceUnavailable = "service_unavailable", SERVICE_UNAVAILABLE;
+
+    // Bodies, queries and forms.
+    ValidationFailed = "validation_failed", BAD_REQUEST;
+    InvalidQuery = "invalid_query", BAD_REQUEST;
+    InvalidBody = "invalid_body", BAD_REQUEST;
+    MalformedJson = "malformed_json", BAD_REQUEST;
+    NulCharacter = "nul_character", BAD_REQUEST;
+
+    // Accounts.
+    EmailTaken = "email_taken", CONFLICT;
+    InvalidEmail = "invalid_email", BAD_REQUEST;
+    PasswordTooShort = "password_too_short", BAD_REQUEST;
+    InvalidCredentials = "invalid_credentials", UNAUTHORIZED;
+    AccountDisabled = "account_disabled", FORBIDDEN;
+    SessionExpired = "session_expired", UNAUTHORIZED;
+    IncorrectCurrentPassword = "incorrect_current_password", UNAUTHORIZED;
+    AddressNotFound = "address_not_found", NOT_FOUND;
+    UserNotFound = "user_not_found", NOT_FOUND;
+    // The link is the resource its token names: unknown, used or expired, there is none.
+    InvalidResetToken = "invalid_reset_token", NOT_FOUND;
+    CannotDeleteAdmin = "cannot_delete_admin", CONFLICT;
+    CannotDeactivateSelf = "cannot_deactivate_self", CONFLICT;
+    CannotChangeOwnRole = "cannot_change_own_role", CONFLICT;
+
+    // The catalogue and the cart.
+    ProductNotFound = "product_not_found", NOT_FOUND;
+    InvalidProductId = "invalid_product_id", BAD_REQUEST;
+    MissingVariant = "missing_variant", BAD_REQUEST;
+    InvalidQuantity = "invalid_quantity", BAD_REQUEST;
+    UnknownVariant = "unknown_variant", BAD_REQUEST;
+    // The request is fine; the shop's stock is what stands in the way.
+    InsufficientStock = "insufficient_stock", CONFLICT;
+    CartItemNotFound = "cart_item_not_found", NOT_FOUND;
+    TooManyItems = "too_many_items", BAD_REQUEST;
+
+    // Orders.
+    EmptyOrder = "empty_order", BAD_REQUEST;
+    TooManyLines = "too_many_lines", BAD_REQUEST;
+    ProductUnavailable = "product_unavailable", CONFLICT;
+    OrderNotFound = "order_not_found", NOT_FOUND;
+    OrderNotCancellable = "order_not_cancellable", CONFLICT;
+    SameStatus = "same_status", CONFLICT;
+    UnknownStatus = "unknown_status", BAD_REQUEST;
+    NotCashOnDelivery = "not_cash_on_delivery", CONFLICT;
+    AlreadyPaid = "already_paid", CONFLICT;
+    OrderCancelled = "order_cancelled", CONFLICT;
+    OrderChanged = "order_changed", CONFLICT;
+
+    // Payments.
+    OrderIdRequired = "order_id_required", BAD_REQUEST;
+    InvalidOrderId = "invalid_order_id", BAD_REQUEST;
+    PaymentSessionNotFound = "payment_session_not_found", NOT_FOUND;
+    NotWaveOrder = "not_wave_order", CONFLICT;
+    OrderNotPayable = "order_not_payable", CONFLICT;
+    PaymentSessionExpired = "payment_session_expired", CONFLICT;
+    PaymentInitFailed = "payment_init_failed", BAD_GATEWAY;
+    PaymentProviderUnavailable = "payment_provider_unavailable", BAD_GATEWAY;
+    PaymentRateLimited = "payment_rate_limited", TOO_MANY_REQUESTS;
+    InvalidSignature = "invalid_signature", UNAUTHORIZED;
+    InvalidEvent = "invalid_event", BAD_REQUEST;
+
+    // Pictures sent by the back office.
+    InvalidImage = "invalid_image", UNSUPPORTED_MEDIA_TYPE;
+    ImageTooLarge = "image_too_large", PAYLOAD_TOO_LARGE;
+    MalformedUpload = "malformed_upload", BAD_REQUEST;
+    TooManyImages = "too_many_images", BAD_REQUEST;
+    UnknownUploadType = "unknown_upload_type", BAD_REQUEST;
+    UnexpectedField = "unexpected_field", BAD_REQUEST;
+    NoImage = "no_image", BAD_REQUEST;
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+
+    #[test]
+    fn every_code_is_spelled_once_in_snake_case_with_one_error_status() {
+        let mut spelled: HashMap<&str, Code> = HashMap::new();
+        for &code in Code::ALL {
+            let name = code.as_str();
+            if let Some(other) = spelled.insert(name, code) {
+                panic!("{name} is both {other:?} ({}) and {code:?} ({})", other.status(), code.status());
+            }
+            assert!(name.chars().all(|c| c.is_ascii_lowercase() || c == '_'), "{name}");
+            assert!(code.status().is_client_error() || code.status().is_server_error(), "{name}");
+        }
+    }
+
+    #[test]
+    fn a_refusal_for_stock_is_a_conflict_and_only_bugs_and_outages_are_server_errors() {
+        assert_eq!(Code::InsufficientStock.status(), StatusCode::CONFLICT);
+        let server_errors: Vec<&str> =
+            Code::ALL.iter().filter(|code| code.status().is_server_error()).map(|code| code.as_str()).collect();
+        assert_eq!(
+            server_errors,
+            ["internal_error", "service_unavailable", "payment_init_failed", "payment_provider_unavailable"]
+        );
+    }
+}

@@ -1,0 +1,359 @@
+//! Each context's errors as envelopes: the code that names the refusal (its status comes from
+//! the table), the domain's French sentence as the message. A storage failure is a logged 500,
+//! or a 503 when the database did not answer.
+
+use std::collections::BTreeMap;
+
+use super::{ApiError, Code};
+
+impl From<validator::ValidationErrors> for ApiError {
+    fn from(errors: validator::ValidationErrors) -> Self {
+        let fields: BTreeMap<String, String> = errors
+            .field_errors()
+            .into_iter()
+            .filter_map(|(field, errors)| {
+                let message = errors.iter().find_map(|e| e.message.as_ref())?;
+                Some((camel_case(&field), message.to_string()))
+            })
+            .collect();
+        let message = match fields.len() {
+            1 => fields.values().next().cloned().unwrap_or_default(),
+            _ => "Veuillez corriger les erreurs dans le formulaire.".to_owned(),
+        };
+        ApiError::validation(message, fields)
+    }
+}
+
+impl From<bitik_identity::IdentityError> for ApiError {
+    fn from(error: bitik_identity::IdentityError) -> Self {
+        use bitik_identity::IdentityError as E;
+        let message = error.to_string();
+        match error {
+            E::Validation { message, fields } => {
+                ApiError::validation(message, fields.into_iter().map(|(k, v)| (k.to_owned(), v)).collect())
+            }
+            E::EmailTaken => ApiError::field("email", Code::EmailTaken, message),
+            E::InvalidEmail => ApiError::field("email", Code::InvalidEmail, message),
+            E::PasswordTooShort => ApiError::field("password", Code::PasswordTooShort, message),
+            E::InvalidCredentials => ApiError::new(Code::InvalidCredentials, message),
+            E::AccountDisabled => ApiError::new(Code::AccountDisabled, message),
+            E::Unauthenticated => ApiError::new(Code::SessionExpired, message),
+            E::IncorrectCurrentPassword => ApiError::new(Code::IncorrectCurrentPassword, message),
+            E::AddressNotFound => ApiError::new(Code::AddressNotFound, message),
+            E::UserNotFound => ApiError::new(Code::UserNotFound, message),
+            E::InvalidResetToken => ApiError::new(Code::InvalidResetToken, message),
+            E::CannotDeleteAdmin => ApiError::new(Code::CannotDeleteAdmin, message),
+            E::CannotDeactivateSelf => ApiError::new(Code::CannotDeactivateSelf, message),
+            E::CannotDemoteSelf => ApiError::new(Code::CannotChangeOwnRole, message),
+            E::Repository(_) => ApiError::internal(error),
+        }
+    }
+}
+
+impl From<bitik_identity::newsletter::NewsletterError> for ApiError {
+    fn from(error: bitik_identity::newsletter::NewsletterError) -> Self {
+        use bitik_identity::newsletter::NewsletterError as E;
+        match error {
+            E::InvalidEmail => ApiError::field("email", Code::InvalidEmail, error.to_string()),
+            E::Repository(_) => ApiError::internal(error),
+        }
+    }
+}
+
+impl From<bitik_cart::CartError> for ApiError {
+    fn from(error: bitik_cart::CartError) -> Self {
+        use bitik_cart::CartError as E;
+        let message = error.to_string();
+        match error {
+            E::Choice(choice) => choice.into(),
+            E::UnknownVariant => ApiError::new(Code::UnknownVariant, message),
+            E::InsufficientStock { .. } => ApiError::new(Code::InsufficientStock, message),
+            E::ProductNotFound => ApiError::new(Code::ProductNotFound, message),
+            E::ItemNotFound => ApiError::new(Code::CartItemNotFound, message),
+            E::TooManyItems => ApiError::new(Code::TooManyItems, message),
+            E::Repository(_) => ApiError::internal(error),
+        }
+    }
+}
+
+impl From<bitik_catalog::ChoiceError> for ApiError {
+    fn from(error: bitik_catalog::ChoiceError) -> Self {
+        use bitik_catalog::ChoiceError as E;
+        let message = error.to_string();
+        match error {
+            E::InvalidProductId => ApiError::field("productId", Code::InvalidProductId, message),
+            E::MissingVariant => ApiError::new(Code::MissingVariant, message),
+            E::QuantityTooSmall | E::QuantityNotWhole => ApiError::field("quantity", Code::InvalidQuantity, message),
+        }
+    }
+}
+
+impl From<bitik_common::InvalidPage> for ApiError {
+    fn from(error: bitik_common::InvalidPage) -> Self {
+        ApiError::field(error.field, Code::InvalidQuery, error.message)
+    }
+}
+
+impl From<bitik_catalog::CatalogError> for ApiError {
+    fn from(error: bitik_catalog::CatalogError) -> Self {
+        use bitik_catalog::CatalogError as E;
+        match error {
+            E::NotFound => ApiError::new(Code::ProductNotFound, error.to_string()),
+            E::InvalidQuery { field, message } => ApiError::field(field, Code::InvalidQuery, message),
+            E::Validation { message, fields } => ApiError::validation(message, fields),
+            E::Repository(_) => ApiError::internal(error),
+        }
+    }
+}
+
+impl From<bitik_orders::OrderError> for ApiError {
+    fn from(error: bitik_orders::OrderError) -> Self {
+        use bitik_orders::OrderError as E;
+        let message = error.to_string();
+        match error {
+            E::Validation { message, fields } => ApiError::validation(message, fields),
+            E::EmptyOrder => ApiError::new(Code::EmptyOrder, message),
+            E::TooManyLines => ApiError::new(Code::TooManyLines, message),
+            E::Choice(choice) => choice.into(),
+            E::UnknownVariant { .. } => ApiError::new(Code::UnknownVariant, message),
+            E::ProductUnavailable => ApiError::new(Code::ProductUnavailable, message),
+            E::OutOfStock { .. } | E::ReopenOutOfStock { .. } => ApiError::new(Code::InsufficientStock, message),
+            E::NotFound => ApiError::new(Code::OrderNotFound, message),
+            E::CannotCancel => ApiError::new(Code::OrderNotCancellable, message),
+            E::SameStatus => ApiError::new(Code::SameStatus, message),
+            E::UnknownStatus => ApiError::field("status", Code::UnknownStatus, message),
+            E::NotCashOnDelivery => ApiError::new(Code::NotCashOnDelivery, message),
+            E::AlreadyPaid => ApiError::new(Code::AlreadyPaid, message),
+            E::CancelledOrder => ApiError::new(Code::OrderCancelled, message),
+            E::Concurrent => ApiError::new(Code::OrderChanged, message),
+            E::Repository(_) => ApiError::internal(error),
+        }
+    }
+}
+
+impl From<bitik_payments::PaymentError> for ApiError {
+    fn from(error: bitik_payments::PaymentError) -> Self {
+        use bitik_payments::PaymentError as E;
+        let message = error.to_string();
+        match error {
+            E::OrderIdRequired => ApiError::field("orderId", Code::OrderIdRequired, message),
+            E::InvalidOrderId => ApiError::field("orderId", Code::InvalidOrderId, message),
+            E::OrderNotFound => ApiError::new(Code::OrderNotFound, message),
+            E::SessionNotFound => ApiError::new(Code::PaymentSessionNotFound, message),
+            E::NotWaveOrder => ApiError::new(Code::NotWaveOrder, message),
+            E::AlreadyPaid => ApiError::new(Code::AlreadyPaid, message),
+            E::NotPayable => ApiError::new(Code::OrderNotPayable, message),
+            E::SessionExpired => ApiError::new(Code::PaymentSessionExpired, message),
+            E::InitFailed(cause) => {
+                tracing::warn!(error = %cause, "Wave could not open a checkout session");
+                ApiError::new(Code::PaymentInitFailed, message)
+            }
+            E::GatewayUnavailable(cause) => {
+                tracing::warn!(error = %cause, "Wave could not be asked");
+                ApiError::new(Code::PaymentProviderUnavailable, message)
+            }
+            E::RateLimited { retry_after } => {
+                ApiError::new(Code::PaymentRateLimited, message).with_retry_after(retry_after)
+            }
+            E::InvalidSignature(why) => {
+                tracing::warn!(why, "a Wave webhook delivery was refused");
+                ApiError::new(Code::InvalidSignature, message)
+            }
+            E::InvalidEvent(why) => {
+                tracing::warn!(why, "a signed Wave webhook delivery could not be read");
+                ApiError::new(Code::InvalidEvent, message)
+            }
+            E::Repository(_) => ApiError::internal(error),
+        }
+    }
+}
+
+/// validator names fields as Rust does (`first_name`); the client sent them in camelCase
+/// (`firstName`), and `fields` must name what the client sent.
+fn camel_case(field: &str) -> String {
+    let mut parts = field.split('_');
+    let mut name = parts.next().unwrap_or_default().to_owned();
+    for part in parts {
+        let mut chars = part.chars();
+        if let Some(first) = chars.next() {
+            name.extend(first.to_uppercase());
+            name.push_str(chars.as_str());
+        }
+    }
+    name
+}
+
+#[cfg(test)]
+mod tests {
+    use actix_web::ResponseError;
+    use actix_web::http::StatusCode;
+    use bitik_common::{BoxError, Unavailable};
+
+    use super::*;
+
+    fn unavailable() -> BoxError {
+        Box::new(Unavailable("pool timed out".into()))
+    }
+
+    fn bug() -> BoxError {
+        "stored order has an invalid status: \"refused\"".into()
+    }
+
+    /// One error of every kind each context answers, as the API answers it.
+    fn every_domain_error() -> Vec<ApiError> {
+        use bitik_cart::CartError as Cart;
+        use bitik_catalog::{CatalogError as Catalog, ChoiceError as Choice};
+        use bitik_identity::IdentityError as Identity;
+        use bitik_identity::newsletter::NewsletterError as Newsletter;
+        use bitik_orders::OrderError as Order;
+        use bitik_payments::GatewayError;
+        use bitik_payments::PaymentError as Payment;
+        let fields = || BTreeMap::from([("city".to_owned(), "La ville est requise".to_owned())]);
+        let stock = || ("noir".to_owned(), "M".to_owned());
+        let mut all: Vec<ApiError> = Vec::new();
+        all.extend(
+            [Choice::InvalidProductId, Choice::MissingVariant, Choice::QuantityTooSmall, Choice::QuantityNotWhole]
+                .map(ApiError::from),
+        );
+        all.extend(
+            [
+                Cart::Choice(Choice::MissingVariant),
+                Cart::UnknownVariant,
+                Cart::InsufficientStock { available: 2 },
+                Cart::ProductNotFound,
+                Cart::ItemNotFound,
+                Cart::TooManyItems,
+                Cart::Repository(bug()),
+                Cart::Repository(unavailable()),
+            ]
+            .map(ApiError::from),
+        );
+        all.extend(
+            [
+                Catalog::NotFound,
+                Catalog::invalid_query("limit", "Limite invalide."),
+                Catalog::Validation { message: "Champs requis manquants".into(), fields: fields() },
+                Catalog::Repository(bug()),
+            ]
+            .map(ApiError::from),
+        );
+        all.extend(
+            [
+                Order::Validation { message: "La ville est requise".into(), fields: fields() },
+                Order::EmptyOrder,
+                Order::TooManyLines,
+                Order::Choice(Choice::InvalidProductId),
+                Order::ProductUnavailable,
+                Order::UnknownVariant { name: "T-shirt".into() },
+                Order::OutOfStock { name: "T-shirt".into(), color: stock().0, size: stock().1, available: 1 },
+                Order::NotFound,
+                Order::CannotCancel,
+                Order::SameStatus,
+                Order::UnknownStatus,
+                Order::ReopenOutOfStock { name: "T-shirt".into(), color: stock().0, size: stock().1, available: 0 },
+                Order::NotCashOnDelivery,
+                Order::AlreadyPaid,
+                Order::CancelledOrder,
+                Order::Concurrent,
+                Order::Repository(bug()),
+            ]
+            .map(ApiError::from),
+        );
+        all.extend(
+            [
+                Payment::OrderIdRequired,
+                Payment::InvalidOrderId,
+                Payment::OrderNotFound,
+                Payment::SessionNotFound,
+                Payment::NotWaveOrder,
+                Payment::AlreadyPaid,
+                Payment::NotPayable,
+                Payment::SessionExpired,
+                Payment::InitFailed(GatewayError::Unknown("timed out".into())),
+                Payment::GatewayUnavailable(GatewayError::Unknown("timed out".into())),
+                Payment::RateLimited { retry_after: std::time::Duration::from_secs(3) },
+                Payment::InvalidSignature("no signature".into()),
+                Payment::InvalidEvent("not JSON".into()),
+                Payment::Repository(unavailable()),
+            ]
+            .map(ApiError::from),
+        );
+        all.extend(
+            [
+                Identity::validation(BTreeMap::from([("email", "Email invalide".to_owned())])),
+                Identity::EmailTaken,
+                Identity::InvalidEmail,
+                Identity::PasswordTooShort,
+                Identity::InvalidCredentials,
+                Identity::AccountDisabled,
+                Identity::Unauthenticated,
+                Identity::IncorrectCurrentPassword,
+                Identity::AddressNotFound,
+                Identity::UserNotFound,
+                Identity::InvalidResetToken,
+                Identity::CannotDeleteAdmin,
+                Identity::CannotDeactivateSelf,
+                Identity::CannotDemoteSelf,
+                Identity::Repository(bug()),
+            ]
+            .map(ApiError::from),
+        );
+        all.extend([Newsletter::InvalidEmail, Newsletter::Repository(bug())].map(ApiError::from));
+        all.push(bitik_common::InvalidPage { field: "page", message: "Page invalide." }.into());
+        all
+    }
+
+    /// The status the table gives the code spelled `code`, which must be there exactly once.
+    fn status_in_table(code: &str) -> StatusCode {
+        let found: Vec<&Code> = Code::ALL.iter().filter(|c| c.as_str() == code).collect();
+        assert_eq!(found.len(), 1, "{code} is in the table {} times", found.len());
+        found[0].status()
+    }
+
+    #[test]
+    fn every_code_a_domain_error_answers_is_in_the_table_with_its_one_status() {
+        for error in every_domain_error() {
+            let body = error.body();
+            assert_eq!(error.status_code(), status_in_table(&body.code), "{}", body.code);
+            assert!(!body.message.is_empty(), "{} has no message", body.code);
+        }
+    }
+
+    #[test]
+    fn too_little_stock_is_409_whether_the_cart_or_an_order_meets_it() {
+        let refusals = [
+            ApiError::from(bitik_cart::CartError::InsufficientStock { available: 2 }),
+            ApiError::from(bitik_orders::OrderError::OutOfStock {
+                name: "T-shirt Teranga".into(),
+                color: "noir".into(),
+                size: "M".into(),
+                available: 1,
+            }),
+        ];
+        for refusal in refusals {
+            assert_eq!(
+                (refusal.status_code(), refusal.body().code.as_str()),
+                (StatusCode::CONFLICT, "insufficient_stock")
+            );
+        }
+    }
+
+    #[test]
+    fn a_storage_failure_is_500_unless_the_database_did_not_answer() {
+        let bug = ApiError::from(bitik_orders::OrderError::Repository(bug()));
+        assert_eq!(
+            (bug.status_code(), bug.body().code.as_str()),
+            (StatusCode::INTERNAL_SERVER_ERROR, "internal_error")
+        );
+        assert_eq!(bug.body().message, super::super::MSG_SERVER_ERROR, "the cause is logged, never sent");
+        let gone = ApiError::from(bitik_catalog::CatalogError::Repository(unavailable()));
+        assert_eq!(gone.status_code(), StatusCode::SERVICE_UNAVAILABLE);
+    }
+
+    #[test]
+    fn fields_are_named_as_the_client_sent_them() {
+        assert_eq!(camel_case("first_name"), "firstName");
+        assert_eq!(camel_case("zip_code"), "zipCode");
+        assert_eq!(camel_case("email"), "email");
+    }
+}
