@@ -24,7 +24,7 @@ dev:
 serve-dev:
     cargo build --bin bitik
     source scripts/db.sh && export DATABASE_URL="${DATABASE_URL:-$(bitik_db_server)/bitik}" \
-      && target/debug/bitik migrate && target/debug/bitik seed && target/debug/bitik serve
+      && target/debug/bitik migrate && target/debug/bitik seed --demo-accounts && target/debug/bitik serve
 
 # Lints: clippy on the workspace, TypeScript's checker on the frontend.
 lint:

@@ -54,13 +54,13 @@ fresh_db() {
 prepare_databases() {
   note "demo shop (template)"
   fresh_db bitik_bench_base
-  DATABASE_URL="$(db_url bitik_bench_base)" "$BITIK" seed >/dev/null
+  DATABASE_URL="$(db_url bitik_bench_base)" "$BITIK" seed --demo-accounts >/dev/null
   for n in $SIZES; do
     note "catalogue of $n generated products"
     dropdb --if-exists --force "bitik_bench_$n"
     createdb -T bitik_bench_base "bitik_bench_$n"
     local started=$SECONDS
-    DATABASE_URL="$(db_url "bitik_bench_$n")" "$BITIK" seed --products "$n" >/dev/null
+    DATABASE_URL="$(db_url "bitik_bench_$n")" "$BITIK" seed --demo-accounts --products "$n" >/dev/null
     SEED_SECONDS[$n]=$((SECONDS - started))
     sql "bitik_bench_$n" "VACUUM ANALYZE"
   done

@@ -23,7 +23,7 @@ if ! psql "$server/postgres" -tAc "SELECT 1 FROM pg_database WHERE datname = '$t
   echo "Seeding $template (once per change of migrations or seed)"
   mkdir -p "$uploads"
   DATABASE_URL="$server/$template" UPLOAD_DIR="$uploads" RUST_LOG=warn target/debug/bitik migrate >/dev/null
-  DATABASE_URL="$server/$template" UPLOAD_DIR="$uploads" RUST_LOG=warn target/debug/bitik seed
+  DATABASE_URL="$server/$template" UPLOAD_DIR="$uploads" RUST_LOG=warn target/debug/bitik seed --demo-accounts
 fi
 
 files=("$@")

@@ -39,7 +39,7 @@ export DATABASE_URL="$server/$database" UPLOAD_DIR="$work/uploads" FRONTEND_DIR=
 export HOST=127.0.0.1 PORT="$port" RUST_LOG="${RUST_LOG:-warn}"
 echo "== A seeded shop in $database"
 target/debug/bitik migrate >/dev/null
-target/debug/bitik seed >/dev/null
+target/debug/bitik seed --demo-accounts >/dev/null
 target/debug/bitik serve >"$work/server.log" 2>&1 &
 pid=$!
 base="http://127.0.0.1:$port"

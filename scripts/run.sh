@@ -14,7 +14,7 @@ bitik=target/release/bitik
 
 "$bitik" migrate
 # `seed` changes nothing in a shop that already has its demo data.
-"$bitik" seed
+"$bitik" seed --demo-accounts
 
 port="${PORT:-8080}"
 echo

@@ -34,6 +34,6 @@ drop_template() { psql "$server/postgres" -qc "DROP DATABASE IF EXISTS $template
 trap drop_template EXIT
 mkdir -p "$uploads"
 DATABASE_URL="$server/$template" UPLOAD_DIR="$uploads" RUST_LOG=warn target/debug/bitik migrate >/dev/null
-DATABASE_URL="$server/$template" UPLOAD_DIR="$uploads" RUST_LOG=warn target/debug/bitik seed
+DATABASE_URL="$server/$template" UPLOAD_DIR="$uploads" RUST_LOG=warn target/debug/bitik seed --demo-accounts
 (cd frontend && BITIK_BIN="$PWD/../target/debug/bitik" E2E_DATABASE_SERVER="$server" \
   E2E_TEMPLATE_DB="$template" E2E_UPLOAD_DIR="$uploads" npm run e2e)

@@ -51,8 +51,11 @@ async function waitForHealth(baseUrl, server) {
   throw new Error('bitik did not become healthy within 30 s')
 }
 
-/** A running shop: `baseUrl`, a `browser`, and `stop()` to tear everything down. */
-export async function startShop() {
+/**
+ * A running shop: `baseUrl`, a `browser`, and `stop()` to tear everything down.
+ * `env` adds or replaces settings of the server (`{ WAVE_MODE: 'test' }`).
+ */
+export async function startShop({ env: settings = {} } = {}) {
   const port = await freePort()
   const database = `bitik_e2e_${randomUUID().replaceAll('-', '')}`
   const uploads = SHARED_UPLOADS ?? mkdtempSync(join(tmpdir(), 'bitik-e2e-'))
@@ -65,12 +68,13 @@ export async function startShop() {
     UPLOAD_DIR: uploads,
     FRONTEND_DIR: join(ROOT, 'frontend', 'dist'),
     RUST_LOG: 'warn',
+    ...settings,
   }
   if (TEMPLATE_DB) {
     psql(`CREATE DATABASE ${database} TEMPLATE ${TEMPLATE_DB}`)
   } else {
     bitik(['migrate'], env)
-    bitik(['seed'], env)
+    bitik(['seed', '--demo-accounts'], env)
   }
   const server = spawn(BITIK, ['serve'], { env, stdio: ['ignore', 'ignore', 'inherit'] })
   const baseUrl = `http://localhost:${port}`

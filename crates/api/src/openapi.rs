@@ -18,6 +18,7 @@ use crate::routes;
     servers((url = "/api")),
     paths(
         routes::health::health,
+        routes::shop::shop,
         routes::catalog::list,
         routes::catalog::promotions,
         routes::catalog::new_arrivals,
@@ -94,6 +95,7 @@ use crate::routes;
     modifiers(&BearerAuth, &ErrorAnswers, &BlankQueryIsAbsent),
     tags(
         (name = "health", description = "Liveness of the server and its database"),
+        (name = "shop", description = "How the shop presents itself"),
         (name = "auth", description = "Accounts and sessions"),
         (name = "catalog", description = "Browsing and searching the products"),
         (name = "addresses", description = "The customer's address book"),

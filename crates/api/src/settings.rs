@@ -18,4 +18,7 @@ pub struct Settings {
     pub upload_dir: PathBuf,
     pub frontend_dir: PathBuf,
     pub shop: Shop,
+    /// Payments are simulated on purpose (`WAVE_MODE=test`): every storefront page says that no
+    /// payment is real.
+    pub test_payments: bool,
 }

@@ -8,6 +8,10 @@ pub const DEMO_ADMIN_PASSWORD: &str = "bitik-admin";
 pub const DEMO_CUSTOMER_EMAIL: &str = "client@bitik.sn";
 pub const DEMO_CUSTOMER_PASSWORD: &str = "bitik-client";
 
+/// The demo accounts' logins, as `just run` prints them: published, so never in production.
+pub const DEMO_LOGINS: [(&str, &str); 2] =
+    [(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD), (DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD)];
+
 /// Creates the demo admin and customer when missing; existing accounts are left as they are.
 /// Returns how many were created.
 pub async fn seed_demo_accounts(accounts: &AccountService) -> anyhow::Result<usize> {

@@ -15,8 +15,12 @@ pub enum Command {
     Serve,
     /// Create the database if it does not exist and apply pending migrations.
     Migrate,
-    /// Load the demo shop (catalogue, demo accounts). Running it again changes nothing.
+    /// Load the demo shop's catalogue. Running it again changes nothing.
     Seed {
+        /// Also create the demo admin and customer, whose passwords are published: never in
+        /// production (`bitik serve` refuses to start while they still log in).
+        #[arg(long)]
+        demo_accounts: bool,
         /// Also generate this many products (numbered `…-gen-1` to `…-gen-N`), for benchmarks.
         #[arg(long, default_value_t = 0)]
         products: u64,

@@ -7,6 +7,9 @@ use bitik_common::Shop;
 
 const DEV_JWT_SECRET: &str = "bitik-development-secret-do-not-use-in-production";
 
+/// The value `.env.example` shows: copied as it is, it is a published secret.
+const EXAMPLE_JWT_SECRET: &str = "change-me-to-a-long-random-string-of-32-chars-or-more";
+
 #[derive(Debug, Clone)]
 pub struct Config {
     pub database_url: String,
@@ -23,9 +26,21 @@ pub struct Config {
     pub wave: WaveSettings,
 }
 
+/// Whether payments go to Wave or to the built-in simulator, and who decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WaveMode {
+    /// Wave itself, with `WAVE_API_KEY`.
+    Live,
+    /// The simulator, asked for with `WAVE_MODE=test`: the storefront says no payment is real.
+    Test,
+    /// The simulator because no key is set: development on this machine only.
+    Unset,
+}
+
 #[derive(Debug, Clone)]
 pub struct WaveSettings {
-    /// `None` runs the shop in test mode with the built-in simulator.
+    pub mode: WaveMode,
+    /// Set exactly when `mode` is `Live`.
     pub api_key: Option<String>,
     pub webhook_secret: Option<String>,
     pub api_base: String,
@@ -67,8 +82,10 @@ impl Config {
             http_url("PUBLIC_URL", lookup("PUBLIC_URL").unwrap_or_else(|| format!("http://localhost:{port}")))?;
         let cors_origin = lookup("CORS_ORIGIN").map(origin).transpose()?;
         let trusted_proxies = lookup("TRUSTED_PROXIES").map(addresses).transpose()?.unwrap_or_default();
+        let api_key = lookup("WAVE_API_KEY");
         let wave = WaveSettings {
-            api_key: lookup("WAVE_API_KEY"),
+            mode: wave_mode(lookup("WAVE_MODE"), api_key.is_some())?,
+            api_key,
             webhook_secret: lookup("WAVE_WEBHOOK_SECRET"),
             api_base: http_url(
                 "WAVE_API_BASE",
@@ -102,10 +119,66 @@ impl Config {
                     email: lookup("SHOP_EMAIL").unwrap_or_else(|| "contact@bitik.sn".to_owned()),
                     address: lookup("SHOP_ADDRESS").unwrap_or_else(|| "Parcelles Assainies, Dakar, Sénégal".to_owned()),
                 },
+                test_payments: wave.mode == WaveMode::Test,
             },
             wave,
         })
     }
+
+    /// A shop whose public address is not this machine's is in production.
+    pub fn in_production(&self) -> bool {
+        !is_loopback(&self.http.public_url)
+    }
+
+    /// Why `bitik serve` must not start as configured, in one sentence naming the setting: in
+    /// production, a development or published JWT secret, or payments simulated without anyone
+    /// having asked for it. The demo accounts' passwords are checked against the database
+    /// (`production::refuse_unsafe`).
+    pub fn unsafe_for_production(&self) -> Option<String> {
+        if !self.in_production() {
+            return None;
+        }
+        if self.jwt_secret_is_default || self.jwt_secret == EXAMPLE_JWT_SECRET {
+            return Some(format!(
+                "JWT_SECRET must be set to a secret of your own (32 characters or more) when PUBLIC_URL is {}.",
+                self.http.public_url
+            ));
+        }
+        if self.wave.mode == WaveMode::Unset {
+            return Some(format!(
+                "WAVE_API_KEY is not set: set it (with WAVE_WEBHOOK_SECRET) to take real payments, or WAVE_MODE=test \
+                 to run {} with simulated payments on purpose.",
+                self.http.public_url
+            ));
+        }
+        None
+    }
+}
+
+/// `WAVE_MODE`: `live` needs a key; `test` refuses one, so that nobody believes a key is used;
+/// unset follows the key.
+fn wave_mode(raw: Option<String>, has_key: bool) -> Result<WaveMode, ConfigError> {
+    match (raw.as_deref().map(str::trim), has_key) {
+        (None, true) | (Some("live"), true) => Ok(WaveMode::Live),
+        (None, false) => Ok(WaveMode::Unset),
+        (Some("test"), false) => Ok(WaveMode::Test),
+        (Some("live"), false) => Err(ConfigError("WAVE_MODE=live needs WAVE_API_KEY.".into())),
+        (Some("test"), true) => Err(ConfigError(
+            "WAVE_MODE=test runs the payment simulator: unset WAVE_API_KEY, or set WAVE_MODE=live.".into(),
+        )),
+        (Some(other), _) => Err(ConfigError(format!("WAVE_MODE must be live or test, not \"{other}\"."))),
+    }
+}
+
+/// Whether an `http(s)://` address names this machine: `localhost`, `127.0.0.1` or `[::1]`.
+fn is_loopback(url: &str) -> bool {
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    let host = match authority.strip_prefix('[') {
+        Some(bracketed) => bracketed.split(']').next().map(|h| format!("[{h}]")).unwrap_or_default(),
+        None => authority.split(':').next().unwrap_or_default().to_owned(),
+    };
+    matches!(host.to_ascii_lowercase().as_str(), "localhost" | "127.0.0.1" | "[::1]")
 }
 
 fn on_off(name: &str, raw: Option<String>) -> Result<bool, ConfigError> {
@@ -219,6 +292,53 @@ mod tests {
     fn the_catalogue_cache_can_be_turned_off() {
         assert!(!config(&[("CATALOG_CACHE", "off")]).unwrap().catalog_cache);
         assert!(config(&[("CATALOG_CACHE", "on")]).unwrap().catalog_cache);
+    }
+
+    #[test]
+    fn only_a_public_address_of_this_machine_is_development() {
+        for url in ["http://localhost:8080", "http://127.0.0.1", "http://[::1]:8080/", "http://LOCALHOST"] {
+            assert!(!config(&[("PUBLIC_URL", url)]).unwrap().in_production(), "{url}");
+        }
+        for url in ["https://bitik.sn", "http://localhost.bitik.sn", "http://127.0.0.2", "http://192.168.1.10:8080"] {
+            assert!(config(&[("PUBLIC_URL", url)]).unwrap().in_production(), "{url}");
+        }
+    }
+
+    const SECRET: &str = "a-secret-of-the-shop-that-is-long-enough-0123";
+
+    #[test]
+    fn production_refuses_the_development_and_example_secrets() {
+        let refused = |vars: &[(&str, &str)]| config(vars).unwrap().unsafe_for_production();
+        let site = ("PUBLIC_URL", "https://bitik.sn");
+        let live = [("WAVE_API_KEY", "wave_sn_prod_x"), ("WAVE_WEBHOOK_SECRET", "whsec")];
+        let no_secret = refused(&[site, live[0], live[1]]).unwrap();
+        assert!(no_secret.starts_with("JWT_SECRET must be set"), "{no_secret}");
+        let example = refused(&[site, live[0], live[1], ("JWT_SECRET", EXAMPLE_JWT_SECRET)]).unwrap();
+        assert!(example.starts_with("JWT_SECRET must be set"), "{example}");
+        assert_eq!(refused(&[site, live[0], live[1], ("JWT_SECRET", SECRET)]), None);
+        assert_eq!(refused(&[("JWT_SECRET", EXAMPLE_JWT_SECRET)]), None, "development may use anything");
+    }
+
+    #[test]
+    fn production_refuses_payments_simulated_by_default() {
+        let site = ("PUBLIC_URL", "https://bitik.sn");
+        let unset = config(&[site, ("JWT_SECRET", SECRET)]).unwrap();
+        assert_eq!(unset.wave.mode, WaveMode::Unset);
+        assert!(unset.unsafe_for_production().unwrap().starts_with("WAVE_API_KEY is not set"));
+        let asked = config(&[site, ("JWT_SECRET", SECRET), ("WAVE_MODE", "test")]).unwrap();
+        assert_eq!((asked.wave.mode, asked.unsafe_for_production()), (WaveMode::Test, None));
+        assert_eq!(config(&[]).unwrap().unsafe_for_production(), None, "just run stays as it is");
+    }
+
+    #[test]
+    fn wave_mode_agrees_with_the_key() {
+        let message = |vars: &[(&str, &str)]| config(vars).unwrap_err().to_string();
+        assert_eq!(message(&[("WAVE_MODE", "live")]), "WAVE_MODE=live needs WAVE_API_KEY.");
+        let both = [("WAVE_MODE", "test"), ("WAVE_API_KEY", "k"), ("WAVE_WEBHOOK_SECRET", "s")];
+        assert!(message(&both).starts_with("WAVE_MODE=test runs the payment simulator"));
+        assert_eq!(message(&[("WAVE_MODE", "prod")]), "WAVE_MODE must be live or test, not \"prod\".");
+        let live = config(&[("WAVE_API_KEY", "k"), ("WAVE_WEBHOOK_SECRET", "s")]).unwrap();
+        assert_eq!(live.wave.mode, WaveMode::Live);
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 pub mod cli;
 pub mod config;
+pub mod production;
 pub mod startup;
 
 #[cfg(test)]

@@ -58,6 +58,9 @@ fn connect(config: Config) -> anyhow::Result<(AppState, Database)> {
 async fn run(command: Command, config: Config) -> anyhow::Result<()> {
     match command {
         Command::Serve => {
+            let (state, _) = connect(config.clone())?;
+            bitik_server::production::refuse_unsafe(&config, &state.accounts).await?;
+            drop(state);
             if config.jwt_secret_is_default {
                 tracing::warn!("JWT_SECRET is not set: using the development secret. Set it in production.");
             }
@@ -79,10 +82,12 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
                 if applied.is_empty() { "none pending".into() } else { applied.join(", ") }
             );
         }
-        Command::Seed { products } => {
+        Command::Seed { products, demo_accounts } => {
             let (state, database) = connect(config)?;
-            let accounts = bitik_demo::accounts::seed_demo_accounts(&state.accounts).await?;
-            println!("Demo accounts created: {accounts}.");
+            if demo_accounts {
+                let accounts = bitik_demo::accounts::seed_demo_accounts(&state.accounts).await?;
+                println!("Demo accounts created: {accounts}.");
+            }
             std::fs::create_dir_all(&state.config.upload_dir)?;
             let report = bitik_demo::seed_catalog(&state.catalog, &state.config.upload_dir).await?;
             println!(

@@ -13,6 +13,7 @@ pub mod orders;
 pub mod pages;
 pub mod payments;
 pub mod products;
+pub mod shop;
 pub mod uploads;
 pub mod wave_simulator;
 pub mod whole;
@@ -22,6 +23,7 @@ use actix_web::web;
 /// Every route of the API, under the `/api` scope `cfg` belongs to.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.configure(health::routes)
+        .configure(shop::routes)
         .configure(catalog::routes)
         .configure(auth::routes)
         .configure(addresses::routes)

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { Footer } from '@/components/layout/footer'
 import { Header } from '@/components/layout/header'
+import { TestModeBanner } from '@/components/layout/test-mode-banner'
 import { PageSpinner } from '@/components/ui/spinner'
 import { logout, useSession } from '@/features/auth/session-store'
 import { useCartCount, useCartDrawer } from '@/features/cart/cart-store'
@@ -72,6 +73,7 @@ export function ShopLayout() {
         </ErrorBoundary>
       </main>
       <Footer newsletter={<NewsletterForm />} />
+      <TestModeBanner />
       {/* A Wave payment left pending: checked with the server, announced when paid (its own chunk, loaded only then). */}
       <PaymentRecovery pathname={pathname} loggedIn={session.status === 'authenticated'} />
       {drawerMounted ? (

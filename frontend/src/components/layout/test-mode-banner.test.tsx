@@ -1,0 +1,28 @@
+import { screen } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { renderWithProviders } from '@/testing/render'
+import { server } from '@/testing/server'
+import { shopFixture } from '@/testing/shop'
+import { TestModeBanner } from './test-mode-banner'
+
+describe('TestModeBanner', () => {
+  it('says that no payment is real when the shop runs in test mode on purpose', async () => {
+    server.use(http.get('/api/shop', () => HttpResponse.json({ data: shopFixture({ testMode: true }) })))
+    renderWithProviders(<TestModeBanner />)
+    expect(await screen.findByText('Mode test : aucun paiement réel')).toHaveAttribute('role', 'status')
+  })
+
+  it('says nothing when payments are real', async () => {
+    let asked = false
+    server.use(
+      http.get('/api/shop', () => {
+        asked = true
+        return HttpResponse.json({ data: shopFixture() })
+      }),
+    )
+    renderWithProviders(<TestModeBanner />)
+    await expect.poll(() => asked).toBe(true)
+    expect(screen.queryByText(/Mode test/)).not.toBeInTheDocument()
+  })
+})
