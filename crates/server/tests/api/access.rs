@@ -116,6 +116,7 @@ fn matrix() -> Vec<Row> {
     vec![
         // The shop window, open to all.
         row(M::GET, "/health", PUBLIC, |_, _| call("/api/health")),
+        row(M::GET, "/shop", PUBLIC, |_, _| call("/api/shop")),
         row(M::GET, "/products", PUBLIC, |_, _| call("/api/products")),
         row(M::GET, "/products", ADMIN, |_, _| call("/api/products?scope=admin")),
         row(M::GET, "/products/promotions", PUBLIC, |_, _| call("/api/products/promotions")),
