@@ -1,8 +1,10 @@
 /// <reference types="vitest/config" />
 import { readFileSync } from 'node:fs'
+import { relative } from 'node:path'
 import { fileURLToPath, URL } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { defineConfig, minifySync, type Plugin } from 'vite'
+import { defineConfig, minifySync, normalizePath, type Plugin } from 'vite'
+import { FIRST_PAINT } from './src/config/first-paint.ts'
 
 // Backend used by `npm run dev`; override with API_URL=http://host:port.
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080'
@@ -33,8 +35,35 @@ function afterFirstPaint(): Plugin {
   }
 }
 
+/**
+ * Writes src/config/first-paint.ts's `FIRST_PAINT` beside Vite's manifest
+ * (dist/.vite/first-paint.json): the server reads both at start to paint a page's first view as
+ * React will render it. A route module it names that is no lazy route chunk of this build fails
+ * the build: the server would otherwise silently name no chunk for that page.
+ */
+function firstPaintContract(): Plugin {
+  let root = ''
+  return {
+    name: 'bitik-first-paint-contract',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root
+    },
+    generateBundle(_options, bundle) {
+      const lazyRoutes = new Set(
+        Object.values(bundle).flatMap((chunk) =>
+          chunk.type === 'chunk' && chunk.isDynamicEntry && chunk.facadeModuleId ? [normalizePath(relative(root, chunk.facadeModuleId))] : [],
+        ),
+      )
+      const missing = Object.values(FIRST_PAINT.routes).filter((route) => !lazyRoutes.has(route))
+      if (missing.length > 0) this.error(`first-paint: no lazy route chunk for ${missing.join(', ')} (src/config/first-paint.ts)`)
+      this.emitFile({ type: 'asset', fileName: '.vite/first-paint.json', source: `${JSON.stringify(FIRST_PAINT, null, 2)}\n` })
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react(), afterFirstPaint()],
+  plugins: [react(), afterFirstPaint(), firstPaintContract()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -46,7 +75,7 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    // The manifest lets scripts/check-size.mjs follow each route's chunks.
+    // The manifest lets the server (crates/pages) and scripts/check-size.mjs follow each route's chunks.
     manifest: true,
     target: 'es2020',
     // Few files rather than many: on a phone's line each file costs a round trip, and over HTTP/1.1

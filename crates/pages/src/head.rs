@@ -2,6 +2,8 @@
 //! written into the storefront's `index.html` in place of the defaults, with the page's first
 //! view and the API answers it carries.
 
+use crate::first_paint::Route;
+
 /// The head of one page.
 pub(crate) struct Head {
     pub(crate) title: String,
@@ -10,8 +12,8 @@ pub(crate) struct Head {
     pub(crate) image: String,
     pub(crate) kind: &'static str,
     pub(crate) structured: Option<serde_json::Value>,
-    /// The lazy route module the page shows.
-    pub(crate) route: &'static str,
+    /// The storefront's route showing the page, whose chunks the page names.
+    pub(crate) route: Route,
     /// `<link rel="preload">` of the picture likely to be the page's largest paint.
     pub(crate) lcp_image: Option<String>,
     /// HTML painted inside `#root` until React renders.

@@ -7,7 +7,7 @@
 //! Each page's head also names what its first view needs: its largest picture (`preload`), and
 //! the page's lazy route chunk with its imports and styles (from Vite's manifest). The home,
 //! product and `/products` pages also carry a first view inside `#root` (the header bar and that
-//! picture; for `/products`, its title and its first four cards), styled by the entry's
+//! picture; for `/products`, its title and its first cards), styled by the entry's
 //! render-blocking CSS: the phone paints its largest picture before any script has run. The
 //! scripts wait for it: the route's chunks are named by inert links (`data-after-paint`), as
 //! Vite's build names the entry's, and the storefront's inline boot
@@ -15,8 +15,12 @@
 //! those pictures are drawn; React's first render then replaces the painted view. The content
 //! security policy allows that boot by its hash ([`Shell::policy`]): it is the only inline script
 //! a page runs. `/products` paints the listing's first page as the storefront asks for it (page 1,
-//! 12 products, newest first); a filtered address, an empty catalogue or a database that does not
-//! answer paint nothing, rather than other products than the storefront's.
+//! newest first); a filtered address, an empty catalogue or a database that does not answer paint
+//! nothing, rather than other products than the storefront's.
+//!
+//! What the storefront renders there (which route module shows a page, the pictures and their
+//! `sizes`, the listing's page size and first cards) is the storefront's own: its build writes it
+//! beside Vite's manifest ([`Shell::load`]), and a build that did not paints nothing.
 //!
 //! The product page (by slug) and that `/products` also carry the API answer of the data they
 //! paint, which the storefront's client takes instead of asking again: React's first render shows
@@ -24,10 +28,10 @@
 //! than preloaded: a preload of the API competed with the pictures (docs/benchmarks.md).
 
 mod crawl;
+mod first_paint;
 mod head;
 mod paint;
 mod shell;
-mod storefront;
 
 use bitik_catalog::Product;
 use serde_json::json;
@@ -35,13 +39,10 @@ use serde_json::json;
 pub use crawl::{robots, sitemap};
 pub use head::api_address;
 pub use shell::{Shell, storefront_policy};
-pub use storefront::{LISTING_PARAMS, PRODUCTS_PAGE_SIZE};
 
-use head::{Head, absolute, answer, render};
+use first_paint::Route;
+use head::{Head, absolute, answer, escape, render};
 use paint::{hero_first_paint, listing_first_paint, product_first_paint};
-use storefront::{
-    CARD_IMAGE_SIZES, CATEGORY_ROUTE, HERO_IMAGE, HOME_ROUTE, PRODUCT_IMAGE_SIZES, PRODUCT_ROUTE, PRODUCTS_ROUTE,
-};
 
 /// Who the pages speak for and where they live.
 #[derive(Debug, Clone, Copy)]
@@ -65,25 +66,32 @@ const ALL_PRODUCTS: &str = "Tous nos produits";
 impl Shell {
     /// `/`: the hero's first slide painted.
     pub fn home(&self, site: Site) -> String {
-        let head = Head {
+        let mut head = Head {
             title: format!("{} — Mode urbaine à Dakar", site.shop_name),
-            route: HOME_ROUTE,
-            lcp_image: Some(format!(
-                "<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"{HERO_IMAGE}\" />\n"
-            )),
-            first_paint: Some(hero_first_paint(site.shop_name)),
+            route: Route::Home,
             ..listing_head(site, "", "/")
         };
+        if let Some(hero) = self.first_paint.as_ref().map(|contract| &contract.hero) {
+            head.lcp_image = Some(format!(
+                "<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"{}\" />\n",
+                escape(&hero.first_image)
+            ));
+            head.first_paint = Some(hero_first_paint(site.shop_name, hero));
+        }
         self.page(site, &head)
     }
 
-    /// `/products`: with the listing's first page (`first_page` and the API's answer of it), its
-    /// title and first cards painted; without, the storefront renders it alone.
+    /// `/products`: with the listing's first page (`first_page`, asked for with
+    /// [`Shell::first_listing_page_size`], and the API's answer of it), its title and first cards
+    /// painted; without, the storefront renders it alone.
     pub fn products(&self, site: Site, first_page: Option<(&[Product], Carried)>) -> String {
-        let mut head = Head { route: PRODUCTS_ROUTE, ..listing_head(site, ALL_PRODUCTS, "/products") };
-        if let Some((products, carried)) = first_page.filter(|(products, _)| !products.is_empty()) {
-            head.lcp_image = Some(product_image_preload(&products[0], CARD_IMAGE_SIZES));
-            head.first_paint = Some(listing_first_paint(site.shop_name, ALL_PRODUCTS, products));
+        let mut head = Head { route: Route::Products, ..listing_head(site, ALL_PRODUCTS, "/products") };
+        let listing = self.first_paint.as_ref().map(|contract| &contract.listing);
+        if let (Some(listing), Some((products, carried))) =
+            (listing, first_page.filter(|(products, _)| !products.is_empty()))
+        {
+            head.lcp_image = Some(product_image_preload(&products[0], &listing.card_image_sizes));
+            head.first_paint = Some(listing_first_paint(site.shop_name, ALL_PRODUCTS, products, listing));
             head.answers = answer(carried.address, carried.body);
         }
         self.page(site, &head)
@@ -92,6 +100,10 @@ impl Shell {
     /// A product's page, its main picture painted; `carried` is the API's answer for it.
     pub fn product(&self, site: Site, product: &Product, carried: Option<Carried>) -> String {
         let mut head = product_head(site, product);
+        if let Some(sizes) = self.first_paint.as_ref().map(|contract| contract.product_image_sizes.as_str()) {
+            head.lcp_image = Some(product_image_preload(product, sizes));
+            head.first_paint = Some(product_first_paint(site.shop_name, product, sizes));
+        }
         if let Some(carried) = carried {
             head.answers = answer(carried.address, carried.body);
         }
@@ -101,7 +113,7 @@ impl Shell {
     /// A product address that names no product a shopper may see: the storefront shows its own
     /// message; crawlers get the shop's default card.
     pub fn product_not_found(&self, site: Site) -> String {
-        let head = Head { route: PRODUCT_ROUTE, ..listing_head(site, "Produit non trouvé", "/products") };
+        let head = Head { route: Route::Product, ..listing_head(site, "Produit non trouvé", "/products") };
         self.page(site, &head)
     }
 
@@ -116,15 +128,9 @@ impl Shell {
     }
 
     fn page(&self, site: Site, head: &Head) -> String {
-        let preloads = self.route_preloads.get(head.route).map(String::as_str).unwrap_or_default();
+        let preloads = self.route_preloads.get(&head.route).map(String::as_str).unwrap_or_default();
         render(&self.template, head, site.public_url, preloads)
     }
-}
-
-/// Whether `/products`' query names a filter, a sort or a page: the storefront then lists other
-/// products than the first page, which the server does not paint.
-pub fn is_filtered<'a>(mut keys: impl Iterator<Item = &'a str>) -> bool {
-    keys.any(|key| LISTING_PARAMS.contains(&key))
 }
 
 fn shop_title(site: Site, title: &str) -> String {
@@ -147,7 +153,7 @@ fn listing_head(site: Site, title: &str, path: &str) -> Head {
         image: SHARE_IMAGE.to_owned(),
         kind: "website",
         structured: None,
-        route: CATEGORY_ROUTE,
+        route: Route::Category,
         lcp_image: None,
         first_paint: None,
         answers: serde_json::Map::new(),
@@ -171,12 +177,10 @@ fn product_image_preload(product: &Product, sizes: &str) -> String {
         Some(srcset) => format!(
             "<link rel=\"preload\" as=\"image\" type=\"image/webp\" fetchpriority=\"high\" imagesrcset=\"{}\" \
              imagesizes=\"{}\" />\n",
-            head::escape(&srcset),
-            head::escape(sizes)
+            escape(&srcset),
+            escape(sizes)
         ),
-        None => {
-            format!("<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"{}\" />\n", head::escape(&first))
-        }
+        None => format!("<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"{}\" />\n", escape(&first)),
     }
 }
 
@@ -212,9 +216,9 @@ fn product_head(site: Site, product: &Product) -> Head {
         path,
         kind: "product",
         structured: Some(structured),
-        route: PRODUCT_ROUTE,
-        lcp_image: Some(product_image_preload(product, PRODUCT_IMAGE_SIZES)),
-        first_paint: Some(product_first_paint(site.shop_name, product)),
+        route: Route::Product,
+        lcp_image: None,
+        first_paint: None,
         answers: serde_json::Map::new(),
     }
 }

@@ -6,8 +6,8 @@
 use bitik_catalog::Product;
 use bitik_images::srcset;
 
+use crate::first_paint::{Hero, Listing};
 use crate::head::escape;
-use crate::storefront::{CARD_IMAGE_SIZES, FIRST_CARDS, HERO_IMAGE, PRIORITY_CARDS, PRODUCT_IMAGE_SIZES};
 
 /// The header bar (shop name) above `picture`, the page's largest paint. The classes live in
 /// `frontend/src/styles/global.css`, in the same boxes as the components React renders instead,
@@ -17,12 +17,14 @@ pub(crate) fn first_paint(shop_name: &str, picture: &str) -> String {
 }
 
 /// The first slide of the hero carousel, as `hero-carousel.tsx` renders it.
-pub(crate) fn hero_first_paint(shop_name: &str) -> String {
+pub(crate) fn hero_first_paint(shop_name: &str, hero: &Hero) -> String {
     first_paint(
         shop_name,
         &format!(
-            "<img class=\"first-paint-hero\" src=\"{HERO_IMAGE}\" alt=\"\" width=\"1600\" height=\"1000\" \
-             fetchpriority=\"high\" />"
+            "<img class=\"first-paint-hero\" src=\"{}\" alt=\"\" width=\"{}\" height=\"{}\" fetchpriority=\"high\" />",
+            escape(&hero.first_image),
+            hero.width,
+            hero.height
         ),
     )
 }
@@ -46,9 +48,9 @@ pub(crate) fn painted_picture(product: &Product, sizes: &str, attributes: &str) 
     }
 }
 
-/// A product's main picture, with the sources of `product-gallery.tsx`'s `<img>`, below the room
-/// of the page's breadcrumb line so that it is painted where the gallery puts it.
-pub(crate) fn product_first_paint(shop_name: &str, product: &Product) -> String {
+/// A product's main picture, with the sources of `product-gallery.tsx`'s `<img>` (`sizes`), below
+/// the room of the page's breadcrumb line so that it is painted where the gallery puts it.
+pub(crate) fn product_first_paint(shop_name: &str, product: &Product, sizes: &str) -> String {
     let attributes = format!(
         "class=\"first-paint-picture\" alt=\"{}\" width=\"800\" height=\"800\" fetchpriority=\"high\"",
         escape(&product.name)
@@ -57,15 +59,16 @@ pub(crate) fn product_first_paint(shop_name: &str, product: &Product) -> String 
         shop_name,
         &format!(
             "<div class=\"container first-paint-product\"><div class=\"first-paint-trail\">&nbsp;</div>{}</div>",
-            painted_picture(product, PRODUCT_IMAGE_SIZES, &attributes)
+            painted_picture(product, sizes, &attributes)
         ),
     )
 }
 
 /// `/products`' title, the room its count and controls take, and its first cards (picture and
 /// name, a link to the product), in the boxes of `product-listing.tsx` and `product-grid.tsx`.
-pub(crate) fn listing_first_paint(shop_name: &str, title: &str, products: &[Product]) -> String {
-    let cards: String = products.iter().take(FIRST_CARDS).enumerate().map(|(i, p)| card_first_paint(p, i)).collect();
+pub(crate) fn listing_first_paint(shop_name: &str, title: &str, products: &[Product], listing: &Listing) -> String {
+    let cards: String =
+        products.iter().take(listing.first_cards).enumerate().map(|(i, p)| card_first_paint(p, i, listing)).collect();
     first_paint(
         shop_name,
         &format!(
@@ -79,8 +82,8 @@ pub(crate) fn listing_first_paint(shop_name: &str, title: &str, products: &[Prod
 
 /// One card as `product-card.tsx` lays it out (picture, name, price: the name's and the price's
 /// lines set where the next row starts); the first ones' pictures are fetched first.
-pub(crate) fn card_first_paint(product: &Product, index: usize) -> String {
-    let priority = if index < PRIORITY_CARDS { " fetchpriority=\"high\"" } else { "" };
+pub(crate) fn card_first_paint(product: &Product, index: usize, listing: &Listing) -> String {
+    let priority = if index < listing.priority_cards { " fetchpriority=\"high\"" } else { "" };
     let name = escape(&product.name);
     let attributes =
         format!("class=\"first-paint-card-picture\" alt=\"{name}\" width=\"800\" height=\"800\"{priority}");
@@ -88,7 +91,7 @@ pub(crate) fn card_first_paint(product: &Product, index: usize) -> String {
         "<li><a class=\"first-paint-card\" href=\"/product/{}\">{}<h3 class=\"first-paint-card-name\">{name}</h3>\
          {}</a></li>",
         escape(product.slug.as_str()),
-        painted_picture(product, CARD_IMAGE_SIZES, &attributes),
+        painted_picture(product, &listing.card_image_sizes, &attributes),
         price_first_paint(product),
     )
 }

@@ -1,5 +1,6 @@
 //! The built storefront: its `index.html`, what each route's first view needs beyond it (from
-//! Vite's manifest) and the content security policy of its pages.
+//! Vite's manifest), what its pages paint (the build's first-paint contract) and the content
+//! security policy of its pages.
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
@@ -7,33 +8,52 @@ use std::path::Path;
 use base64::prelude::{BASE64_STANDARD, Engine as _};
 use sha2::{Digest, Sha256};
 
+use crate::first_paint::{self, FirstPaint, Route};
 use crate::head::escape;
-use crate::storefront::{CATEGORY_ROUTE, HOME_ROUTE, PRODUCT_ROUTE, PRODUCTS_ROUTE};
 
-/// The built `index.html`, read once at start, the chunks each route needs beyond it, and the
-/// content security policy of its pages.
+/// Where Vite's build writes its manifest, beside `index.html`.
+const MANIFEST: &str = ".vite/manifest.json";
+
+/// The built `index.html`, read once at start, what the storefront's build says its pages paint,
+/// the chunks each route needs beyond `index.html`, and the content security policy of its pages.
 pub struct Shell {
     pub(crate) template: String,
-    pub(crate) route_preloads: HashMap<&'static str, String>,
+    /// `None` for a build that wrote no contract: its pages are then served without a first view
+    /// or preloads, rather than with ones React would not use.
+    pub(crate) first_paint: Option<FirstPaint>,
+    pub(crate) route_preloads: HashMap<Route, String>,
     policy: String,
 }
 
 impl Shell {
-    /// `index` is the built `index.html`; Vite's manifest is read from `.vite/manifest.json`
-    /// beside it. Without a manifest, pages name no route chunk.
+    /// `index` is the built `index.html`; Vite's manifest and the first-paint contract are read
+    /// from `.vite/` beside it. A build lacking either is served all the same, as far as it can
+    /// be read, and one warning says so: without the contract, pages name no route chunk and
+    /// paint or preload nothing before the script; without the manifest, they name no chunk.
     pub fn load(index: &Path) -> Option<Self> {
         let template = std::fs::read_to_string(index).ok()?;
-        let manifest = index
-            .parent()
-            .and_then(|dir| std::fs::read_to_string(dir.join(".vite/manifest.json")).ok())
-            .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
-            .unwrap_or_default();
-        let route_preloads = [HOME_ROUTE, PRODUCTS_ROUTE, CATEGORY_ROUTE, PRODUCT_ROUTE]
-            .into_iter()
-            .map(|route| (route, chunk_links(&manifest, route, &template)))
+        let dir = index.parent().unwrap_or(Path::new("."));
+        let mut missing = Vec::new();
+        let manifest = read_json::<serde_json::Value>(dir, MANIFEST).unwrap_or_else(|why| {
+            missing.push(why);
+            serde_json::Value::Null
+        });
+        let first_paint = read_json::<FirstPaint>(dir, first_paint::FILE).map_err(|why| missing.push(why)).ok();
+        if !missing.is_empty() {
+            tracing::warn!(
+                "the built storefront is incomplete ({}): its pages are served without what it lacks \
+                 (route chunks, first views, preloads); build the storefront again",
+                missing.join("; ")
+            );
+        }
+        let route_preloads = first_paint
+            .iter()
+            .flat_map(|contract| {
+                Route::ALL.map(|route| (route, chunk_links(&manifest, contract.module(route), &template)))
+            })
             .collect();
         let policy = storefront_policy(&inline_script_hashes(&template));
-        Some(Self { template, route_preloads, policy })
+        Some(Self { template, first_paint, route_preloads, policy })
     }
 
     /// The content security policy of the storefront's pages: its own files, and the inline
@@ -41,6 +61,21 @@ impl Shell {
     pub fn policy(&self) -> &str {
         &self.policy
     }
+
+    /// How many products the storefront's first `/products` request asks for, when an address
+    /// with these query parameters shows that first page (none names a filter, a sort or a page):
+    /// the page the server may paint. `None` otherwise, or when the build did not say.
+    pub fn first_listing_page_size<'a>(&self, mut query_keys: impl Iterator<Item = &'a str>) -> Option<u32> {
+        let listing = &self.first_paint.as_ref()?.listing;
+        (!query_keys.any(|key| listing.params.iter().any(|param| param == key))).then_some(listing.page_size)
+    }
+}
+
+/// The JSON file `name` of the build in `dir`; why not, for the log.
+fn read_json<T: serde::de::DeserializeOwned>(dir: &Path, name: &str) -> Result<T, String> {
+    let path = dir.join(name);
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// `'sha256-…'` of each script of `template` that runs inline: neither a file (`src`) nor data (a

@@ -1,8 +1,10 @@
+use bitik_catalog::{Product, Subcategory, fixtures};
 use serde_json::json;
 
+use crate::first_paint::Route;
 use crate::head::{Head, answer, api_address, render};
 use crate::shell::inline_script_hashes;
-use crate::storefront::PRODUCT_ROUTE;
+use crate::{Carried, Shell, Site};
 
 #[test]
 fn hashes_the_inline_scripts_only_as_the_browser_reads_them() {
@@ -27,7 +29,7 @@ fn replaces_the_default_tags_keeps_the_rest_and_escapes_text() {
         image: "/uploads/products/a/1200.jpg".into(),
         kind: "product",
         structured: Some(json!({"name": "</script><script>alert(1)</script>"})),
-        route: PRODUCT_ROUTE,
+        route: Route::Product,
         lcp_image: None,
         first_paint: Some("<p class=\"x\">Chaîne &lt;b&gt;</p>".into()),
         answers: answer(
@@ -54,4 +56,150 @@ fn replaces_the_default_tags_keeps_the_rest_and_escapes_text() {
         answers,
         json!({"/api/products?limit=12&page=1": {"data": {"name": "</script><script>alert(1)</script>"}}})
     );
+}
+
+/// A built storefront in a folder of its own, removed when dropped.
+struct Build(std::path::PathBuf);
+
+impl Build {
+    /// `index.html` and Vite's manifest (the route modules `src/app/routes/accueil.tsx` and
+    /// `src/app/routes/article.tsx`), and `first_paint` as the contract when there is one.
+    fn new(name: &str, first_paint: Option<&str>) -> Self {
+        let dir = std::env::temp_dir().join(format!("bitik-pages-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(dir.join(".vite")).unwrap();
+        std::fs::write(dir.join("index.html"), TEMPLATE).unwrap();
+        let manifest = json!({
+            "index.html": { "file": "assets/index.js", "isEntry": true },
+            "src/app/routes/accueil.tsx": { "file": "assets/accueil-a1.js", "imports": ["index.html"] },
+            "src/app/routes/article.tsx": { "file": "assets/article-b2.js", "imports": ["index.html"] },
+        });
+        std::fs::write(dir.join(".vite/manifest.json"), manifest.to_string()).unwrap();
+        if let Some(first_paint) = first_paint {
+            std::fs::write(dir.join(".vite/first-paint.json"), first_paint).unwrap();
+        }
+        Self(dir)
+    }
+
+    /// The shell of this build, and the warnings its loading logged.
+    fn load(&self) -> (Shell, Vec<String>) {
+        let log = Log::default();
+        let writer = log.clone();
+        let subscriber =
+            tracing_subscriber::fmt().with_writer(move || writer.clone()).with_ansi(false).without_time().finish();
+        let shell = tracing::subscriber::with_default(subscriber, || Shell::load(&self.0.join("index.html")));
+        let text = String::from_utf8(log.0.lock().unwrap().clone()).unwrap();
+        (shell.expect("index.html is there"), text.lines().filter(|l| l.contains("WARN")).map(str::to_owned).collect())
+    }
+}
+
+impl Drop for Build {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[derive(Clone, Default)]
+struct Log(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Log {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The contract the storefront's build writes (the fixture its own test holds to that shape),
+/// with values of another storefront than today's: what is painted can only come from it.
+fn other_contract() -> String {
+    let mut contract: serde_json::Value = serde_json::from_str(include_str!("../testdata/first-paint.json")).unwrap();
+    contract["routes"]["home"] = json!("src/app/routes/accueil.tsx");
+    contract["routes"]["product"] = json!("src/app/routes/article.tsx");
+    contract["hero"] = json!({ "firstImage": "/images/hero/saison.svg", "width": 1200, "height": 900 });
+    contract["productImageSizes"] = json!("100vw");
+    contract["listing"] = json!({
+        "pageSize": 8, "firstCards": 2, "priorityCards": 1, "cardImageSizes": "33vw", "params": ["page", "couleur"],
+    });
+    contract.to_string()
+}
+
+const SITE: Site = Site { shop_name: "Bitik Dakar", public_url: "https://bitik.sn" };
+
+fn pictured(name: &str, picture: &str) -> Product {
+    let mut product = fixtures::product(name, Subcategory::TShirt, chrono::Utc::now());
+    product.images = vec![format!("/uploads/products/{picture}/800.jpg")];
+    product
+}
+
+fn root(html: &str) -> &str {
+    html.split_once("<div id=\"root\">").unwrap().1
+}
+
+#[test]
+fn a_shell_paints_what_the_storefronts_build_says_it_renders() {
+    let build = Build::new("contract", Some(&other_contract()));
+    let (shell, warnings) = build.load();
+    assert_eq!(warnings, Vec::<String>::new());
+
+    let home = shell.home(SITE);
+    assert!(
+        home.contains("<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"/images/hero/saison.svg\" />"),
+        "{home}"
+    );
+    assert!(
+        root(&home).starts_with(
+            "<div class=\"container\"><div class=\"first-paint-bar\">Bitik Dakar</div></div><img class=\"first-paint-hero\" \
+             src=\"/images/hero/saison.svg\" alt=\"\" width=\"1200\" height=\"900\" fetchpriority=\"high\" />"
+        ),
+        "{home}"
+    );
+    assert!(home.contains("<link data-after-paint=\"modulepreload\" crossorigin href=\"/assets/accueil-a1.js\" />"));
+
+    let product = shell.product(SITE, &pictured("Pull Sahel", "abc123"), None);
+    assert!(product.contains("imagesizes=\"100vw\" />") && product.contains("href=\"/assets/article-b2.js\""));
+    assert_eq!(root(&product).matches("sizes=\"100vw\"").count(), 2, "the WebP source and the <img>: {product}");
+
+    assert_eq!(shell.first_listing_page_size(["fbclid", "utm_source", "colors"].into_iter()), Some(8));
+    assert_eq!(shell.first_listing_page_size(["couleur"].into_iter()), None);
+    assert_eq!(shell.first_listing_page_size(["page"].into_iter()), None);
+
+    let products = [pictured("Tee Un", "p1"), pictured("Tee Deux", "p2"), pictured("Tee Trois", "p3")];
+    let carried = Carried { address: api_address("/products", &[("page", "1"), ("limit", "8")]), body: json!({}) };
+    let listing = shell.products(SITE, Some((&products, carried)));
+    let cards = root(&listing).split("<li>").skip(1).collect::<Vec<_>>();
+    assert_eq!(cards.len(), 2, "{listing}");
+    assert!(cards[0].contains("fetchpriority=\"high\"") && !cards[1].contains("fetchpriority"), "{listing}");
+    assert_eq!(root(&listing).matches("sizes=\"33vw\"").count(), 4, "{listing}");
+    assert!(listing.contains("imagesizes=\"33vw\" />") && listing.contains("\"/api/products?limit=8&page=1\""));
+}
+
+#[test]
+fn a_build_without_a_readable_contract_is_served_without_first_views_or_preloads_and_says_so_once() {
+    for (name, first_paint) in
+        [("none", None), ("not-json", Some("<html>")), ("older", Some("{\"routes\": {}, \"productImageSizes\": \"\"}"))]
+    {
+        let build = Build::new(name, first_paint);
+        let (shell, warnings) = build.load();
+        assert_eq!(warnings.len(), 1, "{name}: {warnings:?}");
+        assert!(warnings[0].contains(".vite/first-paint.json"), "{name}: {warnings:?}");
+
+        let product = pictured("Pull Sahel", "abc123");
+        let carried = Carried { address: api_address("/products/pull-sahel", &[]), body: json!({"data": {}}) };
+        let products = [product.clone()];
+        let listing_answer = Carried { address: api_address("/products", &[]), body: json!({}) };
+        for html in [
+            shell.home(SITE),
+            shell.product(SITE, &product, Some(carried.clone())),
+            shell.products(SITE, Some((&products, listing_answer))),
+        ] {
+            assert!(html.contains("<title>") && html.contains("<link rel=\"canonical\""), "{name}: {html}");
+            assert!(!html.contains("as=\"image\"") && !html.contains("data-after-paint"), "{name}: {html}");
+            assert!(!html.contains("first-paint"), "{name}: {html}");
+        }
+        assert!(shell.product(SITE, &product, Some(carried)).contains("id=\"api-answers\""), "the API's own answer");
+        assert_eq!(shell.first_listing_page_size(std::iter::empty()), None, "{name}");
+    }
 }

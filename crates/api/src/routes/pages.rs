@@ -4,7 +4,7 @@
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use bitik_catalog::{Category, ListParams, Product, Subcategory};
 use bitik_common::Page;
-use bitik_pages::{Carried, PRODUCTS_PAGE_SIZE, Site, api_address};
+use bitik_pages::{Carried, Shell, Site, api_address};
 
 use crate::error::ApiError;
 use crate::responses::{Data, Paginated};
@@ -29,7 +29,7 @@ fn site(state: &AppState) -> Site<'_> {
 }
 
 /// The page `write` makes with the storefront's shell; 404 without a built storefront.
-fn html(state: &AppState, write: impl FnOnce(&bitik_pages::Shell, Site) -> String) -> HttpResponse {
+fn html(state: &AppState, write: impl FnOnce(&Shell, Site) -> String) -> HttpResponse {
     match &state.storefront {
         Some(storefront) => {
             HttpResponse::Ok().content_type("text/html; charset=utf-8").body(write(&storefront.shell, site(state)))
@@ -50,29 +50,29 @@ async fn home_page(state: web::Data<AppState>) -> HttpResponse {
 
 #[get("/products")]
 async fn products_page(state: web::Data<AppState>, request: HttpRequest) -> HttpResponse {
-    let page = if is_filtered(request.query_string()) { None } else { first_listing_page(&state).await };
-    let first = page.and_then(|page| {
-        let products = page.items.clone();
-        let address = api_address("/products", &[("page", "1"), ("limit", PRODUCTS_PAGE_SIZE)]);
-        carried(address, Paginated::from_page(page, ProductDto::from)).map(|carried| (products, carried))
-    });
+    let limit = state.storefront.as_ref().and_then(|storefront| page_size(&storefront.shell, request.query_string()));
+    let first = match limit {
+        Some(limit) => first_listing_page(&state, &limit).await.and_then(|page| {
+            let products = page.items.clone();
+            let address = api_address("/products", &[("page", "1"), ("limit", &limit)]);
+            carried(address, Paginated::from_page(page, ProductDto::from)).map(|carried| (products, carried))
+        }),
+        None => None,
+    };
     html(&state, |shell, site| shell.products(site, first.as_ref().map(|(p, c)| (p.as_slice(), c.clone()))))
 }
 
-/// Whether `/products`' address names a filter, a sort or a page. An address that cannot be read
-/// counts as filtered.
-fn is_filtered(query: &str) -> bool {
-    match web::Query::<Vec<(String, String)>>::from_query(query) {
-        Ok(pairs) => bitik_pages::is_filtered(pairs.iter().map(|(key, _)| key.as_str())),
-        Err(_) => true,
-    }
+/// The size of the storefront's first listing request, when `/products`' address shows its first
+/// page (it names no filter, sort or page); an address that cannot be read counts as filtered.
+fn page_size(shell: &Shell, query: &str) -> Option<String> {
+    let pairs = web::Query::<Vec<(String, String)>>::from_query(query).ok()?;
+    shell.first_listing_page_size(pairs.iter().map(|(key, _)| key.as_str())).map(|size| size.to_string())
 }
 
-/// The storefront's first listing request (page 1 of a bare `/products`); nothing when the
-/// database does not answer: the page then waits for the script.
-async fn first_listing_page(state: &AppState) -> Option<Page<Product>> {
-    let params =
-        ListParams { page: Some("1".to_owned()), limit: Some(PRODUCTS_PAGE_SIZE.to_owned()), ..ListParams::default() };
+/// The storefront's first listing request (page 1 of a bare `/products`, `limit` products);
+/// nothing when the database does not answer: the page then waits for the script.
+async fn first_listing_page(state: &AppState, limit: &str) -> Option<Page<Product>> {
+    let params = ListParams { page: Some("1".to_owned()), limit: Some(limit.to_owned()), ..ListParams::default() };
     state.catalog.list(params).await.ok()
 }
 

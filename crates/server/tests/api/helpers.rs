@@ -80,6 +80,14 @@ impl Drop for TempDir {
     }
 }
 
+/// Writes into a built storefront `dir` the first-paint contract its build writes today (the
+/// fixture the storefront's own test holds to the shape it writes).
+pub fn write_first_paint(dir: &std::path::Path) {
+    std::fs::create_dir_all(dir.join(".vite")).expect(".vite");
+    let contract = include_str!("../../../pages/testdata/first-paint.json");
+    std::fs::write(dir.join(".vite/first-paint.json"), contract).expect("first-paint.json");
+}
+
 /// The body of an error answer, checked to be the envelope.
 pub async fn error_body(response: reqwest::Response) -> serde_json::Value {
     let content_type = response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("").to_owned();

@@ -4,10 +4,18 @@
 use reqwest::Method;
 use serde_json::json;
 
-use crate::helpers::{TempDir, spawn_app, spawn_app_with};
+use crate::helpers::{TempDir, spawn_app, spawn_app_with, write_first_paint};
 
-/// A built storefront reduced to the tags the server replaces and one it must keep.
+/// A built storefront reduced to the tags the server replaces and one it must keep, and what its
+/// build says the pages paint.
 fn storefront() -> TempDir {
+    let dir = storefront_without_first_paint();
+    write_first_paint(&dir.0);
+    dir
+}
+
+/// The same built before the storefront wrote what its pages paint.
+fn storefront_without_first_paint() -> TempDir {
     let dir = TempDir::new();
     let index = "<!doctype html><html lang=\"fr\"><head>\n<meta charset=\"UTF-8\" />\n<title>Bitik Dakar — Mode urbaine à Dakar</title>\n\
         <meta name=\"description\" content=\"Défaut\" />\n<meta property=\"og:image\" content=\"/images/og-default.jpg\" />\n\
@@ -175,6 +183,32 @@ async fn the_listing_paints_nothing_it_cannot_vouch_for() {
     assert_eq!(response.status(), 200, "the page still loads the storefront");
     let failed = response.text().await.unwrap();
     assert!(failed.contains("<div id=\"root\"></div>") && failed.contains("src=\"/assets/index-abc.js\""), "{failed}");
+}
+
+/// A storefront built before its build said what the pages paint: every page is served, with its
+/// own head and what the API itself answers, but nothing painted or preloaded that React might not
+/// use.
+#[tokio::test]
+async fn a_storefront_built_without_its_first_paint_contract_is_served_without_first_views() {
+    let front = storefront_without_first_paint();
+    let app = spawn_app_with(&[("FRONTEND_DIR", front.0.to_str().unwrap())]).await;
+    app.product("T-shirt Teranga", 10_000, None, &[("noir", "M", 2)]).await;
+    for (path, title) in [
+        ("/", "<title>Bitik Dakar — Mode urbaine à Dakar</title>"),
+        ("/products", "<title>Tous nos produits | Bitik Dakar</title>"),
+        ("/product/t-shirt-teranga", "<title>T-shirt Teranga | Bitik Dakar</title>"),
+        ("/category/vetement", "<title>Vêtements | Bitik Dakar</title>"),
+    ] {
+        let response = app.get(path).await;
+        assert_eq!(response.status(), 200, "{path}");
+        let html = response.text().await.unwrap();
+        assert!(html.contains(title) && html.contains("src=\"/assets/index-abc.js\""), "{path}: {html}");
+        assert!(html.contains("<div id=\"root\"></div>") && !html.contains("as=\"image\""), "{path}: {html}");
+    }
+    assert_eq!(carried_answers(&app.get("/products").await.text().await.unwrap()), None);
+    let api: serde_json::Value = app.get("/api/products/t-shirt-teranga").await.json().await.unwrap();
+    let product = app.get("/product/t-shirt-teranga").await.text().await.unwrap();
+    assert_eq!(carried_answers(&product), Some(json!({ "/api/products/t-shirt-teranga": api })), "{product}");
 }
 
 #[tokio::test]

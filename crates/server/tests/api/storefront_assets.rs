@@ -1,7 +1,7 @@
 //! The build's hashed files: the brotli or gzip copy written at build time when the browser
 //! accepts it, the file itself otherwise, each with the original's type and a year of cache.
 
-use crate::helpers::{TempDir, get_accepting, header, spawn_app_with, unbrotli, ungzip};
+use crate::helpers::{TempDir, get_accepting, header, spawn_app_with, unbrotli, ungzip, write_first_paint};
 
 const SCRIPT: &str = "export const greeting = 'Bienvenue chez Bitik Dakar';\n";
 
@@ -82,7 +82,8 @@ async fn a_file_without_copies_is_compressed_on_the_fly_and_copies_are_not_serve
     }
 }
 
-/// A built storefront with Vite's manifest: an entry chunk, and lazy route chunks sharing one.
+/// A built storefront with Vite's manifest (an entry chunk, and lazy route chunks sharing one)
+/// and the first-paint contract naming those route modules.
 fn storefront_with_manifest() -> TempDir {
     let dir = TempDir::new();
     let index = "<!doctype html><html><head>\n<title>Bitik Dakar</title>\n\
@@ -98,6 +99,7 @@ fn storefront_with_manifest() -> TempDir {
         "_card-c1.js": { "file": "assets/card-c1.js", "imports": ["index.html"], "css": ["assets/card-c1.css"] },
     });
     std::fs::write(dir.0.join(".vite/manifest.json"), manifest.to_string()).unwrap();
+    write_first_paint(&dir.0);
     dir
 }
 

@@ -12,7 +12,8 @@ import {
   subcategoryLabel,
   type CategorySlug,
 } from '@/config/catalog'
-import { PRODUCTS_PAGE_SIZE, SORTS, type ProductQuery, type Sort } from './api/get-products'
+import { LISTING_PARAMS, PRODUCTS_PAGE_SIZE } from '@/config/first-paint'
+import { SORTS, type ProductQuery, type Sort } from './api/get-products'
 
 /** The server refuses longer searches. */
 export const MAX_SEARCH_CHARS = 100
@@ -93,9 +94,6 @@ export function parseCategoryParams(category: CategorySlug, subcategory: string 
   return compact({ page, limit, sort, category, subcategory })
 }
 
-// The order in which parameters are written, as the seed lists them.
-const ORDER = ['page', 'sort', 'category', 'subcategory', 'minPrice', 'maxPrice', 'colors', 'sizes', 'promotion', 'featured', 'new', 'search'] as const
-
 /**
  * The query string of a listing state (without '?'): defaults left out
  * (page 1, the default sort, the page size), lists comma-separated with the
@@ -103,7 +101,7 @@ const ORDER = ['page', 'sort', 'category', 'subcategory', 'minPrice', 'maxPrice'
  */
 export function listingSearch(query: ProductQuery): string {
   const parts: string[] = []
-  for (const key of ORDER) {
+  for (const key of LISTING_PARAMS) {
     const value = query[key]
     if (value === undefined || value === false || value === '') continue
     if (key === 'page' && value === 1) continue
@@ -187,5 +185,3 @@ export function resultCountLabel(total: number, atLeast = false): string {
   return atLeast ? `Plus de ${count}` : count
 }
 
-/** Names of the address parameters a 400 `invalid_query` answer blames (its `fields`). */
-export const LISTING_PARAMS: readonly string[] = ORDER

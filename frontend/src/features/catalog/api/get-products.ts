@@ -3,7 +3,6 @@ import { api, pageOf } from '@/lib/api-client'
 import { productKeys } from './keys'
 import { productSchema } from './product-schema'
 
-export const PRODUCTS_PAGE_SIZE = 12
 /** `relevance` is the server's default while searching; the others can always be chosen. */
 export const SORTS = ['newest', 'price-asc', 'price-desc', 'relevance'] as const
 export type Sort = (typeof SORTS)[number]

@@ -1,16 +1,9 @@
 import { Link } from 'react-router'
 import { ResponsiveImage } from '@/components/ui/responsive-image'
+import { CARD_IMAGE_SIZES } from '@/config/first-paint'
 import type { Product } from '../api/product-schema'
 import { DiscountBadge, ProductPrice } from './product-price'
 import styles from './product-card.module.css'
-
-/**
- * Width of a card's picture in each layout of the grid: two columns on
- * phones, four on wider screens (the container stops at 1200px).
- */
-export const CARD_IMAGE_SIZES = '(min-width: 1200px) 280px, (min-width: 769px) 23vw, 50vw'
-/** The same beside the /products sidebar (16rem + gap taken from the container). */
-export const CARD_IMAGE_SIZES_WITH_SIDEBAR = '(min-width: 1200px) 210px, (min-width: 769px) 17vw, 50vw'
 
 /** How a card's picture loads: `priority` for the likely LCP, `eager` above the fold, else lazy. */
 export type CardImageLoading = 'priority' | 'eager' | 'lazy'

@@ -1,8 +1,6 @@
 import { ResponsiveImage } from '@/components/ui/responsive-image'
+import { PRODUCT_IMAGE_SIZES } from '@/config/first-paint'
 import styles from './product-gallery.module.css'
-
-/** Main picture: the full width on phones, about half the container beside the details. */
-export const MAIN_IMAGE_SIZES = '(min-width: 1200px) 600px, (min-width: 769px) 50vw, 100vw'
 
 export interface ProductGalleryProps {
   name: string
@@ -24,7 +22,7 @@ export function ProductGallery({ name, images, index, onSelect, labels = [] }: P
           key={images[current] ?? 'none'}
           src={images[current]}
           alt={labels[current] ? `${name} – ${labels[current]}` : name}
-          sizes={MAIN_IMAGE_SIZES}
+          sizes={PRODUCT_IMAGE_SIZES}
           width={800}
           height={800}
           priority

@@ -4,12 +4,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { Drawer } from '@/components/ui/drawer'
 import { Pagination } from '@/components/ui/pagination'
+import { CARD_IMAGE_SIZES_WITH_SIDEBAR, LISTING_FIRST_CARDS, LISTING_PARAMS } from '@/config/first-paint'
 import { isApiError } from '@/lib/api-client'
 import { DESKTOP_QUERY, useMediaQuery } from '@/lib/use-media-query'
 import { productsQueryOptions, type ProductQuery, type Sort } from '../api/get-products'
 import {
   activeFilterCount,
-  LISTING_PARAMS,
   listingHeading,
   listingHref,
   pageHref,
@@ -18,7 +18,6 @@ import {
   withoutFilters,
   type ListingFilters,
 } from '../listing-params'
-import { CARD_IMAGE_SIZES_WITH_SIDEBAR } from './product-card'
 import { ProductFilters } from './product-filters'
 import { ProductGrid, ProductGridSkeleton } from './product-grid'
 import styles from './product-listing.module.css'
@@ -61,7 +60,7 @@ export function ProductListing({ query, urlQuery, path, heading, withFilters: ha
   const error = result.error
   useEffect(() => {
     if (!isApiError(error) || error.code !== 'invalid_query') return
-    const blamed = Object.keys(error.fields).filter((name) => LISTING_PARAMS.includes(name) && searchParams.has(name))
+    const blamed = Object.keys(error.fields).filter((name) => LISTING_PARAMS.some((param) => param === name) && searchParams.has(name))
     if (blamed.length === 0) return
     const next = new URLSearchParams(searchParams)
     blamed.forEach((name) => next.delete(name))
@@ -146,7 +145,7 @@ export function ProductListing({ query, urlQuery, path, heading, withFilters: ha
           <div className={result.isPlaceholderData ? styles.stale : undefined} aria-busy={result.isPlaceholderData || undefined}>
             <ProductGrid
               products={data.data}
-              aboveFold={4}
+              aboveFold={LISTING_FIRST_CARDS}
               imageSizes={filters && isDesktop ? CARD_IMAGE_SIZES_WITH_SIDEBAR : undefined}
             />
             <Pagination page={page} totalPages={data.pagination.totalPages} hrefFor={(n) => pageHref(urlQuery, n, path)} />

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type TouchEvent } from 'react'
 import { Link } from 'react-router'
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '@/components/ui/icons'
+import { HERO } from '@/config/first-paint'
 import styles from './hero-carousel.module.css'
 
 // Seed 000 §4/§9: advance every 6 s once the first image is there, swipe of
@@ -18,7 +19,8 @@ export interface Slide {
 
 export const SLIDES: Slide[] = [
   {
-    image: '/images/hero/hero-1.svg',
+    // The server paints this one before the script runs.
+    image: HERO.firstImage,
     title: 'Le style de la rue, pensé à Dakar',
     text: 'T-shirts, pulls et accessoires pour celles et ceux qui font vibrer la ville.',
     cta: { label: 'Découvrir la collection', to: '/products' },
@@ -36,9 +38,6 @@ export const SLIDES: Slide[] = [
     cta: { label: 'Notre histoire', to: '/about' },
   },
 ]
-
-export const HERO_WIDTH = 1600
-export const HERO_HEIGHT = 1000
 
 export function HeroCarousel({ slides = SLIDES }: { slides?: Slide[] }) {
   const [index, setIndex] = useState(0)
@@ -114,8 +113,8 @@ export function HeroCarousel({ slides = SLIDES }: { slides?: Slide[] }) {
                 className={styles.image}
                 src={slide.image}
                 alt=""
-                width={HERO_WIDTH}
-                height={HERO_HEIGHT}
+                width={HERO.width}
+                height={HERO.height}
                 // The first slide is the page's largest paint: fetch it first, never lazily.
                 fetchPriority={i === 0 ? 'high' : 'low'}
                 loading={i === 0 ? 'eager' : 'lazy'}
