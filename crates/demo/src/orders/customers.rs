@@ -4,7 +4,7 @@
 
 use bitik_common::Email;
 use bitik_identity::ports::UserRepository;
-use bitik_identity::{AccountService, IdentityError, NewAccount, ProfileUpdate, Role};
+use bitik_identity::{AccountService, IdentityError, NewAccount, ProfileUpdate, Role, User};
 use bitik_orders::ShippingInfo;
 use bitik_postgres::Database;
 use chrono::{DateTime, Datelike, Duration, NaiveTime, Utc};
@@ -190,7 +190,7 @@ pub(crate) async fn open_accounts(
                 opened += 1;
                 user.id
             }
-            Err(IdentityError::EmailTaken) => existing(users, person.email).await?,
+            Err(IdentityError::EmailTaken) => existing(users, person.email).await?.id,
             Err(e) => return Err(e.into()),
         };
         customers.push(Customer { user_id, person });
@@ -216,11 +216,11 @@ fn new_account(person: &DemoCustomer) -> NewAccount {
     }
 }
 
-/// The id of the account registered under `email`.
-pub(crate) async fn existing(users: &dyn UserRepository, email: &str) -> anyhow::Result<Uuid> {
+/// The account registered under `email`.
+pub(crate) async fn existing(users: &dyn UserRepository, email: &str) -> anyhow::Result<User> {
     let parsed = Email::parse(email).map_err(|_| anyhow::anyhow!("{email} is not an e-mail address"))?;
     let found = users.find_by_email(&parsed).await.map_err(|e| anyhow::anyhow!(e))?;
-    found.map(|(user, _)| user.id).ok_or_else(|| anyhow::anyhow!("no account is registered under {email}"))
+    found.map(|(user, _)| user).ok_or_else(|| anyhow::anyhow!("no account is registered under {email}"))
 }
 
 #[cfg(test)]

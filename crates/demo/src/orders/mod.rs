@@ -59,7 +59,7 @@ pub async fn seed_demo_orders(
 ) -> anyhow::Result<DemoOrdersReport> {
     let shop = DemoShop::new(database);
     let admin = customers::existing(&shop.users, DEMO_ADMIN_EMAIL).await.context("the demo admin")?;
-    let admin = Actor::admin(admin, "Mariama", "Sow");
+    let admin = Actor::admin(admin.id, &admin.first_name, &admin.last_name);
     let (customers, accounts_opened) = customers::open_accounts(accounts, &shop.users, database, now).await?;
     let mut report = DemoOrdersReport { accounts_opened, ..DemoOrdersReport::default() };
     if shop.any_orders(&customers).await? {
@@ -132,16 +132,7 @@ impl<'a> DemoShop<'a> {
     /// Places the planned order as checkout would, dated when it was placed; `None` when no
     /// variant it could hold has stock enough.
     async fn place(&self, planned: &PlannedOrder, customer: &Customer, ids: &[Uuid]) -> anyhow::Result<Option<Order>> {
-        let products = self.on_sale(ids).await?;
-        let basket = basket::draw(planned.basket, &products);
-        if basket.is_empty() {
-            return Ok(None);
-        }
-        let shipping = checkout::shipping_info(&customer.person.shipping_info())?;
-        let choices = checkout::choices(&basket)?;
-        let by_id: HashMap<Uuid, Product> = products.into_iter().map(|p| (p.id, p)).collect();
-        let lines = checkout::lines(&choices, &by_id)?;
-        let totals = checkout::totals(&lines, planned.shipping);
+        let Some(mut order) = self.checkout(planned, customer, ids).await? else { return Ok(None) };
         let placed = Actor::customer(customer.user_id);
         let first = StatusChange {
             status: OrderStatus::Pending,
@@ -152,26 +143,48 @@ impl<'a> DemoShop<'a> {
         };
         let mut numbers = Dice::new(planned.basket);
         for _ in 0..5 {
-            let order = NewOrder {
-                order_number: order_number(planned.placed_at, u16::try_from(numbers.below(10_000)).unwrap_or_default()),
-                user_id: customer.user_id,
-                lines: lines.clone(),
-                subtotal: totals.subtotal,
-                shipping_cost: totals.shipping_cost,
-                discount: totals.discount,
-                total: totals.total,
-                shipping: shipping.clone(),
-                shipping_method: planned.shipping,
-                payment_method: planned.payment,
-                idempotency_key: None,
-            };
-            match self.orders.place(order, first.clone()).await {
+            let random = u16::try_from(numbers.below(10_000)).unwrap_or_default();
+            order.order_number = order_number(planned.placed_at, random);
+            match self.orders.place(order.clone(), first.clone()).await {
                 Ok(order) => return Ok(Some(order)),
                 Err(PlaceError::NumberTaken) => {}
                 Err(e) => return Err(anyhow!(e).context(format!("the demo order of {}", planned.placed_at))),
             }
         }
         bail!("no free order number for the demo order of {}", planned.placed_at)
+    }
+
+    /// The order as checkout makes it from the customer's delivery form and a basket drawn from
+    /// the products on sale now, still to be numbered.
+    async fn checkout(
+        &self,
+        planned: &PlannedOrder,
+        customer: &Customer,
+        ids: &[Uuid],
+    ) -> anyhow::Result<Option<NewOrder>> {
+        let products = self.on_sale(ids).await?;
+        let basket = basket::draw(planned.basket, &products);
+        if basket.is_empty() {
+            return Ok(None);
+        }
+        let shipping = checkout::shipping_info(&customer.person.shipping_info())?;
+        let choices = checkout::choices(&basket)?;
+        let by_id: HashMap<Uuid, Product> = products.into_iter().map(|p| (p.id, p)).collect();
+        let lines = checkout::lines(&choices, &by_id)?;
+        let totals = checkout::totals(&lines, planned.shipping);
+        Ok(Some(NewOrder {
+            order_number: String::new(),
+            user_id: customer.user_id,
+            lines,
+            subtotal: totals.subtotal,
+            shipping_cost: totals.shipping_cost,
+            discount: totals.discount,
+            total: totals.total,
+            shipping,
+            shipping_method: planned.shipping,
+            payment_method: planned.payment,
+            idempotency_key: None,
+        }))
     }
 
     /// What happened to the order since it was placed, each step at its time, through the
@@ -186,14 +199,14 @@ impl<'a> DemoShop<'a> {
         let mut paid_at = None;
         for event in &planned.events {
             let to = event.step.status_after(order.status);
-            let (by, by_user) = match event.step.author() {
-                Author::Customer => ("Client".to_owned(), Some(customer.user_id)),
-                Author::Shop => (admin.label.clone(), admin.user_id),
-                Author::Wave => ("Wave".to_owned(), None),
-                Author::System => ("Système".to_owned(), None),
+            let by = match event.step.author() {
+                Author::Customer => Actor::customer(customer.user_id),
+                Author::Shop => admin.clone(),
+                Author::Wave => Actor { user_id: None, label: "Wave".to_owned() },
+                Author::System => Actor { user_id: None, label: "Système".to_owned() },
             };
             let note = event.step.note(planned.shipping).to_owned();
-            let change = StatusChange { status: to, note, by, by_user, at: event.at };
+            let change = StatusChange { status: to, note, by: by.label, by_user: by.user_id, at: event.at };
             let outcome = if event.step.is_payment() {
                 paid_at = Some(event.at);
                 self.orders.record_payment(order.id, order.status, change).await
