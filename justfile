@@ -2,7 +2,8 @@
 
 set shell := ["bash", "-euo", "pipefail", "-c"]
 
-# Build everything, prepare the database and serve the demo shop on http://localhost:8080.
+# Build everything, prepare the database and serve the demo shop, with a month of demo orders, on
+# http://localhost:8080.
 run:
     scripts/frontend.sh
     cargo build --release --bin bitik

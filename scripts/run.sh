@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `just run`: a database, migrations, the demo shop when empty, and the server on port 8080.
+# `just run`: a database, migrations, the demo shop (with a month of orders) when empty, and the
+# server on port 8080.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/db.sh
@@ -13,8 +14,9 @@ export FRONTEND_DIR="${FRONTEND_DIR:-$PWD/frontend/dist}"
 bitik=target/release/bitik
 
 "$bitik" migrate
-# `seed` changes nothing in a shop that already has its demo data.
-"$bitik" seed --demo-accounts
+# `seed` changes nothing in a shop that already has its demo data; its demo orders, a month of
+# them for the dashboard, are placed once.
+"$bitik" seed --demo-accounts --demo-orders
 
 port="${PORT:-8080}"
 echo

@@ -38,7 +38,8 @@ pub struct SeedProduct {
 }
 
 impl SeedProduct {
-    fn form(&self) -> ProductForm {
+    /// The product as the back office's form would send it, without pictures.
+    pub fn form(&self) -> ProductForm {
         ProductForm {
             name: Some(self.name.clone()),
             short_description: Some(self.short_description.clone()),

@@ -1,9 +1,11 @@
 //! The demo shop that `bitik seed` loads: its accounts, its catalogue and the pictures drawn for
-//! it. The server itself never needs this crate.
+//! it; with `--demo-orders`, a month of orders by demo customers. The server itself never needs
+//! this crate.
 
 pub mod accounts;
 pub mod catalog;
 mod illustration;
+pub mod orders;
 mod pictures;
 
 pub use catalog::{SeedReport, seed_catalog};

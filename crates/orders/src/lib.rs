@@ -19,6 +19,7 @@ pub use error::OrderError;
 pub use model::{
     NewOrder, Order, OrderLine, OrderStatus, PaymentMethod, PaymentStatus, ShippingInfo, StatusChange, StockEffect,
 };
+pub use number::order_number;
 #[cfg(any(test, feature = "mocks"))]
 pub use ports::MockOrderRepository;
 pub use ports::{OrderRepository, PlaceError, Transition};

@@ -24,6 +24,10 @@ pub enum Command {
         /// Also generate this many products (numbered `…-gen-1` to `…-gen-N`), for benchmarks.
         #[arg(long, default_value_t = 0)]
         products: u64,
+        /// Also place about 30 days of orders by a dozen demo customers, in every status, for the
+        /// dashboard. Off by default: tests and journeys count on the catalogue's untouched stock.
+        #[arg(long)]
+        demo_orders: bool,
     },
     /// Create an administrator, or make an existing account one with this password.
     CreateAdmin {

@@ -55,6 +55,23 @@ fn connect(config: Config) -> anyhow::Result<(AppState, Database)> {
     Ok((build_state(config, database.clone())?, database))
 }
 
+fn demo_orders_line(report: &bitik_demo::orders::DemoOrdersReport) -> String {
+    if report.already_there {
+        return "Demo orders created: 0 (the demo customers have theirs already).".to_owned();
+    }
+    let mut line = format!(
+        "Demo orders created: {} over the last {} days, by {} demo customers ({} accounts opened).",
+        report.created,
+        bitik_demo::orders::HISTORY_DAYS,
+        bitik_demo::orders::DEMO_CUSTOMERS.len(),
+        report.accounts_opened
+    );
+    if report.left_out > 0 {
+        line.push_str(&format!(" Left out for want of stock: {}.", report.left_out));
+    }
+    line
+}
+
 async fn run(command: Command, config: Config) -> anyhow::Result<()> {
     match command {
         Command::Serve => {
@@ -82,7 +99,7 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
                 if applied.is_empty() { "none pending".into() } else { applied.join(", ") }
             );
         }
-        Command::Seed { products, demo_accounts } => {
+        Command::Seed { products, demo_accounts, demo_orders } => {
             let (state, database) = connect(config)?;
             if demo_accounts {
                 let accounts = bitik_demo::accounts::seed_demo_accounts(&state.accounts).await?;
@@ -94,6 +111,11 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
                 "Demo products created: {}, already there: {}, images drawn: {}.",
                 report.created, report.skipped, report.images
             );
+            if demo_orders {
+                let report =
+                    bitik_demo::orders::seed_demo_orders(&state.accounts, &database, chrono::Utc::now()).await?;
+                println!("{}", demo_orders_line(&report));
+            }
             if products > 0 {
                 let created = bitik_postgres::seed_generated_products(&database, products).await?;
                 println!("Generated products created: {created} (of {products} asked for).");

@@ -9,6 +9,7 @@ mod cart;
 mod catalog;
 mod catalog_cache;
 mod compression;
+mod demo_orders;
 mod faults;
 mod foundation;
 mod helpers;

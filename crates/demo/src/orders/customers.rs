@@ -1,0 +1,249 @@
+//! The demo shop's customers: a dozen people of Dakar and its suburbs, on a domain no mail
+//! reaches. Their accounts are opened once, months before their orders, with a password nobody
+//! knows: they are shown, never used to log in.
+
+use bitik_common::Email;
+use bitik_identity::ports::UserRepository;
+use bitik_identity::{AccountService, IdentityError, NewAccount, ProfileUpdate, Role, User};
+use bitik_orders::ShippingInfo;
+use bitik_postgres::Database;
+use chrono::{DateTime, Datelike, Duration, NaiveTime, Utc};
+use uuid::Uuid;
+
+pub struct DemoCustomer {
+    pub first_name: &'static str,
+    pub last_name: &'static str,
+    pub email: &'static str,
+    /// As people write it: `+221 77 412 36 58`.
+    pub phone: &'static str,
+    pub address: &'static str,
+    pub city: &'static str,
+    /// How long before the seed they opened their account: before any of their orders.
+    pub joined_days_ago: i64,
+}
+
+impl DemoCustomer {
+    /// Where their orders go, as they would type it at checkout.
+    pub fn shipping_info(&self) -> ShippingInfo {
+        ShippingInfo {
+            first_name: self.first_name.to_owned(),
+            last_name: self.last_name.to_owned(),
+            email: self.email.to_owned(),
+            phone: self.phone.replace(' ', ""),
+            address: self.address.to_owned(),
+            city: self.city.to_owned(),
+            country: "Sénégal".to_owned(),
+            ..ShippingInfo::default()
+        }
+    }
+
+    fn profile(&self) -> ProfileUpdate {
+        ProfileUpdate {
+            first_name: self.first_name.to_owned(),
+            last_name: self.last_name.to_owned(),
+            phone: self.phone.to_owned(),
+            address: self.address.to_owned(),
+            city: self.city.to_owned(),
+            zip_code: String::new(),
+            country: "Sénégal".to_owned(),
+        }
+    }
+}
+
+const fn customer(
+    first_name: &'static str,
+    last_name: &'static str,
+    email: &'static str,
+    phone: &'static str,
+    address: &'static str,
+    city: &'static str,
+    joined_days_ago: i64,
+) -> DemoCustomer {
+    DemoCustomer { first_name, last_name, email, phone, address, city, joined_days_ago }
+}
+
+pub const DEMO_CUSTOMERS: [DemoCustomer; 12] = [
+    customer("Moussa", "Ndiaye", "moussa.ndiaye@example.sn", "+221 77 412 36 58", "Rue 11 x 22, Médina", "Dakar", 212),
+    customer(
+        "Fatou",
+        "Sarr",
+        "fatou.sarr@example.sn",
+        "+221 78 203 51 94",
+        "Avenue Georges Pompidou, immeuble Maginot, Plateau",
+        "Dakar",
+        96,
+    ),
+    customer(
+        "Ibrahima",
+        "Fall",
+        "ibrahima.fall@example.sn",
+        "+221 76 845 12 07",
+        "Unité 15, villa 212, Parcelles Assainies",
+        "Dakar",
+        341,
+    ),
+    customer(
+        "Aminata",
+        "Ba",
+        "aminata.ba@example.sn",
+        "+221 70 561 88 23",
+        "Cité Avion, villa 48, Ouakam",
+        "Dakar",
+        63,
+    ),
+    customer(
+        "Cheikh",
+        "Diouf",
+        "cheikh.diouf@example.sn",
+        "+221 77 930 47 15",
+        "Yoff Tonghor, derrière la grande mosquée",
+        "Dakar",
+        154,
+    ),
+    customer(
+        "Khadija",
+        "Gueye",
+        "khadija.gueye@example.sn",
+        "+221 78 117 64 39",
+        "Villa 1043, Sicap Liberté 6",
+        "Dakar",
+        47,
+    ),
+    customer(
+        "Mamadou",
+        "Diallo",
+        "mamadou.diallo@example.sn",
+        "+221 76 302 95 81",
+        "HLM 5, villa 314, près du marché",
+        "Dakar",
+        268,
+    ),
+    customer(
+        "Ndèye",
+        "Faye",
+        "ndeye.faye@example.sn",
+        "+221 77 654 20 76",
+        "Cité Millionnaire, Grand Yoff",
+        "Dakar",
+        121,
+    ),
+    customer(
+        "Ousmane",
+        "Sy",
+        "ousmane.sy@example.sn",
+        "+221 70 248 73 60",
+        "Thiaroye sur Mer, quartier Ndeugagne",
+        "Pikine",
+        77,
+    ),
+    customer(
+        "Aïssatou",
+        "Mbaye",
+        "aissatou.mbaye@example.sn",
+        "+221 78 476 09 52",
+        "Golf Sud, cité Fadia, villa 19",
+        "Guédiawaye",
+        189,
+    ),
+    customer(
+        "Abdoulaye",
+        "Cissé",
+        "abdoulaye.cisse@example.sn",
+        "+221 77 885 31 44",
+        "Mermoz Pyrotechnie, rue MZ 78",
+        "Dakar",
+        39,
+    ),
+    customer(
+        "Coumba",
+        "Thiam",
+        "coumba.thiam@example.sn",
+        "+221 76 719 56 28",
+        "Point E, rue 4, villa 7",
+        "Dakar",
+        402,
+    ),
+];
+
+/// A demo customer's account.
+pub(crate) struct Customer {
+    pub user_id: Uuid,
+    pub person: &'static DemoCustomer,
+}
+
+/// Opens the accounts of the demo customers who have none; existing ones are left as they are.
+/// Returns the customers, in the order of [`DEMO_CUSTOMERS`], and how many accounts were opened.
+pub(crate) async fn open_accounts(
+    accounts: &AccountService,
+    users: &dyn UserRepository,
+    database: &Database,
+    now: DateTime<Utc>,
+) -> anyhow::Result<(Vec<Customer>, usize)> {
+    let mut customers = Vec::new();
+    let mut opened = 0;
+    for person in &DEMO_CUSTOMERS {
+        let user_id = match accounts.create_account(new_account(person)).await {
+            Ok(user) => {
+                accounts.update_profile(user.id, person.profile()).await?;
+                let joined = evening(now - Duration::days(person.joined_days_ago));
+                bitik_postgres::date_demo_account(database, user.id, joined).await?;
+                opened += 1;
+                user.id
+            }
+            Err(IdentityError::EmailTaken) => existing(users, person.email).await?.id,
+            Err(e) => return Err(e.into()),
+        };
+        customers.push(Customer { user_id, person });
+    }
+    Ok((customers, opened))
+}
+
+/// People open their accounts after work: the day of `moment`, between 18:00 and 21:59.
+fn evening(moment: DateTime<Utc>) -> DateTime<Utc> {
+    let minutes = i64::from(moment.ordinal()) * 37 % 240;
+    moment.date_naive().and_time(NaiveTime::MIN).and_utc() + Duration::hours(18) + Duration::minutes(minutes)
+}
+
+fn new_account(person: &DemoCustomer) -> NewAccount {
+    NewAccount {
+        email: person.email.to_owned(),
+        // Thrown away: nobody logs in as a demo customer.
+        password: Uuid::new_v4().simple().to_string(),
+        first_name: person.first_name.to_owned(),
+        last_name: person.last_name.to_owned(),
+        phone: person.phone.to_owned(),
+        role: Role::Customer,
+    }
+}
+
+/// The account registered under `email`.
+pub(crate) async fn existing(users: &dyn UserRepository, email: &str) -> anyhow::Result<User> {
+    let parsed = Email::parse(email).map_err(|_| anyhow::anyhow!("{email} is not an e-mail address"))?;
+    let found = users.find_by_email(&parsed).await.map_err(|e| anyhow::anyhow!(e))?;
+    found.map(|(user, _)| user).ok_or_else(|| anyhow::anyhow!("no account is registered under {email}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_customers_are_people_of_dakar_reachable_nowhere() {
+        let mut emails = std::collections::HashSet::new();
+        for person in &DEMO_CUSTOMERS {
+            assert!(person.email.ends_with("@example.sn"), "{}", person.email);
+            assert!(Email::parse(person.email).is_ok() && emails.insert(person.email), "{}", person.email);
+            let digits: String = person.phone.chars().filter(char::is_ascii_digit).collect();
+            assert!(digits.len() == 12 && digits.starts_with("2217"), "a Senegalese mobile: {}", person.phone);
+            let written = format!("+221 {} {} {} {}", &digits[3..5], &digits[5..8], &digits[8..10], &digits[10..]);
+            assert_eq!(person.phone, written, "written +221 7X XXX XX XX");
+            assert!(person.joined_days_ago > 30, "{} joined before their orders", person.email);
+            let info = person.shipping_info();
+            let checked = bitik_orders::checkout::shipping_info(&info).unwrap_or_else(|e| panic!("{e:?}"));
+            assert_eq!(checked.phone, person.phone.replace(' ', ""));
+        }
+        assert_eq!(DEMO_CUSTOMERS.len(), 12);
+        let cities: std::collections::HashSet<_> = DEMO_CUSTOMERS.iter().map(|p| p.city).collect();
+        assert!(cities.contains("Pikine") && cities.contains("Guédiawaye") && cities.contains("Dakar"));
+    }
+}

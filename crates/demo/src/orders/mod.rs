@@ -1,0 +1,229 @@
+//! About a month of orders for the demo shop (`bitik seed --demo-orders`), so that a newcomer's
+//! dashboard, order list and sales chart have something to show: a dozen customers of Dakar,
+//! orders in every status, paid by Wave or in cash at the door.
+//!
+//! The orders go through the shop's own rules and ports, not around them: the checkout form,
+//! prices (promotions included), delivery fees and totals of `bitik_orders::checkout`, the shop's
+//! order numbers, the order repository's placement (which takes the stock, never below zero) and
+//! its transitions (which give a cancelled order's units back, by `rules::stock_effect`) and
+//! payments. Each write is dated by the plan (`plan.rs`) rather than by the clock; the two stamps
+//! the repository takes from the clock, when an order was paid and last changed, are then moved
+//! back by `bitik_postgres::date_demo_order`.
+
+mod basket;
+pub mod customers;
+mod dice;
+mod plan;
+
+use std::collections::HashMap;
+
+use anyhow::{Context, anyhow, bail};
+use bitik_catalog::{Product, ProductRepository, Slug};
+use bitik_common::PageRequest;
+use bitik_identity::AccountService;
+use bitik_orders::{
+    Actor, NewOrder, Order, OrderRepository, OrderStatus, PlaceError, StatusChange, Transition, checkout, order_number,
+    rules,
+};
+use bitik_postgres::{Database, PgOrderRepository, PgProductRepository, PgUserRepository};
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use crate::accounts::DEMO_ADMIN_EMAIL;
+use crate::catalog::demo_catalogue;
+use customers::Customer;
+use dice::Dice;
+use plan::{Author, PlannedOrder};
+
+pub use customers::{DEMO_CUSTOMERS, DemoCustomer};
+pub use plan::HISTORY_DAYS;
+
+/// What a run did.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct DemoOrdersReport {
+    pub created: usize,
+    /// The demo customers already had orders: the history is there, nothing was added.
+    pub already_there: bool,
+    /// Planned orders left out because nothing they could hold had stock enough.
+    pub left_out: usize,
+    pub accounts_opened: usize,
+}
+
+/// Opens the demo customers' accounts and places about [`HISTORY_DAYS`] days of their orders up
+/// to `now`, once: when any demo customer has an order already, no order is added. Needs the
+/// demo admin and the demo catalogue (`seed_demo_accounts`, `seed_catalog`).
+pub async fn seed_demo_orders(
+    accounts: &AccountService,
+    database: &Database,
+    now: DateTime<Utc>,
+) -> anyhow::Result<DemoOrdersReport> {
+    let shop = DemoShop::new(database);
+    let admin = customers::existing(&shop.users, DEMO_ADMIN_EMAIL).await.context("the demo admin")?;
+    let admin = Actor::admin(admin.id, &admin.first_name, &admin.last_name);
+    let (customers, accounts_opened) = customers::open_accounts(accounts, &shop.users, database, now).await?;
+    let mut report = DemoOrdersReport { accounts_opened, ..DemoOrdersReport::default() };
+    if shop.any_orders(&customers).await? {
+        report.already_there = true;
+        return Ok(report);
+    }
+    let catalogue = shop.catalogue_ids().await?;
+    for planned in plan::plan(now, customers.len()) {
+        let customer = &customers[planned.customer];
+        match shop.place(&planned, customer, &catalogue).await? {
+            Some(order) => {
+                shop.replay(order, &planned, customer, &admin).await?;
+                report.created += 1;
+            }
+            None => report.left_out += 1,
+        }
+    }
+    Ok(report)
+}
+
+struct DemoShop<'a> {
+    database: &'a Database,
+    users: PgUserRepository,
+    products: PgProductRepository,
+    orders: PgOrderRepository,
+}
+
+impl<'a> DemoShop<'a> {
+    fn new(database: &'a Database) -> Self {
+        Self {
+            database,
+            users: PgUserRepository::new(database.clone()),
+            products: PgProductRepository::new(database.clone()),
+            orders: PgOrderRepository::new(database.clone()),
+        }
+    }
+
+    async fn any_orders(&self, customers: &[Customer]) -> anyhow::Result<bool> {
+        for customer in customers {
+            let first =
+                self.orders.list_for_user(customer.user_id, PageRequest::new(1, 1, 1)).await.map_err(|e| anyhow!(e))?;
+            if !first.items.is_empty() {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// The ids of the demo catalogue's products in the shop.
+    async fn catalogue_ids(&self) -> anyhow::Result<Vec<Uuid>> {
+        let mut ids = Vec::new();
+        for product in demo_catalogue()? {
+            if let Some(found) = self.products.find_by_slug(&Slug::from_name(&product.name)).await? {
+                ids.push(found.id);
+            }
+        }
+        if ids.is_empty() {
+            bail!("the demo catalogue is not in the shop: seed it first");
+        }
+        Ok(ids)
+    }
+
+    /// The products on sale now, with their stock as it is now, in the order of their slugs.
+    async fn on_sale(&self, ids: &[Uuid]) -> anyhow::Result<Vec<Product>> {
+        let mut products = self.products.find_active_by_ids(ids).await?;
+        products.sort_by(|a, b| a.slug.as_str().cmp(b.slug.as_str()));
+        Ok(products)
+    }
+
+    /// Places the planned order as checkout would, dated when it was placed; `None` when no
+    /// variant it could hold has stock enough.
+    async fn place(&self, planned: &PlannedOrder, customer: &Customer, ids: &[Uuid]) -> anyhow::Result<Option<Order>> {
+        let Some(mut order) = self.checkout(planned, customer, ids).await? else { return Ok(None) };
+        let placed = Actor::customer(customer.user_id);
+        let first = StatusChange {
+            status: OrderStatus::Pending,
+            note: "Commande créée".to_owned(),
+            by: placed.label,
+            by_user: placed.user_id,
+            at: planned.placed_at,
+        };
+        let mut numbers = Dice::new(planned.basket);
+        for _ in 0..5 {
+            let random = u16::try_from(numbers.below(10_000)).unwrap_or_default();
+            order.order_number = order_number(planned.placed_at, random);
+            match self.orders.place(order.clone(), first.clone()).await {
+                Ok(order) => return Ok(Some(order)),
+                Err(PlaceError::NumberTaken) => {}
+                Err(e) => return Err(anyhow!(e).context(format!("the demo order of {}", planned.placed_at))),
+            }
+        }
+        bail!("no free order number for the demo order of {}", planned.placed_at)
+    }
+
+    /// The order as checkout makes it from the customer's delivery form and a basket drawn from
+    /// the products on sale now, still to be numbered.
+    async fn checkout(
+        &self,
+        planned: &PlannedOrder,
+        customer: &Customer,
+        ids: &[Uuid],
+    ) -> anyhow::Result<Option<NewOrder>> {
+        let products = self.on_sale(ids).await?;
+        let basket = basket::draw(planned.basket, &products);
+        if basket.is_empty() {
+            return Ok(None);
+        }
+        let shipping = checkout::shipping_info(&customer.person.shipping_info())?;
+        let choices = checkout::choices(&basket)?;
+        let by_id: HashMap<Uuid, Product> = products.into_iter().map(|p| (p.id, p)).collect();
+        let lines = checkout::lines(&choices, &by_id)?;
+        let totals = checkout::totals(&lines, planned.shipping);
+        Ok(Some(NewOrder {
+            order_number: String::new(),
+            user_id: customer.user_id,
+            lines,
+            subtotal: totals.subtotal,
+            shipping_cost: totals.shipping_cost,
+            discount: totals.discount,
+            total: totals.total,
+            shipping,
+            shipping_method: planned.shipping,
+            payment_method: planned.payment,
+            idempotency_key: None,
+        }))
+    }
+
+    /// What happened to the order since it was placed, each step at its time, through the
+    /// repository's transitions (with their stock effects) and payments.
+    async fn replay(
+        &self,
+        mut order: Order,
+        planned: &PlannedOrder,
+        customer: &Customer,
+        admin: &Actor,
+    ) -> anyhow::Result<()> {
+        let mut paid_at = None;
+        for event in &planned.events {
+            let to = event.step.status_after(order.status);
+            let by = match event.step.author() {
+                Author::Customer => Actor::customer(customer.user_id),
+                Author::Shop => admin.clone(),
+                Author::Wave => Actor { user_id: None, label: "Wave".to_owned() },
+                Author::System => Actor { user_id: None, label: "Système".to_owned() },
+            };
+            let note = event.step.note(planned.shipping).to_owned();
+            let change = StatusChange { status: to, note, by: by.label, by_user: by.user_id, at: event.at };
+            let outcome = if event.step.is_payment() {
+                paid_at = Some(event.at);
+                self.orders.record_payment(order.id, order.status, change).await
+            } else {
+                let stock = rules::stock_effect(order.status, to);
+                self.orders.transition(order.id, order.status, change, stock).await
+            };
+            order = match outcome.map_err(|e| anyhow!(e))? {
+                Transition::Applied(order) => *order,
+                other => bail!("demo order {}: {:?} refused ({other:?})", order.order_number, event.step),
+            };
+        }
+        if order.status != planned.status() {
+            bail!("demo order {} ended {:?}, planned {:?}", order.order_number, order.status, planned.status());
+        }
+        let last_change = planned.events.last().map_or(planned.placed_at, |event| event.at);
+        bitik_postgres::date_demo_order(self.database, order.id, paid_at, last_change).await?;
+        Ok(())
+    }
+}
