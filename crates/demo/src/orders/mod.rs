@@ -112,7 +112,9 @@ impl<'a> DemoShop<'a> {
     async fn catalogue_ids(&self) -> anyhow::Result<Vec<Uuid>> {
         let mut ids = Vec::new();
         for product in demo_catalogue()? {
-            if let Some(found) = self.products.find_by_slug(&Slug::from_name(&product.name)).await? {
+            if let Some(found) =
+                self.products.find_by_slug(&Slug::from_name(&product.name)).await.map_err(anyhow::Error::from_boxed)?
+            {
                 ids.push(found.id);
             }
         }
@@ -124,7 +126,7 @@ impl<'a> DemoShop<'a> {
 
     /// The products on sale now, with their stock as it is now, in the order of their slugs.
     async fn on_sale(&self, ids: &[Uuid]) -> anyhow::Result<Vec<Product>> {
-        let mut products = self.products.find_active_by_ids(ids).await?;
+        let mut products = self.products.find_active_by_ids(ids).await.map_err(anyhow::Error::from_boxed)?;
         products.sort_by(|a, b| a.slug.as_str().cmp(b.slug.as_str()));
         Ok(products)
     }
