@@ -184,7 +184,13 @@ fn histories_are_told(orders: &[Value], now: DateTime<Utc>) {
             ("wave", true) => assert!(["processing", "shipped", "delivered"].contains(&status), "{number}"),
             ("wave", false) => assert!(status == "cancelled" && history[1]["by"] == "Système", "{number}"),
             (_, true) => assert_eq!(status, "delivered", "{number}: cash is paid at the door"),
-            (_, false) => assert_ne!(status, "delivered", "{number}: delivered, its cash not recorded"),
+            // The courier brings the cash back after the round: a parcel delivered in the last day
+            // may still wait for its cash to be recorded, an older one never.
+            (_, false) if status == "delivered" => {
+                let delivered = moment(&history.last().unwrap()["date"]);
+                assert!(now - delivered < chrono::Duration::hours(24), "{number}: delivered, its cash never recorded");
+            }
+            (_, false) => {}
         }
     }
 }
