@@ -1,7 +1,3 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { boolean, object, string, type infer as Infer } from 'zod/mini'
-import { api, dataOf } from './api-client'
-
 // Shop identity shown to shoppers. Every value can be set at build time with a
 // VITE_SHOP_* variable (see .env.example); the defaults are the Dakar shop's.
 const env = import.meta.env
@@ -33,37 +29,3 @@ export const shop = {
 export const phoneHref = `tel:${shop.phone.replace(/\s+/g, '')}`
 export const whatsappHref = `https://wa.me/${shop.whatsapp}`
 export const emailHref = `mailto:${shop.email}`
-
-// The same identity as the server is configured (GET /api/shop), and whether its
-// payments are simulated on purpose.
-
-export const serverShopSchema = object({
-  name: string(),
-  phone: string(),
-  /** Digits with the country code, as wa.me links want them. */
-  whatsapp: string(),
-  email: string(),
-  address: string(),
-  /** WAVE_MODE=test: every storefront page says that no payment is real. */
-  testMode: boolean(),
-})
-
-export type ServerShop = Infer<typeof serverShopSchema>
-
-export async function getServerShop(signal?: AbortSignal): Promise<ServerShop> {
-  const body = await api.get('/shop', dataOf(serverShopSchema), { signal })
-  return body.data
-}
-
-/** Changes with the server's settings, not during a visit. */
-export const serverShopQueryOptions = () =>
-  queryOptions({
-    queryKey: ['shop'] as const,
-    queryFn: ({ signal }) => getServerShop(signal),
-    staleTime: Infinity,
-    gcTime: Infinity,
-  })
-
-export function useServerShop() {
-  return useQuery(serverShopQueryOptions())
-}

@@ -1,5 +1,5 @@
 // GET /api/shop as the server answers it with its default settings.
-import type { ServerShop } from '@/lib/shop'
+import type { ServerShop } from '@/lib/server-shop'
 
 export function shopFixture(overrides: Partial<ServerShop> = {}): ServerShop {
   return {

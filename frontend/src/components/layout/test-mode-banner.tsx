@@ -1,4 +1,4 @@
-import { useServerShop } from '@/lib/shop'
+import { useServerShop } from '@/lib/server-shop'
 import styles from './test-mode-banner.module.css'
 
 /**
