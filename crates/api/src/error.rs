@@ -136,32 +136,12 @@ impl ResponseError for ApiError {
     }
 }
 
-impl From<validator::ValidationErrors> for ApiError {
-    fn from(errors: validator::ValidationErrors) -> Self {
-        let fields: BTreeMap<String, String> = errors
-            .field_errors()
-            .into_iter()
-            .filter_map(|(field, errors)| {
-                let message = errors.iter().find_map(|e| e.message.as_ref())?;
-                Some((camel_case(&field), message.to_string()))
-            })
-            .collect();
-        let message = match fields.len() {
-            1 => fields.values().next().cloned().unwrap_or_default(),
-            _ => "Veuillez corriger les erreurs dans le formulaire.".to_owned(),
-        };
-        ApiError::validation(message, fields)
-    }
-}
-
 impl From<bitik_identity::IdentityError> for ApiError {
     fn from(error: bitik_identity::IdentityError) -> Self {
         use bitik_identity::IdentityError as E;
         let message = error.to_string();
         match error {
-            E::Validation { message, fields } => {
-                ApiError::validation(message, fields.into_iter().map(|(k, v)| (k.to_owned(), v)).collect())
-            }
+            E::Validation { message, fields } => ApiError::validation(message, owned(fields)),
             E::EmailTaken => ApiError {
                 fields: Some(BTreeMap::from([("email".to_owned(), message.clone())])),
                 ..ApiError::conflict("email_taken", message)
@@ -236,7 +216,7 @@ impl From<bitik_orders::OrderError> for ApiError {
         use bitik_orders::OrderError as E;
         let message = error.to_string();
         match error {
-            E::Validation { message, fields } => ApiError::validation(message, fields),
+            E::Validation { message, fields } => ApiError::validation(message, owned(fields)),
             E::EmptyOrder => ApiError::bad_request("empty_order", message),
             E::TooManyLines => ApiError::bad_request("too_many_lines", message),
             E::Choice(choice) => choice.into(),
@@ -296,19 +276,9 @@ impl From<bitik_payments::PaymentError> for ApiError {
     }
 }
 
-/// validator names fields as Rust does (`first_name`); the client sent them in camelCase
-/// (`firstName`), and `fields` must name what the client sent.
-fn camel_case(field: &str) -> String {
-    let mut parts = field.split('_');
-    let mut name = parts.next().unwrap_or_default().to_owned();
-    for part in parts {
-        let mut chars = part.chars();
-        if let Some(first) = chars.next() {
-            name.extend(first.to_uppercase());
-            name.push_str(chars.as_str());
-        }
-    }
-    name
+/// A form's field errors as the envelope carries them.
+fn owned(fields: BTreeMap<&'static str, String>) -> BTreeMap<String, String> {
+    fields.into_iter().map(|(field, message)| (field.to_owned(), message)).collect()
 }
 
 /// A 400 about one field, its message repeated as the summary.
@@ -348,7 +318,7 @@ impl From<bitik_catalog::CatalogError> for ApiError {
                 api_error.code = "invalid_query";
                 api_error
             }
-            E::Validation { message, fields } => ApiError::validation(message, fields),
+            E::Validation { message, fields } => ApiError::validation(message, owned(fields)),
             E::Repository(_) => ApiError::internal(error),
         }
     }
@@ -357,13 +327,6 @@ impl From<bitik_catalog::CatalogError> for ApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn fields_are_named_as_the_client_sent_them() {
-        assert_eq!(camel_case("first_name"), "firstName");
-        assert_eq!(camel_case("zip_code"), "zipCode");
-        assert_eq!(camel_case("email"), "email");
-    }
 
     #[test]
     fn every_status_has_a_french_message() {

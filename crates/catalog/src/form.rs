@@ -116,8 +116,13 @@ impl ProductForm {
             "Le résumé ne peut pas dépasser 500 caractères",
             500,
         );
-        let material =
-            optional_text(&mut problems, self.material, "material", "La matière ne peut pas dépasser 500 caractères", 500);
+        let material = optional_text(
+            &mut problems,
+            self.material,
+            "material",
+            "La matière ne peut pas dépasser 500 caractères",
+            500,
+        );
         let care_instructions = optional_text(
             &mut problems,
             self.care_instructions,
@@ -348,7 +353,7 @@ mod tests {
         }
     }
 
-    fn validation_error(form: ProductForm) -> (String, BTreeMap<String, String>) {
+    fn validation_error(form: ProductForm) -> (String, BTreeMap<&'static str, String>) {
         match form.validate(None) {
             Err(CatalogError::Validation { message, fields }) => (message, fields),
             other => panic!("expected a validation error, got {other:?}"),

@@ -24,6 +24,13 @@ impl Email {
         if plausible { Ok(Email(email)) } else { Err(InvalidEmail) }
     }
 
+    /// An address the shop stored, or one typed to find an account: normalised as [`Email::parse`]
+    /// does, not checked. An address stored under an earlier, looser rule is still read, and
+    /// still logs its owner in. Never for an address a form gives to be stored.
+    pub fn known(raw: &str) -> Self {
+        Email(raw.trim().to_lowercase())
+    }
+
     pub fn as_str(&self) -> &str {
         &self.0
     }

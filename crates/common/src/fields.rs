@@ -91,8 +91,8 @@ impl FieldErrors {
     }
 
     /// Field → message, as error answers carry them.
-    pub fn into_map(self) -> BTreeMap<String, String> {
-        self.problems.into_iter().map(|p| (p.field.to_owned(), p.message)).collect()
+    pub fn into_map(self) -> BTreeMap<&'static str, String> {
+        self.problems.into_iter().map(|p| (p.field, p.message)).collect()
     }
 
     fn record(&mut self, field: &'static str, message: String, missing: bool) -> &mut Self {

@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use bitik_catalog::{Product, ProductForm, ProductRepository};
-use bitik_common::Email;
+use bitik_common::{Email, Phone};
 use bitik_identity::ports::UserRepository;
 use bitik_identity::{NewUser, Role, User};
 use bitik_postgres::testing::TestDatabase;
@@ -17,7 +17,7 @@ pub async fn customer(test: &TestDatabase, email: &str) -> User {
             password_hash: "$argon2id$fake".into(),
             first_name: "Awa".into(),
             last_name: "Diop".into(),
-            phone: "77 123 45 67".into(),
+            phone: Phone::parse("77 123 45 67").ok(),
             role: Role::Customer,
         })
         .await
