@@ -16,6 +16,7 @@ mod identity;
 mod orders;
 mod pages;
 mod payments;
+mod phones;
 mod secrets;
 mod security;
 mod shutdown;
