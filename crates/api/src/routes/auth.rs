@@ -222,10 +222,8 @@ async fn update_profile(
     body: web::Json<ProfileBody>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
-    let address =
-        RawAddress { address: body.address, city: body.city, zip_code: body.zip_code, country: body.country };
-    let profile =
-        ProfileUpdate { first_name: body.first_name, last_name: body.last_name, phone: body.phone, address };
+    let address = RawAddress { address: body.address, city: body.city, zip_code: body.zip_code, country: body.country };
+    let profile = ProfileUpdate { first_name: body.first_name, last_name: body.last_name, phone: body.phone, address };
     let user = state.accounts.update_profile(user.id, profile).await?;
     Ok(HttpResponse::Ok().json(Data::new(UserDto::from(user))))
 }

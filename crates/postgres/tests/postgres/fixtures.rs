@@ -6,6 +6,7 @@ use bitik_catalog::{Product, ProductForm, ProductRepository};
 use bitik_common::{Email, Phone};
 use bitik_identity::ports::UserRepository;
 use bitik_identity::{NewUser, Role, User};
+use bitik_orders::OrderLine;
 use bitik_postgres::testing::TestDatabase;
 use bitik_postgres::{PgProductRepository, PgUserRepository};
 
@@ -22,6 +23,19 @@ pub async fn customer(test: &TestDatabase, email: &str) -> User {
         })
         .await
         .unwrap()
+}
+
+/// `quantity` black M of `product`, at its price.
+pub fn line(product: &Product, quantity: u32) -> OrderLine {
+    OrderLine {
+        product_id: product.id,
+        name: product.name.clone(),
+        image: String::new(),
+        color: "noir".into(),
+        size: "M".into(),
+        quantity,
+        unit_price: product.price,
+    }
 }
 
 /// A t-shirt at `price` FCFA whose stock is `(colour, size, quantity)`.

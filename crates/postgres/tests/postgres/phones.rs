@@ -5,8 +5,7 @@ use bitik_common::{Money, Phone};
 use bitik_identity::UserListQuery;
 use bitik_identity::ports::UserRepository;
 use bitik_orders::{
-    AdminOrderQuery, NewOrder, OrderLine, OrderRepository, OrderStatus, PaymentMethod, ShippingInfo, ShippingMethod,
-    StatusChange,
+    AdminOrderQuery, NewOrder, OrderRepository, OrderStatus, PaymentMethod, ShippingInfo, ShippingMethod, StatusChange,
 };
 use bitik_postgres::testing::TestDatabase;
 use bitik_postgres::{PgOrderRepository, PgUserRepository, run_migrations};
@@ -15,7 +14,7 @@ use diesel::sql_types::Text;
 use diesel_async::RunQueryDsl;
 use uuid::Uuid;
 
-use crate::fixtures::{customer, tshirt};
+use crate::fixtures::{customer, line, tshirt};
 
 async fn sql(test: &TestDatabase, sql: &str) {
     let mut conn = test.database.conn().await.unwrap();
@@ -50,19 +49,10 @@ async fn address(test: &TestDatabase, user: Uuid, label: &str, phone: &str) {
 /// An order whose delivery phone is stored as `phone`, as orders placed before E.164 were.
 async fn order(test: &TestDatabase, user: Uuid, number: &str, phone: &str) {
     let tee = tshirt(test, &format!("T-shirt {number}"), 10_000, &[("noir", "M", 5)]).await;
-    let line = OrderLine {
-        product_id: tee.id,
-        name: tee.name.clone(),
-        image: String::new(),
-        color: "noir".into(),
-        size: "M".into(),
-        quantity: 1,
-        unit_price: tee.price,
-    };
     let new = NewOrder {
         order_number: number.into(),
         user_id: user,
-        lines: vec![line],
+        lines: vec![line(&tee, 1)],
         subtotal: Money::francs(10_000),
         shipping_cost: Money::ZERO,
         discount: Money::ZERO,
