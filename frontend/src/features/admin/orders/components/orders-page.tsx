@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button'
 import { PageSpinner } from '@/components/ui/spinner'
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, paymentMethodLabel, paymentStatusLabel } from '@/config/orders'
 import { formatDate, formatPrice } from '@/lib/format'
+import { formatPhone } from '@/lib/phone'
 import { usePageMeta } from '@/lib/seo'
 import { adminErrorMessage } from '../../common/admin-error'
 import { AdminPagination } from '../../common/admin-pagination'
@@ -148,7 +149,7 @@ function OrdersTable({ orders }: { orders: AdminOrder[] }) {
                   <span>
                     {customerName(order)}
                     <br />
-                    <span className={styles.muted}>{order.shippingInfo.phone}</span>
+                    <span className={styles.muted}>{formatPhone(order.shippingInfo.phone)}</span>
                   </span>
                 </td>
                 <td data-label="Total" className={styles.num}>{formatPrice(order.total)}</td>

@@ -5,6 +5,7 @@ import { useConfirm } from '@/components/ui/confirm'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
 import { formatDate } from '@/lib/format'
+import { formatPhone } from '@/lib/phone'
 import { usePageMeta } from '@/lib/seo'
 import { adminErrorMessage } from '../../common/admin-error'
 import { AdminPagination } from '../../common/admin-pagination'
@@ -170,7 +171,7 @@ function UsersTable({ users, currentUserId, onResetLink }: { users: AdminUser[];
                   </span>
                 </td>
                 <td data-label="E-mail"><a href={`mailto:${user.email}`} className={styles.link}>{user.email}</a></td>
-                <td data-label="Téléphone">{user.phone || '—'}</td>
+                <td data-label="Téléphone">{formatPhone(user.phone) || '—'}</td>
                 <td data-label="Rôle">
                   <span className={`${styles.badge} ${user.role === 'admin' ? styles.processing : styles.neutral}`}>{ROLE_LABELS[user.role]}</span>
                 </td>
