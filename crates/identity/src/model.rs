@@ -62,9 +62,6 @@ pub struct NewUser {
 /// Longest password accepted: hashing cost grows with length, and no one types more.
 pub const PASSWORD_MAX_LENGTH: usize = 128;
 
-/// Countries offered on the profile form (seed 000 §5).
-pub const PROFILE_COUNTRIES: [&str; 5] = ["Sénégal", "Maroc", "France", "Belgique", "USA"];
-
 /// What a customer may change about themselves, as the profile form sends it. The e-mail is
 /// not part of it.
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -1,4 +1,4 @@
-//! What a checkout must contain (seed 001 §5) and how an order is priced: from the catalogue
+//! What a checkout must contain and how an order is priced: from the catalogue
 //! only. Prices, totals or numbers sent by a client are never read.
 
 use std::collections::HashMap;

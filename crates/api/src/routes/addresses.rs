@@ -24,6 +24,8 @@ pub struct AddressDto {
     label: String,
     first_name: String,
     last_name: String,
+    /// E.164 (`+221771234567`); empty when there is none. A phone kept from before E.164 that
+    /// does not read as a number is answered as it was typed.
     phone: String,
     address: String,
     city: String,

@@ -34,6 +34,8 @@ pub struct UserDto {
     first_name: String,
     last_name: String,
     email: String,
+    /// E.164 (`+221771234567`); empty when there is none. A phone kept from before E.164 that
+    /// does not read as a number is answered as it was typed.
     phone: String,
     address: String,
     city: String,

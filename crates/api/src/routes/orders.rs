@@ -43,6 +43,8 @@ pub struct ShippingInfoDto {
     #[schema(required = true, format = Email)]
     email: String,
     #[schema(required = true, pattern = r"\S")]
+    /// E.164 (`+221771234567`). A phone kept from before E.164 that
+    /// does not read as a number is answered as it was typed.
     phone: String,
     #[schema(required = true, pattern = r"\S")]
     address: String,
