@@ -11,7 +11,7 @@ use utoipa::ToSchema;
 
 use crate::auth::AuthUser;
 use crate::error::{ApiError, ErrorBody};
-use crate::rate_limit::{RateLimiter, client_key};
+use crate::rate_limit::{RateLimiter, client_key, email_key};
 use crate::responses::Data;
 use crate::state::AppState;
 
@@ -147,7 +147,7 @@ async fn login(
     state: web::Data<AppState>,
     body: web::Json<LoginBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let email_key = body.email.trim().to_lowercase();
+    let email_key = email_key(&body.email);
     let client_key = client_address(&req);
     let limits = &state.limits;
     limited(&limits.login_per_email, &email_key)?;
