@@ -42,9 +42,9 @@ pub struct ShippingInfoDto {
     last_name: String,
     #[schema(required = true, format = Email)]
     email: String,
+    /// E.164 (`+221771234567`). A phone kept from before E.164 that does not read as a number is
+    /// answered as it was typed.
     #[schema(required = true, pattern = r"\S")]
-    /// E.164 (`+221771234567`). A phone kept from before E.164 that
-    /// does not read as a number is answered as it was typed.
     phone: String,
     #[schema(required = true, pattern = r"\S")]
     address: String,
