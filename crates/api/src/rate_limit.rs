@@ -47,6 +47,15 @@ impl RateLimiter {
     }
 }
 
+/// Longest e-mail address there is: a longer login is nobody's.
+const MAX_EMAIL_KEY_CHARS: usize = 254;
+
+/// The key a login's failures count against: the address as typed, trimmed and lowercased, cut
+/// to the longest an address can be, so that no request grows the map by more than that.
+pub fn email_key(typed: &str) -> String {
+    typed.trim().to_lowercase().chars().take(MAX_EMAIL_KEY_CHARS).collect()
+}
+
 /// The client a limit counts against. `X-Forwarded-For` is anyone's to write, so it is read only
 /// when the connection comes from a configured proxy (`TRUSTED_PROXIES`), and then only its
 /// rightmost entry not written by a trusted proxy: the address our own proxy saw. Without a
@@ -70,6 +79,12 @@ pub fn client_key<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_login_counts_against_its_address_never_longer_than_an_address() {
+        assert_eq!(email_key("  Awa@Example.SN "), "awa@example.sn");
+        assert_eq!(email_key(&"a".repeat(300_000)).len(), 254);
+    }
 
     #[test]
     fn forwarded_addresses_count_only_behind_a_trusted_proxy() {

@@ -13,3 +13,35 @@ pub fn admin_scope() -> utoipa::openapi::schema::Object {
     use utoipa::openapi::schema::{ObjectBuilder, Type};
     ObjectBuilder::new().schema_type(Type::String).enum_values(Some(["admin"])).build()
 }
+
+/// What people type in a phone number: digits with spaces, dots, dashes or parentheses between
+/// them, `+` before a country code.
+const PHONE_PATTERN: &str = r"^\s*\+?[0-9][0-9 ().+-]*\s*$";
+
+/// A phone a form requires (`bitik_common::Phone`): a Senegalese number as it is written
+/// (`77 123 45 67`, `+221 77 123 45 67`) or another country's in international form. Whether
+/// its digits are a number of their country's plan is libphonenumber's to say, which a pattern
+/// cannot: a string of this shape may still be refused.
+pub fn phone() -> utoipa::openapi::schema::Object {
+    phone_schema(utoipa::openapi::schema::Type::String.into(), PHONE_PATTERN.to_owned())
+}
+
+/// A phone a form offers: the same, or blank for none.
+pub fn optional_phone() -> utoipa::openapi::schema::Object {
+    phone_schema(utoipa::openapi::schema::Type::String.into(), format!(r"^\s*$|{PHONE_PATTERN}"))
+}
+
+/// A phone a change may carry: the same, blank to clear it, `null` to leave it.
+pub fn nullable_phone() -> utoipa::openapi::schema::Object {
+    use utoipa::openapi::schema::{SchemaType, Type};
+    phone_schema(SchemaType::from_iter([Type::String, Type::Null]), format!(r"^\s*$|{PHONE_PATTERN}"))
+}
+
+fn phone_schema(types: utoipa::openapi::schema::SchemaType, pattern: String) -> utoipa::openapi::schema::Object {
+    utoipa::openapi::schema::ObjectBuilder::new()
+        .schema_type(types)
+        .max_length(Some(30))
+        .pattern(Some(pattern))
+        .examples(["77 123 45 67"])
+        .build()
+}

@@ -16,7 +16,7 @@ pub enum CatalogError {
     /// A product form breaking the shop's rules: one French message per field (camelCase names),
     /// and `message` summing them up as the seeds word it.
     #[error("{message}")]
-    Validation { message: String, fields: BTreeMap<String, String> },
+    Validation { message: String, fields: BTreeMap<&'static str, String> },
 
     /// The storage failed. The cause stays reachable through `source()` so the API can tell an
     /// unreachable database (503) from a bug (500).
@@ -30,11 +30,8 @@ impl CatalogError {
     }
 
     /// A form error about one field.
-    pub fn invalid_field(field: &str, message: &str) -> Self {
-        CatalogError::Validation {
-            message: message.to_owned(),
-            fields: BTreeMap::from([(field.to_owned(), message.to_owned())]),
-        }
+    pub fn invalid_field(field: &'static str, message: &str) -> Self {
+        CatalogError::Validation { message: message.to_owned(), fields: BTreeMap::from([(field, message.to_owned())]) }
     }
 
     pub fn repository(cause: impl Into<BoxError>) -> Self {

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use bitik_common::Money;
+use bitik_common::{FieldErrors, Money};
 use chrono::{DateTime, Utc};
 
 use crate::error::CatalogError;
@@ -69,52 +69,67 @@ impl NewProduct {
     }
 }
 
-/// Field errors in the order they are found, so the summary names the first problem.
-#[derive(Default)]
-struct Problems {
-    missing: Vec<(&'static str, &'static str)>,
-    fields: Vec<(&'static str, String)>,
+/// Longest lists a form may send: more colours, sizes or pictures than any product has.
+const MAX_COLOURS: usize = 30;
+const MAX_SIZES: usize = 12;
+const MAX_IMAGES: usize = 12;
+
+/// How the summary names a required field left out.
+fn label(field: &str) -> &'static str {
+    match field {
+        "name" => "nom",
+        "description" => "description",
+        "price" => "prix",
+        "category" => "catégorie",
+        _ => "sous-catégorie",
+    }
 }
 
-impl Problems {
-    fn missing(&mut self, field: &'static str, label: &'static str) {
-        self.missing.push((field, label));
-    }
-
-    fn field(&mut self, field: &'static str, message: impl Into<String>) {
-        if !self.fields.iter().any(|(f, _)| *f == field) {
-            self.fields.push((field, message.into()));
-        }
-    }
-
-    fn into_result<T>(self, value: impl FnOnce() -> T) -> Result<T, CatalogError> {
-        if self.missing.is_empty() && self.fields.is_empty() {
-            return Ok(value());
-        }
-        let message = if self.missing.is_empty() {
-            self.fields[0].1.clone()
-        } else {
-            let labels: Vec<&str> = self.missing.iter().map(|(_, label)| *label).collect();
-            format!("Champs requis manquants: {}", labels.join(", "))
-        };
-        let mut fields: BTreeMap<String, String> =
-            self.missing.iter().map(|(field, _)| (field.to_string(), MSG_REQUIRED.to_owned())).collect();
-        for (field, message) in self.fields {
-            fields.entry(field.to_owned()).or_insert(message);
-        }
-        Err(CatalogError::Validation { message, fields })
-    }
+/// The form's problems as one error: the missing fields listed in one sentence, or else the
+/// first problem found.
+fn invalid(errors: FieldErrors) -> CatalogError {
+    let missing: Vec<&str> = errors.missing_fields().map(label).collect();
+    let message = if missing.is_empty() {
+        errors.first_message().unwrap_or_default().to_owned()
+    } else {
+        format!("Champs requis manquants: {}", missing.join(", "))
+    };
+    CatalogError::Validation { message, fields: errors.into_map() }
 }
 
 impl ProductForm {
     /// Applies the product form's rules; every broken rule is reported, not just the first.
     pub fn validate(self, created_at: Option<DateTime<Utc>>) -> Result<NewProduct, CatalogError> {
-        let mut problems = Problems::default();
-        let name = required_text(&mut problems, self.name, "name", "nom", 200);
-        let description = required_text(&mut problems, self.description, "description", "description", 10_000);
-        let short_description = optional_text(&mut problems, self.short_description, "shortDescription", 500);
-        let material = optional_text(&mut problems, self.material, "material", 500);
-        let care_instructions = optional_text(&mut problems, self.care_instructions, "careInstructions", 2_000);
+        let mut problems = FieldErrors::default();
+        let name = required_text(&mut problems, self.name, "name", "Le nom ne peut pas dépasser 200 caractères", 200);
+        let description = required_text(
+            &mut problems,
+            self.description,
+            "description",
+            "La description ne peut pas dépasser 10 000 caractères",
+            10_000,
+        );
+        let short_description = optional_text(
+            &mut problems,
+            self.short_description,
+            "shortDescription",
+            "Le résumé ne peut pas dépasser 500 caractères",
+            500,
+        );
+        let material = optional_text(
+            &mut problems,
+            self.material,
+            "material",
+            "La matière ne peut pas dépasser 500 caractères",
+            500,
+        );
+        let care_instructions = optional_text(
+            &mut problems,
+            self.care_instructions,
+            "careInstructions",
+            "L'entretien ne peut pas dépasser 2 000 caractères",
+            2_000,
+        );
         let (price, promo_price) = prices(&mut problems, self.price, self.promo_price, self.on_promotion);
         let subcategory = subcategory(&mut problems, self.category.as_deref(), self.subcategory.as_deref());
         let colors = colours(&mut problems, &self.colors);
@@ -125,7 +140,8 @@ impl ProductForm {
         let stock = stock_grid(&mut problems, &self.stock, &colors, &sizes);
         let images = images(&mut problems, &self.images);
 
-        problems.into_result(|| NewProduct {
+        problems.finish(invalid)?;
+        Ok(NewProduct {
             name: name.unwrap_or_default(),
             short_description,
             description: description.unwrap_or_default(),
@@ -147,17 +163,17 @@ impl ProductForm {
 }
 
 fn required_text(
-    problems: &mut Problems,
+    problems: &mut FieldErrors,
     value: Option<String>,
     field: &'static str,
-    label: &'static str,
+    too_long: &str,
     max_chars: usize,
 ) -> Option<String> {
     let text = value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
     match &text {
-        None => problems.missing(field, label),
-        Some(text) => check_length(problems, text, field, max_chars),
-    }
+        None => problems.missing(field, MSG_REQUIRED),
+        Some(text) => problems.max_chars_worded(field, text, max_chars, too_long),
+    };
     text
 }
 
@@ -166,7 +182,10 @@ const MAX_IMAGE_URL_CHARS: usize = 500;
 
 /// Picture addresses: the shop's own (`/uploads/…`, `/images/…`) or `https://`. Anything else
 /// (`javascript:`, `data:`, a protocol-relative `//host`) would end up in every shopper's page.
-fn images(problems: &mut Problems, urls: &[String]) -> Vec<String> {
+fn images(problems: &mut FieldErrors, urls: &[String]) -> Vec<String> {
+    if urls.len() > MAX_IMAGES {
+        problems.fail("images", "Trop d'images");
+    }
     let urls: Vec<String> =
         urls.iter().map(|url| url.trim()).filter(|url| !url.is_empty()).map(str::to_owned).collect();
     let acceptable = |url: &String| {
@@ -176,101 +195,117 @@ fn images(problems: &mut Problems, urls: &[String]) -> Vec<String> {
             && !url.chars().any(|c| c.is_whitespace() || c == '"' || c == '<' || c == '>')
     };
     if !urls.iter().all(acceptable) {
-        problems.field("images", "Adresse d'image invalide : envoyez les images par le formulaire.");
+        problems.fail("images", "Adresse d'image invalide : envoyez les images par le formulaire.");
     }
     urls
 }
 
-fn optional_text(problems: &mut Problems, value: Option<String>, field: &'static str, max_chars: usize) -> String {
+fn optional_text(
+    problems: &mut FieldErrors,
+    value: Option<String>,
+    field: &'static str,
+    too_long: &str,
+    max_chars: usize,
+) -> String {
     let text = value.map(|v| v.trim().to_owned()).unwrap_or_default();
-    check_length(problems, &text, field, max_chars);
+    problems.max_chars_worded(field, &text, max_chars, too_long);
     text
 }
 
-fn check_length(problems: &mut Problems, text: &str, field: &'static str, max_chars: usize) {
-    if text.chars().count() > max_chars {
-        problems.field(field, format!("{max_chars} caractères au maximum"));
-    }
-}
-
 fn prices(
-    problems: &mut Problems,
+    problems: &mut FieldErrors,
     price: Option<i64>,
     promo_price: Option<i64>,
     on_promotion: bool,
 ) -> (Option<Money>, Option<Money>) {
     match price {
-        None => problems.missing("price", "prix"),
-        Some(price) if price < 0 => problems.field("price", "Le prix doit être positif ou nul"),
+        None => {
+            problems.missing("price", MSG_REQUIRED);
+        }
+        Some(price) if price < 0 => {
+            problems.fail("price", "Le prix doit être positif ou nul");
+        }
         Some(_) => {}
     }
     if promo_price.is_some_and(|promo| promo < 0) {
-        problems.field("promoPrice", "Le prix promotionnel doit être positif ou nul");
+        problems.fail("promoPrice", "Le prix promotionnel doit être positif ou nul");
     }
     // Without a price there is nothing to compare with: the missing price is reported instead.
     if on_promotion && price.is_some() && promo_price.is_none_or(|promo| Some(promo) >= price) {
-        problems.field("promoPrice", MSG_PROMO_PRICE);
+        problems.fail("promoPrice", MSG_PROMO_PRICE);
     }
     (price.map(Money::francs), promo_price.map(Money::francs))
 }
 
-fn subcategory(problems: &mut Problems, category: Option<&str>, subcategory: Option<&str>) -> Option<Subcategory> {
+fn subcategory(problems: &mut FieldErrors, category: Option<&str>, subcategory: Option<&str>) -> Option<Subcategory> {
     let category = category.map(str::trim).filter(|v| !v.is_empty());
     let subcategory = subcategory.map(str::trim).filter(|v| !v.is_empty());
     if category.is_none() {
-        problems.missing("category", "catégorie");
+        problems.missing("category", MSG_REQUIRED);
     }
     if subcategory.is_none() {
-        problems.missing("subcategory", "sous-catégorie");
+        problems.missing("subcategory", MSG_REQUIRED);
     }
     let category = category?;
     let Some(category) = Category::parse(category) else {
-        problems.field("category", "Catégorie inconnue");
+        problems.fail("category", "Catégorie inconnue");
         return None;
     };
     match Subcategory::parse(subcategory?) {
         Some(subcategory) if subcategory.category() == category => Some(subcategory),
         _ => {
-            problems.field("subcategory", "Sous-catégorie invalide pour cette catégorie");
+            problems.fail("subcategory", "Sous-catégorie invalide pour cette catégorie");
             None
         }
     }
 }
 
-fn colours(problems: &mut Problems, raw: &[String]) -> Vec<Colour> {
+fn colours(problems: &mut FieldErrors, raw: &[String]) -> Vec<Colour> {
+    if raw.len() > MAX_COLOURS {
+        problems.fail("colors", "Trop de couleurs");
+    }
     let mut colours: Vec<Colour> = Vec::new();
     for name in raw.iter().filter(|name| !name.trim().is_empty()) {
         match Colour::parse(name) {
             Some(colour) if !colours.contains(&colour) => colours.push(colour),
             Some(_) => {}
-            None => problems.field("colors", format!("{} caractères au maximum par couleur", Colour::MAX_CHARS)),
+            None => {
+                problems.fail("colors", format!("{} caractères au maximum par couleur", Colour::MAX_CHARS));
+            }
         }
     }
     if colours.is_empty() {
-        problems.field("colors", MSG_NO_COLOUR);
+        problems.fail("colors", MSG_NO_COLOUR);
     }
     colours
 }
 
-fn clothing_sizes(problems: &mut Problems, raw: &[String]) -> Vec<Size> {
+fn clothing_sizes(problems: &mut FieldErrors, raw: &[String]) -> Vec<Size> {
+    if raw.len() > MAX_SIZES {
+        problems.fail("sizes", "Trop de tailles");
+    }
     let mut sizes = Vec::new();
     for name in raw.iter().map(|name| name.trim()).filter(|name| !name.is_empty()) {
         match Size::parse(name) {
-            Some(Size::Unique) => problems.field("sizes", "La taille unique est réservée aux accessoires"),
+            Some(Size::Unique) => {
+                problems.fail("sizes", "La taille unique est réservée aux accessoires");
+            }
             Some(size) => sizes.push(size),
-            None => problems.field("sizes", format!("Taille inconnue : {name}")),
+            None => {
+                problems.fail("sizes", format!("Taille inconnue : {name}"));
+            }
         }
     }
     sizes.sort();
     sizes.dedup();
     if sizes.is_empty() {
-        problems.field("sizes", MSG_NO_SIZE);
+        problems.fail("sizes", MSG_NO_SIZE);
     }
     sizes
 }
 
 fn stock_grid(
-    problems: &mut Problems,
+    problems: &mut FieldErrors,
     raw: &BTreeMap<String, BTreeMap<String, i64>>,
     colours: &[Colour],
     sizes: &[Size],
@@ -286,12 +321,14 @@ fn stock_grid(
         for (size_name, &quantity) in quantities {
             let size = Size::parse(size_name).filter(|size| sizes.contains(size));
             let (Some(colour), Some(size)) = (&colour, size) else {
-                problems.field("stock", "Le stock ne peut porter que sur les couleurs et tailles du produit");
+                problems.fail("stock", "Le stock ne peut porter que sur les couleurs et tailles du produit");
                 continue;
             };
             match u32::try_from(quantity).ok().filter(|&q| i32::try_from(q).is_ok()) {
                 Some(quantity) => stock.set(colour.clone(), size, quantity),
-                None => problems.field("stock", "Le stock doit être un nombre entier positif ou nul"),
+                None => {
+                    problems.fail("stock", "Le stock doit être un nombre entier positif ou nul");
+                }
             }
         }
     }
@@ -316,7 +353,7 @@ mod tests {
         }
     }
 
-    fn validation_error(form: ProductForm) -> (String, BTreeMap<String, String>) {
+    fn validation_error(form: ProductForm) -> (String, BTreeMap<&'static str, String>) {
         match form.validate(None) {
             Err(CatalogError::Validation { message, fields }) => (message, fields),
             other => panic!("expected a validation error, got {other:?}"),
@@ -425,6 +462,26 @@ mod tests {
         let negative =
             ProductForm { stock: BTreeMap::from([("noir".into(), BTreeMap::from([("M".into(), -1)]))]), ..tee() };
         assert_eq!(validation_error(negative).1["stock"], "Le stock doit être un nombre entier positif ou nul");
+    }
+
+    #[test]
+    fn texts_are_bounded_once_trimmed_and_lists_by_their_length() {
+        let form = ProductForm {
+            name: Some(format!("  {}  ", "n".repeat(200))),
+            care_instructions: Some("e".repeat(2_001)),
+            colors: vec!["noir".into(); 31],
+            sizes: vec!["M".into(); 13],
+            images: vec!["/uploads/products/a/800.jpg".into(); 13],
+            ..tee()
+        };
+        let (message, fields) = validation_error(form);
+        assert_eq!(message, "L'entretien ne peut pas dépasser 2 000 caractères");
+        assert!(!fields.contains_key("name"), "200 characters once trimmed");
+        assert_eq!(fields["colors"], "Trop de couleurs");
+        assert_eq!(fields["sizes"], "Trop de tailles");
+        assert_eq!(fields["images"], "Trop d'images");
+        let (_, fields) = validation_error(ProductForm { description: Some("d".repeat(10_001)), ..tee() });
+        assert_eq!(fields["description"], "La description ne peut pas dépasser 10 000 caractères");
     }
 
     #[test]

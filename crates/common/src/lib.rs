@@ -1,19 +1,26 @@
-//! Small value types every context shares: money in whole francs, e-mail addresses, pages,
-//! the percentage change of a figure, phone searches, the shop's identity, and the shape of a
+//! Small value types every context shares: money in whole francs, e-mail addresses, phone
+//! numbers, the contact and address fields of the shop's forms with the collector of their
+//! problems, pages, the percentage change of a figure, the shop's identity, and the shape of a
 //! port's failure.
 
+mod address;
+mod contact;
 mod email;
 mod error;
+mod fields;
 mod money;
 mod page;
 mod phone;
 mod shop;
 mod trend;
 
+pub use address::{HOME_COUNTRY, PostalAddress, RawAddress};
+pub use contact::{Contact, ContactForm, MAX_NAME_CHARS, Need, RawContact};
 pub use email::{Email, InvalidEmail};
 pub use error::{BoxError, Unavailable, is_unavailable};
+pub use fields::FieldErrors;
 pub use money::Money;
 pub use page::{InvalidPage, Page, PageRequest};
-pub use phone::phone_digits;
+pub use phone::{InvalidPhone, Phone, phone_digits};
 pub use shop::Shop;
 pub use trend::change_percent;

@@ -1,5 +1,6 @@
 //! The demo accounts of the demo shop. Their logins are printed by `just run`.
 
+use bitik_common::RawContact;
 use bitik_identity::NewAccount;
 use bitik_identity::{AccountService, IdentityError, Role};
 
@@ -17,19 +18,23 @@ pub const DEMO_LOGINS: [(&str, &str); 2] =
 pub async fn seed_demo_accounts(accounts: &AccountService) -> anyhow::Result<usize> {
     let demo = [
         NewAccount {
-            email: DEMO_ADMIN_EMAIL.into(),
+            contact: RawContact {
+                email: DEMO_ADMIN_EMAIL.into(),
+                first_name: "Mariama".into(),
+                last_name: "Sow".into(),
+                phone: "+221 77 000 00 01".into(),
+            },
             password: DEMO_ADMIN_PASSWORD.into(),
-            first_name: "Mariama".into(),
-            last_name: "Sow".into(),
-            phone: "+221 77 000 00 01".into(),
             role: Role::Admin,
         },
         NewAccount {
-            email: DEMO_CUSTOMER_EMAIL.into(),
+            contact: RawContact {
+                email: DEMO_CUSTOMER_EMAIL.into(),
+                first_name: "Awa".into(),
+                last_name: "Diop".into(),
+                phone: "+221 77 123 45 67".into(),
+            },
             password: DEMO_CUSTOMER_PASSWORD.into(),
-            first_name: "Awa".into(),
-            last_name: "Diop".into(),
-            phone: "+221 77 123 45 67".into(),
             role: Role::Customer,
         },
     ];

@@ -5,16 +5,16 @@
 //! cannot be deleted, and no administrator can deactivate or demote themselves. Deactivating an
 //! account (or giving it a new password) ends every session it has.
 
-use bitik_common::{Email, InvalidPage, PageRequest, phone_digits};
+use bitik_common::{FieldErrors, InvalidPage, Need, PageRequest, RawContact, phone_digits};
 use uuid::Uuid;
 
 use crate::backoffice::{UserChanges, UserFilter, UserRemoval, UserStats};
 use crate::error::IdentityError;
 use crate::model::NewAccount;
-use crate::model::{PROFILE_COUNTRIES, Role, User};
+use crate::model::{Role, User};
 use crate::ports::InsertUserError;
 use crate::service::AccountService;
-use crate::validate::{self, Checks, trimmed};
+use crate::validate::{self, ACCOUNT_FORM};
 
 /// Admin pages hold 10 users unless asked otherwise (seed 001 §9).
 pub const ADMIN_PAGE_SIZE: u32 = 10;
@@ -39,7 +39,7 @@ fn present(value: &Option<String>) -> Option<&str> {
 }
 
 fn refused(field: &'static str, message: &str) -> IdentityError {
-    IdentityError::validation([(field, message.to_owned())].into())
+    IdentityError::validation(FieldErrors::of(field, message))
 }
 
 fn role(raw: &str) -> Result<Role, IdentityError> {
@@ -66,11 +66,8 @@ impl UserListQuery {
 /// An account as an admin creates it: the registration form, a role, and whether it is active.
 #[derive(Debug, Clone, Default)]
 pub struct AdminNewAccount {
-    pub email: String,
+    pub contact: RawContact,
     pub password: String,
-    pub first_name: String,
-    pub last_name: String,
-    pub phone: String,
     /// `customer` (default) or `admin`.
     pub role: Option<String>,
     pub active: Option<bool>,
@@ -111,15 +108,8 @@ impl AccountService {
     /// An account made by an admin: the registration form's rules and messages, a role.
     pub async fn admin_create(&self, account: AdminNewAccount) -> Result<User, IdentityError> {
         let role = account.role.as_deref().filter(|r| !r.trim().is_empty()).map(role).transpose()?;
-        let new = NewAccount {
-            email: account.email,
-            password: account.password,
-            first_name: account.first_name,
-            last_name: account.last_name,
-            phone: account.phone,
-            role: role.unwrap_or(Role::Customer),
-        };
-        validate::registration(&new)?;
+        let new =
+            NewAccount { contact: account.contact, password: account.password, role: role.unwrap_or(Role::Customer) };
         let user = self.create_account(new).await?;
         if account.active == Some(false) {
             let changes = UserChanges { active: Some(false), end_sessions: true, ..UserChanges::default() };
@@ -170,73 +160,42 @@ impl AccountService {
         }
     }
 
-    /// The update's fields checked with the account forms' messages, the password hashed.
+    /// The update's fields checked with the account forms' rules and messages, the password
+    /// hashed. A blank phone clears it.
     async fn checked_changes(&self, update: AdminUserUpdate) -> Result<UserChanges, IdentityError> {
-        let mut checks = Checks::default();
-        if let Some(first_name) = &update.first_name {
-            checks.required("firstName", first_name, "Le prénom est requis").max_len("firstName", first_name, 100);
-        }
-        if let Some(last_name) = &update.last_name {
-            checks.required("lastName", last_name, "Le nom est requis").max_len("lastName", last_name, 100);
-        }
-        let mut email = None;
-        if let Some(raw) = &update.email {
-            checks.required("email", raw, "L'email est requis");
-            match Email::parse(raw) {
-                Ok(parsed) => email = Some(parsed),
-                Err(_) if !raw.trim().is_empty() => {
-                    checks.fail("email", "Veuillez saisir un email valide");
-                }
-                Err(_) => {}
+        let mut errors = FieldErrors::default();
+        let form = &ACCOUNT_FORM;
+        let first_name = update.first_name.as_deref().map(|raw| form.name(&mut errors, "firstName", raw));
+        let last_name = update.last_name.as_deref().map(|raw| form.name(&mut errors, "lastName", raw));
+        let email = update.email.as_deref().and_then(|raw| form.email(&mut errors, raw));
+        let phone = update.phone.as_deref().map(|raw| form.phone(&mut errors, raw, Need::Optional));
+        let address = update.address.as_deref().map(|raw| form.street(&mut errors, raw, Need::Optional));
+        let city = update.city.as_deref().map(|raw| form.city(&mut errors, raw, Need::Optional));
+        let zip_code = update.zip_code.as_deref().map(|raw| form.zip_code(&mut errors, raw));
+        let country = update.country.as_deref().map(|raw| form.country(&mut errors, raw));
+        let role = update.role.as_deref().and_then(|raw| {
+            let role = Role::parse(raw.trim());
+            if role.is_none() {
+                errors.fail("role", "Rôle inconnu.");
             }
-        }
-        for (field, value, max) in [
-            ("phone", &update.phone, 30),
-            ("address", &update.address, 300),
-            ("city", &update.city, 100),
-            ("zipCode", &update.zip_code, 20),
-            ("country", &update.country, 100),
-        ] {
-            if let Some(value) = value {
-                checks.max_len(field, value, max);
-            }
-        }
-        let role = match update.role.as_deref() {
-            Some(raw) => match Role::parse(raw.trim()) {
-                Some(role) => Some(role),
-                None => {
-                    checks.fail("role", "Rôle inconnu.");
-                    None
-                }
-            },
-            None => None,
-        };
+            role
+        });
         if let Some(password) = &update.password {
-            validate::password(
-                &mut checks,
-                "password",
-                password,
-                "Le mot de passe doit contenir au moins 6 caractères",
-            );
+            validate::new_password(&mut errors, "password", password);
         }
-        checks.finish()?;
+        errors.finish(IdentityError::validation)?;
         let password_hash = match &update.password {
             Some(password) => Some(self.hasher.hash(password).await.map_err(repository)?),
             None => None,
         };
-        let country = update
-            .country
-            .as_deref()
-            .map(trimmed)
-            .map(|country| if country.is_empty() { PROFILE_COUNTRIES[0].to_owned() } else { country });
         Ok(UserChanges {
-            first_name: update.first_name.as_deref().map(trimmed),
-            last_name: update.last_name.as_deref().map(trimmed),
+            first_name,
+            last_name,
             email,
-            phone: update.phone.as_deref().map(trimmed),
-            address: update.address.as_deref().map(trimmed),
-            city: update.city.as_deref().map(trimmed),
-            zip_code: update.zip_code.as_deref().map(trimmed),
+            phone,
+            address,
+            city,
+            zip_code,
             country,
             role,
             active: update.active,

@@ -1,7 +1,7 @@
 //! What the back office reads and writes of accounts through the storage: the users list's
 //! checked filter, changes to store, what a deletion did, and the dashboard's counts.
 
-use bitik_common::{Email, PageRequest, change_percent};
+use bitik_common::{Email, PageRequest, Phone, change_percent};
 
 use crate::model::Role;
 
@@ -24,7 +24,8 @@ pub struct UserChanges {
     pub first_name: Option<String>,
     pub last_name: Option<String>,
     pub email: Option<Email>,
-    pub phone: Option<String>,
+    /// `Some(None)` clears the phone.
+    pub phone: Option<Option<Phone>>,
     pub address: Option<String>,
     pub city: Option<String>,
     pub zip_code: Option<String>,

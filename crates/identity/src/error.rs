@@ -1,13 +1,11 @@
-use bitik_common::BoxError;
+use bitik_common::{BoxError, FieldErrors};
 use std::collections::BTreeMap;
-
-/// Field name (as the API spells it) → French message.
-pub type FieldErrors = BTreeMap<&'static str, String>;
 
 #[derive(Debug, thiserror::Error)]
 pub enum IdentityError {
     #[error("{message}")]
-    Validation { message: String, fields: FieldErrors },
+    /// Field name (as the API spells it) → French message.
+    Validation { message: String, fields: BTreeMap<&'static str, String> },
     #[error("Un compte existe déjà avec cet email")]
     EmailTaken,
     #[error("Veuillez saisir un email valide")]
@@ -41,12 +39,11 @@ pub enum IdentityError {
 
 impl IdentityError {
     /// One message for the form, or the summary when several fields are wrong.
-    pub fn validation(fields: FieldErrors) -> Self {
-        let message = if fields.len() == 1 {
-            fields.values().next().cloned().unwrap_or_default()
-        } else {
-            "Veuillez corriger les erreurs dans le formulaire.".to_owned()
+    pub fn validation(errors: FieldErrors) -> Self {
+        let message = match (errors.len(), errors.first_message()) {
+            (1, Some(only)) => only.to_owned(),
+            _ => "Veuillez corriger les erreurs dans le formulaire.".to_owned(),
         };
-        IdentityError::Validation { message, fields }
+        IdentityError::Validation { message, fields: errors.into_map() }
     }
 }

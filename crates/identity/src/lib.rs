@@ -15,9 +15,11 @@ mod validate;
 pub use admin::{AdminNewAccount, AdminUserUpdate, UserListQuery};
 pub use backoffice::{UserChanges, UserFilter, UserRemoval, UserStats};
 pub use error::IdentityError;
-pub use model::{Address, AddressInput, NewAccount, NewUser, ProfileUpdate, Role, User};
+pub use model::{Address, AddressEntry, AddressInput, NewAccount, NewUser, Profile, ProfileUpdate, Role, User};
 pub use service::{AccountService, Session};
 pub use tokens::TokenService;
 
+#[cfg(test)]
+mod contact_tests;
 #[cfg(test)]
 mod service_tests;

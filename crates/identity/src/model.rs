@@ -1,4 +1,4 @@
-use bitik_common::Email;
+use bitik_common::{Email, Phone, PostalAddress, RawAddress, RawContact};
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
@@ -47,33 +47,38 @@ pub struct User {
     pub created_at: DateTime<Utc>,
 }
 
-/// An account about to be stored; the password is already hashed.
+/// An account about to be stored, its fields checked, its password hashed.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewUser {
     pub email: Email,
     pub password_hash: String,
     pub first_name: String,
     pub last_name: String,
-    pub phone: String,
+    /// An administrator made from the command line may have none.
+    pub phone: Option<Phone>,
     pub role: Role,
 }
 
 /// Longest password accepted: hashing cost grows with length, and no one types more.
 pub const PASSWORD_MAX_LENGTH: usize = 128;
 
-/// Countries offered on the profile form (seed 000 §5).
-pub const PROFILE_COUNTRIES: [&str; 5] = ["Sénégal", "Maroc", "France", "Belgique", "USA"];
-
-/// What a customer may change about themselves. The e-mail is not part of it.
+/// What a customer may change about themselves, as the profile form sends it. The e-mail is
+/// not part of it.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ProfileUpdate {
     pub first_name: String,
     pub last_name: String,
     pub phone: String,
-    pub address: String,
-    pub city: String,
-    pub zip_code: String,
-    pub country: String,
+    pub address: RawAddress,
+}
+
+/// The profile form checked: names required, the phone and the address may be left blank.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Profile {
+    pub first_name: String,
+    pub last_name: String,
+    pub phone: Option<Phone>,
+    pub address: PostalAddress,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -91,26 +96,33 @@ pub struct Address {
     pub created_at: DateTime<Utc>,
 }
 
+/// An address of the address book as the form sends it.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct AddressInput {
     pub label: String,
     pub first_name: String,
     pub last_name: String,
     pub phone: String,
-    pub address: String,
-    pub city: String,
-    pub zip_code: String,
-    pub country: String,
+    pub address: RawAddress,
     pub is_default: bool,
 }
 
-/// What a new account needs.
-#[derive(Debug, Clone)]
-pub struct NewAccount {
-    pub email: String,
-    pub password: String,
+/// An address of the address book checked: who receives the parcel, a phone the courier can
+/// call (the one checkout will take), where.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AddressEntry {
+    pub label: String,
     pub first_name: String,
     pub last_name: String,
-    pub phone: String,
+    pub phone: Phone,
+    pub address: PostalAddress,
+    pub is_default: bool,
+}
+
+/// What a new account needs, as the registration form (or an admin) sends it.
+#[derive(Debug, Clone)]
+pub struct NewAccount {
+    pub contact: RawContact,
+    pub password: String,
     pub role: Role,
 }

@@ -4,7 +4,7 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::backoffice::{UserChanges, UserFilter, UserRemoval, UserStats};
-use crate::model::{Address, AddressInput, NewUser, ProfileUpdate, Role, User};
+use crate::model::{Address, AddressEntry, NewUser, Profile, Role, User};
 use bitik_common::BoxError;
 
 /// Why an account could not be written.
@@ -27,7 +27,7 @@ pub trait UserRepository: Send + Sync {
     async fn insert(&self, user: NewUser) -> Result<User, InsertUserError>;
     /// Sets role and password hash, activates the account and ends its sessions.
     async fn set_role_and_password(&self, id: Uuid, role: Role, password_hash: String) -> Result<User, BoxError>;
-    async fn update_profile(&self, id: Uuid, profile: ProfileUpdate) -> Result<User, BoxError>;
+    async fn update_profile(&self, id: Uuid, profile: Profile) -> Result<User, BoxError>;
     /// Replaces the password hash and ends every session issued before.
     async fn set_password(&self, id: Uuid, password_hash: String) -> Result<User, BoxError>;
     /// Ends every session issued before.
@@ -68,8 +68,8 @@ pub trait AddressRepository: Send + Sync {
     /// Default first, then oldest first.
     async fn list(&self, user_id: Uuid) -> Result<Vec<Address>, BoxError>;
     /// The first address, or one marked default, becomes the default.
-    async fn create(&self, user_id: Uuid, input: AddressInput) -> Result<Address, BoxError>;
-    async fn update(&self, user_id: Uuid, id: Uuid, input: AddressInput) -> Result<Option<Address>, BoxError>;
+    async fn create(&self, user_id: Uuid, entry: AddressEntry) -> Result<Address, BoxError>;
+    async fn update(&self, user_id: Uuid, id: Uuid, entry: AddressEntry) -> Result<Option<Address>, BoxError>;
     /// Deleting the default makes the newest remaining address the default.
     async fn delete(&self, user_id: Uuid, id: Uuid) -> Result<bool, BoxError>;
     async fn set_default(&self, user_id: Uuid, id: Uuid) -> Result<Option<Address>, BoxError>;

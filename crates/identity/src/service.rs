@@ -1,17 +1,17 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use bitik_common::Email;
+use bitik_common::{Email, FieldErrors};
 use chrono::{DateTime, Utc};
 use sha2::{Digest, Sha256};
 use tokio::sync::OnceCell;
 use uuid::Uuid;
 
 use crate::error::IdentityError;
-use crate::model::{Address, AddressInput, NewAccount, NewUser, PROFILE_COUNTRIES, ProfileUpdate, Role, User};
+use crate::model::{Address, AddressInput, NewAccount, NewUser, ProfileUpdate, Role, User};
 use crate::ports::{AddressRepository, InsertUserError, PasswordHasher, UserRepository};
 use crate::tokens::TokenService;
-use crate::validate::{self, Checks, trimmed};
+use crate::validate::{self, trimmed};
 
 /// How long a password-reset link works.
 pub const RESET_LINK_LIFETIME: Duration = Duration::from_secs(60 * 60);
@@ -55,26 +55,30 @@ impl AccountService {
 
     // Accounts -------------------------------------------------------------------------------
 
-    /// Registration form (seed 000 §5): every field required, a valid e-mail, 6+ characters.
+    /// Registration form: every field required, a valid e-mail and phone, 6+ characters.
     pub async fn register(&self, account: NewAccount) -> Result<Session, IdentityError> {
-        validate::registration(&account)?;
         let user = self.create_account(account).await?;
         Ok(self.session(user))
     }
 
-    /// Stores a new account whose fields are already checked (registration, admin, seed).
+    /// Checks a new account with the registration form's rules and stores it (registration,
+    /// admin, seed).
     pub async fn create_account(&self, account: NewAccount) -> Result<User, IdentityError> {
-        let email = Email::parse(&account.email).map_err(|_| IdentityError::InvalidEmail)?;
+        let contact = validate::registration(&account)?;
         let password_hash = self.hash_new_password(&account.password).await?;
-        let new_user = NewUser {
-            email,
+        self.insert(NewUser {
+            email: contact.email,
             password_hash,
-            first_name: trimmed(&account.first_name),
-            last_name: trimmed(&account.last_name),
-            phone: trimmed(&account.phone),
+            first_name: contact.first_name,
+            last_name: contact.last_name,
+            phone: Some(contact.phone),
             role: account.role,
-        };
-        self.users.insert(new_user).await.map_err(|e| match e {
+        })
+        .await
+    }
+
+    async fn insert(&self, user: NewUser) -> Result<User, IdentityError> {
+        self.users.insert(user).await.map_err(|e| match e {
             InsertUserError::Duplicate => IdentityError::EmailTaken,
             InsertUserError::Other(e) => IdentityError::Repository(e),
         })
@@ -98,15 +102,16 @@ impl AccountService {
                 Ok((admin, false))
             }
             None => {
-                let account = NewAccount {
-                    email: email.to_owned(),
-                    password: password.to_owned(),
-                    first_name: first_name.to_owned(),
-                    last_name: last_name.to_owned(),
-                    phone: String::new(),
+                let password_hash = self.hash_new_password(password).await?;
+                let admin = NewUser {
+                    email: parsed,
+                    password_hash,
+                    first_name: trimmed(first_name),
+                    last_name: trimmed(last_name),
+                    phone: None,
                     role: Role::Admin,
                 };
-                Ok((self.create_account(account).await?, true))
+                Ok((self.insert(admin).await?, true))
             }
         }
     }
@@ -115,20 +120,17 @@ impl AccountService {
 
     /// A wrong e-mail and a wrong password get the same answer after the same work.
     pub async fn login(&self, email: &str, password: &str) -> Result<Session, IdentityError> {
-        let mut checks = Checks::default();
-        checks.required("email", email, "L'email est requis").required(
+        let mut errors = FieldErrors::default();
+        errors.required("email", email, "L'email est requis").required(
             "password",
             password,
             "Le mot de passe est requis",
         );
-        checks.finish()?;
+        errors.finish(IdentityError::validation)?;
         if password.chars().count() > crate::model::PASSWORD_MAX_LENGTH {
             return Err(IdentityError::InvalidCredentials);
         }
-        let found = match Email::parse(email) {
-            Ok(email) => self.users.find_by_email(&email).await.map_err(repository)?,
-            Err(_) => None,
-        };
+        let found = self.users.find_by_email(&Email::known(email)).await.map_err(repository)?;
         let Some((user, hash)) = found else {
             let dummy = self.dummy_hash().await?;
             let _ = self.hasher.verify(password, dummy).await;
@@ -167,17 +169,7 @@ impl AccountService {
     // The account area -----------------------------------------------------------------------
 
     pub async fn update_profile(&self, user_id: Uuid, profile: ProfileUpdate) -> Result<User, IdentityError> {
-        validate::profile(&profile)?;
-        let country = trimmed(&profile.country);
-        let profile = ProfileUpdate {
-            first_name: trimmed(&profile.first_name),
-            last_name: trimmed(&profile.last_name),
-            phone: trimmed(&profile.phone),
-            address: trimmed(&profile.address),
-            city: trimmed(&profile.city),
-            zip_code: trimmed(&profile.zip_code),
-            country: if country.is_empty() { PROFILE_COUNTRIES[0].to_owned() } else { country },
-        };
+        let profile = validate::profile(&profile)?;
         self.users.update_profile(user_id, profile).await.map_err(repository)
     }
 
@@ -188,18 +180,20 @@ impl AccountService {
         current_password: &str,
         new_password: &str,
     ) -> Result<Session, IdentityError> {
-        let mut checks = Checks::default();
-        checks.required("currentPassword", current_password, "Le mot de passe actuel est requis");
+        let mut errors = FieldErrors::default();
+        errors.required("currentPassword", current_password, "Le mot de passe actuel est requis");
         validate::password(
-            &mut checks,
+            &mut errors,
             "newPassword",
             new_password,
             "Le nouveau mot de passe doit contenir au moins 6 caractères",
         );
-        checks.finish()?;
+        errors.finish(IdentityError::validation)?;
         let (_, hash) =
             self.users.find_by_id(user_id).await.map_err(repository)?.ok_or(IdentityError::Unauthenticated)?;
-        if !self.hasher.verify(current_password, &hash).await.map_err(repository)? {
+        // No stored password is longer: nothing to hash to know it is wrong.
+        let too_long = current_password.chars().count() > crate::model::PASSWORD_MAX_LENGTH;
+        if too_long || !self.hasher.verify(current_password, &hash).await.map_err(repository)? {
             return Err(IdentityError::IncorrectCurrentPassword);
         }
         let new_hash = self.hasher.hash(new_password).await.map_err(repository)?;
@@ -214,9 +208,9 @@ impl AccountService {
     pub async fn request_password_reset(&self, email: &str) -> Result<(), IdentityError> {
         match Email::parse(email) {
             Ok(email) => self.users.record_reset_request(&email).await.map_err(repository),
-            Err(_) => Err(IdentityError::validation(
-                [("email", "Veuillez saisir une adresse email valide".to_owned())].into(),
-            )),
+            Err(_) => {
+                Err(IdentityError::validation(FieldErrors::of("email", "Veuillez saisir une adresse email valide")))
+            }
         }
     }
 
@@ -230,14 +224,9 @@ impl AccountService {
     }
 
     pub async fn reset_password(&self, token: &str, new_password: &str) -> Result<User, IdentityError> {
-        let mut checks = Checks::default();
-        validate::password(
-            &mut checks,
-            "password",
-            new_password,
-            "Le mot de passe doit contenir au moins 6 caractères",
-        );
-        checks.finish()?;
+        let mut errors = FieldErrors::default();
+        validate::new_password(&mut errors, "password", new_password);
+        errors.finish(IdentityError::validation)?;
         let new_hash = self.hasher.hash(new_password).await.map_err(repository)?;
         self.users
             .reset_password(token_hash(token), new_hash)
@@ -253,17 +242,13 @@ impl AccountService {
     }
 
     pub async fn add_address(&self, user_id: Uuid, input: AddressInput) -> Result<Address, IdentityError> {
-        validate::address(&input)?;
-        self.addresses.create(user_id, clean_address(input)).await.map_err(repository)
+        let entry = validate::address(&input)?;
+        self.addresses.create(user_id, entry).await.map_err(repository)
     }
 
     pub async fn update_address(&self, user_id: Uuid, id: Uuid, input: AddressInput) -> Result<Address, IdentityError> {
-        validate::address(&input)?;
-        self.addresses
-            .update(user_id, id, clean_address(input))
-            .await
-            .map_err(repository)?
-            .ok_or(IdentityError::AddressNotFound)
+        let entry = validate::address(&input)?;
+        self.addresses.update(user_id, id, entry).await.map_err(repository)?.ok_or(IdentityError::AddressNotFound)
     }
 
     pub async fn delete_address(&self, user_id: Uuid, id: Uuid) -> Result<(), IdentityError> {
@@ -296,19 +281,4 @@ impl AccountService {
 
 fn token_hash(token: &str) -> Vec<u8> {
     Sha256::digest(token.as_bytes()).to_vec()
-}
-
-fn clean_address(input: AddressInput) -> AddressInput {
-    let country = trimmed(&input.country);
-    AddressInput {
-        label: trimmed(&input.label),
-        first_name: trimmed(&input.first_name),
-        last_name: trimmed(&input.last_name),
-        phone: trimmed(&input.phone),
-        address: trimmed(&input.address),
-        city: trimmed(&input.city),
-        zip_code: trimmed(&input.zip_code),
-        country: if country.is_empty() { PROFILE_COUNTRIES[0].to_owned() } else { country },
-        is_default: input.is_default,
-    }
 }

@@ -1,7 +1,7 @@
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use bitik_common::Email;
+use bitik_common::{Email, RawAddress, RawContact};
 use chrono::Utc;
 use mockall::predicate::eq;
 use sha2::{Digest, Sha256};
@@ -14,7 +14,7 @@ use crate::ports::{MockAddressRepository, MockPasswordHasher, MockUserRepository
 use crate::service::AccountService;
 use crate::tokens::TokenService;
 
-fn user(role: Role) -> User {
+pub(crate) fn user(role: Role) -> User {
     User {
         id: Uuid::new_v4(),
         email: Email::parse("awa@example.sn").unwrap(),
@@ -34,33 +34,30 @@ fn user(role: Role) -> User {
 }
 
 /// A hasher whose hash of `p` is `hashed:p`, so verification is checkable.
-fn hasher() -> MockPasswordHasher {
+pub(crate) fn hasher() -> MockPasswordHasher {
     let mut hasher = MockPasswordHasher::new();
     hasher.expect_hash().returning(|p| Ok(format!("hashed:{p}")));
     hasher.expect_verify().returning(|p, h| Ok(h == format!("hashed:{p}")));
     hasher
 }
 
-fn tokens() -> TokenService {
+pub(crate) fn tokens() -> TokenService {
     TokenService::new(b"a-test-secret-of-at-least-32-bytes!!", Duration::from_secs(3600))
 }
 
-fn service(users: MockUserRepository) -> AccountService {
+pub(crate) fn service(users: MockUserRepository) -> AccountService {
     AccountService::new(Arc::new(users), Arc::new(MockAddressRepository::new()), Arc::new(hasher()), tokens())
 }
 
-fn account(email: &str, password: &str) -> NewAccount {
-    NewAccount {
-        email: email.into(),
-        password: password.into(),
-        first_name: "Awa".into(),
-        last_name: "Diop".into(),
-        phone: "77 123 45 67".into(),
-        role: Role::Customer,
-    }
+pub(crate) fn awa(email: &str) -> RawContact {
+    RawContact { email: email.into(), first_name: "Awa".into(), last_name: "Diop".into(), phone: "77 123 45 67".into() }
 }
 
-fn fields(error: IdentityError) -> Vec<(&'static str, String)> {
+pub(crate) fn account(email: &str, password: &str) -> NewAccount {
+    NewAccount { contact: awa(email), password: password.into(), role: Role::Customer }
+}
+
+pub(crate) fn fields(error: IdentityError) -> Vec<(&'static str, String)> {
     match error {
         IdentityError::Validation { fields, .. } => fields.into_iter().collect(),
         other => panic!("expected a validation error, got {other:?}"),
@@ -70,8 +67,8 @@ fn fields(error: IdentityError) -> Vec<(&'static str, String)> {
 #[tokio::test]
 async fn registration_reports_every_missing_field_in_french() {
     let service = service(MockUserRepository::new());
-    let empty =
-        NewAccount { first_name: " ".into(), last_name: String::new(), phone: String::new(), ..account("", "") };
+    let contact = RawContact { first_name: " ".into(), last_name: String::new(), phone: String::new(), ..awa("") };
+    let empty = NewAccount { contact, ..account("", "") };
     let problems = fields(service.register(empty).await.unwrap_err());
     assert_eq!(
         problems,
@@ -227,8 +224,7 @@ async fn an_address_needs_its_fields_and_another_users_address_is_missing() {
         first_name: "Awa".into(),
         last_name: "Diop".into(),
         phone: "77 123 45 67".into(),
-        address: "Unité 15, villa 210".into(),
-        city: "Dakar".into(),
+        address: RawAddress { address: "Unité 15, villa 210".into(), city: "Dakar".into(), ..RawAddress::default() },
         ..AddressInput::default()
     };
     let error = service.update_address(Uuid::new_v4(), Uuid::new_v4(), valid).await.unwrap_err();
@@ -401,11 +397,13 @@ mod admin {
             .returning(|_, _| Ok(Some(User { active: false, ..user(Role::Customer) })));
         let service = service(users);
         let account = |role: Option<&str>, active: Option<bool>| AdminNewAccount {
-            email: "fatou@example.sn".into(),
+            contact: RawContact {
+                email: "fatou@example.sn".into(),
+                first_name: "Fatou".into(),
+                last_name: "Fall".into(),
+                phone: "77 000 00 00".into(),
+            },
             password: "secret1".into(),
-            first_name: "Fatou".into(),
-            last_name: "Fall".into(),
-            phone: "77 000 00 00".into(),
             role: role.map(str::to_owned),
             active,
         };

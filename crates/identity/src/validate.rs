@@ -1,103 +1,98 @@
-//! The account forms' rules and their French messages (seed 000 §5), checked once, here.
+//! The account forms' rules and their French messages, checked once, here. Names, e-mail,
+//! phone and address follow the shop's shared rules (`bitik_common::ContactForm`), in the
+//! account forms' words.
 
-use bitik_common::Email;
+use bitik_common::{Contact, ContactForm, FieldErrors, Need};
 
-use crate::error::{FieldErrors, IdentityError};
-use crate::model::{AddressInput, NewAccount, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ProfileUpdate};
+use crate::error::IdentityError;
+use crate::model::{
+    AddressEntry, AddressInput, NewAccount, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, Profile, ProfileUpdate,
+};
 
-/// Collects the problems of a form, field by field (the first problem of each field wins).
-#[derive(Default)]
-pub(crate) struct Checks(FieldErrors);
+/// The account forms' wording of the contact and address rules.
+pub(crate) const ACCOUNT_FORM: ContactForm =
+    ContactForm { missing: missing_message, invalid_email: "Veuillez saisir un email valide" };
 
-impl Checks {
-    pub fn required(&mut self, field: &'static str, value: &str, missing: &str) -> &mut Self {
-        if value.trim().is_empty() {
-            self.fail(field, missing);
-        }
-        self
-    }
+const PASSWORD_TOO_SHORT: &str = "Le mot de passe doit contenir au moins 6 caractères";
+const MAX_LABEL_CHARS: usize = 60;
 
-    pub fn max_len(&mut self, field: &'static str, value: &str, max: usize) -> &mut Self {
-        if value.trim().chars().count() > max {
-            self.fail(field, &format!("Ce champ ne peut pas dépasser {max} caractères"));
-        }
-        self
-    }
-
-    pub fn fail(&mut self, field: &'static str, message: &str) -> &mut Self {
-        self.0.entry(field).or_insert_with(|| message.to_owned());
-        self
-    }
-
-    pub fn finish(&mut self) -> Result<(), IdentityError> {
-        if self.0.is_empty() { Ok(()) } else { Err(IdentityError::validation(std::mem::take(&mut self.0))) }
+fn missing_message(field: &'static str) -> &'static str {
+    match field {
+        "firstName" => "Le prénom est requis",
+        "lastName" => "Le nom est requis",
+        "email" => "L'email est requis",
+        "phone" => "Le téléphone est requis",
+        "address" => "L'adresse est requise",
+        "city" => "La ville est requise",
+        _ => "Ce champ est requis",
     }
 }
 
-/// The registration form (seed 000 §5): every field required, a valid e-mail, 6+ characters.
+/// The registration form: every field required, a valid e-mail and phone, 6+ characters.
 /// Accounts an admin creates follow it too.
-pub(crate) fn registration(account: &NewAccount) -> Result<(), IdentityError> {
-    let mut checks = Checks::default();
-    checks
-        .required("firstName", &account.first_name, "Le prénom est requis")
-        .max_len("firstName", &account.first_name, 100)
-        .required("lastName", &account.last_name, "Le nom est requis")
-        .max_len("lastName", &account.last_name, 100)
-        .required("email", &account.email, "L'email est requis")
-        .required("phone", &account.phone, "Le téléphone est requis")
-        .max_len("phone", &account.phone, 30);
-    if !account.email.trim().is_empty() && Email::parse(&account.email).is_err() {
-        checks.fail("email", "Veuillez saisir un email valide");
-    }
-    password(&mut checks, "password", &account.password, "Le mot de passe doit contenir au moins 6 caractères");
-    checks.finish()
+pub(crate) fn registration(account: &NewAccount) -> Result<Contact, IdentityError> {
+    let mut errors = FieldErrors::default();
+    let contact = ACCOUNT_FORM.contact(&mut errors, &account.contact);
+    password(&mut errors, "password", &account.password, PASSWORD_TOO_SHORT);
+    checked(contact, errors)
 }
 
 /// The password rule shared by registration, password change and reset.
-pub(crate) fn password(checks: &mut Checks, field: &'static str, password: &str, too_short: &str) {
+pub(crate) fn password(errors: &mut FieldErrors, field: &'static str, password: &str, too_short: &str) {
     let length = password.chars().count();
     if password.is_empty() {
-        checks.fail(field, "Le mot de passe est requis");
+        errors.missing(field, "Le mot de passe est requis");
     } else if length < PASSWORD_MIN_LENGTH {
-        checks.fail(field, too_short);
+        errors.fail(field, too_short);
     } else if length > PASSWORD_MAX_LENGTH {
-        checks.fail(field, "Le mot de passe ne peut pas dépasser 128 caractères");
+        errors.fail(field, "Le mot de passe ne peut pas dépasser 128 caractères");
     }
 }
 
-pub(crate) fn profile(profile: &ProfileUpdate) -> Result<(), IdentityError> {
-    Checks::default()
-        .required("firstName", &profile.first_name, "Le prénom est requis")
-        .max_len("firstName", &profile.first_name, 100)
-        .required("lastName", &profile.last_name, "Le nom est requis")
-        .max_len("lastName", &profile.last_name, 100)
-        .max_len("phone", &profile.phone, 30)
-        .max_len("address", &profile.address, 300)
-        .max_len("city", &profile.city, 100)
-        .max_len("zipCode", &profile.zip_code, 20)
-        .max_len("country", &profile.country, 100)
-        .finish()
+pub(crate) fn new_password(errors: &mut FieldErrors, field: &'static str, new: &str) {
+    password(errors, field, new, PASSWORD_TOO_SHORT);
 }
 
-pub(crate) fn address(input: &AddressInput) -> Result<(), IdentityError> {
-    Checks::default()
-        .max_len("label", &input.label, 60)
-        .required("firstName", &input.first_name, "Le prénom est requis")
-        .max_len("firstName", &input.first_name, 100)
-        .required("lastName", &input.last_name, "Le nom est requis")
-        .max_len("lastName", &input.last_name, 100)
-        .required("phone", &input.phone, "Le téléphone est requis")
-        .max_len("phone", &input.phone, 30)
-        .required("address", &input.address, "L'adresse est requise")
-        .max_len("address", &input.address, 300)
-        .required("city", &input.city, "La ville est requise")
-        .max_len("city", &input.city, 100)
-        .max_len("zipCode", &input.zip_code, 20)
-        .max_len("country", &input.country, 100)
-        .finish()
+/// Names required; the phone and the address may be left blank.
+pub(crate) fn profile(profile: &ProfileUpdate) -> Result<Profile, IdentityError> {
+    let mut errors = FieldErrors::default();
+    let profile = Profile {
+        first_name: ACCOUNT_FORM.name(&mut errors, "firstName", &profile.first_name),
+        last_name: ACCOUNT_FORM.name(&mut errors, "lastName", &profile.last_name),
+        phone: ACCOUNT_FORM.phone(&mut errors, &profile.phone, Need::Optional),
+        address: ACCOUNT_FORM.address(&mut errors, &profile.address, Need::Optional),
+    };
+    checked(Some(profile), errors)
 }
 
-/// Trims every text of a form before it is stored.
+/// Everything but the label, the zip code and the country is required.
+pub(crate) fn address(input: &AddressInput) -> Result<AddressEntry, IdentityError> {
+    let mut errors = FieldErrors::default();
+    errors.max_chars("label", &input.label, MAX_LABEL_CHARS);
+    let first_name = ACCOUNT_FORM.name(&mut errors, "firstName", &input.first_name);
+    let last_name = ACCOUNT_FORM.name(&mut errors, "lastName", &input.last_name);
+    let phone = ACCOUNT_FORM.phone(&mut errors, &input.phone, Need::Required);
+    let address = ACCOUNT_FORM.address(&mut errors, &input.address, Need::Required);
+    let entry = phone.map(|phone| AddressEntry {
+        label: input.label.trim().to_owned(),
+        first_name,
+        last_name,
+        phone,
+        address,
+        is_default: input.is_default,
+    });
+    checked(entry, errors)
+}
+
+/// The form's value when nothing was found wrong with it.
+pub(crate) fn checked<T>(value: Option<T>, errors: FieldErrors) -> Result<T, IdentityError> {
+    match value {
+        Some(value) if errors.is_empty() => Ok(value),
+        _ => Err(IdentityError::validation(errors)),
+    }
+}
+
+/// Trims a text of a form before it is stored.
 pub(crate) fn trimmed(value: &str) -> String {
     value.trim().to_owned()
 }

@@ -47,8 +47,8 @@ pub struct AdminOrderFilter {
     pub descending: bool,
 }
 
-fn invalid(field: &str, message: &str) -> OrderError {
-    OrderError::Validation { message: message.to_owned(), fields: [(field.to_owned(), message.to_owned())].into() }
+fn invalid(field: &'static str, message: &str) -> OrderError {
+    OrderError::invalid(field, message)
 }
 
 fn present(value: &Option<String>) -> Option<&str> {
@@ -57,7 +57,7 @@ fn present(value: &Option<String>) -> Option<&str> {
 
 /// Exactly `AAAA-MM-JJ`, as the API documents it (`format: date`): chrono alone would also
 /// read `2026-1-5` or `+2026-01-05`.
-fn day(raw: &str, field: &str) -> Result<NaiveDate, OrderError> {
+fn day(raw: &str, field: &'static str) -> Result<NaiveDate, OrderError> {
     let shaped = raw.len() == 10
         && raw.bytes().enumerate().all(|(at, b)| if at == 4 || at == 7 { b == b'-' } else { b.is_ascii_digit() });
     shaped

@@ -1,10 +1,10 @@
-//! What a checkout must contain (seed 001 §5) and how an order is priced: from the catalogue
+//! What a checkout must contain and how an order is priced: from the catalogue
 //! only. Prices, totals or numbers sent by a client are never read.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 
 use bitik_catalog::{Choice, Product, RawChoice};
-use bitik_common::{Email, Money};
+use bitik_common::{Contact, ContactForm, FieldErrors, Money, Need, PostalAddress, RawAddress, RawContact};
 use uuid::Uuid;
 
 use crate::error::OrderError;
@@ -13,104 +13,99 @@ use crate::shipping::ShippingMethod;
 
 /// More distinct lines than any shopper's basket.
 pub const MAX_LINES: usize = 50;
+/// Longest idempotency key kept; a longer one is ignored, as an absent one is.
+const MAX_IDEMPOTENCY_KEY: usize = 100;
 
 /// A checkout as it arrives.
 #[derive(Debug, Clone, Default)]
-pub struct CheckoutRequest {
+pub struct RawCheckout {
     pub items: Vec<RawChoice>,
-    pub shipping: ShippingInfo,
+    pub contact: RawContact,
+    pub address: RawAddress,
     pub shipping_method: Option<String>,
     pub payment_method: Option<String>,
     pub idempotency_key: Option<String>,
 }
 
-const REQUIRED: &str = "Veuillez remplir tous les champs obligatoires";
-
-/// The delivery form: required fields, a valid e-mail, a phone of 8-15 characters of digits,
-/// spaces, +, parentheses and hyphens. Returns it trimmed, the country defaulting to Sénégal.
-pub fn shipping_info(info: &ShippingInfo) -> Result<ShippingInfo, OrderError> {
-    let mut fields: BTreeMap<String, String> = BTreeMap::new();
-    let mut fail = |field: &str, message: &str| {
-        fields.entry(field.to_owned()).or_insert_with(|| message.to_owned());
-    };
-    let required = [
-        ("firstName", &info.first_name),
-        ("lastName", &info.last_name),
-        ("email", &info.email),
-        ("phone", &info.phone),
-        ("address", &info.address),
-        ("city", &info.city),
-    ];
-    for (field, value) in required {
-        if value.trim().is_empty() {
-            fail(field, "Ce champ est requis");
-        }
-    }
-    let limits = [
-        ("firstName", &info.first_name, 100),
-        ("lastName", &info.last_name, 100),
-        ("address", &info.address, 300),
-        ("city", &info.city, 100),
-        ("country", &info.country, 100),
-        ("zipCode", &info.zip_code, 20),
-    ];
-    for (field, value, max) in limits {
-        if value.trim().chars().count() > max {
-            fail(field, &format!("Ce champ ne peut pas dépasser {max} caractères"));
-        }
-    }
-    if !info.email.trim().is_empty() && Email::parse(&info.email).is_err() {
-        fail("email", "Veuillez entrer une adresse email valide");
-    }
-    if !info.phone.trim().is_empty() && !valid_phone(info.phone.trim()) {
-        fail("phone", "Veuillez entrer un numéro de téléphone valide");
-    }
-    if !fields.is_empty() {
-        let message = if fields.values().any(|m| m == "Ce champ est requis") {
-            REQUIRED.to_owned()
-        } else {
-            fields.values().next().cloned().unwrap_or_default()
-        };
-        return Err(OrderError::Validation { message, fields });
-    }
-    let country = info.country.trim();
-    Ok(ShippingInfo {
-        first_name: info.first_name.trim().to_owned(),
-        last_name: info.last_name.trim().to_owned(),
-        email: Email::parse(&info.email).map(Email::into_inner).unwrap_or_default(),
-        phone: info.phone.trim().to_owned(),
-        address: info.address.trim().to_owned(),
-        city: info.city.trim().to_owned(),
-        country: if country.is_empty() { "Sénégal".to_owned() } else { country.to_owned() },
-        zip_code: info.zip_code.trim().to_owned(),
-    })
+/// Who receives the order and where, checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Recipient {
+    pub contact: Contact,
+    pub address: PostalAddress,
 }
 
-fn valid_phone(phone: &str) -> bool {
-    (8..=15).contains(&phone.chars().count())
-        && phone.chars().all(|c| c.is_ascii_digit() || matches!(c, ' ' | '+' | '(' | ')' | '-'))
+/// A checkout that passed every rule of its form: what the order service places.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CheckoutRequest {
+    /// Checked, the same variant asked twice counted together.
+    pub choices: Vec<Choice>,
+    pub recipient: Recipient,
+    pub shipping_method: ShippingMethod,
+    pub payment_method: PaymentMethod,
+    /// Same key, same order: a repeated submission answers the first one.
+    pub idempotency_key: Option<String>,
+}
+
+impl CheckoutRequest {
+    /// The delivery form first, then the delivery and payment methods, then the items: the
+    /// first of them that is wrong is what the shopper reads.
+    pub fn parse(raw: RawCheckout) -> Result<Self, OrderError> {
+        let recipient = recipient(&raw.contact, &raw.address)?;
+        let shipping_method = shipping_method(raw.shipping_method.as_deref())?;
+        let payment_method = payment_method(raw.payment_method.as_deref())?;
+        let choices = choices(&raw.items)?;
+        let idempotency_key = raw
+            .idempotency_key
+            .map(|key| key.trim().to_owned())
+            .filter(|key| !key.is_empty() && key.len() <= MAX_IDEMPOTENCY_KEY);
+        Ok(CheckoutRequest { choices, recipient, shipping_method, payment_method, idempotency_key })
+    }
+}
+
+/// The delivery form's wording of the contact and address rules.
+const DELIVERY_FORM: ContactForm =
+    ContactForm { missing: |_| "Ce champ est requis", invalid_email: "Veuillez entrer une adresse email valide" };
+
+/// The delivery form: names, e-mail, phone, street address and city required; the country
+/// is Sénégal unless another is given.
+pub fn recipient(contact: &RawContact, address: &RawAddress) -> Result<Recipient, OrderError> {
+    let mut errors = FieldErrors::default();
+    let contact = DELIVERY_FORM.contact(&mut errors, contact);
+    let address = DELIVERY_FORM.address(&mut errors, address, Need::Required);
+    match contact {
+        Some(contact) if errors.is_empty() => Ok(Recipient { contact, address }),
+        _ => Err(OrderError::validation(errors)),
+    }
+}
+
+impl From<Recipient> for ShippingInfo {
+    fn from(recipient: Recipient) -> Self {
+        let Recipient { contact, address } = recipient;
+        ShippingInfo {
+            first_name: contact.first_name,
+            last_name: contact.last_name,
+            email: contact.email.into_inner(),
+            phone: contact.phone.into_inner(),
+            address: address.address,
+            city: address.city,
+            country: address.country,
+            zip_code: address.zip_code,
+        }
+    }
 }
 
 pub fn shipping_method(code: Option<&str>) -> Result<ShippingMethod, OrderError> {
     match code.map(str::trim).filter(|c| !c.is_empty()) {
         None => Ok(ShippingMethod::Standard),
-        Some(code) => {
-            ShippingMethod::parse(code).ok_or_else(|| single("shippingMethod", "Méthode de livraison invalide"))
-        }
+        Some(code) => ShippingMethod::parse(code)
+            .ok_or_else(|| OrderError::invalid("shippingMethod", "Méthode de livraison invalide")),
     }
 }
 
 pub fn payment_method(code: Option<&str>) -> Result<PaymentMethod, OrderError> {
     code.map(str::trim)
         .and_then(PaymentMethod::at_checkout)
-        .ok_or_else(|| single("paymentMethod", "Veuillez sélectionner une méthode de paiement"))
-}
-
-fn single(field: &str, message: &str) -> OrderError {
-    OrderError::Validation {
-        message: message.to_owned(),
-        fields: BTreeMap::from([(field.to_owned(), message.to_owned())]),
-    }
+        .ok_or_else(|| OrderError::invalid("paymentMethod", "Veuillez sélectionner une méthode de paiement"))
 }
 
 /// The choices of a checkout, checked, with the same variant asked twice counted together.
@@ -183,4 +178,106 @@ pub fn totals(lines: &[OrderLine], method: ShippingMethod) -> Totals {
     // No promotion codes exist yet: the discount is kept in the order for when they do.
     let discount = Money::ZERO;
     Totals { subtotal, shipping_cost, discount, total: subtotal + shipping_cost - discount }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+
+    fn raw(phone: &str) -> RawCheckout {
+        RawCheckout {
+            items: vec![RawChoice {
+                product_id: Some(Uuid::nil().to_string()),
+                quantity: Some(Ok(1)),
+                size: Some("M".into()),
+                color: Some("noir".into()),
+            }],
+            contact: RawContact {
+                first_name: " Awa ".into(),
+                last_name: "Diop".into(),
+                email: "Awa@Example.sn".into(),
+                phone: phone.into(),
+            },
+            address: RawAddress {
+                address: "Unité 15, villa 210".into(),
+                city: "Dakar".into(),
+                ..RawAddress::default()
+            },
+            shipping_method: None,
+            payment_method: Some("paypal".into()),
+            idempotency_key: Some("  ".into()),
+        }
+    }
+
+    fn refusal(error: OrderError) -> (String, BTreeMap<&'static str, String>) {
+        match error {
+            OrderError::Validation { message, fields } => (message, fields),
+            other => panic!("expected a validation error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_raw_checkout_becomes_methods_and_checked_values_once() {
+        let request = CheckoutRequest::parse(raw("77.123.45.67")).unwrap();
+        assert_eq!(request.shipping_method, ShippingMethod::Standard, "absent means standard");
+        assert_eq!(request.payment_method, PaymentMethod::CashOnDelivery, "paypal means cash on delivery");
+        assert_eq!(request.idempotency_key, None, "a blank key is no key");
+        assert_eq!(request.choices.len(), 1);
+        let shipping = ShippingInfo::from(request.recipient);
+        assert_eq!(shipping.phone, "+221771234567");
+        assert_eq!((shipping.first_name.as_str(), shipping.email.as_str()), ("Awa", "awa@example.sn"));
+        assert_eq!(shipping.country, "Sénégal");
+    }
+
+    #[test]
+    fn senegalese_numbers_as_they_are_written_and_foreign_ones_in_international_form() {
+        for (typed, stored) in [
+            ("+221 77 123 45 67", "+221771234567"),
+            ("77 123 45 67", "+221771234567"),
+            ("00221 33 821 23 45", "+221338212345"),
+            ("+33 6 12 34 56 78", "+33612345678"),
+        ] {
+            let request = CheckoutRequest::parse(raw(typed)).unwrap_or_else(|e| panic!("{typed}: {e}"));
+            assert_eq!(request.recipient.contact.phone.as_str(), stored);
+        }
+    }
+
+    #[test]
+    fn what_is_not_a_phone_is_refused_in_french() {
+        for junk in ["abc", "12", "77 123 45 6x"] {
+            let (message, fields) = refusal(CheckoutRequest::parse(raw(junk)).unwrap_err());
+            assert_eq!(message, "Veuillez entrer un numéro de téléphone valide", "{junk}");
+            assert_eq!(fields.into_iter().collect::<Vec<_>>(), [("phone", message.clone())]);
+        }
+    }
+
+    #[test]
+    fn a_missing_field_sums_up_as_one_sentence_and_other_problems_by_the_first_found() {
+        let mut blank = raw("abc");
+        blank.address.city = " ".into();
+        let (message, fields) = refusal(CheckoutRequest::parse(blank).unwrap_err());
+        assert_eq!(message, "Veuillez remplir tous les champs obligatoires");
+        assert_eq!(fields["city"], "Ce champ est requis");
+        assert_eq!(fields["phone"], "Veuillez entrer un numéro de téléphone valide");
+        let mut wrong = raw("abc");
+        wrong.contact.email = "awa@".into();
+        let (message, _) = refusal(CheckoutRequest::parse(wrong).unwrap_err());
+        assert_eq!(message, "Veuillez entrer une adresse email valide", "the e-mail comes before the phone");
+    }
+
+    #[test]
+    fn the_delivery_form_is_checked_before_the_methods_and_the_items() {
+        let mut request = raw("abc");
+        request.shipping_method = Some("drone".into());
+        request.items.clear();
+        let (_, fields) = refusal(CheckoutRequest::parse(request.clone()).unwrap_err());
+        assert!(fields.contains_key("phone"));
+        request.contact.phone = "77 123 45 67".into();
+        let (message, _) = refusal(CheckoutRequest::parse(request.clone()).unwrap_err());
+        assert_eq!(message, "Méthode de livraison invalide");
+        request.shipping_method = Some("express".into());
+        assert!(matches!(CheckoutRequest::parse(request), Err(OrderError::EmptyOrder)));
+    }
 }

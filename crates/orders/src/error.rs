@@ -1,11 +1,11 @@
-use bitik_common::BoxError;
+use bitik_common::{BoxError, FieldErrors};
 use std::collections::BTreeMap;
 
 #[derive(Debug, thiserror::Error)]
 pub enum OrderError {
-    /// The checkout form (seed 001 §5). Field names as the API spells them.
+    /// A form's problems: field name (as the API spells it) → French message.
     #[error("{message}")]
-    Validation { message: String, fields: BTreeMap<String, String> },
+    Validation { message: String, fields: BTreeMap<&'static str, String> },
     #[error("Votre panier est vide. Impossible de créer une commande.")]
     EmptyOrder,
     #[error("Votre commande contient trop d'articles différents.")]
@@ -43,6 +43,20 @@ pub enum OrderError {
 }
 
 impl OrderError {
+    /// A form's problems: a required field left out is summed up as one sentence, otherwise
+    /// the first problem found is the message.
+    pub fn validation(errors: FieldErrors) -> Self {
+        let message = match errors.missing_fields().next() {
+            Some(_) => "Veuillez remplir tous les champs obligatoires".to_owned(),
+            None => errors.first_message().unwrap_or_default().to_owned(),
+        };
+        OrderError::Validation { message, fields: errors.into_map() }
+    }
+
+    pub(crate) fn invalid(field: &'static str, message: &str) -> Self {
+        Self::validation(FieldErrors::of(field, message))
+    }
+
     pub(crate) fn repository(error: impl Into<BoxError>) -> Self {
         OrderError::Repository(error.into())
     }

@@ -14,7 +14,7 @@ pub mod shipping;
 pub mod stats;
 
 pub use admin::{ADMIN_PAGE_SIZE, AdminOrderFilter, AdminOrderQuery, AdminSort};
-pub use checkout::CheckoutRequest;
+pub use checkout::{CheckoutRequest, RawCheckout, Recipient};
 pub use error::OrderError;
 pub use model::{
     NewOrder, Order, OrderLine, OrderStatus, PaymentMethod, PaymentStatus, ShippingInfo, StatusChange, StockEffect,

@@ -2,14 +2,14 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use bitik_catalog::{Product, ProductRepository};
-use bitik_common::{Page, PageRequest};
+use bitik_common::{FieldErrors, Page, PageRequest};
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::admin::{ADMIN_PAGE_SIZE, AdminOrderFilter, AdminOrderQuery, AdminSort};
 use crate::checkout::{self, CheckoutRequest};
 use crate::error::OrderError;
-use crate::model::{NewOrder, Order, OrderStatus, PaymentMethod, PaymentStatus, StatusChange};
+use crate::model::{NewOrder, Order, OrderStatus, PaymentMethod, PaymentStatus, ShippingInfo, StatusChange};
 use crate::number::order_number;
 use crate::ports::{OrderRepository, PlaceError, Transition};
 use crate::rules;
@@ -19,6 +19,8 @@ use crate::stats::{OrderDashboard, RECENT_ORDERS, SALES_DAYS, TOP_PRODUCTS};
 pub const MAX_PAGE_SIZE: u32 = 50;
 /// Longest tracking note, in characters (the column's limit too).
 pub const MAX_TRACKING_NOTE: usize = 500;
+/// Longest note of a status change, in characters.
+const MAX_STATUS_NOTE: usize = 500;
 
 /// Who acts on an order, as the history shows them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -61,17 +63,15 @@ impl OrderService {
     /// Places an order priced by the server. A repeated submission with the same idempotency
     /// key answers the first order.
     pub async fn place(&self, user_id: Uuid, request: CheckoutRequest) -> Result<Order, OrderError> {
-        let key = request.idempotency_key.as_deref().map(str::trim).filter(|k| !k.is_empty() && k.len() <= 100);
+        let CheckoutRequest { choices, recipient, shipping_method, payment_method, idempotency_key } = request;
+        let key = idempotency_key.as_deref();
         if let Some(key) = key
             && let Some(first) =
                 self.orders.find_by_idempotency_key(user_id, key).await.map_err(OrderError::repository)?
         {
             return Ok(first);
         }
-        let shipping = checkout::shipping_info(&request.shipping)?;
-        let shipping_method = checkout::shipping_method(request.shipping_method.as_deref())?;
-        let payment_method = checkout::payment_method(request.payment_method.as_deref())?;
-        let choices = checkout::choices(&request.items)?;
+        let shipping = ShippingInfo::from(recipient);
         let products = self.products_of(choices.iter().map(|c| c.product_id).collect()).await?;
         let lines = checkout::lines(&choices, &products)?;
         let totals = checkout::totals(&lines, shipping_method);
@@ -171,13 +171,17 @@ impl OrderService {
         note: Option<&str>,
     ) -> Result<Order, OrderError> {
         let to = OrderStatus::parse(to.trim()).ok_or(OrderError::UnknownStatus)?;
+        let note = note.map(str::trim).unwrap_or_default();
+        let mut errors = FieldErrors::default();
+        errors.max_chars_worded("note", note, MAX_STATUS_NOTE, "La note ne peut pas dépasser 500 caractères");
+        errors.finish(OrderError::validation)?;
         let order = self.admin_order(id).await?;
         if order.status == to {
             return Err(OrderError::SameStatus);
         }
         let change = StatusChange {
             status: to,
-            note: note.map(|n| n.trim().chars().take(500).collect()).unwrap_or_default(),
+            note: note.to_owned(),
             by: actor.label.clone(),
             by_user: actor.user_id,
             at: (self.clock)(),
@@ -223,13 +227,14 @@ impl OrderService {
     /// name). Trimmed; empty clears it. Nothing is ever made up in its place.
     pub async fn set_tracking_note(&self, id: Uuid, note: &str) -> Result<Order, OrderError> {
         let note = note.trim();
-        if note.chars().count() > MAX_TRACKING_NOTE {
-            let message = "La note de suivi ne peut pas dépasser 500 caractères.";
-            return Err(OrderError::Validation {
-                message: message.to_owned(),
-                fields: [("trackingNote".to_owned(), message.to_owned())].into(),
-            });
-        }
+        let mut errors = FieldErrors::default();
+        errors.max_chars_worded(
+            "trackingNote",
+            note,
+            MAX_TRACKING_NOTE,
+            "La note de suivi ne peut pas dépasser 500 caractères.",
+        );
+        errors.finish(OrderError::validation)?;
         self.orders
             .set_tracking_note(id, note.to_owned())
             .await

@@ -1,11 +1,11 @@
 use std::sync::{Arc, Mutex};
 
 use bitik_catalog::{Colour, MockProductRepository, Product, RawChoice, Size, Slug, Stock, Subcategory};
-use bitik_common::Money;
+use bitik_common::{Money, RawAddress, RawContact};
 use chrono::Utc;
 use uuid::Uuid;
 
-use crate::checkout::CheckoutRequest;
+use crate::checkout::{CheckoutRequest, RawCheckout};
 use crate::error::OrderError;
 use crate::model::{
     NewOrder, Order, OrderStatus, PaymentMethod, PaymentStatus, ShippingInfo, StatusChange, StockEffect,
@@ -73,14 +73,25 @@ fn item(quantity: i64) -> RawChoice {
     }
 }
 
-fn checkout(items: Vec<RawChoice>, method: &str, payment: &str) -> CheckoutRequest {
-    CheckoutRequest {
+fn checkout(items: Vec<RawChoice>, method: &str, payment: &str) -> RawCheckout {
+    RawCheckout {
         items,
-        shipping: shipping(),
+        contact: RawContact {
+            first_name: "Awa".into(),
+            last_name: "Diop".into(),
+            email: "awa@example.sn".into(),
+            phone: "77 123 45 67".into(),
+        },
+        address: RawAddress { address: "Unité 15, villa 210".into(), city: "Dakar".into(), ..RawAddress::default() },
         shipping_method: Some(method.into()),
         payment_method: Some(payment.into()),
         idempotency_key: None,
     }
+}
+
+/// The checkout as the API places it: read once, then placed.
+async fn place(service: &OrderService, user: Uuid, raw: RawCheckout) -> Result<Order, OrderError> {
+    service.place(user, CheckoutRequest::parse(raw)?).await
 }
 
 fn stored(new: NewOrder, first: StatusChange) -> Order {
@@ -119,7 +130,7 @@ fn recording(placed: Arc<Mutex<Vec<NewOrder>>>) -> MockOrderRepository {
 async fn the_server_prices_the_order_and_charges_delivery_below_the_threshold() {
     let placed = Arc::new(Mutex::new(Vec::new()));
     let service = OrderService::new(Arc::new(recording(placed.clone())), Arc::new(catalogue()));
-    let order = service.place(Uuid::new_v4(), checkout(vec![item(1), item(2)], "standard", "paypal")).await.unwrap();
+    let order = place(&service, Uuid::new_v4(), checkout(vec![item(1), item(2)], "standard", "paypal")).await.unwrap();
     assert_eq!(order.lines.len(), 1, "the same variant twice is one line");
     assert_eq!(order.lines[0].quantity, 3);
     assert_eq!(order.lines[0].unit_price, Money::francs(12_000), "the promotion price");
@@ -136,14 +147,14 @@ async fn the_server_prices_the_order_and_charges_delivery_below_the_threshold() 
 #[tokio::test]
 async fn standard_delivery_is_free_from_fifty_thousand_francs_and_express_never() {
     let service = OrderService::new(Arc::new(recording(Arc::default())), Arc::new(catalogue()));
-    let standard = service.place(Uuid::new_v4(), checkout(vec![item(4)], "standard", "wave")).await.unwrap();
+    let standard = place(&service, Uuid::new_v4(), checkout(vec![item(4)], "standard", "wave")).await.unwrap();
     assert_eq!((standard.subtotal, standard.shipping_cost), (Money::francs(48_000), Money::francs(1_000)));
     let mut tees = tee();
     tees.promo_price = None;
     assert_eq!(tees.price_paid(), Money::francs(15_000));
-    let express = service.place(Uuid::new_v4(), checkout(vec![item(4)], "express", "wave")).await.unwrap();
+    let express = place(&service, Uuid::new_v4(), checkout(vec![item(4)], "express", "wave")).await.unwrap();
     assert_eq!(express.shipping_cost, Money::francs(2_000));
-    let pickup = service.place(Uuid::new_v4(), checkout(vec![item(1)], "pickup", "wave")).await.unwrap();
+    let pickup = place(&service, Uuid::new_v4(), checkout(vec![item(1)], "pickup", "wave")).await.unwrap();
     assert_eq!(pickup.shipping_method, ShippingMethod::Pickup);
     assert_eq!(pickup.total, Money::francs(12_000));
 }
@@ -152,26 +163,29 @@ async fn standard_delivery_is_free_from_fifty_thousand_francs_and_express_never(
 async fn the_checkout_form_speaks_the_seeds_french() {
     let service = OrderService::new(Arc::new(MockOrderRepository::new()), Arc::new(catalogue()));
     let user = Uuid::new_v4();
-    let empty = service.place(user, checkout(vec![], "standard", "wave")).await.unwrap_err();
+    let empty = place(&service, user, checkout(vec![], "standard", "wave")).await.unwrap_err();
     assert_eq!(empty.to_string(), "Votre panier est vide. Impossible de créer une commande.");
     let mut request = checkout(vec![item(1)], "standard", "wave");
-    request.shipping.city = " ".into();
+    request.address.city = " ".into();
     assert_eq!(
-        service.place(user, request).await.unwrap_err().to_string(),
+        place(&service, user, request).await.unwrap_err().to_string(),
         "Veuillez remplir tous les champs obligatoires"
     );
     let mut request = checkout(vec![item(1)], "standard", "wave");
-    request.shipping.email = "awa@".into();
-    assert_eq!(service.place(user, request).await.unwrap_err().to_string(), "Veuillez entrer une adresse email valide");
+    request.contact.email = "awa@".into();
+    assert_eq!(
+        place(&service, user, request).await.unwrap_err().to_string(),
+        "Veuillez entrer une adresse email valide"
+    );
     for phone in ["1234567", "77 123 45 67 89 01 2", "77-123-45-6x"] {
         let mut request = checkout(vec![item(1)], "standard", "wave");
-        request.shipping.phone = phone.into();
-        let error = service.place(user, request).await.unwrap_err();
+        request.contact.phone = phone.into();
+        let error = place(&service, user, request).await.unwrap_err();
         assert_eq!(error.to_string(), "Veuillez entrer un numéro de téléphone valide", "{phone}");
     }
-    let no_payment = service.place(user, checkout(vec![item(1)], "standard", "card")).await.unwrap_err();
+    let no_payment = place(&service, user, checkout(vec![item(1)], "standard", "card")).await.unwrap_err();
     assert_eq!(no_payment.to_string(), "Veuillez sélectionner une méthode de paiement");
-    let too_many = service.place(user, checkout(vec![item(5)], "standard", "wave")).await.unwrap_err();
+    let too_many = place(&service, user, checkout(vec![item(5)], "standard", "wave")).await.unwrap_err();
     assert_eq!(too_many.to_string(), "Stock insuffisant pour T-shirt Teranga (noir, M). Seulement 4 disponible(s).");
 }
 
@@ -201,7 +215,7 @@ fn first_with_key(user: Uuid) -> Order {
     )
 }
 
-fn replayed(user: Uuid) -> (Uuid, CheckoutRequest) {
+fn replayed(user: Uuid) -> (Uuid, RawCheckout) {
     let mut request = checkout(vec![item(1)], "standard", "wave");
     request.idempotency_key = Some("abc-123".into());
     (user, request)
@@ -219,7 +233,7 @@ async fn a_repeated_idempotency_key_answers_the_first_order() {
     // Placing again would take the units, and the lines of the cart, a second time.
     orders.expect_place().never();
     let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()));
-    assert_eq!(service.place(user, request).await.unwrap().order_number, "ORD-0000010001");
+    assert_eq!(place(&service, user, request).await.unwrap().order_number, "ORD-0000010001");
 }
 
 #[tokio::test]
@@ -237,7 +251,7 @@ async fn a_submission_that_loses_the_race_to_its_replay_answers_the_first_order_
         Ok(found)
     });
     let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()));
-    assert_eq!(service.place(user, request).await.unwrap().order_number, "ORD-0000010001");
+    assert_eq!(place(&service, user, request).await.unwrap().order_number, "ORD-0000010001");
 }
 
 #[tokio::test]
@@ -247,7 +261,7 @@ async fn stock_taken_by_someone_else_is_reported_with_the_product_name() {
         Err(PlaceError::OutOfStock { product_id: TEE, color: "noir".into(), size: "M".into(), available: 1 })
     });
     let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()));
-    let error = service.place(Uuid::new_v4(), checkout(vec![item(2)], "standard", "wave")).await.unwrap_err();
+    let error = place(&service, Uuid::new_v4(), checkout(vec![item(2)], "standard", "wave")).await.unwrap_err();
     assert_eq!(error.to_string(), "Stock insuffisant pour T-shirt Teranga (noir, M). Seulement 1 disponible(s).");
 }
 
@@ -450,6 +464,16 @@ async fn a_tracking_note_is_trimmed_limited_and_stored_as_typed() {
     let refused = service.set_tracking_note(id, &long).await.unwrap_err();
     assert_eq!(refused.to_string(), "La note de suivi ne peut pas dépasser 500 caractères.");
     assert!(matches!(service.set_tracking_note(id, " ").await, Err(OrderError::NotFound)));
+}
+
+#[tokio::test]
+async fn a_status_note_over_500_characters_is_refused_before_anything_is_read() {
+    let service = OrderService::new(Arc::new(MockOrderRepository::new()), Arc::new(catalogue()));
+    let long = format!(" {} ", "x".repeat(501));
+    let refused = service.change_status(&admin(), Uuid::new_v4(), "shipped", Some(&long)).await.unwrap_err();
+    assert_eq!(refused.to_string(), "La note ne peut pas dépasser 500 caractères");
+    let OrderError::Validation { fields, .. } = refused else { panic!("a form error") };
+    assert_eq!(fields["note"], "La note ne peut pas dépasser 500 caractères");
 }
 
 #[tokio::test]

@@ -5,7 +5,7 @@
 use async_trait::async_trait;
 use bitik_common::BoxError;
 use bitik_identity::ports::AddressRepository;
-use bitik_identity::{Address, AddressInput};
+use bitik_identity::{Address, AddressEntry};
 use chrono::{DateTime, Utc};
 use diesel::dsl::now;
 use diesel::prelude::*;
@@ -72,17 +72,17 @@ struct AddressFields<'a> {
     country: &'a str,
 }
 
-impl<'a> From<&'a AddressInput> for AddressFields<'a> {
-    fn from(input: &'a AddressInput) -> Self {
+impl<'a> From<&'a AddressEntry> for AddressFields<'a> {
+    fn from(entry: &'a AddressEntry) -> Self {
         AddressFields {
-            label: &input.label,
-            first_name: &input.first_name,
-            last_name: &input.last_name,
-            phone: &input.phone,
-            address: &input.address,
-            city: &input.city,
-            zip_code: &input.zip_code,
-            country: &input.country,
+            label: &entry.label,
+            first_name: &entry.first_name,
+            last_name: &entry.last_name,
+            phone: entry.phone.as_str(),
+            address: &entry.address.address,
+            city: &entry.address.city,
+            zip_code: &entry.address.zip_code,
+            country: &entry.address.country,
         }
     }
 }
@@ -130,7 +130,7 @@ impl AddressRepository for PgAddressRepository {
         Ok(rows.into_iter().map(Address::from).collect())
     }
 
-    async fn create(&self, user_id: Uuid, input: AddressInput) -> Result<Address, BoxError> {
+    async fn create(&self, user_id: Uuid, input: AddressEntry) -> Result<Address, BoxError> {
         let mut conn = self.database.conn().await?;
         let row = conn
             .transaction::<_, DbError, _>(async move |conn| {
@@ -152,7 +152,7 @@ impl AddressRepository for PgAddressRepository {
         Ok(row.into())
     }
 
-    async fn update(&self, user_id: Uuid, id: Uuid, input: AddressInput) -> Result<Option<Address>, BoxError> {
+    async fn update(&self, user_id: Uuid, id: Uuid, input: AddressEntry) -> Result<Option<Address>, BoxError> {
         let mut conn = self.database.conn().await?;
         let row = conn
             .transaction::<_, DbError, _>(async move |conn| {

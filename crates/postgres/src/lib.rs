@@ -5,6 +5,7 @@ mod addresses;
 mod carts;
 mod catalog;
 mod catalog_changes;
+mod data_steps;
 mod demo_dates;
 mod error;
 mod functions;

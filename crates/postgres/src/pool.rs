@@ -119,16 +119,21 @@ async fn open_connection(url: String, statement_timeout_ms: u128) -> diesel::Con
     Ok(conn)
 }
 
-/// Applies the embedded migrations that are not yet applied; returns their names.
+/// Applies the embedded migrations that are not yet applied, then the data steps they left
+/// pending (`data_steps.rs`); returns the names of both.
 pub async fn run_migrations(url: &str) -> anyhow::Result<Vec<String>> {
-    let url = url.to_owned();
+    let owned_url = url.to_owned();
     // Diesel's migration harness is synchronous: run it on a blocking thread.
-    tokio::task::spawn_blocking(move || -> anyhow::Result<Vec<String>> {
-        let mut conn = <AsyncConnectionWrapper<AsyncPgConnection> as diesel::Connection>::establish(&url)?;
+    let mut applied = tokio::task::spawn_blocking(move || -> anyhow::Result<Vec<String>> {
+        let mut conn = <AsyncConnectionWrapper<AsyncPgConnection> as diesel::Connection>::establish(&owned_url)?;
         let applied = conn.run_pending_migrations(MIGRATIONS).map_err(|e| anyhow::anyhow!("{e}"))?;
         Ok(applied.iter().map(ToString::to_string).collect())
     })
-    .await?
+    .await??;
+    let mut conn = AsyncPgConnection::establish(url).await?;
+    let steps = crate::data_steps::run_pending(&mut conn).await?;
+    applied.extend(steps.into_iter().map(|step| format!("data step {step}")));
+    Ok(applied)
 }
 
 /// Creates the database named in `url` when the server answers but the database does not exist.

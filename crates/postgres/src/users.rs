@@ -2,9 +2,9 @@
 
 use async_trait::async_trait;
 use bitik_common::BoxError;
-use bitik_common::{Email, Page};
+use bitik_common::{Email, Page, Phone};
 use bitik_identity::ports::{Credentials, InsertUserError, UserRepository};
-use bitik_identity::{NewUser, ProfileUpdate, Role, User, UserChanges, UserFilter, UserRemoval, UserStats};
+use bitik_identity::{NewUser, Profile, Role, User, UserChanges, UserFilter, UserRemoval, UserStats};
 use chrono::{DateTime, Utc};
 use diesel::dsl::{exists, now};
 use diesel::pg::Pg;
@@ -50,8 +50,7 @@ pub(crate) struct UserRow {
 
 impl UserRow {
     pub(crate) fn into_credentials(self) -> Result<Credentials, BoxError> {
-        let email = Email::parse(&self.email)
-            .map_err(|_| DbError::inconsistent(format!("stored e-mail is invalid: {}", self.id)))?;
+        let email = Email::known(&self.email);
         let role =
             Role::parse(&self.role).ok_or_else(|| DbError::inconsistent(format!("unknown role {:?}", self.role)))?;
         let user = User {
@@ -197,7 +196,7 @@ impl UserRepository for PgUserRepository {
                 password_hash: &user.password_hash,
                 first_name: &user.first_name,
                 last_name: &user.last_name,
-                phone: &user.phone,
+                phone: user.phone.as_ref().map_or("", Phone::as_str),
                 role: user.role.as_str(),
             })
             .returning(UserRow::as_returning())
@@ -227,16 +226,16 @@ impl UserRepository for PgUserRepository {
         row.into_user()
     }
 
-    async fn update_profile(&self, id: Uuid, profile: ProfileUpdate) -> Result<User, BoxError> {
+    async fn update_profile(&self, id: Uuid, profile: Profile) -> Result<User, BoxError> {
         let mut conn = self.database.conn().await?;
         let changes = ProfileChanges {
             first_name: &profile.first_name,
             last_name: &profile.last_name,
-            phone: &profile.phone,
-            address: &profile.address,
-            city: &profile.city,
-            zip_code: &profile.zip_code,
-            country: &profile.country,
+            phone: profile.phone.as_ref().map_or("", Phone::as_str),
+            address: &profile.address.address,
+            city: &profile.address.city,
+            zip_code: &profile.address.zip_code,
+            country: &profile.address.country,
         };
         let row = diesel::update(users::table.find(id))
             .set((changes, users::updated_at.eq(now)))
@@ -357,7 +356,7 @@ impl UserRepository for PgUserRepository {
             first_name: changes.first_name.as_deref(),
             last_name: changes.last_name.as_deref(),
             email: changes.email.as_ref().map(Email::as_str),
-            phone: changes.phone.as_deref(),
+            phone: changes.phone.as_ref().map(|phone| phone.as_ref().map_or("", Phone::as_str)),
             address: changes.address.as_deref(),
             city: changes.city.as_deref(),
             zip_code: changes.zip_code.as_deref(),

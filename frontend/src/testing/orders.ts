@@ -19,7 +19,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
       firstName: 'Awa',
       lastName: 'Diop',
       email: 'awa@example.sn',
-      phone: '77 123 45 67',
+      phone: '+221771234567',
       address: 'Unité 15, villa 210',
       city: 'Dakar',
       country: 'Sénégal',

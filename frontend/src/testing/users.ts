@@ -8,7 +8,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     firstName: 'Awa',
     lastName: 'Diop',
     email: 'awa@example.sn',
-    phone: '77 123 45 67',
+    phone: '+221771234567',
     address: 'Rue 10, Parcelles Assainies',
     city: 'Dakar',
     zipCode: '12500',

@@ -6,32 +6,12 @@ use std::collections::BTreeMap;
 
 use super::{ApiError, Code};
 
-impl From<validator::ValidationErrors> for ApiError {
-    fn from(errors: validator::ValidationErrors) -> Self {
-        let fields: BTreeMap<String, String> = errors
-            .field_errors()
-            .into_iter()
-            .filter_map(|(field, errors)| {
-                let message = errors.iter().find_map(|e| e.message.as_ref())?;
-                Some((camel_case(&field), message.to_string()))
-            })
-            .collect();
-        let message = match fields.len() {
-            1 => fields.values().next().cloned().unwrap_or_default(),
-            _ => "Veuillez corriger les erreurs dans le formulaire.".to_owned(),
-        };
-        ApiError::validation(message, fields)
-    }
-}
-
 impl From<bitik_identity::IdentityError> for ApiError {
     fn from(error: bitik_identity::IdentityError) -> Self {
         use bitik_identity::IdentityError as E;
         let message = error.to_string();
         match error {
-            E::Validation { message, fields } => {
-                ApiError::validation(message, fields.into_iter().map(|(k, v)| (k.to_owned(), v)).collect())
-            }
+            E::Validation { message, fields } => ApiError::validation(message, owned(fields)),
             E::EmailTaken => ApiError::field("email", Code::EmailTaken, message),
             E::InvalidEmail => ApiError::field("email", Code::InvalidEmail, message),
             E::PasswordTooShort => ApiError::field("password", Code::PasswordTooShort, message),
@@ -100,7 +80,7 @@ impl From<bitik_catalog::CatalogError> for ApiError {
         match error {
             E::NotFound => ApiError::new(Code::ProductNotFound, error.to_string()),
             E::InvalidQuery { field, message } => ApiError::field(field, Code::InvalidQuery, message),
-            E::Validation { message, fields } => ApiError::validation(message, fields),
+            E::Validation { message, fields } => ApiError::validation(message, owned(fields)),
             E::Repository(_) => ApiError::internal(error),
         }
     }
@@ -111,7 +91,7 @@ impl From<bitik_orders::OrderError> for ApiError {
         use bitik_orders::OrderError as E;
         let message = error.to_string();
         match error {
-            E::Validation { message, fields } => ApiError::validation(message, fields),
+            E::Validation { message, fields } => ApiError::validation(message, owned(fields)),
             E::EmptyOrder => ApiError::new(Code::EmptyOrder, message),
             E::TooManyLines => ApiError::new(Code::TooManyLines, message),
             E::Choice(choice) => choice.into(),
@@ -168,19 +148,9 @@ impl From<bitik_payments::PaymentError> for ApiError {
     }
 }
 
-/// validator names fields as Rust does (`first_name`); the client sent them in camelCase
-/// (`firstName`), and `fields` must name what the client sent.
-fn camel_case(field: &str) -> String {
-    let mut parts = field.split('_');
-    let mut name = parts.next().unwrap_or_default().to_owned();
-    for part in parts {
-        let mut chars = part.chars();
-        if let Some(first) = chars.next() {
-            name.extend(first.to_uppercase());
-            name.push_str(chars.as_str());
-        }
-    }
-    name
+/// A form's field errors as the envelope carries them.
+fn owned(fields: BTreeMap<&'static str, String>) -> BTreeMap<String, String> {
+    fields.into_iter().map(|(field, message)| (field.to_owned(), message)).collect()
 }
 
 #[cfg(test)]
@@ -208,7 +178,7 @@ mod tests {
         use bitik_orders::OrderError as Order;
         use bitik_payments::GatewayError;
         use bitik_payments::PaymentError as Payment;
-        let fields = || BTreeMap::from([("city".to_owned(), "La ville est requise".to_owned())]);
+        let fields = || BTreeMap::from([("city", "La ville est requise".to_owned())]);
         let stock = || ("noir".to_owned(), "M".to_owned());
         let mut all: Vec<ApiError> = Vec::new();
         all.extend(
@@ -280,7 +250,7 @@ mod tests {
         );
         all.extend(
             [
-                Identity::validation(BTreeMap::from([("email", "Email invalide".to_owned())])),
+                Identity::validation(bitik_common::FieldErrors::of("email", "Email invalide")),
                 Identity::EmailTaken,
                 Identity::InvalidEmail,
                 Identity::PasswordTooShort,
@@ -348,12 +318,5 @@ mod tests {
         assert_eq!(bug.body().message, super::super::MSG_SERVER_ERROR, "the cause is logged, never sent");
         let gone = ApiError::from(bitik_catalog::CatalogError::Repository(unavailable()));
         assert_eq!(gone.status_code(), StatusCode::SERVICE_UNAVAILABLE);
-    }
-
-    #[test]
-    fn fields_are_named_as_the_client_sent_them() {
-        assert_eq!(camel_case("first_name"), "firstName");
-        assert_eq!(camel_case("zip_code"), "zipCode");
-        assert_eq!(camel_case("email"), "email");
     }
 }

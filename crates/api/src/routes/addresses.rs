@@ -1,12 +1,12 @@
 //! The customer's address book. Another user's address id answers 404.
 
 use actix_web::{HttpResponse, delete, get, post, put, web};
+use bitik_common::RawAddress;
 use bitik_identity::{Address, AddressInput};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
-use validator::Validate;
 
 use crate::auth::AuthUser;
 use crate::error::{ApiError, ErrorBody};
@@ -24,6 +24,8 @@ pub struct AddressDto {
     label: String,
     first_name: String,
     last_name: String,
+    /// E.164 (`+221771234567`); empty when there is none. A phone kept from before E.164 that
+    /// does not read as a number is answered as it was typed.
     phone: String,
     address: String,
     city: String,
@@ -51,38 +53,30 @@ impl From<Address> for AddressDto {
     }
 }
 
-#[derive(Deserialize, Validate, ToSchema)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AddressBody {
-    #[validate(length(max = 60, message = "Ce champ ne peut pas dépasser 60 caractères"))]
     #[serde(default)]
     #[schema(max_length = 60)]
     label: String,
-    #[validate(length(max = 100, message = "Ce champ ne peut pas dépasser 100 caractères"))]
     #[serde(default)]
     #[schema(required = true, max_length = 100, pattern = r"\S")]
     first_name: String,
-    #[validate(length(max = 100, message = "Ce champ ne peut pas dépasser 100 caractères"))]
     #[serde(default)]
     #[schema(required = true, max_length = 100, pattern = r"\S")]
     last_name: String,
-    #[validate(length(max = 30, message = "Ce champ ne peut pas dépasser 30 caractères"))]
     #[serde(default)]
-    #[schema(required = true, max_length = 30, pattern = r"\S")]
+    #[schema(required = true, schema_with = crate::schema::phone)]
     phone: String,
-    #[validate(length(max = 300, message = "Ce champ ne peut pas dépasser 300 caractères"))]
     #[serde(default)]
     #[schema(required = true, max_length = 300, pattern = r"\S")]
     address: String,
-    #[validate(length(max = 100, message = "Ce champ ne peut pas dépasser 100 caractères"))]
     #[serde(default)]
     #[schema(required = true, max_length = 100, pattern = r"\S")]
     city: String,
-    #[validate(length(max = 20, message = "Ce champ ne peut pas dépasser 20 caractères"))]
     #[serde(default)]
     #[schema(max_length = 20)]
     zip_code: String,
-    #[validate(length(max = 100, message = "Ce champ ne peut pas dépasser 100 caractères"))]
     #[serde(default)]
     #[schema(max_length = 100)]
     country: String,
@@ -97,10 +91,7 @@ impl From<AddressBody> for AddressInput {
             first_name: b.first_name,
             last_name: b.last_name,
             phone: b.phone,
-            address: b.address,
-            city: b.city,
-            zip_code: b.zip_code,
-            country: b.country,
+            address: RawAddress { address: b.address, city: b.city, zip_code: b.zip_code, country: b.country },
             is_default: b.is_default,
         }
     }
@@ -129,7 +120,6 @@ async fn create(
     AuthUser(user): AuthUser,
     body: web::Json<AddressBody>,
 ) -> Result<HttpResponse, ApiError> {
-    body.validate()?;
     let address = state.accounts.add_address(user.id, body.into_inner().into()).await?;
     Ok(HttpResponse::Created().json(Data::new(AddressDto::from(address))))
 }
@@ -150,7 +140,6 @@ async fn update(
     id: web::Path<Uuid>,
     body: web::Json<AddressBody>,
 ) -> Result<HttpResponse, ApiError> {
-    body.validate()?;
     let address = state.accounts.update_address(user.id, *id, body.into_inner().into()).await?;
     Ok(HttpResponse::Ok().json(Data::new(AddressDto::from(address))))
 }

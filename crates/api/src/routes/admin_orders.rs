@@ -6,7 +6,6 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
-use validator::Validate;
 
 use crate::auth::AdminUser;
 use crate::error::{ApiError, ErrorBody};
@@ -97,14 +96,13 @@ async fn detail(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<Uui
 }
 
 /// Named apart from the accounts' `StatusBody` (`{active}`): one name in the document is one schema.
-#[derive(Deserialize, Validate, ToSchema)]
+#[derive(Deserialize, ToSchema)]
 #[schema(as = OrderStatusBody)]
 pub struct StatusBody {
     #[serde(default)]
     #[schema(value_type = OrderStatusName, required = true, example = "shipped")]
     status: String,
     /// Shown in the history (a tracking note, for instance).
-    #[validate(length(max = 500, message = "La note ne peut pas dépasser 500 caractères"))]
     note: Option<String>,
 }
 
@@ -150,7 +148,6 @@ async fn change_status(
     id: web::Path<Uuid>,
     body: web::Json<StatusBody>,
 ) -> Result<HttpResponse, ApiError> {
-    body.validate()?;
     let order = state.orders.change_status(&actor(&admin), *id, &body.status, body.note.as_deref()).await?;
     Ok(HttpResponse::Ok().json(Data::new(OrderDto::from(order))))
 }

@@ -7,7 +7,6 @@ use bitik_catalog::{ProductForm, ProductStats, Removal};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
-use validator::Validate;
 
 use crate::auth::AdminUser;
 use crate::error::{ApiError, ErrorBody};
@@ -57,14 +56,11 @@ async fn stats(state: web::Data<AppState>, _admin: AdminUser) -> Result<HttpResp
 }
 
 /// The product form. The server checks it with the shop's rules (seed 001 §5).
-#[derive(Deserialize, Validate, ToSchema, Default)]
+#[derive(Deserialize, ToSchema, Default)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ProductBody {
-    #[validate(length(max = 200, message = "Le nom ne peut pas dépasser 200 caractères"))]
     name: Option<String>,
-    #[validate(length(max = 500, message = "Le résumé ne peut pas dépasser 500 caractères"))]
     short_description: Option<String>,
-    #[validate(length(max = 10000, message = "La description ne peut pas dépasser 10 000 caractères"))]
     description: Option<String>,
     /// Whole francs.
     #[schema(value_type = Option<i64>)]
@@ -76,18 +72,13 @@ pub struct ProductBody {
     category: Option<String>,
     #[schema(example = "t-shirt")]
     subcategory: Option<String>,
-    #[validate(length(max = 30, message = "Trop de couleurs"))]
     colors: Vec<String>,
-    #[validate(length(max = 12, message = "Trop de tailles"))]
     sizes: Vec<String>,
     /// colour → size → quantity.
     #[schema(value_type = BTreeMap<String, BTreeMap<String, i64>>)]
     stock: BTreeMap<String, BTreeMap<String, Whole>>,
-    #[validate(length(max = 12, message = "Trop d'images"))]
     images: Vec<String>,
-    #[validate(length(max = 500, message = "La matière ne peut pas dépasser 500 caractères"))]
     material: Option<String>,
-    #[validate(length(max = 2000, message = "L'entretien ne peut pas dépasser 2 000 caractères"))]
     care_instructions: Option<String>,
     featured: bool,
     active: Option<bool>,
@@ -129,7 +120,6 @@ async fn create(
     _admin: AdminUser,
     body: web::Json<ProductBody>,
 ) -> Result<HttpResponse, ApiError> {
-    body.validate()?;
     let product = state.catalog.create(body.into_inner().into(), None).await?;
     Ok(HttpResponse::Created().json(Data::new(AdminProductDto::from(product))))
 }
@@ -153,7 +143,6 @@ async fn update(
     _admin: AdminUser,
     body: web::Json<ProductBody>,
 ) -> Result<HttpResponse, ApiError> {
-    body.validate()?;
     let product = state.catalog.update(*id, body.into_inner().into()).await?;
     Ok(HttpResponse::Ok().json(Data::new(AdminProductDto::from(product))))
 }

@@ -3,6 +3,7 @@
 //! themselves, sessions ended on deactivation) are the identity crate's.
 
 use actix_web::{HttpResponse, delete, get, post, put, web};
+use bitik_common::RawContact;
 use bitik_identity::{AdminNewAccount, AdminUserUpdate, User, UserListQuery, UserRemoval, UserStats};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -34,6 +35,8 @@ pub struct AdminUserDto {
     first_name: String,
     last_name: String,
     email: String,
+    /// E.164 (`+221771234567`); empty when there is none. A phone kept from before E.164 that
+    /// does not read as a number is answered as it was typed.
     phone: String,
     address: String,
     city: String,
@@ -129,7 +132,7 @@ pub struct NewUserBody {
     last_name: String,
     #[schema(required = true, format = Email, max_length = 254)]
     email: String,
-    #[schema(required = true, max_length = 30, pattern = r"\S")]
+    #[schema(required = true, schema_with = crate::schema::phone)]
     phone: String,
     #[schema(required = true, min_length = 6, max_length = 128, format = Password)]
     password: String,
@@ -174,15 +177,8 @@ async fn create(
     body: web::Json<NewUserBody>,
 ) -> Result<HttpResponse, ApiError> {
     let b = body.into_inner();
-    let account = AdminNewAccount {
-        email: b.email,
-        password: b.password,
-        first_name: b.first_name,
-        last_name: b.last_name,
-        phone: b.phone,
-        role: b.role,
-        active: b.active,
-    };
+    let contact = RawContact { first_name: b.first_name, last_name: b.last_name, email: b.email, phone: b.phone };
+    let account = AdminNewAccount { contact, password: b.password, role: b.role, active: b.active };
     let user = state.accounts.admin_create(account).await?;
     Ok(HttpResponse::Created().json(Data::new(AdminUserDto::from(user))))
 }
@@ -197,7 +193,8 @@ pub struct UpdateUserBody {
     last_name: Option<String>,
     #[schema(format = Email, max_length = 254)]
     email: Option<String>,
-    #[schema(max_length = 30)]
+    /// Blank clears it.
+    #[schema(schema_with = crate::schema::nullable_phone)]
     phone: Option<String>,
     #[schema(max_length = 300)]
     address: Option<String>,

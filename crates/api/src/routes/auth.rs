@@ -3,15 +3,15 @@
 use std::time::Duration;
 
 use actix_web::{HttpRequest, HttpResponse, get, post, put, web};
+use bitik_common::{RawAddress, RawContact};
 use bitik_identity::{IdentityError, NewAccount, ProfileUpdate, Role, Session, User};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use validator::Validate;
 
 use crate::auth::AuthUser;
 use crate::error::{ApiError, Code, ErrorBody};
-use crate::rate_limit::{RateLimiter, client_key};
+use crate::rate_limit::{RateLimiter, client_key, email_key};
 use crate::responses::Data;
 use crate::state::AppState;
 
@@ -34,6 +34,8 @@ pub struct UserDto {
     first_name: String,
     last_name: String,
     email: String,
+    /// E.164 (`+221771234567`); empty when there is none. A phone kept from before E.164 that
+    /// does not read as a number is answered as it was typed.
     phone: String,
     address: String,
     city: String,
@@ -76,30 +78,24 @@ impl From<Session> for SessionDto {
     }
 }
 
-/// Text fields are bounded here so a huge body is refused before any work; the form's rules
-/// and their French messages are the identity domain's.
-#[derive(Deserialize, Validate, ToSchema)]
+/// The registration form; its rules and their French messages are the identity domain's.
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RegisterBody {
-    #[validate(length(max = 100, message = "Ce champ ne peut pas dépasser 100 caractères"))]
     #[serde(default)]
     #[schema(required = true, max_length = 100, pattern = r"\S", example = "Awa")]
     first_name: String,
-    #[validate(length(max = 100, message = "Ce champ ne peut pas dépasser 100 caractères"))]
     #[serde(default)]
     #[schema(required = true, max_length = 100, pattern = r"\S", example = "Diop")]
     last_name: String,
-    #[validate(length(max = 254, message = "Veuillez saisir un email valide"))]
     #[serde(default)]
     #[schema(required = true, format = Email, max_length = 254, example = "awa@example.sn")]
     email: String,
-    #[validate(length(max = 128, message = "Le mot de passe ne peut pas dépasser 128 caractères"))]
     #[serde(default)]
     #[schema(required = true, min_length = 6, max_length = 128, format = Password)]
     password: String,
-    #[validate(length(max = 30, message = "Ce champ ne peut pas dépasser 30 caractères"))]
     #[serde(default)]
-    #[schema(required = true, max_length = 30, pattern = r"\S", example = "77 123 45 67")]
+    #[schema(required = true, schema_with = crate::schema::phone)]
     phone: String,
 }
 
@@ -115,29 +111,19 @@ pub struct RegisterBody {
 )]
 #[post("/auth/register")]
 async fn register(state: web::Data<AppState>, body: web::Json<RegisterBody>) -> Result<HttpResponse, ApiError> {
-    body.validate()?;
     let body = body.into_inner();
-    let session = state
-        .accounts
-        .register(NewAccount {
-            email: body.email,
-            password: body.password,
-            first_name: body.first_name,
-            last_name: body.last_name,
-            phone: body.phone,
-            role: Role::Customer,
-        })
-        .await?;
+    let contact =
+        RawContact { first_name: body.first_name, last_name: body.last_name, email: body.email, phone: body.phone };
+    let session =
+        state.accounts.register(NewAccount { contact, password: body.password, role: Role::Customer }).await?;
     Ok(HttpResponse::Created().json(Data::new(SessionDto::from(session))))
 }
 
-#[derive(Deserialize, Validate, ToSchema)]
+#[derive(Deserialize, ToSchema)]
 pub struct LoginBody {
-    #[validate(length(max = 254, message = "Email ou mot de passe incorrect"))]
     #[serde(default)]
     #[schema(required = true, max_length = 254, pattern = r"\S")]
     email: String,
-    #[validate(length(max = 1024, message = "Email ou mot de passe incorrect"))]
     #[serde(default)]
     #[schema(required = true, min_length = 1, max_length = 1024, format = Password)]
     password: String,
@@ -161,8 +147,7 @@ async fn login(
     state: web::Data<AppState>,
     body: web::Json<LoginBody>,
 ) -> Result<HttpResponse, ApiError> {
-    body.validate()?;
-    let email_key = body.email.trim().to_lowercase();
+    let email_key = email_key(&body.email);
     let client_key = client_address(&req);
     let limits = &state.limits;
     limited(&limits.login_per_email, &email_key)?;
@@ -195,34 +180,27 @@ async fn me(AuthUser(user): AuthUser) -> HttpResponse {
     HttpResponse::Ok().json(Data::new(UserDto::from(user)))
 }
 
-#[derive(Deserialize, Validate, ToSchema)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProfileBody {
-    #[validate(length(max = 100, message = "Ce champ ne peut pas dépasser 100 caractères"))]
     #[serde(default)]
     #[schema(required = true, max_length = 100, pattern = r"\S")]
     first_name: String,
-    #[validate(length(max = 100, message = "Ce champ ne peut pas dépasser 100 caractères"))]
     #[serde(default)]
     #[schema(required = true, max_length = 100, pattern = r"\S")]
     last_name: String,
-    #[validate(length(max = 30, message = "Ce champ ne peut pas dépasser 30 caractères"))]
     #[serde(default)]
-    #[schema(max_length = 30)]
+    #[schema(schema_with = crate::schema::optional_phone)]
     phone: String,
-    #[validate(length(max = 300, message = "Ce champ ne peut pas dépasser 300 caractères"))]
     #[serde(default)]
     #[schema(max_length = 300)]
     address: String,
-    #[validate(length(max = 100, message = "Ce champ ne peut pas dépasser 100 caractères"))]
     #[serde(default)]
     #[schema(max_length = 100)]
     city: String,
-    #[validate(length(max = 20, message = "Ce champ ne peut pas dépasser 20 caractères"))]
     #[serde(default)]
     #[schema(max_length = 20)]
     zip_code: String,
-    #[validate(length(max = 100, message = "Ce champ ne peut pas dépasser 100 caractères"))]
     #[serde(default)]
     #[schema(max_length = 100)]
     country: String,
@@ -245,29 +223,19 @@ async fn update_profile(
     AuthUser(user): AuthUser,
     body: web::Json<ProfileBody>,
 ) -> Result<HttpResponse, ApiError> {
-    body.validate()?;
     let body = body.into_inner();
-    let profile = ProfileUpdate {
-        first_name: body.first_name,
-        last_name: body.last_name,
-        phone: body.phone,
-        address: body.address,
-        city: body.city,
-        zip_code: body.zip_code,
-        country: body.country,
-    };
+    let address = RawAddress { address: body.address, city: body.city, zip_code: body.zip_code, country: body.country };
+    let profile = ProfileUpdate { first_name: body.first_name, last_name: body.last_name, phone: body.phone, address };
     let user = state.accounts.update_profile(user.id, profile).await?;
     Ok(HttpResponse::Ok().json(Data::new(UserDto::from(user))))
 }
 
-#[derive(Deserialize, Validate, ToSchema)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PasswordBody {
-    #[validate(length(max = 1024, message = "Mot de passe actuel incorrect"))]
     #[serde(default)]
     #[schema(required = true, min_length = 1, max_length = 1024, format = Password)]
     current_password: String,
-    #[validate(length(max = 128, message = "Le mot de passe ne peut pas dépasser 128 caractères"))]
     #[serde(default)]
     #[schema(required = true, min_length = 6, max_length = 128, format = Password)]
     new_password: String,
@@ -290,7 +258,6 @@ async fn change_password(
     AuthUser(user): AuthUser,
     body: web::Json<PasswordBody>,
 ) -> Result<HttpResponse, ApiError> {
-    body.validate()?;
     let session = state.accounts.change_password(user.id, &body.current_password, &body.new_password).await?;
     Ok(HttpResponse::Ok().json(Data::new(SessionDto::from(session))))
 }
@@ -316,9 +283,8 @@ async fn logout(state: web::Data<AppState>, AuthUser(user): AuthUser) -> Result<
     Ok(HttpResponse::Ok().json(Data::new(Done { message: "Vous êtes déconnecté." })))
 }
 
-#[derive(Deserialize, Validate, ToSchema)]
+#[derive(Deserialize, ToSchema)]
 pub struct ForgotBody {
-    #[validate(length(max = 254, message = "Veuillez saisir une adresse email valide"))]
     #[serde(default)]
     #[schema(required = true, format = Email, max_length = 254)]
     email: String,
@@ -340,16 +306,14 @@ async fn forgot_password(
     state: web::Data<AppState>,
     body: web::Json<ForgotBody>,
 ) -> Result<HttpResponse, ApiError> {
-    body.validate()?;
     count_reset_attempt(&req, &state)?;
     state.accounts.request_password_reset(&body.email).await?;
     let message = "Si un compte existe avec cet email, notre équipe vous enverra un lien de réinitialisation.";
     Ok(HttpResponse::Ok().json(Data::new(Done { message })))
 }
 
-#[derive(Deserialize, Validate, ToSchema)]
+#[derive(Deserialize, ToSchema)]
 pub struct ResetBody {
-    #[validate(length(max = 128, message = "Le mot de passe ne peut pas dépasser 128 caractères"))]
     #[serde(default)]
     #[schema(required = true, min_length = 6, max_length = 128, format = Password)]
     password: String,
@@ -374,7 +338,6 @@ async fn reset_password(
     token: web::Path<String>,
     body: web::Json<ResetBody>,
 ) -> Result<HttpResponse, ApiError> {
-    body.validate()?;
     count_reset_attempt(&req, &state)?;
     state.accounts.reset_password(&token, &body.password).await?;
     let message = "Mot de passe mis à jour avec succès";

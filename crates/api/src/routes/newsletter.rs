@@ -1,7 +1,6 @@
 use actix_web::{HttpResponse, get, post, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use validator::Validate;
 
 use crate::auth::AdminUser;
 use crate::error::{ApiError, ErrorBody};
@@ -12,9 +11,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(subscribe).service(export);
 }
 
-#[derive(Deserialize, Validate, ToSchema)]
+#[derive(Deserialize, ToSchema)]
 pub struct SubscribeBody {
-    #[validate(length(max = 254, message = "Veuillez entrer une adresse email valide"))]
     #[schema(example = "awa@example.sn")]
     #[schema(format = Email, max_length = 254)]
     email: String,
@@ -37,7 +35,6 @@ pub struct Subscription {
 )]
 #[post("/newsletter")]
 async fn subscribe(state: web::Data<AppState>, body: web::Json<SubscribeBody>) -> Result<HttpResponse, ApiError> {
-    body.validate()?;
     let email = state.newsletter.subscribe(&body.email).await?;
     Ok(HttpResponse::Created().json(Data::new(Subscription { email: email.into_inner(), subscribed: true })))
 }

@@ -3,7 +3,8 @@
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use bitik_catalog::RawChoice;
 use bitik_common::PageRequest;
-use bitik_orders::{CheckoutRequest, Order, ShippingInfo};
+use bitik_common::{RawAddress, RawContact};
+use bitik_orders::{CheckoutRequest, Order, RawCheckout, ShippingInfo};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -41,6 +42,8 @@ pub struct ShippingInfoDto {
     last_name: String,
     #[schema(required = true, format = Email)]
     email: String,
+    /// E.164 (`+221771234567`). A phone kept from before E.164 that does not read as a number is
+    /// answered as it was typed.
     #[schema(required = true, pattern = r"\S")]
     phone: String,
     #[schema(required = true, pattern = r"\S")]
@@ -154,9 +157,9 @@ impl From<Order> for OrderDto {
     }
 }
 
-/// The delivery form as a checkout sends it, with the server's rules (`checkout::shipping_info`):
-/// lengths are counted once trimmed, and the phone is 8 to 15 of digits, spaces, `+`, `(`, `)`,
-/// `-`. Apart from `ShippingInfoDto` because stored orders keep what older rules let through.
+/// The delivery form as a checkout sends it, with the server's rules (`checkout::recipient`):
+/// lengths are counted once trimmed, the phone is a real one (`bitik_common::Phone`). Apart
+/// from `ShippingInfoDto` because stored orders keep what older rules let through.
 #[derive(Deserialize, ToSchema, Default)]
 #[serde(rename_all = "camelCase", default)]
 pub struct CheckoutShippingInfo {
@@ -166,7 +169,7 @@ pub struct CheckoutShippingInfo {
     last_name: String,
     #[schema(required = true, format = Email)]
     email: String,
-    #[schema(required = true, pattern = r"^\s*[0-9+()-][0-9 +()-]{6,13}[0-9+()-]\s*$", example = "77 123 45 67")]
+    #[schema(required = true, schema_with = crate::schema::phone)]
     phone: String,
     #[schema(required = true, max_length = 300, pattern = r"\S")]
     address: String,
@@ -179,18 +182,13 @@ pub struct CheckoutShippingInfo {
     zip_code: String,
 }
 
-impl From<CheckoutShippingInfo> for ShippingInfo {
-    fn from(s: CheckoutShippingInfo) -> Self {
-        ShippingInfo {
-            first_name: s.first_name,
-            last_name: s.last_name,
-            email: s.email,
-            phone: s.phone,
-            address: s.address,
-            city: s.city,
-            country: s.country,
-            zip_code: s.zip_code,
-        }
+impl CheckoutShippingInfo {
+    fn into_raw(self) -> (RawContact, RawAddress) {
+        let contact =
+            RawContact { first_name: self.first_name, last_name: self.last_name, email: self.email, phone: self.phone };
+        let address =
+            RawAddress { address: self.address, city: self.city, zip_code: self.zip_code, country: self.country };
+        (contact, address)
     }
 }
 
@@ -264,13 +262,15 @@ async fn place(
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let key = req.headers().get("Idempotency-Key").and_then(|v| v.to_str().ok()).map(str::to_owned);
-    let request = CheckoutRequest {
+    let (contact, address) = body.shipping_info.into_raw();
+    let request = CheckoutRequest::parse(RawCheckout {
         items: body.items.into_iter().map(RawChoice::from).collect(),
-        shipping: body.shipping_info.into(),
+        contact,
+        address,
         shipping_method: body.shipping_method,
         payment_method: body.payment_method,
         idempotency_key: key,
-    };
+    })?;
     // The lines ordered leave the customer's cart with the order itself (`OrderRepository::place`).
     let order = state.orders.place(user.id, request).await?;
     Ok(HttpResponse::Created().json(Data::new(OrderDto::from(order))))

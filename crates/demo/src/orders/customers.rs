@@ -3,9 +3,9 @@
 //! knows: they are shown, never used to log in.
 
 use bitik_common::Email;
+use bitik_common::{RawAddress, RawContact};
 use bitik_identity::ports::UserRepository;
 use bitik_identity::{AccountService, IdentityError, NewAccount, ProfileUpdate, Role, User};
-use bitik_orders::ShippingInfo;
 use bitik_postgres::Database;
 use chrono::{DateTime, Datelike, Duration, NaiveTime, Utc};
 use uuid::Uuid;
@@ -23,17 +23,23 @@ pub struct DemoCustomer {
 }
 
 impl DemoCustomer {
-    /// Where their orders go, as they would type it at checkout.
-    pub fn shipping_info(&self) -> ShippingInfo {
-        ShippingInfo {
+    /// Who they are, as they would type it in a form.
+    pub fn contact(&self) -> RawContact {
+        RawContact {
             first_name: self.first_name.to_owned(),
             last_name: self.last_name.to_owned(),
             email: self.email.to_owned(),
-            phone: self.phone.replace(' ', ""),
+            phone: self.phone.to_owned(),
+        }
+    }
+
+    /// Where their orders go, as they would type it at checkout.
+    pub fn address(&self) -> RawAddress {
+        RawAddress {
             address: self.address.to_owned(),
             city: self.city.to_owned(),
+            zip_code: String::new(),
             country: "Sénégal".to_owned(),
-            ..ShippingInfo::default()
         }
     }
 
@@ -42,10 +48,7 @@ impl DemoCustomer {
             first_name: self.first_name.to_owned(),
             last_name: self.last_name.to_owned(),
             phone: self.phone.to_owned(),
-            address: self.address.to_owned(),
-            city: self.city.to_owned(),
-            zip_code: String::new(),
-            country: "Sénégal".to_owned(),
+            address: self.address(),
         }
     }
 }
@@ -206,12 +209,9 @@ fn evening(moment: DateTime<Utc>) -> DateTime<Utc> {
 
 fn new_account(person: &DemoCustomer) -> NewAccount {
     NewAccount {
-        email: person.email.to_owned(),
+        contact: person.contact(),
         // Thrown away: nobody logs in as a demo customer.
         password: Uuid::new_v4().simple().to_string(),
-        first_name: person.first_name.to_owned(),
-        last_name: person.last_name.to_owned(),
-        phone: person.phone.to_owned(),
         role: Role::Customer,
     }
 }
@@ -238,9 +238,9 @@ mod tests {
             let written = format!("+221 {} {} {} {}", &digits[3..5], &digits[5..8], &digits[8..10], &digits[10..]);
             assert_eq!(person.phone, written, "written +221 7X XXX XX XX");
             assert!(person.joined_days_ago > 30, "{} joined before their orders", person.email);
-            let info = person.shipping_info();
-            let checked = bitik_orders::checkout::shipping_info(&info).unwrap_or_else(|e| panic!("{e:?}"));
-            assert_eq!(checked.phone, person.phone.replace(' ', ""));
+            let checked = bitik_orders::checkout::recipient(&person.contact(), &person.address())
+                .unwrap_or_else(|e| panic!("{e:?}"));
+            assert_eq!(checked.contact.phone.as_str(), person.phone.replace(' ', ""));
         }
         assert_eq!(DEMO_CUSTOMERS.len(), 12);
         let cities: std::collections::HashSet<_> = DEMO_CUSTOMERS.iter().map(|p| p.city).collect();

@@ -169,7 +169,7 @@ impl<'a> DemoShop<'a> {
         if basket.is_empty() {
             return Ok(None);
         }
-        let shipping = checkout::shipping_info(&customer.person.shipping_info())?;
+        let shipping = checkout::recipient(&customer.person.contact(), &customer.person.address())?.into();
         let choices = checkout::choices(&basket)?;
         let by_id: HashMap<Uuid, Product> = products.into_iter().map(|p| (p.id, p)).collect();
         let lines = checkout::lines(&choices, &by_id)?;

@@ -1,6 +1,6 @@
 //! The back office's accounts in PostgreSQL: the list's filters, changes, deletion, counts.
 
-use bitik_common::{Email, PageRequest};
+use bitik_common::{Email, PageRequest, Phone, PostalAddress};
 use bitik_identity::ports::{InsertUserError, UserRepository};
 use bitik_identity::{NewUser, Role, User, UserChanges, UserFilter, UserListQuery, UserRemoval, UserStats};
 use bitik_postgres::testing::TestDatabase;
@@ -28,7 +28,7 @@ impl Accounts {
             password_hash: "$argon2id$fake".into(),
             first_name: first.into(),
             last_name: last.into(),
-            phone: phone.into(),
+            phone: Phone::parse(phone).ok(),
             role,
         };
         self.users.insert(new).await.unwrap()
@@ -121,13 +121,18 @@ async fn a_customer_without_orders_is_deleted_one_with_orders_deactivated() {
     let awa = shop.add("awa@example.sn", "Awa", "Diop", "77 123 45 67", Role::Customer).await;
     let moussa = shop.add("moussa@example.sn", "Moussa", "Sène", "70 999 88 77", Role::Customer).await;
     let addresses = bitik_postgres::PgAddressRepository::new(shop.test.database.clone());
-    let input = bitik_identity::AddressInput {
+    let input = bitik_identity::AddressEntry {
+        label: String::new(),
         first_name: "Awa".into(),
         last_name: "Diop".into(),
-        phone: "77 123 45 67".into(),
-        address: "Unité 15".into(),
-        city: "Dakar".into(),
-        ..Default::default()
+        phone: Phone::parse("77 123 45 67").unwrap(),
+        address: PostalAddress {
+            address: "Unité 15".into(),
+            city: "Dakar".into(),
+            zip_code: String::new(),
+            country: "Sénégal".into(),
+        },
+        is_default: false,
     };
     addresses.create(awa.id, input).await.unwrap();
     let tee = tshirt(&shop.test, "T-shirt Teranga", 10_000, &[("noir", "M", 5)]).await;

@@ -3,9 +3,10 @@
 use std::collections::BTreeMap;
 
 use bitik_catalog::{Product, ProductForm, ProductRepository};
-use bitik_common::Email;
+use bitik_common::{Email, Phone};
 use bitik_identity::ports::UserRepository;
 use bitik_identity::{NewUser, Role, User};
+use bitik_orders::OrderLine;
 use bitik_postgres::testing::TestDatabase;
 use bitik_postgres::{PgProductRepository, PgUserRepository};
 
@@ -17,11 +18,24 @@ pub async fn customer(test: &TestDatabase, email: &str) -> User {
             password_hash: "$argon2id$fake".into(),
             first_name: "Awa".into(),
             last_name: "Diop".into(),
-            phone: "77 123 45 67".into(),
+            phone: Phone::parse("77 123 45 67").ok(),
             role: Role::Customer,
         })
         .await
         .unwrap()
+}
+
+/// `quantity` black M of `product`, at its price.
+pub fn line(product: &Product, quantity: u32) -> OrderLine {
+    OrderLine {
+        product_id: product.id,
+        name: product.name.clone(),
+        image: String::new(),
+        color: "noir".into(),
+        size: "M".into(),
+        quantity,
+        unit_price: product.price,
+    }
 }
 
 /// A t-shirt at `price` FCFA whose stock is `(colour, size, quantity)`.

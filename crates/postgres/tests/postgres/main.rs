@@ -12,5 +12,6 @@ mod newsletter;
 mod order_stats;
 mod orders;
 mod payments;
+mod phones;
 mod pool;
 mod users;

@@ -2,8 +2,8 @@ use std::sync::Arc;
 
 use bitik_common::Money;
 use bitik_orders::{
-    NewOrder, Order, OrderLine, OrderRepository, OrderStatus, PaymentMethod, ShippingInfo, ShippingMethod,
-    StatusChange, StockEffect,
+    NewOrder, Order, OrderRepository, OrderStatus, PaymentMethod, ShippingInfo, ShippingMethod, StatusChange,
+    StockEffect,
 };
 use bitik_payments::{CheckoutStatus, PaymentRepository, WaveError, WavePaymentStatus, WaveSession};
 use bitik_postgres::testing::TestDatabase;
@@ -11,7 +11,7 @@ use bitik_postgres::{PgOrderRepository, PgPaymentRepository};
 use chrono::{DateTime, Duration, DurationRound, Utc};
 use uuid::Uuid;
 
-use crate::fixtures::{customer, tshirt};
+use crate::fixtures::{customer, line, tshirt};
 
 /// PostgreSQL keeps microseconds: times are compared at that precision.
 fn now() -> DateTime<Utc> {
@@ -21,19 +21,10 @@ fn now() -> DateTime<Utc> {
 async fn wave_order(test: &TestDatabase, method: PaymentMethod, created_at: DateTime<Utc>) -> Order {
     let awa = customer(test, &format!("{}@example.sn", Uuid::new_v4().simple())).await;
     let tee = tshirt(test, &format!("T-shirt {}", Uuid::new_v4().simple()), 10_000, &[("noir", "M", 5)]).await;
-    let line = OrderLine {
-        product_id: tee.id,
-        name: tee.name.clone(),
-        image: String::new(),
-        color: "noir".into(),
-        size: "M".into(),
-        quantity: 1,
-        unit_price: tee.price,
-    };
     let order = NewOrder {
         order_number: format!("ORD-{:010}", Uuid::new_v4().as_u128() % 10_000_000_000),
         user_id: awa.id,
-        lines: vec![line],
+        lines: vec![line(&tee, 1)],
         subtotal: Money::francs(10_000),
         shipping_cost: Money::francs(1_000),
         discount: Money::ZERO,

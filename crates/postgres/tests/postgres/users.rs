@@ -1,4 +1,4 @@
-use bitik_common::Email;
+use bitik_common::{Email, Phone, PostalAddress};
 use bitik_identity::ports::{InsertUserError, UserRepository};
 use bitik_identity::{NewUser, Role};
 use bitik_postgres::PgUserRepository;
@@ -10,7 +10,7 @@ fn new_user(email: &str) -> NewUser {
         password_hash: "$argon2id$fake".into(),
         first_name: "Awa".into(),
         last_name: "Diop".into(),
-        phone: "77 123 45 67".into(),
+        phone: Phone::parse("77 123 45 67").ok(),
         role: Role::Customer,
     }
 }
@@ -41,16 +41,19 @@ async fn promoting_an_account_ends_its_sessions() {
     assert_eq!(hash, "$argon2id$new");
 }
 
-fn address(city: &str, is_default: bool) -> bitik_identity::AddressInput {
-    bitik_identity::AddressInput {
+fn address(city: &str, is_default: bool) -> bitik_identity::AddressEntry {
+    bitik_identity::AddressEntry {
+        label: String::new(),
         first_name: "Awa".into(),
         last_name: "Diop".into(),
-        phone: "77 123 45 67".into(),
-        address: "Unité 15".into(),
-        city: city.into(),
-        country: "Sénégal".into(),
+        phone: Phone::parse("77 123 45 67").unwrap(),
+        address: PostalAddress {
+            address: "Unité 15".into(),
+            city: city.into(),
+            zip_code: String::new(),
+            country: "Sénégal".into(),
+        },
         is_default,
-        ..Default::default()
     }
 }
 

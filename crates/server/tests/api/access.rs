@@ -135,7 +135,7 @@ fn matrix() -> Vec<Row> {
             let email = format!("new-{}@example.sn", who.tag());
             with_json(
                 "/api/auth/register",
-                json!({"firstName": "Nd", "lastName": "Ye", "email": email, "password": "secret1", "phone": "77"}),
+                json!({"firstName": "Nd", "lastName": "Ye", "email": email, "password": "secret1", "phone": "77 123 45 67"}),
             )
         }),
         row(M::POST, "/auth/login", PUBLIC, |_, _| {
@@ -244,7 +244,7 @@ fn matrix() -> Vec<Row> {
         row(M::POST, "/admin/users", ADMIN_CREATES, |_, _| {
             with_json(
                 "/api/admin/users",
-                json!({"firstName": "Fatou", "lastName": "Fall", "email": "fatou@example.sn", "phone": "77", "password": "secret1"}),
+                json!({"firstName": "Fatou", "lastName": "Fall", "email": "fatou@example.sn", "phone": "77 000 00 00", "password": "secret1"}),
             )
         }),
         row(M::GET, "/admin/users/{id}", ADMIN, |ids, _| call(format!("/api/admin/users/{}", ids.c_user))),

@@ -24,8 +24,7 @@ async fn registering_answers_a_token_and_the_user_without_secrets() {
 async fn the_same_email_in_another_case_is_refused_with_409() {
     let app = spawn_app().await;
     app.register("awa@example.sn", "secret1").await;
-    let body =
-        json!({"firstName": "A", "lastName": "D", "email": "AWA@example.sn", "password": "secret1", "phone": "77"});
+    let body = json!({"firstName": "A", "lastName": "D", "email": "AWA@example.sn", "password": "secret1", "phone": "77 123 45 67"});
     let response = app.post_json("/api/auth/register", &body).await;
     assert_eq!(response.status(), 409);
     assert_eq!(error_body(response).await["message"], "Un compte existe déjà avec cet email");

@@ -17,6 +17,7 @@ mod identity;
 mod orders;
 mod pages;
 mod payments;
+mod phones;
 mod production;
 mod secrets;
 mod security;

@@ -23,7 +23,7 @@ function address(overrides: Record<string, unknown> = {}) {
     label: 'Maison',
     firstName: 'Awa',
     lastName: 'Diop',
-    phone: '77 123 45 67',
+    phone: '+221771234567',
     address: 'Villa 12, Parcelles Assainies U15',
     city: 'Dakar',
     zipCode: '',
@@ -113,6 +113,7 @@ describe('profile tab', () => {
     expect(input(form, 'Email')).toHaveValue('awa@example.sn')
     expect(input(form, 'Email')).toHaveAttribute('readonly')
     expect(input(form, 'Email')).toHaveAccessibleDescription("L'email ne peut pas être modifié")
+    expect(input(form, 'Téléphone')).toHaveValue('77 123 45 67')
     const country = input(form, 'Pays')
     expect(country).toHaveValue('Sénégal')
     expect(within(country).getAllByRole('option').map((o) => o.textContent)).toEqual(['Sénégal', 'Maroc', 'France', 'Belgique', 'USA'])
@@ -337,6 +338,7 @@ describe('addresses tab', () => {
     await screen.findByRole('heading', { level: 3, name: 'Bureau' })
     const cards = () => screen.getAllByRole('listitem').filter((li) => li.querySelector('address'))
     expect(within(cards()[0]!).getByText('Par défaut')).toBeVisible()
+    expect(cards()[0]!).toHaveTextContent('77 123 45 67')
 
     // Edit
     await user.click(screen.getByRole('button', { name: 'Modifier l’adresse Bureau' }))

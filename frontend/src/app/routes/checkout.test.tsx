@@ -270,6 +270,7 @@ describe('/checkout: step 3, Confirmation', () => {
     expect(await screen.findByText('Commande créée avec succès!')).toBeVisible()
     expect(screen.getByTestId('order-number')).toHaveTextContent('ORD-4128905123')
     expect(screen.getByTestId('order-placed-total')).toHaveTextContent('25 000 FCFA')
+    expect(screen.getByText(/Notre équipe vous appelle au 77 123 45 67 pour confirmer/)).toBeVisible()
     expect(screen.getByRole('link', { name: 'Voir ma commande' })).toHaveAttribute('href', '/orders/o-42')
     expect(screen.getByRole('link', { name: 'Mes commandes' })).toHaveAttribute('href', '/orders')
     expect(within(steps()).getAllByRole('listitem').every((item) => item.textContent?.includes('(terminée)'))).toBe(true)

@@ -4,6 +4,7 @@
 import { maxLength, minLength, object, refine, regex, string, trim, type infer as Infer } from 'zod/mini'
 import { ACCOUNT_MESSAGES as MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/config/accounts'
 import { EMAIL_PATTERN } from '@/lib/form'
+import { phoneShape } from '@/lib/phone'
 
 // The messages of the account forms are shared with the admin's user form (config/accounts).
 export { ACCOUNT_MESSAGES as MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/config/accounts'
@@ -46,7 +47,7 @@ export const registerSchema = object({
   firstName: required(MESSAGES.firstNameRequired, 100),
   lastName: required(MESSAGES.lastNameRequired, 100),
   email: string().check(trim(), minLength(1, MESSAGES.emailRequired), regex(EMAIL_PATTERN, MESSAGES.emailInvalid), maxLength(254, MESSAGES.emailInvalid)),
-  phone: required(MESSAGES.phoneRequired, 30),
+  phone: required(MESSAGES.phoneRequired, 30).check(phoneShape),
   password: newPassword(MESSAGES.passwordRequired, MESSAGES.passwordTooShort),
   confirmPassword: string().check(minLength(1, MESSAGES.confirmRequired)),
 }).check(confirmationMatches('password', 'confirmPassword'))
@@ -56,7 +57,7 @@ export type RegisterValues = Infer<typeof registerSchema>
 export const profileSchema = object({
   firstName: required(MESSAGES.firstNameRequired, 100),
   lastName: required(MESSAGES.lastNameRequired, 100),
-  phone: optionalText(30),
+  phone: optionalText(30).check(phoneShape),
   address: optionalText(300),
   city: optionalText(100),
   zipCode: optionalText(20),

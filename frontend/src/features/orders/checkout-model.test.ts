@@ -69,7 +69,7 @@ describe('step 1: the delivery form (seed 001 §5)', () => {
 
   it.each([
     ['77 123 45 67', true],
-    ['+221 77 123 45 67', false], // 17 characters
+    ['+221 77 123 45 67', true], // how Senegalese numbers are written
     ['+221771234567', true],
     ['(221) 77-123-45', true],
     ['7712345', false], // 7 characters
@@ -77,7 +77,10 @@ describe('step 1: the delivery form (seed 001 §5)', () => {
     ['123456789012345', true], // 15
     ['1234567890123456', false], // 16
     ['77 123 45 6a', false],
-    ['77.123.45.67', false],
+    ['77.123.45.67', true],
+    ['00221 77-123-45-67', true],
+    ['abc', false],
+    ['12', false],
   ])('phone %s is %s', (phone, ok) => {
     const errors = fieldErrors(deliverySchema, { ...valid, phone })
     expect(errors).toEqual(ok ? {} : { phone: 'Veuillez entrer un numéro de téléphone valide' })
@@ -138,8 +141,8 @@ describe('prefill', () => {
     })
   })
 
-  it('prefills a saved number too long with its spaces without them (same number, accepted)', () => {
-    expect(deliveryDefaults({ ...profile, phone: '+221 77 123 45 67' }).phone).toBe('+221771234567')
+  it('prefills a saved phone as it is dialled in Senegal', () => {
+    expect(deliveryDefaults({ ...profile, phone: '+221771234567' }).phone).toBe('77 123 45 67')
     expect(deliveryDefaults({ ...profile, phone: '77 123 45 67' }).phone).toBe('77 123 45 67')
     // Not a phone number either way: left as it is, for the shopper to correct.
     expect(deliveryDefaults({ ...profile, phone: 'appelez-moi' }).phone).toBe('appelez-moi')

@@ -5,6 +5,7 @@ import { maxLength, minLength, object, refine, regex, string, trim } from 'zod/m
 import { DEFAULT_COUNTRY } from '@/config/countries'
 import { GENERIC_ERROR_MESSAGE, isApiError } from '@/lib/api-client'
 import { EMAIL_PATTERN } from '@/lib/form'
+import { PHONE_INVALID, formatPhone, phoneShape } from '@/lib/phone'
 import { STANDARD_SHIPPING, shippingFee, type ShippingInfo } from '@/lib/shipping-info'
 
 export const CHECKOUT_STEPS = [
@@ -19,7 +20,7 @@ export type CheckoutStep = (typeof CHECKOUT_STEPS)[number]['id']
 export const CHECKOUT_MESSAGES = {
   requiredFields: 'Veuillez remplir tous les champs obligatoires',
   emailInvalid: 'Veuillez entrer une adresse email valide',
-  phoneInvalid: 'Veuillez entrer un numéro de téléphone valide',
+  phoneInvalid: PHONE_INVALID,
   paymentRequired: 'Veuillez sélectionner une méthode de paiement',
   emptyCart: 'Votre panier est vide. Impossible de créer une commande.',
   created: 'Commande créée avec succès!',
@@ -28,9 +29,6 @@ export const CHECKOUT_MESSAGES = {
 
 /** A field's own message when it is empty (the form's summary says the seed's sentence). */
 export const FIELD_REQUIRED = 'Ce champ est requis'
-
-/** Seed 001 §5: 8 to 15 characters, digits, spaces, +, parentheses, hyphens. */
-export const PHONE_PATTERN = /^[\d\s+()-]{8,15}$/
 
 const tooLong = (max: number) => maxLength(max, `Ce champ ne peut pas dépasser ${max} caractères`)
 const required = (max: number) => string().check(trim(), minLength(1, FIELD_REQUIRED), tooLong(max))
@@ -46,11 +44,7 @@ export const deliverySchema = object({
     tooLong(254),
     refine((value) => value === '' || EMAIL_PATTERN.test(value), CHECKOUT_MESSAGES.emailInvalid),
   ),
-  phone: string().check(
-    trim(),
-    minLength(1, FIELD_REQUIRED),
-    refine((value) => value === '' || PHONE_PATTERN.test(value), CHECKOUT_MESSAGES.phoneInvalid),
-  ),
+  phone: string().check(trim(), minLength(1, FIELD_REQUIRED), phoneShape),
   address: required(300),
   city: required(100),
   zipCode: optionalText(20),
@@ -102,16 +96,6 @@ export interface AddressForCheckout {
 const text = (value: string | null | undefined) => value?.trim() ?? ''
 
 /**
- * A saved number written with spaces may be longer than the 15 characters
- * checkout accepts ('+221 77 123 45 67' is 17): prefilled without its spaces
- * it is the same number and passes.
- */
-export function phoneForCheckout(phone: string): string {
-  const compact = phone.replace(/\s+/g, '')
-  return !PHONE_PATTERN.test(phone) && PHONE_PATTERN.test(compact) ? compact : phone
-}
-
-/**
  * The form's first values: the default address of the address book when
  * there is one (it is where the shopper receives parcels), the profile for
  * the rest; Sénégal and standard delivery by default (seed 001 §2).
@@ -123,7 +107,7 @@ export function deliveryDefaults(profile: ProfileForCheckout, address?: AddressF
     firstName: from('firstName'),
     lastName: from('lastName'),
     email: text(profile.email),
-    phone: phoneForCheckout(from('phone')),
+    phone: formatPhone(from('phone')),
     address: from('address'),
     city: from('city'),
     zipCode: address ? text(address.zipCode) : text(profile.zipCode),

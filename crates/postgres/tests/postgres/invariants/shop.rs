@@ -7,7 +7,8 @@ use std::sync::atomic::{AtomicI64, Ordering};
 
 use bitik_cart::{CartError, CartService};
 use bitik_catalog::{CatalogService, RawChoice};
-use bitik_orders::{CheckoutRequest, OrderError, OrderService, OrderStatus, ShippingInfo, ShippingMethod};
+use bitik_common::{RawAddress, RawContact};
+use bitik_orders::{CheckoutRequest, OrderError, OrderService, OrderStatus, RawCheckout, ShippingMethod};
 use bitik_payments::{PaymentError, PaymentService, PaymentState, WebhookOutcome};
 use bitik_postgres::testing::TestDatabase;
 use bitik_postgres::{PgCartRepository, PgOrderRepository, PgPaymentRepository, PgProductRepository};
@@ -169,13 +170,15 @@ impl Shop {
     /// The checkout the storefront sends: the cart's lines and a valid delivery form.
     pub async fn place_order(&self, customer: usize, wave: bool, shipping: ShippingMethod) -> Result<Uuid, OrderError> {
         let items = self.model.carts[customer].iter().map(|(&v, &q)| self.choice(v, q)).collect();
-        let request = CheckoutRequest {
+        let raw = RawCheckout {
             items,
-            shipping: ShippingInfo {
+            contact: RawContact {
                 first_name: "Awa".into(),
                 last_name: "Diop".into(),
                 email: format!("client{customer}@example.sn"),
                 phone: "77 123 45 67".into(),
+            },
+            address: RawAddress {
                 address: "Unité 15, Parcelles Assainies".into(),
                 city: "Dakar".into(),
                 country: "Sénégal".into(),
@@ -185,7 +188,7 @@ impl Shop {
             payment_method: Some(if wave { "wave" } else { "cash_on_delivery" }.to_owned()),
             idempotency_key: None,
         };
-        self.orders.place(self.customers[customer], request).await.map(|o| o.id)
+        self.orders.place(self.customers[customer], CheckoutRequest::parse(raw)?).await.map(|o| o.id)
     }
 
     pub async fn cancel(&mut self, index: usize, by_owner: bool) -> Result<(), String> {

@@ -5,6 +5,7 @@ import { Modal } from '@/components/ui/modal'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
 import { errorMessage } from '@/lib/api-client'
+import { formatPhone } from '@/lib/phone'
 import type { Address, AddressInput } from '../api/address-schema'
 import { useDeleteAddress } from '../api/delete-address'
 import { useAddresses } from '../api/get-addresses'
@@ -95,7 +96,7 @@ export function AddressBook({ defaults }: { defaults?: Partial<AddressInput> }) 
                 {[address.zipCode, address.city].filter(Boolean).join(' ')}
                 {address.country ? `, ${address.country}` : ''}
                 <br />
-                {address.phone}
+                {formatPhone(address.phone)}
               </address>
               <div className={styles.addressActions}>
                 <Button variant="ghost" onClick={() => setEditing({ mode: 'edit', address })} aria-label={`Modifier l’adresse ${address.label?.trim() || address.address}`}>

@@ -4,6 +4,7 @@ import { CheckboxField, SelectField, TextField } from '@/components/ui/form-fiel
 import { FormActions, RefusalAlert } from '@/components/ui/form-submit'
 import { countryOptions, DEFAULT_COUNTRY } from '@/config/countries'
 import { useZodForm } from '@/lib/form'
+import { formatPhone, phoneShape } from '@/lib/phone'
 import type { Address, AddressInput } from '../api/address-schema'
 import styles from './account.module.css'
 
@@ -16,7 +17,7 @@ export const addressFormSchema = object({
   label: optionalText(60),
   firstName: required('Le prénom est requis', 100),
   lastName: required('Le nom est requis', 100),
-  phone: required('Le téléphone est requis', 30),
+  phone: required('Le téléphone est requis', 30).check(phoneShape),
   address: required("L'adresse est requise", 300),
   city: required('La ville est requise', 100),
   zipCode: optionalText(20),
@@ -29,7 +30,7 @@ export function addressValues(address?: Address, defaults?: Partial<AddressInput
     label: address?.label ?? '',
     firstName: address?.firstName ?? defaults?.firstName ?? '',
     lastName: address?.lastName ?? defaults?.lastName ?? '',
-    phone: address?.phone ?? defaults?.phone ?? '',
+    phone: formatPhone(address?.phone ?? defaults?.phone),
     address: address?.address ?? '',
     city: address?.city ?? defaults?.city ?? '',
     zipCode: address?.zipCode ?? '',

@@ -6,7 +6,7 @@ describe('contacting the customer of an order', () => {
   const order = makeAdminOrder({ orderNumber: 'ORD-123456-7890', total: 35000 })
 
   it('calls the number typed at checkout', () => {
-    expect(orderTel(order)).toBe('tel:771234567')
+    expect(orderTel(order)).toBe('tel:+221771234567')
   })
 
   it('writes an e-mail with the order number in the subject', () => {

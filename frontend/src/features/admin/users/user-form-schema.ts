@@ -3,6 +3,7 @@
 import { boolean, enum as zEnum, maxLength, minLength, object, refine, regex, string, trim } from 'zod/mini'
 import { ACCOUNT_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/config/accounts'
 import { EMAIL_PATTERN } from '@/lib/form'
+import { phoneShape } from '@/lib/phone'
 import { ROLES } from './api/user-schema'
 
 const tooLong = (max: number) => maxLength(max, `Ce champ ne peut pas dépasser ${max} caractères`)
@@ -24,7 +25,7 @@ const account = {
     regex(EMAIL_PATTERN, ACCOUNT_MESSAGES.emailInvalid),
     maxLength(254, ACCOUNT_MESSAGES.emailInvalid),
   ),
-  phone: required(ACCOUNT_MESSAGES.phoneRequired, 30),
+  phone: required(ACCOUNT_MESSAGES.phoneRequired, 30).check(phoneShape),
   role: zEnum(ROLES),
   active: boolean(),
 }

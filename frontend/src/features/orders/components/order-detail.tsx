@@ -9,6 +9,7 @@ import { PageSpinner } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
 import { errorMessage, isApiError } from '@/lib/api-client'
 import { formatDate } from '@/lib/format'
+import { formatPhone } from '@/lib/phone'
 import { useShippingInfo } from '@/lib/shipping-info'
 import { whatsAppUrl } from '@/lib/whatsapp'
 import { useCancelOrder } from '../api/cancel-order'
@@ -150,7 +151,7 @@ function OrderView({ order, onCancelled }: { order: Order; onCancelled?: (order:
               {[info.zipCode, info.city].filter((part) => part?.trim()).join(' ')}
               {info.country ? `, ${info.country}` : ''}
               <br />
-              {info.phone}
+              {formatPhone(info.phone)}
               <br />
               {info.email}
             </address>

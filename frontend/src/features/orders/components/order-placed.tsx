@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { ButtonLink } from '@/components/ui/button'
 import { CheckIcon } from '@/components/ui/icons'
 import { formatPrice } from '@/lib/format'
+import { formatPhone } from '@/lib/phone'
 import { paymentMethodLabel, type Order } from '../api/order-schema'
 import styles from './checkout.module.css'
 
@@ -28,7 +29,7 @@ export function OrderPlaced({ order, headingRef }: { order: Order; headingRef: R
       </dl>
       {cashOnDelivery ? (
         <p className={styles.placedText}>
-          Notre équipe vous appelle au {order.shippingInfo.phone} pour confirmer la livraison. Vous payez à la réception.
+          Notre équipe vous appelle au {formatPhone(order.shippingInfo.phone)} pour confirmer la livraison. Vous payez à la réception.
         </p>
       ) : null}
       <div className={styles.placedActions}>

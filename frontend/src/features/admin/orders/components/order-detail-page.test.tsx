@@ -112,7 +112,8 @@ describe('/admin/orders/:id', () => {
     const order = makeAdminOrder({ orderNumber: 'ORD-200001-0001' })
     await openOrder(order)
     const customer = screen.getAllByRole('region', { name: 'Client' })[0]!
-    expect(within(customer).getByRole('link', { name: 'Appeler' })).toHaveAttribute('href', 'tel:771234567')
+    expect(customer).toHaveTextContent('77 123 45 67')
+    expect(within(customer).getByRole('link', { name: 'Appeler' })).toHaveAttribute('href', 'tel:+221771234567')
     expect(within(customer).getByRole('link', { name: 'E-mail' })).toHaveAttribute('href', expect.stringContaining('mailto:awa@example.sn'))
     const whatsapp = within(customer).getByRole('link', { name: 'WhatsApp' })
     const url = new URL(whatsapp.getAttribute('href')!)

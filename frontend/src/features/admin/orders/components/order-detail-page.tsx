@@ -17,6 +17,7 @@ import {
 } from '@/config/orders'
 import { formatDate, formatPrice } from '@/lib/format'
 import { smallestImage } from '@/lib/image'
+import { formatPhone } from '@/lib/phone'
 import { usePageMeta } from '@/lib/seo'
 import { adminErrorMessage, isNotFound } from '../../common/admin-error'
 import styles from '../../common/admin.module.css'
@@ -288,7 +289,7 @@ function Customer({ order }: { order: AdminOrder }) {
         <span>{[info.zipCode, info.city].filter(Boolean).join(' ')}</span>
         <span>{info.country}</span>
       </address>
-      <p className={own.contactLine}>{info.phone}{info.email ? <><br />{info.email}</> : null}</p>
+      <p className={own.contactLine}>{formatPhone(info.phone)}{info.email ? <><br />{info.email}</> : null}</p>
       <div className={own.contact}>
         {info.phone ? <a href={orderTel(order)} className={styles.iconButton}>Appeler</a> : null}
         {whatsapp ? (

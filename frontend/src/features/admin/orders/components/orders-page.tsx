@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, paymentMethodLabel, paymentStatusLabel } from '@/config/orders'
 import { formatDate, formatPrice } from '@/lib/format'
+import { formatPhone } from '@/lib/phone'
 import { usePageMeta } from '@/lib/seo'
 import { AdminListPage, FilterSelect, useListParams } from '../../common/admin-list'
 import styles from '../../common/admin.module.css'
@@ -99,7 +100,7 @@ const COLUMNS: Column<AdminOrder>[] = [
       <span>
         {customerName(order)}
         <br />
-        <span className={styles.muted}>{order.shippingInfo.phone}</span>
+        <span className={styles.muted}>{formatPhone(order.shippingInfo.phone)}</span>
       </span>
     ),
   },

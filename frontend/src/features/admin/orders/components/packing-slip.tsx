@@ -1,5 +1,6 @@
 import { isCashOnDelivery, paymentMethodLabel, shippingMethodLabel } from '@/config/orders'
 import { formatDate, formatPrice } from '@/lib/format'
+import { formatPhone } from '@/lib/phone'
 import { shop } from '@/lib/shop'
 import type { AdminOrder } from '../api/order-schema'
 import styles from './order-detail.module.css'
@@ -30,7 +31,7 @@ export function PackingSlip({ order }: { order: AdminOrder }) {
         <div>
           <h2>Destinataire</h2>
           <p><strong>{info.firstName} {info.lastName}</strong></p>
-          <p>{info.phone}</p>
+          <p>{formatPhone(info.phone)}</p>
           <p>{info.address}</p>
           <p>{[info.zipCode, info.city].filter(Boolean).join(' ')}</p>
           <p>{info.country}</p>

@@ -7,6 +7,7 @@ import { useToast } from '@/components/ui/toast'
 import { PASSWORD_MIN_LENGTH } from '@/config/accounts'
 import { isApiError } from '@/lib/api-client'
 import { useZodForm } from '@/lib/form'
+import { formatPhone } from '@/lib/phone'
 import { usePageMeta } from '@/lib/seo'
 import { adminErrorMessage, isNotFound } from '../../common/admin-error'
 import styles from '../../common/admin.module.css'
@@ -132,7 +133,7 @@ function EditUserForm({ user, self }: { user: AdminUser; self: boolean }) {
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,
-    phone: user.phone ?? '',
+    phone: formatPhone(user.phone),
     address: user.address ?? '',
     city: user.city ?? '',
     zipCode: user.zipCode ?? '',

@@ -32,7 +32,7 @@ describe('/admin/users', () => {
   it('has the 7 columns, the role labels, and no delete button for an administrator', async () => {
     loggedInAsAdmin()
     const other = makeAdminUser({ firstName: 'Ousmane', lastName: 'Ba', role: 'admin' })
-    mockUsers([me(), other, customer({ email: 'awa@example.sn', phone: '77 123 45 67', createdAt: '2026-01-15T08:00:00Z' })])
+    mockUsers([me(), other, customer({ email: 'awa@example.sn', phone: '+221771234567', createdAt: '2026-01-15T08:00:00Z' })])
     renderApp('/admin/users')
     const table = await screen.findByRole('table')
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([

@@ -4,6 +4,7 @@ import { ButtonLink } from '@/components/ui/button'
 import { useConfirm } from '@/components/ui/confirm'
 import { useToast } from '@/components/ui/toast'
 import { formatDate } from '@/lib/format'
+import { formatPhone } from '@/lib/phone'
 import { usePageMeta } from '@/lib/seo'
 import { adminErrorMessage } from '../../common/admin-error'
 import { AdminListPage, FilterSelect, useListParams } from '../../common/admin-list'
@@ -110,7 +111,7 @@ function UsersTable({ users, currentUserId, onResetLink }: { users: AdminUser[];
       ),
     },
     { header: 'E-mail', cell: (user) => <a href={`mailto:${user.email}`} className={styles.link}>{user.email}</a> },
-    { header: 'Téléphone', cell: (user) => user.phone || '—' },
+    { header: 'Téléphone', cell: (user) => formatPhone(user.phone) || '—' },
     {
       header: 'Rôle',
       cell: (user) => (
