@@ -40,7 +40,7 @@ pub fn nullable_phone() -> utoipa::openapi::schema::Object {
 fn phone_schema(types: utoipa::openapi::schema::SchemaType, pattern: String) -> utoipa::openapi::schema::Object {
     utoipa::openapi::schema::ObjectBuilder::new()
         .schema_type(types)
-        .max_length(Some(30))
+        .max_length(Some(bitik_common::Phone::MAX_TYPED_CHARS))
         .pattern(Some(pattern))
         .examples(["77 123 45 67"])
         .build()

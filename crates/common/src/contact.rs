@@ -71,6 +71,10 @@ impl ContactForm {
 
     /// A phone ([`Phone`]). `None` when it is blank (a problem if it is required) or wrong.
     pub fn phone(&self, errors: &mut FieldErrors, raw: &str, need: Need) -> Option<Phone> {
+        if raw.chars().count() > Phone::MAX_TYPED_CHARS {
+            errors.fail("phone", Phone::INVALID);
+            return None;
+        }
         if raw.trim().is_empty() {
             if need == Need::Required {
                 errors.missing("phone", (self.missing)("phone"));
@@ -141,5 +145,12 @@ pub(crate) mod tests {
         let mut errors = FieldErrors::default();
         assert_eq!(ACCOUNT.phone(&mut errors, "12", Need::Optional), None);
         assert_eq!(errors.get("phone"), Some(Phone::INVALID));
+    }
+
+    #[test]
+    fn a_phone_field_longer_than_a_phone_is_refused_even_blank() {
+        let mut errors = FieldErrors::default();
+        assert_eq!(ACCOUNT.phone(&mut errors, &" ".repeat(Phone::MAX_TYPED_CHARS + 1), Need::Optional), None);
+        assert_eq!(errors.get("phone"), Some(Phone::INVALID), "over the documented length");
     }
 }

@@ -9,7 +9,6 @@ use serde::Serialize;
 const HOME_REGION: Id = Id::SN;
 const HOME_COUNTRY_CODE: u16 = 221;
 /// Longer than any number written out with its spaces: what is longer is not read at all.
-const MAX_TYPED_CHARS: usize = 30;
 
 /// A phone number that exists in its country's numbering plan (libphonenumber's metadata),
 /// held in E.164: `+221771234567`. A number without a country code is Senegalese; any other
@@ -26,12 +25,16 @@ impl Phone {
     /// The message a form shows for a phone that is not one.
     pub const INVALID: &'static str = "Veuillez entrer un numéro de téléphone valide";
 
+    /// The most characters a form's phone field takes, spaces included: more is no phone, even
+    /// blank.
+    pub const MAX_TYPED_CHARS: usize = 30;
+
     /// Reads a number typed with any spaces, dots, dashes or parentheses between its digits,
     /// with or without `+221`/`00221`. Letters are refused rather than read as a keypad's
     /// (libphonenumber would take `77 ABC…` for `77 222…`), and so is an extension.
     pub fn parse(raw: &str) -> Result<Self, InvalidPhone> {
         let typed = raw.trim();
-        let phone_like = typed.chars().count() <= MAX_TYPED_CHARS
+        let phone_like = typed.chars().count() <= Self::MAX_TYPED_CHARS
             && typed.chars().all(|c| c.is_ascii_digit() || c == ' ' || "+-.()".contains(c));
         if !phone_like {
             return Err(InvalidPhone);
