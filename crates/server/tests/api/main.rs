@@ -5,6 +5,7 @@ mod admin_orders;
 mod admin_products;
 mod admin_users;
 mod bad_input;
+mod cache_abuse;
 mod cart;
 mod catalog;
 mod catalog_cache;
