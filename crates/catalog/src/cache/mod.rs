@@ -53,8 +53,9 @@ pub const MAX_AGE: Duration = Duration::from_secs(30);
 /// Answers kept at most, reads and renderings together.
 pub const MAX_ENTRIES: usize = 1024;
 
-/// Bytes the kept answers may hold together, as [`weight`] estimates them: about a hundred full
-/// listing pages of a hundred products, read and rendered, besides every product page.
+/// Bytes the kept answers may hold together, as `cache/weight.rs` estimates them: some forty listing
+/// pages of a hundred products, each read and rendered (about 400 KB), or the entry bound's worth
+/// of product pages (about 5 KB each), well within what the small server can spare.
 pub const MAX_BYTES: usize = 16 << 20;
 
 /// A storefront read as the catalogue understood it: checked, with its defaults, and nothing of
