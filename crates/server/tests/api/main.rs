@@ -11,6 +11,7 @@ mod catalog;
 mod catalog_cache;
 mod compression;
 mod demo_orders;
+mod exports;
 mod faults;
 mod foundation;
 mod helpers;
