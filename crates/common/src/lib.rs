@@ -12,7 +12,7 @@ mod trend;
 
 pub use email::{Email, InvalidEmail};
 pub use error::{BoxError, Unavailable, is_unavailable};
-pub use money::Money;
+pub use money::{AmountTooLarge, Money};
 pub use page::{InvalidPage, Page, PageRequest};
 pub use phone::phone_digits;
 pub use shop::Shop;

@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use bitik_catalog::{Choice, Product, RawChoice};
-use bitik_common::{Email, Money};
+use bitik_common::{AmountTooLarge, Email, Money};
 use uuid::Uuid;
 
 use crate::error::OrderError;
@@ -177,10 +177,12 @@ pub struct Totals {
     pub total: Money,
 }
 
-pub fn totals(lines: &[OrderLine], method: ShippingMethod) -> Totals {
-    let subtotal: Money = lines.iter().map(OrderLine::total).sum();
+/// `AmountTooLarge` when a line or the total cannot be counted: the order is refused rather than
+/// priced wrong.
+pub fn totals(lines: &[OrderLine], method: ShippingMethod) -> Result<Totals, AmountTooLarge> {
+    let subtotal = Money::sum(lines.iter().map(OrderLine::total))?;
     let shipping_cost = method.fee_for(subtotal);
     // No promotion codes exist yet: the discount is kept in the order for when they do.
     let discount = Money::ZERO;
-    Totals { subtotal, shipping_cost, discount, total: subtotal + shipping_cost - discount }
+    Ok(Totals { subtotal, shipping_cost, discount, total: subtotal.plus(shipping_cost)?.minus(discount)? })
 }
