@@ -64,14 +64,16 @@ impl<K: Hash + Eq + Clone, V> Lru<K, V> {
 
     /// Keeps `value` under `key` as the most recently used entry, counted as `bytes`, after
     /// forgetting the least recently used ones it needs room from. A value larger than the whole
-    /// bound is not kept (and what `key` held before is dropped).
-    pub(super) fn insert(&mut self, key: K, value: V, bytes: usize) {
-        self.remove(&key);
+    /// bound is not kept (and what `key` held before is dropped). Returns what was forgotten, for
+    /// the caller to drop once it no longer holds the map.
+    pub(super) fn insert(&mut self, key: K, value: V, bytes: usize) -> Vec<V> {
+        let mut forgotten: Vec<V> = self.remove(&key).into_iter().collect();
         if bytes > self.max_bytes || self.max_entries == 0 {
-            return;
+            forgotten.push(value);
+            return forgotten;
         }
         while self.len() >= self.max_entries || self.bytes + bytes > self.max_bytes {
-            self.remove_oldest();
+            forgotten.extend(self.remove_oldest());
         }
         let slot = match self.free.pop() {
             Some(slot) => {
@@ -86,15 +88,14 @@ impl<K: Hash + Eq + Clone, V> Lru<K, V> {
         self.bytes += bytes;
         self.index.insert(key, slot);
         self.link_newest(slot);
+        forgotten
     }
 
-    fn remove_oldest(&mut self) {
+    fn remove_oldest(&mut self) -> Option<V> {
         let oldest = self.oldest;
-        if let Some((key, _)) = self.slots.get(oldest).and_then(|slot| slot.entry.as_ref()) {
-            let key = key.clone();
-            self.index.remove(&key);
-            self.release(oldest);
-        }
+        let key = self.slots.get(oldest)?.entry.as_ref()?.0.clone();
+        self.index.remove(&key);
+        self.release(oldest)
     }
 
     /// Takes the slot out of the chain and its entry out of the slot.
@@ -151,7 +152,7 @@ mod tests {
             lru.insert(key, key.to_string(), 10);
         }
         assert_eq!(lru.get(&1).map(String::as_str), Some("1"));
-        lru.insert(4, "4".to_owned(), 10);
+        assert_eq!(lru.insert(4, "4".to_owned(), 10), ["2"]);
         assert_eq!(keys(&lru), [4, 1, 3], "2, the least recently used, is forgotten");
         assert_eq!((lru.len(), lru.bytes()), (3, 30));
         assert!(lru.get(&2).is_none());
@@ -164,11 +165,11 @@ mod tests {
             lru.insert(key, key.to_string(), 20);
         }
         lru.get(&1);
-        lru.insert(6, "6".to_owned(), 50);
+        assert_eq!(lru.insert(6, "6".to_owned(), 50), ["2", "3", "4"]);
         assert_eq!(keys(&lru), [6, 1, 5]);
         assert_eq!(lru.bytes(), 90);
         // Larger than the whole bound: not kept, and nothing else is forgotten for it.
-        lru.insert(7, "7".to_owned(), 101);
+        assert_eq!(lru.insert(7, "7".to_owned(), 101), ["7"]);
         assert_eq!(keys(&lru), [6, 1, 5]);
     }
 
@@ -177,7 +178,7 @@ mod tests {
         let mut lru = Lru::new(10, 100);
         lru.insert(1, "a".to_owned(), 40);
         lru.insert(2, "b".to_owned(), 40);
-        lru.insert(1, "c".to_owned(), 50);
+        assert_eq!(lru.insert(1, "c".to_owned(), 50), ["a"]);
         assert_eq!(keys(&lru), [1, 2]);
         assert_eq!(lru.bytes(), 90);
         assert_eq!(lru.remove(&1).as_deref(), Some("c"));

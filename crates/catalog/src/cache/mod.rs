@@ -212,17 +212,21 @@ impl CatalogCache {
     fn get<T: Clone + Send + Sync + 'static>(&self, question: &Question, generation: u64) -> Option<T> {
         let mut answers = self.answers();
         let answer = answers.get(question)?;
-        if answer.generation != generation || answer.kept_at.elapsed() > MAX_AGE {
-            // Never served again: its room is better used by the answer about to replace it.
-            answers.remove(question);
-            return None;
+        if answer.generation == generation && answer.kept_at.elapsed() <= MAX_AGE {
+            return answer.value.downcast_ref::<T>().cloned();
         }
-        answer.value.downcast_ref::<T>().cloned()
+        // Never served again: its room is better used by the answer about to replace it. Dropped
+        // once the lock is released, as a page of products takes a while to free.
+        let stale = answers.remove(question);
+        drop(answers);
+        drop(stale);
+        None
     }
 
     fn keep<T: Send + Sync + 'static>(&self, question: Question, generation: u64, value: T, bytes: usize) {
         let answer = Answer { generation, kept_at: Instant::now(), value: Arc::new(value) };
-        self.answers().insert(question, answer, ENTRY_OVERHEAD + bytes);
+        let forgotten = self.answers().insert(question, answer, ENTRY_OVERHEAD + bytes);
+        drop(forgotten);
     }
 
     /// What `render` makes of a storefront read, kept under what it asked (`read`) and dropped
