@@ -14,6 +14,7 @@ pub mod responses;
 pub mod routes;
 pub mod schema;
 pub mod settings;
+pub mod spreadsheet;
 pub mod state;
 
 pub use app::app;

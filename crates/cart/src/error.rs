@@ -14,6 +14,9 @@ pub enum CartError {
     ItemNotFound,
     #[error("Trop d'articles à fusionner")]
     TooManyItems,
+    /// « Montant trop élevé. »: a line or the cart's total past what an amount can hold.
+    #[error(transparent)]
+    AmountTooLarge(#[from] bitik_common::AmountTooLarge),
     #[error("cart storage failed")]
     Repository(#[source] BoxError),
 }

@@ -1,4 +1,4 @@
-use bitik_common::Money;
+use bitik_common::{AmountTooLarge, Money};
 use uuid::Uuid;
 
 /// Which variant of which product.
@@ -43,24 +43,37 @@ impl CartItem {
         self.promo_price.unwrap_or(self.price)
     }
 
-    pub fn line_total(&self) -> Money {
-        self.unit_price().times(self.quantity).unwrap_or(Money::ZERO)
+    pub fn line_total(&self) -> Result<Money, AmountTooLarge> {
+        self.unit_price().times(self.quantity)
+    }
+
+    /// Whether this is the line of `variant`.
+    pub fn is(&self, variant: &VariantRef) -> bool {
+        self.product_id == variant.product_id && self.color == variant.color && self.size == variant.size
     }
 }
 
+/// A cart priced from the catalogue: its subtotal is counted when it is made, so a cart whose
+/// amount cannot be counted is never made.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Cart {
     pub items: Vec<CartItem>,
+    subtotal: Money,
 }
 
 impl Cart {
+    pub fn priced(items: Vec<CartItem>) -> Result<Self, AmountTooLarge> {
+        let subtotal = Money::sum(items.iter().map(CartItem::line_total))?;
+        Ok(Cart { items, subtotal })
+    }
+
     pub fn subtotal(&self) -> Money {
-        self.items.iter().map(CartItem::line_total).sum()
+        self.subtotal
     }
 
     /// Units in the cart (what the header badge counts).
-    pub fn item_count(&self) -> u32 {
-        self.items.iter().map(|item| item.quantity).sum()
+    pub fn item_count(&self) -> u64 {
+        self.items.iter().map(|item| u64::from(item.quantity)).sum()
     }
 }
 

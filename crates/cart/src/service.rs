@@ -2,6 +2,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use bitik_catalog::{Choice, Colour, Product, ProductKey, ProductRepository, Size, whole_quantity};
+use bitik_common::Money;
 use uuid::Uuid;
 
 use crate::error::CartError;
@@ -27,7 +28,7 @@ impl CartService {
         let lines = self.carts.lines(user_id).await.map_err(CartError::repository)?;
         let products = self.products_of(lines.iter().map(|l| l.variant.product_id).collect()).await?;
         let items = lines.into_iter().filter_map(|line| item(&line, products.get(&line.variant.product_id)?)).collect();
-        Ok(Cart { items })
+        Ok(Cart::priced(items)?)
     }
 
     /// Adds to the line of the same product, colour and size, never beyond the stock of that
@@ -39,6 +40,9 @@ impl CartService {
         if checked.quantity > stock {
             return Err(CartError::InsufficientStock { available: stock });
         }
+        let unit = product.price_paid();
+        let after = |_: &VariantRef, held: u32| held.saturating_add(checked.quantity).min(stock);
+        self.refuse_uncountable(user_id, &[(variant.clone(), unit)], after).await?;
         let added = self.carts.add(user_id, variant, checked.quantity, stock).await.map_err(CartError::repository)?;
         if added.is_none() {
             return Err(CartError::InsufficientStock { available: stock });
@@ -56,10 +60,11 @@ impl CartService {
         let line =
             self.carts.line(user_id, line_id).await.map_err(CartError::repository)?.ok_or(CartError::ItemNotFound)?;
         let product = self.product(line.variant.product_id).await?;
-        let (_, stock) = variant_of(&product, &line.variant.color, &line.variant.size)?;
+        let (variant, stock) = variant_of(&product, &line.variant.color, &line.variant.size)?;
         if quantity > stock {
             return Err(CartError::InsufficientStock { available: stock });
         }
+        self.refuse_uncountable(user_id, &[(variant, product.price_paid())], |_, _| quantity).await?;
         self.carts
             .set_quantity(user_id, line_id, quantity)
             .await
@@ -130,10 +135,39 @@ impl CartService {
             }
         }
         report.merged = merged.len();
+        let prices: Vec<(VariantRef, Money)> = merged
+            .iter()
+            .filter_map(|(variant, _, _)| Some((variant.clone(), products.get(&variant.product_id)?.price_paid())))
+            .collect();
+        self.refuse_uncountable(user_id, &prices, |variant, held| {
+            merged
+                .iter()
+                .find(|(v, _, _)| v == variant)
+                .map_or(held, |(_, quantity, stock)| held.saturating_add(*quantity).min(*stock))
+        })
+        .await?;
         if !merged.is_empty() {
             self.carts.merge(user_id, merged).await.map_err(CartError::repository)?;
         }
         Ok((self.cart(user_id).await?, report))
+    }
+
+    /// Refuses, before anything is stored, a change after which the cart's amount could not be
+    /// counted: the shopper would otherwise keep a cart that no page can show. `quantity` gives
+    /// a changed variant's quantity from what the cart holds of it.
+    async fn refuse_uncountable(
+        &self,
+        user_id: Uuid,
+        changed: &[(VariantRef, Money)],
+        quantity: impl Fn(&VariantRef, u32) -> u32,
+    ) -> Result<(), CartError> {
+        let cart = self.cart(user_id).await?;
+        let held =
+            |variant: &VariantRef| cart.items.iter().find(|item| item.is(variant)).map_or(0, |item| item.quantity);
+        let unchanged = cart.items.iter().filter(|item| !changed.iter().any(|(variant, _)| item.is(variant)));
+        let changed = changed.iter().map(|(variant, unit)| unit.times(quantity(variant, held(variant))));
+        Money::sum(unchanged.map(CartItem::line_total).chain(changed))?;
+        Ok(())
     }
 
     async fn product(&self, id: Uuid) -> Result<Product, CartError> {

@@ -191,3 +191,64 @@ async fn another_customers_line_is_not_found() {
     let too_small = service.set_quantity(user, line, Some(Ok(0))).await.unwrap_err();
     assert_eq!(too_small.to_string(), "La quantité doit être au moins de 1");
 }
+
+/// The catalogue with the t-shirt at `price` francs, no promotion.
+fn catalogue_at(price: i64) -> MockProductRepository {
+    let priced = move || Product { price: Money::francs(price), on_promotion: false, ..tshirt() };
+    let mut products = MockProductRepository::new();
+    products.expect_find_active().returning(move |_| Ok(Some(priced())));
+    products.expect_find_active_by_ids().returning(move |_| Ok(vec![priced()]));
+    products
+}
+
+#[tokio::test]
+async fn units_whose_amount_cannot_be_counted_are_refused_before_they_are_stored() {
+    let lines = Arc::new(Mutex::new(Vec::<CartLine>::new()));
+    let mut store = cart_store(lines.clone());
+    let l = lines.clone();
+    store.expect_line().returning(move |_, id| Ok(l.lock().unwrap().iter().find(|line| line.id == id).cloned()));
+    let l = lines.clone();
+    store.expect_set_quantity().returning(move |_, id, quantity| {
+        let mut lines = l.lock().unwrap();
+        let line = lines.iter_mut().find(|line| line.id == id);
+        Ok(line.map(|line| {
+            line.quantity = quantity;
+            line.clone()
+        }))
+    });
+    let service = CartService::new(Arc::new(store), Arc::new(catalogue_at(i64::MAX / 4)));
+    let user = Uuid::new_v4();
+    let quarter = i64::MAX / 4;
+    let cart = service.add(user, add(TSHIRT, Some(Ok(3)), "M", "noir")).await.unwrap();
+    assert_eq!(cart.subtotal(), Money::francs(quarter * 3));
+    let too_large = |result: Result<crate::Cart, CartError>| {
+        let error = result.unwrap_err();
+        assert!(matches!(error, CartError::AmountTooLarge(_)), "{error:?}");
+        assert_eq!(error.to_string(), "Montant trop élevé.");
+    };
+    // Two lines each countable, not together; one line past the limit on its own.
+    too_large(service.add(user, add(TSHIRT, Some(Ok(2)), "M", "blanc")).await);
+    too_large(service.add(user, add(TSHIRT, Some(Ok(5)), "M", "blanc")).await);
+
+    let black = lines.lock().unwrap()[0].id;
+    assert_eq!(service.set_quantity(user, black, Some(Ok(1))).await.unwrap().subtotal(), Money::francs(quarter));
+    let cart = service.add(user, add(TSHIRT, Some(Ok(2)), "M", "blanc")).await.unwrap();
+    assert_eq!(cart.subtotal(), Money::francs(quarter * 3));
+    too_large(service.set_quantity(user, black, Some(Ok(3))).await);
+    too_large(service.merge(user, vec![add(TSHIRT, Some(Ok(2)), "L", "blanc")]).await.map(|(cart, _)| cart));
+
+    let stored: Vec<u32> = lines.lock().unwrap().iter().map(|line| line.quantity).collect();
+    assert_eq!(stored, [1, 2], "nothing refused was stored");
+}
+
+#[tokio::test]
+async fn a_cart_made_uncountable_by_a_new_price_is_refused_never_shown_free() {
+    let lines = Arc::new(Mutex::new(vec![CartLine {
+        id: Uuid::new_v4(),
+        variant: VariantRef { product_id: Uuid::from_u128(1), color: "noir".into(), size: "M".into() },
+        quantity: 3,
+    }]));
+    let service = CartService::new(Arc::new(cart_store(lines)), Arc::new(catalogue_at(i64::MAX / 2)));
+    let error = service.cart(Uuid::new_v4()).await.unwrap_err();
+    assert!(matches!(error, CartError::AmountTooLarge(_)), "{error:?}");
+}

@@ -16,7 +16,7 @@ mod ports;
 mod service;
 
 pub use admin::{ADMIN_PAGE_SIZE, AdminListParams, ProductStats};
-pub use cache::{CacheStats, CachedProducts, CatalogCache, MAX_AGE};
+pub use cache::{CacheSize, CacheStats, CachedProducts, CatalogCache, MAX_AGE, MAX_BYTES, MAX_ENTRIES, ShopRead};
 pub use choice::{Choice, ChoiceError, RawChoice, Variant, whole_quantity};
 pub use error::CatalogError;
 pub use filter::{
@@ -31,4 +31,4 @@ pub use model::{
 #[cfg(any(test, feature = "mocks"))]
 pub use ports::MockProductRepository;
 pub use ports::{ProductRepository, Removal};
-pub use service::{CatalogService, DEFAULT_NEW_ARRIVALS, DEFAULT_PROMOTIONS, DEFAULT_SIMILAR};
+pub use service::{CatalogService, DEFAULT_NEW_ARRIVALS, DEFAULT_PROMOTIONS, DEFAULT_SIMILAR, product_key};

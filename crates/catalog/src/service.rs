@@ -7,7 +7,7 @@ use uuid::Uuid;
 
 use crate::admin::{AdminListParams, ProductStats};
 use crate::error::CatalogError;
-use crate::filter::{ListParams, parse_limit};
+use crate::filter::{ListParams, ProductFilter};
 use crate::form::ProductForm;
 use crate::model::{Product, ProductKey, Slug};
 use crate::ports::{ProductRepository, Removal};
@@ -17,8 +17,9 @@ pub const DEFAULT_PROMOTIONS: u32 = 4;
 pub const DEFAULT_NEW_ARRIVALS: u32 = 8;
 pub const DEFAULT_SIMILAR: u32 = 4;
 
-/// The catalogue's use cases. Raw request values come in as text and are checked here, so every
-/// entry point gets the same rules and the same French messages.
+/// The catalogue's use cases. Raw request values come in as text and are checked by the
+/// catalogue (here, [`crate::parse_limit`], [`product_key`]), so every entry point gets the same rules and
+/// the same French messages.
 #[derive(Clone)]
 pub struct CatalogService {
     products: Arc<dyn ProductRepository>,
@@ -37,31 +38,42 @@ impl CatalogService {
 
     /// The storefront listing.
     pub async fn list(&self, params: ListParams) -> Result<Page<Product>, CatalogError> {
-        let filter = params.into_filter((self.clock)())?;
-        self.products.list(&filter).await.map_err(CatalogError::repository)
+        self.list_by(&self.list_filter(params)?).await
+    }
+
+    /// The storefront listing's parameters, checked: what its page depends on.
+    pub fn list_filter(&self, params: ListParams) -> Result<ProductFilter, CatalogError> {
+        params.into_filter((self.clock)())
+    }
+
+    /// The storefront listing of a checked filter ([`Self::list_filter`]).
+    pub async fn list_by(&self, filter: &ProductFilter) -> Result<Page<Product>, CatalogError> {
+        self.products.list(filter).await.map_err(CatalogError::repository)
     }
 
     /// An active product by id or slug.
     pub async fn product(&self, id_or_slug: &str) -> Result<Product, CatalogError> {
-        // Text that is neither an id nor a slug names no product: no need to ask the database.
-        let key = ProductKey::parse(id_or_slug).ok_or(CatalogError::NotFound)?;
-        self.products.find_active(&key).await.map_err(CatalogError::repository)?.ok_or(CatalogError::NotFound)
+        self.product_by(&product_key(id_or_slug)?).await
     }
 
-    pub async fn promotions(&self, limit: Option<&str>) -> Result<Vec<Product>, CatalogError> {
-        let limit = parse_limit(limit, DEFAULT_PROMOTIONS)?;
+    pub async fn product_by(&self, key: &ProductKey) -> Result<Product, CatalogError> {
+        self.products.find_active(key).await.map_err(CatalogError::repository)?.ok_or(CatalogError::NotFound)
+    }
+
+    /// Products on promotion; `limit` as [`crate::parse_limit`] read it, [`DEFAULT_PROMOTIONS`] by default.
+    pub async fn promotions(&self, limit: u32) -> Result<Vec<Product>, CatalogError> {
         self.products.promotions(limit).await.map_err(CatalogError::repository)
     }
 
-    pub async fn new_arrivals(&self, limit: Option<&str>) -> Result<Vec<Product>, CatalogError> {
-        let limit = parse_limit(limit, DEFAULT_NEW_ARRIVALS)?;
+    /// The newest products; [`DEFAULT_NEW_ARRIVALS`] unless asked otherwise.
+    pub async fn new_arrivals(&self, limit: u32) -> Result<Vec<Product>, CatalogError> {
         self.products.new_arrivals(limit).await.map_err(CatalogError::repository)
     }
 
-    /// Products to suggest beside an active product; `NotFound` when it is missing or inactive.
-    pub async fn similar(&self, id_or_slug: &str, limit: Option<&str>) -> Result<Vec<Product>, CatalogError> {
-        let limit = parse_limit(limit, DEFAULT_SIMILAR)?;
-        let product = self.product(id_or_slug).await?;
+    /// Products to suggest beside an active product ([`DEFAULT_SIMILAR`] unless asked
+    /// otherwise); `NotFound` when it is missing or inactive.
+    pub async fn similar(&self, key: &ProductKey, limit: u32) -> Result<Vec<Product>, CatalogError> {
+        let product = self.product_by(key).await?;
         let mut similar = self.products.similar(&product, limit).await.map_err(CatalogError::repository)?;
         // Suggesting the product being looked at would be a visible bug; the rule belongs to the
         // catalogue, not to each adapter's care.
@@ -86,7 +98,7 @@ impl CatalogService {
 
     /// A product by id or slug whether active or not, for the back office.
     pub async fn admin_product_by_key(&self, id_or_slug: &str) -> Result<Product, CatalogError> {
-        match ProductKey::parse(id_or_slug).ok_or(CatalogError::NotFound)? {
+        match product_key(id_or_slug)? {
             ProductKey::Id(id) => self.admin_product(id).await,
             ProductKey::Slug(slug) => self.find_by_slug(&slug).await?.ok_or(CatalogError::NotFound),
         }
@@ -146,6 +158,12 @@ impl CatalogService {
     }
 }
 
+/// How an address names a product; `NotFound` for text that can be neither an id nor a slug, so
+/// that nothing needs to be looked up.
+pub fn product_key(id_or_slug: &str) -> Result<ProductKey, CatalogError> {
+    ProductKey::parse(id_or_slug).ok_or(CatalogError::NotFound)
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeMap;
@@ -156,7 +174,7 @@ mod tests {
     use uuid::Uuid;
 
     use super::*;
-    use crate::filter::ProductSort;
+    use crate::filter::{ProductSort, parse_limit};
     use crate::model::{Colour, Size, Subcategory};
     use crate::ports::MockProductRepository;
 
@@ -301,7 +319,8 @@ mod tests {
             .expect_similar()
             .withf(move |product, limit| product.id == pull_id && *limit == 4)
             .returning(move |_, _| Ok(returned.clone()));
-        let similar = service(repository).similar("pull-harmattan", None).await.unwrap();
+        let key = product_key("pull-harmattan").unwrap();
+        let similar = service(repository).similar(&key, DEFAULT_SIMILAR).await.unwrap();
         let ids: Vec<Uuid> = similar.iter().map(|p| p.id).collect();
         assert_eq!(ids, [other.id]);
     }
@@ -311,7 +330,7 @@ mod tests {
         let mut repository = MockProductRepository::new();
         repository.expect_find_active().returning(|_| Ok(None));
         repository.expect_similar().never();
-        let error = service(repository).similar(&Uuid::new_v4().to_string(), Some("4")).await.unwrap_err();
+        let error = service(repository).similar(&ProductKey::Id(Uuid::new_v4()), 4).await.unwrap_err();
         assert!(matches!(error, CatalogError::NotFound));
     }
 
@@ -322,10 +341,13 @@ mod tests {
         repository.expect_new_arrivals().with(eq(8)).times(1).returning(|_| Ok(vec![]));
         repository.expect_new_arrivals().with(eq(100)).times(1).returning(|_| Ok(vec![]));
         let service = service(repository);
-        service.promotions(None).await.unwrap();
-        service.new_arrivals(None).await.unwrap();
-        service.new_arrivals(Some("100000")).await.unwrap();
-        assert!(matches!(service.promotions(Some("0")).await, Err(CatalogError::InvalidQuery { field: "limit", .. })));
+        service.promotions(parse_limit(None, DEFAULT_PROMOTIONS).unwrap()).await.unwrap();
+        service.new_arrivals(parse_limit(None, DEFAULT_NEW_ARRIVALS).unwrap()).await.unwrap();
+        service.new_arrivals(parse_limit(Some("100000"), DEFAULT_NEW_ARRIVALS).unwrap()).await.unwrap();
+        assert!(matches!(
+            parse_limit(Some("0"), DEFAULT_PROMOTIONS),
+            Err(CatalogError::InvalidQuery { field: "limit", .. })
+        ));
     }
 
     #[tokio::test]

@@ -19,7 +19,7 @@ pub use contact::{Contact, ContactForm, MAX_NAME_CHARS, Need, RawContact};
 pub use email::{Email, InvalidEmail};
 pub use error::{BoxError, Unavailable, is_unavailable};
 pub use fields::FieldErrors;
-pub use money::Money;
+pub use money::{AmountTooLarge, Money};
 pub use page::{InvalidPage, Page, PageRequest};
 pub use phone::{InvalidPhone, Phone, phone_digits};
 pub use shop::Shop;

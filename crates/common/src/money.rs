@@ -1,13 +1,17 @@
-use std::iter::Sum;
-use std::ops::{Add, Sub};
-
 use serde::{Deserialize, Serialize};
 
 /// An amount of CFA francs (XOF). The currency has no minor unit, so an amount is a whole number
-/// of francs: never a float.
+/// of francs: never a float. Arithmetic is checked: an amount past what an `i64` holds is
+/// [`AmountTooLarge`], never a wrapped, saturated or zero one (no `+` on amounts for that reason).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct Money(i64);
+
+/// A sum or product of amounts that cannot be counted: refused, so that a line or a total is
+/// never free or wrong.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("Montant trop élevé.")]
+pub struct AmountTooLarge;
 
 impl Money {
     pub const ZERO: Money = Money(0);
@@ -20,9 +24,22 @@ impl Money {
         self.0
     }
 
-    /// Price of `quantity` units; `None` when it would overflow (a quantity no shop has).
-    pub fn times(self, quantity: u32) -> Option<Money> {
-        self.0.checked_mul(i64::from(quantity)).map(Money)
+    /// Price of `quantity` units.
+    pub fn times(self, quantity: u32) -> Result<Money, AmountTooLarge> {
+        self.0.checked_mul(i64::from(quantity)).map(Money).ok_or(AmountTooLarge)
+    }
+
+    pub fn plus(self, other: Money) -> Result<Money, AmountTooLarge> {
+        self.0.checked_add(other.0).map(Money).ok_or(AmountTooLarge)
+    }
+
+    pub fn minus(self, other: Money) -> Result<Money, AmountTooLarge> {
+        self.0.checked_sub(other.0).map(Money).ok_or(AmountTooLarge)
+    }
+
+    /// The sum of `amounts`, any of which may itself be too large.
+    pub fn sum(amounts: impl IntoIterator<Item = Result<Money, AmountTooLarge>>) -> Result<Money, AmountTooLarge> {
+        amounts.into_iter().try_fold(Money::ZERO, |sum, amount| sum.plus(amount?))
     }
 
     /// Whole-percent discount from `self` to `reduced`, rounded, as shown on a promotion badge.
@@ -30,27 +47,10 @@ impl Money {
         if self.0 <= 0 || reduced.0 >= self.0 {
             return 0;
         }
-        ((self.0 - reduced.0) * 100 + self.0 / 2) / self.0
-    }
-}
-
-impl Add for Money {
-    type Output = Money;
-    fn add(self, other: Money) -> Money {
-        Money(self.0 + other.0)
-    }
-}
-
-impl Sub for Money {
-    type Output = Money;
-    fn sub(self, other: Money) -> Money {
-        Money(self.0 - other.0)
-    }
-}
-
-impl Sum for Money {
-    fn sum<I: Iterator<Item = Money>>(iter: I) -> Money {
-        iter.fold(Money::ZERO, Add::add)
+        // In i128: a difference of prices near the i64 limit times 100 does not fit in i64.
+        let (price, reduced) = (i128::from(self.0), i128::from(reduced.0));
+        // At most 100 (and more only for a negative reduced price): it fits.
+        (((price - reduced) * 100 + price / 2) / price) as i64
     }
 }
 
@@ -84,8 +84,20 @@ mod tests {
 
     #[test]
     fn multiplies_without_overflowing() {
-        assert_eq!(Money::francs(7_500).times(3), Some(Money::francs(22_500)));
-        assert_eq!(Money::francs(i64::MAX).times(2), None);
+        assert_eq!(Money::francs(7_500).times(3), Ok(Money::francs(22_500)));
+        assert_eq!(Money::francs(i64::MAX).times(2), Err(AmountTooLarge));
+    }
+
+    #[test]
+    fn an_amount_past_the_limit_is_refused_never_wrapped_or_zero() {
+        let max = Money::francs(i64::MAX);
+        assert_eq!(max.plus(Money::francs(1)), Err(AmountTooLarge));
+        assert_eq!(Money::francs(i64::MIN).minus(Money::francs(1)), Err(AmountTooLarge));
+        assert_eq!(Money::francs(4_611_686_018_427_387_904).times(2), Err(AmountTooLarge));
+        assert_eq!(Money::sum([Ok(max), Ok(Money::francs(1))]), Err(AmountTooLarge));
+        assert_eq!(Money::sum([Ok(Money::francs(1)), Err(AmountTooLarge)]), Err(AmountTooLarge));
+        assert_eq!(Money::francs(10_000).minus(Money::francs(2_500)), Ok(Money::francs(7_500)));
+        assert_eq!(AmountTooLarge.to_string(), "Montant trop élevé.");
     }
 
     #[test]
@@ -94,11 +106,12 @@ mod tests {
         assert_eq!(Money::francs(9_000).percent_off(Money::francs(6_000)), 33);
         assert_eq!(Money::francs(3_000).percent_off(Money::francs(1_000)), 67);
         assert_eq!(Money::francs(3_000).percent_off(Money::francs(3_000)), 0);
+        assert_eq!(Money::francs(i64::MAX).percent_off(Money::francs(i64::MAX / 2)), 50);
     }
 
     #[test]
     fn sums_lines() {
-        let total: Money = [Money::francs(1_000), Money::francs(2_500)].into_iter().sum();
+        let total = Money::sum([Money::francs(1_000), Money::francs(2_500)].map(Ok)).unwrap();
         assert_eq!(total, Money::francs(3_500));
     }
 }

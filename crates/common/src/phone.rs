@@ -8,7 +8,6 @@ use serde::Serialize;
 /// Where a number written without its country code is from.
 const HOME_REGION: Id = Id::SN;
 const HOME_COUNTRY_CODE: u16 = 221;
-/// Longer than any number written out with its spaces: what is longer is not read at all.
 
 /// A phone number that exists in its country's numbering plan (libphonenumber's metadata),
 /// held in E.164: `+221771234567`. A number without a country code is Senegalese; any other
@@ -25,8 +24,8 @@ impl Phone {
     /// The message a form shows for a phone that is not one.
     pub const INVALID: &'static str = "Veuillez entrer un numéro de téléphone valide";
 
-    /// The most characters a form's phone field takes, spaces included: more is no phone, even
-    /// blank.
+    /// The most characters a form's phone field takes, spaces included: longer than any number
+    /// written out with its spaces, so what is longer is not read at all, even blank.
     pub const MAX_TYPED_CHARS: usize = 30;
 
     /// Reads a number typed with any spaces, dots, dashes or parentheses between its digits,

@@ -4,7 +4,9 @@
 use std::collections::HashMap;
 
 use bitik_catalog::{Choice, Product, RawChoice};
-use bitik_common::{Contact, ContactForm, FieldErrors, Money, Need, PostalAddress, RawAddress, RawContact};
+use bitik_common::{
+    AmountTooLarge, Contact, ContactForm, FieldErrors, Money, Need, PostalAddress, RawAddress, RawContact,
+};
 use uuid::Uuid;
 
 use crate::error::OrderError;
@@ -172,12 +174,14 @@ pub struct Totals {
     pub total: Money,
 }
 
-pub fn totals(lines: &[OrderLine], method: ShippingMethod) -> Totals {
-    let subtotal: Money = lines.iter().map(OrderLine::total).sum();
+/// `AmountTooLarge` when a line or the total cannot be counted: the order is refused rather than
+/// priced wrong.
+pub fn totals(lines: &[OrderLine], method: ShippingMethod) -> Result<Totals, AmountTooLarge> {
+    let subtotal = Money::sum(lines.iter().map(OrderLine::total))?;
     let shipping_cost = method.fee_for(subtotal);
     // No promotion codes exist yet: the discount is kept in the order for when they do.
     let discount = Money::ZERO;
-    Totals { subtotal, shipping_cost, discount, total: subtotal + shipping_cost - discount }
+    Ok(Totals { subtotal, shipping_cost, discount, total: subtotal.plus(shipping_cost)?.minus(discount)? })
 }
 
 #[cfg(test)]

@@ -18,6 +18,9 @@ pub enum OrderError {
     UnknownVariant { name: String },
     #[error("Stock insuffisant pour {name} ({color}, {size}). Seulement {available} disponible(s).")]
     OutOfStock { name: String, color: String, size: String, available: u32 },
+    /// « Montant trop élevé. »: a line or the total past what an amount can hold.
+    #[error(transparent)]
+    AmountTooLarge(#[from] bitik_common::AmountTooLarge),
     #[error("Commande introuvable")]
     NotFound,
     #[error("Cette commande ne peut plus être annulée.")]

@@ -1,4 +1,4 @@
-use bitik_common::Money;
+use bitik_common::{AmountTooLarge, Money};
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
@@ -144,8 +144,8 @@ pub struct OrderLine {
 }
 
 impl OrderLine {
-    pub fn total(&self) -> Money {
-        self.unit_price.times(self.quantity).unwrap_or(Money::ZERO)
+    pub fn total(&self) -> Result<Money, AmountTooLarge> {
+        self.unit_price.times(self.quantity)
     }
 }
 

@@ -74,7 +74,7 @@ impl OrderService {
         let shipping = ShippingInfo::from(recipient);
         let products = self.products_of(choices.iter().map(|c| c.product_id).collect()).await?;
         let lines = checkout::lines(&choices, &products)?;
-        let totals = checkout::totals(&lines, shipping_method);
+        let totals = checkout::totals(&lines, shipping_method)?;
         let now = (self.clock)();
         let first = StatusChange {
             status: OrderStatus::Pending,

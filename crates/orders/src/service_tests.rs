@@ -144,6 +144,52 @@ async fn the_server_prices_the_order_and_charges_delivery_below_the_threshold() 
     assert!(number.starts_with("ORD-") && number.len() == 14, "{number}");
 }
 
+/// A catalogue whose tee costs `price` (no promotion), with `stock` black M.
+fn priced(price: i64, stock: u32) -> MockProductRepository {
+    let mut products = MockProductRepository::new();
+    products.expect_find_active_by_ids().returning(move |_| {
+        let mut tee = tee();
+        tee.price = Money::francs(price);
+        tee.on_promotion = false;
+        tee.stock.set(Colour::parse("noir").unwrap(), Size::parse("M").unwrap(), stock);
+        Ok(vec![tee])
+    });
+    products
+}
+
+#[tokio::test]
+async fn an_order_whose_amount_cannot_be_counted_is_refused_never_priced_free_or_wrapped() {
+    let mut orders = MockOrderRepository::new();
+    orders.expect_place().never();
+    let service = OrderService::new(Arc::new(orders), Arc::new(priced(i64::MAX / 2, 10)));
+    // One line past the limit: it used to be a free line.
+    let error = place(&service, Uuid::new_v4(), checkout(vec![item(3)], "standard", "paypal")).await.unwrap_err();
+    assert!(matches!(error, OrderError::AmountTooLarge(_)), "{error:?}");
+    assert_eq!(error.to_string(), "Montant trop élevé.");
+    // Each unit countable, but not the delivery added to them.
+    let service = OrderService::new(Arc::new(MockOrderRepository::new()), Arc::new(priced(i64::MAX - 500, 10)));
+    let error = place(&service, Uuid::new_v4(), checkout(vec![item(1)], "express", "paypal")).await.unwrap_err();
+    assert!(matches!(error, OrderError::AmountTooLarge(_)), "{error:?}");
+}
+
+#[test]
+fn totals_are_refused_when_the_lines_together_cannot_be_counted() {
+    let line = |unit_price: i64, quantity: u32| crate::model::OrderLine {
+        product_id: TEE,
+        name: "T-shirt Teranga".into(),
+        image: String::new(),
+        color: "noir".into(),
+        size: "M".into(),
+        quantity,
+        unit_price: Money::francs(unit_price),
+    };
+    let half = i64::MAX / 2 + 1;
+    let totals = crate::checkout::totals(&[line(half, 1), line(half, 1)], ShippingMethod::Pickup);
+    assert_eq!(totals, Err(bitik_common::AmountTooLarge));
+    let totals = crate::checkout::totals(&[line(12_000, 3), line(5_000, 1)], ShippingMethod::Standard).unwrap();
+    assert_eq!((totals.subtotal, totals.total), (Money::francs(41_000), Money::francs(42_000)));
+}
+
 #[tokio::test]
 async fn standard_delivery_is_free_from_fifty_thousand_francs_and_express_never() {
     let service = OrderService::new(Arc::new(recording(Arc::default())), Arc::new(catalogue()));

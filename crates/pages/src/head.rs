@@ -97,11 +97,28 @@ pub(crate) fn render(template: &str, head: &Head, public_url: &str, preloads: &s
     }
 }
 
-/// The page's API answers for `frontend/src/lib/api-client.ts` (`ANSWERS_ELEMENT_ID`). A `<` only
-/// occurs inside JSON strings, where `\u003c` reads the same: no `</script>` can end the element.
+/// The page's API answers for `frontend/src/lib/api-client.ts` (`ANSWERS_ELEMENT_ID`).
 fn api_answers(answers: &serde_json::Map<String, serde_json::Value>) -> String {
-    let json = serde_json::Value::Object(answers.clone()).to_string().replace('<', "\\u003c");
+    let json = inline_json(&serde_json::Value::Object(answers.clone()));
     format!("<script type=\"application/json\" id=\"api-answers\">{json}</script>")
+}
+
+/// JSON to write inside a `<script>` element, with no `<` or `>` left. A browser ends the element
+/// at the first `</script`, whatever JSON thinks, and after a `<!--` followed by `<script` it
+/// ignores even that one until a `-->`: the rest of the page would be swallowed. Both characters
+/// only occur inside JSON strings, where `\u003c` and `\u003e` read the same to a JSON reader.
+/// (`&` means nothing inside a script element and is left as it is, in the carried addresses too.)
+pub(crate) fn inline_json(value: &serde_json::Value) -> String {
+    let json = value.to_string();
+    let mut out = String::with_capacity(json.len());
+    for c in json.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// An API address as the storefront's client builds it (`buildUrl`), its parameters sorted by
@@ -143,9 +160,7 @@ fn head_tags(head: &Head, public_url: &str) -> String {
         head.kind
     );
     if let Some(data) = &head.structured {
-        // `</` inside JSON would end the script element early.
-        let json = data.to_string().replace("</", "<\\/");
-        tags.push_str(&format!("<script type=\"application/ld+json\">{json}</script>\n"));
+        tags.push_str(&format!("<script type=\"application/ld+json\">{}</script>\n", inline_json(data)));
     }
     tags
 }

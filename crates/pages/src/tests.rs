@@ -203,3 +203,45 @@ fn a_build_without_a_readable_contract_is_served_without_first_views_or_preloads
         assert_eq!(shell.first_listing_page_size(std::iter::empty()), None, "{name}");
     }
 }
+
+/// The text of each `<script …>` element of `html` whose opening tag contains `kind`, up to the
+/// first `</script` as a browser finds it.
+fn scripts<'a>(html: &'a str, kind: &str) -> Vec<&'a str> {
+    html.split("<script")
+        .skip(1)
+        .filter_map(|element| element.split_once('>'))
+        .filter(|(tag, _)| tag.contains(kind))
+        .map(|(_, rest)| rest.split_once("</script").map_or(rest, |(text, _)| text))
+        .collect()
+}
+
+#[test]
+fn a_product_named_like_markup_cannot_end_or_swallow_the_pages_inline_json() {
+    let build = Build::new("markup-name", Some(&other_contract()));
+    let (shell, _) = build.load();
+    let name = "</script><!--<script> & <b>";
+    let product = pictured(name, "abc123");
+    let answer = Carried {
+        address: api_address(&format!("/products/{}", product.slug.as_str()), &[]),
+        body: json!({"data": {"name": name}}),
+    };
+    let html = shell.product(SITE, &product, Some(answer));
+
+    let (structured, answers) = (scripts(&html, "application/ld+json"), scripts(&html, "id=\"api-answers\""));
+    assert_eq!((structured.len(), answers.len()), (1, 1), "{html}");
+    for json in [structured[0], answers[0]] {
+        // Without a `<` inside, no `</script` can end it early and no `<!--<script` can start
+        // the state where the browser skips the real `</script>`.
+        assert!(!json.contains(['<', '>']), "{json}");
+    }
+    let structured: serde_json::Value = serde_json::from_str(structured[0]).unwrap();
+    assert_eq!(structured["name"], name, "a JSON reader reads the name as it is");
+    let answers: serde_json::Value = serde_json::from_str(answers[0]).unwrap();
+    assert_eq!(answers[format!("/api/products/{}", product.slug.as_str())]["data"]["name"], name);
+
+    // What follows the JSON-LD is still the page: one head, its mount point, its body's end.
+    let after = html.split_once("application/ld+json").unwrap().1;
+    assert_eq!((html.matches("</head>").count(), after.matches("</head>").count()), (1, 1), "{html}");
+    assert_eq!(after.matches("<div id=\"root\">").count(), 1, "{html}");
+    assert!(html.trim_end().ends_with("</body></html>"), "{html}");
+}

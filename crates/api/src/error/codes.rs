@@ -80,6 +80,9 @@ codes! {
     InsufficientStock = "insufficient_stock", CONFLICT;
     CartItemNotFound = "cart_item_not_found", NOT_FOUND;
     TooManyItems = "too_many_items", BAD_REQUEST;
+    // A cart or an order whose amount cannot be counted (`bitik_common::AmountTooLarge`): the
+    // request may be well formed, the catalogue's prices times it are what stand in the way.
+    AmountTooLarge = "amount_too_large", CONFLICT;
 
     // Orders.
     EmptyOrder = "empty_order", BAD_REQUEST;

@@ -51,6 +51,7 @@ impl From<bitik_cart::CartError> for ApiError {
             E::ProductNotFound => ApiError::new(Code::ProductNotFound, message),
             E::ItemNotFound => ApiError::new(Code::CartItemNotFound, message),
             E::TooManyItems => ApiError::new(Code::TooManyItems, message),
+            E::AmountTooLarge(_) => ApiError::new(Code::AmountTooLarge, message),
             E::Repository(_) => ApiError::internal(error),
         }
     }
@@ -98,6 +99,7 @@ impl From<bitik_orders::OrderError> for ApiError {
             E::UnknownVariant { .. } => ApiError::new(Code::UnknownVariant, message),
             E::ProductUnavailable => ApiError::new(Code::ProductUnavailable, message),
             E::OutOfStock { .. } | E::ReopenOutOfStock { .. } => ApiError::new(Code::InsufficientStock, message),
+            E::AmountTooLarge(_) => ApiError::new(Code::AmountTooLarge, message),
             E::NotFound => ApiError::new(Code::OrderNotFound, message),
             E::CannotCancel => ApiError::new(Code::OrderNotCancellable, message),
             E::SameStatus => ApiError::new(Code::SameStatus, message),

@@ -68,7 +68,7 @@ pub struct CartDto {
     /// Sum of the lines at the prices paid, in FCFA.
     subtotal: i64,
     /// Units in the cart.
-    item_count: u32,
+    item_count: u64,
 }
 
 impl From<Cart> for CartDto {
@@ -200,6 +200,7 @@ async fn shipping_info() -> HttpResponse {
 #[utoipa::path(tag = "cart", security(("bearer" = [])), responses(
     (status = 200, description = "The cart", body = Data<CartDto>),
     (status = 401, description = "Not logged in", body = ErrorBody),
+    (status = 409, description = "Its amount cannot be counted at today's prices (`amount_too_large`)", body = ErrorBody),
 ))]
 #[get("/cart")]
 async fn get_cart(state: web::Data<AppState>, AuthUser(user): AuthUser) -> Result<HttpResponse, ApiError> {
@@ -213,7 +214,7 @@ async fn get_cart(state: web::Data<AppState>, AuthUser(user): AuthUser) -> Resul
     (status = 400, description = "Invalid product id, size or colour missing or not the product's, or bad quantity", body = ErrorBody),
     (status = 401, description = "Not logged in", body = ErrorBody),
     (status = 404, description = "No such product", body = ErrorBody),
-    (status = 409, description = "Not enough stock for the line", body = ErrorBody),
+    (status = 409, description = "Not enough stock for the line, or an amount the shop cannot count (`amount_too_large`)", body = ErrorBody),
 ))]
 #[post("/cart/add")]
 async fn add(
@@ -233,7 +234,7 @@ async fn add(
         (status = 400, description = "Quantity below 1, or not whole", body = ErrorBody),
         (status = 401, description = "Not logged in", body = ErrorBody),
         (status = 404, description = "No such line in this cart", body = ErrorBody),
-        (status = 409, description = "Beyond the stock", body = ErrorBody),
+        (status = 409, description = "Beyond the stock, or an amount the shop cannot count (`amount_too_large`)", body = ErrorBody),
 ))]
 #[put("/cart/items/{itemId}")]
 async fn update_item(
@@ -254,6 +255,7 @@ async fn update_item(
         (status = 200, description = "The cart after the change", body = Data<CartDto>),
         (status = 401, description = "Not logged in", body = ErrorBody),
         (status = 404, description = "No such line in this cart", body = ErrorBody),
+        (status = 409, description = "What is left cannot be counted at today's prices (`amount_too_large`)", body = ErrorBody),
 ))]
 #[delete("/cart/items/{itemId}")]
 async fn remove_item(
@@ -281,6 +283,7 @@ async fn clear(state: web::Data<AppState>, AuthUser(user): AuthUser) -> Result<H
     (status = 200, description = "The merged cart and what could not join it", body = Data<MergeDto>),
     (status = 400, description = "More than 100 lines", body = ErrorBody),
     (status = 401, description = "Not logged in", body = ErrorBody),
+    (status = 409, description = "The merged cart's amount could not be counted (`amount_too_large`): nothing joins", body = ErrorBody),
 ))]
 #[post("/cart/merge")]
 async fn merge(

@@ -5,7 +5,10 @@
 use actix_web::http::header::ContentType;
 use actix_web::web::Bytes;
 use actix_web::{FromRequest, HttpRequest, HttpResponse, get, web};
-use bitik_catalog::{AdminListParams, ListParams, Product};
+use bitik_catalog::{
+    AdminListParams, DEFAULT_NEW_ARRIVALS, DEFAULT_PROMOTIONS, DEFAULT_SIMILAR, ListParams, Product, ShopRead,
+    parse_limit, product_key,
+};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -196,18 +199,19 @@ fn product_list(products: Vec<Product>) -> Data<Vec<ProductDto>> {
     Data::new(products.into_iter().map(ProductDto::from).collect())
 }
 
-/// A storefront read answered as JSON: the bytes made the first time it was asked at this
-/// address, until the catalogue changes (`CatalogCache::rendered`). Serialising a page of
-/// products costs more than the rest of the request when the products come from memory.
+/// A storefront read answered as JSON: the bytes made the first time it was asked, until the
+/// catalogue changes (`CatalogCache::rendered`). Serialising a page of products costs more than
+/// the rest of the request when the products come from memory. Kept under `question`, the
+/// parameters as the catalogue read them, never the address: an address's junk, order or
+/// spelling cannot make another entry.
 async fn shop_json<T: Serialize>(
-    req: &HttpRequest,
     state: &AppState,
+    question: ShopRead,
     read: impl Future<Output = Result<T, ApiError>>,
 ) -> Result<HttpResponse, ApiError> {
-    let address = req.uri().path_and_query().map_or(req.path(), |address| address.as_str());
     let body = state
         .catalog_cache
-        .rendered(address, async {
+        .rendered(&question, async {
             Ok::<_, ApiError>(Bytes::from(serde_json::to_vec(&read.await?).map_err(ApiError::internal)?))
         })
         .await?;
@@ -238,8 +242,9 @@ async fn list(
         let page = state.catalog.admin_list(query.into()).await?;
         return Ok(HttpResponse::Ok().json(Paginated::from_page(page, AdminProductDto::from)));
     }
-    shop_json(&req, &state, async {
-        Ok(Paginated::from_page(state.catalog.list(query.into()).await?, ProductDto::from))
+    let filter = state.catalog.list_filter(query.into())?;
+    shop_json(&state, ShopRead::list(&filter), async {
+        Ok(Paginated::from_page(state.catalog.list_by(&filter).await?, ProductDto::from))
     })
     .await
 }
@@ -254,12 +259,10 @@ async fn list(
     )
 )]
 #[get("/products/promotions")]
-async fn promotions(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    query: web::Query<LimitQuery>,
-) -> Result<HttpResponse, ApiError> {
-    shop_json(&req, &state, async { Ok(product_list(state.catalog.promotions(query.limit.as_deref()).await?)) }).await
+async fn promotions(state: web::Data<AppState>, query: web::Query<LimitQuery>) -> Result<HttpResponse, ApiError> {
+    let limit = parse_limit(query.limit.as_deref(), DEFAULT_PROMOTIONS)?;
+    shop_json(&state, ShopRead::promotions(limit), async { Ok(product_list(state.catalog.promotions(limit).await?)) })
+        .await
 }
 
 /// The newest active products (8 unless `limit` says otherwise).
@@ -272,12 +275,12 @@ async fn promotions(
     )
 )]
 #[get("/products/new-arrivals")]
-async fn new_arrivals(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    query: web::Query<LimitQuery>,
-) -> Result<HttpResponse, ApiError> {
-    shop_json(&req, &state, async { Ok(product_list(state.catalog.new_arrivals(query.limit.as_deref()).await?)) }).await
+async fn new_arrivals(state: web::Data<AppState>, query: web::Query<LimitQuery>) -> Result<HttpResponse, ApiError> {
+    let limit = parse_limit(query.limit.as_deref(), DEFAULT_NEW_ARRIVALS)?;
+    shop_json(&state, ShopRead::new_arrivals(limit), async {
+        Ok(product_list(state.catalog.new_arrivals(limit).await?))
+    })
+    .await
 }
 
 /// Products to suggest beside one: same subcategory first, never the product itself (4 unless
@@ -293,13 +296,16 @@ async fn new_arrivals(
 )]
 #[get("/products/{idOrSlug}/similar")]
 async fn similar(
-    req: HttpRequest,
     state: web::Data<AppState>,
     path: web::Path<String>,
     query: web::Query<LimitQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    shop_json(&req, &state, async { Ok(product_list(state.catalog.similar(&path, query.limit.as_deref()).await?)) })
-        .await
+    let limit = parse_limit(query.limit.as_deref(), DEFAULT_SIMILAR)?;
+    let key = product_key(&path)?;
+    shop_json(&state, ShopRead::similar(&key, limit), async {
+        Ok(product_list(state.catalog.similar(&key, limit).await?))
+    })
+    .await
 }
 
 /// An active product by id or slug. With `scope=admin` (administrators only): the product
@@ -326,5 +332,9 @@ async fn show(
         let product = state.catalog.admin_product_by_key(&path).await?;
         return Ok(HttpResponse::Ok().json(Data::new(AdminProductDto::from(product))));
     }
-    shop_json(&req, &state, async { Ok(Data::new(ProductDto::from(state.catalog.product(&path).await?))) }).await
+    let key = product_key(&path)?;
+    shop_json(&state, ShopRead::product(&key), async {
+        Ok(Data::new(ProductDto::from(state.catalog.product_by(&key).await?)))
+    })
+    .await
 }

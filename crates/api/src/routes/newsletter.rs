@@ -5,6 +5,7 @@ use utoipa::ToSchema;
 use crate::auth::AdminUser;
 use crate::error::{ApiError, ErrorBody};
 use crate::responses::Data;
+use crate::spreadsheet::CsvFile;
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -47,13 +48,9 @@ async fn subscribe(state: web::Data<AppState>, body: web::Json<SubscribeBody>) -
 ))]
 #[get("/admin/newsletter.csv")]
 async fn export(state: web::Data<AppState>, _admin: AdminUser) -> Result<HttpResponse, ApiError> {
-    let mut csv = String::from("email,subscribedAt\n");
+    let mut csv = CsvFile::new(["email", "subscribedAt"])?;
     for subscriber in state.newsletter.subscribers().await? {
-        // Addresses were checked at subscription: no comma, quote or line break can be in them.
-        csv.push_str(&format!("{},{}\n", subscriber.email, subscriber.subscribed_at.to_rfc3339()));
+        csv.row([subscriber.email.as_str(), &subscriber.subscribed_at.to_rfc3339()])?;
     }
-    Ok(HttpResponse::Ok()
-        .content_type("text/csv; charset=utf-8")
-        .insert_header(("Content-Disposition", "attachment; filename=\"newsletter.csv\""))
-        .body(csv))
+    csv.into_response("newsletter.csv")
 }

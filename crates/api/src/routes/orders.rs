@@ -251,7 +251,7 @@ pub struct PageQuery {
         (status = 201, description = "The order", body = Data<OrderDto>),
         (status = 400, description = "Empty order, invalid form or item", body = ErrorBody),
         (status = 401, description = "Not logged in", body = ErrorBody),
-        (status = 409, description = "Not enough stock, or a product no longer sold", body = ErrorBody),
+        (status = 409, description = "Not enough stock, a product no longer sold, or an amount the shop cannot count (`amount_too_large`)", body = ErrorBody),
 ))]
 #[post("/orders")]
 async fn place(

@@ -173,7 +173,7 @@ impl<'a> DemoShop<'a> {
         let choices = checkout::choices(&basket)?;
         let by_id: HashMap<Uuid, Product> = products.into_iter().map(|p| (p.id, p)).collect();
         let lines = checkout::lines(&choices, &by_id)?;
-        let totals = checkout::totals(&lines, planned.shipping);
+        let totals = checkout::totals(&lines, planned.shipping)?;
         Ok(Some(NewOrder {
             order_number: String::new(),
             user_id: customer.user_id,

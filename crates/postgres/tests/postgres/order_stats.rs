@@ -41,7 +41,7 @@ impl Shop {
             quantity,
             unit_price: product.price,
         };
-        let subtotal = line.total();
+        let subtotal = line.total().unwrap();
         let order = NewOrder {
             order_number: format!("ORD-{:010}", Uuid::new_v4().as_u128() % 10_000_000_000),
             user_id: self.user,
@@ -49,7 +49,7 @@ impl Shop {
             subtotal,
             shipping_cost: Money::francs(1_000),
             discount: Money::ZERO,
-            total: subtotal + Money::francs(1_000),
+            total: subtotal.plus(Money::francs(1_000)).unwrap(),
             shipping: ShippingInfo { first_name: "Awa".into(), last_name: "Diop".into(), ..ShippingInfo::default() },
             shipping_method: ShippingMethod::Standard,
             payment_method: PaymentMethod::CashOnDelivery,

@@ -28,7 +28,7 @@ fn line(product: &Product, colour: &str, size: &str, quantity: u32) -> OrderLine
 }
 
 fn new_order(user_id: Uuid, lines: Vec<OrderLine>) -> NewOrder {
-    let subtotal: Money = lines.iter().map(OrderLine::total).sum();
+    let subtotal = Money::sum(lines.iter().map(OrderLine::total)).unwrap();
     NewOrder {
         order_number: format!("ORD-{:010}", Uuid::new_v4().as_u128() % 10_000_000_000),
         user_id,
@@ -36,7 +36,7 @@ fn new_order(user_id: Uuid, lines: Vec<OrderLine>) -> NewOrder {
         subtotal,
         shipping_cost: Money::francs(1_000),
         discount: Money::ZERO,
-        total: subtotal + Money::francs(1_000),
+        total: subtotal.plus(Money::francs(1_000)).unwrap(),
         shipping: ShippingInfo {
             first_name: "Awa".into(),
             last_name: "Diop".into(),

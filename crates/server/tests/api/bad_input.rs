@@ -72,6 +72,33 @@ async fn quantities_that_are_not_whole_positive_numbers_order_nothing() {
 }
 
 #[tokio::test]
+async fn an_amount_past_what_the_shop_can_count_is_refused_never_free() {
+    let app = spawn_app().await;
+    let (token, _) = app.register("awa@example.sn", "secret1").await;
+    // The back office takes any whole price: a typo of a few extra digits makes one this large.
+    let price = i64::MAX / 2;
+    let tee = app.product("T-shirt Teranga", price, None, &[("noir", "M", 5)]).await;
+    let too_large = "Montant trop élevé.";
+
+    let response = app.send(Method::POST, "/api/orders", Some(&token), Some(&checkout(&tee, json!(3)))).await;
+    assert_eq!(response.status(), 409);
+    let error = error_body(response).await;
+    assert_eq!((&error["code"], &error["message"]), (&json!("amount_too_large"), &json!(too_large)));
+    assert_eq!(data(&app, "/api/orders", &token).await, json!([]), "no order, free or not");
+    assert_eq!(stock_of(&app, &tee).await, 5);
+
+    let line = json!({"productId": tee, "quantity": 3, "size": "M", "color": "noir"});
+    let response = app.send(Method::POST, "/api/cart/add", Some(&token), Some(&line)).await;
+    assert_eq!(response.status(), 409);
+    assert_eq!(error_body(response).await["message"], too_large);
+    let line = json!({"productId": tee, "quantity": 2, "size": "M", "color": "noir"});
+    let response = app.send(Method::POST, "/api/cart/add", Some(&token), Some(&line)).await;
+    assert_eq!(response.status(), 200, "what can be counted still goes in");
+    let cart = data(&app, "/api/cart", &token).await;
+    assert_eq!((&cart["subtotal"], &cart["itemCount"]), (&json!(price * 2), &json!(2)), "{cart}");
+}
+
+#[tokio::test]
 async fn roles_statuses_prices_and_ids_slipped_into_bodies_are_never_used() {
     let app = spawn_app().await;
     let body = json!({"firstName": "Awa", "lastName": "Diop", "email": "awa@example.sn", "password": "secret1",

@@ -153,3 +153,47 @@ async fn a_listing_asked_again_is_sent_as_made_the_first_time_until_the_catalogu
     }
     panic!("after 5 s the listing still does not show the price changed in SQL");
 }
+
+#[tokio::test]
+async fn an_address_with_junk_reordered_or_respelled_asks_the_same_question_from_memory() {
+    let app = spawn_app().await;
+    noticed_product(&app, "T-shirt Teranga", 10_000, &[("noir", "M", 3)]).await;
+    let asked = [
+        "/api/products?page=1&limit=12",
+        "/api/products?limit=100",
+        "/api/products/t-shirt-teranga",
+        "/api/products/t-shirt-teranga/similar",
+        "/api/products/promotions",
+        "/api/products/new-arrivals?limit=8",
+    ];
+    let mut answers = Vec::new();
+    for address in asked {
+        let response = app.get(address).await;
+        assert_eq!(response.status(), 200, "{address}");
+        answers.push(response.text().await.unwrap());
+    }
+    let (size, before) = (app.catalog_cache.size(), app.catalog_cache.stats());
+
+    let respelled = [
+        ("/api/products", 0),
+        ("/api/products?limit=12&page=1&sort=newest", 0),
+        ("/api/products?category=&limit=12&utm_source=whatsapp", 0),
+        ("/api/products?limit=100&junk=1", 1),
+        ("/api/products?junk=2&limit=100", 1),
+        ("/api/products?limit=0100", 1),
+        ("/api/products?limit=500&page=01", 1),
+        ("/api/products?limit=%20100%20&new=false&promotion=0", 1),
+        ("/api/products/t-shirt-teranga?junk=3", 2),
+        ("/api/products/t-shirt-teranga/similar?limit=4&junk=4", 3),
+        ("/api/products/promotions?limit=&junk=5", 4),
+        ("/api/products/new-arrivals?junk=6", 5),
+    ];
+    for (address, same_as) in respelled {
+        let response = app.get(address).await;
+        assert_eq!(response.status(), 200, "{address}");
+        assert_eq!(response.text().await.unwrap(), answers[same_as], "{address}");
+    }
+    let after = app.catalog_cache.stats();
+    assert_eq!(app.catalog_cache.size().entries, size.entries, "no address made a new entry");
+    assert_eq!((after.hits - before.hits, after.misses - before.misses), (respelled.len() as u64, 0));
+}

@@ -76,6 +76,65 @@ async fn home_and_product_pages_paint_their_largest_picture_before_the_script() 
     assert!(!body.contains("<script>alert"), "{body}");
 }
 
+/// Where a browser ends the script element whose text starts at `start`, by HTML's script data
+/// states: after a `<!--`, a `<script` makes it skip the next `</script>` until a `-->`.
+fn script_end(html: &str, start: usize) -> usize {
+    #[derive(Clone, Copy)]
+    enum State {
+        Data,
+        Escaped,
+        DoubleEscaped,
+    }
+    let lower = html.to_ascii_lowercase();
+    let tag = |at: usize, name: &str| {
+        lower[at..].starts_with(name)
+            && matches!(lower.as_bytes().get(at + name.len()), Some(b'\t' | b'\n' | b'\x0c' | b' ' | b'/' | b'>'))
+    };
+    let (mut state, mut at) = (State::Data, start);
+    while at < lower.len() {
+        let rest = &lower[at..];
+        let (next, step) = match state {
+            State::Data | State::Escaped if tag(at, "</script") => return at,
+            State::Data if rest.starts_with("<!--") => (State::Escaped, 4),
+            State::Escaped if tag(at, "<script") => (State::DoubleEscaped, 7),
+            State::DoubleEscaped if tag(at, "</script") => (State::Escaped, 8),
+            State::Escaped | State::DoubleEscaped if rest.starts_with("-->") => (State::Data, 3),
+            state => (state, rest.chars().next().map_or(1, char::len_utf8)),
+        };
+        (state, at) = (next, at + step);
+    }
+    lower.len()
+}
+
+/// The text of the first script element whose opening tag contains `kind`, as a browser reads
+/// it, and what the browser reads after it.
+fn script_as_read<'a>(html: &'a str, kind: &str) -> (&'a str, &'a str) {
+    let opening = html.find(kind).unwrap_or_else(|| panic!("no {kind}: {html}"));
+    let start = opening + html[opening..].find('>').unwrap() + 1;
+    let end = script_end(html, start);
+    (&html[start..end], &html[end..])
+}
+
+#[tokio::test]
+async fn a_product_named_like_markup_leaves_its_page_whole() {
+    let front = storefront();
+    let app = spawn_app_with(&[("FRONTEND_DIR", front.0.to_str().unwrap())]).await;
+    let name = "</script><!--<script> Tee";
+    app.product(name, 10_000, None, &[("noir", "M", 2)]).await;
+    let html = app.get("/product/script-script-tee").await.text().await.unwrap();
+
+    let (structured, after) = script_as_read(&html, "<script type=\"application/ld+json\">");
+    let structured: serde_json::Value = serde_json::from_str(structured).unwrap_or_else(|_| panic!("{html}"));
+    assert_eq!(structured["name"], name);
+    assert!(after.starts_with("</script>"), "the JSON-LD ends where it should: {after}");
+    assert_eq!((html.matches("</head>").count(), after.matches("</head>").count()), (1, 1), "{html}");
+    assert_eq!(after.matches("<div id=\"root\">").count(), 1, "{html}");
+    let (answers, after) = script_as_read(after, "id=\"api-answers\"");
+    let answers: serde_json::Value = serde_json::from_str(answers).unwrap_or_else(|_| panic!("{html}"));
+    assert_eq!(answers["/api/products/script-script-tee"]["data"]["name"], name);
+    assert!(after.starts_with("</script>") && after.trim_end().ends_with("</body></html>"), "{after}");
+}
+
 /// The API answers a page carries for the storefront's client (`lib/api-client.ts`), if any.
 fn carried_answers(html: &str) -> Option<serde_json::Value> {
     let (_, rest) = html.split_once("<script type=\"application/json\" id=\"api-answers\">")?;

@@ -159,7 +159,7 @@ impl Shop {
         let cart = self.carts.cart(self.customers[customer]).await.map_err(|e| e.to_string())?;
         let expected = &self.model.carts[customer];
         let (lines, units) = (cart.items.len(), cart.item_count());
-        if lines != expected.len() || units != expected.values().sum::<u32>() {
+        if lines != expected.len() || units != expected.values().map(|&units| u64::from(units)).sum::<u64>() {
             return Err(format!(
                 "cart of customer {customer} holds {lines} lines of {units} units, expected {expected:?}"
             ));

@@ -1,0 +1,93 @@
+//! About how many bytes a kept answer holds, so that the cache can be bounded by memory as well as
+//! by entries. An estimate from the lengths of what the answer owns (an exact figure would be the
+//! allocator's): it must grow with the answer, and err on the side of counting too much.
+
+use std::mem::size_of;
+
+use bitik_common::Page;
+
+use crate::model::{Colour, Product};
+
+/// What one entry costs besides its answer: its key (a listing's filter may carry a search and
+/// colours), its slot, its place in the index.
+pub(super) const ENTRY_OVERHEAD: usize = 512;
+
+/// A colour's share of the stock's two-level map: its node entries and its sizes' own map.
+const COLOUR_IN_STOCK: usize = 256;
+
+pub(super) trait Weigh {
+    fn weight(&self) -> usize;
+}
+
+impl Weigh for Product {
+    fn weight(&self) -> usize {
+        let texts = [&self.name, &self.short_description, &self.description, &self.material, &self.care_instructions];
+        let colours = |colours: &mut dyn Iterator<Item = &Colour>| {
+            colours.map(|colour| size_of::<Colour>() + colour.as_str().len()).sum::<usize>()
+        };
+        let stock: usize = {
+            let mut last: Option<&Colour> = None;
+            let mut bytes = 0;
+            for (colour, _, _) in self.stock.variants() {
+                if last != Some(colour) {
+                    bytes += COLOUR_IN_STOCK + colour.as_str().len();
+                    last = Some(colour);
+                }
+                bytes += 2 * size_of::<u32>();
+            }
+            bytes
+        };
+        size_of::<Product>()
+            + texts.iter().map(|text| text.capacity()).sum::<usize>()
+            + self.slug.as_str().len()
+            + colours(&mut self.colors.iter())
+            + self.sizes.capacity()
+            + self.images.iter().map(|image| size_of::<String>() + image.capacity()).sum::<usize>()
+            + stock
+    }
+}
+
+impl Weigh for Option<Product> {
+    fn weight(&self) -> usize {
+        self.as_ref().map_or(size_of::<Self>(), Weigh::weight)
+    }
+}
+
+impl Weigh for Vec<Product> {
+    fn weight(&self) -> usize {
+        size_of::<Self>() + self.iter().map(Weigh::weight).sum::<usize>()
+    }
+}
+
+impl Weigh for Page<Product> {
+    fn weight(&self) -> usize {
+        size_of::<Self>() + self.items.iter().map(Weigh::weight).sum::<usize>()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::DateTime;
+
+    use super::*;
+    use crate::fixtures;
+    use crate::model::{Size, Subcategory};
+
+    #[test]
+    fn a_products_weight_grows_with_its_texts_pictures_and_variants() {
+        let bare = fixtures::product("T-shirt Teranga", Subcategory::TShirt, DateTime::UNIX_EPOCH);
+        let mut full = bare.clone();
+        full.description = "x".repeat(2_000);
+        full.images = vec!["/uploads/products/abc/800.jpg".to_owned(); 4];
+        for colour in ["noir", "blanc", "rouge"] {
+            for size in Size::CLOTHING {
+                full.stock.set(Colour::parse(colour).unwrap(), size, 3);
+            }
+        }
+        assert!(bare.weight() >= size_of::<Product>());
+        assert!(full.weight() >= bare.weight() + 2_000 + 4 * 30 + 3 * COLOUR_IN_STOCK);
+        let page = Page::counted(vec![full.clone(), full.clone()], bitik_common::PageRequest::new(1, 12, 100), 2);
+        assert!(page.weight() >= 2 * full.weight());
+        assert!(Some(full.clone()).weight() == full.weight() && None::<Product>.weight() > 0);
+    }
+}
