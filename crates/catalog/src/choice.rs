@@ -1,6 +1,6 @@
 //! A shopper's choice of a product variant and a quantity, as it arrives from a cart or a
-//! checkout, and the rules it must follow (seed 000 §5, Add to cart). The cart and the orders
-//! both check choices here.
+//! checkout, and the rules it must follow: a product, a colour and a size, and a whole quantity of
+//! at least one. The cart and the orders both check choices here.
 
 use uuid::Uuid;
 

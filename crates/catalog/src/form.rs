@@ -1,5 +1,5 @@
-//! Writing products: the product form as typed, checked against the shop's rules (seed 001 §5)
-//! into a product ready to store.
+//! Writing products: the product form as typed, checked against the shop's rules
+//! (docs/rules.md#catalogue) into a product ready to store.
 
 use std::collections::BTreeMap;
 

@@ -338,7 +338,7 @@ impl Product {
     }
 }
 
-/// A total stock below this (but not zero) is low (seed 001 §9: "below 5 is low").
+/// A total stock below this (but not zero) is low (docs/rules.md#stock).
 pub const LOW_STOCK_THRESHOLD: u32 = 5;
 
 /// How much of a product is left, over all its variants: `Épuisé`, `Stock bas` or in stock.
@@ -361,7 +361,7 @@ impl StockLevel {
         }
     }
 
-    /// The admin listing's `stock` values (seed 001 §7): `0`, `low`, `in`.
+    /// The admin listing's `stock` values: `0`, `low`, `in`.
     pub fn parse(raw: &str) -> Option<Self> {
         match raw {
             "0" => Some(StockLevel::Out),

@@ -12,7 +12,7 @@ use crate::form::ProductForm;
 use crate::model::{Product, ProductKey, Slug};
 use crate::ports::{ProductRepository, Removal};
 
-/// Home page lists: 4 promotions, 8 new arrivals, 4 similar products (seed 000 §9).
+/// Home page lists: 4 promotions, 8 new arrivals, 4 similar products.
 pub const DEFAULT_PROMOTIONS: u32 = 4;
 pub const DEFAULT_NEW_ARRIVALS: u32 = 8;
 pub const DEFAULT_SIMILAR: u32 = 4;

@@ -1,4 +1,4 @@
-// The product form's values, its rules (seed 001 §5, with the same French
+// The product form's values, its rules (docs/rules.md#catalogue, with the same French
 // messages as the server, which checks them again) and the body it sends.
 import { CATEGORIES } from '@/config/catalog'
 import type { AdminProduct } from './api/product-schema'
@@ -14,7 +14,7 @@ export const PRODUCT_MESSAGES = {
   price: 'Le prix doit être un nombre entier positif ou nul',
 } as const
 
-/** Sizes offered to clothing (decisions.md order; seed 001 §9 lists S to XXL). */
+/** Sizes offered to clothing, in the shop's order (docs/rules.md#catalogue). */
 export const CLOTHING_SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL'] as const
 
 export interface ProductFormValues {
@@ -117,7 +117,7 @@ const REQUIRED: { field: ProductField; label: string; empty: (v: ProductFormValu
   { field: 'subcategory', label: 'sous-catégorie', empty: (v) => v.subcategory === '' },
 ]
 
-/** Every broken rule of seed 001 §5, not only the first. */
+/** Every broken rule of the product form, not only the first. */
 export function validateProductForm(values: ProductFormValues): ProductFormErrors {
   const fields: ProductFormErrors['fields'] = {}
   const missing = REQUIRED.filter((rule) => rule.empty(values))
@@ -168,7 +168,7 @@ export function hasChanges(initial: ProductFormValues, current: ProductFormValue
   return JSON.stringify(toProductBody(initial)) !== JSON.stringify(toProductBody(current))
 }
 
-/** Seed 001 §5: a product whose total stock is 0 cannot be bought. */
+/** A product whose total stock is 0 cannot be bought (docs/rules.md#stock). */
 export const isSoldOut = (values: ProductFormValues) => totalStock(toProductBody(values).stock) === 0
 
 /** The tab holding a field, to show the first error of a refused save. */

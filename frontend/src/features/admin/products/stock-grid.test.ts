@@ -53,7 +53,7 @@ describe('stock inputs', () => {
     expect(parseQuantity('')).toBe(0)
   })
 
-  it('ignore negative, decimal and non-numeric values (seed 001 §5)', () => {
+  it('ignore negative, decimal and non-numeric values', () => {
     for (const text of ['-1', '-0', '2.5', '1e3', 'abc', '99999999999']) expect(parseQuantity(text)).toBeNull()
     expect(setQuantity(grid, 'noir', 'S', '-3')).toBe(grid)
     expect(setQuantity(grid, 'noir', 'S', '1.5')).toBe(grid)

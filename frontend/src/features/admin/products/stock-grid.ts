@@ -1,5 +1,5 @@
 // The stock grid of the product form and of the quick stock editor: one
-// quantity per colour × size (accessories: per colour, size `unique`), seed 001 §5.
+// quantity per colour × size (accessories: per colour, size `unique`).
 import { compareSizes } from '@/config/catalog'
 
 export type StockGrid = Record<string, Record<string, number>>
@@ -7,7 +7,7 @@ export type StockGrid = Record<string, Record<string, number>>
 /** Accessories are sold in one size. */
 export const UNIQUE_SIZE = 'unique'
 
-/** Seed 001 §5, shortcuts per colour: add 5 to each size, set each to 10, set each to 0. */
+/** Shortcuts per colour: add 5 to each size, set each to 10, set each to 0. */
 export const STOCK_SHORTCUTS = [
   { id: 'add5', label: '+5', describe: 'Ajouter 5 à chaque taille' },
   { id: 'set10', label: '10', describe: 'Mettre chaque taille à 10' },
@@ -17,7 +17,7 @@ export type StockShortcut = (typeof STOCK_SHORTCUTS)[number]['id']
 
 /**
  * 'Noir, Blanc ,, bleu  marine, noir' → ['noir', 'blanc', 'bleu marine']:
- * comma-separated, trimmed, lowercased (seed 001 §5), inner spaces folded,
+ * comma-separated, trimmed, lowercased (docs/rules.md#catalogue), inner spaces folded,
  * empties and repeats dropped.
  */
 export function parseColors(text: string): string[] {
@@ -51,7 +51,7 @@ export function shapeGrid(colors: readonly string[], sizes: readonly string[], p
 
 /**
  * What a stock input's text means: a whole number from 0, or null when it
- * must be ignored (seed 001 §5: "negative values are ignored"). An emptied
+ * must be ignored (a negative value is ignored). An emptied
  * input is 0.
  */
 export function parseQuantity(text: string): number | null {

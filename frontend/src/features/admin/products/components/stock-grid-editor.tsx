@@ -14,7 +14,7 @@ interface StockGridEditorProps {
 
 /**
  * One number per colour × size (an accessory: one per colour), with the
- * shortcuts of seed 001 §5 on each colour's row, and the warning when nothing
+ * shortcuts (+5, 10, 0) on each colour's row, and the warning when nothing
  * is left to sell.
  */
 export function StockGridEditor({ grid, onChange, disabled }: StockGridEditorProps) {
