@@ -262,7 +262,7 @@ struct WithVariants {
     /// A search's best plan depends on its text: for a text thousands of products hold, reading
     /// the newest in order and stopping after a page; for a rare one, the trigram index. After a
     /// few executions PostgreSQL may switch a prepared statement to one generic plan, which at
-    /// 10 000 products scored every match of `chaine` (38 ms instead of 4.5, docs/benchmarks.md).
+    /// 10 000 products scored every match of `chaine` (docs/benchmarks.md).
     planned_with_values: bool,
 }
 
