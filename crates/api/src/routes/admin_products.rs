@@ -156,7 +156,7 @@ pub struct StockBody {
 
 fn wholes(grid: BTreeMap<String, BTreeMap<String, Whole>>) -> BTreeMap<String, BTreeMap<String, i64>> {
     grid.into_iter()
-        .map(|(colour, sizes)| (colour, sizes.into_iter().map(|(size, Whole(n))| (size, n)).collect()))
+        .map(|(color, sizes)| (color, sizes.into_iter().map(|(size, Whole(n))| (size, n)).collect()))
         .collect()
 }
 

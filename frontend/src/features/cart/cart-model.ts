@@ -23,7 +23,7 @@ export const insufficientStockMessage = (available: number) =>
   `Stock insuffisant. Seulement ${available} disponible(s).`
 
 export interface CartLine {
-  /** Stable key of the line: the server's item id, or `productId|size|colour` for a guest. */
+  /** Stable key of the line: the server's item id, or `productId|size|color` for a guest. */
   key: string
   /** The server's item id (customers only). */
   id?: string

@@ -9,7 +9,7 @@ export const PRODUCT_MESSAGES = {
   required: 'Ce champ est requis',
   missing: (labels: string[]) => `Champs requis manquants: ${labels.join(', ')}`,
   promoPrice: 'Le prix promotionnel doit être inférieur au prix normal',
-  noColour: 'Au moins une couleur est requise',
+  noColor: 'Au moins une couleur est requise',
   noSize: 'Les tailles sont requises pour les vêtements',
   price: 'Le prix doit être un nombre entier positif ou nul',
 } as const
@@ -130,7 +130,7 @@ export function validateProductForm(values: ProductFormValues): ProductFormError
   else if (values.onPromotion && price !== null && !Number.isNaN(price) && (promo === null || promo >= price)) {
     fields.promoPrice = PRODUCT_MESSAGES.promoPrice
   }
-  if (parseColors(values.colorsText).length === 0) fields.colors = PRODUCT_MESSAGES.noColour
+  if (parseColors(values.colorsText).length === 0) fields.colors = PRODUCT_MESSAGES.noColor
   if (values.category !== 'accessoire' && values.sizes.length === 0) fields.sizes = PRODUCT_MESSAGES.noSize
 
   const firstMessage = Object.entries(fields).find(([field]) => !missing.some((rule) => rule.field === field))?.[1]

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   applyShortcut,
   changedVariants,
-  colourTotal,
+  colorTotal,
   gridSizes,
   parseColors,
   parseQuantity,
@@ -94,7 +94,7 @@ describe('totals and changes', () => {
   const before = { noir: { S: 2, M: 0 }, blanc: { S: 1, M: 4 } }
 
   it('add up per colour and overall', () => {
-    expect(colourTotal(before, 'blanc')).toBe(5)
+    expect(colorTotal(before, 'blanc')).toBe(5)
     expect(totalStock(before)).toBe(7)
     expect(totalStock({})).toBe(0)
   })
