@@ -81,8 +81,8 @@ export default defineConfig({
     // Few files rather than many: on a phone's line each file costs a round trip, and over HTTP/1.1
     // only six are asked for at once. What the entry imports is one file with it; the storefront's
     // modules shared by several routes are grouped by the routes that use them, groups under 4 KB
-    // merged into their nearest neighbour: a few hundred bytes more on a route, and the product page
-    // takes 4 scripts instead of 10. A larger threshold drags sign-in forms into /checkout (+8 KB).
+    // merged into their nearest neighbour: a little more on a route, far fewer scripts for the product
+    // page. A larger threshold drags sign-in forms into /checkout (see docs/benchmarks.md, Weight).
     // The admin area's modules stay in its own chunks.
     rolldownOptions: {
       output: {

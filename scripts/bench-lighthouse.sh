@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Lighthouse on the storefront (issue 10): `/`, `/products` and a product page, mobile defaults,
+# Lighthouse on the storefront: `/`, `/products` and a product page, mobile defaults,
 # median of 3 runs each, printed against the budgets (score ≥ 95, LCP ≤ 2 s, CLS ≤ 0.05,
 # TBT ≤ 150 ms); then the same pages under Chromium's own throttling (bench/lighthouse/throttled.mjs:
 # when the picture and when React's view are on screen, median of 5).

@@ -258,7 +258,7 @@ measure_endpoint() {
 }
 # open_loop: the listing at 80 % of $1 req/s, $OPEN_RUNS times → "rate;summary;summary;…". One
 # run's p99 on two cores shared with the load generator swings with whatever else the machine
-# does (seen: 5 to 40 ms for the same binary): the budget is judged on the median.
+# does (docs/benchmarks.md): the budget is judged on the median.
 open_loop() {
   local rate="$(( $1 * 8 / 10 ))" run
   local runs="$rate"

@@ -1,4 +1,4 @@
-// The admin panel in a real browser against the real server (issue 8), as the demo admin:
+// The admin panel in a real browser against the real server, as the demo admin:
 // a product created with two colours, sizes, stock and an uploaded picture appears in the shop,
 // then shows as sold out once its stock is set to 0; an order placed by the demo customer is
 // moved from pending to shipped and its history shows it; a deactivated customer cannot log in.

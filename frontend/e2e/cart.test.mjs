@@ -1,4 +1,4 @@
-// The cart in a real browser against the real server (issue 5): a guest adds two variants, changes
+// The cart in a real browser against the real server: a guest adds two variants, changes
 // quantities in the drawer, reloads, logs in (the guest cart joins the account), opens /cart and
 // clears it. The header badge is checked at each step.
 import { test, before, after } from 'node:test'

@@ -1,4 +1,4 @@
-// Checkout and orders in a real browser against the real server (issue 6): a guest finds a
+// Checkout and orders in a real browser against the real server: a guest finds a
 // product and adds it, is sent to log in on the way to /checkout, orders it with cash on delivery,
 // finds the order in /orders, cancels it through the modal, and the stock is back.
 import { test, before, after } from 'node:test'
@@ -93,7 +93,7 @@ test('phone: product → cart → login → checkout with cash on delivery → /
   assert.equal((await page.getByTestId('shipping-fee-standard').textContent()).trim(), '1 000 FCFA')
   assert.equal((await page.getByTestId('shipping-fee-express').textContent()).trim(), '2 000 FCFA')
   assert.equal((await page.getByTestId('shipping-fee-pickup').textContent()).trim(), 'Gratuit')
-  // Next with the address missing: the seed's sentence, and the step stays.
+  // Next with the address missing: the form's sentence, and the step stays.
   await field('Adresse').fill('')
   await page.getByRole('button', { name: 'Suivant' }).click()
   await page.getByRole('alert').filter({ hasText: 'Veuillez remplir tous les champs obligatoires' }).waitFor()

@@ -1,4 +1,4 @@
-// Accounts in a real browser against the real server (issue 3): registering, logging in and out,
+// Accounts in a real browser against the real server: registering, logging in and out,
 // the profile, the password, and the guards. Phone-sized and desktop viewports where the layout
 // differs (the header menu, the account tabs).
 import { test, before, after } from 'node:test'

@@ -1,5 +1,5 @@
 // The information pages and /forgot-password in a real browser against the real server
-// (issue 9): every page is reached from the footer and renders its h1 and head, the contact
+// every page is reached from the footer and renders its h1 and head, the contact
 // FAQ opens one answer at a time, /delivery shows the fees the API serves, and the
 // forgot-password form checks the e-mail before opening WhatsApp.
 import { test, before, after } from 'node:test'

@@ -1,4 +1,4 @@
-// Wave in a real browser against the real server in test mode (issue 7): no WAVE_API_KEY, so
+// Wave in a real browser against the real server in test mode: no WAVE_API_KEY, so
 // the server's simulator stands in for Wave's checkout page. A customer orders with Wave, pays on
 // the simulator and lands on the success page, which shows the order the server marked paid;
 // /orders shows it paid and in progress. Then the fail path: the error page says why.

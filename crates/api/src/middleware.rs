@@ -260,7 +260,7 @@ mod tests {
 }
 
 /// JSON answers at least this long are compressed; shorter ones fit in one TCP segment, where
-/// compressing saves the phone no time and costs the server as much as the rest of the request.
+/// compressing saves the phone no time and costs the server CPU (see docs/benchmarks.md).
 const COMPRESS_JSON_FROM: usize = 1400;
 /// Middling levels: fast enough to run on the worker for bodies of a few kilobytes.
 const BROTLI_QUALITY: u32 = 4;
@@ -370,8 +370,8 @@ fn encode_json(encoding: JsonEncoding, body: &[u8]) -> Result<Bytes, Error> {
 }
 
 /// The compressed copies of recent anonymous answers. Shoppers who are not logged in ask for the
-/// same catalogue pages over and over, and compressing a page costs about as much CPU as the
-/// rest of the request (docs/benchmarks.md): each distinct body is compressed once. A copy is
+/// same catalogue pages over and over, and compressing a page is a large share of the request's
+/// CPU (docs/benchmarks.md): each distinct body is compressed once. A copy is
 /// handed out only for a body equal byte for byte to the one it was made from, so a catalogue
 /// change (a price, a stock level) simply makes a new body and a new copy.
 mod recent {

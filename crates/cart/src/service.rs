@@ -1,7 +1,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use bitik_catalog::{Choice, Colour, Product, ProductKey, ProductRepository, Size, whole_quantity};
+use bitik_catalog::{Choice, Color, Product, ProductKey, ProductRepository, Size, whole_quantity};
 use bitik_common::Money;
 use uuid::Uuid;
 
@@ -188,18 +188,18 @@ impl CartService {
 
 /// The variant in the catalogue's spelling, and its stock; an error if the product has no such
 /// colour or size.
-fn variant_of(product: &Product, colour: &str, size: &str) -> Result<(VariantRef, u32), CartError> {
-    let found = product.variant(colour, size).ok_or(CartError::UnknownVariant)?;
+fn variant_of(product: &Product, color: &str, size: &str) -> Result<(VariantRef, u32), CartError> {
+    let found = product.variant(color, size).ok_or(CartError::UnknownVariant)?;
     let variant = VariantRef {
         product_id: product.id,
-        color: found.colour.as_str().to_owned(),
+        color: found.color.as_str().to_owned(),
         size: found.size.as_str().to_owned(),
     };
     Ok((variant, found.stock))
 }
 
 fn item(line: &CartLine, product: &Product) -> Option<CartItem> {
-    let colour = Colour::parse(&line.variant.color)?;
+    let color = Color::parse(&line.variant.color)?;
     let size = Size::parse(&line.variant.size)?;
     let promo_price = if product.on_promotion { product.promo_price } else { None };
     Some(CartItem {
@@ -207,12 +207,12 @@ fn item(line: &CartLine, product: &Product) -> Option<CartItem> {
         product_id: product.id,
         name: product.name.clone(),
         slug: product.slug.as_str().to_owned(),
-        image: product.image_for(&colour),
+        image: product.image_for(&color),
         price: product.price,
         promo_price,
         quantity: line.quantity,
         size: size.as_str().to_owned(),
-        color: colour.as_str().to_owned(),
-        stock: product.stock.quantity(&colour, size),
+        color: color.as_str().to_owned(),
+        stock: product.stock.quantity(&color, size),
     })
 }

@@ -1,6 +1,6 @@
 use std::sync::{Arc, Mutex};
 
-use bitik_catalog::{Colour, MockProductRepository, Product, Size, Slug, Stock, Subcategory};
+use bitik_catalog::{Color, MockProductRepository, Product, Size, Slug, Stock, Subcategory};
 use bitik_common::Money;
 use chrono::Utc;
 use uuid::Uuid;
@@ -12,7 +12,7 @@ use crate::service::CartService;
 
 /// A black/white t-shirt: black M ×3, black L ×0, white M ×5; 10 000 FCFA, 8 000 on promotion.
 fn tshirt() -> Product {
-    let (black, white) = (Colour::parse("noir").unwrap(), Colour::parse("blanc").unwrap());
+    let (black, white) = (Color::parse("noir").unwrap(), Color::parse("blanc").unwrap());
     let mut stock = Stock::default();
     stock.set(black.clone(), Size::parse("M").unwrap(), 3);
     stock.set(black.clone(), Size::parse("L").unwrap(), 0);
@@ -150,8 +150,8 @@ async fn unknown_products_and_variants_are_told_apart() {
     let user = Uuid::new_v4();
     let missing = service.add(user, add("00000000-0000-0000-0000-000000000009", None, "M", "noir")).await;
     assert!(matches!(missing, Err(CartError::ProductNotFound)));
-    let wrong_colour = service.add(user, add(TSHIRT, None, "M", "violet")).await;
-    assert!(matches!(wrong_colour, Err(CartError::UnknownVariant)));
+    let wrong_color = service.add(user, add(TSHIRT, None, "M", "violet")).await;
+    assert!(matches!(wrong_color, Err(CartError::UnknownVariant)));
     let huge = service.add(user, add(TSHIRT, Some(Ok(1 << 40)), "M", "noir")).await;
     assert!(matches!(huge, Err(CartError::InsufficientStock { available: 3 })));
 }
@@ -171,7 +171,7 @@ async fn merging_adds_up_caps_at_stock_and_reports_what_was_dropped() {
         add(TSHIRT, Some(Ok(0)), "M", "blanc"),
     ];
     let (cart, report) = service.merge(user, guest).await.unwrap();
-    let quantity = |colour: &str| cart.items.iter().find(|i| i.color == colour).map(|i| i.quantity);
+    let quantity = |color: &str| cart.items.iter().find(|i| i.color == color).map(|i| i.quantity);
     assert_eq!(quantity("noir"), Some(3), "2 + 1 + 1 capped at the 3 in stock");
     assert_eq!(quantity("blanc"), Some(1));
     assert_eq!((report.merged, report.capped), (2, 1));

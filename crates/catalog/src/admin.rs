@@ -1,5 +1,5 @@
 //! The back office's view of the catalogue: stock status, the admin listing's extra filters and
-//! sorts, the dashboard's product counts (seed 001 §7 admin products, §9 stock status).
+//! sorts, the dashboard's product counts (stock levels: docs/rules.md#stock).
 
 use chrono::{DateTime, Utc};
 
@@ -7,7 +7,7 @@ use crate::error::CatalogError;
 use crate::filter::{ListParams, ProductFilter, ProductSort, Visibility, given};
 use crate::model::StockLevel;
 
-/// Admin pages hold 10 products unless asked otherwise (seed 001 §9).
+/// Admin pages hold 10 products unless asked otherwise (docs/rules.md#back-office-figures).
 pub const ADMIN_PAGE_SIZE: u32 = 10;
 
 /// The admin listing's query string as received: the shop's filters plus `stock`, `status`,

@@ -1,10 +1,10 @@
 //! A shopper's choice of a product variant and a quantity, as it arrives from a cart or a
-//! checkout, and the rules it must follow (seed 000 §5, Add to cart). The cart and the orders
-//! both check choices here.
+//! checkout, and the rules it must follow: a product, a colour and a size, and a whole quantity of
+//! at least one. The cart and the orders both check choices here.
 
 use uuid::Uuid;
 
-use crate::model::{Colour, Product, Size};
+use crate::model::{Color, Product, Size};
 
 /// As sent: every field may be missing or wrong. `quantity` is `Err(())` when it was sent but
 /// is not a whole number (1.5, "2"…).
@@ -45,11 +45,11 @@ impl RawChoice {
             .as_deref()
             .and_then(|id| Uuid::parse_str(id.trim()).ok())
             .ok_or(ChoiceError::InvalidProductId)?;
-        let colour = self.color.as_deref().map(str::trim).filter(|c| !c.is_empty());
+        let color = self.color.as_deref().map(str::trim).filter(|c| !c.is_empty());
         let size = self.size.as_deref().map(str::trim).filter(|s| !s.is_empty());
-        let (Some(colour), Some(size)) = (colour, size) else { return Err(ChoiceError::MissingVariant) };
+        let (Some(color), Some(size)) = (color, size) else { return Err(ChoiceError::MissingVariant) };
         let quantity = whole_quantity(self.quantity.unwrap_or(Ok(1)))?;
-        Ok(Choice { product_id, color: colour.to_owned(), size: size.to_owned(), quantity })
+        Ok(Choice { product_id, color: color.to_owned(), size: size.to_owned(), quantity })
     }
 }
 
@@ -66,18 +66,18 @@ pub fn whole_quantity(quantity: Result<i64, ()>) -> Result<u32, ChoiceError> {
 /// One variant of a product, in the catalogue's spelling, and its stock.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Variant {
-    pub colour: Colour,
+    pub color: Color,
     pub size: Size,
     pub stock: u32,
 }
 
 impl Product {
-    /// The variant named by `colour` and `size` however they were typed, if the product has it.
-    pub fn variant(&self, colour: &str, size: &str) -> Option<Variant> {
-        let colour = Colour::parse(colour).filter(|c| self.colors.contains(c))?;
+    /// The variant named by `color` and `size` however they were typed, if the product has it.
+    pub fn variant(&self, color: &str, size: &str) -> Option<Variant> {
+        let color = Color::parse(color).filter(|c| self.colors.contains(c))?;
         let size = Size::parse(size).filter(|s| self.sizes.contains(s))?;
-        let stock = self.stock.quantity(&colour, size);
-        Some(Variant { colour, size, stock })
+        let stock = self.stock.quantity(&color, size);
+        Some(Variant { color, size, stock })
     }
 }
 

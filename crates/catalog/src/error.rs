@@ -14,7 +14,7 @@ pub enum CatalogError {
     InvalidQuery { field: &'static str, message: String },
 
     /// A product form breaking the shop's rules: one French message per field (camelCase names),
-    /// and `message` summing them up as the seeds word it.
+    /// and `message` summing them up in the shop's words.
     #[error("{message}")]
     Validation { message: String, fields: BTreeMap<&'static str, String> },
 

@@ -7,7 +7,7 @@ use bitik_common::{Money, PageRequest};
 use chrono::{DateTime, Duration, Utc};
 
 use crate::error::CatalogError;
-use crate::model::{Category, Colour, Size, StockLevel, Subcategory};
+use crate::model::{Category, Color, Size, StockLevel, Subcategory};
 
 pub const DEFAULT_PAGE_SIZE: u32 = 12;
 /// Larger requests are served this many, not refused: a client asking for "everything" still works.
@@ -85,7 +85,7 @@ pub struct ProductFilter {
     pub min_price: Option<Money>,
     pub max_price: Option<Money>,
     /// Any of these colours.
-    pub colors: Vec<Colour>,
+    pub colors: Vec<Color>,
     /// Any of these sizes with stock left (in one of `colors` when colours are asked for too).
     pub sizes: Vec<Size>,
     pub on_promotion: bool,
@@ -179,7 +179,7 @@ impl ListParams {
             subcategory,
             min_price,
             max_price,
-            colors: parse_colours(given(&self.colors)),
+            colors: parse_colors(given(&self.colors)),
             sizes: parse_sizes(given(&self.sizes))?,
             on_promotion: parse_flag("promotion", given(&self.promotion))?,
             featured: parse_flag("featured", given(&self.featured))?,
@@ -267,11 +267,11 @@ fn parse_flag(field: &'static str, raw: Option<&str>) -> Result<bool, CatalogErr
 }
 
 /// Comma-separated; unknown colour names are not an error, they simply match nothing.
-fn parse_colours(raw: Option<&str>) -> Vec<Colour> {
-    let mut colours: Vec<Colour> = raw.unwrap_or_default().split(',').filter_map(Colour::parse).collect();
-    colours.sort();
-    colours.dedup();
-    colours
+fn parse_colors(raw: Option<&str>) -> Vec<Color> {
+    let mut colors: Vec<Color> = raw.unwrap_or_default().split(',').filter_map(Color::parse).collect();
+    colors.sort();
+    colors.dedup();
+    colors
 }
 
 fn parse_sizes(raw: Option<&str>) -> Result<Vec<Size>, CatalogError> {
@@ -369,8 +369,8 @@ mod tests {
         assert_eq!(filter.category, Some(Category::Vetement));
         assert_eq!(filter.subcategory, Some(Subcategory::Pull));
         assert_eq!((filter.min_price, filter.max_price), (Some(Money::francs(5000)), Some(Money::francs(20000))));
-        let colours: Vec<&str> = filter.colors.iter().map(Colour::as_str).collect();
-        assert_eq!(colours, ["blanc", "noir"]);
+        let colors: Vec<&str> = filter.colors.iter().map(Color::as_str).collect();
+        assert_eq!(colors, ["blanc", "noir"]);
         assert_eq!(filter.sizes, [Size::M, Size::Xl, Size::Xxl]);
         assert!(filter.on_promotion && filter.featured);
         assert_eq!(filter.created_since, Some(now() - Duration::days(30)));

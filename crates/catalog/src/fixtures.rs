@@ -4,7 +4,7 @@ use bitik_common::Money;
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use crate::model::{Colour, Product, Size, Slug, Stock, Subcategory};
+use crate::model::{Color, Product, Size, Slug, Stock, Subcategory};
 
 /// An active product at 10 000 FCFA, black, in M, with no stock recorded and no picture.
 pub fn product(name: &str, subcategory: Subcategory, created_at: DateTime<Utc>) -> Product {
@@ -18,7 +18,7 @@ pub fn product(name: &str, subcategory: Subcategory, created_at: DateTime<Utc>) 
         promo_price: None,
         on_promotion: false,
         subcategory,
-        colors: vec![Colour::parse("noir").unwrap()],
+        colors: vec![Color::parse("noir").unwrap()],
         sizes: vec![Size::M],
         images: vec![],
         stock: Stock::default(),

@@ -1,5 +1,5 @@
-//! Writing products: the product form as typed, checked against the shop's rules (seed 001 §5)
-//! into a product ready to store.
+//! Writing products: the product form as typed, checked against the shop's rules
+//! (docs/rules.md#catalogue) into a product ready to store.
 
 use std::collections::BTreeMap;
 
@@ -7,10 +7,10 @@ use bitik_common::{FieldErrors, Money};
 use chrono::{DateTime, Utc};
 
 use crate::error::CatalogError;
-use crate::model::{Category, Colour, Size, Slug, Stock, Subcategory};
+use crate::model::{Category, Color, Size, Slug, Stock, Subcategory};
 
 const MSG_PROMO_PRICE: &str = "Le prix promotionnel doit être inférieur au prix normal";
-const MSG_NO_COLOUR: &str = "Au moins une couleur est requise";
+const MSG_NO_COLOR: &str = "Au moins une couleur est requise";
 const MSG_NO_SIZE: &str = "Les tailles sont requises pour les vêtements";
 const MSG_REQUIRED: &str = "Ce champ est requis";
 
@@ -50,7 +50,7 @@ pub struct NewProduct {
     pub promo_price: Option<Money>,
     pub on_promotion: bool,
     pub subcategory: Subcategory,
-    pub colors: Vec<Colour>,
+    pub colors: Vec<Color>,
     pub sizes: Vec<Size>,
     pub images: Vec<String>,
     pub stock: Stock,
@@ -70,7 +70,7 @@ impl NewProduct {
 }
 
 /// Longest lists a form may send: more colours, sizes or pictures than any product has.
-const MAX_COLOURS: usize = 30;
+const MAX_COLORS: usize = 30;
 const MAX_SIZES: usize = 12;
 const MAX_IMAGES: usize = 12;
 
@@ -132,7 +132,7 @@ impl ProductForm {
         );
         let (price, promo_price) = prices(&mut problems, self.price, self.promo_price, self.on_promotion);
         let subcategory = subcategory(&mut problems, self.category.as_deref(), self.subcategory.as_deref());
-        let colors = colours(&mut problems, &self.colors);
+        let colors = colors(&mut problems, &self.colors);
         let sizes = match subcategory.map(Subcategory::category) {
             Some(Category::Accessoire) => vec![Size::Unique],
             _ => clothing_sizes(&mut problems, &self.sizes),
@@ -260,24 +260,24 @@ fn subcategory(problems: &mut FieldErrors, category: Option<&str>, subcategory: 
     }
 }
 
-fn colours(problems: &mut FieldErrors, raw: &[String]) -> Vec<Colour> {
-    if raw.len() > MAX_COLOURS {
+fn colors(problems: &mut FieldErrors, raw: &[String]) -> Vec<Color> {
+    if raw.len() > MAX_COLORS {
         problems.fail("colors", "Trop de couleurs");
     }
-    let mut colours: Vec<Colour> = Vec::new();
+    let mut colors: Vec<Color> = Vec::new();
     for name in raw.iter().filter(|name| !name.trim().is_empty()) {
-        match Colour::parse(name) {
-            Some(colour) if !colours.contains(&colour) => colours.push(colour),
+        match Color::parse(name) {
+            Some(color) if !colors.contains(&color) => colors.push(color),
             Some(_) => {}
             None => {
-                problems.fail("colors", format!("{} caractères au maximum par couleur", Colour::MAX_CHARS));
+                problems.fail("colors", format!("{} caractères au maximum par couleur", Color::MAX_CHARS));
             }
         }
     }
-    if colours.is_empty() {
-        problems.fail("colors", MSG_NO_COLOUR);
+    if colors.is_empty() {
+        problems.fail("colors", MSG_NO_COLOR);
     }
-    colours
+    colors
 }
 
 fn clothing_sizes(problems: &mut FieldErrors, raw: &[String]) -> Vec<Size> {
@@ -307,25 +307,25 @@ fn clothing_sizes(problems: &mut FieldErrors, raw: &[String]) -> Vec<Size> {
 fn stock_grid(
     problems: &mut FieldErrors,
     raw: &BTreeMap<String, BTreeMap<String, i64>>,
-    colours: &[Colour],
+    colors: &[Color],
     sizes: &[Size],
 ) -> Stock {
     let mut stock = Stock::default();
-    for colour in colours {
+    for color in colors {
         for &size in sizes {
-            stock.set(colour.clone(), size, 0);
+            stock.set(color.clone(), size, 0);
         }
     }
-    for (colour_name, quantities) in raw {
-        let colour = Colour::parse(colour_name).filter(|colour| colours.contains(colour));
+    for (color_name, quantities) in raw {
+        let color = Color::parse(color_name).filter(|color| colors.contains(color));
         for (size_name, &quantity) in quantities {
             let size = Size::parse(size_name).filter(|size| sizes.contains(size));
-            let (Some(colour), Some(size)) = (&colour, size) else {
+            let (Some(color), Some(size)) = (&color, size) else {
                 problems.fail("stock", "Le stock ne peut porter que sur les couleurs et tailles du produit");
                 continue;
             };
             match u32::try_from(quantity).ok().filter(|&q| i32::try_from(q).is_ok()) {
-                Some(quantity) => stock.set(colour.clone(), size, quantity),
+                Some(quantity) => stock.set(color.clone(), size, quantity),
                 None => {
                     problems.fail("stock", "Le stock doit être un nombre entier positif ou nul");
                 }
@@ -360,18 +360,18 @@ mod tests {
         }
     }
 
-    fn colour(name: &str) -> Colour {
-        Colour::parse(name).unwrap()
+    fn color(name: &str) -> Color {
+        Color::parse(name).unwrap()
     }
 
     #[test]
     fn a_valid_form_becomes_a_product_with_a_full_stock_grid() {
         let product = tee().validate(None).unwrap();
         assert_eq!(product.slug().as_str(), "t-shirt-teranga");
-        assert_eq!(product.colors, [colour("noir"), colour("blanc")]);
+        assert_eq!(product.colors, [color("noir"), color("blanc")]);
         assert_eq!(product.sizes, [Size::S, Size::M, Size::Xxl]);
-        assert_eq!(product.stock.quantity(&colour("noir"), Size::M), 4);
-        assert_eq!(product.stock.quantity(&colour("noir"), Size::Xxl), 1);
+        assert_eq!(product.stock.quantity(&color("noir"), Size::M), 4);
+        assert_eq!(product.stock.quantity(&color("noir"), Size::Xxl), 1);
         assert_eq!(product.stock.variants().count(), 6, "every colour × size is a variant");
         assert_eq!(product.stock.total(), 5);
         assert!(product.active);
@@ -419,7 +419,7 @@ mod tests {
     }
 
     #[test]
-    fn at_least_one_colour_is_required() {
+    fn at_least_one_color_is_required() {
         let (message, fields) =
             validation_error(ProductForm { colors: vec![" ".into()], stock: BTreeMap::new(), ..tee() });
         assert_eq!(message, "Au moins une couleur est requise");
@@ -442,7 +442,7 @@ mod tests {
         };
         let product = chain.validate(None).unwrap();
         assert_eq!(product.sizes, [Size::Unique]);
-        assert_eq!(product.stock.quantity(&colour("doré"), Size::Unique), 7);
+        assert_eq!(product.stock.quantity(&color("doré"), Size::Unique), 7);
     }
 
     #[test]
@@ -453,10 +453,10 @@ mod tests {
 
     #[test]
     fn stock_only_for_the_products_variants_and_never_negative() {
-        let unknown_colour =
+        let unknown_color =
             ProductForm { stock: BTreeMap::from([("rouge".into(), BTreeMap::from([("M".into(), 1)]))]), ..tee() };
         assert_eq!(
-            validation_error(unknown_colour).1["stock"],
+            validation_error(unknown_color).1["stock"],
             "Le stock ne peut porter que sur les couleurs et tailles du produit"
         );
         let negative =

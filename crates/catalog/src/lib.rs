@@ -25,7 +25,7 @@ pub use filter::{
 };
 pub use form::{NewProduct, ProductForm};
 pub use model::{
-    Category, Colour, LOW_STOCK_THRESHOLD, PLACEHOLDER_IMAGE, Product, ProductKey, Size, Slug, Stock, StockLevel,
+    Category, Color, LOW_STOCK_THRESHOLD, PLACEHOLDER_IMAGE, Product, ProductKey, Size, Slug, Stock, StockLevel,
     Subcategory,
 };
 #[cfg(any(test, feature = "mocks"))]

@@ -143,15 +143,15 @@ impl fmt::Display for Size {
 
 /// A colour name as shown to shoppers: lowercase French (`noir`, `bleu marine`), spaces collapsed.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Colour(String);
+pub struct Color(String);
 
-impl Colour {
+impl Color {
     /// The database refuses longer names.
     pub const MAX_CHARS: usize = 50;
 
     pub fn parse(raw: &str) -> Option<Self> {
         let name = raw.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
-        (!name.is_empty() && name.chars().count() <= Self::MAX_CHARS).then_some(Colour(name))
+        (!name.is_empty() && name.chars().count() <= Self::MAX_CHARS).then_some(Color(name))
     }
 
     pub fn as_str(&self) -> &str {
@@ -159,7 +159,7 @@ impl Colour {
     }
 }
 
-impl fmt::Display for Colour {
+impl fmt::Display for Color {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
     }
@@ -167,32 +167,32 @@ impl fmt::Display for Colour {
 
 /// Units on hand per (colour, size): the variants of a product.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Stock(BTreeMap<Colour, BTreeMap<Size, u32>>);
+pub struct Stock(BTreeMap<Color, BTreeMap<Size, u32>>);
 
 impl Stock {
-    pub fn set(&mut self, colour: Colour, size: Size, quantity: u32) {
-        self.0.entry(colour).or_default().insert(size, quantity);
+    pub fn set(&mut self, color: Color, size: Size, quantity: u32) {
+        self.0.entry(color).or_default().insert(size, quantity);
     }
 
-    pub fn quantity(&self, colour: &Colour, size: Size) -> u32 {
-        self.0.get(colour).and_then(|sizes| sizes.get(&size)).copied().unwrap_or(0)
+    pub fn quantity(&self, color: &Color, size: Size) -> u32 {
+        self.0.get(color).and_then(|sizes| sizes.get(&size)).copied().unwrap_or(0)
     }
 
     pub fn total(&self) -> u64 {
         self.variants().map(|(_, _, quantity)| u64::from(quantity)).sum()
     }
 
-    /// Sizes of `colour` that can be bought now, in standard order.
-    pub fn sizes_in_stock(&self, colour: &Colour) -> Vec<Size> {
+    /// Sizes of `color` that can be bought now, in standard order.
+    pub fn sizes_in_stock(&self, color: &Color) -> Vec<Size> {
         self.0
-            .get(colour)
+            .get(color)
             .map(|sizes| sizes.iter().filter(|&(_, &quantity)| quantity > 0).map(|(&size, _)| size).collect())
             .unwrap_or_default()
     }
 
     /// Every (colour, size, quantity), sizes in standard order within a colour.
-    pub fn variants(&self) -> impl Iterator<Item = (&Colour, Size, u32)> {
-        self.0.iter().flat_map(|(colour, sizes)| sizes.iter().map(move |(&size, &quantity)| (colour, size, quantity)))
+    pub fn variants(&self) -> impl Iterator<Item = (&Color, Size, u32)> {
+        self.0.iter().flat_map(|(color, sizes)| sizes.iter().map(move |(&size, &quantity)| (color, size, quantity)))
     }
 }
 
@@ -296,7 +296,7 @@ pub struct Product {
     pub on_promotion: bool,
     pub subcategory: Subcategory,
     /// Display order chosen by the shop.
-    pub colors: Vec<Colour>,
+    pub colors: Vec<Color>,
     /// Standard size order.
     pub sizes: Vec<Size>,
     pub images: Vec<String>,
@@ -323,8 +323,8 @@ impl Product {
 
     /// The picture of one colour: the shop lists pictures in the order of the colours, so the
     /// n-th colour's is the n-th image when there is one; otherwise the first picture.
-    pub fn image_for(&self, colour: &Colour) -> String {
-        let position = self.colors.iter().position(|c| c == colour);
+    pub fn image_for(&self, color: &Color) -> String {
+        let position = self.colors.iter().position(|c| c == color);
         position
             .and_then(|i| self.images.get(i))
             .or_else(|| self.images.first())
@@ -338,7 +338,7 @@ impl Product {
     }
 }
 
-/// A total stock below this (but not zero) is low (seed 001 §9: "below 5 is low").
+/// A total stock below this (but not zero) is low (docs/rules.md#stock).
 pub const LOW_STOCK_THRESHOLD: u32 = 5;
 
 /// How much of a product is left, over all its variants: `Épuisé`, `Stock bas` or in stock.
@@ -361,7 +361,7 @@ impl StockLevel {
         }
     }
 
-    /// The admin listing's `stock` values (seed 001 §7): `0`, `low`, `in`.
+    /// The admin listing's `stock` values: `0`, `low`, `in`.
     pub fn parse(raw: &str) -> Option<Self> {
         match raw {
             "0" => Some(StockLevel::Out),
@@ -443,10 +443,10 @@ mod tests {
     }
 
     #[test]
-    fn colours_are_lowercase_with_single_spaces() {
-        assert_eq!(Colour::parse("  Bleu   Marine ").unwrap().as_str(), "bleu marine");
-        assert_eq!(Colour::parse("   "), None);
-        assert_eq!(Colour::parse(&"x".repeat(51)), None);
+    fn colors_are_lowercase_with_single_spaces() {
+        assert_eq!(Color::parse("  Bleu   Marine ").unwrap().as_str(), "bleu marine");
+        assert_eq!(Color::parse("   "), None);
+        assert_eq!(Color::parse(&"x".repeat(51)), None);
     }
 
     #[test]
@@ -461,13 +461,13 @@ mod tests {
 
     #[test]
     fn stock_lists_sizes_on_hand_in_order() {
-        let noir = Colour::parse("noir").unwrap();
+        let noir = Color::parse("noir").unwrap();
         let mut stock = Stock::default();
         stock.set(noir.clone(), Size::Xl, 2);
         stock.set(noir.clone(), Size::S, 0);
         stock.set(noir.clone(), Size::M, 5);
         assert_eq!(stock.sizes_in_stock(&noir), [Size::M, Size::Xl]);
         assert_eq!(stock.total(), 7);
-        assert_eq!(stock.quantity(&Colour::parse("rouge").unwrap(), Size::M), 0);
+        assert_eq!(stock.quantity(&Color::parse("rouge").unwrap(), Size::M), 0);
     }
 }

@@ -12,7 +12,7 @@ use crate::form::ProductForm;
 use crate::model::{Product, ProductKey, Slug};
 use crate::ports::{ProductRepository, Removal};
 
-/// Home page lists: 4 promotions, 8 new arrivals, 4 similar products (seed 000 §9).
+/// Home page lists: 4 promotions, 8 new arrivals, 4 similar products.
 pub const DEFAULT_PROMOTIONS: u32 = 4;
 pub const DEFAULT_NEW_ARRIVALS: u32 = 8;
 pub const DEFAULT_SIMILAR: u32 = 4;
@@ -129,16 +129,16 @@ impl CatalogService {
     ) -> Result<Product, CatalogError> {
         let product = self.admin_product(id).await?;
         let mut stock = product.stock.clone();
-        for (colour, sizes) in &grid {
+        for (color, sizes) in &grid {
             for (size, quantity) in sizes {
-                let variant = product.variant(colour, size).ok_or_else(|| {
+                let variant = product.variant(color, size).ok_or_else(|| {
                     CatalogError::invalid_field("stock", "Cette taille ou cette couleur n'existe pas pour ce produit.")
                 })?;
                 let quantity =
                     u32::try_from(*quantity).ok().filter(|q| i32::try_from(*q).is_ok()).ok_or_else(|| {
                         CatalogError::invalid_field("stock", "Le stock doit être un nombre entier positif ou nul.")
                     })?;
-                stock.set(variant.colour, variant.size, quantity);
+                stock.set(variant.color, variant.size, quantity);
             }
         }
         self.products.set_stock(id, stock).await.map_err(CatalogError::repository)?.ok_or(CatalogError::NotFound)
@@ -175,7 +175,7 @@ mod tests {
 
     use super::*;
     use crate::filter::{ProductSort, parse_limit};
-    use crate::model::{Colour, Size, Subcategory};
+    use crate::model::{Color, Size, Subcategory};
     use crate::ports::MockProductRepository;
 
     fn fixed_now() -> DateTime<Utc> {
@@ -359,12 +359,12 @@ mod tests {
         repository.expect_find_any().returning(move |_| Ok(Some(found.clone())));
         repository
             .expect_set_stock()
-            .withf(|_, stock| stock.quantity(&Colour::parse("noir").unwrap(), Size::M) == 7)
+            .withf(|_, stock| stock.quantity(&Color::parse("noir").unwrap(), Size::M) == 7)
             .times(1)
             .returning(move |_, _| Ok(Some(tee.clone())));
         let service = service(repository);
-        let grid = |colour: &str, quantity: i64| {
-            BTreeMap::from([(colour.to_owned(), BTreeMap::from([("M".to_owned(), quantity)]))])
+        let grid = |color: &str, quantity: i64| {
+            BTreeMap::from([(color.to_owned(), BTreeMap::from([("M".to_owned(), quantity)]))])
         };
         let negative = service.set_stock(id, grid("noir", -1)).await.unwrap_err();
         assert_eq!(negative.to_string(), "Le stock doit être un nombre entier positif ou nul.");
@@ -406,7 +406,7 @@ mod tests {
             ..ProductForm::default()
         };
         let stored = service(repository).create(form, Some(created_at)).await.unwrap();
-        assert_eq!(stored.stock.quantity(&Colour::parse("doré").unwrap(), Size::Unique), 3);
+        assert_eq!(stored.stock.quantity(&Color::parse("doré").unwrap(), Size::Unique), 3);
     }
 
     #[test]

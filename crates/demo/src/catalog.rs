@@ -132,9 +132,9 @@ fn draw_pictures(
         .iter()
         .take(IMAGES_PER_PRODUCT)
         .enumerate()
-        .map(|(i, colour)| {
+        .map(|(i, color)| {
             let variant = u32::try_from(position * IMAGES_PER_PRODUCT + i).unwrap_or_default();
-            pictures::store_illustration(&product.subcategory, colour, variant, upload_dir, IMAGE_COLLECTION)
+            pictures::store_illustration(&product.subcategory, color, variant, upload_dir, IMAGE_COLLECTION)
         })
         .collect()
 }

@@ -9,4 +9,4 @@ pub mod orders;
 mod pictures;
 
 pub use catalog::{SeedReport, seed_catalog};
-pub use illustration::{colour_rgb, render_product, variant_for};
+pub use illustration::{color_rgb, render_product, variant_for};

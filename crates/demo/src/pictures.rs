@@ -16,12 +16,12 @@ pub const RENDER_SIZE: u32 = 1200;
 /// [`store_variants`]); returns the public URL of the 800-px JPEG.
 pub fn store_illustration(
     subcategory: &str,
-    colour: &str,
+    color: &str,
     variant: u32,
     upload_dir: &Path,
     collection: &str,
 ) -> Result<String, MediaError> {
-    let img = render_product(subcategory, colour, variant, RENDER_SIZE);
+    let img = render_product(subcategory, color, variant, RENDER_SIZE);
     // Illustrations are opaque: hand over RGB so no alpha check or flattening is needed.
     let rgb = image::DynamicImage::ImageRgba8(img).to_rgb8();
     store_variants(&image::DynamicImage::ImageRgb8(rgb), upload_dir, collection)

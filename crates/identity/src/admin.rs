@@ -1,4 +1,4 @@
-//! The back office's accounts (seed 001 §2 users, §6 admin capabilities): the users list,
+//! The back office's accounts (docs/rules.md#accounts): the users list,
 //! creating and editing accounts, activation, deletion, the dashboard's counts.
 //!
 //! The rules that keep the shop from locking itself out live here, once: an administrator
@@ -16,7 +16,7 @@ use crate::ports::InsertUserError;
 use crate::service::AccountService;
 use crate::validate::{self, ACCOUNT_FORM};
 
-/// Admin pages hold 10 users unless asked otherwise (seed 001 §9).
+/// Admin pages hold 10 users unless asked otherwise (docs/rules.md#back-office-figures).
 pub const ADMIN_PAGE_SIZE: u32 = 10;
 const ADMIN_MAX_PAGE_SIZE: u32 = 100;
 const MAX_SEARCH_CHARS: usize = 100;
@@ -135,7 +135,7 @@ impl AccountService {
     }
 
     /// Deletes a customer's account; one that orders name is deactivated instead. An
-    /// administrator's account is never deleted (seed 001 §2).
+    /// administrator's account is never deleted (docs/rules.md#accounts).
     pub async fn delete_user(&self, id: Uuid) -> Result<UserRemoval, IdentityError> {
         let target = self.admin_user(id).await?;
         if target.role == Role::Admin {

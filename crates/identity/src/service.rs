@@ -204,7 +204,7 @@ impl AccountService {
     // Password reset -------------------------------------------------------------------------
 
     /// Always the same outcome for the caller, whether or not the e-mail has an account: support
-    /// sees the request and sends a reset link (decisions: forgot password).
+    /// sees the request and sends a reset link (docs/rules.md#accounts).
     pub async fn request_password_reset(&self, email: &str) -> Result<(), IdentityError> {
         match Email::parse(email) {
             Ok(email) => self.users.record_reset_request(&email).await.map_err(repository),

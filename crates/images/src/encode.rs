@@ -35,7 +35,7 @@ fn resized(img: &DynamicImage) -> Vec<(u32, RgbImage)> {
         let next = if from.width() > w {
             let h = ((from.height() as u64 * w as u64 + from.width() as u64 / 2) / from.width() as u64).max(1) as u32;
             // `DynamicImage::resize_exact` is `imageops::resize` monomorphised inside `image`,
-            // so it runs at image's opt-level even in debug builds (about 10x faster here).
+            // so it runs at image's opt-level even in debug builds (see docs/benchmarks.md, Images).
             from.resize_exact(w, h, FilterType::Lanczos3)
         } else {
             from.clone()

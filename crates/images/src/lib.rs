@@ -21,8 +21,8 @@
 //! pixels are flattened onto white (JPEG has no alpha and both formats must look the same).
 //!
 //! The WebP files are lossy (libwebp, quality [`WEBP_QUALITY`]), offered before the JPEGs to the
-//! browsers that read WebP (every current one): on the demo illustrations they weigh 0.27-0.38
-//! times the JPEG of the same width (docs/benchmarks.md); photographs gain less, about a third.
+//! browsers that read WebP (every current one): they weigh less than the JPEG of the same width
+//! (see docs/benchmarks.md, Images).
 
 mod check;
 mod encode;

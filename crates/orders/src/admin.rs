@@ -1,4 +1,4 @@
-//! The back office's view of orders: filters of the orders list (seed 001 §7, admin calls).
+//! The back office's view of orders: filters of the orders list.
 
 use bitik_common::{InvalidPage, PageRequest, phone_digits};
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
@@ -6,7 +6,7 @@ use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 use crate::error::OrderError;
 use crate::model::OrderStatus;
 
-/// Admin pages hold 10 orders unless asked otherwise (seed 001 §9).
+/// Admin pages hold 10 orders unless asked otherwise (docs/rules.md#back-office-figures).
 pub const ADMIN_PAGE_SIZE: u32 = 10;
 const ADMIN_MAX_PAGE_SIZE: u32 = 100;
 

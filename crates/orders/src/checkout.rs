@@ -147,7 +147,7 @@ pub fn lines(choices: &[Choice], products: &HashMap<Uuid, Product>) -> Result<Ve
             if choice.quantity > variant.stock {
                 return Err(OrderError::OutOfStock {
                     name: product.name.clone(),
-                    color: variant.colour.as_str().to_owned(),
+                    color: variant.color.as_str().to_owned(),
                     size: variant.size.as_str().to_owned(),
                     available: variant.stock,
                 });
@@ -155,8 +155,8 @@ pub fn lines(choices: &[Choice], products: &HashMap<Uuid, Product>) -> Result<Ve
             Ok(OrderLine {
                 product_id: product.id,
                 name: product.name.clone(),
-                image: product.image_for(&variant.colour),
-                color: variant.colour.as_str().to_owned(),
+                image: product.image_for(&variant.color),
+                color: variant.color.as_str().to_owned(),
                 size: variant.size.as_str().to_owned(),
                 quantity: choice.quantity,
                 unit_price: product.price_paid(),

@@ -75,7 +75,7 @@ impl PaymentMethod {
     }
 
     /// What a shopper may choose at checkout. The first version's internal value `paypal`
-    /// meant cash on delivery (decisions: payment methods).
+    /// meant cash on delivery (docs/rules.md#payments).
     pub fn at_checkout(code: &str) -> Option<Self> {
         match code {
             "wave" => Some(PaymentMethod::Wave),

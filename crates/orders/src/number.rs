@@ -1,5 +1,5 @@
-//! Order numbers: `ORD-` + 6 digits from the time + 4 random digits (decisions). Uniqueness is
-//! the database's; a collision is retried with new random digits.
+//! Order numbers: `ORD-` + 6 digits from the time + 4 random digits (docs/rules.md#orders).
+//! Uniqueness is the database's; a collision is retried with new random digits.
 
 use chrono::{DateTime, Utc};
 

@@ -1,4 +1,4 @@
-//! Who may change an order's status, and what the change does to stock (decisions: orders).
+//! Who may change an order's status, and what the change does to stock (docs/rules.md#orders).
 
 use crate::model::{Order, OrderStatus, PaymentStatus, StockEffect};
 
@@ -7,7 +7,7 @@ pub fn customer_may_cancel(order: &Order) -> bool {
     order.status == OrderStatus::Pending && order.payment_status != PaymentStatus::Paid
 }
 
-/// An admin may set any status from any other (seed 001 §4). Entering `cancelled` returns the
+/// An admin may set any status from any other. Entering `cancelled` returns the
 /// stock; leaving it takes the stock again, which fails when it is gone. A cancelled order is
 /// therefore never re-opened without its units.
 pub fn stock_effect(from: OrderStatus, to: OrderStatus) -> StockEffect {

@@ -161,7 +161,7 @@ impl OrderService {
         self.orders.find(id).await.map_err(OrderError::repository)?.ok_or(OrderError::NotFound)
     }
 
-    /// Any status to any other (seed 001 §4), with the stock effects of the rules; the change is
+    /// Any status to any other, with the stock effects of the rules; the change is
     /// recorded with its author.
     pub async fn change_status(
         &self,

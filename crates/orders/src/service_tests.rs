@@ -1,6 +1,6 @@
 use std::sync::{Arc, Mutex};
 
-use bitik_catalog::{Colour, MockProductRepository, Product, RawChoice, Size, Slug, Stock, Subcategory};
+use bitik_catalog::{Color, MockProductRepository, Product, RawChoice, Size, Slug, Stock, Subcategory};
 use bitik_common::{Money, RawAddress, RawContact};
 use chrono::Utc;
 use uuid::Uuid;
@@ -18,7 +18,7 @@ const TEE: Uuid = Uuid::from_u128(1);
 
 /// 15 000 FCFA, 12 000 on promotion; black M ×4.
 fn tee() -> Product {
-    let black = Colour::parse("noir").unwrap();
+    let black = Color::parse("noir").unwrap();
     let mut stock = Stock::default();
     stock.set(black.clone(), Size::parse("M").unwrap(), 4);
     Product {
@@ -151,7 +151,7 @@ fn priced(price: i64, stock: u32) -> MockProductRepository {
         let mut tee = tee();
         tee.price = Money::francs(price);
         tee.on_promotion = false;
-        tee.stock.set(Colour::parse("noir").unwrap(), Size::parse("M").unwrap(), stock);
+        tee.stock.set(Color::parse("noir").unwrap(), Size::parse("M").unwrap(), stock);
         Ok(vec![tee])
     });
     products

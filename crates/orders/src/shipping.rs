@@ -1,5 +1,5 @@
 //! Delivery methods and their fees: the one source the cart, checkout and the delivery page use
-//! (decisions: money rules; seed 001 §9).
+//! (docs/rules.md#delivery).
 
 use bitik_common::Money;
 

@@ -1,4 +1,5 @@
-//! The dashboard's figures about orders (seed 001 §3, decisions: nothing faked).
+//! The dashboard's figures about orders, real ones only: nothing invented where nothing is known
+//! (docs/rules.md#back-office-figures).
 //!
 //! What counts, in every figure: days and months are those of Africa/Dakar; an order *counts*
 //! unless it is cancelled; its *revenue* counts when, besides, it is paid or delivered (a
@@ -12,7 +13,7 @@ use uuid::Uuid;
 
 use crate::model::Order;
 
-/// The dashboard lists the 5 latest orders and the 5 best sellers (seed 001 §9).
+/// The dashboard lists the 5 latest orders and the 5 best sellers (docs/rules.md#back-office-figures).
 pub const RECENT_ORDERS: u32 = 5;
 pub const TOP_PRODUCTS: u32 = 5;
 /// The sales chart and the best sellers cover this many days, today included.

@@ -1,8 +1,8 @@
 use bitik_common::BoxError;
 use std::time::Duration;
 
-/// What a shopper (or Wave) is told when a payment request cannot be carried out. The texts are
-/// seed 001 §5 and §8 where the seed gives them.
+/// What a shopper (or Wave) is told when a payment request cannot be carried out, in the shop's
+/// French.
 #[derive(Debug, thiserror::Error)]
 pub enum PaymentError {
     #[error("ID de commande requis")]

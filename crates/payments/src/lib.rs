@@ -1,6 +1,6 @@
 //! Wave payments: checkout sessions for orders, their status, the signed webhook, the expiry of
 //! unpaid orders, and the one rule that matters most: only the server decides that an order is
-//! paid, from Wave's own word (decisions: orders and payments).
+//! paid, from Wave's own word (docs/rules.md#payments).
 
 mod error;
 mod model;

@@ -4,11 +4,12 @@ use bitik_common::Money;
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-/// Wave checkout sessions live this long (seed 001 §9); an unpaid Wave order older than this is
-/// cancelled and its stock returned (decisions: orders and payments).
+/// Wave checkout sessions live this long; an unpaid Wave order older than this is cancelled and
+/// its stock returned (docs/rules.md#expiry).
 pub const SESSION_LIFETIME: Duration = Duration::from_secs(30 * 60);
 
-/// What Wave said about an open session is reused this long before asking again (seed 001 §9).
+/// What Wave said about an open session is reused this long before asking again
+/// (docs/rules.md#payments).
 pub const STATUS_CACHE: Duration = Duration::from_secs(60);
 
 /// Wave is asked about one session at most this often, even when the caller wants a fresh answer.

@@ -27,7 +27,7 @@ const BY_SYSTEM: &str = "Système";
 pub type Clock = Arc<dyn Fn() -> DateTime<Utc> + Send + Sync>;
 
 /// Wave payments: opening sessions for orders, answering their status, and deciding, on the
-/// server alone, that an order is paid (decisions: only the server decides).
+/// server alone, that an order is paid (docs/rules.md#payments).
 pub struct PaymentService {
     orders: Arc<dyn OrderRepository>,
     payments: Arc<dyn PaymentRepository>,
@@ -90,7 +90,7 @@ impl PaymentService {
         payable(&order)?;
         let now = self.now();
         if let Some(latest) = self.payments.latest_of_order(order.id).await.map_err(PaymentError::repository)? {
-            // Asked moments ago: answered as it is rather than asking Wave again (seed 001 §9).
+            // Asked moments ago: answered as it is rather than asking Wave again.
             if latest.session.payable_at(now) && fresher_than(latest.checked_at, MIN_INTERVAL, now) {
                 return Ok(self.opened(order.id, latest.session));
             }

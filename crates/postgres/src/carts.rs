@@ -52,7 +52,7 @@ pub(crate) async fn take_ordered(
     units: &[((Uuid, String, String), i32)],
 ) -> QueryResult<()> {
     let products: Vec<Uuid> = units.iter().map(|((product, _, _), _)| *product).collect();
-    let colours: Vec<&str> = units.iter().map(|((_, colour, _), _)| colour.as_str()).collect();
+    let colors: Vec<&str> = units.iter().map(|((_, color, _), _)| color.as_str()).collect();
     let sizes: Vec<&str> = units.iter().map(|((_, _, size), _)| size.as_str()).collect();
     let quantities: Vec<i32> = units.iter().map(|(_, quantity)| *quantity).collect();
     // One statement whatever the number of lines: the update and the delete see the same rows
@@ -72,7 +72,7 @@ pub(crate) async fn take_ordered(
     )
     .bind::<sql_types::Uuid, _>(user_id)
     .bind::<sql_types::Array<sql_types::Uuid>, _>(products)
-    .bind::<sql_types::Array<sql_types::Text>, _>(colours)
+    .bind::<sql_types::Array<sql_types::Text>, _>(colors)
     .bind::<sql_types::Array<sql_types::Text>, _>(sizes)
     .bind::<sql_types::Array<sql_types::Integer>, _>(quantities)
     .execute(conn)

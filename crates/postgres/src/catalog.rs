@@ -9,7 +9,7 @@ use std::collections::HashSet;
 
 use async_trait::async_trait;
 use bitik_catalog::{
-    Colour, NewProduct, Product, ProductFilter, ProductKey, ProductRepository, ProductSort, ProductStats, Removal,
+    Color, NewProduct, Product, ProductFilter, ProductKey, ProductRepository, ProductSort, ProductStats, Removal,
     SearchText, Size, Slug, Stock, StockLevel, Subcategory, Visibility,
 };
 use bitik_common::{BoxError, Money, Page, PageRequest};
@@ -169,7 +169,7 @@ fn matching(filter: &ProductFilter) -> ProductQuery {
         query = query.filter(products::effective_price.le(max.as_francs()));
     }
     if !filter.colors.is_empty() {
-        query = query.filter(products::colors.overlaps_with(colour_names(&filter.colors)));
+        query = query.filter(products::colors.overlaps_with(color_names(&filter.colors)));
     }
     if !filter.sizes.is_empty() {
         // A variant in one of the sizes that can be bought now. With colours asked for too, the
@@ -182,7 +182,7 @@ fn matching(filter: &ProductFilter) -> ProductQuery {
         query = if filter.colors.is_empty() {
             query.filter(exists(in_stock))
         } else {
-            query.filter(exists(in_stock.filter(product_variants::color.eq_any(colour_names(&filter.colors)))))
+            query.filter(exists(in_stock.filter(product_variants::color.eq_any(color_names(&filter.colors)))))
         };
     }
     if filter.on_promotion {
@@ -216,8 +216,8 @@ fn contains(
     bitik_search_haystack(products::search_text).like(bitik_search_text(like_pattern(search.as_str())))
 }
 
-fn colour_names(colours: &[Colour]) -> Vec<String> {
-    colours.iter().map(|colour| colour.as_str().to_owned()).collect()
+fn color_names(colors: &[Color]) -> Vec<String> {
+    colors.iter().map(|color| color.as_str().to_owned()).collect()
 }
 
 fn ordered(query: ProductQuery, filter: &ProductFilter) -> ProductQuery {
@@ -262,7 +262,7 @@ struct WithVariants {
     /// A search's best plan depends on its text: for a text thousands of products hold, reading
     /// the newest in order and stopping after a page; for a rare one, the trigram index. After a
     /// few executions PostgreSQL may switch a prepared statement to one generic plan, which at
-    /// 10 000 products scored every match of `chaine` (38 ms instead of 4.5, docs/benchmarks.md).
+    /// 10 000 products scored every match of `chaine` (docs/benchmarks.md).
     planned_with_values: bool,
 }
 
@@ -389,15 +389,15 @@ fn corrupt(row: CorruptRow) -> BoxError {
 fn into_product(row: ProductRow, variants: Vec<VariantRow>) -> Result<Product, CorruptRow> {
     let corrupt = |what, value: &str| CorruptRow { id: row.id, what, value: value.to_owned() };
     let subcategory = Subcategory::parse(&row.subcategory).ok_or_else(|| corrupt("subcategory", &row.subcategory))?;
-    let colour = |name: &String| Colour::parse(name).ok_or_else(|| corrupt("colour", name));
+    let color = |name: &String| Color::parse(name).ok_or_else(|| corrupt("colour", name));
     let size = |name: &String| Size::parse(name).ok_or_else(|| corrupt("size", name));
-    let colors = row.colors.iter().map(colour).collect::<Result<Vec<_>, _>>()?;
+    let colors = row.colors.iter().map(color).collect::<Result<Vec<_>, _>>()?;
     let mut sizes = row.sizes.iter().map(size).collect::<Result<Vec<_>, _>>()?;
     sizes.sort();
     let mut stock = Stock::default();
     for variant in &variants {
         let quantity = u32::try_from(variant.stock).map_err(|_| corrupt("stock", &variant.stock.to_string()))?;
-        stock.set(colour(&variant.color)?, size(&variant.size)?, quantity);
+        stock.set(color(&variant.color)?, size(&variant.size)?, quantity);
     }
     Ok(Product {
         slug: Slug::parse(&row.slug).ok_or_else(|| corrupt("slug", &row.slug))?,
@@ -542,7 +542,7 @@ impl ProductRepository for PgProductRepository {
                         products::on_promotion.eq(product.on_promotion),
                         products::category.eq(product.subcategory.category().as_str()),
                         products::subcategory.eq(product.subcategory.as_str()),
-                        products::colors.eq(product.colors.iter().map(Colour::as_str).collect::<Vec<_>>()),
+                        products::colors.eq(product.colors.iter().map(Color::as_str).collect::<Vec<_>>()),
                         products::sizes.eq(product.sizes.iter().map(|size| size.as_str()).collect::<Vec<_>>()),
                         products::images.eq(&product.images),
                         products::material.eq(&product.material),
@@ -683,7 +683,7 @@ async fn insert_product(
                 on_promotion: product.on_promotion,
                 category: product.subcategory.category().as_str(),
                 subcategory: product.subcategory.as_str(),
-                colors: product.colors.iter().map(Colour::as_str).collect(),
+                colors: product.colors.iter().map(Color::as_str).collect(),
                 sizes: product.sizes.iter().map(|size| size.as_str()).collect(),
                 images: &product.images,
                 material: &product.material,
@@ -698,9 +698,9 @@ async fn insert_product(
         let variants: Vec<InsertVariant> = product
             .stock
             .variants()
-            .map(|(colour, size, quantity)| InsertVariant {
+            .map(|(color, size, quantity)| InsertVariant {
                 product_id: row.id,
-                color: colour.as_str(),
+                color: color.as_str(),
                 size: size.as_str(),
                 // The form refuses quantities beyond i32; saturate rather than wrap if one slips by.
                 stock: i32::try_from(quantity).unwrap_or(i32::MAX),
@@ -723,7 +723,7 @@ async fn insert_product(
 /// Makes the product's variants exactly those of `stock`, with its quantities.
 async fn replace_stock(conn: &mut AsyncPgConnection, id: Uuid, stock: &Stock) -> Result<(), DbError> {
     let keep: Vec<(String, String)> =
-        stock.variants().map(|(colour, size, _)| (colour.as_str().to_owned(), size.as_str().to_owned())).collect();
+        stock.variants().map(|(color, size, _)| (color.as_str().to_owned(), size.as_str().to_owned())).collect();
     let existing: Vec<(Uuid, String, String)> = product_variants::table
         .filter(product_variants::product_id.eq(id))
         .select((product_variants::id, product_variants::color, product_variants::size))
@@ -737,10 +737,10 @@ async fn replace_stock(conn: &mut AsyncPgConnection, id: Uuid, stock: &Stock) ->
     if !gone.is_empty() {
         diesel::delete(product_variants::table.filter(product_variants::id.eq_any(gone))).execute(conn).await?;
     }
-    for (colour, size, quantity) in stock.variants() {
+    for (color, size, quantity) in stock.variants() {
         let quantity = i32::try_from(quantity).unwrap_or(i32::MAX);
         diesel::insert_into(product_variants::table)
-            .values(InsertVariant { product_id: id, color: colour.as_str(), size: size.as_str(), stock: quantity })
+            .values(InsertVariant { product_id: id, color: color.as_str(), size: size.as_str(), stock: quantity })
             .on_conflict((product_variants::product_id, product_variants::color, product_variants::size))
             .do_update()
             .set(product_variants::stock.eq(quantity))

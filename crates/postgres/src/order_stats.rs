@@ -16,7 +16,7 @@ use uuid::Uuid;
 
 use crate::DbError;
 
-/// The shop's days and months (decisions: dates shown in Africa/Dakar time).
+/// The shop's days and months (docs/rules.md#back-office-figures).
 pub const SHOP_TIME_ZONE: &str = "Africa/Dakar";
 
 /// An order that counts in the figures.

@@ -7,8 +7,8 @@ use bitik_server::config::Config;
 use bitik_server::startup::{Application, build_state};
 use clap::Parser;
 
-// An answer from memory is mostly allocations (cloned products, DTOs, JSON): with glibc's malloc
-// a third of the listing's CPU; mimalloc serves it half again as fast (docs/benchmarks.md).
+// An answer from memory is mostly allocations (cloned products, DTOs, JSON), which mimalloc serves
+// faster than glibc's malloc (see docs/benchmarks.md).
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

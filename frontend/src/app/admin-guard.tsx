@@ -5,7 +5,7 @@ import { useSession } from '@/features/auth/session-store'
 import { SESSION_EXPIRED_PATH } from '@/lib/api-client'
 
 /**
- * Seed 001 §6: not logged in → /login, logged in without the admin role →
+ * Not logged in → /login, logged in without the admin role →
  * /unauthorized. Lives in the main chunk so a shopper who lands on /admin is
  * turned away without downloading the admin code. The server enforces roles;
  * this only keeps the UI honest.
@@ -13,7 +13,7 @@ import { SESSION_EXPIRED_PATH } from '@/lib/api-client'
 export function AdminGuard({ children }: { children: ReactNode }) {
   const { status, user, ended } = useSession()
   const location = useLocation()
-  // Logging out on a guarded page goes home (seed 000 §2), not to /login: the
+  // Logging out on a guarded page goes home, not to /login: the
   // router applies navigations as transitions, after the session change.
   const hadUser = useRef(false)
   if (user) hadUser.current = true

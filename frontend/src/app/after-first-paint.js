@@ -4,7 +4,7 @@
 // The server paints the first view of `/`, `/products` and a product page inside #root (the
 // header and the largest pictures, marked fetchpriority="high"). On a phone's slow line, every
 // byte requested before those pictures shares the line with them: the entry script and the route
-// chunks (about 115 KB) would delay the picture the shopper is waiting for by a second or more.
+// chunks would delay the picture the shopper is waiting for (see docs/benchmarks.md).
 // So the scripts are named in the page but inert (`data-after-paint` links, this element's
 // `data-entry`), and requested only once the painted pictures are loaded and decoded (or have
 // failed) and a frame showing them has been drawn, or after MAX_WAIT_MS, whichever comes first; at

@@ -8,8 +8,8 @@ import { createQueryClient } from './query-client'
 import { routes } from './routes'
 
 // Declarative <BrowserRouter> rather than the data router: the data APIs
-// (loaders, actions, fetchers) would add ~15 KB brotli to every shopper's
-// first load, and React Query already does the data work.
+// (loaders, actions, fetchers) would weigh on every shopper's first load
+// (see docs/benchmarks.md), and React Query already does the data work.
 
 /** Wires the API client's 401 rule to the router and renders the routes. */
 export function AppRoutes() {

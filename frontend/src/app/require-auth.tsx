@@ -4,11 +4,11 @@ import { PageSpinner } from '@/components/ui/spinner'
 import { useSession } from '@/features/auth/session-store'
 import { SESSION_EXPIRED_PATH } from '@/lib/api-client'
 
-/** Exactly the seed's text (seed 000 §2, seed 001 §6). */
+/** The guard's text while the session is checked, exactly as written. */
 export const SESSION_LOADING_TEXT = 'Loading...'
 
 /**
- * The logged-in guard (seed 001 §2): account, orders, orders/{id} and
+ * The logged-in guard: account, orders, orders/{id} and
  * checkout go through it. While the stored session is being checked it shows
  * 'Loading...'; a visitor is sent to /login (/login?session=expired when the
  * server ended the session), which brings them back here
@@ -19,7 +19,7 @@ export const SESSION_LOADING_TEXT = 'Loading...'
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status, user, ended } = useSession()
   const location = useLocation()
-  // Logging out on a guarded page goes home (seed 000 §2), not to /login: the
+  // Logging out on a guarded page goes home, not to /login: the
   // router applies navigations as transitions, after the session change.
   const hadUser = useRef(false)
   if (user) hadUser.current = true

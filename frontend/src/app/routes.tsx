@@ -61,11 +61,11 @@ export const routes: RouteObject[] = [
       { path: 'returns', element: <Returns /> },
       { path: 'privacy', element: <Privacy /> },
       { path: 'terms', element: <Terms /> },
-      // Where Wave sends the shopper back (seed 001 §2): public, the server is asked there.
+      // Where Wave sends the shopper back: public, the server is asked there.
       { path: 'payment-success', element: <PaymentSuccess /> },
       { path: 'payment-error', element: <PaymentError /> },
       { path: 'mobile-redirect', element: <MobileRedirect /> },
-      // Logged-in routes (seed 001 §2).
+      // Logged-in routes.
       { path: 'account', element: <RequireAuth><Account /></RequireAuth> },
       { path: 'orders', element: <RequireAuth><Orders /></RequireAuth> },
       { path: 'orders/:id', element: <RequireAuth><Order /></RequireAuth> },

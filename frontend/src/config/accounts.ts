@@ -1,4 +1,4 @@
-// Rules and messages of account forms (seed 000 §5), shared by the shopper's
+// Rules and messages of account forms (docs/rules.md#accounts), shared by the shopper's
 // forms and the admin's user form. The server checks the same rules again.
 export const PASSWORD_MIN_LENGTH = 6
 export const PASSWORD_MAX_LENGTH = 128

@@ -1,4 +1,4 @@
-// Categories of the shop (seed 000 §1): shared by the header, the home page,
+// Categories of the shop (docs/rules.md#catalogue): shared by the header, the home page,
 // the listing headings and the 404 page.
 export const CATEGORIES = [
   {
@@ -52,7 +52,7 @@ export const SUBCATEGORY_LINKS = CATEGORIES.flatMap((c) =>
   c.subcategories.map((s) => ({ label: s.label, to: subcategoryPath(c.slug, s.slug), category: c.slug, subcategory: s.slug })),
 )
 
-/** Sizes in the order shoppers expect (decisions.md); 2XL/3XL are other spellings of XXL/XXXL. */
+/** Sizes in the order shoppers expect (docs/rules.md#catalogue); 2XL/3XL are other spellings of XXL/XXXL. */
 export const SIZE_ORDER = ['XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL', 'unique'] as const
 const SIZE_ALIASES: Record<string, string> = { '2XL': 'XXL', '3XL': 'XXXL', UNIQUE: 'unique' }
 
@@ -72,7 +72,7 @@ export function compareSizes(a: string, b: string): number {
   return rank(a) - rank(b)
 }
 
-/** The listing's size filter (seed 000 §2). */
+/** The listing's size filter. */
 export const FILTER_SIZES = ['S', 'M', 'L', 'XL', 'XXL'] as const
 
 /**

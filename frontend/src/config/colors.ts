@@ -1,4 +1,4 @@
-// Colour names of the catalogue are lowercase French (decisions.md). Known
+// Colour names of the catalogue are lowercase French (docs/rules.md#catalogue). Known
 // names get a swatch; an unknown name is shown as text only.
 
 const SWATCHES: Record<string, string> = {

@@ -1,5 +1,5 @@
-// Countries offered by the profile and address forms (seed 000 §5), Sénégal
-// first and by default (seed 000 §9). The server applies the same default.
+// Countries offered by the profile and address forms, Sénégal first and by
+// default. The server applies the same default.
 export const COUNTRIES = ['Sénégal', 'Maroc', 'France', 'Belgique', 'USA'] as const
 export const DEFAULT_COUNTRY: string = COUNTRIES[0]
 

@@ -1,5 +1,5 @@
-// Order statuses and payment methods as the seeds name them (seed 001 §3-§4,
-// decisions.md): shared by the customer's order pages and the admin area.
+// Order statuses and payment methods as the shop names them (docs/rules.md#orders,
+// docs/rules.md#payments): shared by the customer's order pages and the admin area.
 
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
@@ -20,7 +20,7 @@ export function orderStatusLabel(status: string): string {
   return isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : status
 }
 
-/** Seed 001 §4: the order's progress bar. A cancelled order is finished too. */
+/** The order's progress bar. A cancelled order is finished too. */
 export const ORDER_PROGRESS: Record<OrderStatus, number> = {
   pending: 25,
   processing: 50,
@@ -29,7 +29,7 @@ export const ORDER_PROGRESS: Record<OrderStatus, number> = {
   cancelled: 100,
 }
 
-/** `paypal` was the first version's value for cash on delivery (decisions.md); `card` only on old orders. */
+/** `paypal` was the first version's value for cash on delivery (docs/rules.md#payments); `card` only on old orders. */
 const PAYMENT_METHOD_LABELS: Record<string, string> = {
   wave: 'Wave',
   cash_on_delivery: 'Paiement à la livraison',

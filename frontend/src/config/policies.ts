@@ -1,9 +1,9 @@
 // The shop's written rules, in one place for every page that states them
-// (contact FAQ, delivery, returns, terms, privacy). decisions.md: ONE returns
-// window everywhere. Fees and the free-delivery threshold are NOT here: they
-// are the server's (lib/shipping-info).
+// (contact FAQ, delivery, returns, terms, privacy). ONE returns window
+// everywhere (docs/rules.md#returns). Fees and the free-delivery threshold
+// are NOT here: they are the server's (lib/shipping-info).
 
-/** Returns and refunds (decisions.md, seed 001 §9). */
+/** Returns and refunds (docs/rules.md#returns). */
 export const RETURNS = {
   /** Calendar days after receipt to send an item back. */
   windowDays: 14,
@@ -18,7 +18,7 @@ export const RETURNS_WINDOW = `${RETURNS.windowDays} jours`
 export const DEFECT_REPORT_DELAY = `${RETURNS.defectReportHours} heures`
 export const REFUND_DELAY = `${RETURNS.refundWorkingDays} jours ouvrables`
 
-/** Delivery promises of the delivery page (seed 001 §9); fees come from GET /api/cart/shipping-info. */
+/** Delivery promises of the delivery page (docs/rules.md#delivery); fees come from GET /api/cart/shipping-info. */
 export const DELIVERY = {
   /** Standard and express delivery time once the order is confirmed. */
   delay: '24 à 48 heures',
@@ -28,13 +28,13 @@ export const DELIVERY = {
   fartherZones: ['Keur Massar', 'Yeumbeul'],
 } as const
 
-/** An unpaid Wave order is cancelled after the payment session's lifetime (decisions.md). */
+/** An unpaid Wave order is cancelled after the payment session's lifetime (docs/rules.md#expiry). */
 export const WAVE_PAYMENT_WINDOW = '30 minutes'
 
 /** Support answers WhatsApp and e-mail messages within this time during opening hours. */
 export const SUPPORT_REPLY_DELAY = '2 à 4 heures'
 
-/** Legal pages (seed 001 §9: capital in the legal notice). */
+/** Legal pages: the legal notice states the share capital. */
 export const LEGAL = {
   /** Share capital in FCFA. */
   capital: 1_000_000,

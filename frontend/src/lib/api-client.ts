@@ -1,6 +1,6 @@
 // The one HTTP client of the storefront and the admin area.
 //
-// Rules (seed 000 §7-§8, decisions.md):
+// Rules:
 // - base '/api', JSON, 15 s timeout, bearer token from localStorage `token`;
 // - up to 3 attempts, waiting 1 s then 2 s, but only for failures that a second
 //   try can fix: the network, a timeout, a 5xx. A 4xx is an answer, not a glitch.

@@ -1,6 +1,6 @@
-// Forms with one zod schema each (style.md): the same schema is checked on
-// change, on blur and on submit. A field's message is shown once the field has
-// been touched (left once, or the form submitted), as seed 000 §5 describes.
+// Forms with one zod schema each: the same schema is checked on change, on
+// blur and on submit. A field's message is shown once the field has been
+// touched (left once, or the form submitted).
 import { useCallback, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react'
 import { safeParse } from 'zod/mini'
 import type { $ZodType, output } from 'zod/v4/core'
@@ -8,7 +8,7 @@ import { errorMessage, isApiError } from './api-client'
 
 export const FORM_HAS_ERRORS = 'Veuillez corriger les erreurs dans le formulaire.'
 
-/** Loose but real: something@something.something, no spaces (seed: "a simple address shape"). */
+/** Loose but real: something@something.something, no spaces: a simple address shape. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export type FormValues = Record<string, string | boolean>

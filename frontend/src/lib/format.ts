@@ -6,7 +6,7 @@ const moneyFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 })
 export function formatPrice(amount: unknown): string {
   if (typeof amount !== 'number' || !Number.isFinite(amount)) return 'Prix non disponible'
   // fr-FR groups with a narrow no-break space (U+202F); a plain space reads the
-  // same, copies cleanly and matches the seeds' '12 500 FCFA'.
+  // same, copies cleanly and matches the shop's '12 500 FCFA' (docs/rules.md#money).
   const grouped = moneyFormat.format(Math.round(amount)).replace(/[\u202f\u00a0]/g, ' ')
   return `${grouped} FCFA`
 }

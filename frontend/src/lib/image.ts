@@ -1,4 +1,4 @@
-// Product pictures in the width the screen needs (issue 10).
+// Product pictures in the width the screen needs.
 //
 // The server stores every uploaded or seeded picture as
 // /uploads/<collection>/<dir>/{400,800,1200}.{jpg,webp} and gives the product

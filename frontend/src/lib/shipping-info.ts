@@ -1,5 +1,5 @@
-// The delivery rules, as the server applies them at checkout (decisions.md:
-// one source of truth). Cart, checkout and the product page all read them
+// The delivery rules, as the server applies them at checkout (one source of
+// truth: docs/rules.md#delivery). Cart, checkout and the product page all read them
 // from here: no fee or threshold is written in the frontend.
 //
 // GET /api/cart/shipping-info (public) → the methods with their fees and the

@@ -1,9 +1,9 @@
-// WhatsApp links with a prefilled message (seed 001 §7): the app scheme on
+// WhatsApp links with a prefilled message: the app scheme on
 // phones with the web fallback after 2 s, WhatsApp Web in a new tab on
 // computers. Used by /forgot-password, /contact and the order pages.
 import { shop } from './shop'
 
-/** Seed 001 §9: the web fallback opens 2 s after the app scheme was tried. */
+/** The web fallback opens 2 s after the app scheme was tried. */
 export const WEB_FALLBACK_DELAY_MS = 2_000
 
 export interface WhatsAppLinks {

@@ -55,7 +55,7 @@ async fn stats(state: web::Data<AppState>, _admin: AdminUser) -> Result<HttpResp
     Ok(HttpResponse::Ok().json(Data::new(ProductStatsDto::from(state.catalog.stats().await?))))
 }
 
-/// The product form. The server checks it with the shop's rules (seed 001 §5).
+/// The product form. The server checks it with the shop's rules (docs/rules.md#catalogue).
 #[derive(Deserialize, ToSchema, Default)]
 #[serde(rename_all = "camelCase", default)]
 pub struct ProductBody {
@@ -156,7 +156,7 @@ pub struct StockBody {
 
 fn wholes(grid: BTreeMap<String, BTreeMap<String, Whole>>) -> BTreeMap<String, BTreeMap<String, i64>> {
     grid.into_iter()
-        .map(|(colour, sizes)| (colour, sizes.into_iter().map(|(size, Whole(n))| (size, n)).collect()))
+        .map(|(color, sizes)| (color, sizes.into_iter().map(|(size, Whole(n))| (size, n)).collect()))
         .collect()
 }
 

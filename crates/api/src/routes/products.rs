@@ -54,9 +54,9 @@ pub fn stock_grid(product: &Product) -> OrderedMap<OrderedMap<u32>> {
         product
             .colors
             .iter()
-            .map(|colour| {
-                let sizes = product.sizes.iter().map(|&size| (size.as_str(), product.stock.quantity(colour, size)));
-                (colour.as_str().to_owned(), OrderedMap(sizes.map(|(size, qty)| (size.to_owned(), qty)).collect()))
+            .map(|color| {
+                let sizes = product.sizes.iter().map(|&size| (size.as_str(), product.stock.quantity(color, size)));
+                (color.as_str().to_owned(), OrderedMap(sizes.map(|(size, qty)| (size.to_owned(), qty)).collect()))
             })
             .collect(),
     )
@@ -71,7 +71,7 @@ impl From<Product> for ProductDto {
             promo_price: product.promo_price.filter(|_| product.on_promotion).map(|promo| promo.as_francs()),
             category: product.category().as_str(),
             subcategory: product.subcategory.as_str(),
-            colors: product.colors.iter().map(|colour| colour.as_str().to_owned()).collect(),
+            colors: product.colors.iter().map(|color| color.as_str().to_owned()).collect(),
             sizes: product.sizes.iter().map(|size| size.as_str().to_owned()).collect(),
             stock,
             name: product.name,
@@ -151,7 +151,7 @@ impl From<Product> for AdminProductDto {
             on_promotion: product.on_promotion,
             category: product.category().as_str(),
             subcategory: product.subcategory.as_str(),
-            colors: product.colors.iter().map(|colour| colour.as_str().to_owned()).collect(),
+            colors: product.colors.iter().map(|color| color.as_str().to_owned()).collect(),
             sizes: product.sizes.iter().map(|size| size.as_str().to_owned()).collect(),
             stock,
             stock_total,

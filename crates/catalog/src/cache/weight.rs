@@ -6,14 +6,14 @@ use std::mem::size_of;
 
 use bitik_common::Page;
 
-use crate::model::{Colour, Product};
+use crate::model::{Color, Product};
 
 /// What one entry costs besides its answer: its key (a listing's filter may carry a search and
 /// colours), its slot, its place in the index.
 pub(super) const ENTRY_OVERHEAD: usize = 512;
 
 /// A colour's share of the stock's two-level map: its node entries and its sizes' own map.
-const COLOUR_IN_STOCK: usize = 256;
+const COLOR_IN_STOCK: usize = 256;
 
 pub(super) trait Weigh {
     fn weight(&self) -> usize;
@@ -22,16 +22,16 @@ pub(super) trait Weigh {
 impl Weigh for Product {
     fn weight(&self) -> usize {
         let texts = [&self.name, &self.short_description, &self.description, &self.material, &self.care_instructions];
-        let colours = |colours: &mut dyn Iterator<Item = &Colour>| {
-            colours.map(|colour| size_of::<Colour>() + colour.as_str().len()).sum::<usize>()
+        let colors = |colors: &mut dyn Iterator<Item = &Color>| {
+            colors.map(|color| size_of::<Color>() + color.as_str().len()).sum::<usize>()
         };
         let stock: usize = {
-            let mut last: Option<&Colour> = None;
+            let mut last: Option<&Color> = None;
             let mut bytes = 0;
-            for (colour, _, _) in self.stock.variants() {
-                if last != Some(colour) {
-                    bytes += COLOUR_IN_STOCK + colour.as_str().len();
-                    last = Some(colour);
+            for (color, _, _) in self.stock.variants() {
+                if last != Some(color) {
+                    bytes += COLOR_IN_STOCK + color.as_str().len();
+                    last = Some(color);
                 }
                 bytes += 2 * size_of::<u32>();
             }
@@ -40,7 +40,7 @@ impl Weigh for Product {
         size_of::<Product>()
             + texts.iter().map(|text| text.capacity()).sum::<usize>()
             + self.slug.as_str().len()
-            + colours(&mut self.colors.iter())
+            + colors(&mut self.colors.iter())
             + self.sizes.capacity()
             + self.images.iter().map(|image| size_of::<String>() + image.capacity()).sum::<usize>()
             + stock
@@ -79,13 +79,13 @@ mod tests {
         let mut full = bare.clone();
         full.description = "x".repeat(2_000);
         full.images = vec!["/uploads/products/abc/800.jpg".to_owned(); 4];
-        for colour in ["noir", "blanc", "rouge"] {
+        for color in ["noir", "blanc", "rouge"] {
             for size in Size::CLOTHING {
-                full.stock.set(Colour::parse(colour).unwrap(), size, 3);
+                full.stock.set(Color::parse(color).unwrap(), size, 3);
             }
         }
         assert!(bare.weight() >= size_of::<Product>());
-        assert!(full.weight() >= bare.weight() + 2_000 + 4 * 30 + 3 * COLOUR_IN_STOCK);
+        assert!(full.weight() >= bare.weight() + 2_000 + 4 * 30 + 3 * COLOR_IN_STOCK);
         let page = Page::counted(vec![full.clone(), full.clone()], bitik_common::PageRequest::new(1, 12, 100), 2);
         assert!(page.weight() >= 2 * full.weight());
         assert!(Some(full.clone()).weight() == full.weight() && None::<Product>.weight() > 0);

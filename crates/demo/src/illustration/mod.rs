@@ -22,7 +22,7 @@ mod tests;
 use accessories::{chain, glasses, tag};
 use canvas::Canvas;
 use clothes::{pull, tshirt};
-pub use style::colour_rgb;
+pub use style::color_rgb;
 use style::{Kind, Rgb, Style, fold};
 
 /// Smallest and largest side [`render_product`] accepts; other values are clamped.
@@ -31,7 +31,7 @@ pub const MAX_SIZE: u32 = 4096;
 
 /// Draws one product of `subcategory` (`t-shirt`, `pull`, `lunette`, `chaine`; plural forms and
 /// missing accents/hyphens are accepted, anything else gets a neutral price-tag picture) in
-/// `colour` (a French colour name, see [`colour_rgb`]) as a `size` × `size` opaque image.
+/// `color` (a French colour name, see [`color_rgb`]) as a `size` × `size` opaque image.
 ///
 /// `variant % 4` picks the design:
 ///
@@ -45,9 +45,9 @@ pub const MAX_SIZE: u32 = 4096;
 /// The rest of `variant` varies the background tint and decoration, the print colour, the lens
 /// tint and a small rotation. Use the same variant for every colour of one product so that its
 /// pictures show the same design; [`variant_for`] picks one that matches a product's name.
-pub fn render_product(subcategory: &str, colour: &str, variant: u32, size: u32) -> RgbaImage {
+pub fn render_product(subcategory: &str, color: &str, variant: u32, size: u32) -> RgbaImage {
     let size = size.clamp(MIN_SIZE, MAX_SIZE);
-    let base = Rgb::from(colour_rgb(colour));
+    let base = Rgb::from(color_rgb(color));
     let kind = Kind::parse(subcategory);
     let style = Style::new(variant, base, kind);
 

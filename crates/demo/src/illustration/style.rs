@@ -164,10 +164,10 @@ impl Style {
 }
 
 /// Neutral grey used for colour names the illustrator does not know.
-pub const UNKNOWN_COLOUR: [u8; 3] = [160, 160, 164];
+pub const UNKNOWN_COLOR: [u8; 3] = [160, 160, 164];
 
 /// The catalogue's colour names and the RGB used to draw them.
-pub const COLOURS: [(&str, [u8; 3]); 17] = [
+pub const COLORS: [(&str, [u8; 3]); 17] = [
     ("noir", [34, 34, 38]),
     ("blanc", [248, 248, 246]),
     ("gris", [148, 150, 156]),
@@ -190,10 +190,10 @@ pub const COLOURS: [(&str, [u8; 3]); 17] = [
 /// RGB of a French colour name from the catalogue (`"bleu marine"`, `"doré"`...).
 ///
 /// Case, surrounding spaces, hyphens and missing accents are forgiven (`"Dore"`,
-/// `"bleu-marine"`); unknown names give [`UNKNOWN_COLOUR`].
-pub fn colour_rgb(name: &str) -> [u8; 3] {
+/// `"bleu-marine"`); unknown names give [`UNKNOWN_COLOR`].
+pub fn color_rgb(name: &str) -> [u8; 3] {
     let key = fold(name);
-    COLOURS.iter().find(|(n, _)| fold(n) == key).map(|(_, rgb)| *rgb).unwrap_or(UNKNOWN_COLOUR)
+    COLORS.iter().find(|(n, _)| fold(n) == key).map(|(_, rgb)| *rgb).unwrap_or(UNKNOWN_COLOR)
 }
 
 /// Lower-case, accent-free, single-spaced form of a name.

@@ -1,4 +1,4 @@
-use super::style::{COLOURS, UNKNOWN_COLOUR, rgb};
+use super::style::{COLORS, UNKNOWN_COLOR, rgb};
 use super::*;
 
 const SUBS: [&str; 4] = ["t-shirt", "pull", "lunette", "chaine"];
@@ -26,21 +26,21 @@ fn share_near(img: &RgbaImage, c: Rgb, frac: f32, tol: f32) -> f32 {
 }
 
 #[test]
-fn colour_names_map_to_rgb() {
-    assert_eq!(colour_rgb("rouge"), [204, 42, 48]);
-    assert_eq!(colour_rgb(" Bleu  Marine "), colour_rgb("bleu marine"));
-    assert_eq!(colour_rgb("bleu-marine"), colour_rgb("bleu marine"));
-    assert_eq!(colour_rgb("Dore"), colour_rgb("doré"));
-    assert_ne!(colour_rgb("doré"), UNKNOWN_COLOUR);
-    assert_ne!(colour_rgb("bleu marine"), colour_rgb("bleu"));
-    assert_eq!(colour_rgb("fuchsia"), UNKNOWN_COLOUR);
-    for (name, _) in COLOURS {
-        assert_ne!(colour_rgb(name), UNKNOWN_COLOUR, "{name}");
+fn color_names_map_to_rgb() {
+    assert_eq!(color_rgb("rouge"), [204, 42, 48]);
+    assert_eq!(color_rgb(" Bleu  Marine "), color_rgb("bleu marine"));
+    assert_eq!(color_rgb("bleu-marine"), color_rgb("bleu marine"));
+    assert_eq!(color_rgb("Dore"), color_rgb("doré"));
+    assert_ne!(color_rgb("doré"), UNKNOWN_COLOR);
+    assert_ne!(color_rgb("bleu marine"), color_rgb("bleu"));
+    assert_eq!(color_rgb("fuchsia"), UNKNOWN_COLOR);
+    for (name, _) in COLORS {
+        assert_ne!(color_rgb(name), UNKNOWN_COLOR, "{name}");
     }
 }
 
 #[test]
-fn every_subcategory_shows_its_colour_in_the_centre_on_a_distinct_background() {
+fn every_subcategory_shows_its_color_in_the_centre_on_a_distinct_background() {
     // Acetate frames (variants 2 and 3) for glasses; every chain style.
     let cases = [
         ("t-shirt", "rouge", 0, 0.25),
@@ -59,33 +59,33 @@ fn every_subcategory_shows_its_colour_in_the_centre_on_a_distinct_background() {
         ("chaine", "argenté", 2, 0.02),
         ("chaine", "doré", 3, 0.01),
     ];
-    for (sub, colour, variant, min_share) in cases {
-        let img = render_product(sub, colour, variant, 300);
+    for (sub, color, variant, min_share) in cases {
+        let img = render_product(sub, color, variant, 300);
         assert_eq!((img.width(), img.height()), (300, 300), "{sub}");
         assert!(img.pixels().all(|p| p[3] == 255), "{sub}: not opaque");
-        let c = Rgb::from(colour_rgb(colour));
+        let c = Rgb::from(color_rgb(color));
         let share = share_near(&img, c, 0.6, 38.0);
-        assert!(share >= min_share, "{sub}/{colour}/{variant}: only {share} of the centre is {colour}");
+        assert!(share >= min_share, "{sub}/{color}/{variant}: only {share} of the centre is {color}");
         // The opposite colour is not what was drawn.
-        let other = Rgb::from(colour_rgb(if colour == "vert" { "rose" } else { "vert" }));
-        assert!(share_near(&img, other, 0.6, 38.0) < 0.01, "{sub}/{colour}: unexpected colour");
+        let other = Rgb::from(color_rgb(if color == "vert" { "rose" } else { "vert" }));
+        assert!(share_near(&img, other, 0.6, 38.0) < 0.01, "{sub}/{color}: unexpected colour");
         // The background (corners) is opaque and clearly not the product colour.
         for (x, y) in [(2, 2), (297, 2), (2, 297), (297, 297)] {
             assert_eq!(img.get_pixel(x, y)[3], 255);
-            assert!(px(&img, x, y).dist(c) > 40.0, "{sub}/{colour}: background too close");
+            assert!(px(&img, x, y).dist(c) > 40.0, "{sub}/{color}: background too close");
         }
     }
 }
 
 #[test]
 fn white_and_black_garments_stay_visible() {
-    for colour in ["blanc", "noir", "beige"] {
+    for color in ["blanc", "noir", "beige"] {
         for sub in SUBS {
             for variant in 0..6 {
-                let img = render_product(sub, colour, variant, 200);
+                let img = render_product(sub, color, variant, 200);
                 let corner = px(&img, 1, 1);
-                let c = Rgb::from(colour_rgb(colour));
-                assert!(corner.dist(c) > 40.0, "{sub}/{colour}/{variant}: background too close");
+                let c = Rgb::from(color_rgb(color));
+                assert!(corner.dist(c) > 40.0, "{sub}/{color}/{variant}: background too close");
             }
         }
     }
@@ -140,15 +140,15 @@ fn variant_for_follows_the_product_name() {
 }
 
 #[test]
-fn unknown_colour_and_subcategory_fall_back() {
+fn unknown_color_and_subcategory_fall_back() {
     let img = render_product("t-shirt", "arc-en-ciel", 0, 200);
-    let grey = Rgb::from(UNKNOWN_COLOUR);
+    let grey = Rgb::from(UNKNOWN_COLOR);
     assert!(share_near(&img, grey, 0.5, 38.0) > 0.25);
     assert_eq!(Kind::parse("T-Shirts"), Kind::TShirt);
     assert_eq!(Kind::parse("Chaînes"), Kind::Chain);
     assert_eq!(Kind::parse("lunettes"), Kind::Glasses);
     let tag = render_product("casquette", "rouge", 0, 200);
-    assert!(share_near(&tag, Rgb::from(colour_rgb("rouge")), 0.5, 38.0) > 0.2);
+    assert!(share_near(&tag, Rgb::from(color_rgb("rouge")), 0.5, 38.0) > 0.2);
     // Sizes are clamped to a sane range.
     assert_eq!(render_product("pull", "noir", 0, 0).width(), MIN_SIZE);
 }

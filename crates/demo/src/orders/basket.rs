@@ -34,25 +34,23 @@ pub(crate) fn draw(basket: u64, products: &[Product]) -> Vec<RawChoice> {
 fn choose(dice: &mut Dice, products: &[Product], basket: &[RawChoice]) -> Option<RawChoice> {
     let product = dice.pick(products)?;
     let id = product.id.to_string();
-    let taken = |colour: &str, size: &str| {
+    let taken = |color: &str, size: &str| {
         basket.iter().any(|c| {
-            c.product_id.as_deref() == Some(&id)
-                && c.color.as_deref() == Some(colour)
-                && c.size.as_deref() == Some(size)
+            c.product_id.as_deref() == Some(&id) && c.color.as_deref() == Some(color) && c.size.as_deref() == Some(size)
         })
     };
     let plenty: Vec<_> = product
         .stock
         .variants()
-        .filter(|&(colour, size, stock)| stock >= PLENTY && !taken(colour.as_str(), size.as_str()))
+        .filter(|&(color, size, stock)| stock >= PLENTY && !taken(color.as_str(), size.as_str()))
         .collect();
-    let &(colour, size, stock) = dice.pick(&plenty)?;
+    let &(color, size, stock) = dice.pick(&plenty)?;
     let quantity = if stock >= 2 * PLENTY && dice.chance(15) { 2 } else { 1 };
     Some(RawChoice {
         product_id: Some(id),
         quantity: Some(Ok(quantity)),
         size: Some(size.as_str().to_owned()),
-        color: Some(colour.as_str().to_owned()),
+        color: Some(color.as_str().to_owned()),
     })
 }
 
@@ -75,14 +73,14 @@ mod tests {
             active: Some(true),
             ..ProductForm::default()
         };
-        for &(colour, size, quantity) in stock {
-            if !form.colors.iter().any(|c| c == colour) {
-                form.colors.push(colour.to_owned());
+        for &(color, size, quantity) in stock {
+            if !form.colors.iter().any(|c| c == color) {
+                form.colors.push(color.to_owned());
             }
             if !form.sizes.iter().any(|s| s == size) {
                 form.sizes.push(size.to_owned());
             }
-            form.stock.entry(colour.to_owned()).or_default().insert(size.to_owned(), quantity);
+            form.stock.entry(color.to_owned()).or_default().insert(size.to_owned(), quantity);
         }
         let new = form.validate(None).unwrap();
         Product {

@@ -4,8 +4,8 @@ use bitik_postgres::testing::TestDatabase;
 
 use crate::fixtures::{customer, tshirt};
 
-fn variant(product: &bitik_catalog::Product, colour: &str, size: &str) -> VariantRef {
-    VariantRef { product_id: product.id, color: colour.into(), size: size.into() }
+fn variant(product: &bitik_catalog::Product, color: &str, size: &str) -> VariantRef {
+    VariantRef { product_id: product.id, color: color.into(), size: size.into() }
 }
 
 #[tokio::test]
@@ -66,7 +66,7 @@ async fn merging_adds_up_capped_at_the_maximum() {
     carts.add(awa.id, variant(&tee, "noir", "M"), 2, 3).await.unwrap();
     carts.merge(awa.id, vec![(variant(&tee, "noir", "M"), 2, 3), (variant(&tee, "blanc", "L"), 9, 4)]).await.unwrap();
     let lines = carts.lines(awa.id).await.unwrap();
-    let quantity = |colour: &str| lines.iter().find(|l| l.variant.color == colour).unwrap().quantity;
+    let quantity = |color: &str| lines.iter().find(|l| l.variant.color == color).unwrap().quantity;
     assert_eq!((quantity("noir"), quantity("blanc")), (3, 4));
 }
 
@@ -82,6 +82,6 @@ async fn merged_lines_keep_the_guests_order() {
         (variant(&tee, "blanc", "L"), 1, 4),
     ];
     carts.merge(awa.id, guest).await.unwrap();
-    let colours: Vec<String> = carts.lines(awa.id).await.unwrap().into_iter().map(|l| l.variant.color).collect();
-    assert_eq!(colours, ["gris", "noir", "blanc"]);
+    let colors: Vec<String> = carts.lines(awa.id).await.unwrap().into_iter().map(|l| l.variant.color).collect();
+    assert_eq!(colors, ["gris", "noir", "blanc"]);
 }

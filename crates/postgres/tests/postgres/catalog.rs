@@ -1,7 +1,7 @@
 use std::collections::BTreeMap;
 
 use bitik_catalog::{
-    Colour, ListParams, Product, ProductFilter, ProductForm, ProductKey, ProductRepository, Size, Slug,
+    Color, ListParams, Product, ProductFilter, ProductForm, ProductKey, ProductRepository, Size, Slug,
 };
 use bitik_common::{Money, Page};
 use bitik_postgres::testing::TestDatabase;
@@ -103,14 +103,14 @@ fn form(item: &Item) -> ProductForm {
     let mut colors: Vec<String> = Vec::new();
     let mut sizes: Vec<String> = Vec::new();
     let mut stock: BTreeMap<String, BTreeMap<String, i64>> = BTreeMap::new();
-    for &(colour, size, quantity) in item.stock {
-        if !colors.iter().any(|c| c == colour) {
-            colors.push(colour.to_owned());
+    for &(color, size, quantity) in item.stock {
+        if !colors.iter().any(|c| c == color) {
+            colors.push(color.to_owned());
         }
         if !sizes.iter().any(|s| s == size) {
             sizes.push(size.to_owned());
         }
-        stock.entry(colour.to_owned()).or_default().insert(size.to_owned(), quantity);
+        stock.entry(color.to_owned()).or_default().insert(size.to_owned(), quantity);
     }
     ProductForm {
         name: Some(item.name.to_owned()),
@@ -213,9 +213,9 @@ async fn the_listing_shows_active_products_newest_first_with_their_stock() {
 
     let teranga = &page.items[0];
     assert_eq!(teranga.slug.as_str(), "t-shirt-teranga-oversize");
-    assert_eq!(teranga.colors, [Colour::parse("noir").unwrap(), Colour::parse("blanc").unwrap()]);
+    assert_eq!(teranga.colors, [Color::parse("noir").unwrap(), Color::parse("blanc").unwrap()]);
     assert_eq!(teranga.sizes, [Size::M, Size::L]);
-    assert_eq!(teranga.stock.quantity(&Colour::parse("noir").unwrap(), Size::M), 5);
+    assert_eq!(teranga.stock.quantity(&Color::parse("noir").unwrap(), Size::M), 5);
     assert_eq!(teranga.stock.variants().count(), 4);
     assert_eq!(teranga.images, ["/uploads/products/t-shirt-teranga-oversize/800.jpg"]);
     assert_eq!(teranga.description, "T-shirt Teranga Oversize : la description.");
@@ -254,7 +254,7 @@ async fn price_filters_use_the_price_the_shopper_pays() {
 }
 
 #[tokio::test]
-async fn colour_filter_matches_any_of_the_colours() {
+async fn color_filter_matches_any_of_the_colors() {
     let shop = Shop::new().await;
     assert_eq!(shop.names(&[("colors", "rouge")]).await, ["T-shirt Ndakarou"]);
     assert_eq!(
@@ -276,7 +276,7 @@ async fn size_filter_counts_only_sizes_in_stock() {
 }
 
 #[tokio::test]
-async fn colour_and_size_together_mean_that_size_in_that_colour() {
+async fn color_and_size_together_mean_that_size_in_that_color() {
     let shop = Shop::new().await;
     // Harmattan has XL left in gris only.
     assert!(shop.names(&[("colors", "noir"), ("sizes", "XL")]).await.is_empty());

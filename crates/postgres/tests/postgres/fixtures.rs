@@ -43,14 +43,14 @@ pub async fn tshirt(test: &TestDatabase, name: &str, price: i64, stock: &[(&str,
     let mut colors: Vec<String> = Vec::new();
     let mut sizes: Vec<String> = Vec::new();
     let mut grid: BTreeMap<String, BTreeMap<String, i64>> = BTreeMap::new();
-    for &(colour, size, quantity) in stock {
-        if !colors.iter().any(|c| c == colour) {
-            colors.push(colour.to_owned());
+    for &(color, size, quantity) in stock {
+        if !colors.iter().any(|c| c == color) {
+            colors.push(color.to_owned());
         }
         if !sizes.iter().any(|s| s == size) {
             sizes.push(size.to_owned());
         }
-        grid.entry(colour.to_owned()).or_default().insert(size.to_owned(), quantity);
+        grid.entry(color.to_owned()).or_default().insert(size.to_owned(), quantity);
     }
     let form = ProductForm {
         name: Some(name.to_owned()),

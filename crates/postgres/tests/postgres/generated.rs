@@ -1,6 +1,6 @@
 //! `bitik seed --products N`'s generated catalogue, and what a listing of such a catalogue counts.
 
-use bitik_catalog::{Colour, ListParams, ProductRepository, Size};
+use bitik_catalog::{Color, ListParams, ProductRepository, Size};
 use bitik_postgres::testing::TestDatabase;
 use bitik_postgres::{PgProductRepository, seed_generated_products};
 use chrono::Utc;
@@ -45,7 +45,7 @@ async fn generates_n_browsable_products_once() {
     assert_eq!(product.stock.variants().count(), product.colors.len() * product.sizes.len());
     let all_units: u64 = shop.items.iter().map(|p| p.stock.total()).sum();
     assert!(all_units > 0);
-    let black = Colour::parse("noir").unwrap();
+    let black = Color::parse("noir").unwrap();
     assert!(shop.items.iter().any(|p| p.colors.contains(&black)));
     assert!(shop.items.iter().any(|p| p.sizes.contains(&Size::Unique)));
 }

@@ -1,4 +1,4 @@
-//! Invariants under load (issue 11): random sequences of add-to-cart, order, cancel, Wave
+//! Invariants under load: random sequences of add-to-cart, order, cancel, Wave
 //! session, payment, expiry and admin stock changes, driven through the real services on the real
 //! repositories of a fresh database, checked after every step:
 //! - no stock below zero, and each variant's stock as the model predicts;

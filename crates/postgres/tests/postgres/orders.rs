@@ -1,7 +1,7 @@
 use std::sync::Arc;
 
 use bitik_cart::{CartRepository, VariantRef};
-use bitik_catalog::{Colour, Product, ProductKey, ProductRepository, Size};
+use bitik_catalog::{Color, Product, ProductKey, ProductRepository, Size};
 use bitik_common::Money;
 use bitik_orders::{
     NewOrder, OrderLine, OrderRepository, OrderStatus, PaymentMethod, PlaceError, ShippingInfo, ShippingMethod,
@@ -15,12 +15,12 @@ use uuid::Uuid;
 
 use crate::fixtures::{customer, tshirt};
 
-fn line(product: &Product, colour: &str, size: &str, quantity: u32) -> OrderLine {
+fn line(product: &Product, color: &str, size: &str, quantity: u32) -> OrderLine {
     OrderLine {
         product_id: product.id,
         name: product.name.clone(),
         image: "/images/placeholder.jpg".into(),
-        color: colour.into(),
+        color: color.into(),
         size: size.into(),
         quantity,
         unit_price: product.price,
@@ -73,10 +73,10 @@ fn cancelled() -> StatusChange {
     }
 }
 
-async fn stock(test: &TestDatabase, product: &Product, colour: &str, size: &str) -> u32 {
+async fn stock(test: &TestDatabase, product: &Product, color: &str, size: &str) -> u32 {
     let products = PgProductRepository::new(test.database.clone());
     let product = products.find_active(&ProductKey::Id(product.id)).await.unwrap().unwrap();
-    product.stock.quantity(&Colour::parse(colour).unwrap(), Size::parse(size).unwrap())
+    product.stock.quantity(&Color::parse(color).unwrap(), Size::parse(size).unwrap())
 }
 
 #[tokio::test]
@@ -229,8 +229,8 @@ async fn an_idempotency_key_is_used_once_per_customer() {
 
 /// Fills `user`'s cart with `(colour, size, quantity)` lines of `product`.
 async fn fill_cart(carts: &PgCartRepository, user: Uuid, product: &Product, lines: &[(&str, &str, u32)]) {
-    for &(colour, size, quantity) in lines {
-        let variant = VariantRef { product_id: product.id, color: colour.into(), size: size.into() };
+    for &(color, size, quantity) in lines {
+        let variant = VariantRef { product_id: product.id, color: color.into(), size: size.into() };
         carts.add(user, variant, quantity, 100).await.unwrap().unwrap();
     }
 }
@@ -242,7 +242,7 @@ async fn cart_of(carts: &PgCartRepository, user: Uuid) -> Vec<(String, String, u
 }
 
 fn owned(lines: &[(&str, &str, u32)]) -> Vec<(String, String, u32)> {
-    lines.iter().map(|&(colour, size, quantity)| (colour.to_owned(), size.to_owned(), quantity)).collect()
+    lines.iter().map(|&(color, size, quantity)| (color.to_owned(), size.to_owned(), quantity)).collect()
 }
 
 #[tokio::test]

@@ -70,10 +70,10 @@ async fn the_product_form_rules_speak_the_seeds_french() {
     promo["onPromotion"] = json!(true);
     promo["promoPrice"] = json!(12_000);
     assert_eq!(post(promo).await["message"], "Le prix promotionnel doit être inférieur au prix normal");
-    let mut no_colour = form();
-    no_colour["colors"] = json!([]);
-    no_colour["stock"] = json!({});
-    assert_eq!(post(no_colour).await["message"], "Au moins une couleur est requise");
+    let mut no_color = form();
+    no_color["colors"] = json!([]);
+    no_color["stock"] = json!({});
+    assert_eq!(post(no_color).await["message"], "Au moins une couleur est requise");
     let mut no_size = form();
     no_size["sizes"] = json!([]);
     no_size["stock"] = json!({});

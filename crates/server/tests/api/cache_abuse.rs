@@ -68,7 +68,7 @@ async fn shop(database: &TestDatabase) {
     let repository = bitik_postgres::PgProductRepository::new(database.database.clone());
     let sentence = "Coton épais tissé à Dakar, coupe ample, col côtelé qui garde sa forme lavage après lavage. ";
     for n in 0..PRODUCTS {
-        let colours = ["noir", "blanc", "beige"];
+        let colors = ["noir", "blanc", "beige"];
         let sizes = ["XS", "S", "M", "L", "XL", "XXL"];
         let form = ProductForm {
             name: Some(format!("T-shirt Teranga {n}")),
@@ -77,12 +77,9 @@ async fn shop(database: &TestDatabase) {
             price: Some(5_000 + 100 * n as i64),
             category: Some("vetement".to_owned()),
             subcategory: Some("t-shirt".to_owned()),
-            colors: colours.map(str::to_owned).to_vec(),
+            colors: colors.map(str::to_owned).to_vec(),
             sizes: sizes.map(str::to_owned).to_vec(),
-            stock: colours
-                .iter()
-                .map(|c| (c.to_string(), sizes.iter().map(|s| (s.to_string(), 7)).collect()))
-                .collect(),
+            stock: colors.iter().map(|c| (c.to_string(), sizes.iter().map(|s| (s.to_string(), 7)).collect())).collect(),
             images: (0..3).map(|i| format!("/uploads/products/{n:032x}/{i}/800.jpg")).collect(),
             material: Some("100 % coton biologique".to_owned()),
             care_instructions: Some(sentence.repeat(2)),

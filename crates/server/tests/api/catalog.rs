@@ -272,10 +272,8 @@ async fn the_openapi_document_describes_the_catalogue() {
 fn seed_entry(name: &str, subcategory: &str, colors: &[&str]) -> SeedProduct {
     let accessory = matches!(subcategory, "lunette" | "chaine");
     let sizes: Vec<String> = if accessory { vec!["unique".into()] } else { vec!["M".into(), "L".into()] };
-    let stock = colors
-        .iter()
-        .map(|colour| (colour.to_string(), sizes.iter().map(|size| (size.clone(), 2)).collect()))
-        .collect();
+    let stock =
+        colors.iter().map(|color| (color.to_string(), sizes.iter().map(|size| (size.clone(), 2)).collect())).collect();
     SeedProduct {
         name: name.to_owned(),
         short_description: "Court.".to_owned(),

@@ -60,9 +60,9 @@ async fn catalogue(app: &TestApp) -> HashMap<String, SeedProduct> {
 fn stock_of_catalogue(catalogue: &HashMap<String, SeedProduct>) -> Stock {
     let mut stock = Stock::new();
     for (id, entry) in catalogue {
-        for (colour, sizes) in &entry.stock {
+        for (color, sizes) in &entry.stock {
             for (size, units) in sizes {
-                stock.insert((id.clone(), colour.clone(), size.clone()), *units);
+                stock.insert((id.clone(), color.clone(), size.clone()), *units);
             }
         }
     }
@@ -74,8 +74,8 @@ async fn stock_in_shop(app: &TestApp, catalogue: &HashMap<String, SeedProduct>) 
     let mut stock = Stock::new();
     for entry in catalogue.values() {
         let product = products.find_by_slug(&Slug::from_name(&entry.name)).await.unwrap().unwrap();
-        for (colour, size, units) in product.stock.variants() {
-            stock.insert((product.id.to_string(), colour.to_string(), size.to_string()), i64::from(units));
+        for (color, size, units) in product.stock.variants() {
+            stock.insert((product.id.to_string(), color.to_string(), size.to_string()), i64::from(units));
         }
     }
     stock

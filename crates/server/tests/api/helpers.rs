@@ -178,14 +178,14 @@ pub async fn create_product(
         active: Some(true),
         ..ProductForm::default()
     };
-    for &(colour, size, quantity) in stock {
-        if !form.colors.iter().any(|c| c == colour) {
-            form.colors.push(colour.to_owned());
+    for &(color, size, quantity) in stock {
+        if !form.colors.iter().any(|c| c == color) {
+            form.colors.push(color.to_owned());
         }
         if !form.sizes.iter().any(|s| s == size) {
             form.sizes.push(size.to_owned());
         }
-        form.stock.entry(colour.to_owned()).or_default().insert(size.to_owned(), quantity);
+        form.stock.entry(color.to_owned()).or_default().insert(size.to_owned(), quantity);
     }
     let repository = bitik_postgres::PgProductRepository::new(database.clone());
     repository.create(form.validate(None).unwrap()).await.unwrap().id.to_string()

@@ -196,8 +196,8 @@ async fn only_the_units_ordered_leave_the_cart_and_a_replayed_checkout_takes_not
     let app = spawn_app().await;
     let (token, _) = app.register("awa@example.sn", "secret1").await;
     let tee = app.product("T-shirt Teranga", 15_000, None, &[("noir", "M", 5), ("blanc", "L", 2)]).await;
-    for (colour, size, quantity) in [("noir", "M", 3), ("blanc", "L", 1)] {
-        let add = json!({"productId": tee, "quantity": quantity, "size": size, "color": colour});
+    for (color, size, quantity) in [("noir", "M", 3), ("blanc", "L", 1)] {
+        let add = json!({"productId": tee, "quantity": quantity, "size": size, "color": color});
         assert_eq!(app.send(Method::POST, "/api/cart/add", Some(&token), Some(&add)).await.status(), 200);
     }
     // Another tab added the white L after this checkout was filled in: only black M is ordered.

@@ -47,7 +47,7 @@ async fn a_product_link_carries_its_title_image_and_offer_without_javascript() {
     assert!(missing.contains("<title>Produit non trouvé | Bitik Dakar</title>"));
 }
 
-/// Issue 10: a phone paints the header bar and the page's largest picture from the HTML, before
+/// A phone paints the header bar and the page's largest picture from the HTML, before
 /// the script has run; user text in it is escaped.
 #[tokio::test]
 async fn home_and_product_pages_paint_their_largest_picture_before_the_script() {
@@ -141,7 +141,7 @@ fn carried_answers(html: &str) -> Option<serde_json::Value> {
     Some(serde_json::from_str(rest.split_once("</script>")?.0).expect("carried answers are JSON"))
 }
 
-/// Issue 10: a product page reached by its slug, and `/products`, carry the API answers their
+/// A product page reached by its slug, and `/products`, carry the API answers their
 /// first render asks for, exactly as the API gives them: the storefront renders without asking
 /// again. A name cannot end the element early; a page the storefront asks other things for
 /// carries nothing.
@@ -176,7 +176,7 @@ fn painted_cards(html: &str) -> Vec<&str> {
         .collect()
 }
 
-/// Issue 10: `/products` paints its title and the first cards of the page the storefront asks for
+/// `/products` paints its title and the first cards of the page the storefront asks for
 /// first (`?page=1&limit=12`), in its order, with escaped names and the cards' prices; the first
 /// picture is preloaded.
 #[tokio::test]

@@ -1,4 +1,4 @@
-// The recovery watcher in the shop layout (seed 001 §4): a pending Wave
+// The recovery watcher in the shop layout: a pending Wave
 // payment left in storage is checked with the server on the shop's pages.
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'

@@ -8,7 +8,7 @@ import { shop } from '@/lib/shop'
 
 /**
  * /category/{category} and /category/{category}/{subcategory}: the listing
- * without the sidebar (seed 000 §2). An unknown category goes to /products,
+ * without the sidebar. An unknown category goes to /products,
  * a subcategory that is not one of the category's to the category's page.
  */
 export default function CategoryRoute() {

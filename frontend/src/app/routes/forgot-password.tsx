@@ -2,7 +2,7 @@ import { ForgotPasswordPage } from '@/features/auth/components/forgot-password-p
 import { usePageMeta } from '@/lib/seo'
 import { shop } from '@/lib/shop'
 
-/** /forgot-password: help from support on WhatsApp (seed 001 §2). */
+/** /forgot-password: help from support on WhatsApp (docs/rules.md#accounts). */
 export default function ForgotPasswordRoute() {
   usePageMeta({
     title: 'Mot de passe oublié',

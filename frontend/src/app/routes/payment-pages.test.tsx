@@ -1,4 +1,4 @@
-// Wave's return pages in the whole app (seed 001 §2, §4, §8): what each
+// Wave's return pages in the whole app: what each
 // parameter does, what the server is asked, and where each answer leads.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'

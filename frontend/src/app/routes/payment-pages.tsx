@@ -1,4 +1,4 @@
-// The pages Wave sends the shopper back to (seed 001 §2): public routes,
+// The pages Wave sends the shopper back to: public routes,
 // one lazy chunk. The payments feature verifies with the server; the app
 // tells it who is looking and refreshes what a confirmed payment changes.
 import { useQueryClient } from '@tanstack/react-query'

@@ -179,7 +179,7 @@ describe('/product/{id-or-slug}', () => {
     expect(drawer).toHaveTextContent('Couleur : Blanc')
     expect(within(drawer).getByTestId('cart-drawer-subtotal')).toHaveTextContent('20 000 FCFA')
 
-    // Adding beyond the stock keeps the seed's message.
+    // Adding beyond the stock keeps the stock message.
     await user.keyboard('{Escape}')
     await user.click(screen.getByRole('button', { name: 'Augmenter la quantité' }))
     await user.click(screen.getByRole('button', { name: 'Augmenter la quantité' }))

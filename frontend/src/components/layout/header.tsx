@@ -69,7 +69,7 @@ export function Header({ user, sessionLoading = false, cartCount, onCartOpen, ca
     return () => window.removeEventListener('scroll', onScroll)
   }, [])
 
-  // Every menu closes on every route change (seed 000 §2).
+  // Every menu closes on every route change.
   useEffect(() => {
     setOpenMenu(null)
     setMobileOpen(false)

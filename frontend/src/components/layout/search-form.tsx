@@ -8,7 +8,7 @@ export function searchHref(text: string): string | null {
   return query ? `/products?search=${encodeURIComponent(query)}` : null
 }
 
-/** Header search: submits to /products?search=…; blank text does nothing (seed 000 §5). */
+/** Header search: submits to /products?search=…; blank text does nothing. */
 export function SearchForm({ inputRef, onSearched }: { inputRef?: RefObject<HTMLInputElement | null>; onSearched?: () => void }) {
   const navigate = useNavigate()
   const location = useLocation()

@@ -9,7 +9,7 @@ export interface HeaderUser {
   role: 'customer' | 'admin'
 }
 
-/** Account links for a logged-in shopper (seed 000 §2); Administration only for admins. */
+/** Account links for a logged-in shopper; Administration only for admins. */
 export function accountLinks(user: HeaderUser) {
   return [
     { label: 'Mon compte', to: '/account' },

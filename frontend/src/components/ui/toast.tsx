@@ -1,4 +1,4 @@
-// Toasts: success, error, warning, info. Each hides itself after 3 s (seed 000 §4).
+// Toasts: success, error, warning, info. Each hides itself after 3 s.
 // The viewport is always in the DOM so screen readers hear what is added to it.
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { AlertIcon, CheckIcon, CloseIcon } from './icons'

@@ -1,10 +1,10 @@
-// How identity failures read to the shopper (seed 000 §8).
+// How identity failures read to the shopper.
 import { expireSession, GENERIC_ERROR_MESSAGE, isApiError } from '@/lib/api-client'
 
 export const LOGIN_FAILED = 'Email ou mot de passe incorrect'
 export const LOGIN_EXCEPTION = 'Une erreur est survenue lors de la connexion'
 
-/** An answer of the server (wrong password, deactivated, too many tries) shows its message; anything else the seed's text. */
+/** An answer of the server (wrong password, deactivated, too many tries) shows its message; anything else the form's own text. */
 export function loginErrorMessage(error: unknown): string {
   if (isApiError(error) && error.status >= 400 && error.status < 500) {
     return error.message !== GENERIC_ERROR_MESSAGE ? error.message : LOGIN_FAILED

@@ -1,5 +1,5 @@
-// One zod schema per identity form, with the seed's French messages
-// (seed 000 §5). The same schema is checked on change, on blur and on submit
+// One zod schema per identity form, with the shop's French messages
+// (docs/rules.md#accounts). The same schema is checked on change, on blur and on submit
 // (lib/form), and the server checks the same rules again.
 import { maxLength, minLength, object, refine, regex, string, trim, type infer as Infer } from 'zod/mini'
 import { ACCOUNT_MESSAGES as MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/config/accounts'
@@ -75,7 +75,7 @@ export const resetPasswordSchema = object({
   confirmPassword: string().check(minLength(1, MESSAGES.confirmRequired)),
 }).check(confirmationMatches('password', 'confirmPassword'))
 
-/** /forgot-password (seed 001 §5): blank after trimming, then a simple address shape. */
+/** /forgot-password: blank after trimming, then a simple address shape. */
 export const FORGOT_PASSWORD_MESSAGES = {
   emailRequired: 'Veuillez saisir votre adresse email',
   emailInvalid: 'Veuillez saisir une adresse email valide',

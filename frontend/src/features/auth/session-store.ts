@@ -108,7 +108,7 @@ export async function initSession(): Promise<void> {
 let pendingLogout: Promise<void> = Promise.resolve()
 
 /**
- * Logout clears token and user at once (seed 000 §4; the caller clears the
+ * Logout clears token and user at once (the caller clears the
  * query cache and decides where to go) and tells the server, which ends every
  * session of the user. A server that does not answer does not keep anyone
  * logged in: the local session is gone either way.

@@ -2,7 +2,7 @@
 // `const addToCart = useAddToCart(); await addToCart(item)`.
 // Guests write `localCart`, customers the server cart; the shopper is told
 // by the cart drawer, which opens saying "Produit ajouté au panier", and
-// with toasts for the seed's other messages (stock, missing choice, errors).
+// with toasts for the other messages (stock, missing choice, errors).
 import { useCallback } from 'react'
 import { useToast } from '@/components/ui/toast'
 import {
@@ -26,7 +26,7 @@ export function useAddToCart(): (item: AddToCartItem) => Promise<AddToCartResult
   const { show } = drawer
   return useCallback(
     async (request: AddToCartItem) => {
-      // Seed 000 §5: the quantity is a whole number, 1 by default.
+      // The quantity is a whole number, 1 by default.
       const quantity = Number.isFinite(request.quantity) ? Math.trunc(request.quantity) : 1
       const item = { ...withDefaultChoice(request), quantity }
       if (!item.size || !item.color || quantity < 1) {

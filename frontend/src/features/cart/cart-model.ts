@@ -23,7 +23,7 @@ export const insufficientStockMessage = (available: number) =>
   `Stock insuffisant. Seulement ${available} disponible(s).`
 
 export interface CartLine {
-  /** Stable key of the line: the server's item id, or `productId|size|colour` for a guest. */
+  /** Stable key of the line: the server's item id, or `productId|size|color` for a guest. */
   key: string
   /** The server's item id (customers only). */
   id?: string
@@ -52,7 +52,7 @@ export interface CartView {
 
 export const EMPTY_CART: CartView = { items: [], subtotal: 0, itemCount: 0 }
 
-/** Line price = promo price when there is one, else price (decisions.md). */
+/** Line price = promo price when there is one, else price (docs/rules.md#money). */
 export function linePrice(line: Pick<CartLine, 'price' | 'promoPrice'>): number {
   return line.promoPrice ?? line.price
 }
@@ -102,7 +102,7 @@ export interface AddToCartItem {
   /** Only while the product is on promotion. */
   promoPrice?: number | null
   quantity: number
-  /** Defaults (seed 000 §4): the first size of a clothing product, else `unique`. */
+  /** Defaults: the first size of a clothing product, else `unique`. */
   size?: string
   /** Defaults to the first colour of `colors`. */
   color?: string
@@ -122,7 +122,7 @@ export type AddToCartResult =
   | { status: 'invalid' }
   | { status: 'error'; message: string }
 
-/** Seed 000 §4: default size the first size of a `vetement` with sizes, else `unique`; default colour the first. */
+/** Default size the first size of a `vetement` with sizes, else `unique`; default colour the first. */
 export function withDefaultChoice(item: AddToCartItem): AddToCartItem & { size: string; color: string } {
   const defaultSize =
     item.category === undefined ? '' : item.category === 'vetement' && item.sizes?.[0] ? item.sizes[0] : UNIQUE_SIZE

@@ -4,7 +4,7 @@
 // - Customers: the lines live on the server; React Query holds the customer's
 //   cart under ['cart', userId]. Every change answers with the cart as the
 //   server now reads it, which replaces the cached one (the "reload after each
-//   change" of seed 000 §4 without a second request). Quantity changes and
+//   change" without a second request). Quantity changes and
 //   removals show at once and are sent in order; only the answer to the last
 //   one is shown, and a refusal reloads the cart.
 // - The app tells the store who is logged in (<CartProvider customerId>). On

@@ -1,4 +1,4 @@
-// The guest cart, in localStorage under `localCart` (seed 000 §3): an array of
+// The guest cart, in localStorage under `localCart` (docs/rules.md#cart): an array of
 // {productId, name, image, price, promoPrice?, quantity, size, color, stock?, slug?}.
 // Pure storage work (no toast, no React state) plus a hook that follows it,
 // across tabs too.

@@ -1,4 +1,4 @@
-// On login the guest cart joins the customer's server cart (decisions.md:
+// On login the guest cart joins the customer's server cart (docs/rules.md#cart:
 // same product, colour and size add up, capped at stock), then is cleared.
 import type { QueryClient } from '@tanstack/react-query'
 import { isApiError } from '@/lib/api-client'

@@ -1,4 +1,4 @@
-// The listing's state lives in the address (seed 000 §2): the query string is
+// The listing's state lives in the address: the query string is
 // the single source of truth. These pure functions read it into an API query
 // (dropping what the server would refuse), write a state back into a query
 // string, and derive the heading, the canonical URL and page links.
@@ -140,7 +140,7 @@ export function activeFilterCount(query: ProductQuery): number {
   )
 }
 
-/** Heading by active filter, in the seed's order of precedence. */
+/** Heading by active filter, in this order of precedence. */
 export function listingHeading(query: ProductQuery): string {
   if (query.search) return `Résultats pour « ${query.search} »`
   if (query.new) return 'Nouveautés'

@@ -69,7 +69,7 @@ describe('selection', () => {
     const start = { color: 'noir', size: 'M', quantity: 9 }
     expect(selectColor(tee, start, 'blanc')).toEqual({ color: 'blanc', size: 'XS', quantity: 4 })
     expect(selectColor(tee, { ...start, quantity: 2 }, 'blanc')).toEqual({ color: 'blanc', size: 'XS', quantity: 2 })
-    // Even when M existed in the new colour the first size is taken (seed 000 §4).
+    // Even when M existed in the new colour the first size is taken.
     expect(selectColor(tee, { color: 'blanc', size: 'L', quantity: 1 }, 'noir')).toEqual({ color: 'noir', size: 'S', quantity: 1 })
   })
 

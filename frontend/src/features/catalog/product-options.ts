@@ -1,4 +1,4 @@
-// The product page's choice of colour, size and quantity (seed 000 §4, §5):
+// The product page's choice of colour, size and quantity:
 // pure functions, so the rules are tested without rendering.
 //
 // - sizes offered are those of the chosen colour with stock above 0, in the
@@ -79,7 +79,7 @@ export function selectSize(product: Product, current: Selection, size: string): 
 
 /**
  * A quantity typed or stepped by the shopper. Not a whole number or below 1
- * → 1; above the stock → 1 (seed 000 §4); no stock → 0.
+ * → 1; above the stock → 1; no stock → 0.
  */
 export function changeQuantity(product: Product, current: Selection, value: number | string): Selection {
   const stock = variantStock(product, current.color, current.size)

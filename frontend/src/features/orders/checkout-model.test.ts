@@ -33,7 +33,7 @@ const valid: DeliveryValues = {
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
-describe('step 1: the delivery form (seed 001 §5)', () => {
+describe('step 1: the delivery form', () => {
   it('accepts a complete form', () => {
     expect(fieldErrors(deliverySchema, valid)).toEqual({})
   })
@@ -211,7 +211,7 @@ describe('what is sent and what is shown before confirming', () => {
   })
 })
 
-describe('failures (seed 001 §8)', () => {
+describe('failures', () => {
   it("shows the server's message when it gave one", () => {
     const stock = 'Stock insuffisant pour T-shirt (noir, M). Seulement 1 disponible(s).'
     expect(orderFailureMessage(new ApiError(409, 'insufficient_stock', stock))).toBe(stock)

@@ -1,6 +1,6 @@
-// The checkout's steps, its delivery form and what it sends (seed 001 §2, §3,
-// §5). The server checks the same form again and prices everything itself:
-// what is computed here is only what the shopper sees before confirming.
+// The checkout's steps, its delivery form and what it sends. The server checks
+// the same form again and prices everything itself: what is computed here is
+// only what the shopper sees before confirming.
 import { maxLength, minLength, object, refine, regex, string, trim } from 'zod/mini'
 import { DEFAULT_COUNTRY } from '@/config/countries'
 import { GENERIC_ERROR_MESSAGE, isApiError } from '@/lib/api-client'
@@ -16,7 +16,7 @@ export const CHECKOUT_STEPS = [
 
 export type CheckoutStep = (typeof CHECKOUT_STEPS)[number]['id']
 
-/** Seed 001 §5 and §8, word for word. */
+/** The checkout's messages, word for word. */
 export const CHECKOUT_MESSAGES = {
   requiredFields: 'Veuillez remplir tous les champs obligatoires',
   emailInvalid: 'Veuillez entrer une adresse email valide',
@@ -27,7 +27,7 @@ export const CHECKOUT_MESSAGES = {
   failed: 'Une erreur est survenue lors de la création de la commande. Veuillez réessayer.',
 } as const
 
-/** A field's own message when it is empty (the form's summary says the seed's sentence). */
+/** A field's own message when it is empty (the form's summary says `requiredFields`). */
 export const FIELD_REQUIRED = 'Ce champ est requis'
 
 const tooLong = (max: number) => maxLength(max, `Ce champ ne peut pas dépasser ${max} caractères`)
@@ -65,7 +65,7 @@ export type DeliveryValues = {
   shippingMethod: string
 }
 
-/** The one sentence above the form: the seed's "fill every required field" first, else the first other message. */
+/** The one sentence above the form: "fill every required field" first, else the first other message. */
 export function deliverySummary(errors: Partial<Record<keyof DeliveryValues, string>>): string | null {
   const messages = Object.values(errors).filter((m): m is string => Boolean(m))
   if (messages.length === 0) return null
@@ -98,7 +98,7 @@ const text = (value: string | null | undefined) => value?.trim() ?? ''
 /**
  * The form's first values: the default address of the address book when
  * there is one (it is where the shopper receives parcels), the profile for
- * the rest; Sénégal and standard delivery by default (seed 001 §2).
+ * the rest; Sénégal and standard delivery by default.
  */
 export function deliveryDefaults(profile: ProfileForCheckout, address?: AddressForCheckout | null): DeliveryValues {
   const from = <K extends keyof AddressForCheckout & keyof ProfileForCheckout>(key: K) =>
@@ -127,14 +127,14 @@ export const PAYMENT_METHODS = [
 
 export type PaymentMethodCode = (typeof PAYMENT_METHODS)[number]['code']
 
-/** Seed 001 §2 and §9. */
+/** Wave is the payment method chosen by default. */
 export const DEFAULT_PAYMENT_METHOD: PaymentMethodCode = 'wave'
 
 export function isPaymentMethod(value: string): value is PaymentMethodCode {
   return PAYMENT_METHODS.some((method) => method.code === value)
 }
 
-/** Step 2: a method is required (seed 001 §5). */
+/** Step 2: a method is required. */
 export function paymentError(value: string): string | null {
   return isPaymentMethod(value) ? null : CHECKOUT_MESSAGES.paymentRequired
 }
@@ -190,7 +190,7 @@ export function estimateOrder(subtotal: number, methodCode: string, info: Shippi
   return { subtotal, shippingCost, total: subtotal + (shippingCost ?? 0) }
 }
 
-/** Seed 001 §8: the server's message when it gave one, else the checkout's own sentence. */
+/** The server's message when it gave one, else the checkout's own sentence. */
 export function orderFailureMessage(error: unknown): string {
   if (!isApiError(error)) return CHECKOUT_MESSAGES.failed
   const fromServer = error.status >= 400 && error.status < 500 && error.code !== 'invalid_response'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { paymentErrorExplanation, PAYMENT_ERROR_EXPLANATIONS, RECOVERABLE_ERROR_CODES } from './error-codes'
 
-describe('payment error codes (seed 001 §8)', () => {
+describe('payment error codes', () => {
   it('explains every code the seed names, in French', () => {
     const codes = [
       'insufficient_balance', 'cancelled_by_user', 'session_expired', 'technical_error', 'invalid_token', 'already_paid',

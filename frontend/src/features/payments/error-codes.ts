@@ -1,11 +1,10 @@
-// The codes /payment-error explains (seed 001 §8), apart from the checkout's
+// The codes /payment-error explains, apart from the checkout's
 // messages so that only the error page carries them.
 import { PAYMENT_MESSAGES } from './messages'
 
 /**
- * Seed 001 §8: the codes /payment-error knows, with what they mean for the
- * shopper. The seed names the codes; the explanations are ours, except the
- * ones the seed words elsewhere (expired session, not confirmed, not found).
+ * The codes /payment-error knows, with what they mean for the shopper. Some
+ * reuse a message of the payment (expired session, not confirmed, not found).
  */
 export const PAYMENT_ERROR_EXPLANATIONS: Record<string, string> = {
   insufficient_balance: 'Le solde de votre compte Wave est insuffisant pour régler cette commande. Rechargez votre compte puis réessayez.',
@@ -28,7 +27,7 @@ export const PAYMENT_ERROR_EXPLANATIONS: Record<string, string> = {
 /** Longest `errorMessage` shown as is: it comes from an address anyone can write. */
 const MAX_ERROR_MESSAGE_LENGTH = 200
 
-/** What /payment-error says: the code's explanation, else the given message, else the seed's default. */
+/** What /payment-error says: the code's explanation, else the given message, else the generic failure. */
 export function paymentErrorExplanation(errorCode: string | null, errorMessage: string | null): string {
   const known = errorCode ? PAYMENT_ERROR_EXPLANATIONS[errorCode] : undefined
   if (known) return known
@@ -37,5 +36,5 @@ export function paymentErrorExplanation(errorCode: string | null, errorMessage: 
   return PAYMENT_MESSAGES.genericFailure
 }
 
-/** Seed 001 §4: these codes leave the pending payment for the recovery watcher; any other clears it. */
+/** These codes leave the pending payment for the recovery watcher; any other clears it. */
 export const RECOVERABLE_ERROR_CODES: ReadonlySet<string> = new Set(['session_expired', 'technical_error', 'timeout'])

@@ -1,8 +1,7 @@
-// Every sentence of the Wave payment the shopper reads. Seed 001 §2 and §8
-// word for word where the seed gives them; ours (marked) where it does not.
+// Every sentence of the Wave payment the shopper reads, in one place.
 
 export const PAYMENT_MESSAGES = {
-  // Checkout (seed 001 §4, §8)
+  // Checkout
   testMode: 'Mode de test activé : le paiement est simulé.',
   initFailed: "Erreur lors de l'initialisation du paiement. Veuillez réessayer.",
   emptyResponse: 'Réponse vide du service de paiement',
@@ -12,10 +11,10 @@ export const PAYMENT_MESSAGES = {
   sessionExpired: 'Votre session de paiement a expiré. Veuillez réessayer.',
   staleCleaned: 'Une ancienne session de paiement a été détectée et nettoyée',
   incompleteSession: 'Données de session Wave incomplètes',
-  // Status checks (seed 001 §8)
+  // Status checks
   networkError: 'Erreur réseau, impossible de vérifier le statut du paiement',
   sessionNotFound: 'Session de paiement non trouvée',
-  // Result pages (seed 001 §2, §4, §8)
+  // Result pages
   missingParams: 'Paramètres de vérification de paiement manquants',
   successUnauthorized: 'Accès non autorisé à la page de confirmation',
   errorUnauthorized: "Accès non autorisé à la page d'erreur",
@@ -27,7 +26,7 @@ export const PAYMENT_MESSAGES = {
   genericFailure: 'Une erreur est survenue lors du paiement.',
   mobileProcessing: 'Traitement du paiement...',
   mobileMissingOrder: 'Identifiant de commande manquant. Impossible de vérifier le paiement.',
-  // Recovery watcher (seed 001 §4)
+  // Recovery watcher
   pendingPayment: 'Vous avez un paiement en attente',
   recovered: 'Un paiement réussi a été détecté!',
 } as const

@@ -1,8 +1,8 @@
-// Wave payment constants on the shopper's side (seed 001 §9). The server has
+// Wave payment constants on the shopper's side. The server has
 // its own (session lifetime, status cache, minimum interval): these only say
 // how long the storefront waits, retries and remembers.
 
-/** A session lives 30 minutes; the checkout gives up waiting after as long (seed: 1 800 000 ms). */
+/** A session lives 30 minutes; the checkout gives up waiting after as long (docs/rules.md#expiry). */
 export const SESSION_TIMEOUT_MS = 30 * 60_000
 /** A pending payment older than this is cleaned when a checkout starts. */
 export const STALE_PENDING_MS = 60 * 60_000

@@ -6,7 +6,7 @@ import { checkPayment, interpretStatus, isFinalCheck } from './payment-status'
 
 const MINUTE = 60_000
 
-describe('interpretStatus (seed 001 §4)', () => {
+describe('interpretStatus', () => {
   it.each([
     ['paid', 'paid'], ['succeeded', 'paid'], ['success', 'paid'], ['completed', 'paid'], ['COMPLETED', 'paid'],
     ['pending', 'pending'], ['processing', 'pending'],

@@ -1,7 +1,7 @@
-// What a status answer means for the shopper's browser (seed 001 §4 "Payment
-// status as interpreted by the client", §8 status check errors). The server
-// decides: `paid` comes only from its answer, never from a failure, an
-// address or the pending record.
+// What a status answer means for the shopper's browser, and what a failed
+// status check means. The server decides (docs/rules.md#payments): `paid`
+// comes only from its answer, never from a failure, an address or the
+// pending record.
 import { isApiError } from '@/lib/api-client'
 import { getOrderPaymentStatus, getPaymentStatus } from './api/get-payment-status'
 import type { PaymentStatus } from './api/payment-schema'
@@ -11,7 +11,7 @@ import { clearPendingPaymentOf, pendingAge, type PendingPayment } from './pendin
 
 export type PaymentState = 'paid' | 'pending' | 'cancelled' | 'expired' | 'not_found' | 'unknown'
 
-/** Seed 001 §4: the words a payment service may use, and the server's own (paid, not_found). */
+/** The words a payment service may use, and the server's own (paid, not_found). */
 export function interpretStatus(status: string): PaymentState {
   switch (status.trim().toLowerCase()) {
     case 'paid':
@@ -113,7 +113,7 @@ export async function checkPayment(target: CheckTarget): Promise<PaymentCheck> {
   } catch (error) {
     if (isAbort(error)) throw error
     const failed = fromFailure(error)
-    // Seed 001 §4: a payment opened minutes ago is simply not through yet.
+    // A payment opened minutes ago is simply not through yet.
     if (failed.kind !== 'not_found' && record && pendingAge(record, now()) < RECENT_PENDING_MS) {
       return { kind: 'pending', message: failed.message }
     }

@@ -1,4 +1,4 @@
-// The pending payment record (seed 001 §3): which Wave session of which order
+// The pending payment record: which Wave session of which order
 // the shopper left for, kept in localStorage so that the result pages and the
 // recovery watcher can ask the server about it after Wave sends the shopper
 // back (or after they close the tab). It proves nothing: only the server's
@@ -86,7 +86,7 @@ export function pendingPaymentOf(orderId: string): PendingPayment | null {
   return record && record.orderId === orderId ? record : null
 }
 
-/** Seed 001 §4: a record older than `maxAgeMs` is removed; true when one was. */
+/** A record older than `maxAgeMs` is removed; true when one was. */
 export function clearPendingPaymentOlderThan(maxAgeMs: number, now = Date.now()): boolean {
   const record = readPendingPayment()
   if (!record || pendingAge(record, now) <= maxAgeMs) return false

@@ -1,4 +1,4 @@
-// Addresses of the result pages and the parameters they read (seed 001 §2, §4).
+// Addresses of the result pages and the parameters they read.
 
 type Params = Record<string, string | null | undefined>
 

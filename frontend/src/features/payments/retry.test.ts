@@ -10,7 +10,7 @@ import { InitFailure, initWithRetries, pollDelay, verifyPayment } from './retry'
 const failure = (status: number, code = 'payment_init_failed', message = "Erreur lors de l'initialisation du paiement. Veuillez réessayer.") =>
   HttpResponse.json({ code, message }, { status })
 
-describe('initWithRetries: 3 tries, 2 s apart (seed 001 §7)', () => {
+describe('initWithRetries: 3 tries, 2 s apart', () => {
   beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }))
   afterEach(() => vi.useRealTimers())
 
@@ -125,7 +125,7 @@ describe('initWithRetries: 3 tries, 2 s apart (seed 001 §7)', () => {
   })
 })
 
-describe('verifyPayment: 5 tries, 2 s apart (seed 001 §4)', () => {
+describe('verifyPayment: 5 tries, 2 s apart', () => {
   beforeEach(() => vi.useFakeTimers())
   afterEach(() => vi.useRealTimers())
 
@@ -182,7 +182,7 @@ describe('verifyPayment: 5 tries, 2 s apart (seed 001 §4)', () => {
   })
 })
 
-describe('pollDelay (seed 001 §9)', () => {
+describe('pollDelay', () => {
   it('waits 5 s, doubled each time, at most 30 s', () => {
     expect([1, 2, 3, 4, 5, 10].map(pollDelay)).toEqual([5_000, 10_000, 20_000, 30_000, 30_000, 30_000])
   })

@@ -31,9 +31,9 @@ function isDefinitive(error: unknown): boolean {
 }
 
 /**
- * Seed 001 §7: init is tried 3 times, 2 s apart. What the server refuses for
+ * Init is tried 3 times, 2 s apart. What the server refuses for
  * good (409 already paid, session expired…) is not tried again and keeps its
- * own message; anything else ends with the seed's "Erreur lors de
+ * own message; anything else ends with "Erreur lors de
  * l'initialisation du paiement. Veuillez réessayer.".
  */
 export async function initWithRetries(
@@ -73,7 +73,7 @@ export async function initWithRetries(
 }
 
 /**
- * Seed 001 §4: a return from Wave is verified with the server 5 times, 2 s
+ * A return from Wave is verified with the server 5 times, 2 s
  * apart, until an answer settles it (paid, cancelled, expired, not found).
  * A 429 waits what the server asked instead. The last answer is returned.
  */
@@ -95,7 +95,7 @@ export async function verifyPayment(
   }
 }
 
-/** Seed 001 §9: polling waits 5 s, doubled each time, at most 30 s. `attempt` counts from 1. */
+/** Polling waits 5 s, doubled each time, at most 30 s. `attempt` counts from 1. */
 export function pollDelay(attempt: number): number {
   return Math.min(POLL_START_MS * 2 ** Math.max(0, attempt - 1), POLL_MAX_MS)
 }

@@ -1,5 +1,4 @@
-// /payment-success's verification (seed 001 §4 "Verification page states",
-// "Result page rules"): the server is asked 5 times, 2 s apart; if it has not
+// /payment-success's verification: the server is asked 5 times, 2 s apart; if it has not
 // said paid, the shopper is told it is still being checked and it is asked
 // once more 3 s later. Only the server's "paid" shows the confirmation.
 import { useCallback, useEffect, useRef, useState } from 'react'
@@ -25,7 +24,7 @@ export type VerificationState =
 export interface VerificationRequest {
   orderId: string
   sessionId: string | null
-  /** A return the seed trusts (mobile redirect, trusted=true): an unconfirmed payment stays here, unconfirmed. */
+  /** A trusted return (mobile redirect, trusted=true): an unconfirmed payment stays here, unconfirmed. */
   trusted: boolean
   /** False while the login is still being checked, or for a guest: nothing is asked. */
   enabled: boolean

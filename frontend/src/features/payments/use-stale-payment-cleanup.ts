@@ -4,7 +4,7 @@ import { PAYMENT_MESSAGES } from './messages'
 import { STALE_PENDING_MS } from './payment-config'
 import { clearPendingPaymentOlderThan } from './pending-payment'
 
-/** Seed 001 §4: a pending payment older than an hour is cleaned when a checkout starts, and the shopper told. */
+/** A pending payment older than an hour is cleaned when a checkout starts, and the shopper told. */
 export function useStalePaymentCleanup(): void {
   const toast = useToast()
   useEffect(() => {

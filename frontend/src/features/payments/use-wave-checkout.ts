@@ -1,4 +1,4 @@
-// The Wave path of checkout (seed 001 §4): once the order exists, a session
+// The Wave path of checkout: once the order exists, a session
 // is opened for it (3 tries), remembered as the pending payment, and the
 // shopper is sent to Wave's page. While they are still here (an in-app
 // browser, a slow phone, back from the Wave app) the server is asked now and
@@ -108,7 +108,7 @@ export function useWaveCheckout(): WaveCheckout {
     return () => clearTimeout(timer)
   }, [session, inApp, open])
 
-  // The client's time-out (seed 001 §4): the session is given up after 30 minutes.
+  // The client's time-out: the session is given up after 30 minutes.
   useEffect(() => {
     if (!session || !order) return
     const timer = setTimeout(() => {

@@ -105,12 +105,12 @@ impl Shop {
     }
 
     pub fn choice(&self, variant: usize, quantity: u32) -> RawChoice {
-        let (product, colour, size) = VARIANTS[variant];
+        let (product, color, size) = VARIANTS[variant];
         RawChoice {
             product_id: Some(self.products[product].to_string()),
             quantity: Some(Ok(i64::from(quantity))),
             size: Some(size.to_owned()),
-            color: Some(colour.to_owned()),
+            color: Some(color.to_owned()),
         }
     }
 
@@ -343,8 +343,8 @@ impl Shop {
     }
 
     pub async fn set_stock(&mut self, variant: usize, quantity: u32) -> Result<(), String> {
-        let (product, colour, size) = VARIANTS[variant];
-        let grid = BTreeMap::from([(colour.to_owned(), BTreeMap::from([(size.to_owned(), i64::from(quantity))]))]);
+        let (product, color, size) = VARIANTS[variant];
+        let grid = BTreeMap::from([(color.to_owned(), BTreeMap::from([(size.to_owned(), i64::from(quantity))]))]);
         self.catalog.set_stock(self.products[product], grid).await.map_err(|e| format!("set stock: {e:?}"))?;
         self.model.set_stock(variant, quantity);
         Ok(())

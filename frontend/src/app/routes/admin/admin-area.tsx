@@ -1,4 +1,4 @@
-// The admin area (seed 001 §2), behind AdminGuard: its layout and its route
+// The admin area, behind AdminGuard: its layout and its route
 // table, in a chunk a shopper never downloads. Each screen is a further chunk.
 import { lazy } from 'react'
 import { Navigate, useRoutes } from 'react-router'
@@ -28,7 +28,7 @@ export default function AdminArea() {
         { path: 'products/new', element: <ProductForm /> },
         { path: 'products/edit/:id', element: <ProductForm /> },
         { path: 'users', element: <Users /> },
-        // Linked from the users screens; seed 001 §2 does not list them, so they are registered here.
+        // Linked from the users screens, so they are registered here.
         { path: 'users/new', element: <UserForm /> },
         { path: 'users/edit/:id', element: <UserForm /> },
         { path: '*', element: <NotFound /> },

@@ -34,7 +34,7 @@ export interface ListPage<T> {
 export interface ListTexts {
   /** 'Chargement des produits…' */
   loading: string
-  /** Seed 001 §8: 'Erreur lors du chargement des produits' (a 4xx shows the server's sentence). */
+  /** 'Erreur lors du chargement des produits' (a 4xx shows the server's sentence). */
   loadFailed: string
   /** 'Aucun produit trouvé' */
   empty: string

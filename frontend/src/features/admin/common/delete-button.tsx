@@ -5,7 +5,7 @@ import { adminErrorMessage } from './admin-error'
 import styles from './admin.module.css'
 import type { Removal } from './removal'
 
-/** Seed 001 §5: the confirmation of a deletion, product or user. */
+/** The confirmation of a deletion, product or user. */
 export const deleteConfirmation = (name: string) =>
   `Êtes-vous sûr de vouloir supprimer "${name}" ? Cette action est irréversible.`
 
@@ -14,7 +14,7 @@ export interface DeleteTexts {
   title: string
   /** The toast of a deletion done. */
   deleted: string
-  /** Seed 001 §8: the toast of a failure without the server's sentence. */
+  /** The toast of a failure without the server's sentence. */
   failed: string
 }
 

@@ -2,7 +2,7 @@
 // a filtered list can be bookmarked, shared and reloaded, and the dashboard can
 // link to it.
 
-/** Admin pages show 10 items (seed 001 §9). */
+/** Admin pages show 10 items (docs/rules.md#back-office-figures). */
 export const ADMIN_PAGE_SIZE = 10
 
 /** The page number of the address: a whole number from 1, anything else is page 1. */

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react'
 import styles from './admin.module.css'
 import { useDebouncedValue } from './use-debounced-value'
 
-/** Seed 001 §9: the product search waits 500 ms after the last key; the other lists do the same. */
+/** The product search waits 500 ms after the last key; the other lists do the same. */
 export const SEARCH_DEBOUNCE_MS = 500
 
 interface SearchInputProps {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 
-/** `value`, once it has stopped changing for `delayMs` (the product search waits 500 ms, seed 001 §9). */
+/** `value`, once it has stopped changing for `delayMs` (the product search waits 500 ms). */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value)
   useEffect(() => {

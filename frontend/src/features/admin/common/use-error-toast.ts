@@ -2,8 +2,8 @@ import { useEffect } from 'react'
 import { useToast } from '@/components/ui/toast'
 
 /**
- * Shows `message` as an error toast each time a query fails (seed 001 §8:
- * 'Erreur lors du chargement des commandes'…). `failedAt` is the query's
+ * Shows `message` as an error toast each time a query fails ('Erreur lors du
+ * chargement des commandes'…). `failedAt` is the query's
  * `errorUpdatedAt`, so a second failure after a retry is announced again.
  */
 export function useErrorToast(failed: boolean, failedAt: number, message: string) {

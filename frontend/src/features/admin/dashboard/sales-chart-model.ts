@@ -1,5 +1,5 @@
 // Geometry of the dashboard's 30-day sales chart, drawn by hand in SVG: no
-// chart library for thirty bars (issue 8, style.md: nothing heavy for admins either).
+// chart library for thirty bars (nothing heavy for admins either).
 import type { DaySales } from './api/get-stats'
 
 export type Metric = 'revenue' | 'orders'

@@ -1,5 +1,6 @@
-// How a trend served by the API is shown (decisions.md: real figures or
-// nothing). The percentage is the server's; this only words it.
+// How a trend served by the API is shown: real figures or nothing
+// (docs/rules.md#back-office-figures). The percentage is the server's; this
+// only words it.
 
 /** What a figure is compared with: yesterday, or the same span of last month. */
 export type TrendPeriod = 'day' | 'month'

@@ -1,5 +1,5 @@
-// Reaching the customer of an order (seed 001 §2, §6: "email customer"; the
-// shop phones or writes on WhatsApp since there is no online tracking).
+// Reaching the customer of an order (by e-mail; the shop phones or writes on
+// WhatsApp since there is no online tracking).
 import { orderStatusLabel } from '@/config/orders'
 import { formatPrice } from '@/lib/format'
 import { shop } from '@/lib/shop'

@@ -28,7 +28,7 @@ describe('order filters → GET /api/admin/orders', () => {
     expect(dayOf('2026-13-01')).toBe('')
   })
 
-  it('enables the date button once at least one date is set (seed 001 §2)', () => {
+  it('enables the date button once at least one date is set', () => {
     expect(canFilterByDate('', '')).toBe(false)
     expect(canFilterByDate('2026-03-01', '')).toBe(true)
     expect(canFilterByDate('', '2026-03-10')).toBe(true)

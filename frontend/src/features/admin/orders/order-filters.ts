@@ -43,5 +43,5 @@ export function ordersQueryOf(filters: OrderFilters): AdminOrdersQuery {
   return query
 }
 
-/** Seed 001 §2: the date-range button is disabled while neither date is set. */
+/** The date-range button is disabled while neither date is set. */
 export const canFilterByDate = (fromDate: string, toDate: string) => fromDate !== '' || toDate !== ''

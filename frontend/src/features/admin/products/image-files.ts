@@ -1,4 +1,4 @@
-// Seed 001 §5: files that are not images are dropped before the upload, with
+// Files that are not images are dropped before the upload, with
 // a warning. Only a first sorting by declared type: the server decodes every
 // file and refuses anything that is not a real JPEG, PNG or WebP.
 

@@ -27,7 +27,7 @@ function valid(overrides: Partial<ProductFormValues> = {}): ProductFormValues {
   })
 }
 
-describe('validateProductForm (seed 001 §5)', () => {
+describe('validateProductForm', () => {
   it('names every missing required field in one sentence, as the server does', () => {
     const { message, fields } = validateProductForm(emptyProductForm())
     expect(message).toBe('Champs requis manquants: nom, description, prix, catégorie, sous-catégorie')

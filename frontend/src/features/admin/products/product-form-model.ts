@@ -1,4 +1,4 @@
-// The product form's values, its rules (seed 001 §5, with the same French
+// The product form's values, its rules (docs/rules.md#catalogue, with the same French
 // messages as the server, which checks them again) and the body it sends.
 import { CATEGORIES } from '@/config/catalog'
 import type { AdminProduct } from './api/product-schema'
@@ -9,12 +9,12 @@ export const PRODUCT_MESSAGES = {
   required: 'Ce champ est requis',
   missing: (labels: string[]) => `Champs requis manquants: ${labels.join(', ')}`,
   promoPrice: 'Le prix promotionnel doit être inférieur au prix normal',
-  noColour: 'Au moins une couleur est requise',
+  noColor: 'Au moins une couleur est requise',
   noSize: 'Les tailles sont requises pour les vêtements',
   price: 'Le prix doit être un nombre entier positif ou nul',
 } as const
 
-/** Sizes offered to clothing (decisions.md order; seed 001 §9 lists S to XXL). */
+/** Sizes offered to clothing, in the shop's order (docs/rules.md#catalogue). */
 export const CLOTHING_SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL'] as const
 
 export interface ProductFormValues {
@@ -117,7 +117,7 @@ const REQUIRED: { field: ProductField; label: string; empty: (v: ProductFormValu
   { field: 'subcategory', label: 'sous-catégorie', empty: (v) => v.subcategory === '' },
 ]
 
-/** Every broken rule of seed 001 §5, not only the first. */
+/** Every broken rule of the product form, not only the first. */
 export function validateProductForm(values: ProductFormValues): ProductFormErrors {
   const fields: ProductFormErrors['fields'] = {}
   const missing = REQUIRED.filter((rule) => rule.empty(values))
@@ -130,7 +130,7 @@ export function validateProductForm(values: ProductFormValues): ProductFormError
   else if (values.onPromotion && price !== null && !Number.isNaN(price) && (promo === null || promo >= price)) {
     fields.promoPrice = PRODUCT_MESSAGES.promoPrice
   }
-  if (parseColors(values.colorsText).length === 0) fields.colors = PRODUCT_MESSAGES.noColour
+  if (parseColors(values.colorsText).length === 0) fields.colors = PRODUCT_MESSAGES.noColor
   if (values.category !== 'accessoire' && values.sizes.length === 0) fields.sizes = PRODUCT_MESSAGES.noSize
 
   const firstMessage = Object.entries(fields).find(([field]) => !missing.some((rule) => rule.field === field))?.[1]
@@ -168,7 +168,7 @@ export function hasChanges(initial: ProductFormValues, current: ProductFormValue
   return JSON.stringify(toProductBody(initial)) !== JSON.stringify(toProductBody(current))
 }
 
-/** Seed 001 §5: a product whose total stock is 0 cannot be bought. */
+/** A product whose total stock is 0 cannot be bought (docs/rules.md#stock). */
 export const isSoldOut = (values: ProductFormValues) => totalStock(toProductBody(values).stock) === 0
 
 /** The tab holding a field, to show the first error of a refused save. */

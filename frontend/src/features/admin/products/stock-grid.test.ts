@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   applyShortcut,
   changedVariants,
-  colourTotal,
+  colorTotal,
   gridSizes,
   parseColors,
   parseQuantity,
@@ -53,7 +53,7 @@ describe('stock inputs', () => {
     expect(parseQuantity('')).toBe(0)
   })
 
-  it('ignore negative, decimal and non-numeric values (seed 001 §5)', () => {
+  it('ignore negative, decimal and non-numeric values', () => {
     for (const text of ['-1', '-0', '2.5', '1e3', 'abc', '99999999999']) expect(parseQuantity(text)).toBeNull()
     expect(setQuantity(grid, 'noir', 'S', '-3')).toBe(grid)
     expect(setQuantity(grid, 'noir', 'S', '1.5')).toBe(grid)
@@ -94,7 +94,7 @@ describe('totals and changes', () => {
   const before = { noir: { S: 2, M: 0 }, blanc: { S: 1, M: 4 } }
 
   it('add up per colour and overall', () => {
-    expect(colourTotal(before, 'blanc')).toBe(5)
+    expect(colorTotal(before, 'blanc')).toBe(5)
     expect(totalStock(before)).toBe(7)
     expect(totalStock({})).toBe(0)
   })

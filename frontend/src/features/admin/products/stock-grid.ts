@@ -1,5 +1,5 @@
 // The stock grid of the product form and of the quick stock editor: one
-// quantity per colour × size (accessories: per colour, size `unique`), seed 001 §5.
+// quantity per colour × size (accessories: per colour, size `unique`).
 import { compareSizes } from '@/config/catalog'
 
 export type StockGrid = Record<string, Record<string, number>>
@@ -7,7 +7,7 @@ export type StockGrid = Record<string, Record<string, number>>
 /** Accessories are sold in one size. */
 export const UNIQUE_SIZE = 'unique'
 
-/** Seed 001 §5, shortcuts per colour: add 5 to each size, set each to 10, set each to 0. */
+/** Shortcuts per colour: add 5 to each size, set each to 10, set each to 0. */
 export const STOCK_SHORTCUTS = [
   { id: 'add5', label: '+5', describe: 'Ajouter 5 à chaque taille' },
   { id: 'set10', label: '10', describe: 'Mettre chaque taille à 10' },
@@ -17,16 +17,16 @@ export type StockShortcut = (typeof STOCK_SHORTCUTS)[number]['id']
 
 /**
  * 'Noir, Blanc ,, bleu  marine, noir' → ['noir', 'blanc', 'bleu marine']:
- * comma-separated, trimmed, lowercased (seed 001 §5), inner spaces folded,
+ * comma-separated, trimmed, lowercased (docs/rules.md#catalogue), inner spaces folded,
  * empties and repeats dropped.
  */
 export function parseColors(text: string): string[] {
-  const colours: string[] = []
+  const colors: string[] = []
   for (const part of text.split(',')) {
-    const colour = part.trim().replace(/\s+/g, ' ').toLocaleLowerCase('fr-FR')
-    if (colour && !colours.includes(colour)) colours.push(colour)
+    const color = part.trim().replace(/\s+/g, ' ').toLocaleLowerCase('fr-FR')
+    if (color && !colors.includes(color)) colors.push(color)
   }
-  return colours
+  return colors
 }
 
 /** The sizes of the grid: `unique` for an accessory, else the chosen sizes in shop order. */
@@ -42,16 +42,16 @@ export function gridSizes(category: string, sizes: readonly string[]): string[] 
  */
 export function shapeGrid(colors: readonly string[], sizes: readonly string[], previous: StockGrid = {}): StockGrid {
   const grid: StockGrid = {}
-  for (const colour of colors) {
-    grid[colour] = {}
-    for (const size of sizes) grid[colour][size] = previous[colour]?.[size] ?? 0
+  for (const color of colors) {
+    grid[color] = {}
+    for (const size of sizes) grid[color][size] = previous[color]?.[size] ?? 0
   }
   return grid
 }
 
 /**
  * What a stock input's text means: a whole number from 0, or null when it
- * must be ignored (seed 001 §5: "negative values are ignored"). An emptied
+ * must be ignored (a negative value is ignored). An emptied
  * input is 0.
  */
 export function parseQuantity(text: string): number | null {
@@ -63,39 +63,39 @@ export function parseQuantity(text: string): number | null {
 }
 
 /** `grid` with one quantity changed; the same grid when the text is refused. */
-export function setQuantity(grid: StockGrid, colour: string, size: string, text: string): StockGrid {
+export function setQuantity(grid: StockGrid, color: string, size: string, text: string): StockGrid {
   const value = parseQuantity(text)
-  if (value === null || !(colour in grid) || !(size in grid[colour]!)) return grid
-  if (grid[colour]![size] === value) return grid
-  return { ...grid, [colour]: { ...grid[colour], [size]: value } }
+  if (value === null || !(color in grid) || !(size in grid[color]!)) return grid
+  if (grid[color]![size] === value) return grid
+  return { ...grid, [color]: { ...grid[color], [size]: value } }
 }
 
 /** A shortcut applied to every size of one colour. */
-export function applyShortcut(grid: StockGrid, colour: string, shortcut: StockShortcut): StockGrid {
-  const row = grid[colour]
+export function applyShortcut(grid: StockGrid, color: string, shortcut: StockShortcut): StockGrid {
+  const row = grid[color]
   if (!row) return grid
   const next: Record<string, number> = {}
   for (const [size, quantity] of Object.entries(row)) {
     next[size] = shortcut === 'add5' ? quantity + 5 : shortcut === 'set10' ? 10 : 0
   }
-  return { ...grid, [colour]: next }
+  return { ...grid, [color]: next }
 }
 
-export function colourTotal(grid: StockGrid, colour: string): number {
-  return Object.values(grid[colour] ?? {}).reduce((sum, n) => sum + n, 0)
+export function colorTotal(grid: StockGrid, color: string): number {
+  return Object.values(grid[color] ?? {}).reduce((sum, n) => sum + n, 0)
 }
 
 export function totalStock(grid: StockGrid): number {
-  return Object.keys(grid).reduce((sum, colour) => sum + colourTotal(grid, colour), 0)
+  return Object.keys(grid).reduce((sum, color) => sum + colorTotal(grid, color), 0)
 }
 
 /** Same colours, sizes and quantities (key order aside). */
 export function sameGrid(a: StockGrid, b: StockGrid): boolean {
-  const colours = Object.keys(a)
-  if (colours.length !== Object.keys(b).length) return false
-  return colours.every((colour) => {
-    const rowA = a[colour]!
-    const rowB = b[colour]
+  const colors = Object.keys(a)
+  if (colors.length !== Object.keys(b).length) return false
+  return colors.every((color) => {
+    const rowA = a[color]!
+    const rowB = b[color]
     if (!rowB || Object.keys(rowA).length !== Object.keys(rowB).length) return false
     return Object.entries(rowA).every(([size, n]) => rowB[size] === n)
   })
@@ -104,10 +104,10 @@ export function sameGrid(a: StockGrid, b: StockGrid): boolean {
 /** Only the variants whose quantity differs from `before` (what PUT /products/{id}/stock needs). */
 export function changedVariants(before: StockGrid, after: StockGrid): StockGrid {
   const changes: StockGrid = {}
-  for (const [colour, row] of Object.entries(after)) {
+  for (const [color, row] of Object.entries(after)) {
     for (const [size, quantity] of Object.entries(row)) {
-      if (before[colour]?.[size] === quantity) continue
-      changes[colour] = { ...changes[colour], [size]: quantity }
+      if (before[color]?.[size] === quantity) continue
+      changes[color] = { ...changes[color], [size]: quantity }
     }
   }
   return changes

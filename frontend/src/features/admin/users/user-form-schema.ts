@@ -1,5 +1,5 @@
 // The admin's user form: the account rules and messages of registration
-// (seed 000 §5), a role, and a password that is required only for a new account.
+// (docs/rules.md#accounts), a role, and a password that is required only for a new account.
 import { boolean, enum as zEnum, maxLength, minLength, object, refine, regex, string, trim } from 'zod/mini'
 import { ACCOUNT_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/config/accounts'
 import { EMAIL_PATTERN } from '@/lib/form'

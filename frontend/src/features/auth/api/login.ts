@@ -11,7 +11,7 @@ export interface Credentials {
 /**
  * POST /api/auth/login. Safe to send again after a network failure (it
  * changes nothing on the server but failure counters), so it is retried like
- * a GET (seed 000 §7: "retried per the rule above").
+ * a GET.
  */
 export async function postLogin(credentials: Credentials): Promise<SessionPayload> {
   const body = await api.post('/auth/login', credentials, dataOf(sessionSchema), { retry: true })

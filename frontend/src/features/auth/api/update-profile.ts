@@ -3,7 +3,7 @@ import { api, dataOf } from '@/lib/api-client'
 import { sessionStore } from '../session-store'
 import { userSchema, type User } from './user-schema'
 
-/** The e-mail is not part of it: it cannot be changed (seed 000 §5). */
+/** The e-mail is not part of it: it cannot be changed (docs/rules.md#accounts). */
 export interface ProfileInput {
   firstName: string
   lastName: string

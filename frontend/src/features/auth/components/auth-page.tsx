@@ -22,7 +22,7 @@ export function authTabOf(pathname: string): AuthTab {
 }
 
 /**
- * /login and /register: the two tabs (seed 000 §2). The tab follows the
+ * /login and /register: the two tabs. The tab follows the
  * address, so /register opens Inscription and a tab can be linked; the state
  * (where the shopper came from) and the query are kept when switching.
  */

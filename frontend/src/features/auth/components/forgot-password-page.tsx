@@ -1,4 +1,4 @@
-// /forgot-password (seed 001 §2, §4, §5, §8; decisions.md, Accounts): the
+// /forgot-password (docs/rules.md#accounts): the
 // shopper writes to support on WhatsApp with a prefilled message; support
 // checks the account and sends a one-time reset link. The request is also
 // noted by the server (POST /api/auth/forgot-password) so support can see it.
@@ -20,7 +20,7 @@ import { EmailField } from './account-fields'
 import styles from './auth.module.css'
 import page from './forgot-password-page.module.css'
 
-/** Seed 001 §4: 'Préparation...' for about 1.5 s. */
+/** 'Préparation...' for about 1.5 s. */
 export const PREPARATION_MS = 1_500
 
 export const FORGOT_PASSWORD_TOASTS = {

@@ -15,7 +15,7 @@ export const CURRENT_PASSWORD_WRONG = 'Mot de passe actuel incorrect'
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' }
 
-/** The password tab of /account (seed 000 §5, §8). The answer's new token is stored. */
+/** The password tab of /account. The answer's new token is stored. */
 export function PasswordForm({ email }: { email: string }) {
   const form = useZodForm(passwordChangeSchema, EMPTY)
   const change = useChangePassword()

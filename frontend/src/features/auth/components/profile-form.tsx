@@ -27,7 +27,7 @@ function valuesOf(user: User) {
   }
 }
 
-/** The profile tab of /account (seed 000 §5): names required, e-mail read-only. */
+/** The profile tab of /account: names required, e-mail read-only. */
 export function ProfileForm({ user }: { user: User }) {
   const form = useZodForm(profileSchema, valuesOf(user))
   const update = useUpdateProfile()

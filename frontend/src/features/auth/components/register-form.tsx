@@ -11,7 +11,7 @@ import { EmailField, NewPasswordFields } from './account-fields'
 import styles from './auth.module.css'
 
 export const REGISTER_SUCCESS = 'Inscription réussie ! Vous pouvez maintenant vous connecter.'
-/** Seed 000 §4: the login tab comes 0.5 s after a successful registration. */
+/** The login tab comes 0.5 s after a successful registration. */
 export const SWITCH_TO_LOGIN_DELAY_MS = 500
 
 const EMPTY = { firstName: '', lastName: '', email: '', phone: '', password: '', confirmPassword: '' }
@@ -19,7 +19,7 @@ const EMPTY = { firstName: '', lastName: '', email: '', phone: '', password: '',
 /**
  * Inscription. The server answers with a token too; it is not kept: the
  * shopper is taken to the login tab with the e-mail prefilled and logs in
- * (issue 3), so nobody ends up logged in without having typed the password
+ * so nobody ends up logged in without having typed the password
  * into the login form.
  */
 export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {

@@ -10,7 +10,7 @@ import styles from './auth.module.css'
 
 export const RESET_DONE = 'Votre mot de passe a été réinitialisé. Vous pouvez vous connecter.'
 
-/** /reset-password/{token}: a new password from a one-time link (decisions.md, Accounts). */
+/** /reset-password/{token}: a new password from a one-time link (docs/rules.md#accounts). */
 export function ResetPasswordForm({ token }: { token: string }) {
   const form = useZodForm(resetPasswordSchema, { password: '', confirmPassword: '' })
   const reset = useResetPassword()

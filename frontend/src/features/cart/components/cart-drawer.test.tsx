@@ -77,7 +77,7 @@ describe('cart drawer', () => {
     expect(within(drawer).getByTestId('cart-drawer-subtotal')).toHaveTextContent('26 000 FCFA')
     expect(within(drawer).getByRole('link', { name: 'Voir le panier' })).toHaveAttribute('href', '/cart')
     expect(within(drawer).getByRole('link', { name: 'Commander' })).toHaveAttribute('href', '/checkout')
-    // No delivery figure in the drawer (seed 000 §9).
+    // No delivery figure in the drawer.
     expect(drawer).not.toHaveTextContent(/5[.,]99/)
   })
 

@@ -1,4 +1,4 @@
-// The cart drawer (seed 000 §2), loaded on demand: the header's cart icon and
+// The cart drawer, loaded on demand: the header's cart icon and
 // every add to cart open it. Titled "Votre panier"; Escape and the overlay
 // close it and the page behind does not scroll (components/ui/drawer).
 import { useEffect, useState } from 'react'

@@ -1,7 +1,7 @@
 // One line of the cart, in the drawer (compact) and on /cart (typed quantity,
 // line total): picture, name, size (hidden when `unique`), colour, prices
 // (the original struck through under a promotion), − / + bounded by 1 and the
-// stock, and removal (seed 000 §2).
+// stock, and removal.
 import { useId, useState, type KeyboardEvent } from 'react'
 import { Link } from 'react-router'
 import { TrashIcon } from '@/components/ui/icons'

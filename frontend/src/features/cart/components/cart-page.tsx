@@ -1,4 +1,4 @@
-// /cart: the full cart (seed 000 §2): quantities (− / + and a typed value
+// /cart: the full cart: quantities (− / + and a typed value
 // within 1..stock), removal, clearing after confirmation, the subtotal, the
 // delivery estimate by the rule checkout applies (the server's standard fee,
 // free from its threshold: the old 5.99 is gone), and the way to /checkout.

@@ -7,7 +7,7 @@ import { productSchema } from './product-schema'
 export const SORTS = ['newest', 'price-asc', 'price-desc', 'relevance'] as const
 export type Sort = (typeof SORTS)[number]
 
-/** GET /api/products query (seed 000 §7); absent fields are not sent. */
+/** GET /api/products query; absent fields are not sent. */
 export interface ProductQuery {
   page?: number
   limit?: number

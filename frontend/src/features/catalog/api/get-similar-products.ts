@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client'
 import { productKeys } from './keys'
 import { productListSchema } from './product-schema'
 
-/** Similar products shown under a product (seed 000 §9). */
+/** Similar products shown under a product. */
 export const SIMILAR_LIMIT = 4
 
 /** GET /api/products/{idOrSlug}/similar?limit=n: same subcategory first, never the product itself. */

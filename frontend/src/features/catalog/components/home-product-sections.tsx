@@ -1,4 +1,4 @@
-// The three product strips of the home page (seed 000 §2 and §9).
+// The three product strips of the home page.
 import { useQuery } from '@tanstack/react-query'
 import { newArrivalsQueryOptions } from '../api/get-new-arrivals'
 import { productsQueryOptions } from '../api/get-products'

@@ -1,5 +1,5 @@
 // The product page's body: gallery, choice of colour, size and quantity, add
-// to cart, and the Description / Détails / Livraison tabs (seed 000 §2, §4, §5).
+// to cart, and the Description / Détails / Livraison tabs.
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'

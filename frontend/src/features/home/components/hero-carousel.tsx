@@ -4,7 +4,7 @@ import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from '@/compon
 import { HERO } from '@/config/first-paint'
 import styles from './hero-carousel.module.css'
 
-// Seed 000 §4/§9: advance every 6 s once the first image is there, swipe of
+// Advance every 6 s once the first image is there, swipe of
 // more than 50 px, wrap-around, preload with a 5 s give-up.
 export const SLIDE_INTERVAL_MS = 6_000
 export const SWIPE_THRESHOLD_PX = 50
@@ -126,7 +126,7 @@ export function HeroCarousel({ slides = SLIDES }: { slides?: Slide[] }) {
                 <p className={styles.text}>{slide.text}</p>
                 <div className={styles.actions}>
                   <Link to={slide.cta.to} className={styles.cta}>{slide.cta.label}</Link>
-                  {/* 'Notre histoire' is always on screen (seed 000 §2), once. */}
+                  {/* 'Notre histoire' is always on screen, once. */}
                   {slide.cta.to !== '/about' ? (
                     <Link to="/about" className={styles.secondary}>Notre histoire</Link>
                   ) : null}

@@ -9,7 +9,7 @@ import styles from './newsletter-form.module.css'
 const INVALID_EMAIL = 'Veuillez entrer une adresse email valide'
 export const NEWSLETTER_SUCCESS = 'Merci de vous être inscrit à notre newsletter!'
 
-// Seed 000 §5: non-empty and containing '@'; the server checks the rest.
+// Non-empty and containing '@'; the server checks the rest.
 const newsletterSchema = object({
   email: string().check(trim(), minLength(1, INVALID_EMAIL), includes('@', INVALID_EMAIL)),
 })

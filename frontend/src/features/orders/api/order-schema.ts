@@ -1,6 +1,6 @@
 // An order as the API shows it to its customer (GET /api/orders/{id}, the
 // answer of POST /api/orders and of a cancellation), its query keys and the
-// French labels of its codes (seed 000 §3, decisions.md).
+// French labels of its codes (docs/rules.md#orders, docs/rules.md#payments).
 import { array, boolean, int, nullish, number, object, optional, string, union, type infer as Infer } from 'zod/mini'
 
 export const orderItemSchema = object({
@@ -54,10 +54,10 @@ export const orderKeys = {
   detail: (id: string) => [...orderKeys.all, 'detail', id] as const,
 }
 
-// The five statuses and their French labels (seed 000 §3) are the shop's, shared with the admin area.
+// The five statuses and their French labels are the shop's (docs/rules.md#orders), shared with the admin area.
 export { ORDER_STATUS_LABELS, orderStatusLabel } from '@/config/orders'
 
-/** `paypal` was the old value of cash on delivery; `card` only exists on old orders (decisions.md). */
+/** `paypal` was the old value of cash on delivery; `card` only exists on old orders (docs/rules.md#payments). */
 export const PAYMENT_METHOD_LABELS: Record<string, string> = {
   wave: 'Wave',
   cash_on_delivery: 'Paiement à la livraison',
@@ -82,7 +82,7 @@ export function paymentStatusLabel(status: string, orderStatus?: string): string
   return PAYMENT_STATUS_LABELS[status] ?? status
 }
 
-/** Seed 000 §8: the service-client button only while the order is pending. */
+/** The service-client button only while the order is pending. */
 export function canContactSupport(order: Pick<Order, 'status'>): boolean {
   return order.status === 'pending'
 }

@@ -1,4 +1,4 @@
-// /checkout in three steps, Livraison, Paiement, Confirmation (seed 001 §2):
+// /checkout in three steps, Livraison, Paiement, Confirmation:
 // the delivery form prefilled from the account, the payment method, then the
 // recap and the order. The app route hands in the cart, the first values of
 // the form and what to do once the order exists; the server prices the order.
@@ -102,7 +102,7 @@ export function CheckoutPage({ cart, defaults, onPlaced, payWithWave }: Checkout
       </Frame>
     )
   }
-  // Seed 001 §2: an empty cart sends the shopper back to /cart.
+  // An empty cart sends the shopper back to /cart.
   if (cart.lines.length === 0) return <Navigate to="/cart" replace />
 
   const estimate = estimateOrder(cart.subtotal, form.values.shippingMethod, shipping.data)

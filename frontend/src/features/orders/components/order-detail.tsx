@@ -1,4 +1,4 @@
-// /orders/{id}: one of the customer's orders (seed 000 §2, §3, §8): status,
+// /orders/{id}: one of the customer's orders: status,
 // lines, totals, delivery, payment and history; Contacter le service client
 // while it is pending; cancellation while the server allows it.
 import { Link } from 'react-router'

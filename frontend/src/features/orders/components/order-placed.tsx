@@ -7,7 +7,7 @@ import { formatPhone } from '@/lib/phone'
 import { paymentMethodLabel, type Order } from '../api/order-schema'
 import styles from './checkout.module.css'
 
-/** After the order is created (seed 001 §2): its number, as the server made it, and where to go next. */
+/** After the order is created: its number, as the server made it, and where to go next. */
 export function OrderPlaced({ order, headingRef }: { order: Order; headingRef: RefObject<HTMLHeadingElement | null> }) {
   const cashOnDelivery = order.paymentMethod === 'cash_on_delivery'
   return (

@@ -16,7 +16,7 @@ export interface SummaryLine {
   unitPrice: number
 }
 
-/** `unique` is the size of accessories: not shown (seed 000 §3). */
+/** `unique` is the size of accessories: not shown. */
 const shownSize = (size?: string) => (size && size.toLowerCase() !== 'unique' ? size : null)
 
 export function OrderLines({ lines, label = 'Articles' }: { lines: SummaryLine[]; label?: string }) {

@@ -17,7 +17,7 @@ interface PaymentStepProps {
   onNext: () => void
 }
 
-/** Step 2: Wave (the default) or cash on delivery (seed 001 §2). */
+/** Step 2: Wave (the default) or cash on delivery (docs/rules.md#payments). */
 export function PaymentStep({ value, onChange, waveAvailable, headingRef, onBack, onNext }: PaymentStepProps) {
   const id = useId()
   return (

@@ -1,4 +1,4 @@
-// /about (seed 001 §2): story (founded 2024), mission, the four values,
+// /about: story (founded 2024), mission, the four values,
 // manifesto, creative vision, links to the products and to contact.
 import { ButtonLink } from '@/components/ui/button'
 import { shop } from '@/lib/shop'

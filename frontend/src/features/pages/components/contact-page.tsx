@@ -1,4 +1,4 @@
-// /contact (seed 001 §2): hero, three quick options, the FAQ (one answer open
+// /contact: hero, three quick options, the FAQ (one answer open
 // at a time), and the call to action. Contact data: the shop settings.
 import { useRef } from 'react'
 import { Link } from 'react-router'
@@ -102,7 +102,7 @@ export const CONTACT_FAQ: readonly FaqItem[] = [
 export function ContactPage() {
   const emailLink = useRef<HTMLAnchorElement>(null)
 
-  /** 'Contacter par email' (seed): back to the top, where the e-mail option is, and focus on it. */
+  /** 'Contacter par email': back to the top, where the e-mail option is, and focus on it. */
   function backToEmail() {
     const reduced = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
     window.scrollTo({ top: 0, behavior: reduced ? 'auto' : 'smooth' })

@@ -1,4 +1,4 @@
-// /delivery (seed 001 §9): zones and fees (the server's), delays, pickup in
+// /delivery (docs/rules.md#delivery): zones and fees (the server's), delays, pickup in
 // shop, farther areas and international on quote.
 import { Link } from 'react-router'
 import { ButtonLink } from '@/components/ui/button'

@@ -1,5 +1,5 @@
 // Delivery fees as the server applies them at checkout (GET /api/cart/shipping-info):
-// no fee or threshold is written here (decisions.md, one source of truth).
+// no fee or threshold is written here (one source of truth: docs/rules.md#delivery).
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'

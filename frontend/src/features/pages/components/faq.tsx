@@ -8,7 +8,7 @@ export interface FaqItem {
 }
 
 /**
- * Accordion of questions (seed 001 §2): one answer open at a time; opening
+ * Accordion of questions: one answer open at a time; opening
  * another closes the first, pressing the open one closes it.
  */
 export function Faq({ items, headingLevel = 3 }: { items: readonly FaqItem[]; headingLevel?: 2 | 3 }) {

@@ -1,4 +1,4 @@
-// /returns (seed 001 §9, decisions.md): one returns window, read from config/policies.
+// /returns: one returns window (docs/rules.md#returns), read from config/policies.
 import { Link } from 'react-router'
 import { DEFECT_REPORT_DELAY, LEGAL, REFUND_DELAY, RETURNS_WINDOW } from '@/config/policies'
 import { emailHref, phoneHref, shop } from '@/lib/shop'

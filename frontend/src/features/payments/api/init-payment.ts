@@ -3,7 +3,7 @@ import { api } from '@/lib/api-client'
 import { PAYMENT_MESSAGES } from '../messages'
 import { openedSessionSchema, type PaymentSession } from './payment-schema'
 
-/** The server answered, but not with a session the shopper can pay: one of the seed's sentences says what is missing. */
+/** The server answered, but not with a session the shopper can pay: one of the payment's sentences says what is missing. */
 export class SessionAnswerError extends Error {
   /** The session that came back, if any: it is cancelled rather than left open. */
   readonly sessionId: string | null
@@ -17,7 +17,7 @@ export class SessionAnswerError extends Error {
 
 type OpenedSession = NonNullable<Infer<typeof openedSessionSchema>['data']>
 
-/** Checks the answer of init (seed 001 §8): empty, no URL, no id. */
+/** Checks the answer of init: empty, no URL, no id. */
 export function toPaymentSession(data: OpenedSession | null | undefined, orderId: string): PaymentSession {
   if (!data) throw new SessionAnswerError(PAYMENT_MESSAGES.emptyResponse)
   const sessionId = data.sessionId?.trim() || null

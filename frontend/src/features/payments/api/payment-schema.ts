@@ -3,7 +3,7 @@ import { boolean, nullish, number, object, optional, string, type infer as Infer
 
 /**
  * POST /api/payments/wave/init. Read leniently: a missing URL or id must give
- * the seed's own sentences (URL de paiement Wave non disponible, Données de
+ * the payment's own sentences (URL de paiement Wave non disponible, Données de
  * session Wave incomplètes), not a generic parse failure.
  */
 export const openedSessionSchema = object({

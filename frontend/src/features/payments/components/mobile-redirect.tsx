@@ -1,4 +1,4 @@
-// /mobile-redirect (seed 001 §2, §4): a return from a phone counts down 3 s,
+// /mobile-redirect: a return from a phone counts down 3 s,
 // then goes to the success page (which verifies with the server) or to the
 // error page with mobile_error.
 import { useEffect, useState } from 'react'

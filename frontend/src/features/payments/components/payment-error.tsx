@@ -1,4 +1,4 @@
-// /payment-error (seed 001 §2, §4, §8): Wave sends the shopper here when the
+// /payment-error: Wave sends the shopper here when the
 // payment did not go through. Before saying so, the server is asked once:
 // a payment it finds done after all goes to the success page instead.
 import { useEffect, useRef, useState, type ReactNode } from 'react'
@@ -46,7 +46,7 @@ export function PaymentError({ viewer }: { viewer: Viewer }) {
   const key = viewer === 'customer' && orderId ? `${orderId}|${sessionId ?? ''}` : null
   const [checked, setChecked] = useState<Checked | null>(null)
 
-  // Seed 001 §2: neither a code nor an order: nothing to explain.
+  // Neither a code nor an order: nothing to explain.
   const unauthorized = !errorCode && !orderId
   useEffect(() => {
     if (!unauthorized) return
@@ -58,7 +58,7 @@ export function PaymentError({ viewer }: { viewer: Viewer }) {
     if (!key || !orderId) return
     const controller = new AbortController()
     const record = pendingPaymentOf(orderId)
-    // Seed 001 §4: these codes keep the pending payment for the recovery watcher; any other clears it.
+    // These codes keep the pending payment for the recovery watcher; any other clears it.
     if (!errorCode || !RECOVERABLE_ERROR_CODES.has(errorCode)) clearPendingPaymentOf({ orderId })
     checkPayment({ orderId, sessionId: sessionId ?? record?.sessionId, record, refresh: true, signal: controller.signal })
       .then((answer) => {

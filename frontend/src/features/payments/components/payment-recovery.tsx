@@ -1,4 +1,4 @@
-// The recovery watcher's first-load part (seed 001 §4): on every shop page
+// The recovery watcher's first-load part: on every shop page
 // but the payment, checkout and mobile-redirect ones, a pending payment in
 // storage wakes the watcher, which is its own lazy chunk. Without one (the
 // usual case) nothing more is downloaded.

@@ -1,4 +1,4 @@
-// /payment-success (seed 001 §2, §4): Wave sends the shopper here after
+// /payment-success: Wave sends the shopper here after
 // paying. The page asks the server, which asks Wave, and shows the
 // confirmation only when the server says the order is paid.
 import { useEffect, useRef, type ReactNode } from 'react'
@@ -31,7 +31,7 @@ export function PaymentSuccess({ viewer, onConfirmed }: PaymentSuccessProps) {
   const [params] = useSearchParams()
   const orderId = params.get('orderId')?.trim() ?? ''
   // `token` and `device` are read by no one: Wave's return carries neither, and
-  // nothing here depends on the phone (seed 001 §2 lists them).
+  // nothing here depends on the phone.
   const sessionId = params.get('sessionId')?.trim() || null
   const fromMobile = params.get('source') === 'mobile-redirect'
   const trusted = fromMobile || params.get('trusted') === 'true'
@@ -107,7 +107,7 @@ function Frame({ children }: { children: ReactNode }) {
   )
 }
 
-/** Seed 001 §2: without orderId, the message, then (once loading is over) a warning and home. */
+/** Without orderId, the message, then (once loading is over) a warning and home. */
 function MissingOrder({ loading }: { loading: boolean }) {
   const toast = useToast()
   const navigate = useLatestNavigate()

@@ -1,4 +1,4 @@
-// The recovery watcher (seed 001 §4), loaded only when a pending payment is
+// The recovery watcher, loaded only when a pending payment is
 // in storage: asks the server where it stands, announces a payment found
 // paid and goes to its confirmation, reminds of one still pending (and on the
 // home page offers to go back to Wave), forgets the rest.

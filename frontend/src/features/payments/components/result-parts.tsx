@@ -2,7 +2,7 @@ import { useLocation } from 'react-router'
 import { ButtonLink } from '@/components/ui/button'
 import styles from './payments.module.css'
 
-/** Seed 001 §2: the success page links home, to the orders and to contact. */
+/** The success page links home, to the orders and to contact. */
 export function SuccessLinks() {
   return (
     <nav className={styles.actions} aria-label="Et maintenant ?">
@@ -13,7 +13,7 @@ export function SuccessLinks() {
   )
 }
 
-/** Seed 001 §2: the error page links to the cart, the order and contact. */
+/** The error page links to the cart, the order and contact. */
 export function ErrorLinks({ orderId }: { orderId: string | null }) {
   return (
     <nav className={styles.actions} aria-label="Et maintenant ?">

@@ -1,4 +1,4 @@
-// The dashboard's three calls (seed 001 §7, /tmp contract §1). Every figure is
+// The dashboard's three calls (docs/rules.md#back-office-figures). Every figure is
 // computed by the server from the orders, accounts and products; a trend is
 // null when the previous period had nothing to compare with.
 import { queryOptions, useQuery } from '@tanstack/react-query'

@@ -21,7 +21,7 @@ const count = (n: number) => n.toLocaleString('fr-FR').replace(/[\u202f\u00a0]/g
  * /admin/dashboard: the day, the month, accounts and stock, each figure from
  * the server with its real trend; the last orders, the best sellers and the
  * sales of the last 30 days. A part whose call failed says so: no zeros
- * standing in for figures that are unknown (decisions.md).
+ * standing in for figures that are unknown (docs/rules.md#back-office-figures).
  */
 export function DashboardPage() {
   usePageMeta({ title: 'Tableau de bord – Administration', noindex: true })

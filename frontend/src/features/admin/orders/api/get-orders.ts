@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api, pageOf } from '@/lib/api-client'
 import { adminOrderKeys, adminOrderSchema } from './order-schema'
 
-/** GET /api/admin/orders (seed 001 §7); empty filters are not sent. */
+/** GET /api/admin/orders; empty filters are not sent. */
 export interface AdminOrdersQuery {
   page: number
   limit: number

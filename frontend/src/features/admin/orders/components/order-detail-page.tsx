@@ -113,7 +113,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
 
 const PROGRESS_STEPS = ['pending', 'processing', 'shipped', 'delivered'] as const
 
-/** Seed 001 §4: 25 / 50 / 75 / 100 %; a cancelled order is a full red bar. */
+/** 25 / 50 / 75 / 100 %; a cancelled order is a full red bar. */
 export function OrderProgress({ status }: { status: string }) {
   const percent = isOrderStatus(status) ? ORDER_PROGRESS[status] : 0
   const cancelled = status === 'cancelled'

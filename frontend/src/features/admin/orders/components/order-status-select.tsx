@@ -9,7 +9,7 @@ export const STATUS_UPDATED = 'Statut de la commande mis à jour'
 export const STATUS_UPDATE_FAILED = 'Erreur lors de la mise à jour du statut'
 
 /**
- * The status of an order as a select (seed 001 §2): any status to any other.
+ * The status of an order as a select: any status to any other (docs/rules.md#orders).
  * The server answers with the order and its new history entry.
  */
 export function OrderStatusSelect({ orderId, orderNumber, status }: { orderId: string; orderNumber: string; status: string }) {

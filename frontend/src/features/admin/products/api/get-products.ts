@@ -8,7 +8,7 @@ export const SORT_FIELDS = ['createdAt', 'name', 'price'] as const
 export type SortField = (typeof SORT_FIELDS)[number]
 export type SortOrder = 'asc' | 'desc'
 
-/** GET /api/products?scope=admin (seed 001 §7, Admin products); absent values are not sent. */
+/** GET /api/products?scope=admin; absent values are not sent. */
 export interface AdminProductsQuery {
   page: number
   limit: number

@@ -41,7 +41,7 @@ export const adminProductSchema = object({
 export type AdminProduct = Infer<typeof adminProductSchema>
 export type StockStatus = AdminProduct['stockStatus']
 
-/** Seed 001 §9: 0 is out (Épuisé), below 5 is low (Stock bas), otherwise in stock. */
+/** 0 is out (Épuisé), below 5 is low (Stock bas), otherwise in stock (docs/rules.md#stock). */
 export const STOCK_STATUS_LABELS: Record<StockStatus, string> = {
   out: 'Épuisé',
   low: 'Stock bas',

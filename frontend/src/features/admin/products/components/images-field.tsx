@@ -51,7 +51,7 @@ export function ImagesField({ id, images, onChange, onUploadingChange, error }: 
     const chosen = [...(event.target.files ?? [])]
     event.target.value = ''
     const { images: files, rejected } = splitImageFiles(chosen)
-    // Seed 001 §5: what is not an image is dropped, with a warning.
+    // What is not an image is dropped, with a warning.
     if (rejected.length > 0) toast.warning(INVALID_IMAGES)
     const accepted = files.slice(0, Math.max(0, room))
     if (accepted.length < files.length) toast.warning(`${MAX_IMAGES} images au plus par produit.`)

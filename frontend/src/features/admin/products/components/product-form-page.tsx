@@ -43,7 +43,7 @@ const TABS: { id: ProductTab; label: string }[] = [
   { id: 'stock', label: 'Couleurs, tailles et stock' },
 ]
 
-/** /admin/products/new and /admin/products/edit/{id}: the same form (seed 001 §2). */
+/** /admin/products/new and /admin/products/edit/{id}: the same form. */
 export function ProductFormPage({ productId }: { productId?: string }) {
   usePageMeta({ title: productId ? 'Modifier le produit – Administration' : 'Nouveau produit – Administration', noindex: true })
   if (!productId) return <ProductForm />

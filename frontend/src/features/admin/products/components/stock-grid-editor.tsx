@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { AlertIcon } from '@/components/ui/icons'
-import { applyShortcut, colourTotal, setQuantity, STOCK_SHORTCUTS, totalStock, UNIQUE_SIZE, type StockGrid } from '../stock-grid'
+import { applyShortcut, colorTotal, setQuantity, STOCK_SHORTCUTS, totalStock, UNIQUE_SIZE, type StockGrid } from '../stock-grid'
 import styles from './products.module.css'
 
 export const ZERO_STOCK_WARNING = 'Stock total à 0 : ce produit ne pourra pas être acheté.'
@@ -14,16 +14,16 @@ interface StockGridEditorProps {
 
 /**
  * One number per colour × size (an accessory: one per colour), with the
- * shortcuts of seed 001 §5 on each colour's row, and the warning when nothing
+ * shortcuts (+5, 10, 0) on each colour's row, and the warning when nothing
  * is left to sell.
  */
 export function StockGridEditor({ grid, onChange, disabled }: StockGridEditorProps) {
-  const colours = Object.keys(grid)
-  const sizes = colours.length > 0 ? Object.keys(grid[colours[0]!]!) : []
+  const colors = Object.keys(grid)
+  const sizes = colors.length > 0 ? Object.keys(grid[colors[0]!]!) : []
   const total = totalStock(grid)
   const unique = sizes.length === 1 && sizes[0] === UNIQUE_SIZE
 
-  if (colours.length === 0 || sizes.length === 0) {
+  if (colors.length === 0 || sizes.length === 0) {
     return <p className={styles.gridEmpty}>Indiquez les couleurs{unique ? '' : ' et les tailles'} pour saisir le stock.</p>
   }
 
@@ -41,20 +41,20 @@ export function StockGridEditor({ grid, onChange, disabled }: StockGridEditorPro
           </tr>
         </thead>
         <tbody>
-          {colours.map((colour) => (
-            <tr key={colour}>
-              <th scope="row">{colour}</th>
+          {colors.map((color) => (
+            <tr key={color}>
+              <th scope="row">{color}</th>
               {sizes.map((size) => (
                 <td key={size} data-label={size === UNIQUE_SIZE ? 'Quantité' : size}>
                   <QuantityInput
-                    label={size === UNIQUE_SIZE ? `Stock ${colour}` : `Stock ${colour} ${size}`}
-                    value={grid[colour]![size]!}
+                    label={size === UNIQUE_SIZE ? `Stock ${color}` : `Stock ${color} ${size}`}
+                    value={grid[color]![size]!}
                     disabled={disabled}
-                    onText={(text) => onChange(setQuantity(grid, colour, size, text))}
+                    onText={(text) => onChange(setQuantity(grid, color, size, text))}
                   />
                 </td>
               ))}
-              <td data-label="Total" className={styles.rowTotal}>{colourTotal(grid, colour)}</td>
+              <td data-label="Total" className={styles.rowTotal}>{colorTotal(grid, color)}</td>
               <td data-label="">
                 <div className={styles.shortcuts}>
                   {STOCK_SHORTCUTS.map((shortcut) => (
@@ -63,9 +63,9 @@ export function StockGridEditor({ grid, onChange, disabled }: StockGridEditorPro
                       type="button"
                       className={styles.shortcut}
                       disabled={disabled}
-                      aria-label={`${shortcut.describe} (${colour})`}
+                      aria-label={`${shortcut.describe} (${color})`}
                       title={shortcut.describe}
-                      onClick={() => onChange(applyShortcut(grid, colour, shortcut.id))}
+                      onClick={() => onChange(applyShortcut(grid, color, shortcut.id))}
                     >
                       {shortcut.label}
                     </button>

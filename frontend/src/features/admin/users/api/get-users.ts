@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api, pageOf } from '@/lib/api-client'
 import { adminUserKeys, adminUserSchema, type Role } from './user-schema'
 
-/** GET /api/admin/users (seed 001 §7, Admin users); absent values are not sent. */
+/** GET /api/admin/users; absent values are not sent. */
 export interface AdminUsersQuery {
   page: number
   limit: number

@@ -4,7 +4,7 @@ import { boolean, enum as zEnum, nullish, object, string, type infer as Infer } 
 export const ROLES = ['customer', 'admin'] as const
 export type Role = (typeof ROLES)[number]
 
-/** Seed 001 §3: the role labels. */
+/** The role labels (docs/rules.md#accounts). */
 export const ROLE_LABELS: Record<Role, string> = { admin: 'Administrateur', customer: 'Client' }
 
 export const adminUserSchema = object({

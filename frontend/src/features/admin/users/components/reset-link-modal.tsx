@@ -23,7 +23,7 @@ export function resetLinkMessage(user: Pick<AdminUser, 'firstName'>, url: string
 }
 
 /**
- * Support's answer to "j'ai oublié mon mot de passe" (decisions.md): a
+ * Support's answer to "j'ai oublié mon mot de passe" (docs/rules.md#accounts): a
  * one-time link made by the server, to copy or send by WhatsApp. Made when the
  * dialog opens; closing it and opening it again makes a new one.
  */

@@ -30,7 +30,7 @@ const STATUS_OPTIONS = [
   { value: 'active', label: 'Actifs' },
   { value: 'inactive', label: 'Inactifs' },
 ]
-/** Seed 001 §5: the same confirmation as for a product. */
+/** The same confirmation as for a product. */
 const DELETE_TEXTS = { title: "Supprimer l'utilisateur", deleted: USER_DELETED, failed: USER_DELETE_FAILED }
 
 const fullName = (user: AdminUser) => `${user.firstName} ${user.lastName}`.trim()
@@ -147,7 +147,7 @@ function UsersTable({ users, currentUserId, onResetLink }: { users: AdminUser[];
             <button type="button" className={styles.iconButton} onClick={() => onResetLink(user)} aria-label={`Lien de réinitialisation pour ${name}`}>
               Lien mot de passe
             </button>
-            {/* Seed 001 §2: an administrator has no delete button. */}
+            {/* An administrator has no delete button (docs/rules.md#accounts). */}
             {user.role === 'admin' ? null : <DeleteButton id={user.id} name={name} mutation={remove} texts={DELETE_TEXTS} />}
           </div>
         )
