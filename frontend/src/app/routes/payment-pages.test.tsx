@@ -37,7 +37,7 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks())
 
 describe('/payment-success', () => {
-  it("without orderId: the seed's message, then a warning and home", async () => {
+  it("without orderId: the shop's message, then a warning and home", async () => {
     catalogueMissing()
     renderApp('/payment-success?sessionId=cos-x')
     expect(await screen.findByText('Accès non autorisé à la page de confirmation')).toBeVisible()

@@ -79,7 +79,7 @@ describe('guest cart', () => {
     expect(state()).toBe('guest ready 4 40000')
   })
 
-  it('uses the seed’s default size and colour: `unique` for an accessory, the first colour', async () => {
+  it('uses the default size and colour: `unique` for an accessory, the first colour', async () => {
     renderStore()
     await act(() =>
       handle.current.addToCart(request(chain, 1, { size: undefined, color: undefined, category: 'accessoire', colors: ['doré', 'argenté'] })),
@@ -91,7 +91,7 @@ describe('guest cart', () => {
     expect(lines()).toContain('p-tee M noir ×1')
   })
 
-  it('refuses a missing colour with the seed’s message', async () => {
+  it('refuses a missing colour with a French message', async () => {
     renderStore()
     await act(() => handle.current.addToCart(request(teeNoirM, 1, { color: '' })))
     expect(screen.getByText('Veuillez sélectionner une taille et une couleur')).toBeVisible()
@@ -139,7 +139,7 @@ describe('customer cart', () => {
     expect(state()).toBe('customer ready 4 40000')
   })
 
-  it('shows the server’s message when an add is refused, else the seed’s fallback', async () => {
+  it('shows the server’s message when an add is refused, else a French fallback', async () => {
     logIn()
     mockCartServer([teeNoirM])
     renderStore()

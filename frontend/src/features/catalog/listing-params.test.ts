@@ -69,7 +69,7 @@ describe('address → state (parseListingParams)', () => {
 })
 
 describe('state → address (listingSearch, listingHref)', () => {
-  it('writes the state in the seed order, lists comma-separated, defaults left out', () => {
+  it('writes the state in the canonical order, lists comma-separated, defaults left out', () => {
     const query = parse('new=true&colors=noir,bleu%20marine&sizes=M,S&page=2&sort=price-desc&minPrice=1000')
     expect(listingSearch(query)).toBe('page=2&sort=price-desc&minPrice=1000&colors=noir,bleu%20marine&sizes=S,M&new=true')
     expect(listingSearch(parse(''))).toBe('')

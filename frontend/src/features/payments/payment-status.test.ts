@@ -67,7 +67,7 @@ describe('checkPayment: asks the server and reads its answer', () => {
     expect(await checkPayment({ sessionId: SESSION_ID })).toMatchObject({ kind: 'rate_limited', retryAfterMs: 30_000 })
   })
 
-  it("a network failure is unknown, with the seed's sentence; another refusal keeps the server's message", async () => {
+  it("a network failure is unknown, with a French sentence; another refusal keeps the server's message", async () => {
     server.use(http.get('/api/payments/wave/status/:id', () => HttpResponse.error()))
     expect(await checkPayment({ sessionId: SESSION_ID })).toEqual({
       kind: 'unknown',

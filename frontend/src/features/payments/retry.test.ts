@@ -50,7 +50,7 @@ describe('initWithRetries: 3 tries, 2 s apart', () => {
     expect(calls).toEqual([{ orderId: ORDER_ID }])
   })
 
-  it("after 3 failures, says the seed's sentence", async () => {
+  it("after 3 failures, says so in French", async () => {
     const calls = mockPaymentInit(() => failure(503, 'unavailable', 'Service indisponible'))
     const outcome = settle(initWithRetries(ORDER_ID))
     await vi.advanceTimersByTimeAsync(4_000)

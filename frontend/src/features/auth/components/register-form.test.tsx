@@ -187,7 +187,7 @@ describe('registration form', () => {
     expect(within(form()).getByRole('alert')).toHaveTextContent('Veuillez corriger les erreurs dans le formulaire.')
   })
 
-  it('falls back to the seed texts when the server says nothing usable', async () => {
+  it('falls back to its own French texts when the server says nothing usable', async () => {
     server.use(http.post('/api/auth/register', () => new HttpResponse('oops', { status: 502 })))
     const user = userEvent.setup()
     await openRegister()

@@ -114,7 +114,7 @@ describe('/admin/orders', () => {
     expect(bodies).toEqual([{ status: 'shipped' }])
   })
 
-  it('shows the server’s reason when it refuses a status, and the seed’s message when it fails', async () => {
+  it('shows the server’s reason when it refuses a status, and a French message when it fails', async () => {
     const user = userEvent.setup()
     loggedInAsAdmin()
     const order = makeAdminOrder({ orderNumber: 'ORD-100003-0003', status: 'cancelled' })

@@ -136,7 +136,7 @@ describe('/admin/products/new', () => {
     expect(bodies[0]).toMatchObject({ colors: ['doré', 'argenté'], sizes: ['unique'], stock: { doré: { unique: 4 }, argenté: { unique: 0 } } })
   }, 30_000)
 
-  it('names the missing fields with the seed’s sentence and sends nothing', async () => {
+  it('names the missing fields in one French sentence and sends nothing', async () => {
     const user = userEvent.setup()
     loggedInAsAdmin()
     const bodies = mockCreate()
@@ -166,7 +166,7 @@ describe('/admin/products/new', () => {
     )
   })
 
-  it('drops files that are not images with the seed’s warning, and sends none of them', async () => {
+  it('drops files that are not images with a French warning, and sends none of them', async () => {
     const user = userEvent.setup({ applyAccept: false })
     loggedInAsAdmin()
     const uploads = mockUpload()

@@ -81,7 +81,7 @@ describe('/admin/products', () => {
     )
   })
 
-  it('deletes a product after the seed’s confirmation', async () => {
+  it('deletes a product after a confirmation', async () => {
     const user = userEvent.setup()
     loggedInAsAdmin()
     const product = makeAdminProduct({ name: 'T-shirt Ouakam' })

@@ -123,7 +123,7 @@ describe('/admin/users', () => {
     expect(await within(toasts()).findByText('Utilisateur introuvable')).toBeVisible()
   })
 
-  it('deletes a customer after the seed’s confirmation, or says they were deactivated instead', async () => {
+  it('deletes a customer after a confirmation, or says they were deactivated instead', async () => {
     const user = userEvent.setup()
     loggedInAsAdmin()
     const awa = customer()

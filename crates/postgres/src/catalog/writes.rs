@@ -1,0 +1,115 @@
+//! Writing a product: the product and its variants in one transaction, under a free slug.
+
+use std::collections::HashSet;
+
+use bitik_catalog::{Color, NewProduct, Slug, Stock};
+use bitik_common::Money;
+use diesel::prelude::*;
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use uuid::Uuid;
+
+use super::rows::{InsertProduct, InsertVariant, ProductRow, VariantRow};
+use crate::DbError;
+use crate::schema::{product_variants, products};
+
+/// How many times `create` looks for a free slug when another writer takes the same one first.
+pub(super) const SLUG_ATTEMPTS: u32 = 3;
+pub(super) const SLUG_CONSTRAINT: &str = "products_slug_key";
+
+/// The product and all its variants in one transaction, under the first free slug.
+pub(super) async fn insert_product(
+    conn: &mut AsyncPgConnection,
+    product: &NewProduct,
+) -> Result<(ProductRow, Vec<VariantRow>), DbError> {
+    conn.transaction::<_, DbError, _>(async |conn| {
+        let slug = free_slug(conn, &product.slug()).await?;
+        let row = diesel::insert_into(products::table)
+            .values(InsertProduct {
+                slug: slug.as_str(),
+                name: &product.name,
+                short_description: &product.short_description,
+                description: &product.description,
+                price: product.price.as_francs(),
+                promo_price: product.promo_price.map(Money::as_francs),
+                on_promotion: product.on_promotion,
+                category: product.subcategory.category().as_str(),
+                subcategory: product.subcategory.as_str(),
+                colors: product.colors.iter().map(Color::as_str).collect(),
+                sizes: product.sizes.iter().map(|size| size.as_str()).collect(),
+                images: &product.images,
+                material: &product.material,
+                care_instructions: &product.care_instructions,
+                featured: product.featured,
+                active: product.active,
+                created_at: product.created_at,
+            })
+            .returning(ProductRow::as_returning())
+            .get_result(conn)
+            .await?;
+        let variants: Vec<InsertVariant> = product
+            .stock
+            .variants()
+            .map(|(color, size, quantity)| InsertVariant {
+                product_id: row.id,
+                color: color.as_str(),
+                size: size.as_str(),
+                // The form refuses quantities beyond i32; saturate rather than wrap if one slips by.
+                stock: i32::try_from(quantity).unwrap_or(i32::MAX),
+            })
+            .collect();
+        let variants = if variants.is_empty() {
+            Vec::new()
+        } else {
+            diesel::insert_into(product_variants::table)
+                .values(&variants)
+                .returning(VariantRow::as_returning())
+                .get_results(conn)
+                .await?
+        };
+        Ok((row, variants))
+    })
+    .await
+}
+
+/// Makes the product's variants exactly those of `stock`, with its quantities.
+pub(super) async fn replace_stock(conn: &mut AsyncPgConnection, id: Uuid, stock: &Stock) -> Result<(), DbError> {
+    let keep: Vec<(String, String)> =
+        stock.variants().map(|(color, size, _)| (color.as_str().to_owned(), size.as_str().to_owned())).collect();
+    let existing: Vec<(Uuid, String, String)> = product_variants::table
+        .filter(product_variants::product_id.eq(id))
+        .select((product_variants::id, product_variants::color, product_variants::size))
+        .load(conn)
+        .await?;
+    let gone: Vec<Uuid> = existing
+        .into_iter()
+        .filter(|(_, c, s)| !keep.iter().any(|(kc, ks)| kc == c && ks == s))
+        .map(|(v, _, _)| v)
+        .collect();
+    if !gone.is_empty() {
+        diesel::delete(product_variants::table.filter(product_variants::id.eq_any(gone))).execute(conn).await?;
+    }
+    for (color, size, quantity) in stock.variants() {
+        let quantity = i32::try_from(quantity).unwrap_or(i32::MAX);
+        diesel::insert_into(product_variants::table)
+            .values(InsertVariant { product_id: id, color: color.as_str(), size: size.as_str(), stock: quantity })
+            .on_conflict((product_variants::product_id, product_variants::color, product_variants::size))
+            .do_update()
+            .set(product_variants::stock.eq(quantity))
+            .execute(conn)
+            .await?;
+    }
+    Ok(())
+}
+
+/// `slug`, or the first of `slug-2`, `slug-3`… no product has.
+async fn free_slug(conn: &mut AsyncPgConnection, slug: &Slug) -> Result<Slug, DbError> {
+    let taken: HashSet<String> = products::table
+        .filter(products::slug.eq(slug.as_str()).or(products::slug.like(format!("{slug}-%"))))
+        .select(products::slug)
+        .load(conn)
+        .await?
+        .into_iter()
+        .collect();
+    let free = (1..).map(|n| slug.numbered(n)).find(|candidate| !taken.contains(candidate.as_str()));
+    Ok(free.expect("finitely many slugs are taken"))
+}
