@@ -45,7 +45,10 @@ impl Shop {
                 Err(OrderError::OutOfStock { .. } | OrderError::EmptyOrder) => {}
                 Err(OrderError::TooManyOpenOrders { .. }) if capped[customer] => {}
                 other => {
-                    return Err(format!("racing order of customer {customer} (at cap {}): {other:?}", capped[customer]));
+                    return Err(format!(
+                        "racing order of customer {customer} (at cap {}): {other:?}",
+                        capped[customer]
+                    ));
                 }
             }
             self.empty_cart(customer).await?;
