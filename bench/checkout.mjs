@@ -4,7 +4,8 @@
 // failures, orders per second and latency percentiles of the placement requests.
 //
 // usage: node bench/checkout.mjs <base-url> <customers-json>
-//   customers-json: [{"email", "password", "items": [{"productId", "color", "size", "quantity"}]}]
+//   customers-json: [{"email", "password", "phone", "items": [{"productId", "color", "size", "quantity"}]}]
+//   Each customer has a phone of their own: a phone holds 3 orders awaiting payment at most.
 
 import { readFileSync } from 'node:fs';
 
@@ -48,7 +49,7 @@ async function place(customer) {
   const order = await call('POST', '/api/orders', customer.token, {
     items,
     shippingInfo: {
-      firstName: 'Client', lastName: 'Bench', email: customer.email, phone: '77 000 00 00',
+      firstName: 'Client', lastName: 'Bench', email: customer.email, phone: customer.phone,
       address: 'Rue 10, Médina', city: 'Dakar',
     },
     shippingMethod: 'standard',
@@ -67,8 +68,8 @@ const results = await Promise.all(ready.map(place));
 const seconds = (performance.now() - started) / 1000;
 const latencies = results.map((r) => r.ms).sort((a, b) => a - b);
 const placed = results.filter((r) => r.status === 201).length;
-const outOfStock = results.filter((r) => r.status === 409).length;
-const failures = results.filter((r) => r.status !== 201 && r.status !== 409);
+const outOfStock = results.filter((r) => r.code === 'insufficient_stock').length;
+const failures = results.filter((r) => r.status !== 201 && r.code !== 'insufficient_stock');
 console.log(JSON.stringify({
   customers: results.length,
   placed,

@@ -176,6 +176,7 @@ UPDATE product_variants SET stock = 40 WHERE id IN (SELECT variant_id FROM bench
 CREATE TABLE bench_initial_stock AS SELECT id, product_id, color, size, stock FROM product_variants;
 SQL
   sql "$db" "SELECT json_agg(json_build_object('email', 'bench-' || n || '@bitik.sn', 'password', 'bitik-client',
+      'phone', '77' || lpad(n::text, 7, '0'),
       'items', json_build_array(
         json_build_object('productId', a.product_id, 'color', a.color, 'size', a.size, 'quantity', 1),
         json_build_object('productId', b.product_id, 'color', b.color, 'size', b.size, 'quantity', 1))))

@@ -200,3 +200,55 @@ for (const mobile of [true, false]) {
     await page.context().close()
   })
 }
+
+// Seeded: pink, the one colour, 25 in stock; a line holds 10 at most (docs/rules.md#cart).
+const PLENTIFUL = { slug: 'lunettes-fines-lac-rose', name: 'Lunettes Fines Lac Rose' }
+const LINE_LIMIT = "Vous ne pouvez pas prendre plus de 10 exemplaires d'un même article (même taille, même couleur)."
+
+test('a customer takes 10 units of a variant at most, though 25 are in stock', async () => {
+  const page = await shop.newPage({ mobile: false })
+  await page.goto('/login')
+  const form = page.getByRole('form', { name: 'Connexion' })
+  await form.getByLabel(label('Email')).fill(DEMO_CUSTOMER.email)
+  await form.getByLabel(label('Mot de passe')).fill(DEMO_CUSTOMER.password)
+  await form.getByRole('button', { name: 'Se connecter' }).click()
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'))
+
+  // The product page's stepper stops at 10.
+  await page.goto(`/product/${PLENTIFUL.slug}`)
+  await page.getByRole('heading', { level: 1, name: PLENTIFUL.name }).waitFor()
+  await page.getByText('Stock disponible (25)').waitFor()
+  const quantity = page.getByRole('spinbutton', { name: 'Quantité' })
+  assert.equal(await quantity.getAttribute('max'), '10')
+  await quantity.fill('10')
+  assert.ok(await page.getByRole('button', { name: 'Augmenter la quantité' }).isDisabled())
+  await page.getByRole('button', { name: 'Ajouter au panier' }).click()
+  const drawer = page.getByRole('dialog', { name: 'Votre panier' })
+  await drawer.waitFor()
+  await waitForBadge(page, '10')
+  assert.ok(await drawer.getByRole('button', { name: `Augmenter la quantité de ${PLENTIFUL.name}` }).isDisabled())
+  await page.keyboard.press('Escape')
+  await drawer.waitFor({ state: 'detached' })
+
+  // One more is not sent: the shopper reads why.
+  await quantity.fill('1')
+  await page.getByRole('button', { name: 'Ajouter au panier' }).click()
+  await page.getByText(LINE_LIMIT).first().waitFor()
+  await waitForBadge(page, '10')
+
+  // The server says the same to a client that does not hold back.
+  const refused = await page.evaluate(async (slug) => {
+    const token = localStorage.getItem('token')
+    const product = await (await fetch(`/api/products/${slug}`)).json()
+    const response = await fetch('/api/cart/add', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ productId: product.data.id, quantity: 1, size: 'unique', color: 'rose' }),
+    })
+    return { status: response.status, body: await response.json() }
+  }, PLENTIFUL.slug)
+  assert.equal(refused.status, 409)
+  assert.equal(refused.body.code, 'quantity_limit')
+  assert.equal(refused.body.message, LINE_LIMIT)
+  await page.context().close()
+})

@@ -8,6 +8,29 @@ pub fn whole_from_one() -> utoipa::openapi::schema::Object {
     ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(1)).build()
 }
 
+/// The units of one variant in a cart or an order line: a whole number from 1 to
+/// [`bitik_catalog::MAX_LINE_QUANTITY`] (more is refused with 409 `quantity_limit`).
+pub fn line_quantity() -> utoipa::openapi::schema::Object {
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    ObjectBuilder::new()
+        .schema_type(Type::Integer)
+        .minimum(Some(1))
+        .maximum(Some(bitik_catalog::MAX_LINE_QUANTITY))
+        .build()
+}
+
+/// A product's price or promotional price, whole francs from 0 to [`bitik_catalog::MAX_PRICE`];
+/// `null` or absent is no price.
+pub fn price() -> utoipa::openapi::schema::Object {
+    use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, SchemaType, Type};
+    ObjectBuilder::new()
+        .schema_type(SchemaType::from_iter([Type::Integer, Type::Null]))
+        .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64)))
+        .minimum(Some(0))
+        .maximum(Some(bitik_catalog::MAX_PRICE.as_francs()))
+        .build()
+}
+
 /// `scope`: `admin` is the one value.
 pub fn admin_scope() -> utoipa::openapi::schema::Object {
     use utoipa::openapi::schema::{ObjectBuilder, Type};

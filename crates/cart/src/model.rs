@@ -88,7 +88,7 @@ pub struct DroppedItem {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct MergeReport {
     pub merged: usize,
-    /// Lines whose quantity was lowered to the stock left.
+    /// Lines whose quantity was lowered to the stock left, or to the units a line may hold.
     pub capped: usize,
     pub dropped: Vec<DroppedItem>,
 }

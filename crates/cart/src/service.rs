@@ -1,7 +1,10 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use bitik_catalog::{Choice, Color, Product, ProductKey, ProductRepository, Size, whole_quantity};
+use bitik_catalog::{
+    Choice, Color, MAX_LINE_QUANTITY, Product, ProductKey, ProductRepository, Size, line_limit, whole_quantity,
+    within_line_limit,
+};
 use bitik_common::Money;
 use uuid::Uuid;
 
@@ -32,7 +35,7 @@ impl CartService {
     }
 
     /// Adds to the line of the same product, colour and size, never beyond the stock of that
-    /// variant (counting what the cart already holds).
+    /// variant nor beyond [`MAX_LINE_QUANTITY`] (counting what the cart already holds).
     pub async fn add(&self, user_id: Uuid, request: AddToCart) -> Result<Cart, CartError> {
         let checked = request.check()?;
         let product = self.product(checked.product_id).await?;
@@ -40,12 +43,14 @@ impl CartService {
         if checked.quantity > stock {
             return Err(CartError::InsufficientStock { available: stock });
         }
+        within_line_limit(checked.quantity)?;
+        let max = line_limit(stock);
         let unit = product.price_paid();
-        let after = |_: &VariantRef, held: u32| held.saturating_add(checked.quantity).min(stock);
+        let after = |_: &VariantRef, held: u32| held.saturating_add(checked.quantity).min(max);
         self.refuse_uncountable(user_id, &[(variant.clone(), unit)], after).await?;
-        let added = self.carts.add(user_id, variant, checked.quantity, stock).await.map_err(CartError::repository)?;
+        let added = self.carts.add(user_id, variant, checked.quantity, max).await.map_err(CartError::repository)?;
         if added.is_none() {
-            return Err(CartError::InsufficientStock { available: stock });
+            return Err(beyond_line(stock));
         }
         self.cart(user_id).await
     }
@@ -64,6 +69,7 @@ impl CartService {
         if quantity > stock {
             return Err(CartError::InsufficientStock { available: stock });
         }
+        within_line_limit(quantity)?;
         self.refuse_uncountable(user_id, &[(variant, product.price_paid())], |_, _| quantity).await?;
         self.carts
             .set_quantity(user_id, line_id, quantity)
@@ -85,7 +91,7 @@ impl CartService {
     }
 
     /// Joins a guest's browser cart to the server cart: the same variant adds up, capped at the
-    /// stock; what cannot be bought any more is dropped and reported.
+    /// stock and at [`MAX_LINE_QUANTITY`]; what cannot be bought any more is dropped and reported.
     pub async fn merge(&self, user_id: Uuid, guest: Vec<AddToCart>) -> Result<(Cart, MergeReport), CartError> {
         if guest.len() > MAX_MERGED_ITEMS {
             return Err(CartError::TooManyItems);
@@ -125,12 +131,12 @@ impl CartService {
             }
             match merged.iter_mut().find(|(v, _, _)| *v == variant) {
                 Some((_, quantity, _)) => *quantity = quantity.saturating_add(checked.quantity),
-                None => merged.push((variant, checked.quantity, stock)),
+                None => merged.push((variant, checked.quantity, line_limit(stock))),
             }
         }
-        for (variant, quantity, stock) in &merged {
+        for (variant, quantity, max) in &merged {
             let already = existing.get(variant).copied().unwrap_or(0);
-            if already.saturating_add(*quantity) > *stock {
+            if already.saturating_add(*quantity) > *max {
                 report.capped += 1;
             }
         }
@@ -143,7 +149,7 @@ impl CartService {
             merged
                 .iter()
                 .find(|(v, _, _)| v == variant)
-                .map_or(held, |(_, quantity, stock)| held.saturating_add(*quantity).min(*stock))
+                .map_or(held, |(_, quantity, max)| held.saturating_add(*quantity).min(*max))
         })
         .await?;
         if !merged.is_empty() {
@@ -183,6 +189,16 @@ impl CartService {
         ids.dedup();
         let products = self.products.find_active_by_ids(&ids).await.map_err(CartError::repository)?;
         Ok(products.into_iter().map(|p| (p.id, p)).collect())
+    }
+}
+
+/// Why a line cannot grow to what was asked when it would pass [`line_limit`]: the stock when
+/// that is what limits it, else the cap on units per line.
+fn beyond_line(stock: u32) -> CartError {
+    if stock <= MAX_LINE_QUANTITY {
+        CartError::InsufficientStock { available: stock }
+    } else {
+        CartError::Choice(bitik_catalog::ChoiceError::QuantityLimit)
     }
 }
 

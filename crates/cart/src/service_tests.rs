@@ -252,3 +252,59 @@ async fn a_cart_made_uncountable_by_a_new_price_is_refused_never_shown_free() {
     let error = service.cart(Uuid::new_v4()).await.unwrap_err();
     assert!(matches!(error, CartError::AmountTooLarge(_)), "{error:?}");
 }
+
+/// The catalogue with 40 black M t-shirts: more than a line may hold.
+fn plentiful() -> MockProductRepository {
+    let stocked = || {
+        let mut product = tshirt();
+        product.stock.set(Color::parse("noir").unwrap(), Size::parse("M").unwrap(), 40);
+        product
+    };
+    let mut products = MockProductRepository::new();
+    products.expect_find_active().returning(move |_| Ok(Some(stocked())));
+    products.expect_find_active_by_ids().returning(move |_| Ok(vec![stocked()]));
+    products
+}
+
+const LINE_LIMIT: &str =
+    "Vous ne pouvez pas prendre plus de 10 exemplaires d'un même article (même taille, même couleur).";
+
+#[tokio::test]
+async fn a_line_holds_ten_units_at_most_even_when_the_stock_holds_more() {
+    let lines = Arc::new(Mutex::new(Vec::<CartLine>::new()));
+    let mut store = cart_store(lines.clone());
+    let l = lines.clone();
+    store.expect_line().returning(move |_, id| Ok(l.lock().unwrap().iter().find(|line| line.id == id).cloned()));
+    store.expect_set_quantity().never();
+    let service = CartService::new(Arc::new(store), Arc::new(plentiful()));
+    let user = Uuid::new_v4();
+    let eleven = service.add(user, add(TSHIRT, Some(Ok(11)), "M", "noir")).await.unwrap_err();
+    assert_eq!(eleven.to_string(), LINE_LIMIT);
+    assert!(lines.lock().unwrap().is_empty(), "nothing stored");
+    assert_eq!(service.add(user, add(TSHIRT, Some(Ok(8)), "M", "noir")).await.unwrap().items[0].quantity, 8);
+    let beyond = service.add(user, add(TSHIRT, Some(Ok(3)), "M", "noir")).await.unwrap_err();
+    assert_eq!(beyond.to_string(), LINE_LIMIT, "8 held + 3 asked");
+    assert_eq!(service.add(user, add(TSHIRT, Some(Ok(2)), "M", "noir")).await.unwrap().items[0].quantity, 10);
+    let line = lines.lock().unwrap()[0].id;
+    let typed = service.set_quantity(user, line, Some(Ok(11))).await.unwrap_err();
+    assert_eq!(typed.to_string(), LINE_LIMIT);
+    assert_eq!(lines.lock().unwrap()[0].quantity, 10);
+}
+
+#[tokio::test]
+async fn below_ten_in_stock_the_stock_is_what_a_refusal_names() {
+    let lines = Arc::new(Mutex::new(Vec::new()));
+    let service = CartService::new(Arc::new(cart_store(lines)), Arc::new(catalogue()));
+    let error = service.add(Uuid::new_v4(), add(TSHIRT, Some(Ok(12)), "M", "noir")).await.unwrap_err();
+    assert_eq!(error.to_string(), "Stock insuffisant. Seulement 3 disponible(s).");
+}
+
+#[tokio::test]
+async fn a_merged_guest_line_is_lowered_to_ten_and_reported_capped() {
+    let black_m = VariantRef { product_id: Uuid::from_u128(1), color: "noir".into(), size: "M".into() };
+    let lines = Arc::new(Mutex::new(vec![CartLine { id: Uuid::new_v4(), variant: black_m, quantity: 7 }]));
+    let service = CartService::new(Arc::new(cart_store(lines.clone())), Arc::new(plentiful()));
+    let (cart, report) = service.merge(Uuid::new_v4(), vec![add(TSHIRT, Some(Ok(7)), "M", "noir")]).await.unwrap();
+    assert_eq!(cart.items[0].quantity, 10, "7 held + 7 from the guest, 40 in stock");
+    assert_eq!((report.merged, report.capped), (1, 1));
+}

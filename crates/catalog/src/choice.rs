@@ -1,6 +1,7 @@
 //! A shopper's choice of a product variant and a quantity, as it arrives from a cart or a
 //! checkout, and the rules it must follow: a product, a colour and a size, and a whole quantity of
-//! at least one. The cart and the orders both check choices here.
+//! at least one; a line holds at most [`MAX_LINE_QUANTITY`] units. The cart and the orders both
+//! check choices here.
 
 use uuid::Uuid;
 
@@ -25,6 +26,10 @@ pub struct Choice {
     pub quantity: u32,
 }
 
+/// Most units of one variant a cart line or an order line holds (docs/rules.md#cart): a
+/// shopper's basket, not a stock taken off the shelf by one order.
+pub const MAX_LINE_QUANTITY: u32 = 10;
+
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ChoiceError {
     #[error("ID de produit invalide")]
@@ -35,6 +40,11 @@ pub enum ChoiceError {
     QuantityTooSmall,
     #[error("La quantité doit être un nombre entier")]
     QuantityNotWhole,
+    /// More than [`MAX_LINE_QUANTITY`] units of one variant in a line.
+    #[error(
+        "Vous ne pouvez pas prendre plus de {MAX_LINE_QUANTITY} exemplaires d'un même article (même taille, même couleur)."
+    )]
+    QuantityLimit,
 }
 
 impl RawChoice {
@@ -61,6 +71,20 @@ pub fn whole_quantity(quantity: Result<i64, ()>) -> Result<u32, ChoiceError> {
         return Err(ChoiceError::QuantityTooSmall);
     }
     Ok(u32::try_from(quantity).unwrap_or(u32::MAX))
+}
+
+/// A line's quantity within [`MAX_LINE_QUANTITY`].
+pub fn within_line_limit(quantity: u32) -> Result<u32, ChoiceError> {
+    if quantity > MAX_LINE_QUANTITY {
+        return Err(ChoiceError::QuantityLimit);
+    }
+    Ok(quantity)
+}
+
+/// The most units of a variant a line may hold: its stock, and never more than
+/// [`MAX_LINE_QUANTITY`].
+pub fn line_limit(stock: u32) -> u32 {
+    stock.min(MAX_LINE_QUANTITY)
 }
 
 /// One variant of a product, in the catalogue's spelling, and its stock.
@@ -110,6 +134,17 @@ mod tests {
         for (choice, error) in cases {
             assert_eq!(choice.check(), Err(error), "{choice:?}");
         }
+    }
+
+    #[test]
+    fn a_line_holds_ten_units_at_most_whatever_the_stock() {
+        assert_eq!(within_line_limit(10), Ok(10));
+        assert_eq!(within_line_limit(11), Err(ChoiceError::QuantityLimit));
+        assert_eq!(
+            ChoiceError::QuantityLimit.to_string(),
+            "Vous ne pouvez pas prendre plus de 10 exemplaires d'un même article (même taille, même couleur)."
+        );
+        assert_eq!((line_limit(3), line_limit(10), line_limit(500)), (3, 10, 10));
     }
 
     #[test]

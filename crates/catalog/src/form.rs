@@ -14,6 +14,10 @@ const MSG_NO_COLOR: &str = "Au moins une couleur est requise";
 const MSG_NO_SIZE: &str = "Les tailles sont requises pour les vêtements";
 const MSG_REQUIRED: &str = "Ce champ est requis";
 
+/// The highest price, or promotional price, a product may have (docs/rules.md#money): far above
+/// anything the shop sells, so a slip of the keyboard is caught before shoppers see it.
+pub const MAX_PRICE: Money = Money::francs(100_000_000);
+
 /// The product form as received, before any rule is checked. Field names in errors are the
 /// camelCase names of the API.
 #[derive(Debug, Clone, Default)]
@@ -225,10 +229,19 @@ fn prices(
         Some(price) if price < 0 => {
             problems.fail("price", "Le prix doit être positif ou nul");
         }
+        Some(price) if price > MAX_PRICE.as_francs() => {
+            problems.fail("price", format!("Le prix ne peut pas dépasser {MAX_PRICE}"));
+        }
         Some(_) => {}
     }
-    if promo_price.is_some_and(|promo| promo < 0) {
-        problems.fail("promoPrice", "Le prix promotionnel doit être positif ou nul");
+    match promo_price {
+        Some(promo) if promo < 0 => {
+            problems.fail("promoPrice", "Le prix promotionnel doit être positif ou nul");
+        }
+        Some(promo) if promo > MAX_PRICE.as_francs() => {
+            problems.fail("promoPrice", format!("Le prix promotionnel ne peut pas dépasser {MAX_PRICE}"));
+        }
+        _ => {}
     }
     // Without a price there is nothing to compare with: the missing price is reported instead.
     if on_promotion && price.is_some() && promo_price.is_none_or(|promo| Some(promo) >= price) {
@@ -404,6 +417,17 @@ mod tests {
     fn blank_text_counts_as_missing() {
         let (message, _) = validation_error(ProductForm { name: Some("   ".into()), ..tee() });
         assert_eq!(message, "Champs requis manquants: nom");
+    }
+
+    #[test]
+    fn prices_stop_at_a_hundred_million_francs() {
+        let at_most = ProductForm { price: Some(100_000_000), promo_price: Some(100_000_000), ..tee() };
+        assert_eq!(at_most.validate(None).unwrap().price, Money::francs(100_000_000));
+        let above = ProductForm { price: Some(100_000_001), promo_price: Some(i64::MAX), ..tee() };
+        let (message, fields) = validation_error(above);
+        assert_eq!(message, "Le prix ne peut pas dépasser 100 000 000 FCFA");
+        assert_eq!(fields["price"], message);
+        assert_eq!(fields["promoPrice"], "Le prix promotionnel ne peut pas dépasser 100 000 000 FCFA");
     }
 
     #[test]

@@ -17,13 +17,15 @@ mod service;
 
 pub use admin::{ADMIN_PAGE_SIZE, AdminListParams, ProductStats};
 pub use cache::{CacheSize, CacheStats, CachedProducts, CatalogCache, MAX_AGE, MAX_BYTES, MAX_ENTRIES, ShopRead};
-pub use choice::{Choice, ChoiceError, RawChoice, Variant, whole_quantity};
+pub use choice::{
+    Choice, ChoiceError, MAX_LINE_QUANTITY, RawChoice, Variant, line_limit, whole_quantity, within_line_limit,
+};
 pub use error::CatalogError;
 pub use filter::{
     DEFAULT_PAGE_SIZE, ListParams, MAX_PAGE_SIZE, MAX_SEARCH_CHARS, NEW_ARRIVAL_DAYS, ProductFilter, ProductSort,
     SearchText, Visibility, parse_limit,
 };
-pub use form::{NewProduct, ProductForm};
+pub use form::{MAX_PRICE, NewProduct, ProductForm};
 pub use model::{
     Category, Color, LOW_STOCK_THRESHOLD, PLACEHOLDER_IMAGE, Product, ProductKey, Size, Slug, Stock, StockLevel,
     Subcategory,

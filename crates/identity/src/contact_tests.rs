@@ -81,9 +81,9 @@ async fn an_address_book_phone_is_required_and_stored_as_checkout_takes_it() {
     let mut addresses = MockAddressRepository::new();
     addresses
         .expect_create()
-        .withf(|_, entry| Some(entry.phone.clone()) == stored() && entry.address.city == "Dakar")
+        .withf(|_, entry, _| Some(entry.phone.clone()) == stored() && entry.address.city == "Dakar")
         .times(TYPED.len())
-        .returning(|_, _| Err("stored".into()));
+        .returning(|_, _, _| Err("stored".into()));
     let service =
         AccountService::new(Arc::new(MockUserRepository::new()), Arc::new(addresses), Arc::new(hasher()), tokens());
     for typed in TYPED {

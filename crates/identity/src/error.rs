@@ -23,6 +23,10 @@ pub enum IdentityError {
     IncorrectCurrentPassword,
     #[error("Adresse introuvable")]
     AddressNotFound,
+    #[error(
+        "Votre carnet d'adresses est plein ({max} adresses au plus). Supprimez-en une avant d'en ajouter une nouvelle."
+    )]
+    AddressBookFull { max: usize },
     #[error("Utilisateur introuvable")]
     UserNotFound,
     #[error("Ce lien de réinitialisation est invalide ou a expiré.")]

@@ -16,7 +16,7 @@ pub use admin::{AdminNewAccount, AdminUserUpdate, UserListQuery};
 pub use backoffice::{UserChanges, UserFilter, UserRemoval, UserStats};
 pub use error::IdentityError;
 pub use model::{Address, AddressEntry, AddressInput, NewAccount, NewUser, Profile, ProfileUpdate, Role, User};
-pub use service::{AccountService, Session};
+pub use service::{AccountService, MAX_ADDRESSES, Session};
 pub use tokens::TokenService;
 
 #[cfg(test)]

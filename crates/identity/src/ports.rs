@@ -67,8 +67,10 @@ pub trait UserRepository: Send + Sync {
 pub trait AddressRepository: Send + Sync {
     /// Default first, then oldest first.
     async fn list(&self, user_id: Uuid) -> Result<Vec<Address>, BoxError>;
-    /// The first address, or one marked default, becomes the default.
-    async fn create(&self, user_id: Uuid, entry: AddressEntry) -> Result<Address, BoxError>;
+    /// The first address, or one marked default, becomes the default. `None`, and nothing
+    /// written, when the book already holds `max` addresses: the count and the insert are one
+    /// transaction holding the user's row, so two additions at once cannot both pass the last place.
+    async fn create(&self, user_id: Uuid, entry: AddressEntry, max: usize) -> Result<Option<Address>, BoxError>;
     async fn update(&self, user_id: Uuid, id: Uuid, entry: AddressEntry) -> Result<Option<Address>, BoxError>;
     /// Deleting the default makes the newest remaining address the default.
     async fn delete(&self, user_id: Uuid, id: Uuid) -> Result<bool, BoxError>;

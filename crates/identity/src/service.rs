@@ -15,6 +15,9 @@ use crate::validate::{self, trimmed};
 
 /// How long a password-reset link works.
 pub const RESET_LINK_LIFETIME: Duration = Duration::from_secs(60 * 60);
+/// Addresses one account's book holds at most (docs/rules.md#accounts): more than any shopper
+/// delivers to, few enough that a script cannot fill the database through one account.
+pub const MAX_ADDRESSES: usize = 20;
 
 /// A logged-in user and the token that proves it.
 #[derive(Debug, Clone)]
@@ -241,9 +244,14 @@ impl AccountService {
         self.addresses.list(user_id).await.map_err(repository)
     }
 
+    /// Adds to the address book, which holds [`MAX_ADDRESSES`] at most.
     pub async fn add_address(&self, user_id: Uuid, input: AddressInput) -> Result<Address, IdentityError> {
         let entry = validate::address(&input)?;
-        self.addresses.create(user_id, entry).await.map_err(repository)
+        self.addresses
+            .create(user_id, entry, MAX_ADDRESSES)
+            .await
+            .map_err(repository)?
+            .ok_or(IdentityError::AddressBookFull { max: MAX_ADDRESSES })
     }
 
     pub async fn update_address(&self, user_id: Uuid, id: Uuid, input: AddressInput) -> Result<Address, IdentityError> {

@@ -231,6 +231,28 @@ async fn an_address_needs_its_fields_and_another_users_address_is_missing() {
     assert!(matches!(error, IdentityError::AddressNotFound));
 }
 
+#[tokio::test]
+async fn the_address_book_holds_twenty_addresses_and_refuses_the_next_in_french() {
+    let mut addresses = MockAddressRepository::new();
+    // The repository counts in the insert's transaction; the service asks it for 20 at most.
+    addresses.expect_create().withf(|_, _, max| *max == 20).times(1).returning(|_, _, _| Ok(None));
+    let service =
+        AccountService::new(Arc::new(MockUserRepository::new()), Arc::new(addresses), Arc::new(hasher()), tokens());
+    let valid = AddressInput {
+        first_name: "Awa".into(),
+        last_name: "Diop".into(),
+        phone: "77 123 45 67".into(),
+        address: RawAddress { address: "Unité 15, villa 210".into(), city: "Dakar".into(), ..RawAddress::default() },
+        ..AddressInput::default()
+    };
+    let error = service.add_address(Uuid::new_v4(), valid).await.unwrap_err();
+    assert!(matches!(error, IdentityError::AddressBookFull { max: 20 }), "{error:?}");
+    assert_eq!(
+        error.to_string(),
+        "Votre carnet d'adresses est plein (20 adresses au plus). Supprimez-en une avant d'en ajouter une nouvelle."
+    );
+}
+
 // The back office's accounts ---------------------------------------------------------------
 
 mod admin {

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use bitik_catalog::{Choice, Product, RawChoice};
+use bitik_catalog::{Choice, Product, RawChoice, within_line_limit};
 use bitik_common::{
     AmountTooLarge, Contact, ContactForm, FieldErrors, Money, Need, PostalAddress, RawAddress, RawContact,
 };
@@ -110,7 +110,8 @@ pub fn payment_method(code: Option<&str>) -> Result<PaymentMethod, OrderError> {
         .ok_or_else(|| OrderError::invalid("paymentMethod", "Veuillez sélectionner une méthode de paiement"))
 }
 
-/// The choices of a checkout, checked, with the same variant asked twice counted together.
+/// The choices of a checkout, checked, with the same variant asked twice counted together: no
+/// more than [`bitik_catalog::MAX_LINE_QUANTITY`] units of it in all.
 pub fn choices(items: &[RawChoice]) -> Result<Vec<Choice>, OrderError> {
     if items.is_empty() {
         return Err(OrderError::EmptyOrder);
@@ -130,6 +131,9 @@ pub fn choices(items: &[RawChoice]) -> Result<Vec<Choice>, OrderError> {
     }
     if merged.len() > MAX_LINES {
         return Err(OrderError::TooManyLines);
+    }
+    for choice in &merged {
+        within_line_limit(choice.quantity)?;
     }
     Ok(merged)
 }
@@ -269,6 +273,19 @@ mod tests {
         wrong.contact.email = "awa@".into();
         let (message, _) = refusal(CheckoutRequest::parse(wrong).unwrap_err());
         assert_eq!(message, "Veuillez entrer une adresse email valide", "the e-mail comes before the phone");
+    }
+
+    #[test]
+    fn a_variant_is_ordered_ten_at_most_even_when_asked_in_several_lines() {
+        let line = |quantity| RawChoice { quantity: Some(Ok(quantity)), ..raw("77 123 45 67").items[0].clone() };
+        let mut request = raw("77 123 45 67");
+        request.items = vec![line(10)];
+        assert_eq!(CheckoutRequest::parse(request.clone()).unwrap().choices[0].quantity, 10);
+        for items in [vec![line(11)], vec![line(6), line(5)]] {
+            request.items = items;
+            let error = CheckoutRequest::parse(request.clone()).unwrap_err();
+            assert!(matches!(error, OrderError::Choice(bitik_catalog::ChoiceError::QuantityLimit)), "{error:?}");
+        }
     }
 
     #[test]

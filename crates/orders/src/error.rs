@@ -21,6 +21,16 @@ pub enum OrderError {
     /// « Montant trop élevé. »: a line or the total past what an amount can hold.
     #[error(transparent)]
     AmountTooLarge(#[from] bitik_common::AmountTooLarge),
+    /// The account already holds [`crate::MAX_OPEN_UNPAID_ORDERS`] orders awaiting payment.
+    #[error(
+        "Vous avez déjà {limit} commandes en attente de paiement. Payez ou annulez l'une d'elles avant d'en passer une nouvelle."
+    )]
+    TooManyOpenOrders { limit: u32 },
+    /// The phone of the delivery form already has that many, whatever the accounts that used it.
+    #[error(
+        "Ce numéro de téléphone a déjà {limit} commandes en attente de paiement. Payez ou annulez l'une d'elles avant d'en passer une nouvelle."
+    )]
+    TooManyOpenOrdersForPhone { limit: u32 },
     #[error("Commande introuvable")]
     NotFound,
     #[error("Cette commande ne peut plus être annulée.")]

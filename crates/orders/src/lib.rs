@@ -7,6 +7,7 @@ pub mod checkout;
 mod error;
 mod model;
 mod number;
+pub mod open_orders;
 mod ports;
 pub mod rules;
 mod service;
@@ -20,6 +21,7 @@ pub use model::{
     NewOrder, Order, OrderLine, OrderStatus, PaymentMethod, PaymentStatus, ShippingInfo, StatusChange, StockEffect,
 };
 pub use number::order_number;
+pub use open_orders::{MAX_OPEN_UNPAID_ORDERS, OpenOrdersOf};
 #[cfg(any(test, feature = "mocks"))]
 pub use ports::MockOrderRepository;
 pub use ports::{OrderRepository, PlaceError, Transition};

@@ -5,6 +5,7 @@ use uuid::Uuid;
 
 use crate::admin::AdminOrderFilter;
 use crate::model::{NewOrder, Order, OrderStatus, StatusChange, StockEffect};
+use crate::open_orders::OpenOrdersOf;
 use crate::stats::{DaySales, OrderFigures, TopProduct};
 use bitik_common::BoxError;
 
@@ -20,6 +21,10 @@ pub enum PlaceError {
     /// The customer already placed an order with this idempotency key.
     #[error("idempotency key already used")]
     KeyUsed,
+    /// The account or the phone already holds as many orders awaiting payment as the cap
+    /// allows. Nothing was written.
+    #[error("too many orders awaiting payment for this {0:?}")]
+    TooManyOpen(OpenOrdersOf),
     #[error(transparent)]
     Other(BoxError),
 }
@@ -48,7 +53,13 @@ pub trait OrderRepository: Send + Sync {
     /// none are left; other lines stay), then writes the order, its lines and its first history
     /// entry. If any variant lacks units, or the idempotency key is already used, nothing is
     /// written and the cart is untouched.
-    async fn place(&self, order: NewOrder, first: StatusChange) -> Result<Order, PlaceError>;
+    ///
+    /// With `open_cap`, the order is refused first (`TooManyOpen`) when its customer, or its
+    /// phone, already holds that many orders awaiting payment
+    /// ([`crate::open_orders::is_open_unpaid`]); checkouts of one customer or one phone are
+    /// serialised for it, so two at once cannot both pass the last place. `None` places without
+    /// the cap (orders made by the shop itself, like the demo history).
+    async fn place(&self, order: NewOrder, first: StatusChange, open_cap: Option<u32>) -> Result<Order, PlaceError>;
 
     async fn find(&self, id: Uuid) -> Result<Option<Order>, BoxError>;
 

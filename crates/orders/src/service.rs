@@ -11,6 +11,7 @@ use crate::checkout::{self, CheckoutRequest};
 use crate::error::OrderError;
 use crate::model::{NewOrder, Order, OrderStatus, PaymentMethod, PaymentStatus, ShippingInfo, StatusChange};
 use crate::number::order_number;
+use crate::open_orders::{MAX_OPEN_UNPAID_ORDERS, OpenOrdersOf};
 use crate::ports::{OrderRepository, PlaceError, Transition};
 use crate::rules;
 use crate::stats::{OrderDashboard, RECENT_ORDERS, SALES_DAYS, TOP_PRODUCTS};
@@ -60,8 +61,9 @@ impl OrderService {
         Self { orders, products, clock }
     }
 
-    /// Places an order priced by the server. A repeated submission with the same idempotency
-    /// key answers the first order.
+    /// Places an order priced by the server, unless its customer or its phone already holds
+    /// [`MAX_OPEN_UNPAID_ORDERS`] orders awaiting payment. A repeated submission with the same
+    /// idempotency key answers the first order.
     pub async fn place(&self, user_id: Uuid, request: CheckoutRequest) -> Result<Order, OrderError> {
         let CheckoutRequest { choices, recipient, shipping_method, payment_method, idempotency_key } = request;
         let key = idempotency_key.as_deref();
@@ -98,7 +100,7 @@ impl OrderService {
                 payment_method,
                 idempotency_key: key.map(str::to_owned),
             };
-            match self.orders.place(order, first.clone()).await {
+            match self.orders.place(order, first.clone(), Some(MAX_OPEN_UNPAID_ORDERS)).await {
                 Ok(order) => return Ok(order),
                 Err(PlaceError::NumberTaken) if attempts < 5 => attempts += 1,
                 Err(PlaceError::KeyUsed) => {
@@ -107,6 +109,21 @@ impl OrderService {
                     let first =
                         self.orders.find_by_idempotency_key(user_id, key).await.map_err(OrderError::repository)?;
                     return first.ok_or(OrderError::Concurrent);
+                }
+                Err(PlaceError::TooManyOpen(of)) => {
+                    // The same submission may have won a race with this one and taken the last
+                    // place: it answers its order, as a repeated submission does.
+                    if let Some(key) = key
+                        && let Some(first) =
+                            self.orders.find_by_idempotency_key(user_id, key).await.map_err(OrderError::repository)?
+                    {
+                        return Ok(first);
+                    }
+                    let limit = MAX_OPEN_UNPAID_ORDERS;
+                    return Err(match of {
+                        OpenOrdersOf::Account => OrderError::TooManyOpenOrders { limit },
+                        OpenOrdersOf::Phone => OrderError::TooManyOpenOrdersForPhone { limit },
+                    });
                 }
                 Err(PlaceError::OutOfStock { product_id, color, size, available }) => {
                     let name = products.get(&product_id).map(|p| p.name.clone()).unwrap_or_default();

@@ -10,6 +10,7 @@ use crate::error::OrderError;
 use crate::model::{
     NewOrder, Order, OrderStatus, PaymentMethod, PaymentStatus, ShippingInfo, StatusChange, StockEffect,
 };
+use crate::open_orders::OpenOrdersOf;
 use crate::ports::{MockOrderRepository, PlaceError, Transition};
 use crate::service::OrderService;
 use crate::shipping::ShippingMethod;
@@ -119,7 +120,7 @@ fn stored(new: NewOrder, first: StatusChange) -> Order {
 /// A repository that stores what `place` receives.
 fn recording(placed: Arc<Mutex<Vec<NewOrder>>>) -> MockOrderRepository {
     let mut orders = MockOrderRepository::new();
-    orders.expect_place().returning(move |new, first| {
+    orders.expect_place().returning(move |new, first, _| {
         placed.lock().unwrap().push(new.clone());
         Ok(stored(new, first))
     });
@@ -288,7 +289,52 @@ async fn a_submission_that_loses_the_race_to_its_replay_answers_the_first_order_
     let mut orders = MockOrderRepository::new();
     // The other submission commits while this one is being placed: its transaction is refused
     // whole, and must not be tried again.
-    orders.expect_place().times(1).returning(|_, _| Err(PlaceError::KeyUsed));
+    orders.expect_place().times(1).returning(|_, _, _| Err(PlaceError::KeyUsed));
+    let answer = first_with_key(user);
+    let mut committed = false;
+    orders.expect_find_by_idempotency_key().times(2).returning(move |_, _| {
+        let found = committed.then(|| answer.clone());
+        committed = true;
+        Ok(found)
+    });
+    let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()));
+    assert_eq!(place(&service, user, request).await.unwrap().order_number, "ORD-0000010001");
+}
+
+#[tokio::test]
+async fn every_checkout_asks_the_repository_to_hold_the_cap_of_three_orders_awaiting_payment() {
+    let mut orders = MockOrderRepository::new();
+    orders.expect_place().times(1).withf(|_, _, cap| *cap == Some(3)).returning(|new, first, _| Ok(stored(new, first)));
+    let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()));
+    place(&service, Uuid::new_v4(), checkout(vec![item(1)], "standard", "paypal")).await.unwrap();
+}
+
+#[tokio::test]
+async fn a_fourth_order_awaiting_payment_is_refused_in_french_naming_the_account_or_the_phone() {
+    for (of, expected) in [
+        (
+            OpenOrdersOf::Account,
+            "Vous avez déjà 3 commandes en attente de paiement. Payez ou annulez l'une d'elles avant d'en passer une nouvelle.",
+        ),
+        (
+            OpenOrdersOf::Phone,
+            "Ce numéro de téléphone a déjà 3 commandes en attente de paiement. Payez ou annulez l'une d'elles avant d'en passer une nouvelle.",
+        ),
+    ] {
+        let mut orders = MockOrderRepository::new();
+        orders.expect_place().times(1).returning(move |_, _, _| Err(PlaceError::TooManyOpen(of)));
+        let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()));
+        let error = place(&service, Uuid::new_v4(), checkout(vec![item(1)], "standard", "wave")).await.unwrap_err();
+        assert_eq!(error.to_string(), expected);
+    }
+}
+
+#[tokio::test]
+async fn a_submission_refused_by_the_cap_its_own_replay_filled_answers_that_order() {
+    let (user, request) = replayed(Uuid::new_v4());
+    let mut orders = MockOrderRepository::new();
+    // The other submission with the same key took the last place while this one waited.
+    orders.expect_place().times(1).returning(|_, _, _| Err(PlaceError::TooManyOpen(OpenOrdersOf::Account)));
     let answer = first_with_key(user);
     let mut committed = false;
     orders.expect_find_by_idempotency_key().times(2).returning(move |_, _| {
@@ -303,7 +349,7 @@ async fn a_submission_that_loses_the_race_to_its_replay_answers_the_first_order_
 #[tokio::test]
 async fn stock_taken_by_someone_else_is_reported_with_the_product_name() {
     let mut orders = MockOrderRepository::new();
-    orders.expect_place().returning(|_, _| {
+    orders.expect_place().returning(|_, _, _| {
         Err(PlaceError::OutOfStock { product_id: TEE, color: "noir".into(), size: "M".into(), available: 1 })
     });
     let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()));

@@ -1,6 +1,7 @@
 //! Address books in PostgreSQL. Every query is scoped to the owner, so another user's address
 //! is simply not found. A partial unique index allows one default per user; each write keeps
-//! exactly one while the user has any address.
+//! exactly one while the user has any address. A book holds at most the addresses the service
+//! allows, counted in the insert's transaction.
 
 use async_trait::async_trait;
 use bitik_common::BoxError;
@@ -95,13 +96,7 @@ fn owned(user_id: Uuid) -> addresses::BoxedQuery<'static, diesel::pg::Pg> {
 /// at once for one user would otherwise each clear the defaults the other cannot see yet, then
 /// both set one, and the second would break `addresses_one_default` (a 500, found by fuzzing).
 async fn make_default(conn: &mut AsyncPgConnection, user_id: Uuid, id: Uuid) -> Result<(), DbError> {
-    crate::schema::users::table
-        .filter(crate::schema::users::id.eq(user_id))
-        .select(crate::schema::users::id)
-        .for_update()
-        .first::<Uuid>(conn)
-        .await
-        .optional()?;
+    lock_user(conn, user_id).await?;
     diesel::update(addresses::table.filter(addresses::user_id.eq(user_id)).filter(addresses::is_default))
         .set(addresses::is_default.eq(false))
         .execute(conn)
@@ -110,6 +105,19 @@ async fn make_default(conn: &mut AsyncPgConnection, user_id: Uuid, id: Uuid) -> 
         .set((addresses::is_default.eq(true), addresses::updated_at.eq(now)))
         .execute(conn)
         .await?;
+    Ok(())
+}
+
+/// Holds the user's row until the transaction ends: the writes of one address book that must
+/// see each other's result wait for each other here.
+async fn lock_user(conn: &mut AsyncPgConnection, user_id: Uuid) -> Result<(), DbError> {
+    crate::schema::users::table
+        .filter(crate::schema::users::id.eq(user_id))
+        .select(crate::schema::users::id)
+        .for_update()
+        .first::<Uuid>(conn)
+        .await
+        .optional()?;
     Ok(())
 }
 
@@ -130,10 +138,16 @@ impl AddressRepository for PgAddressRepository {
         Ok(rows.into_iter().map(Address::from).collect())
     }
 
-    async fn create(&self, user_id: Uuid, input: AddressEntry) -> Result<Address, BoxError> {
+    async fn create(&self, user_id: Uuid, input: AddressEntry, max: usize) -> Result<Option<Address>, BoxError> {
         let mut conn = self.database.conn().await?;
         let row = conn
             .transaction::<_, DbError, _>(async move |conn| {
+                // The user's row held until the end: two additions at once count one after the other.
+                lock_user(conn, user_id).await?;
+                let held: i64 = owned(user_id).count().get_result(conn).await?;
+                if usize::try_from(held).unwrap_or(usize::MAX) >= max {
+                    return Ok(None);
+                }
                 let id: Uuid = diesel::insert_into(addresses::table)
                     .values((AddressFields::from(&input), addresses::user_id.eq(user_id)))
                     .returning(addresses::id)
@@ -146,10 +160,11 @@ impl AddressRepository for PgAddressRepository {
                 if input.is_default || !has_default {
                     make_default(conn, user_id, id).await?;
                 }
-                find(conn, user_id, id).await?.ok_or(DbError::inconsistent("the address just written is gone"))
+                let row = find(conn, user_id, id).await?;
+                row.map(Some).ok_or(DbError::inconsistent("the address just written is gone"))
             })
             .await?;
-        Ok(row.into())
+        Ok(row.map(Address::from))
     }
 
     async fn update(&self, user_id: Uuid, id: Uuid, input: AddressEntry) -> Result<Option<Address>, BoxError> {

@@ -2,14 +2,17 @@
 //! transaction that writes it, variants always in the same order so that two orders never wait
 //! on each other in a cycle; `CHECK (stock >= 0)` stands behind it all. The units ordered leave
 //! the customer's cart in that transaction too: an order refused leaves the cart as it was.
+//! A customer's checkout first waits for the other checkouts of the same account and phone, then
+//! counts their orders awaiting payment against the cap (docs/rules.md#orders).
 
 use bitik_common::BoxError;
 use std::collections::HashMap;
 
 use async_trait::async_trait;
 use bitik_common::{Money, Page, PageRequest};
+use bitik_orders::open_orders::OPEN_STATUSES;
 use bitik_orders::{
-    AdminOrderFilter, AdminSort, NewOrder, Order, OrderLine, OrderRepository, OrderStatus, PaymentMethod,
+    AdminOrderFilter, AdminSort, NewOrder, OpenOrdersOf, Order, OrderLine, OrderRepository, OrderStatus, PaymentMethod,
     PaymentStatus, PlaceError, ShippingInfo, ShippingMethod, StatusChange, StockEffect, Transition,
 };
 use chrono::{DateTime, Utc};
@@ -90,6 +93,7 @@ enum Abort {
     Db(DbError),
     OutOfStock { product_id: Uuid, color: String, size: String, available: u32 },
     Stale,
+    TooManyOpen(OpenOrdersOf),
 }
 
 impl From<diesel::result::Error> for Abort {
@@ -285,6 +289,42 @@ async fn return_stock(conn: &mut AsyncPgConnection, units: &[((Uuid, String, Str
     Ok(())
 }
 
+/// Advisory lock spaces (the first key of `pg_advisory_xact_lock(int4, int4)`) of the checkouts
+/// of one account and of one phone.
+const ACCOUNT_CHECKOUTS: i32 = 0x6f72_6461; // "orda"
+const PHONE_CHECKOUTS: i32 = 0x6f72_6470; // "ordp"
+
+/// Refuses a new order when the account, or the phone, already holds `cap` orders awaiting
+/// payment. The checkouts of one account, then of one phone, wait for each other here until
+/// their transaction ends, so the count each one reads includes what the one before it placed.
+/// Every checkout takes the account's lock before the phone's, and both before any row lock:
+/// no two of them wait for each other in a cycle.
+async fn refuse_past_cap(conn: &mut AsyncPgConnection, user_id: Uuid, phone: &str, cap: u32) -> Result<(), Abort> {
+    for (space, key) in [(ACCOUNT_CHECKOUTS, user_id.to_string()), (PHONE_CHECKOUTS, phone.to_owned())] {
+        diesel::sql_query("SELECT pg_advisory_xact_lock($1, hashtext($2))")
+            .bind::<diesel::sql_types::Integer, _>(space)
+            .bind::<diesel::sql_types::Text, _>(key)
+            .execute(conn)
+            .await?;
+    }
+    let statuses: Vec<&str> = OPEN_STATUSES.iter().map(|s| s.as_str()).collect();
+    let open = || {
+        orders::table
+            .filter(orders::status.eq_any(statuses.clone()))
+            .filter(orders::payment_status.ne(PaymentStatus::Paid.as_str()))
+    };
+    let cap = i64::from(cap);
+    let by_account: i64 = open().filter(orders::user_id.eq(user_id)).count().get_result(conn).await?;
+    if by_account >= cap {
+        return Err(Abort::TooManyOpen(OpenOrdersOf::Account));
+    }
+    let by_phone: i64 = open().filter(orders::shipping_phone.eq(phone)).count().get_result(conn).await?;
+    if by_phone >= cap {
+        return Err(Abort::TooManyOpen(OpenOrdersOf::Phone));
+    }
+    Ok(())
+}
+
 #[derive(Insertable)]
 #[diesel(table_name = history)]
 struct NewHistoryRow<'a> {
@@ -309,10 +349,13 @@ fn record(order_id: Uuid, change: &StatusChange) -> NewHistoryRow<'_> {
 
 #[async_trait]
 impl OrderRepository for PgOrderRepository {
-    async fn place(&self, order: NewOrder, first: StatusChange) -> Result<Order, PlaceError> {
+    async fn place(&self, order: NewOrder, first: StatusChange, open_cap: Option<u32>) -> Result<Order, PlaceError> {
         let mut conn = self.database.conn().await.map_err(|e| PlaceError::Other(e.into()))?;
         let placed = conn
             .transaction::<_, Abort, _>(async move |conn| {
+                if let Some(cap) = open_cap {
+                    refuse_past_cap(conn, order.user_id, &order.shipping.phone, cap).await?;
+                }
                 let wanted: Vec<(Uuid, String, String, i32)> = order
                     .lines
                     .iter()
@@ -381,6 +424,7 @@ impl OrderRepository for PgOrderRepository {
                 PlaceError::NumberTaken
             }
             Abort::Db(e) => PlaceError::Other(e.into()),
+            Abort::TooManyOpen(of) => PlaceError::TooManyOpen(of),
             Abort::Stale => PlaceError::Other(DbError::inconsistent("an order being placed cannot be stale").into()),
         })
     }
@@ -465,7 +509,7 @@ impl OrderRepository for PgOrderRepository {
             .await;
         match outcome {
             Ok(order) => Ok(Transition::Applied(Box::new(order))),
-            Err(Abort::Stale | Abort::OutOfStock { .. }) => Ok(Transition::Stale),
+            Err(Abort::Stale | Abort::OutOfStock { .. } | Abort::TooManyOpen(_)) => Ok(Transition::Stale),
             Err(Abort::Db(e)) => Err(e.into()),
         }
     }
@@ -562,7 +606,7 @@ impl OrderRepository for PgOrderRepository {
             .await;
         match outcome {
             Ok(order) => Ok(Transition::Applied(Box::new(order))),
-            Err(Abort::Stale) => Ok(Transition::Stale),
+            Err(Abort::Stale | Abort::TooManyOpen(_)) => Ok(Transition::Stale),
             Err(Abort::OutOfStock { product_id, color, size, available }) => {
                 Ok(Transition::OutOfStock { product_id, color, size, available })
             }

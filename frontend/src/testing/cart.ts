@@ -2,6 +2,7 @@
 // /api/cart/* with the server's rules (lines of the same variant add up, stock
 // limits, the French messages), and GET /api/cart/shipping-info.
 import { http, HttpResponse } from 'msw'
+import { LINE_LIMIT_MESSAGE, MAX_LINE_QUANTITY } from '@/config/cart'
 import type { ServerCart, ServerCartItem } from '@/features/cart/api/cart-schema'
 import type { ShippingInfo } from '@/lib/shipping-info'
 import { server } from './server'
@@ -85,6 +86,7 @@ export function mockCartServer(variants: CatalogueVariant[], lines: { variant: C
       const line = items.find((i) => i.variant === variant)
       const quantity = body.quantity ?? 1
       if ((line?.quantity ?? 0) + quantity > variant.stock) return error(409, 'insufficient_stock', stockMessage(variant.stock))
+      if ((line?.quantity ?? 0) + quantity > MAX_LINE_QUANTITY) return error(409, 'quantity_limit', LINE_LIMIT_MESSAGE)
       if (line) line.quantity += quantity
       else items.push({ id: `item-${nextId++}`, variant, quantity })
       return HttpResponse.json({ data: cart() })
@@ -97,6 +99,7 @@ export function mockCartServer(variants: CatalogueVariant[], lines: { variant: C
       if (!line) return error(404, 'cart_item_not_found', 'Article introuvable dans le panier')
       if (body.quantity < 1) return error(400, 'invalid_quantity', 'La quantité doit être au moins de 1')
       if (body.quantity > line.variant.stock) return error(409, 'insufficient_stock', stockMessage(line.variant.stock))
+      if (body.quantity > MAX_LINE_QUANTITY) return error(409, 'quantity_limit', LINE_LIMIT_MESSAGE)
       line.quantity = body.quantity
       return HttpResponse.json({ data: cart() })
     }),

@@ -63,6 +63,8 @@ codes! {
     SessionExpired = "session_expired", UNAUTHORIZED;
     IncorrectCurrentPassword = "incorrect_current_password", UNAUTHORIZED;
     AddressNotFound = "address_not_found", NOT_FOUND;
+    // The book holds its most addresses: the request is fine, the book's size stands in the way.
+    AddressBookFull = "address_book_full", CONFLICT;
     UserNotFound = "user_not_found", NOT_FOUND;
     // The link is the resource its token names: unknown, used or expired, there is none.
     InvalidResetToken = "invalid_reset_token", NOT_FOUND;
@@ -79,6 +81,8 @@ codes! {
     // The request is fine; the shop's stock is what stands in the way.
     InsufficientStock = "insufficient_stock", CONFLICT;
     CartItemNotFound = "cart_item_not_found", NOT_FOUND;
+    // More units of one variant than a line holds (`bitik_catalog::MAX_LINE_QUANTITY`).
+    QuantityLimit = "quantity_limit", CONFLICT;
     TooManyItems = "too_many_items", BAD_REQUEST;
     // A cart or an order whose amount cannot be counted (`bitik_common::AmountTooLarge`): the
     // request may be well formed, the catalogue's prices times it are what stand in the way.
@@ -96,6 +100,8 @@ codes! {
     AlreadyPaid = "already_paid", CONFLICT;
     OrderCancelled = "order_cancelled", CONFLICT;
     OrderChanged = "order_changed", CONFLICT;
+    // The account or the phone already holds its most orders awaiting payment.
+    TooManyOpenOrders = "too_many_open_orders", CONFLICT;
 
     // Payments.
     OrderIdRequired = "order_id_required", BAD_REQUEST;

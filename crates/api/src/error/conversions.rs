@@ -20,6 +20,7 @@ impl From<bitik_identity::IdentityError> for ApiError {
             E::Unauthenticated => ApiError::new(Code::SessionExpired, message),
             E::IncorrectCurrentPassword => ApiError::new(Code::IncorrectCurrentPassword, message),
             E::AddressNotFound => ApiError::new(Code::AddressNotFound, message),
+            E::AddressBookFull { .. } => ApiError::new(Code::AddressBookFull, message),
             E::UserNotFound => ApiError::new(Code::UserNotFound, message),
             E::InvalidResetToken => ApiError::new(Code::InvalidResetToken, message),
             E::CannotDeleteAdmin => ApiError::new(Code::CannotDeleteAdmin, message),
@@ -65,6 +66,7 @@ impl From<bitik_catalog::ChoiceError> for ApiError {
             E::InvalidProductId => ApiError::field("productId", Code::InvalidProductId, message),
             E::MissingVariant => ApiError::new(Code::MissingVariant, message),
             E::QuantityTooSmall | E::QuantityNotWhole => ApiError::field("quantity", Code::InvalidQuantity, message),
+            E::QuantityLimit => ApiError::field("quantity", Code::QuantityLimit, message),
         }
     }
 }
@@ -108,6 +110,8 @@ impl From<bitik_orders::OrderError> for ApiError {
             E::AlreadyPaid => ApiError::new(Code::AlreadyPaid, message),
             E::CancelledOrder => ApiError::new(Code::OrderCancelled, message),
             E::Concurrent => ApiError::new(Code::OrderChanged, message),
+            E::TooManyOpenOrders { .. } => ApiError::new(Code::TooManyOpenOrders, message),
+            E::TooManyOpenOrdersForPhone { .. } => ApiError::field("phone", Code::TooManyOpenOrders, message),
             E::Repository(_) => ApiError::internal(error),
         }
     }
@@ -184,8 +188,14 @@ mod tests {
         let stock = || ("noir".to_owned(), "M".to_owned());
         let mut all: Vec<ApiError> = Vec::new();
         all.extend(
-            [Choice::InvalidProductId, Choice::MissingVariant, Choice::QuantityTooSmall, Choice::QuantityNotWhole]
-                .map(ApiError::from),
+            [
+                Choice::InvalidProductId,
+                Choice::MissingVariant,
+                Choice::QuantityTooSmall,
+                Choice::QuantityNotWhole,
+                Choice::QuantityLimit,
+            ]
+            .map(ApiError::from),
         );
         all.extend(
             [
@@ -227,6 +237,8 @@ mod tests {
                 Order::AlreadyPaid,
                 Order::CancelledOrder,
                 Order::Concurrent,
+                Order::TooManyOpenOrders { limit: 3 },
+                Order::TooManyOpenOrdersForPhone { limit: 3 },
                 Order::Repository(bug()),
             ]
             .map(ApiError::from),
@@ -261,6 +273,7 @@ mod tests {
                 Identity::Unauthenticated,
                 Identity::IncorrectCurrentPassword,
                 Identity::AddressNotFound,
+                Identity::AddressBookFull { max: 20 },
                 Identity::UserNotFound,
                 Identity::InvalidResetToken,
                 Identity::CannotDeleteAdmin,
@@ -307,6 +320,23 @@ mod tests {
                 (refusal.status_code(), refusal.body().code.as_str()),
                 (StatusCode::CONFLICT, "insufficient_stock")
             );
+        }
+    }
+
+    #[test]
+    fn a_request_over_a_cap_is_409_with_its_own_code() {
+        let refusals = [
+            (ApiError::from(bitik_catalog::ChoiceError::QuantityLimit), "quantity_limit"),
+            (
+                ApiError::from(bitik_cart::CartError::Choice(bitik_catalog::ChoiceError::QuantityLimit)),
+                "quantity_limit",
+            ),
+            (ApiError::from(bitik_orders::OrderError::TooManyOpenOrders { limit: 3 }), "too_many_open_orders"),
+            (ApiError::from(bitik_orders::OrderError::TooManyOpenOrdersForPhone { limit: 3 }), "too_many_open_orders"),
+            (ApiError::from(bitik_identity::IdentityError::AddressBookFull { max: 20 }), "address_book_full"),
+        ];
+        for (refusal, code) in refusals {
+            assert_eq!((refusal.status_code(), refusal.body().code.as_str()), (StatusCode::CONFLICT, code));
         }
     }
 

@@ -108,11 +108,12 @@ async fn list(state: web::Data<AppState>, AuthUser(user): AuthUser) -> Result<Ht
     Ok(HttpResponse::Ok().json(Data::new(addresses)))
 }
 
-/// Adds an address; the first one becomes the default.
+/// Adds an address; the first one becomes the default. A book holds 20 at most.
 #[utoipa::path(tag = "addresses", security(("bearer" = [])), request_body = AddressBody, responses(
     (status = 201, description = "Added", body = Data<AddressDto>),
     (status = 400, description = "A required field is missing", body = ErrorBody),
     (status = 401, description = "Not logged in", body = ErrorBody),
+    (status = 409, description = "The book already holds 20 addresses (`address_book_full`): nothing added", body = ErrorBody),
 ))]
 #[post("/users/addresses")]
 async fn create(

@@ -62,10 +62,10 @@ pub struct ProductBody {
     name: Option<String>,
     short_description: Option<String>,
     description: Option<String>,
-    /// Whole francs.
-    #[schema(value_type = Option<i64>)]
+    /// Whole francs, 100 000 000 at most.
+    #[schema(schema_with = crate::schema::price)]
     price: Option<Whole>,
-    #[schema(value_type = Option<i64>)]
+    #[schema(schema_with = crate::schema::price)]
     promo_price: Option<Whole>,
     on_promotion: bool,
     #[schema(example = "vetement")]

@@ -84,8 +84,8 @@ impl From<Cart> for CartDto {
 pub struct AddBody {
     #[schema(value_type = Uuid, required = true, example = "3f0c5e0e-6b8a-4c1e-9d55-2a7f1b0c9e11")]
     product_id: Option<Value>,
-    /// Whole number, 1 by default (`null` too).
-    #[schema(schema_with = crate::schema::whole_from_one, example = 1)]
+    /// Whole number, 1 by default (`null` too), 10 at most in the line.
+    #[schema(schema_with = crate::schema::line_quantity, example = 1)]
     quantity: Option<Value>,
     #[schema(value_type = String, required = true, pattern = r"\S", example = "M")]
     size: Option<String>,
@@ -115,7 +115,7 @@ fn whole(value: Value) -> Result<i64, ()> {
 
 #[derive(Deserialize, ToSchema)]
 pub struct QuantityBody {
-    #[schema(schema_with = crate::schema::whole_from_one, required = true, example = 2)]
+    #[schema(schema_with = crate::schema::line_quantity, required = true, example = 2)]
     quantity: Option<Value>,
 }
 
@@ -141,7 +141,7 @@ pub struct MergeDto {
     cart: CartDto,
     /// Lines added to the server cart.
     merged: usize,
-    /// Lines lowered to the stock left.
+    /// Lines lowered to the stock left, or to the 10 units a line holds.
     capped: usize,
     dropped: Vec<DroppedDto>,
 }
@@ -214,7 +214,7 @@ async fn get_cart(state: web::Data<AppState>, AuthUser(user): AuthUser) -> Resul
     (status = 400, description = "Invalid product id, size or colour missing or not the product's, or bad quantity", body = ErrorBody),
     (status = 401, description = "Not logged in", body = ErrorBody),
     (status = 404, description = "No such product", body = ErrorBody),
-    (status = 409, description = "Not enough stock for the line, or an amount the shop cannot count (`amount_too_large`)", body = ErrorBody),
+    (status = 409, description = "Not enough stock for the line, more than 10 units in it (`quantity_limit`), or an amount the shop cannot count (`amount_too_large`)", body = ErrorBody),
 ))]
 #[post("/cart/add")]
 async fn add(
@@ -226,7 +226,7 @@ async fn add(
     Ok(HttpResponse::Ok().json(Data::new(CartDto::from(cart))))
 }
 
-/// Sets the quantity of a line (at least 1, at most the stock).
+/// Sets the quantity of a line (at least 1, at most the stock and 10).
 #[utoipa::path(tag = "cart", security(("bearer" = [])), request_body = QuantityBody,
     params(("itemId" = Uuid, Path, description = "Cart line id")),
     responses(
@@ -234,7 +234,7 @@ async fn add(
         (status = 400, description = "Quantity below 1, or not whole", body = ErrorBody),
         (status = 401, description = "Not logged in", body = ErrorBody),
         (status = 404, description = "No such line in this cart", body = ErrorBody),
-        (status = 409, description = "Beyond the stock, or an amount the shop cannot count (`amount_too_large`)", body = ErrorBody),
+        (status = 409, description = "Beyond the stock, more than 10 (`quantity_limit`), or an amount the shop cannot count (`amount_too_large`)", body = ErrorBody),
 ))]
 #[put("/cart/items/{itemId}")]
 async fn update_item(

@@ -251,7 +251,7 @@ pub struct PageQuery {
         (status = 201, description = "The order", body = Data<OrderDto>),
         (status = 400, description = "Empty order, invalid form or item", body = ErrorBody),
         (status = 401, description = "Not logged in", body = ErrorBody),
-        (status = 409, description = "Not enough stock, a product no longer sold, or an amount the shop cannot count (`amount_too_large`)", body = ErrorBody),
+        (status = 409, description = "Not enough stock, a product no longer sold, more than 10 units of a variant (`quantity_limit`), 3 orders awaiting payment already on the account or the phone (`too_many_open_orders`), or an amount the shop cannot count (`amount_too_large`)", body = ErrorBody),
 ))]
 #[post("/orders")]
 async fn place(

@@ -134,7 +134,7 @@ async fn a_customer_without_orders_is_deleted_one_with_orders_deactivated() {
         },
         is_default: false,
     };
-    addresses.create(awa.id, input).await.unwrap();
+    addresses.create(awa.id, input, 20).await.unwrap().unwrap();
     let tee = tshirt(&shop.test, "T-shirt Teranga", 10_000, &[("noir", "M", 5)]).await;
     let orders = PgOrderRepository::new(shop.test.database.clone());
     let line = bitik_orders::OrderLine {
@@ -166,7 +166,7 @@ async fn a_customer_without_orders_is_deleted_one_with_orders_deactivated() {
         by_user: Some(moussa.id),
         at: Utc::now(),
     };
-    orders.place(order, first).await.unwrap();
+    orders.place(order, first, None).await.unwrap();
     assert_eq!(shop.users.delete(awa.id).await.unwrap(), UserRemoval::Deleted);
     assert!(shop.users.find_by_id(awa.id).await.unwrap().is_none());
     assert!(addresses.list(awa.id).await.unwrap().is_empty(), "the address book went with the account");

@@ -9,6 +9,7 @@ mod generated;
 mod invariants;
 mod migrations;
 mod newsletter;
+mod open_orders;
 mod order_stats;
 mod orders;
 mod payments;

@@ -62,7 +62,7 @@ impl Shop {
             by_user: None,
             at: when,
         };
-        let placed = self.orders.place(order, first).await.unwrap();
+        let placed = self.orders.place(order, first, None).await.unwrap();
         let payment = if paid { "payment_status = 'paid', paid_at = created_at" } else { "payment_status = 'pending'" };
         let sql = format!("UPDATE orders SET status = '{status}', {payment} WHERE id = '{}'", placed.id);
         let mut conn = self.test.database.conn().await.unwrap();

@@ -85,7 +85,7 @@ async fn an_order_is_written_with_its_lines_history_and_stock_taken() {
     let awa = customer(&test, "awa@example.sn").await;
     let tee = tshirt(&test, "T-shirt Teranga", 10_000, &[("noir", "M", 5)]).await;
     let orders = PgOrderRepository::new(test.database.clone());
-    let order = orders.place(new_order(awa.id, vec![line(&tee, "noir", "M", 2)]), created(awa.id)).await.unwrap();
+    let order = orders.place(new_order(awa.id, vec![line(&tee, "noir", "M", 2)]), created(awa.id), None).await.unwrap();
     assert_eq!(order.total, Money::francs(21_000));
     assert_eq!(order.lines[0].quantity, 2);
     assert_eq!(order.history.len(), 1);
@@ -101,7 +101,7 @@ async fn when_one_line_lacks_stock_nothing_is_written() {
     let tee = tshirt(&test, "T-shirt Teranga", 10_000, &[("noir", "M", 5), ("blanc", "L", 1)]).await;
     let orders = PgOrderRepository::new(test.database.clone());
     let lines = vec![line(&tee, "noir", "M", 2), line(&tee, "blanc", "L", 1), line(&tee, "blanc", "L", 1)];
-    let refused = orders.place(new_order(awa.id, lines), created(awa.id)).await;
+    let refused = orders.place(new_order(awa.id, lines), created(awa.id), None).await;
     match refused {
         Err(PlaceError::OutOfStock { color, size, available, .. }) => {
             assert_eq!((color.as_str(), size.as_str(), available), ("blanc", "L", 1))
@@ -122,7 +122,7 @@ async fn many_shoppers_racing_for_few_units_never_oversell() {
     for n in 0..12 {
         let buyer = customer(&test, &format!("client{n}@example.sn")).await;
         let (orders, order) = (orders.clone(), new_order(buyer.id, vec![line(&tee, "noir", "M", 1)]));
-        racers.push(tokio::spawn(async move { orders.place(order, created(buyer.id)).await }));
+        racers.push(tokio::spawn(async move { orders.place(order, created(buyer.id), None).await }));
     }
     let mut sold = 0;
     for racer in racers {
@@ -148,8 +148,8 @@ async fn two_orders_taking_the_same_variants_in_opposite_order_do_not_deadlock()
         let one = new_order(awa.id, vec![line(&tee, "noir", "M", 1), line(&tee, "blanc", "M", 1)]);
         let other = new_order(moussa.id, vec![line(&tee, "blanc", "M", 1), line(&tee, "noir", "M", 1)]);
         let (a, b) = (orders.clone(), orders.clone());
-        pairs.push(tokio::spawn(async move { a.place(one, created(awa.id)).await.is_ok() }));
-        pairs.push(tokio::spawn(async move { b.place(other, created(moussa.id)).await.is_ok() }));
+        pairs.push(tokio::spawn(async move { a.place(one, created(awa.id), None).await.is_ok() }));
+        pairs.push(tokio::spawn(async move { b.place(other, created(moussa.id), None).await.is_ok() }));
     }
     for placed in pairs {
         assert!(placed.await.unwrap(), "every order went through");
@@ -164,7 +164,7 @@ async fn cancelling_returns_the_stock_exactly_once_even_when_asked_twice_at_once
     let awa = customer(&test, "awa@example.sn").await;
     let tee = tshirt(&test, "T-shirt Teranga", 10_000, &[("noir", "M", 5)]).await;
     let orders = Arc::new(PgOrderRepository::new(test.database.clone()));
-    let order = orders.place(new_order(awa.id, vec![line(&tee, "noir", "M", 2)]), created(awa.id)).await.unwrap();
+    let order = orders.place(new_order(awa.id, vec![line(&tee, "noir", "M", 2)]), created(awa.id), None).await.unwrap();
     let attempts: Vec<_> = (0..2)
         .map(|_| {
             let orders = orders.clone();
@@ -196,9 +196,9 @@ async fn reopening_a_cancelled_order_takes_the_units_again_or_is_refused() {
     let moussa = customer(&test, "moussa@example.sn").await;
     let tee = tshirt(&test, "T-shirt Teranga", 10_000, &[("noir", "M", 2)]).await;
     let orders = PgOrderRepository::new(test.database.clone());
-    let order = orders.place(new_order(awa.id, vec![line(&tee, "noir", "M", 2)]), created(awa.id)).await.unwrap();
+    let order = orders.place(new_order(awa.id, vec![line(&tee, "noir", "M", 2)]), created(awa.id), None).await.unwrap();
     orders.transition(order.id, OrderStatus::Pending, cancelled(), StockEffect::Return).await.unwrap();
-    orders.place(new_order(moussa.id, vec![line(&tee, "noir", "M", 1)]), created(moussa.id)).await.unwrap();
+    orders.place(new_order(moussa.id, vec![line(&tee, "noir", "M", 1)]), created(moussa.id), None).await.unwrap();
     let reopen = StatusChange {
         status: OrderStatus::Processing,
         note: String::new(),
@@ -220,9 +220,9 @@ async fn an_idempotency_key_is_used_once_per_customer() {
     let orders = PgOrderRepository::new(test.database.clone());
     let mut first = new_order(awa.id, vec![line(&tee, "noir", "M", 1)]);
     first.idempotency_key = Some("key-1".into());
-    let placed = orders.place(first.clone(), created(awa.id)).await.unwrap();
+    let placed = orders.place(first.clone(), created(awa.id), None).await.unwrap();
     first.order_number = "ORD-0000000002".into();
-    assert!(matches!(orders.place(first, created(awa.id)).await, Err(PlaceError::KeyUsed)));
+    assert!(matches!(orders.place(first, created(awa.id), None).await, Err(PlaceError::KeyUsed)));
     assert_eq!(orders.find_by_idempotency_key(awa.id, "key-1").await.unwrap().unwrap().id, placed.id);
     assert_eq!(stock(&test, &tee, "noir", "M").await, 4, "the refused duplicate took nothing");
 }
@@ -263,7 +263,7 @@ async fn an_order_takes_exactly_its_units_out_of_its_customers_cart() {
         line(&tee, "noir", "M", 1),
         line(&tee, "blanc", "M", 4),
     ];
-    orders.place(new_order(awa.id, lines), created(awa.id)).await.unwrap();
+    orders.place(new_order(awa.id, lines), created(awa.id), None).await.unwrap();
     assert_eq!(
         cart_of(&carts, awa.id).await,
         owned(&[("noir", "M", 1), ("noir", "L", 2)]),
@@ -285,17 +285,17 @@ async fn an_order_refused_leaves_the_cart_as_it_was() {
     fill_cart(&carts, awa.id, &tee, &[("noir", "M", 2), ("blanc", "L", 2)]).await;
     let orders = PgOrderRepository::new(test.database.clone());
     let lacking = new_order(awa.id, vec![line(&tee, "noir", "M", 2), line(&tee, "blanc", "L", 2)]);
-    let refused = orders.place(lacking, created(awa.id)).await;
+    let refused = orders.place(lacking, created(awa.id), None).await;
     assert!(matches!(refused, Err(PlaceError::OutOfStock { available: 1, .. })), "{refused:?}");
     assert_eq!(cart_of(&carts, awa.id).await, owned(&[("noir", "M", 2), ("blanc", "L", 2)]));
 
     // A submission replayed with its idempotency key is refused whole: nothing leaves the cart twice.
     let mut first = new_order(awa.id, vec![line(&tee, "noir", "M", 1)]);
     first.idempotency_key = Some("key-1".into());
-    orders.place(first.clone(), created(awa.id)).await.unwrap();
+    orders.place(first.clone(), created(awa.id), None).await.unwrap();
     assert_eq!(cart_of(&carts, awa.id).await, owned(&[("noir", "M", 1), ("blanc", "L", 2)]));
     first.order_number = "ORD-0000000002".into();
-    assert!(matches!(orders.place(first, created(awa.id)).await, Err(PlaceError::KeyUsed)));
+    assert!(matches!(orders.place(first, created(awa.id), None).await, Err(PlaceError::KeyUsed)));
     assert_eq!(cart_of(&carts, awa.id).await, owned(&[("noir", "M", 1), ("blanc", "L", 2)]));
 }
 
@@ -305,7 +305,7 @@ async fn an_order_row_the_domain_cannot_read_is_inconsistent_storage_never_unava
     let awa = customer(&test, "awa@example.sn").await;
     let tee = tshirt(&test, "T-shirt Teranga", 10_000, &[("noir", "M", 5)]).await;
     let orders = PgOrderRepository::new(test.database.clone());
-    let order = orders.place(new_order(awa.id, vec![line(&tee, "noir", "M", 1)]), created(awa.id)).await.unwrap();
+    let order = orders.place(new_order(awa.id, vec![line(&tee, "noir", "M", 1)]), created(awa.id), None).await.unwrap();
     // A status this version does not know, as a newer one would write before being rolled back.
     let mut conn = test.database.conn().await.unwrap();
     conn.batch_execute(&format!(
@@ -343,12 +343,12 @@ async fn the_back_office_filters_by_status_dates_and_search() {
     let awa = customer(&test, "awa@example.sn").await;
     let tee = tshirt(&test, "T-shirt Teranga", 10_000, &[("noir", "M", 50)]).await;
     let orders = PgOrderRepository::new(test.database.clone());
-    let first = orders.place(new_order(awa.id, vec![line(&tee, "noir", "M", 1)]), created(awa.id)).await.unwrap();
+    let first = orders.place(new_order(awa.id, vec![line(&tee, "noir", "M", 1)]), created(awa.id), None).await.unwrap();
     let mut other = new_order(awa.id, vec![line(&tee, "noir", "M", 3)]);
     other.shipping.first_name = "Moussa".into();
     other.shipping.last_name = "Sène".into();
     other.shipping.phone = "+221 70 999 88 77".into();
-    let second = orders.place(other, created(awa.id)).await.unwrap();
+    let second = orders.place(other, created(awa.id), None).await.unwrap();
     orders.transition(first.id, OrderStatus::Pending, cancelled(), StockEffect::Return).await.unwrap();
     let numbers = |page: bitik_common::Page<bitik_orders::Order>| {
         page.items.into_iter().map(|o| o.order_number).collect::<Vec<_>>()
@@ -395,7 +395,7 @@ async fn a_payment_is_recorded_once() {
     let awa = customer(&test, "awa@example.sn").await;
     let tee = tshirt(&test, "T-shirt Teranga", 10_000, &[("noir", "M", 5)]).await;
     let orders = Arc::new(PgOrderRepository::new(test.database.clone()));
-    let order = orders.place(new_order(awa.id, vec![line(&tee, "noir", "M", 1)]), created(awa.id)).await.unwrap();
+    let order = orders.place(new_order(awa.id, vec![line(&tee, "noir", "M", 1)]), created(awa.id), None).await.unwrap();
     let paid = StatusChange {
         status: OrderStatus::Processing,
         note: "Payé".into(),
@@ -430,7 +430,7 @@ async fn a_tracking_note_is_stored_on_the_order() {
     let awa = customer(&test, "awa@example.sn").await;
     let tee = tshirt(&test, "T-shirt Teranga", 10_000, &[("noir", "M", 5)]).await;
     let orders = PgOrderRepository::new(test.database.clone());
-    let order = orders.place(new_order(awa.id, vec![line(&tee, "noir", "M", 1)]), created(awa.id)).await.unwrap();
+    let order = orders.place(new_order(awa.id, vec![line(&tee, "noir", "M", 1)]), created(awa.id), None).await.unwrap();
     let noted = orders.set_tracking_note(order.id, "Tiak-Tiak, réf. 4411".into()).await.unwrap().unwrap();
     assert_eq!(noted.tracking_note, "Tiak-Tiak, réf. 4411");
     assert_eq!(orders.find(order.id).await.unwrap().unwrap().tracking_note, "Tiak-Tiak, réf. 4411");

@@ -41,7 +41,7 @@ async fn wave_order(test: &TestDatabase, method: PaymentMethod, created_at: Date
         by_user: Some(awa.id),
         at: created_at,
     };
-    PgOrderRepository::new(test.database.clone()).place(order, first).await.unwrap()
+    PgOrderRepository::new(test.database.clone()).place(order, first, None).await.unwrap()
 }
 
 fn session(id: &str, order: &Order, created_at: DateTime<Utc>) -> WaveSession {

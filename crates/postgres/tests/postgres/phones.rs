@@ -69,7 +69,7 @@ async fn order(test: &TestDatabase, user: Uuid, number: &str, phone: &str) {
         by_user: None,
         at: Utc::now(),
     };
-    PgOrderRepository::new(test.database.clone()).place(new, first).await.unwrap();
+    PgOrderRepository::new(test.database.clone()).place(new, first, None).await.unwrap();
 }
 
 /// As a database migrated before E.164: the step still to run.

@@ -66,10 +66,10 @@ async fn a_user_has_exactly_one_default_address_and_sees_only_their_own() {
     let awa = users.insert(new_user("awa@example.sn")).await.unwrap();
     let moussa = users.insert(new_user("moussa@example.sn")).await.unwrap();
 
-    let first = addresses.create(awa.id, address("Dakar", false)).await.unwrap();
+    let first = addresses.create(awa.id, address("Dakar", false), 20).await.unwrap().unwrap();
     assert!(first.is_default, "the first address becomes the default");
-    let second = addresses.create(awa.id, address("Thiès", true)).await.unwrap();
-    let third = addresses.create(awa.id, address("Rufisque", false)).await.unwrap();
+    let second = addresses.create(awa.id, address("Thiès", true), 20).await.unwrap().unwrap();
+    let third = addresses.create(awa.id, address("Rufisque", false), 20).await.unwrap().unwrap();
     let defaults =
         |list: &[bitik_identity::Address]| list.iter().filter(|a| a.is_default).map(|a| a.id).collect::<Vec<_>>();
     let list = addresses.list(awa.id).await.unwrap();
@@ -85,6 +85,36 @@ async fn a_user_has_exactly_one_default_address_and_sees_only_their_own() {
     assert_eq!(defaults(&addresses.list(awa.id).await.unwrap()), vec![first.id]);
     assert!(addresses.delete(awa.id, first.id).await.unwrap());
     assert_eq!(defaults(&addresses.list(awa.id).await.unwrap()), vec![third.id], "the newest takes over");
+}
+
+#[tokio::test]
+async fn a_full_address_book_takes_no_more_even_from_additions_at_once() {
+    use bitik_identity::ports::AddressRepository;
+    let test = TestDatabase::new().await;
+    let users = PgUserRepository::new(test.database.clone());
+    let awa = users.insert(new_user("awa@example.sn")).await.unwrap();
+    let addresses = std::sync::Arc::new(bitik_postgres::PgAddressRepository::new(test.database.clone()));
+    for n in 0..3 {
+        addresses.create(awa.id, address(&format!("Dakar {n}"), false), 5).await.unwrap().unwrap();
+    }
+    // Two places left, eight additions at once: exactly two get in.
+    let racers: Vec<_> = (0..8)
+        .map(|n| {
+            let addresses = addresses.clone();
+            tokio::spawn(async move { addresses.create(awa.id, address(&format!("Thiès {n}"), false), 5).await })
+        })
+        .collect();
+    let mut added = 0;
+    for racer in racers {
+        if racer.await.unwrap().unwrap().is_some() {
+            added += 1;
+        }
+    }
+    assert_eq!(added, 2);
+    assert_eq!(addresses.list(awa.id).await.unwrap().len(), 5);
+    assert!(addresses.create(awa.id, address("Rufisque", true), 5).await.unwrap().is_none());
+    let defaults = addresses.list(awa.id).await.unwrap().iter().filter(|a| a.is_default).count();
+    assert_eq!(defaults, 1, "a refused default changes nothing");
 }
 
 #[tokio::test]

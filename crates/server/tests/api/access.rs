@@ -32,6 +32,17 @@ impl Who {
         }
     }
 
+    /// The phone of the caller's checkouts: each their own, so that no one's orders awaiting
+    /// payment count against another's.
+    fn phone(self) -> &'static str {
+        match self {
+            Who::Nobody => "77 000 00 10",
+            Who::A => "77 000 00 11",
+            Who::B => "77 000 00 12",
+            Who::Admin => "77 000 00 13",
+        }
+    }
+
     fn password(self) -> &'static str {
         match self {
             Who::Admin => "admin-pass",
@@ -178,8 +189,8 @@ fn matrix() -> Vec<Row> {
             with_json("/api/cart/merge", json!({"items": [line(&ids.product, 1)]}))
         }),
         // Orders and their Wave payment: the session is used before the order is cancelled.
-        row(M::POST, "/orders", SIGNED_IN_CREATES, |ids, _| {
-            with_json("/api/orders", order_body(&ids.product, "cash_on_delivery"))
+        row(M::POST, "/orders", SIGNED_IN_CREATES, |ids, who| {
+            with_json("/api/orders", order_body(&ids.product, "cash_on_delivery", who.phone()))
         }),
         row(M::GET, "/orders", SIGNED_IN, |_, _| call("/api/orders")),
         row(M::GET, "/orders/{id}", A_ONLY, |ids, _| call(format!("/api/orders/{}", ids.a_order))),
@@ -275,10 +286,10 @@ fn line(product: &str, quantity: i64) -> Value {
     json!({"productId": product, "quantity": quantity, "size": "M", "color": "noir"})
 }
 
-fn order_body(product: &str, payment: &str) -> Value {
+fn order_body(product: &str, payment: &str, phone: &str) -> Value {
     json!({
         "items": [line(product, 1)],
-        "shippingInfo": {"firstName": "Awa", "lastName": "Diop", "email": "awa@example.sn", "phone": "77 123 45 67",
+        "shippingInfo": {"firstName": "Awa", "lastName": "Diop", "email": "awa@example.sn", "phone": phone,
                          "address": "Unité 15", "city": "Dakar"},
         "paymentMethod": payment,
     })
@@ -335,13 +346,13 @@ impl World {
 
         let address = app.send(Method::POST, "/api/users/addresses", Some(&a), Some(&address("Unité 15"))).await;
         let a_address = data_of(address, 201).await["id"].as_str().unwrap().to_owned();
-        let a_order = place(&app, &a, &product, "wave").await;
+        let a_order = place(&app, &a, &product, "wave", Who::A.phone()).await;
         let a_session = open_session(&app, &a, &a_order).await;
         // After the order, which empties the cart it came from.
         let cart = app.send(Method::POST, "/api/cart/add", Some(&a), Some(&line(&product, 1))).await;
         let a_cart_item = data_of(cart, 200).await["items"][0]["id"].as_str().unwrap().to_owned();
-        let c_order = place(&app, &c, &product, "cash_on_delivery").await;
-        let c_wave_order = place(&app, &c, &product, "wave").await;
+        let c_order = place(&app, &c, &product, "cash_on_delivery", "77 000 00 14").await;
+        let c_wave_order = place(&app, &c, &product, "wave", "77 000 00 14").await;
         let c_session = open_session(&app, &c, &c_wave_order).await;
 
         let ids = Ids {
@@ -437,8 +448,9 @@ impl World {
     }
 }
 
-async fn place(app: &TestApp, token: &str, product: &str, payment: &str) -> String {
-    let response = app.send(Method::POST, "/api/orders", Some(token), Some(&order_body(product, payment))).await;
+async fn place(app: &TestApp, token: &str, product: &str, payment: &str, phone: &str) -> String {
+    let body = order_body(product, payment, phone);
+    let response = app.send(Method::POST, "/api/orders", Some(token), Some(&body)).await;
     data_of(response, 201).await["id"].as_str().unwrap().to_owned()
 }
 

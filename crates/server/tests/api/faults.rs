@@ -174,6 +174,20 @@ async fn count(database: &Database, sql: &str) -> i64 {
     diesel::sql_query(sql).get_result::<Count>(&mut conn).await.unwrap().count
 }
 
+/// Each customer here places hundreds of orders: paid as soon as they are written, they never
+/// meet the cap on orders awaiting payment (`caps.rs` tests it), which is not what this test is about.
+async fn pay_every_order_as_it_is_placed(database: &Database) {
+    use diesel_async::SimpleAsyncConnection;
+    let mut conn = database.conn().await.unwrap();
+    conn.batch_execute(
+        "CREATE FUNCTION paid_at_once() RETURNS trigger LANGUAGE plpgsql AS
+           $$ BEGIN NEW.payment_status := 'paid'; NEW.paid_at := now(); RETURN NEW; END $$;
+         CREATE TRIGGER paid_at_once BEFORE INSERT ON orders FOR EACH ROW EXECUTE FUNCTION paid_at_once();",
+    )
+    .await
+    .unwrap();
+}
+
 #[tokio::test]
 async fn postgres_stopped_under_load_answers_503_recovers_alone_and_loses_no_order() {
     const STOCK: i64 = 100_000;
@@ -184,6 +198,7 @@ async fn postgres_stopped_under_load_answers_503_recovers_alone_and_loses_no_ord
     bitik_postgres::run_migrations(&cluster.url()).await.unwrap();
     let database = Database::connect(&cluster.url(), &PoolSettings::default()).unwrap();
     let product = create_product(&database, "T-shirt Teranga", 10_000, None, &[("noir", "M", STOCK)]).await;
+    pay_every_order_as_it_is_placed(&database).await;
     let app = Arc::new(spawn_app_with(&[("DATABASE_URL", &cluster.url())]).await);
     let mut tokens = Vec::new();
     for i in 0..CUSTOMERS {

@@ -6,6 +6,7 @@ mod admin_products;
 mod admin_users;
 mod bad_input;
 mod cache_abuse;
+mod caps;
 mod cart;
 mod catalog;
 mod catalog_cache;

@@ -385,6 +385,22 @@ describe('addresses tab', () => {
     await waitFor(() => expect(input(form, 'Ville')).toHaveAccessibleDescription('La ville est requise'))
     expect(within(form).queryByRole('alert')).not.toBeInTheDocument()
   })
+
+  it("says so when the book is full, in the server's words", async () => {
+    const full = "Votre carnet d'adresses est plein (20 adresses au plus). Supprimez-en une avant d'en ajouter une nouvelle."
+    server.use(
+      http.get('/api/users/addresses', () => HttpResponse.json({ data: [] })),
+      http.post('/api/users/addresses', () => HttpResponse.json({ code: 'address_book_full', message: full }, { status: 409 })),
+    )
+    const user = userEvent.setup()
+    await openAccount('/account?tab=addresses')
+    await user.click(await screen.findByRole('button', { name: 'Ajouter une adresse' }))
+    const form = within(screen.getByRole('dialog', { name: 'Nouvelle adresse' })).getByRole('form', { name: 'Adresse de livraison' })
+    await user.type(input(form, 'Adresse'), 'Ouakam')
+    await user.type(input(form, 'Ville'), 'Dakar')
+    await user.click(within(form).getByRole('button', { name: 'Enregistrer' }))
+    expect(await within(form).findByRole('alert')).toHaveTextContent(full)
+  })
 })
 
 describe('orders tab', () => {

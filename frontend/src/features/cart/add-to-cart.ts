@@ -2,7 +2,7 @@
 // `const addToCart = useAddToCart(); await addToCart(item)`.
 // Guests write `localCart`, customers the server cart; the shopper is told
 // by the cart drawer, which opens saying "Produit ajouté au panier", and
-// with toasts for the other messages (stock, missing choice, errors).
+// with toasts for the other messages (stock, units per line, missing choice, errors).
 import { useCallback } from 'react'
 import { useToast } from '@/components/ui/toast'
 import {
@@ -11,7 +11,7 @@ import {
   cartErrorMessage,
   MIN_QUANTITY_MESSAGE,
   MISSING_CHOICE_MESSAGE,
-  insufficientStockMessage,
+  cappedMessage,
   withDefaultChoice,
   type AddToCartItem,
   type AddToCartResult,
@@ -48,7 +48,7 @@ export function useAddToCart(): (item: AddToCartItem) => Promise<AddToCartResult
       if (result.status === 'error') return result
       // The drawer opening is the confirmation: it says so on top (a toast would cover its buttons on a phone).
       if (result.added > 0) show(ADDED_MESSAGE)
-      if (result.status === 'capped') toast.warning(insufficientStockMessage(Math.max(0, Math.trunc(item.stock))))
+      if (result.status === 'capped') toast.warning(cappedMessage(Math.trunc(item.stock)))
       return result
     },
     [add, show, toast],

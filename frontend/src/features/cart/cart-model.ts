@@ -1,6 +1,7 @@
 // One shape of cart for the whole storefront, whoever keeps it: the guest's
 // browser (`localCart`) or the server (logged-in customers). Components only
 // ever see this.
+import { LINE_LIMIT_MESSAGE, MAX_LINE_QUANTITY, lineLimit } from '@/config/cart'
 import { GENERIC_ERROR_MESSAGE, isApiError } from '@/lib/api-client'
 import type { ServerCart } from './api/cart-schema'
 
@@ -13,7 +14,7 @@ export const FETCH_ERROR_MESSAGE = 'Erreur lors de la récupération du panier'
 export const UPDATE_ERROR_MESSAGE = 'Erreur lors de la mise à jour du panier'
 export const MIN_QUANTITY_MESSAGE = 'La quantité doit être au moins de 1'
 export const MERGE_DROPPED_MESSAGE = "Certains articles de votre panier n'étaient plus disponibles."
-export const MERGE_CAPPED_MESSAGE = 'Certaines quantités de votre panier ont été réduites au stock disponible.'
+export const MERGE_CAPPED_MESSAGE = `Certaines quantités de votre panier ont été réduites au stock disponible (${MAX_LINE_QUANTITY} par article au plus).`
 export const CLEAR_CONFIRM = {
   title: 'Vider le panier',
   text: 'Êtes-vous sûr de vouloir vider votre panier ?',
@@ -21,6 +22,10 @@ export const CLEAR_CONFIRM = {
 
 export const insufficientStockMessage = (available: number) =>
   `Stock insuffisant. Seulement ${available} disponible(s).`
+
+/** Why a line could not hold what was asked: the stock, or the units a line holds when the stock has more. */
+export const cappedMessage = (stock: number) =>
+  stock > MAX_LINE_QUANTITY ? LINE_LIMIT_MESSAGE : insufficientStockMessage(Math.max(0, stock))
 
 export interface CartLine {
   /** Stable key of the line: the server's item id, or `productId|size|color` for a guest. */
@@ -38,7 +43,7 @@ export interface CartLine {
   quantity: number
   size: string
   color?: string
-  /** Units of this variant on hand, when known: the quantity never goes above it. */
+  /** Units of this variant on hand, when known: the quantity never goes above it (nor above MAX_LINE_QUANTITY). */
   stock?: number
 }
 
@@ -85,11 +90,11 @@ export function sameVariant(line: Pick<CartLine, 'productId' | 'size' | 'color'>
   return String(line.productId) === String(other.productId) && sameText(line.size, other.size) && sameText(line.color, other.color)
 }
 
-/** The bounds of a line's quantity: 1 to the stock when known. */
+/** The bounds of a line's quantity: 1 to the stock when known, and to MAX_LINE_QUANTITY. */
 export function boundQuantity(quantity: number, stock: number | undefined): number {
   const whole = Math.trunc(quantity)
   const atLeastOne = Number.isFinite(whole) ? Math.max(1, whole) : 1
-  return stock !== undefined && stock >= 1 ? Math.min(atLeastOne, stock) : atLeastOne
+  return Math.min(atLeastOne, lineLimit(stock !== undefined && stock >= 1 ? stock : undefined))
 }
 
 /** What the product page (or any "add" button) hands to the cart. */
@@ -117,7 +122,7 @@ export interface AddToCartItem {
 export type AddToCartResult =
   /** `quantity` is the line's quantity now, `added` what this call added to it. */
   | { status: 'added'; quantity: number; added: number }
-  /** Part or none of the quantity fitted: the line holds `quantity` (= the stock). */
+  /** Part or none of the quantity fitted: the line holds `quantity` (= the stock, or MAX_LINE_QUANTITY). */
   | { status: 'capped'; quantity: number; added: number }
   | { status: 'invalid' }
   | { status: 'error'; message: string }

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AppProvider } from '@/app/provider'
 import { createQueryClient } from '@/app/query-client'
+import { LINE_LIMIT_MESSAGE } from '@/config/cart'
 import { logout, sessionStore } from '@/features/auth/session-store'
 import { mockCartServer, type CatalogueVariant } from '@/testing/cart'
 import { server } from '@/testing/server'
@@ -137,6 +138,21 @@ describe('customer cart', () => {
     expect(api.calls.at(-1)!.body).toEqual({ productId: 'p-tee', quantity: 1, size: 'M', color: 'noir' })
     expect(screen.getByText('Stock insuffisant. Seulement 3 disponible(s).')).toBeVisible()
     expect(state()).toBe('customer ready 4 40000')
+  })
+
+  it('sends no more than the 10 units a line holds, and says why', async () => {
+    logIn()
+    const plenty = { ...teeNoirM, stock: 40 }
+    const api = mockCartServer([plenty], [{ variant: plenty, quantity: 8 }])
+    renderStore()
+    await waitFor(() => expect(state()).toBe('customer ready 8 80000'))
+    await act(() => handle.current.addToCart(request(plenty, 5)))
+    expect(api.calls.at(-1)!.body).toEqual({ productId: 'p-tee', quantity: 2, size: 'M', color: 'noir' })
+    expect(screen.getByText(LINE_LIMIT_MESSAGE)).toBeVisible()
+    expect(state()).toBe('customer ready 10 100000')
+    const calls = api.calls.length
+    await act(() => handle.current.addToCart(request(plenty, 1)))
+    expect(api.calls).toHaveLength(calls)
   })
 
   it('shows the server’s message when an add is refused, else a French fallback', async () => {

@@ -14,6 +14,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react'
 import { useToast } from '@/components/ui/toast'
+import { lineLimit } from '@/config/cart'
 import { addCartItem } from './api/add-cart-item'
 import { cartKeys, type ServerCart } from './api/cart-schema'
 import { clearCart } from './api/clear-cart'
@@ -172,10 +173,10 @@ export function useCart(): CartState {
       if (customerId === null) return addToLocalCart(item)
       const quantity = Math.trunc(item.quantity)
       if (!item.size || !item.color || !(quantity >= 1)) return { status: 'invalid' }
-      // The same rule as for guests: what the line already holds counts against the stock.
-      const stock = Math.max(0, Math.trunc(item.stock))
+      // The same rule as for guests: what the line already holds counts against the stock and
+      // the units a line holds.
       const before = cart.items.find((line) => sameVariant(line, item))?.quantity ?? 0
-      const fits = Math.min(quantity, stock - before)
+      const fits = Math.min(quantity, lineLimit(item.stock) - before)
       if (fits <= 0) return { status: 'capped', quantity: before, added: 0 }
       const answer = await change(() =>
         addCartItem({ productId: String(item.productId), quantity: fits, size: item.size, color: item.color }),

@@ -75,6 +75,14 @@ describe('addToLocalCart', () => {
     ])
   })
 
+  it('stops a line at 10 units when the stock holds more', () => {
+    expect(addToLocalCart(item({ quantity: 7, stock: 40 }))).toEqual({ status: 'added', quantity: 7, added: 7 })
+    expect(addToLocalCart(item({ quantity: 7, stock: 40 }))).toEqual({ status: 'capped', quantity: 10, added: 3 })
+    const key = localLineKey({ productId: 'p1', size: 'M', color: 'noir' })
+    expect(setLocalQuantity(key, 25)).toBe(10)
+    expect(readLocalCart()[0]!.quantity).toBe(10)
+  })
+
   it('refuses a line without size or colour, or without quantity', () => {
     expect(addToLocalCart(item({ size: '' }))).toEqual({ status: 'invalid' })
     expect(addToLocalCart(item({ color: '' }))).toEqual({ status: 'invalid' })

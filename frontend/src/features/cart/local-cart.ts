@@ -4,6 +4,7 @@
 // across tabs too.
 import { useSyncExternalStore } from 'react'
 import { int, nullish, number, object, optional, safeParse, string, union, type infer as Infer } from 'zod/mini'
+import { lineLimit } from '@/config/cart'
 import { boundQuantity, sameVariant, summarize, type AddToCartItem, type AddToCartResult, type CartLine, type CartView } from './cart-model'
 
 export const LOCAL_CART_KEY = 'localCart'
@@ -83,8 +84,8 @@ export function localCartView(items: LocalCartItem[]): CartView {
 
 /**
  * Adds to the guest cart: the same product, size and colour add up to one
- * line, capped at the stock (the line keeps the latest name, picture, prices
- * and stock).
+ * line, capped at the stock and at MAX_LINE_QUANTITY (the line keeps the
+ * latest name, picture, prices and stock).
  */
 export function addToLocalCart(item: AddToCartItem & { size: string; color: string }): AddToCartResult {
   const quantity = Math.trunc(item.quantity)
@@ -94,7 +95,7 @@ export function addToLocalCart(item: AddToCartItem & { size: string; color: stri
   const existing = lines.find((line) => sameVariant(line, item))
   const before = existing?.quantity ?? 0
   const wanted = before + quantity
-  const after = Math.min(wanted, stock)
+  const after = Math.min(wanted, lineLimit(stock))
   if (after <= before) return { status: 'capped', quantity: before, added: 0 }
 
   const line: LocalCartItem = {
@@ -113,7 +114,7 @@ export function addToLocalCart(item: AddToCartItem & { size: string; color: stri
   return { status: after < wanted ? 'capped' : 'added', quantity: after, added: after - before }
 }
 
-/** Sets a guest line's quantity within 1..stock; returns the quantity kept (undefined: no such line). */
+/** Sets a guest line's quantity within 1..stock (10 at most); returns the quantity kept (undefined: no such line). */
 export function setLocalQuantity(key: string, quantity: number): number | undefined {
   const lines = readLocalCart()
   const line = lines.find((l) => localLineKey(l) === key)

@@ -90,12 +90,13 @@ describe('selection', () => {
 describe('quantity', () => {
   const noirM = { color: 'noir', size: 'M', quantity: 1 }
 
-  it('accepts integers from 1 up to the stock', () => {
-    expect(changeQuantity(tee, noirM, '12').quantity).toBe(12)
+  it('accepts integers from 1 up to what a line holds: the stock, 10 at most', () => {
+    expect(changeQuantity(tee, noirM, '10').quantity).toBe(10)
     expect(changeQuantity(tee, noirM, 5).quantity).toBe(5)
   })
 
-  it('drops to 1 above the stock, below 1 or when not a number', () => {
+  it('drops to 1 above the stock or the 10 a line holds, below 1 or when not a number', () => {
+    expect(changeQuantity(tee, noirM, 11).quantity).toBe(1)
     expect(changeQuantity(tee, noirM, 13).quantity).toBe(1)
     expect(changeQuantity(tee, noirM, '0').quantity).toBe(1)
     expect(changeQuantity(tee, noirM, '-4').quantity).toBe(1)
@@ -110,6 +111,7 @@ describe('quantity', () => {
     expect(fitQuantity(5, 3)).toBe(3)
     expect(fitQuantity(0, 3)).toBe(1)
     expect(fitQuantity(2, 0)).toBe(0)
+    expect(fitQuantity(12, 40)).toBe(10)
   })
 })
 

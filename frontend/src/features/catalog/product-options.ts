@@ -3,9 +3,10 @@
 //
 // - sizes offered are those of the chosen colour with stock above 0, in the
 //   standard order; the first is selected whenever the colour changes;
-// - the quantity is an integer from 1 to the stock of the chosen variant: a
-//   colour or size change reduces it to fit; a typed value above the stock
-//   drops it to 1; with no stock at all it is 0.
+// - the quantity is an integer from 1 to what a cart line of the chosen variant
+//   may hold (its stock, 10 at most): a colour or size change reduces it to
+//   fit; a typed value above that drops it to 1; with no stock at all it is 0.
+import { lineLimit } from '@/config/cart'
 import { compareSizes, normaliseSize } from '@/config/catalog'
 import type { Product } from './api/product-schema'
 
@@ -53,10 +54,10 @@ export function hasSingleSize(product: Product): boolean {
   return product.sizes.length === 0 || product.sizes.every((size) => size.toLowerCase() === UNIQUE_SIZE)
 }
 
-/** The quantity that fits a stock: 1..stock, or 0 when there is none. */
+/** The quantity that fits a stock: 1 to the stock (10 at most), or 0 when there is none. */
 export function fitQuantity(quantity: number, stock: number): number {
   if (stock <= 0) return 0
-  return Math.min(Math.max(1, Math.trunc(quantity) || 1), stock)
+  return Math.min(Math.max(1, Math.trunc(quantity) || 1), lineLimit(stock))
 }
 
 /** The first colour that can be bought (else the first colour), its first size, quantity 1. */
@@ -79,14 +80,14 @@ export function selectSize(product: Product, current: Selection, size: string): 
 
 /**
  * A quantity typed or stepped by the shopper. Not a whole number or below 1
- * → 1; above the stock → 1; no stock → 0.
+ * → 1; above the stock or the units a line holds → 1; no stock → 0.
  */
 export function changeQuantity(product: Product, current: Selection, value: number | string): Selection {
   const stock = variantStock(product, current.color, current.size)
   const n = typeof value === 'number' ? value : Number.parseInt(value, 10)
   let quantity: number
   if (stock <= 0) quantity = 0
-  else if (!Number.isFinite(n) || n < 1 || n > stock) quantity = 1
+  else if (!Number.isFinite(n) || n < 1 || n > lineLimit(stock)) quantity = 1
   else quantity = Math.trunc(n)
   return { ...current, quantity }
 }

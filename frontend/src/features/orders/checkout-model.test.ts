@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { LINE_LIMIT_MESSAGE } from '@/config/cart'
 import { ApiError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from '@/lib/api-client'
 import { fieldErrors } from '@/lib/form'
 import { TEST_SHIPPING_INFO } from '@/testing/cart'
@@ -216,6 +217,12 @@ describe('failures', () => {
     const stock = 'Stock insuffisant pour T-shirt (noir, M). Seulement 1 disponible(s).'
     expect(orderFailureMessage(new ApiError(409, 'insufficient_stock', stock))).toBe(stock)
     expect(orderFailureMessage(new ApiError(400, 'empty_order', CHECKOUT_MESSAGES.emptyCart))).toBe(CHECKOUT_MESSAGES.emptyCart)
+  })
+
+  it("shows the server's caps as it words them: units per line, orders awaiting payment", () => {
+    const cap = "Vous avez déjà 3 commandes en attente de paiement. Payez ou annulez l'une d'elles avant d'en passer une nouvelle."
+    expect(orderFailureMessage(new ApiError(409, 'too_many_open_orders', cap))).toBe(cap)
+    expect(orderFailureMessage(new ApiError(409, 'quantity_limit', LINE_LIMIT_MESSAGE))).toBe(LINE_LIMIT_MESSAGE)
   })
 
   it('otherwise the checkout sentence: no message, a server failure, no answer', () => {

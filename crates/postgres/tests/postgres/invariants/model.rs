@@ -29,6 +29,11 @@ impl ModelOrder {
     pub fn awaiting_wave(&self) -> bool {
         self.wave && self.status == OrderStatus::Pending && !self.paid
     }
+
+    /// Unpaid and still holding its units: it counts against the customer's cap.
+    pub fn awaits_payment(&self) -> bool {
+        !self.paid && !matches!(self.status, OrderStatus::Cancelled | OrderStatus::Delivered)
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -57,6 +62,13 @@ impl Model {
     /// Whether every line of the cart is still in stock (an order of it goes through).
     pub fn cart_in_stock(&self, customer: usize) -> bool {
         self.carts[customer].iter().all(|(&v, &q)| q <= self.stock[v])
+    }
+
+    /// Whether the customer (each on a phone of their own) holds as many orders awaiting
+    /// payment, neither paid nor cancelled nor delivered, as an account may.
+    pub fn at_open_cap(&self, customer: usize) -> bool {
+        let open = self.orders.iter().filter(|o| o.owner == customer && o.awaits_payment()).count();
+        open >= bitik_orders::MAX_OPEN_UNPAID_ORDERS as usize
     }
 
     /// The customer's cart becomes an order: its units leave the shelf.

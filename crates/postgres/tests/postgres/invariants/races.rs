@@ -27,7 +27,8 @@ impl Shop {
             self.empty_cart(customer).await?;
             self.add(customer, variant, quantity).await?;
         }
-        let buyers = (0..CUSTOMERS).filter(|&c| !self.model.carts[c].is_empty()).count() as u32;
+        let capped: Vec<bool> = (0..CUSTOMERS).map(|c| self.model.at_open_cap(c)).collect();
+        let buyers = (0..CUSTOMERS).filter(|&c| !self.model.carts[c].is_empty() && !capped[c]).count() as u32;
         let shipping = ShippingMethod::Standard;
         let (a, b, c) = tokio::join!(
             self.place_order(0, wave, shipping),
@@ -37,12 +38,18 @@ impl Shop {
         let mut placed = 0;
         for (customer, result) in [a, b, c].into_iter().enumerate() {
             match result {
-                Ok(id) => {
+                Ok(id) if !capped[customer] => {
                     self.model.place(id, customer, wave, shipping);
                     placed += 1;
                 }
                 Err(OrderError::OutOfStock { .. } | OrderError::EmptyOrder) => {}
-                Err(other) => return Err(format!("racing order of customer {customer}: {other:?}")),
+                Err(OrderError::TooManyOpenOrders { .. }) if capped[customer] => {}
+                other => {
+                    return Err(format!(
+                        "racing order of customer {customer} (at cap {}): {other:?}",
+                        capped[customer]
+                    ));
+                }
             }
             self.empty_cart(customer).await?;
         }

@@ -142,14 +142,19 @@ impl Shop {
     pub async fn place(&mut self, customer: usize, wave: bool, shipping: ShippingMethod) -> Result<(), String> {
         let empty = self.model.carts[customer].is_empty();
         let in_stock = self.model.cart_in_stock(customer);
+        let at_cap = self.model.at_open_cap(customer);
         match self.place_order(customer, wave, shipping).await {
             // The whole cart was ordered: the order took every line out of it.
-            Ok(id) if !empty && in_stock => {
+            Ok(id) if !empty && in_stock && !at_cap => {
                 self.model.place(id, customer, wave, shipping);
             }
             Err(OrderError::EmptyOrder) if empty => {}
             Err(OrderError::OutOfStock { .. }) if !empty && !in_stock => {}
-            other => return Err(format!("place (empty cart {empty}, in stock {in_stock}): {other:?}")),
+            // Refused whole: the cart stays as it was.
+            Err(OrderError::TooManyOpenOrders { .. }) if !empty && in_stock && at_cap => {}
+            other => {
+                return Err(format!("place (empty cart {empty}, in stock {in_stock}, at cap {at_cap}): {other:?}"));
+            }
         }
         self.check_cart(customer).await
     }
@@ -176,7 +181,8 @@ impl Shop {
                 first_name: "Awa".into(),
                 last_name: "Diop".into(),
                 email: format!("client{customer}@example.sn"),
-                phone: "77 123 45 67".into(),
+                // A phone each: the cap on orders awaiting payment is the account's.
+                phone: format!("77 123 45 6{customer}"),
             },
             address: RawAddress {
                 address: "Unité 15, Parcelles Assainies".into(),

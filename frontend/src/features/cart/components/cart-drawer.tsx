@@ -8,7 +8,6 @@ import { CheckIcon } from '@/components/ui/icons'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
 import { formatPrice } from '@/lib/format'
-import { insufficientStockMessage } from '../cart-model'
 import { useCartActions } from '../cart-store'
 import { CartLineItem } from './cart-line'
 import { CartError, EmptyCart } from './cart-status'
@@ -81,7 +80,7 @@ export default function CartDrawer({ open, onClose, notice = null }: CartDrawerP
               onQuantity={(quantity) => void cart.changeQuantity(line, quantity)}
               onRemove={() => void cart.removeLine(line)}
               onNavigate={onClose}
-              onCapped={(stock) => toast.warning(insufficientStockMessage(stock))}
+              onCapped={(message) => toast.warning(message)}
             />
           ))}
         </ul>

@@ -1,14 +1,15 @@
 // One line of the cart, in the drawer (compact) and on /cart (typed quantity,
 // line total): picture, name, size (hidden when `unique`), colour, prices
 // (the original struck through under a promotion), − / + bounded by 1 and the
-// stock, and removal.
+// stock or the units a line holds (MAX_LINE_QUANTITY), and removal.
 import { useId, useState, type KeyboardEvent } from 'react'
 import { Link } from 'react-router'
 import { TrashIcon } from '@/components/ui/icons'
 import { ResponsiveImage } from '@/components/ui/responsive-image'
 import { colorLabel } from '@/config/colors'
+import { lineLimit } from '@/config/cart'
 import { formatPrice } from '@/lib/format'
-import { UNIQUE_SIZE, hasPromotion, insufficientStockMessage, linePrice, type CartLine } from '../cart-model'
+import { UNIQUE_SIZE, cappedMessage, hasPromotion, insufficientStockMessage, linePrice, type CartLine } from '../cart-model'
 import styles from './cart-line.module.css'
 
 export interface CartLineItemProps {
@@ -20,8 +21,8 @@ export interface CartLineItemProps {
   full?: boolean
   /** A link inside the line was followed (the drawer closes). */
   onNavigate?: () => void
-  /** A typed quantity above the stock was lowered to it. */
-  onCapped?: (stock: number) => void
+  /** A typed quantity above the stock, or above the units a line holds, was lowered to it: why. */
+  onCapped?: (message: string) => void
 }
 
 export function CartLineItem({ line, onQuantity, onRemove, full = false, onNavigate, onCapped }: CartLineItemProps) {
@@ -30,7 +31,8 @@ export function CartLineItem({ line, onQuantity, onRemove, full = false, onNavig
   const stock = line.stock
   const soldOut = stock !== undefined && stock <= 0
   const overStock = stock !== undefined && stock > 0 && line.quantity > stock
-  const canIncrease = stock === undefined || line.quantity < stock
+  const limit = lineLimit(stock !== undefined && stock > 0 ? stock : undefined)
+  const canIncrease = line.quantity < limit && (stock === undefined || line.quantity < stock)
   // Above the stock (it fell since the line was added), − goes straight to what is left.
   const decreaseTo = overStock ? stock : line.quantity - 1
   const promo = hasPromotion(line)
@@ -43,9 +45,9 @@ export function CartLineItem({ line, onQuantity, onRemove, full = false, onNavig
     const typed = Number.parseInt(draft, 10)
     if (!Number.isFinite(typed)) return
     let next = Math.max(1, typed)
-    if (stock !== undefined && stock > 0 && next > stock) {
-      next = stock
-      onCapped?.(stock)
+    if (next > limit) {
+      next = limit
+      onCapped?.(cappedMessage(stock ?? Number.POSITIVE_INFINITY))
     }
     if (next !== line.quantity) onQuantity(next)
   }
@@ -109,7 +111,7 @@ export function CartLineItem({ line, onQuantity, onRemove, full = false, onNavig
                 inputMode="numeric"
                 aria-label={`Quantité de ${line.name}`}
                 min={1}
-                max={stock !== undefined && stock > 0 ? stock : undefined}
+                max={limit}
                 step={1}
                 value={draft ?? String(line.quantity)}
                 onChange={(event) => setDraft(event.currentTarget.value)}

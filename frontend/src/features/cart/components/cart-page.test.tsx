@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { LINE_LIMIT_MESSAGE } from '@/config/cart'
 import { sessionStore } from '@/features/auth/session-store'
 import { TEST_SHIPPING_INFO, mockCartServer, mockShippingInfo, type CatalogueVariant } from '@/testing/cart'
 import { renderApp } from '@/testing/render'
@@ -72,6 +73,24 @@ describe('/cart', () => {
     await user.tab()
     expect(input).toHaveValue(1)
     expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('10 000 FCFA')
+  })
+
+  it('offers 10 units of a line at most, however much is in stock', async () => {
+    const user = userEvent.setup()
+    mockShippingInfo()
+    guestCart([{ ...tee, quantity: 9, stock: 40 }])
+    renderApp('/cart')
+    const more = await screen.findByRole('button', { name: 'Augmenter la quantité de T-shirt Teranga' })
+    await user.click(more)
+    const input = screen.getByRole('spinbutton', { name: 'Quantité de T-shirt Teranga' })
+    expect(input).toHaveValue(10)
+    expect(input).toHaveAttribute('max', '10')
+    expect(more).toBeDisabled()
+    await user.clear(input)
+    await user.type(input, '25{Enter}')
+    expect(input).toHaveValue(10)
+    expect(screen.getByText(LINE_LIMIT_MESSAGE)).toBeVisible()
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('100 000 FCFA')
   })
 
   it('clears the customer’s cart after confirmation, then shows the empty state', async () => {

@@ -10,7 +10,7 @@ import { PageSpinner } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
 import { formatPrice } from '@/lib/format'
 import { estimateShipping, shippingFee, useShippingInfo } from '@/lib/shipping-info'
-import { CLEAR_CONFIRM, insufficientStockMessage } from '../cart-model'
+import { CLEAR_CONFIRM } from '../cart-model'
 import { useCartActions } from '../cart-store'
 import { CartLineItem } from './cart-line'
 import { CartError, EmptyCart } from './cart-status'
@@ -54,7 +54,7 @@ export function CartPage() {
                   full
                   onQuantity={(quantity) => void cart.changeQuantity(line, quantity)}
                   onRemove={() => void cart.removeLine(line)}
-                  onCapped={(stock) => toast.warning(insufficientStockMessage(stock))}
+                  onCapped={(message) => toast.warning(message)}
                 />
               ))}
             </ul>

@@ -3,6 +3,7 @@
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
+import { lineLimit } from '@/config/cart'
 import { categoryLabel, categoryPath, subcategoryLabel, subcategoryPath } from '@/config/catalog'
 import { colorLabel, colorSwatch } from '@/config/colors'
 import { formatPrice } from '@/lib/format'
@@ -205,7 +206,7 @@ export function ProductDetail({ product, onAddToCart }: ProductDetailProps) {
                   type="number"
                   inputMode="numeric"
                   min={soldOut ? 0 : 1}
-                  max={stock}
+                  max={lineLimit(stock)}
                   step={1}
                   value={draftQuantity ?? String(selection.quantity)}
                   disabled={soldOut}
@@ -221,7 +222,7 @@ export function ProductDetail({ product, onAddToCart }: ProductDetailProps) {
                 <button
                   type="button"
                   aria-label="Augmenter la quantité"
-                  disabled={soldOut || selection.quantity >= stock}
+                  disabled={soldOut || selection.quantity >= lineLimit(stock)}
                   onClick={() => {
                     setSelection((current) => changeQuantity(product, current, current.quantity + 1))
                     setDraftQuantity(null)

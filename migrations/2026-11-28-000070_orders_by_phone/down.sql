@@ -1,0 +1,1 @@
+DROP INDEX orders_shipping_phone_idx;
