@@ -16,6 +16,7 @@ mod faults;
 mod foundation;
 mod helpers;
 mod identity;
+mod limits;
 mod orders;
 mod pages;
 mod payments;
