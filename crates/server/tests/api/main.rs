@@ -19,6 +19,7 @@ mod identity;
 mod limits;
 mod orders;
 mod pages;
+mod password_flood;
 mod payments;
 mod phones;
 mod production;
