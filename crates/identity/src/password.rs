@@ -56,9 +56,12 @@ impl Argon2Hasher {
         Self { turns: Turns::new(at_once, patience) }
     }
 
-    /// One hash per core at a time, a request waiting [`PATIENCE`] at most for its turn.
+    /// One hash at a time per core but one, a request waiting [`PATIENCE`] at most for its turn:
+    /// however many passwords are sent, a core is left to serve the shop (on a one-core machine,
+    /// one hash at a time).
     pub fn for_this_machine() -> Self {
-        Self::new(std::thread::available_parallelism().map_or(1, |n| n.get()), PATIENCE)
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Self::new(cores.saturating_sub(1).max(1), PATIENCE)
     }
 }
 
