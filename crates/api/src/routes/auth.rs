@@ -105,7 +105,7 @@ pub struct RegisterBody {
         (status = 400, description = "A field is missing or invalid", body = ErrorBody),
         (status = 409, description = "The e-mail already has an account", body = ErrorBody),
         (status = 429, description = "Too many registrations from this address", body = ErrorBody),
-        (status = 503, description = "Too busy hashing passwords (`server_busy`): try again after `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Too busy with password work (`server_busy`), or the database does not answer: try again after `Retry-After`", body = ErrorBody),
     )
 )]
 #[post("/auth/register")]
@@ -144,7 +144,7 @@ pub struct LoginBody {
         (status = 401, description = "Wrong e-mail or password", body = ErrorBody),
         (status = 403, description = "The account is deactivated", body = ErrorBody),
         (status = 429, description = "Too many failed attempts", body = ErrorBody),
-        (status = 503, description = "Too busy checking passwords (`server_busy`): try again after `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Too busy with password work (`server_busy`), or the database does not answer: try again after `Retry-After`", body = ErrorBody),
     )
 )]
 #[post("/auth/login")]
@@ -249,7 +249,7 @@ pub struct PasswordBody {
         (status = 400, description = "The new password is too short", body = ErrorBody),
         (status = 401, description = "The current password is wrong, or not logged in", body = ErrorBody),
         (status = 429, description = "Too many changes from this account or address", body = ErrorBody),
-        (status = 503, description = "Too busy hashing passwords (`server_busy`): try again after `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Too busy with password work (`server_busy`), or the database does not answer: try again after `Retry-After`", body = ErrorBody),
     )
 )]
 #[put("/auth/password")]
@@ -332,7 +332,7 @@ pub struct ResetBody {
         (status = 400, description = "Password too short or too long", body = ErrorBody),
         (status = 404, description = "No such link: unknown, used or expired (`invalid_reset_token`)", body = ErrorBody),
         (status = 429, description = "Too many attempts", body = ErrorBody),
-        (status = 503, description = "Too busy hashing passwords (`server_busy`): try again after `Retry-After`", body = ErrorBody),
+        (status = 503, description = "Too busy with password work (`server_busy`), or the database does not answer: try again after `Retry-After`", body = ErrorBody),
     )
 )]
 #[post("/auth/reset-password/{token}")]
