@@ -14,23 +14,33 @@ const customers = JSON.parse(readFileSync(customersFile, 'utf8'));
 // Logins hash passwords (argon2id): a few at a time, like real traffic, not 200 at once.
 const SETUP_CONCURRENCY = 4;
 
-async function call(method, path, token, body) {
-  const headers = { 'content-type': 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(base + path, { method, headers, body: body && JSON.stringify(body) });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
+// Each customer is a shopper of their own, at an address of their own, told by the proxy the
+// server trusts (bench.sh starts it with TRUSTED_PROXIES=127.0.0.1): from one address, the
+// per-address limit on orders would refuse most of them.
+const address = (n) => `10.1.${Math.floor(n / 256)}.${n % 256}`;
+
+// The API, called by the shopper at `client`.
+function asShopperAt(client) {
+  return async (method, path, token, body) => {
+    const headers = { 'content-type': 'application/json', 'x-forwarded-for': client };
+    if (token) headers.authorization = `Bearer ${token}`;
+    const response = await fetch(base + path, { method, headers, body: body && JSON.stringify(body) });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  };
 }
 
 async function inBatches(items, size, work) {
   const results = [];
   for (let i = 0; i < items.length; i += size) {
-    results.push(...(await Promise.all(items.slice(i, i + size).map(work))));
+    results.push(...(await Promise.all(items.slice(i, i + size).map((item, j) => work(item, i + j)))));
   }
   return results;
 }
 
-async function prepare(customer) {
+async function prepare(customer, n) {
+  const client = address(n);
+  const call = asShopperAt(client);
   const login = await call('POST', '/api/auth/login', null, { email: customer.email, password: customer.password });
   if (login.status !== 200) throw new Error(`login ${customer.email}: ${login.status}`);
   const token = login.body.data.token;
@@ -39,10 +49,11 @@ async function prepare(customer) {
     const added = await call('POST', '/api/cart/add', token, item);
     if (added.status !== 200) throw new Error(`cart ${customer.email}: ${added.status} ${JSON.stringify(added.body)}`);
   }
-  return { ...customer, token };
+  return { ...customer, token, client };
 }
 
 async function place(customer) {
+  const call = asShopperAt(customer.client);
   const cart = await call('GET', '/api/cart', customer.token);
   const items = cart.body.data.items.map(({ productId, color, size, quantity }) => ({ productId, color, size, quantity }));
   const started = performance.now();

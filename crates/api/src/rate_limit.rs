@@ -1,65 +1,222 @@
-//! Counting failures per key (an e-mail, a client address) over a sliding window, in memory:
-//! the shop runs as one process, so one map is the whole truth.
+//! The shop's brakes (docs/rules.md#limits): how often a client address, an account, or the two
+//! together may log in, register, change or reset a password, order and subscribe; and which
+//! address is the client. The counts are kept by the shared [`RateLimiter`] (PostgreSQL, so
+//! every instance of the shop counts against one allowance), and an action is reserved before
+//! the work it guards is done.
 
-use std::collections::HashMap;
-use std::net::IpAddr;
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::net::{IpAddr, Ipv6Addr};
+use std::sync::Arc;
+use std::time::Duration;
 
-pub struct RateLimiter {
-    window: Duration,
-    max_hits: usize,
-    hits: Mutex<HashMap<String, Vec<Instant>>>,
+use bitik_common::BoxError;
+use bitik_common::rate::{Rate, RateLimiter};
+use bitik_identity::IdentityError;
+use uuid::Uuid;
+
+use crate::error::{ApiError, Code};
+
+const QUARTER_HOUR: Duration = Duration::from_secs(15 * 60);
+const HOUR: Duration = Duration::from_secs(60 * 60);
+
+/// Guesses at one account from one address. A login that succeeds forgets them.
+pub const LOGIN_PER_ACCOUNT_AND_CLIENT: Rate = Rate::per(5, QUARTER_HOUR);
+/// Guesses at one account from everywhere: slower, so that a stranger needs many addresses to
+/// lock its owner out, and the owner still logs in from an address that has not failed while
+/// another address is refused.
+pub const LOGIN_PER_ACCOUNT: Rate = Rate::per(50, HOUR);
+/// Guesses from one address at any accounts.
+pub const LOGIN_PER_CLIENT: Rate = Rate::per(20, QUARTER_HOUR);
+pub const REGISTRATIONS_PER_CLIENT: Rate = Rate::per(10, HOUR);
+pub const PASSWORD_CHANGES_PER_ACCOUNT: Rate = Rate::per(5, QUARTER_HOUR);
+pub const PASSWORD_CHANGES_PER_CLIENT: Rate = Rate::per(10, QUARTER_HOUR);
+/// Reset requests and attempts with a link's token, successful or not: nobody needs many, and a
+/// guesser needs very many.
+pub const RESETS_PER_CLIENT: Rate = Rate::per(10, QUARTER_HOUR);
+pub const ORDERS_PER_ACCOUNT: Rate = Rate::per(20, HOUR);
+pub const ORDERS_PER_CLIENT: Rate = Rate::per(60, HOUR);
+pub const SUBSCRIPTIONS_PER_CLIENT: Rate = Rate::per(10, HOUR);
+
+/// One count an action is held to: a key and its rate.
+#[derive(Debug, Clone)]
+struct Count {
+    key: String,
+    rate: Rate,
 }
 
-/// Keys kept before old entries are swept, so an attacker cycling keys cannot grow the map forever.
-const SWEEP_ABOVE: usize = 10_000;
+impl Count {
+    fn new(rate: Rate, key: String) -> Self {
+        Self { key, rate }
+    }
+}
 
-impl RateLimiter {
-    pub fn new(max_hits: usize, window: Duration) -> Self {
-        Self { window, max_hits, hits: Mutex::new(HashMap::new()) }
+/// The brakes of one worker, around the shared limiter.
+#[derive(Clone)]
+pub struct Limits {
+    limiter: Arc<dyn RateLimiter>,
+}
+
+impl Limits {
+    pub fn new(limiter: Arc<dyn RateLimiter>) -> Self {
+        Self { limiter }
     }
 
-    /// `Err(wait)` when `key` already had `max_hits` within the window.
-    pub fn check(&self, key: &str) -> Result<(), Duration> {
-        let now = Instant::now();
-        let mut hits = self.hits.lock().expect("rate limiter lock");
-        let Some(times) = hits.get_mut(key) else { return Ok(()) };
-        times.retain(|t| now.duration_since(*t) < self.window);
-        if times.len() < self.max_hits {
-            return Ok(());
+    /// Reserves a login attempt, before the password is checked: per account and client, per
+    /// client, per account, in that order, so that a refused guess costs nothing else.
+    pub async fn login(&self, email: &str, client: &str) -> Result<LoginAttempt<'_>, ApiError> {
+        let account = email_key(email);
+        // The client's length first: neither an address nor an e-mail can then pose as the other.
+        let pair = format!("login:pair:{}:{client}:{account}", client.len());
+        let reserved = self
+            .reserve(vec![
+                Count::new(LOGIN_PER_ACCOUNT_AND_CLIENT, pair),
+                Count::new(LOGIN_PER_CLIENT, format!("login:client:{client}")),
+                Count::new(LOGIN_PER_ACCOUNT, format!("login:account:{account}")),
+            ])
+            .await?;
+        Ok(LoginAttempt(reserved))
+    }
+
+    pub async fn registration(&self, client: &str) -> Result<Reserved<'_>, ApiError> {
+        self.reserve(vec![Count::new(REGISTRATIONS_PER_CLIENT, format!("register:client:{client}"))]).await
+    }
+
+    pub async fn password_change(&self, account: Uuid, client: &str) -> Result<Reserved<'_>, ApiError> {
+        self.reserve(vec![
+            Count::new(PASSWORD_CHANGES_PER_ACCOUNT, format!("password:account:{account}")),
+            Count::new(PASSWORD_CHANGES_PER_CLIENT, format!("password:client:{client}")),
+        ])
+        .await
+    }
+
+    pub async fn password_reset(&self, client: &str) -> Result<Reserved<'_>, ApiError> {
+        self.reserve(vec![Count::new(RESETS_PER_CLIENT, format!("reset:client:{client}"))]).await
+    }
+
+    pub async fn order(&self, account: Uuid, client: &str) -> Result<Reserved<'_>, ApiError> {
+        self.reserve(vec![
+            Count::new(ORDERS_PER_ACCOUNT, format!("order:account:{account}")),
+            Count::new(ORDERS_PER_CLIENT, format!("order:client:{client}")),
+        ])
+        .await
+    }
+
+    pub async fn subscription(&self, client: &str) -> Result<Reserved<'_>, ApiError> {
+        self.reserve(vec![Count::new(SUBSCRIPTIONS_PER_CLIENT, format!("newsletter:client:{client}"))]).await
+    }
+
+    /// Forgets the keys whose whole allowance is free again (the server's minute sweep).
+    pub async fn forget_rested(&self) -> Result<u64, BoxError> {
+        self.limiter.forget_rested().await
+    }
+
+    /// Takes one action from every count, in order. At the first refusal, what was taken is
+    /// given back and the refusal is answered.
+    async fn reserve(&self, counts: Vec<Count>) -> Result<Reserved<'_>, ApiError> {
+        let mut taken = Reserved { limits: self, counts: Vec::with_capacity(counts.len()) };
+        for count in counts {
+            let reserved = self.limiter.reserve(&count.key, count.rate).await;
+            let reserved =
+                reserved.map_err(|e| ApiError::internal(anyhow::Error::from_boxed(e).context("rate limit")))?;
+            match reserved {
+                Ok(()) => taken.counts.push(count),
+                Err(refused) => {
+                    taken.give_back().await;
+                    return Err(too_many(refused.retry_after));
+                }
+            }
         }
-        let oldest = times.first().copied().unwrap_or(now);
-        Err(self.window.saturating_sub(now.duration_since(oldest)))
+        Ok(taken)
     }
 
-    pub fn hit(&self, key: &str) {
-        let now = Instant::now();
-        let mut hits = self.hits.lock().expect("rate limiter lock");
-        if hits.len() > SWEEP_ABOVE {
-            hits.retain(|_, times| times.last().is_some_and(|t| now.duration_since(*t) < self.window));
+    /// Best effort: the request's own outcome does not depend on it.
+    async fn give_back(&self, count: &Count) {
+        if let Err(error) = self.limiter.give_back(&count.key, count.rate).await {
+            tracing::warn!(error = %error, key = count.key, "a rate-limit reservation could not be given back");
         }
-        hits.entry(key.to_owned()).or_default().push(now);
+    }
+}
+
+/// Actions reserved for one request.
+#[must_use = "a reservation counts whether or not it is looked at again"]
+pub struct Reserved<'a> {
+    limits: &'a Limits,
+    counts: Vec<Count>,
+}
+
+impl Reserved<'_> {
+    /// The action was not done after all: it does not count.
+    pub async fn give_back(self) {
+        for count in &self.counts {
+            self.limits.give_back(count).await;
+        }
     }
 
-    pub fn forget(&self, key: &str) {
-        self.hits.lock().expect("rate limiter lock").remove(key);
+    /// Password work the server turned away as too busy was never done: it does not count
+    /// against anyone's allowance.
+    pub async fn unless_busy<T>(self, outcome: Result<T, IdentityError>) -> Result<T, IdentityError> {
+        if matches!(outcome, Err(IdentityError::Busy)) {
+            self.give_back().await;
+        }
+        outcome
     }
+}
+
+/// A reserved login attempt.
+#[must_use = "a login attempt counts as failed unless it is said to have succeeded"]
+pub struct LoginAttempt<'a>(Reserved<'a>);
+
+impl LoginAttempt<'_> {
+    /// The right password: the owner's failures from this address are forgotten, and the attempt
+    /// does not count against the address nor the account.
+    pub async fn succeeded(self) {
+        let Reserved { limits, counts } = self.0;
+        let mut counts = counts.iter();
+        if let Some(pair) = counts.next()
+            && let Err(error) = limits.limiter.forget(&pair.key).await
+        {
+            tracing::warn!(error = %error, "a login's failures could not be forgotten");
+        }
+        for count in counts {
+            limits.give_back(count).await;
+        }
+    }
+
+    /// A wrong password counts; password work the server turned away does not.
+    pub async fn failed(self, error: IdentityError) -> IdentityError {
+        match self.0.unless_busy::<()>(Err(error)).await {
+            Err(error) => error,
+            Ok(()) => unreachable!("a failure stays one"),
+        }
+    }
+}
+
+/// 429 in French, with `Retry-After` in whole seconds rounded up: a client that waits that long
+/// is not refused again.
+pub fn too_many(wait: Duration) -> ApiError {
+    let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+    let minutes = seconds.div_ceil(60).max(1);
+    let message =
+        format!("Trop de tentatives. Veuillez réessayer dans {minutes} minute{}.", if minutes > 1 { "s" } else { "" });
+    ApiError::new(Code::TooManyRequests, message).with_retry_after(Duration::from_secs(seconds.max(1)))
 }
 
 /// Longest e-mail address there is: a longer login is nobody's.
 const MAX_EMAIL_KEY_CHARS: usize = 254;
 
-/// The key a login's failures count against: the address as typed, trimmed and lowercased, cut
-/// to the longest an address can be, so that no request grows the map by more than that.
+/// The key a login counts against: the address as typed, trimmed and lowercased, cut to the
+/// longest an address can be, so that no request stores more than that.
 pub fn email_key(typed: &str) -> String {
     typed.trim().to_lowercase().chars().take(MAX_EMAIL_KEY_CHARS).collect()
 }
 
+/// Longest forwarded hop kept when it is not an address (`unknown`, an address with a port).
+const MAX_HOP_CHARS: usize = 64;
+
 /// The client a limit counts against. `X-Forwarded-For` is anyone's to write, so it is read only
 /// when the connection comes from a configured proxy (`TRUSTED_PROXIES`), and then only its
 /// rightmost entry not written by a trusted proxy: the address our own proxy saw. Without a
-/// trusted proxy in front, the connection's address is the client.
+/// trusted proxy in front, the connection's address is the client. An IPv6 client is its /64:
+/// one subscriber usually holds a whole /64, and could otherwise count as 2^64 clients.
 pub fn client_key<'a>(
     peer: Option<IpAddr>,
     forwarded_for: impl Iterator<Item = &'a str>,
@@ -67,17 +224,36 @@ pub fn client_key<'a>(
 ) -> String {
     let Some(peer) = peer else { return String::new() };
     if !trusted.contains(&peer) {
-        return peer.to_string();
+        return client_of(peer);
     }
     let hops: Vec<&str> = forwarded_for.flat_map(|value| value.split(',')).map(str::trim).collect();
-    hops.into_iter()
-        .rev()
-        .find(|hop| hop.parse::<IpAddr>().map_or(true, |ip| !trusted.contains(&ip)))
-        .map_or_else(|| peer.to_string(), str::to_owned)
+    let hop = hops.into_iter().rev().find(|hop| hop.parse::<IpAddr>().map_or(true, |ip| !trusted.contains(&ip)));
+    match hop {
+        None => client_of(peer),
+        Some(hop) => match hop.parse::<IpAddr>() {
+            Ok(ip) => client_of(ip),
+            Err(_) => hop.chars().take(MAX_HOP_CHARS).collect(),
+        },
+    }
+}
+
+/// An IPv4 client as itself (an IPv4 address written as IPv6 too), an IPv6 client as its /64.
+fn client_of(ip: IpAddr) -> String {
+    match ip.to_canonical() {
+        IpAddr::V4(v4) => v4.to_string(),
+        IpAddr::V6(v6) => {
+            let network = u128::from(v6) & !(u128::MAX >> 64);
+            format!("{}/64", Ipv6Addr::from(network))
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
+    use bitik_common::rate::{MockRateLimiter, Refused};
+    use mockall::Sequence;
+    use mockall::predicate::eq;
+
     use super::*;
 
     #[test]
@@ -99,27 +275,88 @@ mod tests {
         assert_eq!(client_key(Some(proxy), chained, &[proxy, second]), "203.0.113.7", "proxies skipped");
         assert_eq!(client_key(Some(proxy), std::iter::empty(), &[proxy]), "10.0.0.2", "no header: the proxy");
         assert_eq!(client_key(None, spoofed(), &[proxy]), "");
+        let odd = "x".repeat(1_000);
+        assert_eq!(client_key(Some(proxy), [odd.as_str()].into_iter(), &[proxy]).len(), MAX_HOP_CHARS);
     }
 
     #[test]
-    fn refuses_after_the_maximum_and_forgets_on_request() {
-        let limiter = RateLimiter::new(2, Duration::from_secs(60));
-        assert!(limiter.check("a").is_ok());
-        limiter.hit("a");
-        limiter.hit("a");
-        let wait = limiter.check("a").unwrap_err();
-        assert!(wait > Duration::from_secs(55) && wait <= Duration::from_secs(60));
-        assert!(limiter.check("b").is_ok(), "other keys are not affected");
-        limiter.forget("a");
-        assert!(limiter.check("a").is_ok());
+    fn an_ipv6_client_is_its_64_and_an_ipv4_one_itself_however_written() {
+        let none = std::iter::empty;
+        let a: IpAddr = "2001:db8:1:2:aaaa::1".parse().unwrap();
+        let b: IpAddr = "2001:db8:1:2:ffff:ffff:ffff:ffff".parse().unwrap();
+        let next: IpAddr = "2001:db8:1:3::1".parse().unwrap();
+        assert_eq!(client_key(Some(a), none(), &[]), "2001:db8:1:2::/64");
+        assert_eq!(client_key(Some(b), none(), &[]), "2001:db8:1:2::/64");
+        assert_eq!(client_key(Some(next), none(), &[]), "2001:db8:1:3::/64");
+        let mapped: IpAddr = "::ffff:198.51.100.9".parse().unwrap();
+        assert_eq!(client_key(Some(mapped), none(), &[]), "198.51.100.9");
+        let proxy: IpAddr = "10.0.0.2".parse().unwrap();
+        let forwarded = ["2001:db8:1:2::77"].into_iter();
+        assert_eq!(client_key(Some(proxy), forwarded, &[proxy]), "2001:db8:1:2::/64");
     }
 
     #[test]
-    fn hits_leave_the_window() {
-        let limiter = RateLimiter::new(1, Duration::from_millis(30));
-        limiter.hit("a");
-        assert!(limiter.check("a").is_err());
-        std::thread::sleep(Duration::from_millis(40));
-        assert!(limiter.check("a").is_ok());
+    fn a_refusal_says_when_to_come_back_never_too_early() {
+        let refusal = too_many(Duration::from_millis(44_200));
+        assert_eq!(refusal.body().message, "Trop de tentatives. Veuillez réessayer dans 1 minute.");
+        let response = actix_web::ResponseError::error_response(&refusal);
+        assert_eq!(response.status(), 429);
+        assert_eq!(response.headers().get("retry-after").unwrap(), "45");
+        let longer = too_many(Duration::from_secs(179));
+        assert_eq!(longer.body().message, "Trop de tentatives. Veuillez réessayer dans 3 minutes.");
+    }
+
+    const PAIR: &str = "login:pair:11:203.0.113.7:awa@example.sn";
+    const CLIENT: &str = "login:client:203.0.113.7";
+    const ACCOUNT: &str = "login:account:awa@example.sn";
+
+    fn expect_reserve(limiter: &mut MockRateLimiter, seq: &mut Sequence, key: &'static str, rate: Rate, ok: bool) {
+        limiter
+            .expect_reserve()
+            .with(eq(key), eq(rate))
+            .times(1)
+            .in_sequence(seq)
+            .returning(move |_, _| Ok(if ok { Ok(()) } else { Err(Refused { retry_after: Duration::from_secs(90) }) }));
+    }
+
+    #[tokio::test]
+    async fn a_login_reserves_for_the_pair_the_client_and_the_account_in_turn() {
+        let mut limiter = MockRateLimiter::new();
+        let mut seq = Sequence::new();
+        expect_reserve(&mut limiter, &mut seq, PAIR, LOGIN_PER_ACCOUNT_AND_CLIENT, true);
+        expect_reserve(&mut limiter, &mut seq, CLIENT, LOGIN_PER_CLIENT, true);
+        expect_reserve(&mut limiter, &mut seq, ACCOUNT, LOGIN_PER_ACCOUNT, true);
+        // The right password: the pair's failures are forgotten, the others' attempt given back.
+        limiter.expect_forget().with(eq(PAIR)).times(1).in_sequence(&mut seq).returning(|_| Ok(()));
+        limiter.expect_give_back().with(eq(CLIENT), eq(LOGIN_PER_CLIENT)).times(1).returning(|_, _| Ok(()));
+        limiter.expect_give_back().with(eq(ACCOUNT), eq(LOGIN_PER_ACCOUNT)).times(1).returning(|_, _| Ok(()));
+        let limits = Limits::new(Arc::new(limiter));
+        let attempt = limits.login(" Awa@Example.sn", "203.0.113.7").await.unwrap();
+        attempt.succeeded().await;
+    }
+
+    #[tokio::test]
+    async fn a_refused_login_gives_back_what_it_took_and_touches_nothing_after() {
+        let mut limiter = MockRateLimiter::new();
+        let mut seq = Sequence::new();
+        expect_reserve(&mut limiter, &mut seq, PAIR, LOGIN_PER_ACCOUNT_AND_CLIENT, true);
+        expect_reserve(&mut limiter, &mut seq, CLIENT, LOGIN_PER_CLIENT, false);
+        limiter.expect_give_back().with(eq(PAIR), eq(LOGIN_PER_ACCOUNT_AND_CLIENT)).times(1).returning(|_, _| Ok(()));
+        let limits = Limits::new(Arc::new(limiter));
+        let Err(refusal) = limits.login("awa@example.sn", "203.0.113.7").await else { panic!("refused") };
+        assert_eq!(refusal.code(), Code::TooManyRequests);
+    }
+
+    #[tokio::test]
+    async fn a_failed_login_keeps_its_count_and_a_busy_server_gives_it_back() {
+        let mut limiter = MockRateLimiter::new();
+        limiter.expect_reserve().times(6).returning(|_, _| Ok(Ok(())));
+        limiter.expect_give_back().times(3).returning(|_, _| Ok(()));
+        let limits = Limits::new(Arc::new(limiter));
+        let wrong = limits.login("awa@example.sn", "203.0.113.7").await.unwrap();
+        let wrong = wrong.failed(IdentityError::InvalidCredentials).await;
+        assert!(matches!(wrong, IdentityError::InvalidCredentials));
+        let turned_away = limits.login("awa@example.sn", "203.0.113.7").await.unwrap();
+        assert!(matches!(turned_away.failed(IdentityError::Busy).await, IdentityError::Busy));
     }
 }

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use actix_web::HttpRequest;
 use async_trait::async_trait;
 use bitik_cart::CartService;
 use bitik_catalog::{CatalogCache, CatalogService};
@@ -14,7 +15,7 @@ use bitik_payments::PaymentService;
 use bitik_wave::Simulator;
 
 use crate::frontend::Storefront;
-use crate::rate_limit::RateLimiter;
+use crate::rate_limit::{Limits, client_key};
 use crate::settings::Settings;
 
 pub struct AppState {
@@ -31,31 +32,23 @@ pub struct AppState {
     /// The storefront's catalogue reads kept in memory, and the JSON made of them.
     pub catalog_cache: Arc<CatalogCache>,
     pub newsletter: NewsletterService,
-    pub limits: Arc<Limits>,
+    /// The brakes on guessing and flooding, counted by the limiter every instance shares.
+    pub limits: Limits,
     /// The built storefront, when there is one.
     pub storefront: Option<Arc<Storefront>>,
+}
+
+impl AppState {
+    /// The client of `req` that limits count against, as [`client_key`] reads it with the
+    /// shop's `TRUSTED_PROXIES`.
+    pub fn client(&self, req: &HttpRequest) -> String {
+        let forwarded = req.headers().get_all("x-forwarded-for").filter_map(|v| v.to_str().ok());
+        client_key(req.peer_addr().map(|a| a.ip()), forwarded, &self.config.trusted_proxies)
+    }
 }
 
 /// Asks the storage whether it answers (one cheap round trip), for the health check.
 #[async_trait]
 pub trait StorageProbe: Send + Sync {
     async fn ping(&self) -> Result<(), BoxError>;
-}
-
-/// Brakes on guessing: failed logins per e-mail and per client address, reset attempts per client.
-pub struct Limits {
-    pub login_per_email: RateLimiter,
-    pub login_per_client: RateLimiter,
-    pub reset_per_client: RateLimiter,
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        let quarter_hour = std::time::Duration::from_secs(15 * 60);
-        Self {
-            login_per_email: RateLimiter::new(5, quarter_hour),
-            login_per_client: RateLimiter::new(20, quarter_hour),
-            reset_per_client: RateLimiter::new(10, quarter_hour),
-        }
-    }
 }

@@ -1,7 +1,7 @@
 //! Small value types every context shares: money in whole francs, e-mail addresses, phone
 //! numbers, the contact and address fields of the shop's forms with the collector of their
-//! problems, pages, the percentage change of a figure, the shop's identity, and the shape of a
-//! port's failure.
+//! problems, pages, the percentage change of a figure, the shop's identity, the shape of a
+//! port's failure, and the port that counts rate limits.
 
 mod address;
 mod contact;
@@ -11,6 +11,7 @@ mod fields;
 mod money;
 mod page;
 mod phone;
+pub mod rate;
 mod shop;
 mod trend;
 

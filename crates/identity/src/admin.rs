@@ -185,7 +185,7 @@ impl AccountService {
         }
         errors.finish(IdentityError::validation)?;
         let password_hash = match &update.password {
-            Some(password) => Some(self.hasher.hash(password).await.map_err(repository)?),
+            Some(password) => Some(self.hasher.hash(password).await?),
             None => None,
         };
         Ok(UserChanges {

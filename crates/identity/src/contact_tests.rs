@@ -36,6 +36,7 @@ fn address(phone: &str) -> AddressInput {
 async fn registration_stores_the_phone_in_e164_whatever_its_spacing() {
     for typed in TYPED {
         let mut users = MockUserRepository::new();
+        users.expect_find_by_email().returning(|_| Ok(None));
         users.expect_insert().withf(|new| new.phone == stored()).times(1).returning(|_| Ok(user(Role::Customer)));
         let account = NewAccount {
             contact: RawContact { phone: typed.into(), ..awa("awa@example.sn") },

@@ -1,4 +1,6 @@
 use bitik_common::{BoxError, FieldErrors};
+
+use crate::ports::HashError;
 use std::collections::BTreeMap;
 
 #[derive(Debug, thiserror::Error)]
@@ -37,8 +39,20 @@ pub enum IdentityError {
     CannotDeactivateSelf,
     #[error("Vous ne pouvez pas retirer votre propre rôle d'administrateur.")]
     CannotDemoteSelf,
+    /// Password work is turned away: the machine already does all it can (`HashError::Busy`).
+    #[error("Le serveur est très sollicité. Réessayez dans quelques secondes.")]
+    Busy,
     #[error("identity storage failed")]
     Repository(#[source] BoxError),
+}
+
+impl From<HashError> for IdentityError {
+    fn from(error: HashError) -> Self {
+        match error {
+            HashError::Busy => IdentityError::Busy,
+            HashError::Failed(cause) => IdentityError::Repository(cause),
+        }
+    }
 }
 
 impl IdentityError {

@@ -77,10 +77,22 @@ pub trait AddressRepository: Send + Sync {
     async fn set_default(&self, user_id: Uuid, id: Uuid) -> Result<Option<Address>, BoxError>;
 }
 
-/// Password hashing is slow on purpose: implementations must not block the async threads.
+/// Why password work was not done.
+#[derive(Debug, thiserror::Error)]
+pub enum HashError {
+    /// As much password work as the machine can do is under way, and no turn came in time:
+    /// the same request may succeed a few seconds later.
+    #[error("too much password work under way")]
+    Busy,
+    #[error(transparent)]
+    Failed(BoxError),
+}
+
+/// Password hashing is slow and memory-hungry on purpose: implementations must not block the
+/// async threads, and bound how much of it runs at once.
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait]
 pub trait PasswordHasher: Send + Sync {
-    async fn hash(&self, password: &str) -> Result<String, BoxError>;
-    async fn verify(&self, password: &str, hash: &str) -> Result<bool, BoxError>;
+    async fn hash(&self, password: &str) -> Result<String, HashError>;
+    async fn verify(&self, password: &str, hash: &str) -> Result<bool, HashError>;
 }

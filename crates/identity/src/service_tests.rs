@@ -10,7 +10,7 @@ use uuid::Uuid;
 use crate::error::IdentityError;
 use crate::model::NewAccount;
 use crate::model::{AddressInput, Role, User};
-use crate::ports::{MockAddressRepository, MockPasswordHasher, MockUserRepository};
+use crate::ports::{HashError, MockAddressRepository, MockPasswordHasher, MockUserRepository};
 use crate::service::AccountService;
 use crate::tokens::TokenService;
 
@@ -95,12 +95,47 @@ async fn registering_logs_the_new_customer_in() {
     let mut users = MockUserRepository::new();
     let created = user(Role::Customer);
     let stored = created.clone();
+    users.expect_find_by_email().returning(|_| Ok(None));
     users.expect_insert().withf(|u| u.password_hash == "hashed:secret1").returning(move |_| Ok(stored.clone()));
     let found = created.clone();
     users.expect_find_by_id().with(eq(created.id)).returning(move |_| Ok(Some((found.clone(), "h".into()))));
     let service = service(users);
     let session = service.register(account("Awa@Example.sn", "secret1")).await.unwrap();
     assert_eq!(service.authenticate(&session.token).await.unwrap().id, created.id);
+}
+
+#[tokio::test]
+async fn a_taken_email_is_refused_before_any_password_is_hashed() {
+    let mut users = MockUserRepository::new();
+    let existing = user(Role::Customer);
+    users
+        .expect_find_by_email()
+        .withf(|email| email.as_str() == "awa@example.sn")
+        .returning(move |_| Ok(Some((existing.clone(), "hashed:other".into()))));
+    users.expect_insert().never();
+    let mut hasher = MockPasswordHasher::new();
+    hasher.expect_hash().never();
+    let service =
+        AccountService::new(Arc::new(users), Arc::new(MockAddressRepository::new()), Arc::new(hasher), tokens());
+    let error = service.register(account("Awa@Example.sn", "secret1")).await.unwrap_err();
+    assert!(matches!(error, IdentityError::EmailTaken), "{error:?}");
+}
+
+#[tokio::test]
+async fn password_work_turned_away_says_the_server_is_busy_and_changes_nothing() {
+    let mut users = MockUserRepository::new();
+    users.expect_find_by_email().returning(|_| Ok(None));
+    users.expect_insert().never();
+    let mut hasher = MockPasswordHasher::new();
+    hasher.expect_hash().returning(|_| Err(HashError::Busy));
+    hasher.expect_verify().returning(|_, _| Err(HashError::Busy));
+    let service =
+        AccountService::new(Arc::new(users), Arc::new(MockAddressRepository::new()), Arc::new(hasher), tokens());
+    let registering = service.register(account("awa@example.sn", "secret1")).await.unwrap_err();
+    assert!(matches!(registering, IdentityError::Busy), "{registering:?}");
+    assert_eq!(registering.to_string(), "Le serveur est très sollicité. Réessayez dans quelques secondes.");
+    let login = service.login("nobody@example.sn", "secret1").await.unwrap_err();
+    assert!(matches!(login, IdentityError::Busy), "an unknown e-mail too: {login:?}");
 }
 
 #[tokio::test]
@@ -406,6 +441,7 @@ mod admin {
     #[tokio::test]
     async fn an_admin_creates_accounts_with_the_registration_rules_and_a_role() {
         let mut users = MockUserRepository::new();
+        users.expect_find_by_email().returning(|_| Ok(None));
         users
             .expect_insert()
             .withf(|new| new.role == Role::Admin)

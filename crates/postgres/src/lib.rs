@@ -15,6 +15,7 @@ mod order_stats;
 mod orders;
 mod payments;
 mod pool;
+mod rate_limits;
 pub mod schema;
 mod users;
 
@@ -33,4 +34,5 @@ pub use order_stats::SHOP_TIME_ZONE;
 pub use orders::PgOrderRepository;
 pub use payments::PgPaymentRepository;
 pub use pool::{Database, PoolSettings, create_database_if_missing, run_migrations};
+pub use rate_limits::PgRateLimiter;
 pub use users::PgUserRepository;

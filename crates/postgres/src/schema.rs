@@ -200,6 +200,14 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    rate_limits (key) {
+        key -> Text,
+        tat -> Timestamptz,
+        allowed -> Bool,
+    }
+}
+
 diesel::joinable!(addresses -> users (user_id));
 diesel::joinable!(product_variants -> products (product_id));
 diesel::joinable!(cart_items -> products (product_id));
@@ -223,4 +231,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     payments,
     payment_events,
     newsletter_subscribers,
+    rate_limits,
 );

@@ -8,7 +8,8 @@ use actix_web::dev::Server;
 use actix_web::{HttpServer, web};
 use async_trait::async_trait;
 use bitik_api::frontend::Storefront;
-use bitik_api::state::{AppState, Limits, StorageProbe};
+use bitik_api::rate_limit::Limits;
+use bitik_api::state::{AppState, StorageProbe};
 use bitik_cart::CartService;
 use bitik_catalog::{CachedProducts, CatalogCache, CatalogService};
 use bitik_common::BoxError;
@@ -19,7 +20,7 @@ use bitik_orders::OrderService;
 use bitik_payments::{PaymentService, WaveGateway};
 use bitik_postgres::{
     Database, PgAddressRepository, PgCartRepository, PgNewsletterRepository, PgOrderRepository, PgPaymentRepository,
-    PgProductRepository, PgUserRepository, PoolSettings, listen_for_changes,
+    PgProductRepository, PgRateLimiter, PgUserRepository, PoolSettings, listen_for_changes,
 };
 use bitik_wave::{Simulator, WaveClient, WaveWebhooks};
 
@@ -28,7 +29,8 @@ use crate::config::Config;
 /// How long a login lasts on a device.
 const SESSION_LIFETIME: std::time::Duration = std::time::Duration::from_secs(7 * 24 * 3600);
 
-/// How often unpaid Wave orders past their session lifetime are looked for.
+/// How often unpaid Wave orders past their session lifetime, and rate-limit keys at rest, are
+/// looked for.
 const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// Connections the workers hold between them: a few kept busy beat many fighting over two cores.
@@ -71,7 +73,8 @@ impl Application {
         let worker_pool = PoolSettings { max_size: WORKER_CONNECTIONS.div_ceil(workers), ..PoolSettings::default() };
         // Each worker serves from its own state around its own pool, whose connections its own
         // thread drives (`Database::connect_for_this_thread`); what must be one for the whole
-        // shop (rate limits, the Wave simulator's sessions, the catalogue's read cache) is shared.
+        // shop (password hashing's turns, the Wave simulator's sessions, the catalogue's read
+        // cache) is shared, and rate limits are counted in PostgreSQL.
         let server = HttpServer::new(move || {
             let database = Database::connect_for_this_thread(&shared.config.database_url, &worker_pool)
                 .expect("the same URL and settings as the background pool's");
@@ -104,13 +107,16 @@ impl Application {
 }
 
 /// Every minute, unpaid Wave orders whose session lifetime is over are cancelled and restocked
-/// (or found paid at Wave after all).
+/// (or found paid at Wave after all), and rate-limit keys back at rest are forgotten.
 fn spawn_expiry_sweep(state: web::Data<AppState>) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let mut ticks = tokio::time::interval_at(tokio::time::Instant::now() + SWEEP_EVERY, SWEEP_EVERY);
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             ticks.tick().await;
+            if let Err(error) = state.limits.forget_rested().await {
+                tracing::warn!(error = %error, "rate-limit keys at rest could not be forgotten");
+            }
             match state.payments.sweep_expired().await {
                 Ok(report) => {
                     if report.cancelled + report.paid > 0 {
@@ -131,14 +137,14 @@ pub fn build_state(config: Config, database: Database) -> anyhow::Result<AppStat
     Ok(Shared::new(config)?.state(database))
 }
 
-/// What every state of the server shares: the configuration, the brakes on guessing, Wave (or
-/// test mode's simulator, whose sessions must be seen by every worker), the catalogue's read cache
-/// and the built storefront.
+/// What every state of the server shares: the configuration, the password hasher (its turns are
+/// the machine's), Wave (or test mode's simulator, whose sessions must be seen by every worker),
+/// the catalogue's read cache and the built storefront.
 #[derive(Clone)]
 pub struct Shared {
     config: Arc<Config>,
     catalog_cache: Arc<CatalogCache>,
-    limits: Arc<Limits>,
+    hasher: Arc<Argon2Hasher>,
     gateway: Arc<dyn WaveGateway>,
     webhooks: Arc<WaveWebhooks>,
     simulator: Option<Arc<Simulator>>,
@@ -165,7 +171,7 @@ impl Shared {
         Ok(Self {
             catalog_cache: CatalogCache::new(config.catalog_cache),
             config: Arc::new(config),
-            limits: Arc::new(Limits::default()),
+            hasher: Arc::new(Argon2Hasher::for_this_machine()),
             gateway,
             webhooks: Arc::new(WaveWebhooks::new(&secret)),
             simulator,
@@ -179,7 +185,7 @@ impl Shared {
         let users = Arc::new(PgUserRepository::new(database.clone()));
         let addresses = Arc::new(PgAddressRepository::new(database.clone()));
         let tokens = TokenService::new(config.jwt_secret.as_bytes(), SESSION_LIFETIME);
-        let accounts = AccountService::new(users, addresses, Arc::new(Argon2Hasher), tokens);
+        let accounts = AccountService::new(users, addresses, self.hasher.clone(), tokens);
         let newsletter = NewsletterService::new(Arc::new(PgNewsletterRepository::new(database.clone())));
         let products = Arc::new(PgProductRepository::new(database.clone()));
         // The storefront's reads may come from memory; a cart's or an order's never do.
@@ -194,6 +200,7 @@ impl Shared {
             self.webhooks.clone(),
             &config.http.public_url,
         );
+        let limits = Limits::new(Arc::new(PgRateLimiter::new(database.clone())));
         AppState {
             config: Arc::new(config.http.clone()),
             storage: Arc::new(DatabaseProbe(database)),
@@ -205,7 +212,7 @@ impl Shared {
             payments,
             simulator: self.simulator.clone(),
             newsletter,
-            limits: self.limits.clone(),
+            limits,
             storefront: self.storefront.clone(),
         }
     }

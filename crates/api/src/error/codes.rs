@@ -46,6 +46,8 @@ codes! {
     TooManyRequests = "too_many_requests", TOO_MANY_REQUESTS;
     InternalError = "internal_error", INTERNAL_SERVER_ERROR;
     ServiceUnavailable = "service_unavailable", SERVICE_UNAVAILABLE;
+    // As much password work as the machine can do is under way: try again in a few seconds.
+    ServerBusy = "server_busy", SERVICE_UNAVAILABLE;
 
     // Bodies, queries and forms.
     ValidationFailed = "validation_failed", BAD_REQUEST;
@@ -152,7 +154,13 @@ mod tests {
             Code::ALL.iter().filter(|code| code.status().is_server_error()).map(|code| code.as_str()).collect();
         assert_eq!(
             server_errors,
-            ["internal_error", "service_unavailable", "payment_init_failed", "payment_provider_unavailable"]
+            [
+                "internal_error",
+                "service_unavailable",
+                "server_busy",
+                "payment_init_failed",
+                "payment_provider_unavailable"
+            ]
         );
     }
 }

@@ -6,6 +6,10 @@ use std::collections::BTreeMap;
 
 use super::{ApiError, Code};
 
+/// What a busy server asks: a turn for password work frees in well under a second, and a
+/// crowd coming back all at once would be turned away again.
+const RETRY_WHEN_BUSY: std::time::Duration = std::time::Duration::from_secs(5);
+
 impl From<bitik_identity::IdentityError> for ApiError {
     fn from(error: bitik_identity::IdentityError) -> Self {
         use bitik_identity::IdentityError as E;
@@ -26,6 +30,7 @@ impl From<bitik_identity::IdentityError> for ApiError {
             E::CannotDeleteAdmin => ApiError::new(Code::CannotDeleteAdmin, message),
             E::CannotDeactivateSelf => ApiError::new(Code::CannotDeactivateSelf, message),
             E::CannotDemoteSelf => ApiError::new(Code::CannotChangeOwnRole, message),
+            E::Busy => ApiError::new(Code::ServerBusy, message).with_retry_after(RETRY_WHEN_BUSY),
             E::Repository(_) => ApiError::internal(error),
         }
     }
@@ -279,6 +284,7 @@ mod tests {
                 Identity::CannotDeleteAdmin,
                 Identity::CannotDeactivateSelf,
                 Identity::CannotDemoteSelf,
+                Identity::Busy,
                 Identity::Repository(bug()),
             ]
             .map(ApiError::from),
@@ -350,5 +356,15 @@ mod tests {
         assert_eq!(bug.body().message, super::super::MSG_SERVER_ERROR, "the cause is logged, never sent");
         let gone = ApiError::from(bitik_catalog::CatalogError::Repository(unavailable()));
         assert_eq!(gone.status_code(), StatusCode::SERVICE_UNAVAILABLE);
+    }
+
+    #[test]
+    fn password_work_turned_away_is_503_server_busy_with_a_time_to_come_back() {
+        let busy = ApiError::from(bitik_identity::IdentityError::Busy).error_response();
+        assert_eq!(busy.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(busy.headers().get("retry-after").unwrap(), "5");
+        let body = ApiError::from(bitik_identity::IdentityError::Busy).body();
+        assert_eq!(body.code, "server_busy");
+        assert_eq!(body.message, "Le serveur est très sollicité. Réessayez dans quelques secondes.");
     }
 }

@@ -1,17 +1,14 @@
 //! Accounts and sessions: register, log in and out, the profile, passwords.
 
-use std::time::Duration;
-
 use actix_web::{HttpRequest, HttpResponse, get, post, put, web};
 use bitik_common::{RawAddress, RawContact};
-use bitik_identity::{IdentityError, NewAccount, ProfileUpdate, Role, Session, User};
+use bitik_identity::{NewAccount, ProfileUpdate, Role, Session, User};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::auth::AuthUser;
-use crate::error::{ApiError, Code, ErrorBody};
-use crate::rate_limit::{RateLimiter, client_key, email_key};
+use crate::error::{ApiError, ErrorBody};
 use crate::responses::Data;
 use crate::state::AppState;
 
@@ -107,15 +104,22 @@ pub struct RegisterBody {
         (status = 201, description = "Registered and logged in", body = Data<SessionDto>),
         (status = 400, description = "A field is missing or invalid", body = ErrorBody),
         (status = 409, description = "The e-mail already has an account", body = ErrorBody),
+        (status = 429, description = "Too many registrations from this address", body = ErrorBody),
+        (status = 503, description = "Too busy with password work (`server_busy`), or the database does not answer: try again after `Retry-After`", body = ErrorBody),
     )
 )]
 #[post("/auth/register")]
-async fn register(state: web::Data<AppState>, body: web::Json<RegisterBody>) -> Result<HttpResponse, ApiError> {
+async fn register(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: web::Json<RegisterBody>,
+) -> Result<HttpResponse, ApiError> {
+    let reserved = state.limits.registration(&state.client(&req)).await?;
     let body = body.into_inner();
     let contact =
         RawContact { first_name: body.first_name, last_name: body.last_name, email: body.email, phone: body.phone };
-    let session =
-        state.accounts.register(NewAccount { contact, password: body.password, role: Role::Customer }).await?;
+    let account = NewAccount { contact, password: body.password, role: Role::Customer };
+    let session = reserved.unless_busy(state.accounts.register(account).await).await?;
     Ok(HttpResponse::Created().json(Data::new(SessionDto::from(session))))
 }
 
@@ -129,7 +133,8 @@ pub struct LoginBody {
     password: String,
 }
 
-/// Logs in with e-mail and password. Failures are counted per e-mail and per client address.
+/// Logs in with e-mail and password. Attempts are counted per account and client address, per
+/// client address and per account; a successful one is not held against its owner.
 #[utoipa::path(
     tag = "auth",
     request_body = LoginBody,
@@ -139,6 +144,7 @@ pub struct LoginBody {
         (status = 401, description = "Wrong e-mail or password", body = ErrorBody),
         (status = 403, description = "The account is deactivated", body = ErrorBody),
         (status = 429, description = "Too many failed attempts", body = ErrorBody),
+        (status = 503, description = "Too busy with password work (`server_busy`), or the database does not answer: try again after `Retry-After`", body = ErrorBody),
     )
 )]
 #[post("/auth/login")]
@@ -147,22 +153,14 @@ async fn login(
     state: web::Data<AppState>,
     body: web::Json<LoginBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let email_key = email_key(&body.email);
-    let client_key = client_address(&req);
-    let limits = &state.limits;
-    limited(&limits.login_per_email, &email_key)?;
-    limited(&limits.login_per_client, &client_key)?;
+    // Reserved before the password is checked: simultaneous guesses cannot all pass.
+    let attempt = state.limits.login(&body.email, &state.client(&req)).await?;
     match state.accounts.login(&body.email, &body.password).await {
         Ok(session) => {
-            limits.login_per_email.forget(&email_key);
+            attempt.succeeded().await;
             Ok(HttpResponse::Ok().json(Data::new(SessionDto::from(session))))
         }
-        Err(error @ IdentityError::InvalidCredentials) => {
-            limits.login_per_email.hit(&email_key);
-            limits.login_per_client.hit(&client_key);
-            Err(error.into())
-        }
-        Err(error) => Err(error.into()),
+        Err(error) => Err(attempt.failed(error).await.into()),
     }
 }
 
@@ -250,15 +248,20 @@ pub struct PasswordBody {
         (status = 200, description = "Changed; a new session", body = Data<SessionDto>),
         (status = 400, description = "The new password is too short", body = ErrorBody),
         (status = 401, description = "The current password is wrong, or not logged in", body = ErrorBody),
+        (status = 429, description = "Too many changes from this account or address", body = ErrorBody),
+        (status = 503, description = "Too busy with password work (`server_busy`), or the database does not answer: try again after `Retry-After`", body = ErrorBody),
     )
 )]
 #[put("/auth/password")]
 async fn change_password(
+    req: HttpRequest,
     state: web::Data<AppState>,
     AuthUser(user): AuthUser,
     body: web::Json<PasswordBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let session = state.accounts.change_password(user.id, &body.current_password, &body.new_password).await?;
+    let reserved = state.limits.password_change(user.id, &state.client(&req)).await?;
+    let changed = state.accounts.change_password(user.id, &body.current_password, &body.new_password).await;
+    let session = reserved.unless_busy(changed).await?;
     Ok(HttpResponse::Ok().json(Data::new(SessionDto::from(session))))
 }
 
@@ -306,7 +309,7 @@ async fn forgot_password(
     state: web::Data<AppState>,
     body: web::Json<ForgotBody>,
 ) -> Result<HttpResponse, ApiError> {
-    count_reset_attempt(&req, &state)?;
+    let _counted = state.limits.password_reset(&state.client(&req)).await?;
     state.accounts.request_password_reset(&body.email).await?;
     let message = "Si un compte existe avec cet email, notre équipe vous enverra un lien de réinitialisation.";
     Ok(HttpResponse::Ok().json(Data::new(Done { message })))
@@ -329,6 +332,7 @@ pub struct ResetBody {
         (status = 400, description = "Password too short or too long", body = ErrorBody),
         (status = 404, description = "No such link: unknown, used or expired (`invalid_reset_token`)", body = ErrorBody),
         (status = 429, description = "Too many attempts", body = ErrorBody),
+        (status = 503, description = "Too busy with password work (`server_busy`), or the database does not answer: try again after `Retry-After`", body = ErrorBody),
     )
 )]
 #[post("/auth/reset-password/{token}")]
@@ -338,35 +342,8 @@ async fn reset_password(
     token: web::Path<String>,
     body: web::Json<ResetBody>,
 ) -> Result<HttpResponse, ApiError> {
-    count_reset_attempt(&req, &state)?;
-    state.accounts.reset_password(&token, &body.password).await?;
+    let reserved = state.limits.password_reset(&state.client(&req)).await?;
+    reserved.unless_busy(state.accounts.reset_password(&token, &body.password).await).await?;
     let message = "Mot de passe mis à jour avec succès";
     Ok(HttpResponse::Ok().json(Data::new(Done { message })))
-}
-
-/// Who the limits count against: see [`crate::rate_limit::client_key`].
-fn client_address(req: &HttpRequest) -> String {
-    let trusted = req.app_data::<web::Data<AppState>>().map(|s| s.config.trusted_proxies.as_slice()).unwrap_or(&[]);
-    let forwarded = req.headers().get_all("x-forwarded-for").filter_map(|v| v.to_str().ok());
-    client_key(req.peer_addr().map(|a| a.ip()), forwarded, trusted)
-}
-
-/// Every reset request or attempt counts against the client address, successful or not:
-/// nobody needs many, and a guesser needs very many.
-fn count_reset_attempt(req: &HttpRequest, state: &AppState) -> Result<(), ApiError> {
-    let client = client_address(req);
-    limited(&state.limits.reset_per_client, &client)?;
-    state.limits.reset_per_client.hit(&client);
-    Ok(())
-}
-
-fn limited(limiter: &RateLimiter, key: &str) -> Result<(), ApiError> {
-    limiter.check(key).map_err(too_many)
-}
-
-fn too_many(wait: Duration) -> ApiError {
-    let minutes = wait.as_secs().div_ceil(60).max(1);
-    let message =
-        format!("Trop de tentatives. Veuillez réessayer dans {minutes} minute{}.", if minutes > 1 { "s" } else { "" });
-    ApiError::new(Code::TooManyRequests, message).with_retry_after(wait)
 }

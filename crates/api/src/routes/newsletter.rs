@@ -1,4 +1,4 @@
-use actix_web::{HttpResponse, get, post, web};
+use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -32,10 +32,16 @@ pub struct Subscription {
     responses(
         (status = 201, description = "Subscribed", body = Data<Subscription>),
         (status = 400, description = "Not an e-mail address", body = ErrorBody),
+        (status = 429, description = "Too many subscriptions from this address", body = ErrorBody),
     )
 )]
 #[post("/newsletter")]
-async fn subscribe(state: web::Data<AppState>, body: web::Json<SubscribeBody>) -> Result<HttpResponse, ApiError> {
+async fn subscribe(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: web::Json<SubscribeBody>,
+) -> Result<HttpResponse, ApiError> {
+    let _counted = state.limits.subscription(&state.client(&req)).await?;
     let email = state.newsletter.subscribe(&body.email).await?;
     Ok(HttpResponse::Created().json(Data::new(Subscription { email: email.into_inner(), subscribed: true })))
 }

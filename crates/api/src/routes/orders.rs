@@ -252,6 +252,7 @@ pub struct PageQuery {
         (status = 400, description = "Empty order, invalid form or item", body = ErrorBody),
         (status = 401, description = "Not logged in", body = ErrorBody),
         (status = 409, description = "Not enough stock, a product no longer sold, more than 10 units of a variant (`quantity_limit`), 3 orders awaiting payment already on the account or the phone (`too_many_open_orders`), or an amount the shop cannot count (`amount_too_large`)", body = ErrorBody),
+        (status = 429, description = "Too many orders from this account or address", body = ErrorBody),
 ))]
 #[post("/orders")]
 async fn place(
@@ -260,6 +261,7 @@ async fn place(
     AuthUser(user): AuthUser,
     body: web::Json<PlaceOrderBody>,
 ) -> Result<HttpResponse, ApiError> {
+    let _counted = state.limits.order(user.id, &state.client(&req)).await?;
     let body = body.into_inner();
     let key = req.headers().get("Idempotency-Key").and_then(|v| v.to_str().ok()).map(str::to_owned);
     let (contact, address) = body.shipping_info.into_raw();

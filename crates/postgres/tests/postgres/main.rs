@@ -15,4 +15,5 @@ mod orders;
 mod payments;
 mod phones;
 mod pool;
+mod rate_limits;
 mod users;

@@ -2,65 +2,15 @@
 //! question the catalogue read, not by the address, and within a bound of bytes, so junk cannot
 //! push the shop's pages out of memory nor grow the server.
 
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use bitik_postgres::testing::TestDatabase;
 use futures_util::StreamExt;
 
-use crate::helpers::TempDir;
+use crate::helpers::{Server, TempDir};
 
 /// Products in the shop: a junk address with `limit=100` asks for a full page.
 const PRODUCTS: usize = 100;
-
-/// The binary, serving on a free port; killed when the test ends.
-struct Server {
-    child: Child,
-    base: String,
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Server {
-    async fn start(database: &TestDatabase, uploads: &TempDir) -> Server {
-        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-        let child = Command::new(env!("CARGO_BIN_EXE_bitik"))
-            .arg("serve")
-            .env("DATABASE_URL", &database.url)
-            .env("HOST", "127.0.0.1")
-            .env("PORT", port.to_string())
-            .env("UPLOAD_DIR", &uploads.0)
-            .env("FRONTEND_DIR", "/nonexistent")
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::null())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("start bitik");
-        let server = Server { child, base: format!("http://127.0.0.1:{port}") };
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while !reqwest::get(server.url("/api/health")).await.is_ok_and(|r| r.status() == 200) {
-            assert!(Instant::now() < deadline, "bitik did not become healthy");
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        server
-    }
-
-    fn url(&self, path: &str) -> String {
-        format!("{}{path}", self.base)
-    }
-
-    /// Its resident memory (`VmRSS`), in KiB.
-    fn resident_kib(&self) -> u64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).expect("/proc status");
-        let line = status.lines().find(|l| l.starts_with("VmRSS:")).expect("VmRSS");
-        line.split_whitespace().nth(1).and_then(|kib| kib.parse().ok()).expect("VmRSS in kB")
-    }
-}
 
 /// A catalogue of `PRODUCTS` products with the texts, pictures and variants of a real shop's.
 async fn shop(database: &TestDatabase) {

@@ -30,7 +30,7 @@ async fn seeded_shop(app: &TestApp) -> AccountService {
     let accounts = AccountService::new(
         Arc::new(PgUserRepository::new(database.clone())),
         Arc::new(PgAddressRepository::new(database.clone())),
-        Arc::new(Argon2Hasher),
+        Arc::new(Argon2Hasher::for_this_machine()),
         TokenService::new(b"the demo orders' test", std::time::Duration::from_secs(3600)),
     );
     seed_demo_accounts(&accounts).await.unwrap();

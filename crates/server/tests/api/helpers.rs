@@ -218,3 +218,68 @@ pub fn ungzip(bytes: &[u8]) -> Vec<u8> {
     flate2::read::GzDecoder::new(bytes).read_to_end(&mut out).unwrap();
     out
 }
+
+/// The `bitik` binary, serving on a free port; killed when the test ends.
+pub struct Server {
+    pub child: std::process::Child,
+    base: String,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Server {
+    pub async fn start(database: &TestDatabase, uploads: &TempDir) -> Server {
+        Self::start_with(database, uploads, &[]).await
+    }
+
+    /// Started with some more environment settings.
+    pub async fn start_with(database: &TestDatabase, uploads: &TempDir, settings: &[(&str, &str)]) -> Server {
+        use std::time::{Duration, Instant};
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let child = std::process::Command::new(env!("CARGO_BIN_EXE_bitik"))
+            .arg("serve")
+            .env("DATABASE_URL", &database.url)
+            .env("HOST", "127.0.0.1")
+            .env("PORT", port.to_string())
+            .env("UPLOAD_DIR", &uploads.0)
+            .env("FRONTEND_DIR", "/nonexistent")
+            .env("RUST_LOG", "warn")
+            .envs(settings.iter().copied())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::inherit())
+            .spawn()
+            .expect("start bitik");
+        let server = Server { child, base: format!("http://127.0.0.1:{port}") };
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while !reqwest::get(server.url("/api/health")).await.is_ok_and(|r| r.status() == 200) {
+            assert!(Instant::now() < deadline, "bitik did not become healthy");
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        server
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    /// Its resident memory now (`VmRSS`), in KiB.
+    pub fn resident_kib(&self) -> u64 {
+        self.memory_kib("VmRSS")
+    }
+
+    /// The most it has held resident since it started (`VmHWM`), in KiB.
+    pub fn peak_resident_kib(&self) -> u64 {
+        self.memory_kib("VmHWM")
+    }
+
+    fn memory_kib(&self, field: &str) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).expect("/proc status");
+        let line = status.lines().find(|l| l.starts_with(&format!("{field}:"))).expect(field);
+        line.split_whitespace().nth(1).and_then(|kib| kib.parse().ok()).expect("a figure in kB")
+    }
+}

@@ -250,6 +250,21 @@ describe('password tab', () => {
     expect(location()).toBe('/account?tab=password')
   })
 
+  it.each([
+    [429, 'too_many_requests', 'Trop de tentatives. Veuillez réessayer dans 3 minutes.'],
+    [503, 'server_busy', 'Le serveur est très sollicité. Réessayez dans quelques secondes.'],
+  ])('a %i %s says when to come back, in the server\'s words', async (status, code, message) => {
+    server.use(http.put('/api/auth/password', () => HttpResponse.json({ code, message }, { status })))
+    const user = userEvent.setup()
+    const form = await openPassword()
+    await user.type(input(form, 'Mot de passe actuel'), 'secret1')
+    await user.type(input(form, 'Nouveau mot de passe'), 'nouveau-secret')
+    await user.type(input(form, 'Confirmer le nouveau mot de passe'), 'nouveau-secret')
+    await user.click(within(form).getByRole('button', { name: 'Mettre à jour le mot de passe' }))
+    expect(await screen.findByText(message)).toBeVisible()
+    expect(localStorage.getItem('token')).toBe('jwt-test')
+  })
+
   it('any other failure says "Erreur lors de la mise à jour du mot de passe"', async () => {
     server.use(http.put('/api/auth/password', () => HttpResponse.json({ code: 'bad_request', message: 'Requête invalide.' }, { status: 400 })))
     const user = userEvent.setup()

@@ -4,8 +4,19 @@ import { expireSession, GENERIC_ERROR_MESSAGE, isApiError } from '@/lib/api-clie
 export const LOGIN_FAILED = 'Email ou mot de passe incorrect'
 export const LOGIN_EXCEPTION = 'Une erreur est survenue lors de la connexion'
 
-/** An answer of the server (wrong password, deactivated, too many tries) shows its message; anything else the form's own text. */
+/**
+ * A refusal that says when to come back (too many attempts, 429; a server busy
+ * with password work, 503 `server_busy`): the server's sentence says it.
+ */
+export function comeBackMessage(error: unknown): string | null {
+  const waitFor = isApiError(error) && (error.status === 429 || error.code === 'server_busy')
+  return waitFor && error.message !== GENERIC_ERROR_MESSAGE ? error.message : null
+}
+
+/** An answer of the server (wrong password, deactivated, too many tries, too busy) shows its message; anything else the form's own text. */
 export function loginErrorMessage(error: unknown): string {
+  const comeBack = comeBackMessage(error)
+  if (comeBack) return comeBack
   if (isApiError(error) && error.status >= 400 && error.status < 500) {
     return error.message !== GENERIC_ERROR_MESSAGE ? error.message : LOGIN_FAILED
   }

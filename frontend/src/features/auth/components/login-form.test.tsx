@@ -69,6 +69,20 @@ describe('login form', () => {
     )
   })
 
+  it('shows a server busy with password work as it words it', async () => {
+    const busy = 'Le serveur est très sollicité. Réessayez dans quelques secondes.'
+    const requests = loginAnswers(503, { code: 'server_busy', message: busy })
+    const user = userEvent.setup()
+    await openLogin()
+    await user.type(email(), 'awa@example.sn')
+    await user.type(password(), 'secret1')
+    await user.click(submit())
+    // A login is safe to repeat: the client tries three times (1 s, then 2 s apart) before saying it.
+    expect(await within(form()).findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent(busy)
+    expect(requests).toHaveLength(3)
+    expect(localStorage.getItem('token')).toBeNull()
+  })
+
   it('says "Une erreur est survenue lors de la connexion" when the server breaks', async () => {
     loginAnswers(400, { code: 'bad_request' }) // no message: a 4xx without words still reads as wrong credentials
     const user = userEvent.setup()

@@ -4,7 +4,7 @@ import { useToast } from '@/components/ui/toast'
 import { isApiError } from '@/lib/api-client'
 import { useZodForm } from '@/lib/form'
 import { useChangePassword } from '../api/change-password'
-import { endSessionIfExpired } from '../errors'
+import { comeBackMessage, endSessionIfExpired } from '../errors'
 import { passwordChangeSchema } from '../form-schemas'
 import { NewPasswordFields } from './account-fields'
 import styles from './auth.module.css'
@@ -34,7 +34,7 @@ export function PasswordForm({ email }: { email: string }) {
       }
       if (endSessionIfExpired(failure)) return
       if (isApiError(failure)) form.setServerErrors(failure.fields)
-      toast.error(PASSWORD_FAILED)
+      toast.error(comeBackMessage(failure) ?? PASSWORD_FAILED)
     }
   })
 

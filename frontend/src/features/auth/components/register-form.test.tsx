@@ -187,6 +187,18 @@ describe('registration form', () => {
     expect(within(form()).getByRole('alert')).toHaveTextContent('Veuillez corriger les erreurs dans le formulaire.')
   })
 
+  it.each([
+    [429, 'too_many_requests', 'Trop de tentatives. Veuillez réessayer dans 6 minutes.'],
+    [503, 'server_busy', 'Le serveur est très sollicité. Réessayez dans quelques secondes.'],
+  ])('a %i %s says when to come back, in the server\'s words', async (status, code, message) => {
+    server.use(http.post('/api/auth/register', () => HttpResponse.json({ code, message }, { status })))
+    const user = userEvent.setup()
+    await openRegister()
+    await fillValid(user)
+    await user.click(submit())
+    expect(await within(form()).findByRole('alert')).toHaveTextContent(message)
+  })
+
   it('falls back to its own French texts when the server says nothing usable', async () => {
     server.use(http.post('/api/auth/register', () => new HttpResponse('oops', { status: 502 })))
     const user = userEvent.setup()
