@@ -13,6 +13,7 @@ use uuid::Uuid;
 use crate::auth::AdminUser;
 use crate::error::{ApiError, ErrorBody};
 use crate::responses::{Data, Paginated};
+use crate::routes::auth::UserDto;
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -27,47 +28,20 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(reset_link);
 }
 
-/// An account as the back office sees it.
+/// An account as the back office sees it: as its owner does, and whether it waits for a reset.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AdminUserDto {
-    id: Uuid,
-    first_name: String,
-    last_name: String,
-    email: String,
-    /// E.164 (`+221771234567`); empty when there is none. A phone kept from before E.164 that
-    /// does not read as a number is answered as it was typed.
-    phone: String,
-    address: String,
-    city: String,
-    zip_code: String,
-    country: String,
-    /// `customer` (Client) or `admin` (Administrateur).
-    #[schema(example = "customer")]
-    role: &'static str,
-    active: bool,
-    created_at: DateTime<Utc>,
+    #[serde(flatten)]
+    user: UserDto,
     /// When the user asked for a password reset not yet answered: support can send a link.
     password_reset_requested_at: Option<DateTime<Utc>>,
 }
 
 impl From<User> for AdminUserDto {
     fn from(user: User) -> Self {
-        AdminUserDto {
-            id: user.id,
-            first_name: user.first_name,
-            last_name: user.last_name,
-            email: user.email.into_inner(),
-            phone: user.phone,
-            address: user.address,
-            city: user.city,
-            zip_code: user.zip_code,
-            country: user.country,
-            role: user.role.as_str(),
-            active: user.active,
-            created_at: user.created_at,
-            password_reset_requested_at: user.password_reset_requested_at,
-        }
+        let password_reset_requested_at = user.password_reset_requested_at;
+        AdminUserDto { user: UserDto::from(user), password_reset_requested_at }
     }
 }
 
