@@ -7,6 +7,7 @@ mod admin_users;
 mod bad_input;
 mod cache_abuse;
 mod cart;
+mod cash_on_delivery;
 mod catalog;
 mod catalog_cache;
 mod compression;
