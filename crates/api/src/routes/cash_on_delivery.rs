@@ -6,12 +6,12 @@ use actix_web::{HttpResponse, get, post, put, web};
 use bitik_orders::Actor;
 use bitik_orders::cash_on_delivery::PhoneView;
 use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use serde::{Deserialize, Deserializer, Serialize};
+use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use crate::auth::{AdminUser, AuthUser};
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{ApiError, Code, ErrorBody};
 use crate::responses::Data;
 use crate::routes::admin_orders::AdminOrderDto;
 use crate::routes::orders::OrderDto;
@@ -160,10 +160,18 @@ impl From<PhoneView> for PhoneRecordDto {
     }
 }
 
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct PhonePath {
+    /// The phone, E.164 (`+221771234567`) or as written in Senegal.
+    #[param(schema_with = crate::schema::phone)]
+    phone: String,
+}
+
 /// The record of a phone (any way of writing it: `+221771234567`, `77 123 45 67`): its orders
 /// delivered, refused and cancelled unconfirmed, and whether it may pay on delivery.
 #[utoipa::path(tag = "admin", security(("bearer" = [])),
-    params(("phone" = String, Path, description = "The phone, E.164 or as written in Senegal")),
+    params(PhonePath),
     responses(
         (status = 200, description = "The phone's record", body = Data<PhoneRecordDto>),
         (status = 400, description = "Not a phone number", body = ErrorBody),
@@ -172,9 +180,9 @@ impl From<PhoneView> for PhoneRecordDto {
 async fn phone_record(
     state: web::Data<AppState>,
     _admin: AdminUser,
-    phone: web::Path<String>,
+    path: web::Path<PhonePath>,
 ) -> Result<HttpResponse, ApiError> {
-    let view = state.cash_on_delivery.phone_record(&phone).await?;
+    let view = state.cash_on_delivery.phone_record(&path.phone).await?;
     Ok(HttpResponse::Ok().json(Data::new(PhoneRecordDto::from(view))))
 }
 
@@ -182,18 +190,25 @@ async fn phone_record(
 #[serde(rename_all = "camelCase")]
 pub struct PhoneDecisionBody {
     /// `true` lifts the refusal rule, `false` blocks cash on delivery, `null` lets the rule decide.
-    #[schema(required = true)]
-    cod_allowed: Option<bool>,
+    /// Required: a body without it says nothing to decide.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(value_type = Option<bool>, required = true)]
+    cod_allowed: Option<Option<bool>>,
     /// Why: required with `true` or `false`.
     #[serde(default)]
     #[schema(max_length = 500, example = "Cliente fidèle, refus expliqués")]
     note: String,
 }
 
+/// A field that may be `null` but not left out: `Some(None)` is `null`, `None` is absent.
+fn present<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Option<bool>>, D::Error> {
+    Option::<bool>::deserialize(deserializer).map(Some)
+}
+
 /// Lifts the refusal rule for a phone, blocks it from cash on delivery, or lets the rule decide
 /// again, with the reason.
 #[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = PhoneDecisionBody,
-    params(("phone" = String, Path, description = "The phone, E.164 or as written in Senegal")),
+    params(PhonePath),
     responses(
         (status = 200, description = "The phone's record", body = Data<PhoneRecordDto>),
         (status = 400, description = "Not a phone number, or a decision without its reason", body = ErrorBody),
@@ -202,10 +217,17 @@ pub struct PhoneDecisionBody {
 async fn decide_for_phone(
     state: web::Data<AppState>,
     AdminUser(admin): AdminUser,
-    phone: web::Path<String>,
+    path: web::Path<PhonePath>,
     body: web::Json<PhoneDecisionBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let view = state.cash_on_delivery.decide_for_phone(&actor(&admin), &phone, body.cod_allowed, &body.note).await?;
+    let Some(cod_allowed) = body.cod_allowed else {
+        return Err(ApiError::field(
+            "codAllowed",
+            Code::ValidationFailed,
+            "Indiquez si le paiement à la livraison est autorisé (true, false ou null).",
+        ));
+    };
+    let view = state.cash_on_delivery.decide_for_phone(&actor(&admin), &path.phone, cod_allowed, &body.note).await?;
     Ok(HttpResponse::Ok().json(Data::new(PhoneRecordDto::from(view))))
 }
 

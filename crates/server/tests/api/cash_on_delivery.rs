@@ -356,6 +356,9 @@ async fn after_two_refusals_a_phone_pays_with_wave_until_an_admin_lifts_it() {
     );
     assert_eq!((record["maxRefusals"].as_u64(), &record["codAllowed"]), (Some(2), &Value::Null));
     let path = format!("/api/admin/phones/{PHONE}");
+    let nothing_decided = shop.admin(Method::PUT, &path, Some(json!({"note": "Cliente fidèle"}))).await;
+    assert_eq!(nothing_decided.status(), 400, "codAllowed may be null, not left out");
+    assert!(error_body(nothing_decided).await["fields"]["codAllowed"].is_string());
     let no_reason = shop.admin(Method::PUT, &path, Some(json!({"codAllowed": true}))).await;
     assert_eq!(no_reason.status(), 400);
     assert_eq!(error_body(no_reason).await["fields"]["note"], "Indiquez la raison de cette décision.");
