@@ -139,6 +139,7 @@ describe('/admin/orders/:id for cash on delivery', () => {
     const user = userEvent.setup()
     const calls = await open(makeAdminOrder({ status: 'refused', confirmation: 'confirmed', confirmable: false }))
     expect(screen.getAllByRole('progressbar')[0]).toHaveAttribute('aria-valuetext', 'Refusée à la livraison (100 %)')
+    expect(screen.queryByRole('button', { name: /Paiement reçu/ })).not.toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Colis retourné à la boutique' }))
     const dialog = await screen.findByRole('dialog', { name: 'Colis retourné' })
     await user.click(within(dialog).getByRole('button', { name: 'Remettre en stock' }))

@@ -316,7 +316,8 @@ function Payment({ order }: { order: AdminOrder }) {
   const confirm = useConfirm()
   const toast = useToast()
   const paid = order.paymentInfo.status === 'paid'
-  const canRecord = isCashOnDelivery(order.paymentMethod) && !paid && order.status !== 'cancelled'
+  // A parcel cancelled or refused at the door brought no cash.
+  const canRecord = isCashOnDelivery(order.paymentMethod) && !paid && !isStoppedOrder(order.status)
 
   const recordCash = async () => {
     const ok = await confirm({
