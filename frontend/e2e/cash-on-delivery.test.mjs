@@ -47,8 +47,9 @@ async function api(method, path, { token, body } = {}) {
   return { status: response.status, json: await response.json().catch(() => null) }
 }
 
-async function stockOf(color, size) {
-  const { json } = await api('GET', `/products/${PRODUCT.slug}`)
+/** As the back office reads it: the storefront's cache hears of a write a moment after it. */
+async function stockOf(color, size, token) {
+  const { json } = await api('GET', `/products/${PRODUCT.slug}?scope=admin`, { token })
   return json.data.stock[color][size]
 }
 
@@ -88,7 +89,7 @@ test('desktop: order with cash on delivery → WhatsApp request → confirmed by
   const order = found.json.data[0]
   assert.equal(order.confirmation, 'awaiting')
   const [{ color, size, quantity }] = order.items
-  const stockAfterOrder = await stockOf(color, size)
+  const stockAfterOrder = await stockOf(color, size, adminToken)
 
   // 2. The admin asks for the confirmation on WhatsApp: wa.me on the E.164 number without +.
   await admin.goto(`/admin/orders/${order.id}`)
@@ -146,12 +147,12 @@ test('desktop: order with cash on delivery → WhatsApp request → confirmed by
   await status.getByLabel('Nouveau statut').selectOption({ label: 'Refusée à la livraison' })
   await status.getByRole('button', { name: 'Mettre à jour le statut' }).click()
   await toast(admin, 'Statut de la commande mis à jour').waitFor()
-  assert.equal(await stockOf(color, size), stockAfterOrder)
+  assert.equal(await stockOf(color, size, adminToken), stockAfterOrder)
   await admin.getByRole('button', { name: 'Colis retourné à la boutique' }).click()
   await admin.getByRole('dialog', { name: 'Colis retourné' }).getByRole('button', { name: 'Remettre en stock' }).click()
   await toast(admin, 'Colis retourné : articles remis en stock').waitFor()
   await admin.getByText(/Colis revenu à la boutique le/).first().waitFor()
-  assert.equal(await stockOf(color, size), stockAfterOrder + quantity, 'the stock came back')
+  assert.equal(await stockOf(color, size, adminToken), stockAfterOrder + quantity, 'the stock came back')
   await history.getByText('Colis revenu à la boutique : articles remis en stock').waitFor()
 
   // 6. The phone's record shows the refusal.

@@ -78,8 +78,11 @@ impl Shop {
         self.admin(Method::PUT, &format!("/api/admin/orders/{id}/status"), Some(body)).await
     }
 
+    /// Read as the back office reads it, never from the storefront's cache, which hears of a
+    /// write a moment after it is committed.
     async fn stock(&self) -> i64 {
-        let body: Value = self.app.get(&format!("/api/products/{}", self.tee)).await.json().await.unwrap();
+        let path = format!("/api/products/{}?scope=admin", self.tee);
+        let body: Value = self.admin(Method::GET, &path, None).await.json().await.unwrap();
         body["data"]["stock"]["noir"]["M"].as_i64().unwrap()
     }
 
