@@ -1,7 +1,8 @@
 // The admin panel in a real browser against the real server, as the demo admin:
 // a product created with two colours, sizes, stock and an uploaded picture appears in the shop,
 // then shows as sold out once its stock is set to 0; an order placed by the demo customer is
-// moved from pending to shipped and its history shows it; a deactivated customer cannot log in.
+// confirmed and moved from pending to shipped and its history shows it; a deactivated customer cannot
+// log in.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { randomUUID } from 'node:crypto'
@@ -217,6 +218,9 @@ test('phone: an order of the demo customer goes from pending to shipped; the his
   const progress = page.getByRole('progressbar', { name: 'Avancement de la commande' })
   assert.equal(await progress.getAttribute('aria-valuenow'), '25')
 
+  // Cash on delivery: the customer is called and confirms before the parcel leaves.
+  await page.getByRole('region', { name: 'Confirmation' }).getByRole('button', { name: 'Confirmer', exact: true }).click()
+  await page.getByTestId('confirmation-state').filter({ hasText: 'Confirmée' }).waitFor()
   const form = page.getByRole('form', { name: 'Statut' })
   await form.getByLabel('Nouveau statut').selectOption({ label: 'Expédiée' })
   await form.getByLabel('Note pour l’historique (facultatif)').fill('Remis au livreur Moussa')
@@ -225,8 +229,9 @@ test('phone: an order of the demo customer goes from pending to shipped; the his
   await page.waitForFunction(() => document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow') === '75')
 
   const history = page.getByRole('list', { name: 'Historique des statuts' }).getByRole('listitem')
-  assert.equal(await history.count(), 2)
-  const shipped = (await history.nth(1).textContent()).replace(/\s+/g, ' ')
+  assert.equal(await history.count(), 3)
+  assert.match(await history.nth(1).textContent(), /Commande confirmée par téléphone/)
+  const shipped = (await history.nth(2).textContent()).replace(/\s+/g, ' ')
   assert.match(shipped, /Expédiée/)
   assert.match(shipped, /par .*Admin/i)
   assert.match(shipped, /\d{1,2} \S+ \d{4}.*\d{2}:\d{2}/)

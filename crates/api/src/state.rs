@@ -11,6 +11,7 @@ use bitik_common::BoxError;
 use bitik_identity::AccountService;
 use bitik_identity::newsletter::NewsletterService;
 use bitik_orders::OrderService;
+use bitik_orders::cash_on_delivery::CashOnDeliveryService;
 use bitik_payments::PaymentService;
 use bitik_wave::Simulator;
 
@@ -25,6 +26,8 @@ pub struct AppState {
     pub accounts: AccountService,
     pub carts: CartService,
     pub orders: OrderService,
+    /// Confirming cash-on-delivery orders, their expiry, refused parcels, couriers, phones.
+    pub cash_on_delivery: CashOnDeliveryService,
     pub payments: PaymentService,
     /// Test mode's stand-in for Wave, whose checkout pages the server serves; `None` with Wave.
     pub simulator: Option<Arc<Simulator>>,

@@ -3,6 +3,7 @@
 use bitik_common::{InvalidPage, PageRequest, phone_digits};
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 
+use crate::cash_on_delivery::Confirmation;
 use crate::error::OrderError;
 use crate::model::OrderStatus;
 
@@ -23,6 +24,7 @@ pub struct AdminOrderQuery {
     pub page: Option<String>,
     pub limit: Option<String>,
     pub status: Option<String>,
+    pub confirmation: Option<String>,
     pub from_date: Option<String>,
     pub to_date: Option<String>,
     pub search: Option<String>,
@@ -35,6 +37,7 @@ pub struct AdminOrderQuery {
 pub struct AdminOrderFilter {
     pub page: PageRequest,
     pub status: Option<OrderStatus>,
+    pub confirmation: Option<ConfirmationFilter>,
     pub from: Option<DateTime<Utc>>,
     /// Exclusive: the start of the day after `toDate`.
     pub until: Option<DateTime<Utc>>,
@@ -45,6 +48,23 @@ pub struct AdminOrderFilter {
     pub phone_digits: Option<String>,
     pub sort: AdminSort,
     pub descending: bool,
+}
+
+/// Cash-on-delivery orders by their confirmation: one state, or every state but `confirmed`
+/// (`unconfirmed`: what the shop still has to confirm).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ConfirmationFilter {
+    Is(Confirmation),
+    Unconfirmed,
+}
+
+impl ConfirmationFilter {
+    fn parse(code: &str) -> Option<Self> {
+        match code {
+            "unconfirmed" => Some(ConfirmationFilter::Unconfirmed),
+            code => Confirmation::parse(code).map(ConfirmationFilter::Is),
+        }
+    }
 }
 
 fn invalid(field: &'static str, message: &str) -> OrderError {
@@ -73,6 +93,11 @@ impl AdminOrderQuery {
         let status = present(&self.status)
             .map(|s| OrderStatus::parse(s).ok_or_else(|| invalid("status", "Statut de commande inconnu.")))
             .transpose()?;
+        let confirmation = present(&self.confirmation)
+            .map(|c| {
+                ConfirmationFilter::parse(c).ok_or_else(|| invalid("confirmation", "État de confirmation inconnu."))
+            })
+            .transpose()?;
         let from = present(&self.from_date).map(|d| day(d, "fromDate")).transpose()?;
         let to = present(&self.to_date).map(|d| day(d, "toDate")).transpose()?;
         if let (Some(from), Some(to)) = (from, to)
@@ -97,6 +122,7 @@ impl AdminOrderQuery {
         Ok(AdminOrderFilter {
             page,
             status,
+            confirmation,
             from: from.map(start_of),
             until: to.and_then(|d| d.succ_opt()).map(start_of),
             search,
@@ -117,6 +143,7 @@ mod tests {
             page: get("page"),
             limit: get("limit"),
             status: get("status"),
+            confirmation: get("confirmation"),
             from_date: get("fromDate"),
             to_date: get("toDate"),
             search: get("search"),
@@ -140,6 +167,16 @@ mod tests {
         assert_eq!(filter.from.unwrap().to_rfc3339(), "2026-11-01T00:00:00+00:00");
         assert_eq!(filter.until.unwrap().to_rfc3339(), "2026-11-23T00:00:00+00:00");
         assert_eq!(filter.status, Some(OrderStatus::Pending));
+    }
+
+    #[test]
+    fn orders_are_filtered_by_one_confirmation_state_or_all_those_still_to_confirm() {
+        let confirmation = |code: &str| query(&[("confirmation", code)]).into_filter().map(|f| f.confirmation);
+        assert_eq!(confirmation("awaiting").unwrap(), Some(ConfirmationFilter::Is(Confirmation::Awaiting)));
+        assert_eq!(confirmation("no_answer").unwrap(), Some(ConfirmationFilter::Is(Confirmation::NoAnswer)));
+        assert_eq!(confirmation("unconfirmed").unwrap(), Some(ConfirmationFilter::Unconfirmed));
+        assert_eq!(confirmation(" ").unwrap(), None);
+        assert_eq!(confirmation("maybe").unwrap_err().to_string(), "État de confirmation inconnu.");
     }
 
     #[test]

@@ -51,6 +51,33 @@ pub enum OrderError {
     CancelledOrder,
     #[error("La commande a été modifiée entre-temps. Veuillez réessayer.")]
     Concurrent,
+    // Cash on delivery (docs/rules.md#cash-on-delivery).
+    #[error("Le paiement à la livraison n'est plus proposé pour ce numéro. Payez avec Wave pour commander.")]
+    CashOnDeliveryRefused,
+    #[error("État de confirmation inconnu (confirmed, no_answer ou wrong_number).")]
+    UnknownConfirmation,
+    #[error("Seules les commandes payables à la livraison se confirment.")]
+    NoConfirmation,
+    #[error("Cette commande est déjà confirmée.")]
+    AlreadyConfirmed,
+    #[error("Cette commande ne peut plus être confirmée.")]
+    NotConfirmable,
+    #[error("Cette commande doit d'abord être confirmée par le client.")]
+    NotConfirmed,
+    #[error("Ce lien de confirmation n'est pas valide.")]
+    InvalidConfirmationLink,
+    #[error("Ce lien de confirmation a déjà servi.")]
+    ConfirmationLinkUsed,
+    #[error("Seule une commande expédiée peut être refusée à la livraison.")]
+    RefusalNeedsShipping,
+    #[error("Ce colis refusé est revenu à la boutique : la commande ne change plus de statut.")]
+    ReturnedOrderClosed,
+    #[error("Seule une commande refusée à la livraison peut être marquée retournée.")]
+    NotRefused,
+    #[error("Ce colis est déjà marqué retourné à la boutique.")]
+    AlreadyReturned,
+    #[error("Le livreur s'indique sur une commande expédiée.")]
+    CourierNeedsShipping,
     #[error("order storage failed")]
     Repository(#[source] BoxError),
 }

@@ -1,8 +1,9 @@
 //! Orders: checkout rules and pricing, shipping fees, order numbers, the status rules and
-//! their history, the dashboard's figures. Only the server prices an order: what a client
-//! sends as prices is never read.
+//! their history, cash on delivery's confirmation and outcomes, the dashboard's figures. Only
+//! the server prices an order: what a client sends as prices is never read.
 
 pub mod admin;
+pub mod cash_on_delivery;
 pub mod checkout;
 mod error;
 mod model;
@@ -14,7 +15,7 @@ mod service;
 pub mod shipping;
 pub mod stats;
 
-pub use admin::{ADMIN_PAGE_SIZE, AdminOrderFilter, AdminOrderQuery, AdminSort};
+pub use admin::{ADMIN_PAGE_SIZE, AdminOrderFilter, AdminOrderQuery, AdminSort, ConfirmationFilter};
 pub use checkout::{CheckoutRequest, RawCheckout, Recipient};
 pub use error::OrderError;
 pub use model::{

@@ -2,6 +2,7 @@ use bitik_common::{AmountTooLarge, Money};
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
+use crate::cash_on_delivery::{Courier, OrderConfirmation};
 use crate::shipping::ShippingMethod;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -11,15 +12,18 @@ pub enum OrderStatus {
     Shipped,
     Delivered,
     Cancelled,
+    /// The customer refused the parcel at the door (reached from `Shipped` only).
+    Refused,
 }
 
 impl OrderStatus {
-    pub const ALL: [OrderStatus; 5] = [
+    pub const ALL: [OrderStatus; 6] = [
         OrderStatus::Pending,
         OrderStatus::Processing,
         OrderStatus::Shipped,
         OrderStatus::Delivered,
         OrderStatus::Cancelled,
+        OrderStatus::Refused,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -29,6 +33,7 @@ impl OrderStatus {
             OrderStatus::Shipped => "shipped",
             OrderStatus::Delivered => "delivered",
             OrderStatus::Cancelled => "cancelled",
+            OrderStatus::Refused => "refused",
         }
     }
 
@@ -43,6 +48,7 @@ impl OrderStatus {
             OrderStatus::Shipped => "Expédiée",
             OrderStatus::Delivered => "Livrée",
             OrderStatus::Cancelled => "Annulée",
+            OrderStatus::Refused => "Refusée à la livraison",
         }
     }
 }
@@ -179,6 +185,12 @@ pub struct Order {
     pub tracking_note: String,
     pub history: Vec<StatusChange>,
     pub created_at: DateTime<Utc>,
+    /// Cash on delivery only: whether the customer confirmed the order, and the calls made.
+    pub confirmation: Option<OrderConfirmation>,
+    /// Who carries the parcel, once shipped.
+    pub courier: Option<Courier>,
+    /// When a refused parcel came back to the shop (its units back in stock).
+    pub returned_at: Option<DateTime<Utc>>,
 }
 
 /// An order ready to be stored: priced, numbered, with its first history entry.

@@ -1,5 +1,6 @@
 //! Who may change an order's status, and what the change does to stock (docs/rules.md#orders).
 
+use crate::error::OrderError;
 use crate::model::{Order, OrderStatus, PaymentStatus, StockEffect};
 
 /// A customer may cancel their order while it is pending and unpaid.
@@ -18,6 +19,25 @@ pub fn stock_effect(from: OrderStatus, to: OrderStatus) -> StockEffect {
     }
 }
 
+/// What an admin's "any status from any other" leaves out (docs/rules.md#cash-on-delivery):
+/// a cash-on-delivery order is prepared, shipped or delivered only once its customer confirmed
+/// it; only a shipped parcel can be refused at the door; and a refused parcel back at the shop
+/// closes its order (its stock came back with it).
+pub fn check_change(order: &Order, to: OrderStatus) -> Result<(), OrderError> {
+    if order.returned_at.is_some() {
+        return Err(OrderError::ReturnedOrderClosed);
+    }
+    if to == OrderStatus::Refused && order.status != OrderStatus::Shipped {
+        return Err(OrderError::RefusalNeedsShipping);
+    }
+    let fulfilled = matches!(to, OrderStatus::Processing | OrderStatus::Shipped | OrderStatus::Delivered);
+    let unconfirmed = order.confirmation.as_ref().is_some_and(|c| !c.is_confirmed());
+    if fulfilled && unconfirmed {
+        return Err(OrderError::NotConfirmed);
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -30,5 +50,7 @@ mod tests {
         assert_eq!(stock_effect(Cancelled, Processing), StockEffect::Take);
         assert_eq!(stock_effect(Pending, Delivered), StockEffect::None);
         assert_eq!(stock_effect(Cancelled, Cancelled), StockEffect::None);
+        assert_eq!(stock_effect(Shipped, Refused), StockEffect::None, "a refused parcel is not back yet");
+        assert_eq!(stock_effect(Refused, Cancelled), StockEffect::Return);
     }
 }

@@ -7,6 +7,7 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::admin::{ADMIN_PAGE_SIZE, AdminOrderFilter, AdminOrderQuery, AdminSort};
+use crate::cash_on_delivery::PhoneRecords;
 use crate::checkout::{self, CheckoutRequest};
 use crate::error::OrderError;
 use crate::model::{NewOrder, Order, OrderStatus, PaymentMethod, PaymentStatus, ShippingInfo, StatusChange};
@@ -45,11 +46,21 @@ pub struct OrderService {
     orders: Arc<dyn OrderRepository>,
     products: Arc<dyn ProductRepository>,
     clock: fn() -> DateTime<Utc>,
+    /// Phones' records and the refusals from which a phone may no longer pay on delivery;
+    /// without them checkout asks nothing of the phone.
+    phones: Option<(Arc<dyn PhoneRecords>, u32)>,
 }
 
 impl OrderService {
     pub fn new(orders: Arc<dyn OrderRepository>, products: Arc<dyn ProductRepository>) -> Self {
-        Self { orders, products, clock: Utc::now }
+        Self { orders, products, clock: Utc::now, phones: None }
+    }
+
+    /// Checkout refuses cash on delivery to a phone with `max_refusals` parcels refused at the
+    /// door, unless an admin decided otherwise (docs/rules.md#cash-on-delivery).
+    pub fn with_phone_records(mut self, phones: Arc<dyn PhoneRecords>, max_refusals: u32) -> Self {
+        self.phones = Some((phones, max_refusals));
+        self
     }
 
     /// With a fixed clock, for tests of what depends on the date.
@@ -58,7 +69,7 @@ impl OrderService {
         products: Arc<dyn ProductRepository>,
         clock: fn() -> DateTime<Utc>,
     ) -> Self {
-        Self { orders, products, clock }
+        Self { orders, products, clock, phones: None }
     }
 
     /// Places an order priced by the server, unless its customer or its phone already holds
@@ -72,6 +83,9 @@ impl OrderService {
                 self.orders.find_by_idempotency_key(user_id, key).await.map_err(OrderError::repository)?
         {
             return Ok(first);
+        }
+        if payment_method == PaymentMethod::CashOnDelivery {
+            self.check_cash_on_delivery(recipient.contact.phone.as_str()).await?;
         }
         let shipping = ShippingInfo::from(recipient);
         let products = self.products_of(choices.iter().map(|c| c.product_id).collect()).await?;
@@ -132,6 +146,15 @@ impl OrderService {
                 Err(PlaceError::NumberTaken) => return Err(OrderError::Concurrent),
                 Err(PlaceError::Other(e)) => return Err(OrderError::Repository(e)),
             }
+        }
+    }
+
+    async fn check_cash_on_delivery(&self, phone: &str) -> Result<(), OrderError> {
+        let Some((phones, max_refusals)) = &self.phones else { return Ok(()) };
+        let record = phones.record(phone).await.map_err(OrderError::repository)?;
+        match record.cash_on_delivery_allowed(*max_refusals) {
+            true => Ok(()),
+            false => Err(OrderError::CashOnDeliveryRefused),
         }
     }
 
@@ -196,6 +219,7 @@ impl OrderService {
         if order.status == to {
             return Err(OrderError::SameStatus);
         }
+        rules::check_change(&order, to)?;
         let change = StatusChange {
             status: to,
             note: note.to_owned(),
@@ -266,6 +290,7 @@ impl OrderService {
         let recent = AdminOrderFilter {
             page: PageRequest::new(1, RECENT_ORDERS, ADMIN_PAGE_SIZE),
             status: None,
+            confirmation: None,
             from: None,
             until: None,
             search: None,

@@ -5,6 +5,7 @@ use bitik_common::{Money, RawAddress, RawContact};
 use chrono::Utc;
 use uuid::Uuid;
 
+use crate::cash_on_delivery::{Confirmation, MockPhoneRecords, PhoneOverride, PhoneRecord};
 use crate::checkout::{CheckoutRequest, RawCheckout};
 use crate::error::OrderError;
 use crate::model::{
@@ -112,8 +113,18 @@ fn stored(new: NewOrder, first: StatusChange) -> Order {
         payment_status: PaymentStatus::Pending,
         paid_at: None,
         tracking_note: String::new(),
+        confirmation: crate::cash_on_delivery::initial_confirmation(new.payment_method).map(|state| {
+            crate::cash_on_delivery::OrderConfirmation {
+                state,
+                attempts: vec![],
+                requested_at: first.at,
+                link_used_at: None,
+            }
+        }),
         history: vec![first],
         created_at: Utc::now(),
+        courier: None,
+        returned_at: None,
     }
 }
 
@@ -455,6 +466,11 @@ fn placed(status: OrderStatus, payment_method: PaymentMethod, payment_status: Pa
     order
 }
 
+fn confirmed(mut order: Order) -> Order {
+    order.confirmation.as_mut().expect("a cash-on-delivery order").state = Confirmation::Confirmed;
+    order
+}
+
 fn admin() -> crate::service::Actor {
     crate::service::Actor::admin(Uuid::new_v4(), "Mariama", "Sow")
 }
@@ -465,8 +481,9 @@ async fn an_admin_moves_an_order_anywhere_with_the_right_stock_effect_and_author
         (OrderStatus::Pending, "shipped", StockEffect::None),
         (OrderStatus::Processing, "cancelled", StockEffect::Return),
         (OrderStatus::Cancelled, "pending", StockEffect::Take),
+        (OrderStatus::Shipped, "refused", StockEffect::None),
     ] {
-        let current = placed(from, PaymentMethod::CashOnDelivery, PaymentStatus::Pending);
+        let current = confirmed(placed(from, PaymentMethod::CashOnDelivery, PaymentStatus::Pending));
         let found = current.clone();
         let mut orders = MockOrderRepository::new();
         orders.expect_find().returning(move |_| Ok(Some(found.clone())));
@@ -487,7 +504,7 @@ async fn an_admin_moves_an_order_anywhere_with_the_right_stock_effect_and_author
 
 #[tokio::test]
 async fn the_same_status_an_unknown_one_and_a_reopening_without_stock_are_refused() {
-    let current = placed(OrderStatus::Cancelled, PaymentMethod::CashOnDelivery, PaymentStatus::Pending);
+    let current = confirmed(placed(OrderStatus::Cancelled, PaymentMethod::CashOnDelivery, PaymentStatus::Pending));
     let mut orders = MockOrderRepository::new();
     orders.expect_find().returning(move |_| Ok(Some(current.clone())));
     orders.expect_transition().returning(|_, _, _, _| {
@@ -616,4 +633,109 @@ async fn the_dashboard_asks_for_its_figures_as_of_the_clock_and_the_five_latest_
     assert_eq!(dashboard.recent_orders.len(), 1);
     assert_eq!(dashboard.top_products[0].units_sold, 9);
     assert_eq!(dashboard.sales_by_day.len(), 1);
+}
+
+#[tokio::test]
+async fn a_cash_order_is_prepared_shipped_or_delivered_only_once_confirmed() {
+    for (state, to, allowed) in [
+        (Confirmation::Awaiting, "processing", false),
+        (Confirmation::NoAnswer, "shipped", false),
+        (Confirmation::WrongNumber, "delivered", false),
+        (Confirmation::Awaiting, "cancelled", true),
+        (Confirmation::Confirmed, "processing", true),
+    ] {
+        let mut current = placed(OrderStatus::Pending, PaymentMethod::CashOnDelivery, PaymentStatus::Pending);
+        current.confirmation.as_mut().unwrap().state = state;
+        let mut orders = MockOrderRepository::new();
+        let found = current.clone();
+        orders.expect_find().returning(move |_| Ok(Some(found.clone())));
+        orders
+            .expect_transition()
+            .times(usize::from(allowed))
+            .returning(move |_, _, _, _| Ok(Transition::Applied(Box::new(current.clone()))));
+        let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()));
+        let result = service.change_status(&admin(), Uuid::new_v4(), to, None).await;
+        match allowed {
+            true => assert!(result.is_ok(), "{state:?} → {to}: {result:?}"),
+            false => assert_eq!(
+                result.unwrap_err().to_string(),
+                "Cette commande doit d'abord être confirmée par le client.",
+                "{state:?} → {to}"
+            ),
+        }
+    }
+    // A Wave order has no confirmation to wait for.
+    let wave = placed(OrderStatus::Pending, PaymentMethod::Wave, PaymentStatus::Paid);
+    let mut orders = MockOrderRepository::new();
+    let found = wave.clone();
+    orders.expect_find().returning(move |_| Ok(Some(found.clone())));
+    orders.expect_transition().times(1).returning(move |_, _, _, _| Ok(Transition::Applied(Box::new(wave.clone()))));
+    let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()));
+    service.change_status(&admin(), Uuid::new_v4(), "processing", None).await.unwrap();
+}
+
+#[tokio::test]
+async fn only_a_shipped_parcel_is_refused_and_a_returned_one_closes_its_order() {
+    let mut returned = confirmed(placed(OrderStatus::Refused, PaymentMethod::CashOnDelivery, PaymentStatus::Pending));
+    returned.returned_at = Some(Utc::now());
+    for (order, to, expected) in [
+        (
+            confirmed(placed(OrderStatus::Processing, PaymentMethod::CashOnDelivery, PaymentStatus::Pending)),
+            "refused",
+            "Seule une commande expédiée peut être refusée à la livraison.",
+        ),
+        (returned, "shipped", "Ce colis refusé est revenu à la boutique : la commande ne change plus de statut."),
+    ] {
+        let mut orders = MockOrderRepository::new();
+        orders.expect_find().returning(move |_| Ok(Some(order.clone())));
+        orders.expect_transition().never();
+        let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()));
+        let refused = service.change_status(&admin(), Uuid::new_v4(), to, None).await.unwrap_err();
+        assert_eq!(refused.to_string(), expected);
+    }
+}
+
+/// Phones' records where +221771234567 has `refused` parcels refused and the admin's `decision`.
+fn phone_records(refused: u64, decision: Option<bool>) -> MockPhoneRecords {
+    let mut phones = MockPhoneRecords::new();
+    phones.expect_record().withf(|phone| phone == "+221771234567").returning(move |phone| {
+        Ok(PhoneRecord {
+            refused,
+            decision: Some(PhoneOverride {
+                cod_allowed: decision,
+                note: "Note".into(),
+                by: "Admin Mariama Sow".into(),
+                by_user: None,
+                at: Utc::now(),
+            }),
+            ..PhoneRecord::blank(phone)
+        })
+    });
+    phones
+}
+
+#[tokio::test]
+async fn checkout_refuses_cash_on_delivery_to_a_phone_with_two_refusals_unless_an_admin_lifted_it() {
+    for (refused, decision, allowed) in
+        [(1, None, true), (2, None, false), (2, Some(true), true), (0, Some(false), false)]
+    {
+        let orders = if allowed { recording(Arc::default()) } else { MockOrderRepository::new() };
+        let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()))
+            .with_phone_records(Arc::new(phone_records(refused, decision)), 2);
+        let result = place(&service, Uuid::new_v4(), checkout(vec![item(1)], "standard", "cash_on_delivery")).await;
+        match allowed {
+            true => assert!(result.is_ok(), "{refused} {decision:?}: {result:?}"),
+            false => assert_eq!(
+                result.unwrap_err().to_string(),
+                "Le paiement à la livraison n'est plus proposé pour ce numéro. Payez avec Wave pour commander.",
+                "{refused} {decision:?}"
+            ),
+        }
+    }
+    // Wave stays open to that phone, and its record is not even read.
+    let mut phones = MockPhoneRecords::new();
+    phones.expect_record().never();
+    let service = OrderService::new(Arc::new(recording(Arc::default())), Arc::new(catalogue()))
+        .with_phone_records(Arc::new(phones), 2);
+    place(&service, Uuid::new_v4(), checkout(vec![item(1)], "standard", "wave")).await.unwrap();
 }

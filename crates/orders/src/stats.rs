@@ -2,8 +2,9 @@
 //! (docs/rules.md#back-office-figures).
 //!
 //! What counts, in every figure: days and months are those of Africa/Dakar; an order *counts*
-//! unless it is cancelled; its *revenue* counts when, besides, it is paid or delivered (a
-//! delivered cash-on-delivery order whose cash is not yet recorded has still been sold). Revenue
+//! unless it is cancelled or refused at the door; its *revenue* counts when, besides, it is paid
+//! or delivered (a delivered cash-on-delivery order whose cash is not yet recorded has still been
+//! sold; a refused parcel never was). Revenue
 //! is dated by the day the order was placed. The storage computes the sums; this module says
 //! what they are and how they compare.
 
@@ -28,6 +29,8 @@ pub struct OrderFigures {
     pub yesterday_revenue: Money,
     /// Orders waiting in `pending`, whenever placed.
     pub pending_orders: u64,
+    /// Pending cash-on-delivery orders their customer has not confirmed yet.
+    pub awaiting_confirmation: u64,
     /// From the first of this month to now.
     pub month_orders: u64,
     pub month_revenue: Money,
@@ -108,6 +111,7 @@ mod tests {
             month_revenue: Money::francs(300_000),
             previous_month_revenue: Money::francs(400_000),
             pending_orders: 7,
+            awaiting_confirmation: 2,
         };
         assert_eq!(
             figures.trends(),

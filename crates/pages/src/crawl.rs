@@ -8,12 +8,13 @@ use crate::head::escape;
 /// Static pages of the storefront, listed in the sitemap.
 const STATIC_PAGES: [&str; 6] = ["/about", "/contact", "/delivery", "/returns", "/privacy", "/terms"];
 
-/// Everything but the pages of a session (account, cart, checkout, payment returns) may be crawled.
+/// Everything but the pages of a session (account, cart, checkout, payment returns) and of a
+/// one-time link (a password reset, an order's confirmation) may be crawled.
 pub fn robots(public_url: &str) -> String {
     format!(
         "User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /account\nDisallow: /checkout\nDisallow: /cart\n\
          Disallow: /orders\nDisallow: /api/\nDisallow: /payment-success\nDisallow: /payment-error\n\
-         Disallow: /mobile-redirect\nDisallow: /reset-password/\n\nSitemap: {public_url}/sitemap.xml\n"
+         Disallow: /mobile-redirect\nDisallow: /reset-password/\nDisallow: /confirm/\n\nSitemap: {public_url}/sitemap.xml\n"
     )
 }
 

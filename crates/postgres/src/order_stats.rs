@@ -1,7 +1,7 @@
 //! The dashboard's sums over orders, computed by PostgreSQL in the shop's time zone.
 //!
-//! The rules are those of `bitik_orders::stats`: an order counts unless cancelled; its revenue
-//! counts when it also is paid or delivered; days and months are Africa/Dakar's, taken from
+//! The rules are those of `bitik_orders::stats`: an order counts unless cancelled or refused at
+//! the door; its revenue counts when it also is paid or delivered; days and months are Africa/Dakar's, taken from
 //! the `now` the service passes (so tests can fix it). The two predicates below are the only
 //! spelling of those rules in SQL.
 
@@ -20,9 +20,10 @@ use crate::DbError;
 pub const SHOP_TIME_ZONE: &str = "Africa/Dakar";
 
 /// An order that counts in the figures.
-const COUNTED: &str = "o.status <> 'cancelled'";
+const COUNTED: &str = "o.status NOT IN ('cancelled', 'refused')";
 /// An order whose total is revenue.
-const EARNED: &str = "o.status <> 'cancelled' AND (o.payment_status = 'paid' OR o.status = 'delivered')";
+const EARNED: &str =
+    "o.status NOT IN ('cancelled', 'refused') AND (o.payment_status = 'paid' OR o.status = 'delivered')";
 
 /// `$1` = now, `$2` = time zone. Local midnights and month starts turned back into instants
 /// (the users' counts use them too).
@@ -56,6 +57,8 @@ struct FiguresRow {
     #[diesel(sql_type = BigInt)]
     pending_orders: i64,
     #[diesel(sql_type = BigInt)]
+    awaiting_confirmation: i64,
+    #[diesel(sql_type = BigInt)]
     month_orders: i64,
     #[diesel(sql_type = BigInt)]
     month_revenue: i64,
@@ -79,6 +82,8 @@ pub(crate) async fn figures(conn: &mut AsyncPgConnection, now: DateTime<Utc>) ->
          )
          SELECT
              (SELECT count(*) FROM orders WHERE status = 'pending') AS pending_orders,
+             (SELECT count(*) FROM orders p JOIN order_confirmations c ON c.order_id = p.id
+              WHERE p.status = 'pending' AND c.state <> 'confirmed') AS awaiting_confirmation,
              count(*) FILTER (WHERE counted AND created_at >= b.today_start) AS today_orders,
              count(*) FILTER (WHERE counted AND created_at >= b.yesterday_start AND created_at < b.today_start)
                  AS yesterday_orders,
@@ -109,6 +114,7 @@ pub(crate) async fn figures(conn: &mut AsyncPgConnection, now: DateTime<Utc>) ->
         today_revenue: Money::francs(row.today_revenue),
         yesterday_revenue: Money::francs(row.yesterday_revenue),
         pending_orders: count(row.pending_orders),
+        awaiting_confirmation: count(row.awaiting_confirmation),
         month_orders: count(row.month_orders),
         month_revenue: Money::francs(row.month_revenue),
         previous_month_orders: count(row.previous_month_orders),

@@ -10,6 +10,7 @@ use std::collections::HashMap;
 
 use async_trait::async_trait;
 use bitik_common::{Money, Page, PageRequest};
+use bitik_orders::cash_on_delivery::{Courier, OrderConfirmation, initial_confirmation};
 use bitik_orders::open_orders::OPEN_STATUSES;
 use bitik_orders::{
     AdminOrderFilter, AdminSort, NewOrder, OpenOrdersOf, Order, OrderLine, OrderRepository, OrderStatus, PaymentMethod,
@@ -22,9 +23,10 @@ use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
 use crate::carts;
+use crate::confirmation_rows as confirmations;
 use crate::functions::{bitik_search_text, like_pattern, regexp_replace};
 use crate::order_stats;
-use crate::schema::{order_items, order_status_history as history, orders, product_variants};
+use crate::schema::{order_confirmations, order_items, order_status_history as history, orders, product_variants};
 use crate::{Database, DbError};
 
 pub struct PgOrderRepository {
@@ -62,6 +64,9 @@ struct OrderRow {
     paid_at: Option<DateTime<Utc>>,
     tracking_note: String,
     created_at: DateTime<Utc>,
+    courier_name: Option<String>,
+    courier_phone: Option<String>,
+    returned_at: Option<DateTime<Utc>>,
 }
 
 #[derive(Queryable, Selectable)]
@@ -107,7 +112,12 @@ fn corrupt(what: &str, value: &str) -> DbError {
     DbError::inconsistent(format!("stored order has an invalid {what}: {value:?}"))
 }
 
-fn assemble(row: OrderRow, lines: Vec<LineRow>, changes: Vec<HistoryRow>) -> Result<Order, DbError> {
+fn assemble(
+    row: OrderRow,
+    lines: Vec<LineRow>,
+    changes: Vec<HistoryRow>,
+    confirmation: Option<OrderConfirmation>,
+) -> Result<Order, DbError> {
     let lines = lines
         .into_iter()
         .map(|l| OrderLine {
@@ -162,10 +172,14 @@ fn assemble(row: OrderRow, lines: Vec<LineRow>, changes: Vec<HistoryRow>) -> Res
         tracking_note: row.tracking_note,
         history,
         created_at: row.created_at,
+        confirmation,
+        courier: row.courier_name.zip(row.courier_phone).map(|(name, phone)| Courier { name, phone }),
+        returned_at: row.returned_at,
     })
 }
 
-/// The orders of `rows` with their lines and history: three queries whatever their number.
+/// The orders of `rows` with their lines, history and confirmations: five queries whatever
+/// their number.
 async fn load(conn: &mut AsyncPgConnection, rows: Vec<OrderRow>) -> Result<Vec<Order>, DbError> {
     let ids: Vec<Uuid> = rows.iter().map(|r| r.id).collect();
     let mut lines: HashMap<Uuid, Vec<LineRow>> = HashMap::new();
@@ -188,15 +202,17 @@ async fn load(conn: &mut AsyncPgConnection, rows: Vec<OrderRow>) -> Result<Vec<O
     for change in history_rows {
         changes.entry(change.order_id).or_default().push(change);
     }
+    let mut confirmations = confirmations::of_orders(conn, &ids).await?;
     rows.into_iter()
         .map(|row| {
             let id = row.id;
-            assemble(row, lines.remove(&id).unwrap_or_default(), changes.remove(&id).unwrap_or_default())
+            let (lines, changes) = (lines.remove(&id).unwrap_or_default(), changes.remove(&id).unwrap_or_default());
+            assemble(row, lines, changes, confirmations.remove(&id))
         })
         .collect()
 }
 
-async fn find_in(conn: &mut AsyncPgConnection, id: Uuid) -> Result<Option<Order>, DbError> {
+pub(crate) async fn find_in(conn: &mut AsyncPgConnection, id: Uuid) -> Result<Option<Order>, DbError> {
     let row = orders::table.find(id).select(OrderRow::as_select()).first(conn).await.optional()?;
     match row {
         Some(row) => Ok(load(conn, vec![row]).await?.pop()),
@@ -211,6 +227,9 @@ fn filtered(filter: &AdminOrderFilter) -> OrderQuery {
     let mut query = orders::table.into_boxed();
     if let Some(status) = filter.status {
         query = query.filter(orders::status.eq(status.as_str()));
+    }
+    if let Some(confirmation) = filter.confirmation {
+        query = query.filter(orders::id.eq_any(confirmations::matching(confirmation)));
     }
     if let Some(from) = filter.from {
         query = query.filter(orders::created_at.ge(from));
@@ -241,7 +260,7 @@ fn filtered(filter: &AdminOrderFilter) -> OrderQuery {
 }
 
 /// Units per variant, in the one order every transaction takes them in.
-fn units_by_variant(lines: &[(Uuid, String, String, i32)]) -> Vec<((Uuid, String, String), i32)> {
+pub(crate) fn units_by_variant(lines: &[(Uuid, String, String, i32)]) -> Vec<((Uuid, String, String), i32)> {
     let mut units: std::collections::BTreeMap<(Uuid, String, String), i32> = std::collections::BTreeMap::new();
     for (product_id, color, size, quantity) in lines {
         *units.entry((*product_id, color.clone(), size.clone())).or_default() += quantity;
@@ -250,6 +269,19 @@ fn units_by_variant(lines: &[(Uuid, String, String, i32)]) -> Vec<((Uuid, String
 }
 
 /// Takes `quantity` units of each variant, or none at all (the caller's transaction rolls back).
+/// The order's units per variant.
+pub(crate) async fn units_of(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+) -> Result<Vec<((Uuid, String, String), i32)>, diesel::result::Error> {
+    let lines: Vec<(Uuid, String, String, i32)> = order_items::table
+        .filter(order_items::order_id.eq(id))
+        .select((order_items::product_id, order_items::color, order_items::size, order_items::quantity))
+        .load(conn)
+        .await?;
+    Ok(units_by_variant(&lines))
+}
+
 async fn take_stock(conn: &mut AsyncPgConnection, units: &[((Uuid, String, String), i32)]) -> Result<(), Abort> {
     for ((product_id, color, size), quantity) in units {
         let variant = product_variants::table
@@ -273,7 +305,10 @@ async fn take_stock(conn: &mut AsyncPgConnection, units: &[((Uuid, String, Strin
     Ok(())
 }
 
-async fn return_stock(conn: &mut AsyncPgConnection, units: &[((Uuid, String, String), i32)]) -> Result<(), Abort> {
+pub(crate) async fn return_stock(
+    conn: &mut AsyncPgConnection,
+    units: &[((Uuid, String, String), i32)],
+) -> Result<(), diesel::result::Error> {
     for ((product_id, color, size), quantity) in units {
         // A variant removed from the product since has nowhere to return to.
         diesel::update(
@@ -327,7 +362,7 @@ async fn refuse_past_cap(conn: &mut AsyncPgConnection, user_id: Uuid, phone: &st
 
 #[derive(Insertable)]
 #[diesel(table_name = history)]
-struct NewHistoryRow<'a> {
+pub(crate) struct NewHistoryRow<'a> {
     order_id: Uuid,
     status: &'a str,
     note: &'a str,
@@ -336,7 +371,7 @@ struct NewHistoryRow<'a> {
     created_at: DateTime<Utc>,
 }
 
-fn record(order_id: Uuid, change: &StatusChange) -> NewHistoryRow<'_> {
+pub(crate) fn record(order_id: Uuid, change: &StatusChange) -> NewHistoryRow<'_> {
     NewHistoryRow {
         order_id,
         status: change.status.as_str(),
@@ -411,6 +446,16 @@ impl OrderRepository for PgOrderRepository {
                     .collect();
                 diesel::insert_into(order_items::table).values(lines).execute(conn).await?;
                 diesel::insert_into(history::table).values(record(id, &first)).execute(conn).await?;
+                if let Some(state) = initial_confirmation(order.payment_method) {
+                    diesel::insert_into(order_confirmations::table)
+                        .values((
+                            order_confirmations::order_id.eq(id),
+                            order_confirmations::state.eq(state.as_str()),
+                            order_confirmations::requested_at.eq(first.at),
+                        ))
+                        .execute(conn)
+                        .await?;
+                }
                 let placed = find_in(conn, id).await.map_err(Abort::Db)?;
                 placed.ok_or_else(|| Abort::Db(DbError::inconsistent("the order just written cannot be read back")))
             })
@@ -585,12 +630,7 @@ impl OrderRepository for PgOrderRepository {
                 if current.as_deref() != Some(expected.as_str()) {
                     return Err(Abort::Stale);
                 }
-                let lines: Vec<(Uuid, String, String, i32)> = order_items::table
-                    .filter(order_items::order_id.eq(id))
-                    .select((order_items::product_id, order_items::color, order_items::size, order_items::quantity))
-                    .load(conn)
-                    .await?;
-                let units = units_by_variant(&lines);
+                let units = units_of(conn, id).await?;
                 match stock {
                     StockEffect::Return => return_stock(conn, &units).await?,
                     StockEffect::Take => take_stock(conn, &units).await?,
@@ -600,6 +640,10 @@ impl OrderRepository for PgOrderRepository {
                     .set((orders::status.eq(change.status.as_str()), orders::updated_at.eq(now)))
                     .execute(conn)
                     .await?;
+                if change.status == OrderStatus::Pending {
+                    // A reopened order still to confirm gets the whole time to be confirmed again.
+                    confirmations::ask_again(conn, id, change.at).await?;
+                }
                 diesel::insert_into(history::table).values(record(id, &change)).execute(conn).await?;
                 find_in(conn, id).await.map_err(Abort::Db)?.ok_or(Abort::Stale)
             })

@@ -127,6 +127,40 @@ diesel::table! {
         idempotency_key -> Nullable<Text>,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+        courier_name -> Nullable<Text>,
+        courier_phone -> Nullable<Text>,
+        returned_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    order_confirmations (order_id) {
+        order_id -> Uuid,
+        state -> Text,
+        requested_at -> Timestamptz,
+        link_used_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    order_confirmation_attempts (id) {
+        id -> Uuid,
+        order_id -> Uuid,
+        outcome -> Text,
+        changed_by -> Text,
+        user_id -> Nullable<Uuid>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    phone_records (phone) {
+        phone -> Text,
+        cod_allowed -> Nullable<Bool>,
+        note -> Text,
+        updated_by -> Text,
+        user_id -> Nullable<Uuid>,
+        updated_at -> Timestamptz,
     }
 }
 
@@ -216,6 +250,8 @@ diesel::joinable!(orders -> users (user_id));
 diesel::joinable!(order_items -> orders (order_id));
 diesel::joinable!(order_items -> products (product_id));
 diesel::joinable!(order_status_history -> orders (order_id));
+diesel::joinable!(order_confirmations -> orders (order_id));
+diesel::joinable!(order_confirmation_attempts -> order_confirmations (order_id));
 diesel::joinable!(payments -> orders (order_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
@@ -228,6 +264,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     orders,
     order_items,
     order_status_history,
+    order_confirmations,
+    order_confirmation_attempts,
+    phone_records,
     payments,
     payment_events,
     newsletter_subscribers,

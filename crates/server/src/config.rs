@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use bitik_api::Settings;
 use bitik_common::Shop;
+use bitik_orders::cash_on_delivery::CodSettings;
 
 const DEV_JWT_SECRET: &str = "bitik-development-secret-do-not-use-in-production";
 
@@ -24,6 +25,10 @@ pub struct Config {
     /// What the HTTP layer needs: the public address, origins, proxies, files and the shop.
     pub http: Settings,
     pub wave: WaveSettings,
+    /// How long a cash-on-delivery order waits for its confirmation (`COD_CONFIRM_HOURS`, 24)
+    /// and from how many refusals at the door a phone may no longer pay on delivery
+    /// (`COD_MAX_REFUSALS`, 2).
+    pub cash_on_delivery: CodSettings,
 }
 
 /// Whether payments go to Wave or to the built-in simulator, and who decided.
@@ -99,6 +104,10 @@ impl Config {
                     .into(),
             ));
         }
+        let cash_on_delivery = CodSettings {
+            confirm_hours: whole("COD_CONFIRM_HOURS", lookup("COD_CONFIRM_HOURS"), 24, 1..=720)?,
+            max_refusals: whole("COD_MAX_REFUSALS", lookup("COD_MAX_REFUSALS"), 2, 1..=100)?,
+        };
         Ok(Config {
             database_url,
             host: lookup("HOST").unwrap_or_else(|| "0.0.0.0".to_owned()),
@@ -122,6 +131,7 @@ impl Config {
                 test_payments: wave.mode == WaveMode::Test,
             },
             wave,
+            cash_on_delivery,
         })
     }
 
@@ -189,6 +199,24 @@ fn on_off(name: &str, raw: Option<String>) -> Result<bool, ConfigError> {
     }
 }
 
+/// A whole number within `range`, `default` when unset.
+fn whole(
+    name: &str,
+    raw: Option<String>,
+    default: u32,
+    range: std::ops::RangeInclusive<u32>,
+) -> Result<u32, ConfigError> {
+    let Some(raw) = raw else { return Ok(default) };
+    match raw.trim().parse::<u32>() {
+        Ok(value) if range.contains(&value) => Ok(value),
+        _ => Err(ConfigError(format!(
+            "{name} must be a whole number from {} to {}, not \"{raw}\".",
+            range.start(),
+            range.end()
+        ))),
+    }
+}
+
 fn wave_timeout(raw: Option<String>) -> Result<std::time::Duration, ConfigError> {
     let Some(raw) = raw else { return Ok(std::time::Duration::from_secs(10)) };
     match raw.trim().parse::<u64>() {
@@ -252,6 +280,22 @@ mod tests {
         assert!(config.http.trusted_proxies.is_empty());
         assert_eq!(config.http.shop.name, "Bitik Dakar");
         assert!(config.catalog_cache);
+        assert_eq!((config.cash_on_delivery.confirm_hours, config.cash_on_delivery.max_refusals), (24, 2));
+    }
+
+    #[test]
+    fn cash_on_delivery_is_set_in_whole_hours_and_refusals() {
+        let set = config(&[("COD_CONFIRM_HOURS", "48"), ("COD_MAX_REFUSALS", " 3 ")]).unwrap().cash_on_delivery;
+        assert_eq!((set.confirm_hours, set.max_refusals), (48, 3));
+        let message = |vars: &[(&str, &str)]| config(vars).unwrap_err().to_string();
+        assert_eq!(
+            message(&[("COD_CONFIRM_HOURS", "0")]),
+            "COD_CONFIRM_HOURS must be a whole number from 1 to 720, not \"0\"."
+        );
+        assert_eq!(
+            message(&[("COD_MAX_REFUSALS", "deux")]),
+            "COD_MAX_REFUSALS must be a whole number from 1 to 100, not \"deux\"."
+        );
     }
 
     #[test]

@@ -17,10 +17,12 @@ use bitik_identity::newsletter::NewsletterService;
 use bitik_identity::password::Argon2Hasher;
 use bitik_identity::{AccountService, TokenService};
 use bitik_orders::OrderService;
+use bitik_orders::cash_on_delivery::{CashOnDeliveryService, ConfirmationLinks};
 use bitik_payments::{PaymentService, WaveGateway};
 use bitik_postgres::{
-    Database, PgAddressRepository, PgCartRepository, PgNewsletterRepository, PgOrderRepository, PgPaymentRepository,
-    PgProductRepository, PgRateLimiter, PgUserRepository, PoolSettings, listen_for_changes,
+    Database, PgAddressRepository, PgCartRepository, PgCashOnDeliveryRepository, PgNewsletterRepository,
+    PgOrderRepository, PgPaymentRepository, PgPhoneRecords, PgProductRepository, PgRateLimiter, PgUserRepository,
+    PoolSettings, listen_for_changes,
 };
 use bitik_wave::{Simulator, WaveClient, WaveWebhooks};
 
@@ -29,8 +31,8 @@ use crate::config::Config;
 /// How long a login lasts on a device.
 const SESSION_LIFETIME: std::time::Duration = std::time::Duration::from_secs(7 * 24 * 3600);
 
-/// How often unpaid Wave orders past their session lifetime, and rate-limit keys at rest, are
-/// looked for.
+/// How often unpaid Wave orders past their session lifetime, cash-on-delivery orders past their
+/// time to be confirmed, and rate-limit keys at rest are looked for.
 const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// Connections the workers hold between them: a few kept busy beat many fighting over two cores.
@@ -106,30 +108,47 @@ impl Application {
     }
 }
 
-/// Every minute, unpaid Wave orders whose session lifetime is over are cancelled and restocked
-/// (or found paid at Wave after all), and rate-limit keys back at rest are forgotten.
+/// Every minute, the expiry sweep.
 fn spawn_expiry_sweep(state: web::Data<AppState>) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let mut ticks = tokio::time::interval_at(tokio::time::Instant::now() + SWEEP_EVERY, SWEEP_EVERY);
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             ticks.tick().await;
-            if let Err(error) = state.limits.forget_rested().await {
-                tracing::warn!(error = %error, "rate-limit keys at rest could not be forgotten");
-            }
-            match state.payments.sweep_expired().await {
-                Ok(report) => {
-                    if report.cancelled + report.paid > 0 {
-                        tracing::info!(cancelled = report.cancelled, paid = report.paid, "unpaid Wave orders swept");
-                    }
-                    for error in report.errors {
-                        tracing::warn!(error, "an unpaid Wave order could not be swept");
-                    }
-                }
-                Err(error) => tracing::warn!(error = %error, "the sweep of unpaid Wave orders failed"),
-            }
+            sweep_once(&state).await;
         }
     })
+}
+
+/// One pass of the expiry sweep: unpaid Wave orders whose session lifetime is over are cancelled
+/// and restocked (or found paid at Wave after all), and so are cash-on-delivery orders nobody
+/// confirmed within `COD_CONFIRM_HOURS`. What it did goes to the logs.
+pub async fn sweep_once(state: &AppState) {
+    if let Err(error) = state.limits.forget_rested().await {
+        tracing::warn!(error = %error, "rate-limit keys at rest could not be forgotten");
+    }
+    match state.payments.sweep_expired().await {
+        Ok(report) => {
+            if report.cancelled + report.paid > 0 {
+                tracing::info!(cancelled = report.cancelled, paid = report.paid, "unpaid Wave orders swept");
+            }
+            for error in report.errors {
+                tracing::warn!(error, "an unpaid Wave order could not be swept");
+            }
+        }
+        Err(error) => tracing::warn!(error = %error, "the sweep of unpaid Wave orders failed"),
+    }
+    match state.cash_on_delivery.expire_unconfirmed().await {
+        Ok(report) => {
+            if report.cancelled > 0 {
+                tracing::info!(cancelled = report.cancelled, "unconfirmed cash-on-delivery orders cancelled");
+            }
+            for error in report.errors {
+                tracing::warn!(error, "an unconfirmed cash-on-delivery order could not be swept");
+            }
+        }
+        Err(error) => tracing::warn!(error = %error, "the sweep of unconfirmed cash-on-delivery orders failed"),
+    }
 }
 
 /// Wires the adapters into the services around one pool. The CLI's commands use it too.
@@ -192,7 +211,18 @@ impl Shared {
         let catalog = CatalogService::new(Arc::new(CachedProducts::new(products.clone(), self.catalog_cache.clone())));
         let carts = CartService::new(Arc::new(PgCartRepository::new(database.clone())), products.clone());
         let order_repository = Arc::new(PgOrderRepository::new(database.clone()));
-        let orders = OrderService::new(order_repository.clone(), products);
+        let phones = Arc::new(PgPhoneRecords::new(database.clone()));
+        let cod = config.cash_on_delivery;
+        let orders =
+            OrderService::new(order_repository.clone(), products).with_phone_records(phones.clone(), cod.max_refusals);
+        let cash_on_delivery = CashOnDeliveryService::new(
+            order_repository.clone(),
+            Arc::new(PgCashOnDeliveryRepository::new(database.clone())),
+            phones,
+            // Signed with the sessions' secret, for a key of their own (`ConfirmationLinks::new`).
+            ConfirmationLinks::new(config.jwt_secret.as_bytes(), &config.http.public_url),
+            cod,
+        );
         let payments = PaymentService::new(
             order_repository,
             Arc::new(PgPaymentRepository::new(database.clone())),
@@ -209,6 +239,7 @@ impl Shared {
             catalog,
             catalog_cache: self.catalog_cache.clone(),
             orders,
+            cash_on_delivery,
             payments,
             simulator: self.simulator.clone(),
             newsletter,

@@ -20,6 +20,7 @@ const Checkout = lazy(() => import('./routes/checkout'))
 const Orders = lazy(() => import('./routes/orders'))
 const Order = lazy(() => import('./routes/order'))
 const ResetPassword = lazy(() => import('./routes/reset-password'))
+const ConfirmOrder = lazy(() => import('./routes/confirm-order'))
 const NotFound = lazy(() => import('./routes/not-found'))
 const ForgotPassword = lazy(() => import('./routes/forgot-password'))
 // The six information pages share one chunk (app/routes/static-pages.tsx).
@@ -54,6 +55,8 @@ export const routes: RouteObject[] = [
       { path: 'login', element: <Login /> },
       { path: 'register', element: <Login /> },
       { path: 'reset-password/:token', element: <ResetPassword /> },
+      // The link the shop sends to confirm a cash-on-delivery order: no login, the link is the key.
+      { path: 'confirm/:token', element: <ConfirmOrder /> },
       { path: 'forgot-password', element: <ForgotPassword /> },
       { path: 'contact', element: <Contact /> },
       { path: 'about', element: <About /> },

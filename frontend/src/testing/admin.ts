@@ -3,6 +3,7 @@
 import { http, HttpResponse } from 'msw'
 import type { OrderStats, ProductStats, UserStats } from '@/features/admin/dashboard/api/get-stats'
 import type { AdminOrder } from '@/features/admin/orders/api/order-schema'
+import type { PhoneRecord } from '@/features/admin/orders/api/phone-record'
 import type { AdminProduct } from '@/features/admin/products/api/product-schema'
 import type { AdminUser } from '@/features/admin/users/api/user-schema'
 import { server } from './server'
@@ -48,6 +49,23 @@ export function makeAdminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder 
     paymentInfo: { status: 'pending', paymentMethod: 'cash_on_delivery', paidAt: null },
     trackingNote: '',
     statusHistory: [{ status: 'pending', date: '2026-03-10T09:30:00Z', by: 'Client Awa Diop', note: '' }],
+    ...overrides,
+  }
+}
+
+/** A phone's record as GET /api/admin/phones/{phone} answers it: three parcels delivered, one refused. */
+export function makePhoneRecord(overrides: Partial<PhoneRecord> = {}): PhoneRecord {
+  return {
+    phone: '+221771234567',
+    delivered: 3,
+    refused: 1,
+    cancelledUnconfirmed: 0,
+    maxRefusals: 2,
+    cashOnDelivery: true,
+    codAllowed: null,
+    note: '',
+    updatedBy: null,
+    updatedAt: null,
     ...overrides,
   }
 }
@@ -121,6 +139,7 @@ export function makeOrderStats(overrides: Partial<OrderStats> = {}): OrderStats 
     todayRevenue: 45000,
     yesterdayRevenue: 30000,
     pendingOrders: 4,
+    awaitingConfirmation: 2,
     monthOrders: 40,
     previousMonthOrders: 32,
     monthRevenue: 520000,

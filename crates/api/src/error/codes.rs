@@ -105,6 +105,20 @@ codes! {
     // The account or the phone already holds its most orders awaiting payment.
     TooManyOpenOrders = "too_many_open_orders", CONFLICT;
 
+    // Cash on delivery: confirmation, refusals at the door, phones.
+    CashOnDeliveryRefused = "cash_on_delivery_refused", CONFLICT;
+    UnknownConfirmation = "unknown_confirmation", BAD_REQUEST;
+    AlreadyConfirmed = "already_confirmed", CONFLICT;
+    OrderNotConfirmable = "order_not_confirmable", CONFLICT;
+    OrderNotConfirmed = "order_not_confirmed", CONFLICT;
+    // Like a reset link: a token that names no order is no resource.
+    InvalidConfirmationLink = "invalid_confirmation_link", NOT_FOUND;
+    ConfirmationLinkUsed = "confirmation_link_used", CONFLICT;
+    OrderNotShipped = "order_not_shipped", CONFLICT;
+    OrderReturned = "order_returned", CONFLICT;
+    OrderNotRefused = "order_not_refused", CONFLICT;
+    AlreadyReturned = "already_returned", CONFLICT;
+
     // Payments.
     OrderIdRequired = "order_id_required", BAD_REQUEST;
     InvalidOrderId = "invalid_order_id", BAD_REQUEST;

@@ -117,6 +117,18 @@ impl From<bitik_orders::OrderError> for ApiError {
             E::Concurrent => ApiError::new(Code::OrderChanged, message),
             E::TooManyOpenOrders { .. } => ApiError::new(Code::TooManyOpenOrders, message),
             E::TooManyOpenOrdersForPhone { .. } => ApiError::field("phone", Code::TooManyOpenOrders, message),
+            E::CashOnDeliveryRefused => ApiError::field("paymentMethod", Code::CashOnDeliveryRefused, message),
+            E::UnknownConfirmation => ApiError::field("confirmation", Code::UnknownConfirmation, message),
+            E::NoConfirmation => ApiError::new(Code::NotCashOnDelivery, message),
+            E::AlreadyConfirmed => ApiError::new(Code::AlreadyConfirmed, message),
+            E::NotConfirmable => ApiError::new(Code::OrderNotConfirmable, message),
+            E::NotConfirmed => ApiError::new(Code::OrderNotConfirmed, message),
+            E::InvalidConfirmationLink => ApiError::new(Code::InvalidConfirmationLink, message),
+            E::ConfirmationLinkUsed => ApiError::new(Code::ConfirmationLinkUsed, message),
+            E::RefusalNeedsShipping | E::CourierNeedsShipping => ApiError::new(Code::OrderNotShipped, message),
+            E::ReturnedOrderClosed => ApiError::new(Code::OrderReturned, message),
+            E::NotRefused => ApiError::new(Code::OrderNotRefused, message),
+            E::AlreadyReturned => ApiError::new(Code::AlreadyReturned, message),
             E::Repository(_) => ApiError::internal(error),
         }
     }
@@ -177,7 +189,7 @@ mod tests {
     }
 
     fn bug() -> BoxError {
-        "stored order has an invalid status: \"refused\"".into()
+        "stored order has an invalid status: \"lost\"".into()
     }
 
     /// One error of every kind each context answers, as the API answers it.
@@ -244,6 +256,19 @@ mod tests {
                 Order::Concurrent,
                 Order::TooManyOpenOrders { limit: 3 },
                 Order::TooManyOpenOrdersForPhone { limit: 3 },
+                Order::CashOnDeliveryRefused,
+                Order::UnknownConfirmation,
+                Order::NoConfirmation,
+                Order::AlreadyConfirmed,
+                Order::NotConfirmable,
+                Order::NotConfirmed,
+                Order::InvalidConfirmationLink,
+                Order::ConfirmationLinkUsed,
+                Order::RefusalNeedsShipping,
+                Order::CourierNeedsShipping,
+                Order::ReturnedOrderClosed,
+                Order::NotRefused,
+                Order::AlreadyReturned,
                 Order::Repository(bug()),
             ]
             .map(ApiError::from),

@@ -31,9 +31,13 @@ pub struct AdminOrdersParams {
     /// 10 by default.
     #[param(schema_with = crate::schema::whole_from_one)]
     limit: Option<String>,
-    /// pending, processing, shipped, delivered or cancelled.
+    /// pending, processing, shipped, delivered, cancelled or refused.
     #[param(value_type = Option<OrderStatusName>)]
     status: Option<String>,
+    /// Cash-on-delivery orders in this confirmation state; `unconfirmed`: every state but
+    /// `confirmed` (what the shop still has to confirm).
+    #[param(value_type = Option<ConfirmationFilterName>)]
+    confirmation: Option<String>,
     /// First day (YYYY-MM-DD, Dakar).
     #[param(format = Date)]
     from_date: Option<String>,
@@ -72,6 +76,7 @@ async fn list(
         page: p.page,
         limit: p.limit,
         status: p.status,
+        confirmation: p.confirmation,
         from_date: p.from_date,
         to_date: p.to_date,
         search: p.search,
@@ -82,9 +87,9 @@ async fn list(
     Ok(HttpResponse::Ok().json(Paginated::from_page(page, OrderDto::from)))
 }
 
-/// One order, whoever placed it.
+/// One order, whoever placed it, with the customer's confirmation link while it waits for it.
 #[utoipa::path(tag = "admin", security(("bearer" = [])), params(("id" = Uuid, Path, description = "Order id")), responses(
-    (status = 200, description = "The order", body = Data<OrderDto>),
+    (status = 200, description = "The order", body = Data<AdminOrderDto>),
     (status = 401, description = "Not logged in", body = ErrorBody),
     (status = 403, description = "Not an administrator", body = ErrorBody),
     (status = 404, description = "No such order", body = ErrorBody),
@@ -92,7 +97,26 @@ async fn list(
 #[get("/admin/orders/{id}")]
 async fn detail(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<Uuid>) -> Result<HttpResponse, ApiError> {
     let order = state.orders.admin_order(*id).await?;
-    Ok(HttpResponse::Ok().json(Data::new(OrderDto::from(order))))
+    Ok(HttpResponse::Ok().json(Data::new(AdminOrderDto::new(&state, order))))
+}
+
+/// An order as the back office sees it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminOrderDto {
+    #[serde(flatten)]
+    order: OrderDto,
+    /// The signed link that lets the customer confirm without a call (single use), while the
+    /// order waits for its confirmation; `null` otherwise.
+    #[schema(example = "https://bitik.sn/confirm/0f2c…")]
+    confirmation_link: Option<String>,
+}
+
+impl AdminOrderDto {
+    pub fn new(state: &AppState, order: Order) -> Self {
+        let confirmation_link = state.cash_on_delivery.confirmation_link(&order);
+        AdminOrderDto { order: OrderDto::from(order), confirmation_link }
+    }
 }
 
 /// Named apart from the accounts' `StatusBody` (`{active}`): one name in the document is one schema.
@@ -128,18 +152,33 @@ pub enum OrderStatusName {
     Shipped,
     Delivered,
     Cancelled,
+    Refused,
 }
 
-/// Sets any status; cancelling returns the stock, leaving `cancelled` takes it again.
+/// The back office's confirmation filters.
+#[derive(ToSchema)]
+#[schema(rename_all = "snake_case")]
+#[allow(dead_code)]
+pub enum ConfirmationFilterName {
+    Awaiting,
+    Confirmed,
+    NoAnswer,
+    WrongNumber,
+    Unconfirmed,
+}
+
+/// Sets any status; cancelling returns the stock, leaving `cancelled` takes it again. A
+/// cash-on-delivery order is prepared, shipped or delivered only once confirmed; only a shipped
+/// order is `refused`; a refused parcel marked returned changes no more.
 #[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = StatusBody,
     params(("id" = Uuid, Path, description = "Order id")),
     responses(
-        (status = 200, description = "The order after the change", body = Data<OrderDto>),
+        (status = 200, description = "The order after the change", body = Data<AdminOrderDto>),
         (status = 400, description = "Unknown status", body = ErrorBody),
         (status = 401, description = "Not logged in", body = ErrorBody),
         (status = 403, description = "Not an administrator", body = ErrorBody),
         (status = 404, description = "No such order", body = ErrorBody),
-        (status = 409, description = "Same status, changed meanwhile, or the stock to reopen is gone", body = ErrorBody),
+        (status = 409, description = "Same status, changed meanwhile, the stock to reopen is gone, not confirmed yet (`order_not_confirmed`), refused but not shipped (`order_not_shipped`), or returned (`order_returned`)", body = ErrorBody),
 ))]
 #[put("/admin/orders/{id}/status")]
 async fn change_status(
@@ -149,12 +188,12 @@ async fn change_status(
     body: web::Json<StatusBody>,
 ) -> Result<HttpResponse, ApiError> {
     let order = state.orders.change_status(&actor(&admin), *id, &body.status, body.note.as_deref()).await?;
-    Ok(HttpResponse::Ok().json(Data::new(OrderDto::from(order))))
+    Ok(HttpResponse::Ok().json(Data::new(AdminOrderDto::new(&state, order))))
 }
 
 /// Records the cash received for a cash-on-delivery order.
 #[utoipa::path(tag = "admin", security(("bearer" = [])), params(("id" = Uuid, Path, description = "Order id")), responses(
-    (status = 200, description = "The paid order", body = Data<OrderDto>),
+    (status = 200, description = "The paid order", body = Data<AdminOrderDto>),
     (status = 401, description = "Not logged in", body = ErrorBody),
     (status = 403, description = "Not an administrator", body = ErrorBody),
     (status = 404, description = "No such order", body = ErrorBody),
@@ -167,7 +206,7 @@ async fn record_payment(
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     let order = state.orders.record_cash_payment(&actor(&admin), *id).await?;
-    Ok(HttpResponse::Ok().json(Data::new(OrderDto::from(order))))
+    Ok(HttpResponse::Ok().json(Data::new(AdminOrderDto::new(&state, order))))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -183,7 +222,7 @@ pub struct TrackingBody {
 #[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = TrackingBody,
     params(("id" = Uuid, Path, description = "Order id")),
     responses(
-        (status = 200, description = "The order with its note", body = Data<OrderDto>),
+        (status = 200, description = "The order with its note", body = Data<AdminOrderDto>),
         (status = 400, description = "A note longer than 500 characters", body = ErrorBody),
         (status = 401, description = "Not logged in", body = ErrorBody),
         (status = 403, description = "Not an administrator", body = ErrorBody),
@@ -197,7 +236,7 @@ async fn set_tracking_note(
     body: web::Json<TrackingBody>,
 ) -> Result<HttpResponse, ApiError> {
     let order = state.orders.set_tracking_note(*id, &body.tracking_note).await?;
-    Ok(HttpResponse::Ok().json(Data::new(OrderDto::from(order))))
+    Ok(HttpResponse::Ok().json(Data::new(AdminOrderDto::new(&state, order))))
 }
 
 /// An order as the dashboard lists it.
@@ -300,7 +339,7 @@ impl From<OrderTrends> for OrderTrendsDto {
 }
 
 /// The dashboard's figures about orders. Days and months are Dakar's; an order counts unless
-/// cancelled; revenue counts orders paid or delivered, by the day they were placed.
+/// cancelled or refused; revenue counts orders paid or delivered, by the day they were placed.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderStatsDto {
@@ -309,6 +348,8 @@ pub struct OrderStatsDto {
     today_revenue: i64,
     yesterday_revenue: i64,
     pending_orders: u64,
+    /// Pending cash-on-delivery orders not confirmed yet.
+    awaiting_confirmation: u64,
     month_orders: u64,
     previous_month_orders: u64,
     month_revenue: i64,
@@ -330,6 +371,7 @@ impl From<OrderDashboard> for OrderStatsDto {
             today_revenue: f.today_revenue.as_francs(),
             yesterday_revenue: f.yesterday_revenue.as_francs(),
             pending_orders: f.pending_orders,
+            awaiting_confirmation: f.awaiting_confirmation,
             month_orders: f.month_orders,
             previous_month_orders: f.previous_month_orders,
             month_revenue: f.month_revenue.as_francs(),

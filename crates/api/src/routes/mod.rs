@@ -6,6 +6,7 @@ pub mod admin_products;
 pub mod admin_users;
 pub mod auth;
 pub mod cart;
+pub mod cash_on_delivery;
 pub mod catalog;
 pub mod health;
 pub mod newsletter;
@@ -29,6 +30,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(addresses::routes)
         .configure(cart::routes)
         .configure(admin_orders::routes)
+        .configure(cash_on_delivery::routes)
         .configure(admin_products::routes)
         .configure(admin_users::routes)
         .configure(orders::routes)

@@ -111,11 +111,65 @@ pub struct OrderDto {
     status_history: Vec<HistoryDto>,
     /// Whether its customer may still cancel it (`bitik_orders::rules`: pending and unpaid).
     cancellable: bool,
+    /// Cash on delivery only: where the order stands with its customer; `null` for Wave.
+    #[schema(value_type = Option<ConfirmationName>, example = "awaiting")]
+    confirmation: Option<&'static str>,
+    /// Every report of a call (or of the customer's confirmation), oldest first.
+    confirmation_attempts: Vec<ConfirmationAttemptDto>,
+    /// Whether its customer may confirm it now: a pending cash-on-delivery order not confirmed yet.
+    confirmable: bool,
+    /// Who carries the shipped parcel.
+    courier: Option<CourierDto>,
+    /// When the parcel refused at the door came back to the shop (its units back in stock).
+    returned_at: Option<DateTime<Utc>>,
+}
+
+/// Where a cash-on-delivery order stands with its customer.
+#[derive(ToSchema)]
+#[schema(rename_all = "snake_case")]
+#[allow(dead_code)]
+pub enum ConfirmationName {
+    Awaiting,
+    Confirmed,
+    NoAnswer,
+    WrongNumber,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConfirmationAttemptDto {
+    at: DateTime<Utc>,
+    /// `confirmed`, `no_answer` or `wrong_number`.
+    #[schema(example = "no_answer")]
+    outcome: &'static str,
+    /// As the history shows people: « Admin Mariama Sow », « Client ».
+    by: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CourierDto {
+    #[schema(example = "Modou Fall")]
+    name: String,
+    /// E.164.
+    #[schema(example = "+221770001122")]
+    phone: String,
 }
 
 impl From<Order> for OrderDto {
     fn from(order: Order) -> Self {
         let cancellable = bitik_orders::rules::customer_may_cancel(&order);
+        let confirmable = bitik_orders::cash_on_delivery::check_confirmable(&order).is_ok();
+        let (confirmation, confirmation_attempts) = match order.confirmation {
+            Some(c) => (
+                Some(c.state.as_str()),
+                c.attempts
+                    .into_iter()
+                    .map(|a| ConfirmationAttemptDto { at: a.at, outcome: a.outcome.as_str(), by: a.by })
+                    .collect(),
+            ),
+            None => (None, Vec::new()),
+        };
         OrderDto {
             id: order.id,
             order_number: order.order_number,
@@ -153,6 +207,11 @@ impl From<Order> for OrderDto {
                 .map(|h| HistoryDto { status: h.status.as_str(), date: h.at, by: h.by, note: h.note })
                 .collect(),
             cancellable,
+            confirmation,
+            confirmation_attempts,
+            confirmable,
+            courier: order.courier.map(|c| CourierDto { name: c.name, phone: c.phone }),
+            returned_at: order.returned_at,
         }
     }
 }
@@ -251,7 +310,7 @@ pub struct PageQuery {
         (status = 201, description = "The order", body = Data<OrderDto>),
         (status = 400, description = "Empty order, invalid form or item", body = ErrorBody),
         (status = 401, description = "Not logged in", body = ErrorBody),
-        (status = 409, description = "Not enough stock, a product no longer sold, more than 10 units of a variant (`quantity_limit`), 3 orders awaiting payment already on the account or the phone (`too_many_open_orders`), or an amount the shop cannot count (`amount_too_large`)", body = ErrorBody),
+        (status = 409, description = "Not enough stock, a product no longer sold, more than 10 units of a variant (`quantity_limit`), 3 orders awaiting payment already on the account or the phone (`too_many_open_orders`), an amount the shop cannot count (`amount_too_large`), or cash on delivery no longer offered to this phone (`cash_on_delivery_refused`)", body = ErrorBody),
         (status = 429, description = "Too many orders from this account or address", body = ErrorBody),
 ))]
 #[post("/orders")]

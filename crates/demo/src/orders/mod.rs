@@ -21,11 +21,12 @@ use anyhow::{Context, anyhow, bail};
 use bitik_catalog::{Product, ProductRepository, Slug};
 use bitik_common::PageRequest;
 use bitik_identity::AccountService;
+use bitik_orders::cash_on_delivery::{CashOnDeliveryRepository, Confirmation, ConfirmationAttempt};
 use bitik_orders::{
     Actor, NewOrder, Order, OrderRepository, OrderStatus, PlaceError, StatusChange, Transition, checkout, order_number,
     rules,
 };
-use bitik_postgres::{Database, PgOrderRepository, PgProductRepository, PgUserRepository};
+use bitik_postgres::{Database, PgCashOnDeliveryRepository, PgOrderRepository, PgProductRepository, PgUserRepository};
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
@@ -33,7 +34,7 @@ use crate::accounts::DEMO_ADMIN_EMAIL;
 use crate::catalog::demo_catalogue;
 use customers::Customer;
 use dice::Dice;
-use plan::{Author, PlannedOrder};
+use plan::{Author, PlannedOrder, Step};
 
 pub use customers::{DEMO_CUSTOMERS, DemoCustomer};
 pub use plan::HISTORY_DAYS;
@@ -85,6 +86,7 @@ struct DemoShop<'a> {
     users: PgUserRepository,
     products: PgProductRepository,
     orders: PgOrderRepository,
+    confirmations: PgCashOnDeliveryRepository,
 }
 
 impl<'a> DemoShop<'a> {
@@ -94,6 +96,7 @@ impl<'a> DemoShop<'a> {
             users: PgUserRepository::new(database.clone()),
             products: PgProductRepository::new(database.clone()),
             orders: PgOrderRepository::new(database.clone()),
+            confirmations: PgCashOnDeliveryRepository::new(database.clone()),
         }
     }
 
@@ -191,6 +194,16 @@ impl<'a> DemoShop<'a> {
         }))
     }
 
+    /// The shop's call reached the customer: the confirmation a cash order needs before it is
+    /// prepared (the history's entry is the step's own).
+    async fn confirm(&self, order: &Order, by: &Actor, at: DateTime<Utc>) -> anyhow::Result<()> {
+        let attempt =
+            ConfirmationAttempt { outcome: Confirmation::Confirmed, by: by.label.clone(), by_user: by.user_id, at };
+        let confirmed =
+            self.confirmations.record_attempt(order.id, attempt, None, false).await.map_err(|e| anyhow!(e))?;
+        confirmed.map(|_| ()).ok_or_else(|| anyhow!("demo order {}: not confirmable", order.order_number))
+    }
+
     /// What happened to the order since it was placed, each step at its time, through the
     /// repository's transitions (with their stock effects) and payments.
     async fn replay(
@@ -210,6 +223,9 @@ impl<'a> DemoShop<'a> {
                 Author::System => Actor { user_id: None, label: "Système".to_owned() },
             };
             let note = event.step.note(planned.shipping).to_owned();
+            if event.step == Step::Confirmed {
+                self.confirm(&order, &by, event.at).await?;
+            }
             let change = StatusChange { status: to, note, by: by.label, by_user: by.user_id, at: event.at };
             let outcome = if event.step.is_payment() {
                 paid_at = Some(event.at);

@@ -36,6 +36,8 @@ pub(crate) enum Step {
     Confirmed,
     Shipped,
     Delivered,
+    /// The customer refuses the parcel at the door: the shop waits for it to come back.
+    Refused,
     /// The courier brings back the cash of a delivered order.
     CashReceived,
     CancelledByCustomer,
@@ -61,6 +63,7 @@ impl Step {
             Step::WavePaid | Step::Confirmed => OrderStatus::Processing,
             Step::Shipped => OrderStatus::Shipped,
             Step::Delivered => OrderStatus::Delivered,
+            Step::Refused => OrderStatus::Refused,
             Step::CashReceived => current,
             Step::CancelledByCustomer | Step::CancelledByShop | Step::Expired => OrderStatus::Cancelled,
         }
@@ -75,9 +78,12 @@ impl Step {
             Step::WavePaid => Author::Wave,
             Step::CancelledByCustomer => Author::Customer,
             Step::Expired => Author::System,
-            Step::Confirmed | Step::Shipped | Step::Delivered | Step::CashReceived | Step::CancelledByShop => {
-                Author::Shop
-            }
+            Step::Confirmed
+            | Step::Shipped
+            | Step::Delivered
+            | Step::Refused
+            | Step::CashReceived
+            | Step::CancelledByShop => Author::Shop,
         }
     }
 
@@ -90,6 +96,7 @@ impl Step {
             (Step::Shipped, _) => "Remise au livreur",
             (Step::Delivered, ShippingMethod::Pickup) => "Retirée en boutique par le client",
             (Step::Delivered, _) => "Livrée au client",
+            (Step::Refused, _) => "Colis refusé à la porte par le client",
             (Step::CashReceived, _) => "Paiement à la livraison reçu",
             (Step::CancelledByCustomer, _) => "Annulée par le client",
             (Step::CancelledByShop, _) => "Client injoignable pour confirmer la commande : annulée",
@@ -229,13 +236,18 @@ fn cancellation(dice: &mut Dice, placed_at: DateTime<Utc>, payment: PaymentMetho
 }
 
 /// The last hours' orders, counted back from now whatever the hour, so the shop always has two
-/// waiting for its call, one to prepare and one on its way.
-fn latest(dice: &mut Dice, now: DateTime<Utc>, customers: usize) -> [PlannedOrder; 4] {
+/// waiting for its call, one to prepare, one on its way, and a parcel refused at the door to take
+/// back.
+fn latest(dice: &mut Dice, now: DateTime<Utc>, customers: usize) -> [PlannedOrder; 5] {
     let waiting = now - Duration::minutes(20);
     let waiting_longer = now - Duration::minutes(160);
     let paid = now - Duration::minutes(95);
     let shipped = last_working_moment(now - Duration::minutes(40));
     let travelling = shipped - Duration::hours(22);
+    let refused = last_working_moment(now - Duration::hours(20));
+    let refused_shipped = last_working_moment(refused - Duration::hours(6));
+    let refused_confirmed = last_working_moment(refused_shipped - Duration::hours(20));
+    let refused_placed = refused_confirmed - Duration::hours(2);
     let cash = PaymentMethod::CashOnDelivery;
     [
         order(dice, waiting, customers, cash, ShippingMethod::Standard, Vec::new()),
@@ -257,6 +269,18 @@ fn latest(dice: &mut Dice, now: DateTime<Utc>, customers: usize) -> [PlannedOrde
             vec![
                 Event { at: travelling + Duration::minutes(4), step: Step::WavePaid },
                 Event { at: shipped, step: Step::Shipped },
+            ],
+        ),
+        order(
+            dice,
+            refused_placed,
+            customers,
+            cash,
+            ShippingMethod::Standard,
+            vec![
+                Event { at: refused_confirmed, step: Step::Confirmed },
+                Event { at: refused_shipped, step: Step::Shipped },
+                Event { at: refused, step: Step::Refused },
             ],
         ),
     ]

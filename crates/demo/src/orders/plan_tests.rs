@@ -64,7 +64,12 @@ fn histories_go_in_order_in_working_hours_and_stop_at_now() {
             let follows = |journey: &[Step]| journey.starts_with(&steps);
             let fits = match order.payment {
                 PaymentMethod::Wave => follows(&wave) || steps == [Expired],
-                _ => follows(&cash) || steps == [CancelledByCustomer] || steps == [CancelledByShop],
+                _ => {
+                    follows(&cash)
+                        || steps == [Confirmed, Shipped, Refused]
+                        || steps == [CancelledByCustomer]
+                        || steps == [CancelledByShop]
+                }
             };
             assert!(fits, "{now}: a {:?} order went {steps:?}", order.payment);
             let mut previous = order.placed_at;

@@ -2,6 +2,7 @@
 
 mod admin_users;
 mod carts;
+mod cash_on_delivery;
 mod catalog;
 mod catalog_cache;
 mod fixtures;

@@ -310,7 +310,7 @@ async fn an_order_row_the_domain_cannot_read_is_inconsistent_storage_never_unava
     let mut conn = test.database.conn().await.unwrap();
     conn.batch_execute(&format!(
         "ALTER TABLE orders DROP CONSTRAINT orders_status_check;
-         UPDATE orders SET status = 'refused' WHERE id = '{}'",
+         UPDATE orders SET status = 'lost' WHERE id = '{}'",
         order.id
     ))
     .await
@@ -318,7 +318,7 @@ async fn an_order_row_the_domain_cannot_read_is_inconsistent_storage_never_unava
     let error = orders.find(order.id).await.unwrap_err();
     assert!(matches!(error.downcast_ref::<DbError>(), Some(DbError::Inconsistent(_))), "{error:?}");
     assert!(!bitik_common::is_unavailable(error.as_ref()), "a bug, not a database gone: {error:?}");
-    assert!(format!("{error:?}").contains("refused"), "the log names what could not be read: {error:?}");
+    assert!(format!("{error:?}").contains("lost"), "the log names what could not be read: {error:?}");
 }
 
 fn admin_filter(pairs: &[(&str, &str)]) -> bitik_orders::AdminOrderFilter {
@@ -327,6 +327,7 @@ fn admin_filter(pairs: &[(&str, &str)]) -> bitik_orders::AdminOrderFilter {
         page: get("page"),
         limit: get("limit"),
         status: get("status"),
+        confirmation: get("confirmation"),
         from_date: get("fromDate"),
         to_date: get("toDate"),
         search: get("search"),

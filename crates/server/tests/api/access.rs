@@ -69,9 +69,13 @@ struct Ids {
     a_address: String,
     a_cart_item: String,
     a_order: String,
+    /// A's cash-on-delivery order, for the customer's own confirmation.
+    a_cash_order: String,
     a_session: String,
     /// A third customer's cash order, for the admin's order routes.
     c_order: String,
+    /// A cash order of C's refused at the door, for the parcel's return.
+    c_refused_order: String,
     c_user: String,
     /// A fourth customer, for the admin's deletion.
     d_user: String,
@@ -207,6 +211,13 @@ fn matrix() -> Vec<Row> {
             call(format!("/api/payments/wave/cancel/{}", ids.a_session))
         }),
         row(M::POST, "/orders/{id}/cancel", A_ONLY, |ids, _| call(format!("/api/orders/{}/cancel", ids.a_order))),
+        row(M::POST, "/orders/{id}/confirm", A_ONLY, |ids, _| {
+            call(format!("/api/orders/{}/confirm", ids.a_cash_order))
+        }),
+        // The signed link is the credential; a token of no order is refused whoever asks.
+        row(M::POST, "/orders/confirm", [404; 4], |_, _| {
+            with_json("/api/orders/confirm", json!({"token": "not-a-confirmation-token"}))
+        }),
         // Wave's side: the signature is the credential, not a session.
         row(M::POST, "/payments/wave/webhook", [401; 4], |_, _| {
             with_json("/api/payments/wave/webhook", json!({"id": "AE_forged", "type": "checkout.session.completed"}))
@@ -228,8 +239,25 @@ fn matrix() -> Vec<Row> {
         row(M::GET, "/admin/orders", ADMIN, |_, _| call("/api/admin/orders")),
         row(M::GET, "/admin/orders/stats", ADMIN, |_, _| call("/api/admin/orders/stats")),
         row(M::GET, "/admin/orders/{id}", ADMIN, |ids, _| call(format!("/api/admin/orders/{}", ids.a_order))),
+        // Confirmed first: a cash order ships only then.
+        row(M::PUT, "/admin/orders/{id}/confirmation", ADMIN, |ids, _| {
+            with_json(format!("/api/admin/orders/{}/confirmation", ids.c_order), json!({"confirmation": "confirmed"}))
+        }),
         row(M::PUT, "/admin/orders/{id}/status", ADMIN, |ids, _| {
             with_json(format!("/api/admin/orders/{}/status", ids.c_order), json!({"status": "shipped"}))
+        }),
+        row(M::PUT, "/admin/orders/{id}/courier", ADMIN, |ids, _| {
+            with_json(
+                format!("/api/admin/orders/{}/courier", ids.c_order),
+                json!({"name": "Modou Fall", "phone": "77 000 11 22"}),
+            )
+        }),
+        row(M::POST, "/admin/orders/{id}/returned", ADMIN, |ids, _| {
+            call(format!("/api/admin/orders/{}/returned", ids.c_refused_order))
+        }),
+        row(M::GET, "/admin/phones/{phone}", ADMIN, |_, _| call("/api/admin/phones/+221771234567")),
+        row(M::PUT, "/admin/phones/{phone}", ADMIN, |_, _| {
+            with_json("/api/admin/phones/+221771234567", json!({"codAllowed": true, "note": "Cliente fidèle"}))
         }),
         row(M::PUT, "/admin/orders/{id}/tracking", ADMIN, |ids, _| {
             with_json(format!("/api/admin/orders/{}/tracking", ids.c_order), json!({"trackingNote": "Colis 7"}))
@@ -347,11 +375,14 @@ impl World {
         let address = app.send(Method::POST, "/api/users/addresses", Some(&a), Some(&address("Unité 15"))).await;
         let a_address = data_of(address, 201).await["id"].as_str().unwrap().to_owned();
         let a_order = place(&app, &a, &product, "wave", Who::A.phone()).await;
+        let a_cash_order = place(&app, &a, &product, "cash_on_delivery", Who::A.phone()).await;
         let a_session = open_session(&app, &a, &a_order).await;
         // After the order, which empties the cart it came from.
         let cart = app.send(Method::POST, "/api/cart/add", Some(&a), Some(&line(&product, 1))).await;
         let a_cart_item = data_of(cart, 200).await["items"][0]["id"].as_str().unwrap().to_owned();
         let c_order = place(&app, &c, &product, "cash_on_delivery", "77 000 00 14").await;
+        let c_refused_order = place(&app, &c, &product, "cash_on_delivery", "77 000 00 14").await;
+        refuse_at_the_door(&app, &admin, &c_refused_order).await;
         let c_wave_order = place(&app, &c, &product, "wave", "77 000 00 14").await;
         let c_session = open_session(&app, &c, &c_wave_order).await;
 
@@ -361,8 +392,10 @@ impl World {
             a_address,
             a_cart_item,
             a_order,
+            a_cash_order,
             a_session,
             c_order,
+            c_refused_order,
             c_user: c_user["id"].as_str().unwrap().to_owned(),
             d_user: d_user["id"].as_str().unwrap().to_owned(),
             c_session,
@@ -452,6 +485,17 @@ async fn place(app: &TestApp, token: &str, product: &str, payment: &str, phone: 
     let body = order_body(product, payment, phone);
     let response = app.send(Method::POST, "/api/orders", Some(token), Some(&body)).await;
     data_of(response, 201).await["id"].as_str().unwrap().to_owned()
+}
+
+/// The admin confirms the cash order, ships it, and records its refusal at the door.
+async fn refuse_at_the_door(app: &TestApp, admin: &str, order: &str) {
+    let confirmed = json!({"confirmation": "confirmed"});
+    let path = format!("/api/admin/orders/{order}/confirmation");
+    data_of(app.send(Method::PUT, &path, Some(admin), Some(&confirmed)).await, 200).await;
+    for status in ["shipped", "refused"] {
+        let path = format!("/api/admin/orders/{order}/status");
+        data_of(app.send(Method::PUT, &path, Some(admin), Some(&json!({"status": status}))).await, 200).await;
+    }
 }
 
 async fn open_session(app: &TestApp, token: &str, order: &str) -> String {

@@ -17,6 +17,13 @@ async fn order(app: &TestApp, token: &str, product: &str, quantity: i64, payment
     response.json::<Value>().await.unwrap()["data"].clone()
 }
 
+/// The admin's call reached the customer: the cash order may now be prepared and shipped.
+async fn confirm(app: &TestApp, admin: &str, id: &str) {
+    let path = format!("/api/admin/orders/{id}/confirmation");
+    let response = app.send(Method::PUT, &path, Some(admin), Some(&json!({"confirmation": "confirmed"}))).await;
+    assert_eq!(response.status(), 200);
+}
+
 async fn stock_of(app: &TestApp, product: &str) -> i64 {
     let body: Value = app.get(&format!("/api/products/{product}")).await.json().await.unwrap();
     body["data"]["stock"]["noir"]["M"].as_i64().unwrap()
@@ -57,13 +64,14 @@ async fn an_admin_ships_an_order_and_the_history_says_who_and_when() {
         app.send(Method::GET, "/api/admin/orders?status=pending", Some(&admin), None).await.json().await.unwrap();
     assert_eq!(list["pagination"]["totalItems"], 1);
     assert_eq!(list["pagination"]["limit"], 10);
+    confirm(&app, &admin, &id).await;
     let path = format!("/api/admin/orders/{id}/status");
     let body = json!({"status": "shipped", "note": "Remis au livreur"});
     let shipped = app.send(Method::PUT, &path, Some(&admin), Some(&body)).await;
     assert_eq!(shipped.status(), 200);
     let shipped = shipped.json::<Value>().await.unwrap()["data"].clone();
     assert_eq!(shipped["status"], "shipped");
-    let last = &shipped["statusHistory"][1];
+    let last = &shipped["statusHistory"][2];
     assert_eq!(
         (last["status"].as_str(), last["by"].as_str(), last["note"].as_str()),
         (Some("shipped"), Some("Admin Awa Diop"), Some("Remis au livreur"))
@@ -83,6 +91,7 @@ async fn cancelling_returns_stock_and_reopening_takes_it_back_or_is_refused() {
     let tee = app.product("T-shirt Teranga", 10_000, None, &[("noir", "M", 3)]).await;
     let id = order(&app, &customer, &tee, 2, "cash_on_delivery").await["id"].as_str().unwrap().to_owned();
     let admin = app.admin_token().await;
+    confirm(&app, &admin, &id).await;
     let path = format!("/api/admin/orders/{id}/status");
     app.send(Method::PUT, &path, Some(&admin), Some(&json!({"status": "processing"}))).await;
     app.send(Method::PUT, &path, Some(&admin), Some(&json!({"status": "cancelled"}))).await;

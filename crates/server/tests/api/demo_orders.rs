@@ -117,9 +117,14 @@ fn paid(order: &Value) -> bool {
     order["paymentInfo"]["status"] == "paid"
 }
 
-/// Revenue by the dashboard's rule: not cancelled, and paid or delivered.
+/// An order the dashboard counts: not cancelled, not refused at the door.
+fn counted(order: &Value) -> bool {
+    order["status"] != "cancelled" && order["status"] != "refused"
+}
+
+/// Revenue by the dashboard's rule: counted, and paid or delivered.
 fn earned(order: &Value) -> bool {
-    order["status"] != "cancelled" && (paid(order) || order["status"] == "delivered")
+    counted(order) && (paid(order) || order["status"] == "delivered")
 }
 
 fn covers_a_month(orders: &[Value], now: DateTime<Utc>) {
@@ -130,7 +135,7 @@ fn covers_a_month(orders: &[Value], now: DateTime<Utc>) {
     assert!(*days.last().unwrap() >= today - Duration::days(1), "{days:?}");
     assert!(days.len() >= 28, "orders on {} days only", days.len());
     let statuses: BTreeSet<&str> = orders.iter().map(|o| text(&o["status"])).collect();
-    assert_eq!(statuses, BTreeSet::from(["cancelled", "delivered", "pending", "processing", "shipped"]));
+    assert_eq!(statuses, BTreeSet::from(["cancelled", "delivered", "pending", "processing", "refused", "shipped"]));
     let kinds: BTreeSet<(&str, bool)> = orders.iter().map(|o| (text(&o["paymentMethod"]), paid(o))).collect();
     let all_kinds = [("cash_on_delivery", false), ("cash_on_delivery", true), ("wave", false), ("wave", true)];
     assert_eq!(kinds, BTreeSet::from(all_kinds), "both ways of paying, paid and not yet");
@@ -191,6 +196,13 @@ fn histories_are_told(orders: &[Value], now: DateTime<Utc>) {
                 assert!(now - delivered < chrono::Duration::hours(24), "{number}: delivered, its cash never recorded");
             }
             (_, false) => {}
+        }
+        let confirmation = order["confirmation"].as_str();
+        match (text(&order["paymentMethod"]), status) {
+            ("wave", _) => assert_eq!(confirmation, None, "{number}"),
+            (_, "pending") => assert_eq!(confirmation, Some("awaiting"), "{number}: still to call"),
+            (_, "cancelled") => {}
+            _ => assert_eq!(confirmation, Some("confirmed"), "{number}: confirmed before it was prepared"),
         }
     }
 }
@@ -257,7 +269,7 @@ async fn the_dashboard_shows_the_demo_months_revenue_day_by_day_and_every_status
     let stats = get(&app, "/api/admin/orders/stats", &admin).await["data"].clone();
 
     let mut expected: BTreeMap<String, (u64, i64)> = BTreeMap::new();
-    for order in orders.iter().filter(|o| o["status"] != "cancelled") {
+    for order in orders.iter().filter(|o| counted(o)) {
         let day = expected.entry(moment(&order["createdAt"]).date_naive().to_string()).or_default();
         day.0 += 1;
         day.1 += if earned(order) { order["total"].as_i64().unwrap() } else { 0 };
@@ -279,7 +291,7 @@ async fn the_dashboard_shows_the_demo_months_revenue_day_by_day_and_every_status
         !stats["topProducts"].as_array().unwrap().is_empty() && stats["recentOrders"].as_array().unwrap().len() == 5
     );
 
-    for status in ["pending", "processing", "shipped", "delivered", "cancelled"] {
+    for status in ["pending", "processing", "shipped", "delivered", "cancelled", "refused"] {
         let count = orders.iter().filter(|o| o["status"] == status).count() as u64;
         let listed = get(&app, &format!("/api/admin/orders?status={status}"), &admin).await;
         assert_eq!(listed["pagination"]["totalItems"].as_u64(), Some(count), "{status}");

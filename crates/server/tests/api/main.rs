@@ -8,6 +8,7 @@ mod bad_input;
 mod cache_abuse;
 mod caps;
 mod cart;
+mod cash_on_delivery;
 mod catalog;
 mod catalog_cache;
 mod compression;

@@ -228,7 +228,7 @@ async fn an_order_stored_in_a_shape_the_shop_cannot_read_answers_500_not_503() {
     let id = order["data"]["id"].as_str().unwrap().to_owned();
     // A status this version does not know, as a newer one would write before being rolled back.
     app.sql("ALTER TABLE orders DROP CONSTRAINT orders_status_check").await;
-    app.sql(&format!("UPDATE orders SET status = 'refused' WHERE id = '{id}'")).await;
+    app.sql(&format!("UPDATE orders SET status = 'lost' WHERE id = '{id}'")).await;
     for path in [format!("/api/orders/{id}"), "/api/orders".to_owned()] {
         let response = app.send(Method::GET, &path, Some(&token), None).await;
         assert_eq!(response.status(), 500, "{path}");

@@ -297,6 +297,7 @@ async fn the_sitemap_lists_pages_categories_and_active_products_and_robots_names
         "Disallow: /account",
         "Disallow: /checkout",
         "Disallow: /api/",
+        "Disallow: /confirm/",
         "Sitemap: https://bitik.sn/sitemap.xml",
     ] {
         assert!(robots.contains(rule), "{rule}");

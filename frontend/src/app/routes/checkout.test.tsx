@@ -350,6 +350,21 @@ describe('/checkout: step 3, Confirmation', () => {
     await waitFor(() => expect(within(screen.getByRole('main')).getByRole('alert')).toHaveTextContent(message))
   })
 
+  it('cash on delivery refused to the phone brings the shopper back to the payment step, where Wave is offered', async () => {
+    const refused = 'Le paiement à la livraison n\'est plus proposé pour ce numéro. Payez avec Wave pour commander.'
+    mockPlaceOrder(() =>
+      HttpResponse.json({ code: 'cash_on_delivery_refused', message: refused, fields: { paymentMethod: refused } }, { status: 409 }),
+    )
+    const user = userEvent.setup()
+    await openCheckout()
+    await toReview(user, 'Paiement à la livraison')
+    await user.click(screen.getByRole('button', { name: 'Confirmer la commande' }))
+    expect(await screen.findByRole('heading', { level: 2, name: 'Mode de paiement' })).toBeVisible()
+    expect(within(screen.getByRole('main')).getByRole('alert')).toHaveTextContent(refused)
+    await user.click(screen.getByRole('radio', { name: /^Wave/ }))
+    expect(within(screen.getByRole('main')).queryByRole('alert')).not.toBeInTheDocument()
+  })
+
   it('a field the server refuses brings the shopper back to step 1 with its message', async () => {
     const phone = 'Veuillez entrer un numéro de téléphone valide'
     mockPlaceOrder(() => HttpResponse.json({ code: 'validation_error', message: phone, fields: { phone } }, { status: 400 }))

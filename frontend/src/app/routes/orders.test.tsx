@@ -214,6 +214,68 @@ describe('/orders/{id}', () => {
     expect(fake.calls.cancel).toBe(0)
   })
 
+  it('a cash order waiting for its confirmation is confirmed with Confirmer ma commande; the history says by whom', async () => {
+    const order = makeOrder({ id: 'o-cod', confirmation: 'awaiting', confirmable: true })
+    let confirmations = 0
+    server.use(
+      http.get('/api/orders/o-cod', () => HttpResponse.json({ data: order })),
+      http.post('/api/orders/o-cod/confirm', () => {
+        confirmations += 1
+        return HttpResponse.json({
+          data: {
+            ...order,
+            confirmation: 'confirmed',
+            confirmable: false,
+            statusHistory: [
+              ...(order.statusHistory ?? []),
+              { status: 'pending', date: '2025-03-05T11:00:00Z', by: 'Client', note: 'Commande confirmée par le client' },
+            ],
+          },
+        })
+      }),
+    )
+    const user = userEvent.setup()
+    renderApp('/orders/o-cod')
+    expect(await screen.findByTestId('order-confirmation-request')).toHaveTextContent('Votre commande attend votre confirmation')
+    await user.click(screen.getByRole('button', { name: 'Confirmer ma commande' }))
+    expect(await screen.findByText('Merci ! Votre commande est confirmée, nous la préparons.')).toBeVisible()
+    expect(confirmations).toBe(1)
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Confirmer ma commande' })).not.toBeInTheDocument())
+    const history = within(screen.getByRole('region', { name: 'Historique' })).getAllByRole('listitem')
+    expect(history.at(-1)).toHaveTextContent('Client')
+    expect(history.at(-1)).toHaveTextContent('Commande confirmée par le client')
+  })
+
+  it('has no Confirmer ma commande once confirmed, nor for Wave', async () => {
+    mockOrder(makeOrder({ id: 'o-done', confirmation: 'confirmed', confirmable: false }))
+    renderApp('/orders/o-done')
+    expect(await screen.findByTestId('order-status')).toHaveTextContent('En attente')
+    expect(screen.queryByRole('button', { name: 'Confirmer ma commande' })).not.toBeInTheDocument()
+  })
+
+  it('shows the courier and the tracking note of a shipped order', async () => {
+    const shipped = makeOrder({
+      id: 'o-ship',
+      status: 'shipped',
+      cancellable: false,
+      confirmation: 'confirmed',
+      courier: { name: 'Modou Fall', phone: '+221770001122' },
+      trackingNote: 'Tiak-Tiak, réf. 4411',
+    })
+    mockOrder(shipped)
+    renderApp('/orders/o-ship')
+    const courier = await screen.findByTestId('order-courier')
+    expect(courier).toHaveTextContent('Livreur : Modou Fall · 77 000 11 22')
+    expect(within(courier).getByRole('link', { name: '77 000 11 22' })).toHaveAttribute('href', 'tel:+221770001122')
+    expect(screen.getByTestId('order-tracking')).toHaveTextContent('Suivi : Tiak-Tiak, réf. 4411')
+  })
+
+  it('a refused parcel says so', async () => {
+    mockOrder(makeOrder({ id: 'o-refused', status: 'refused', cancellable: false, confirmation: 'confirmed' }))
+    renderApp('/orders/o-refused')
+    expect(await screen.findByTestId('order-status')).toHaveTextContent('Refusée à la livraison')
+  })
+
   it("another customer's order (404) shows Commande introuvable", async () => {
     server.use(
       http.get('/api/orders/not-mine', () => HttpResponse.json({ code: 'order_not_found', message: 'Commande introuvable' }, { status: 404 })),

@@ -1,12 +1,14 @@
 // The filters of /admin/orders live in the address (?status=pending&fromDate=…):
 // the dashboard's "pending orders" card links straight to a filtered list.
-import { isOrderStatus, type OrderStatus } from '@/config/orders'
+import { isConfirmation, isOrderStatus, type Confirmation, type OrderStatus } from '@/config/orders'
 import { ADMIN_PAGE_SIZE, pageOf } from '../common/list-params'
 import type { AdminOrdersQuery } from './api/get-orders'
 
 export interface OrderFilters {
   page: number
   status: OrderStatus | ''
+  /** Cash-on-delivery orders in one confirmation state, or `unconfirmed`: all those still to confirm. */
+  confirmation: Confirmation | 'unconfirmed' | ''
   fromDate: string
   toDate: string
   search: string
@@ -24,9 +26,11 @@ export function dayOf(value: string | null): string {
 /** What the address asks for; unknown values are ignored rather than sent. */
 export function orderFiltersOf(params: URLSearchParams): OrderFilters {
   const status = params.get('status')
+  const confirmation = params.get('confirmation')
   return {
     page: pageOf(params),
     status: isOrderStatus(status) ? status : '',
+    confirmation: isConfirmation(confirmation) || confirmation === 'unconfirmed' ? confirmation : '',
     fromDate: dayOf(params.get('fromDate')),
     toDate: dayOf(params.get('toDate')),
     search: params.get('search')?.trim() ?? '',
@@ -37,6 +41,7 @@ export function orderFiltersOf(params: URLSearchParams): OrderFilters {
 export function ordersQueryOf(filters: OrderFilters): AdminOrdersQuery {
   const query: AdminOrdersQuery = { page: filters.page, limit: ADMIN_PAGE_SIZE }
   if (filters.status) query.status = filters.status
+  if (filters.confirmation) query.confirmation = filters.confirmation
   if (filters.fromDate) query.fromDate = filters.fromDate
   if (filters.toDate) query.toDate = filters.toDate
   if (filters.search) query.search = filters.search

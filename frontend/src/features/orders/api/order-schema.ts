@@ -42,6 +42,14 @@ export const orderSchema = object({
   statusHistory: optional(array(object({ status: string(), date: string(), by: optional(string()), note: optional(string()) }))),
   /** The server's rule (bitik_orders::rules): its customer may still cancel it. */
   cancellable: optional(boolean()),
+  /** Cash on delivery only: awaiting, confirmed, no_answer or wrong_number; null for Wave. */
+  confirmation: nullish(string()),
+  /** The server's rule: a pending cash-on-delivery order its customer may confirm now. */
+  confirmable: optional(boolean()),
+  /** What the shop typed about the parcel's journey. */
+  trackingNote: optional(string()),
+  /** Who carries the shipped parcel. */
+  courier: nullish(object({ name: string(), phone: string() })),
 })
 
 export type Order = Infer<typeof orderSchema>

@@ -65,6 +65,8 @@ export function CheckoutPage({ cart, defaults, onPlaced, payWithWave }: Checkout
   const [paymentMethod, setPaymentMethod] = useState<string>(DEFAULT_PAYMENT_METHOD)
   const [placed, setPlaced] = useState<Order | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
+  // Why the server refused the method chosen (cash on delivery no longer offered to this phone).
+  const [paymentRefusal, setPaymentRefusal] = useState<string | null>(null)
   const form = useZodForm(deliverySchema, defaults)
   const shipping = useShippingInfo()
   const place = usePlaceOrder()
@@ -157,6 +159,7 @@ export function CheckoutPage({ cart, defaults, onPlaced, payWithWave }: Checkout
       return
     }
     if (fields.paymentMethod) {
+      setPaymentRefusal(fields.paymentMethod)
       setStep('payment')
       return
     }
@@ -184,7 +187,11 @@ export function CheckoutPage({ cart, defaults, onPlaced, payWithWave }: Checkout
           {step === 'payment' ? (
             <PaymentStep
               value={paymentMethod}
-              onChange={setPaymentMethod}
+              onChange={(method) => {
+                setPaymentMethod(method)
+                setPaymentRefusal(null)
+              }}
+              refusal={paymentRefusal}
               waveAvailable={Boolean(payWithWave)}
               headingRef={headingRef}
               onBack={() => goTo('delivery')}

@@ -1,6 +1,7 @@
 // /orders/{id}: one of the customer's orders: status,
-// lines, totals, delivery, payment and history; Contacter le service client
-// while it is pending; cancellation while the server allows it.
+// lines, totals, delivery (with its courier and tracking note), payment and
+// history; Contacter le service client while it is pending; confirmation and
+// cancellation while the server allows them.
 import { Link } from 'react-router'
 import { Button, ButtonAnchor, ButtonLink } from '@/components/ui/button'
 import { useConfirm } from '@/components/ui/confirm'
@@ -13,6 +14,7 @@ import { formatPhone } from '@/lib/phone'
 import { useShippingInfo } from '@/lib/shipping-info'
 import { whatsAppUrl } from '@/lib/whatsapp'
 import { useCancelOrder } from '../api/cancel-order'
+import { useConfirmMyOrder } from '../api/confirm-order'
 import { useOrder } from '../api/get-order'
 import {
   canContactSupport,
@@ -30,6 +32,9 @@ export const ORDER_LOAD_FAILED = 'Impossible de charger les détails de la comma
 export const CONTACT_SUPPORT = 'Contacter le service client'
 export const ORDER_CANCELLED = 'Votre commande a été annulée.'
 export const CANCEL_FAILED = "Erreur lors de l'annulation de la commande"
+export const CONFIRM_ORDER = 'Confirmer ma commande'
+export const ORDER_CONFIRMED = 'Merci ! Votre commande est confirmée, nous la préparons.'
+export const CONFIRM_FAILED = 'Erreur lors de la confirmation de la commande'
 
 export const cancelConfirm = (orderNumber: string) => ({
   title: 'Annuler la commande',
@@ -71,6 +76,7 @@ function OrderView({ order, onCancelled }: { order: Order; onCancelled?: (order:
   const confirm = useConfirm()
   const toast = useToast()
   const cancel = useCancelOrder()
+  const confirmOrder = useConfirmMyOrder()
   const shipping = useShippingInfo()
   const method = shipping.data?.methods.find((m) => m.code === order.shippingMethod)
   const shippingLabel = method?.label ?? 'Livraison'
@@ -89,6 +95,16 @@ function OrderView({ order, onCancelled }: { order: Order; onCancelled?: (order:
     }
   }
 
+  async function onConfirm() {
+    try {
+      await confirmOrder.mutateAsync(String(order.id))
+      toast.success(ORDER_CONFIRMED)
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) return
+      toast.error(isApiError(error) && error.status === 409 ? error.message : errorMessage(error, CONFIRM_FAILED))
+    }
+  }
+
   return (
     <article className={styles.order} aria-labelledby="order-title">
       <Link to="/orders" className={styles.back}>← Mes commandes</Link>
@@ -102,8 +118,19 @@ function OrderView({ order, onCancelled }: { order: Order; onCancelled?: (order:
         </span>
       </header>
 
-      {canContactSupport(order) || order.cancellable ? (
+      {order.confirmable ? (
+        <p className={styles.fact} data-testid="order-confirmation-request">
+          Votre commande attend votre confirmation : confirmez-la pour que nous la préparions.
+        </p>
+      ) : null}
+
+      {canContactSupport(order) || order.cancellable || order.confirmable ? (
         <div className={styles.actions}>
+          {order.confirmable ? (
+            <Button onClick={() => void onConfirm()} disabled={confirmOrder.isPending}>
+              {confirmOrder.isPending ? 'Confirmation…' : CONFIRM_ORDER}
+            </Button>
+          ) : null}
           {canContactSupport(order) ? (
             <ButtonAnchor href={whatsAppUrl(supportMessage(order.orderNumber))} target="_blank" rel="noopener noreferrer" variant="secondary">
               <WhatsAppIcon size={20} />
@@ -156,6 +183,15 @@ function OrderView({ order, onCancelled }: { order: Order; onCancelled?: (order:
               {info.email}
             </address>
             <p className={styles.fact}>{shippingLabel}{method ? <span className={styles.hint}> · {method.description}</span> : null}</p>
+            {order.courier ? (
+              <p className={styles.fact} data-testid="order-courier">
+                Livreur : {order.courier.name} ·{' '}
+                <a href={`tel:${order.courier.phone}`}>{formatPhone(order.courier.phone)}</a>
+              </p>
+            ) : null}
+            {order.trackingNote?.trim() ? (
+              <p className={styles.fact} data-testid="order-tracking">Suivi : {order.trackingNote.trim()}</p>
+            ) : null}
           </section>
 
           <section className={styles.block} aria-labelledby="order-payment">

@@ -13,12 +13,14 @@ interface PaymentStepProps {
   /** The shop can take a Wave payment (the payments feature is plugged in). */
   waveAvailable: boolean
   headingRef: RefObject<HTMLHeadingElement | null>
+  /** The server's reason for refusing the method chosen, until another is chosen. */
+  refusal?: string | null
   onBack: () => void
   onNext: () => void
 }
 
 /** Step 2: Wave (the default) or cash on delivery (docs/rules.md#payments). */
-export function PaymentStep({ value, onChange, waveAvailable, headingRef, onBack, onNext }: PaymentStepProps) {
+export function PaymentStep({ value, onChange, waveAvailable, headingRef, refusal, onBack, onNext }: PaymentStepProps) {
   const id = useId()
   return (
     <form
@@ -50,6 +52,7 @@ export function PaymentStep({ value, onChange, waveAvailable, headingRef, onBack
           </label>
         ))}
       </fieldset>
+      {refusal ? <p className={styles.note} role="alert">{refusal}</p> : null}
       {value === 'wave' && !waveAvailable ? <p className={styles.note} role="status">{WAVE_COMING_NOTE}</p> : null}
       <div className={styles.actions}>
         <Button variant="secondary" onClick={onBack}>Retour</Button>

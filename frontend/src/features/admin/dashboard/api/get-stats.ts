@@ -13,6 +13,8 @@ export const orderStatsSchema = object({
   todayRevenue: int(),
   yesterdayRevenue: int(),
   pendingOrders: int(),
+  /** Pending cash-on-delivery orders not confirmed yet (docs/rules.md#cash-on-delivery). */
+  awaitingConfirmation: int(),
   monthOrders: int(),
   previousMonthOrders: int(),
   monthRevenue: int(),

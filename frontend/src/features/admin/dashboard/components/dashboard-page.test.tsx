@@ -41,6 +41,7 @@ describe('/admin/dashboard', () => {
     expect(within(card('Commandes du jour')).getByText('Hier : 2')).toBeVisible()
     expect(within(card("Chiffre d'affaires du jour")).getByText('45 000 FCFA')).toBeVisible()
     expect(within(card('Commandes en attente')).getByText('4')).toBeVisible()
+    expect(within(card('Commandes à confirmer')).getByText('2')).toBeVisible()
     expect(within(card("Chiffre d'affaires du mois")).getByText('520 000 FCFA')).toBeVisible()
     expect(within(card("Chiffre d'affaires du mois")).getByText('+30 %')).toBeVisible()
     expect(within(card('Utilisateurs')).getByText('120')).toBeVisible()
@@ -73,6 +74,10 @@ describe('/admin/dashboard', () => {
     renderApp('/admin/dashboard')
     await screen.findByText('Commandes en attente')
     expect(screen.getByText('Commandes en attente').closest('a')).toHaveAttribute('href', '/admin/orders?status=pending')
+    expect(screen.getByText('Commandes à confirmer').closest('a')).toHaveAttribute(
+      'href',
+      '/admin/orders?status=pending&confirmation=unconfirmed',
+    )
     expect(screen.getByText('En rupture de stock').closest('a')).toHaveAttribute('href', '/admin/products?stock=0')
   })
 

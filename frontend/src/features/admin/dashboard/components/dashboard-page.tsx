@@ -68,6 +68,13 @@ export function DashboardPage() {
               tone={orders.data.pendingOrders > 0 ? 'alert' : 'default'}
             />
             <StatCard
+              label="Commandes à confirmer"
+              value={count(orders.data.awaitingConfirmation)}
+              detail="Appeler les clients →"
+              to="/admin/orders?status=pending&confirmation=unconfirmed"
+              tone={orders.data.awaitingConfirmation > 0 ? 'alert' : 'default'}
+            />
+            <StatCard
               label="Chiffre d'affaires du mois"
               value={formatPrice(orders.data.monthRevenue)}
               trend={orders.data.trends.monthRevenue}
@@ -76,7 +83,7 @@ export function DashboardPage() {
             />
           </>
         ) : orders.isPending ? (
-          <CardsLoading count={4} />
+          <CardsLoading count={5} />
         ) : null}
         {users.data ? (
           <>

@@ -7,6 +7,8 @@ export interface AdminOrdersQuery {
   page: number
   limit: number
   status?: string
+  /** awaiting, confirmed, no_answer, wrong_number, or unconfirmed (every state but confirmed). */
+  confirmation?: string
   /** YYYY-MM-DD, Dakar days, both included. */
   fromDate?: string
   toDate?: string

@@ -1,6 +1,6 @@
 // An order as GET /api/admin/orders(/{id}) sends it (crates/api OrderDto).
 // Amounts are whole francs: a float here is a server bug and fails the parse.
-import { array, int, nullish, object, optional, string, type infer as Infer } from 'zod/mini'
+import { array, boolean, int, nullish, object, optional, string, type infer as Infer } from 'zod/mini'
 
 export const orderItemSchema = object({
   productId: string(),
@@ -18,6 +18,9 @@ export const historyEntrySchema = object({
   by: string(),
   note: optional(string()),
 })
+
+/** A report of the shop's call (or of the customer's own confirmation). */
+export const confirmationAttemptSchema = object({ at: string(), outcome: string(), by: string() })
 
 export const adminOrderSchema = object({
   id: string(),
@@ -44,10 +47,21 @@ export const adminOrderSchema = object({
   paymentInfo: object({ status: string(), paymentMethod: string(), paidAt: nullish(string()) }),
   trackingNote: optional(string()),
   statusHistory: array(historyEntrySchema),
+  /** Cash on delivery only (docs/rules.md#cash-on-delivery); null for Wave. */
+  confirmation: nullish(string()),
+  confirmationAttempts: optional(array(confirmationAttemptSchema)),
+  /** A pending cash-on-delivery order not confirmed yet. */
+  confirmable: optional(boolean()),
+  /** The customer's signed link (single use), while the order waits for its confirmation. */
+  confirmationLink: nullish(string()),
+  courier: nullish(object({ name: string(), phone: string() })),
+  /** When the parcel refused at the door came back to the shop. */
+  returnedAt: nullish(string()),
 })
 
 export type AdminOrder = Infer<typeof adminOrderSchema>
 export type HistoryEntry = Infer<typeof historyEntrySchema>
+export type ConfirmationAttempt = Infer<typeof confirmationAttemptSchema>
 
 export const adminOrderKeys = {
   all: ['admin', 'orders'] as const,

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { api, dataOf } from '@/lib/api-client'
 import { adminOrderKeys, adminOrderSchema, type AdminOrder } from './order-schema'
+import { phoneRecordKeys } from './phone-record'
 
 /** PUT /api/admin/orders/{id}/status {status, note?}: the order after the change, its history included. */
 export async function updateOrderStatus({ id, status, note }: { id: string; status: string; note?: string }) {
@@ -35,11 +36,41 @@ export async function updateTrackingNote({ id, trackingNote }: { id: string; tra
   return body.data
 }
 
+/** PUT /api/admin/orders/{id}/confirmation: what the call to the customer gave. */
+export async function reportCall({ id, confirmation }: { id: string; confirmation: 'confirmed' | 'no_answer' | 'wrong_number' }) {
+  // Each report is an attempt the server keeps: never sent twice by a retry.
+  const body = await api.put(
+    `/admin/orders/${encodeURIComponent(id)}/confirmation`,
+    { confirmation },
+    dataOf(adminOrderSchema),
+    { retry: false },
+  )
+  return body.data
+}
+
+/** POST /api/admin/orders/{id}/returned: the refused parcel is back, its units go back to stock (once). */
+export async function markReturned(id: string) {
+  const body = await api.post(`/admin/orders/${encodeURIComponent(id)}/returned`, undefined, dataOf(adminOrderSchema), { retry: false })
+  return body.data
+}
+
+/** PUT /api/admin/orders/{id}/courier {name, phone}: who carries the shipped parcel; both '' clears it. */
+export async function updateCourier({ id, name, phone }: { id: string; name: string; phone: string }) {
+  const body = await api.put(
+    `/admin/orders/${encodeURIComponent(id)}/courier`,
+    { name: name.trim(), phone: phone.trim() },
+    dataOf(adminOrderSchema),
+  )
+  return body.data
+}
+
 /** The changed order replaces the cached one; lists and the dashboard are read again. */
 function storeOrder(queryClient: QueryClient, order: AdminOrder) {
   queryClient.setQueryData(adminOrderKeys.detail(order.id), order)
   void queryClient.invalidateQueries({ queryKey: adminOrderKeys.all, predicate: (q) => q.queryKey[2] !== 'detail' })
   void queryClient.invalidateQueries({ queryKey: ['admin', 'stats'] })
+  // A delivery, a refusal or a cancellation changes the phone's record.
+  void queryClient.invalidateQueries({ queryKey: phoneRecordKeys.all })
 }
 
 export function useUpdateOrderStatus() {
@@ -55,4 +86,26 @@ export function useRecordCashPayment() {
 export function useUpdateTrackingNote() {
   const queryClient = useQueryClient()
   return useMutation({ mutationFn: updateTrackingNote, onSuccess: (order) => storeOrder(queryClient, order) })
+}
+
+export function useReportCall() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: reportCall, onSuccess: (order) => storeOrder(queryClient, order) })
+}
+
+export function useMarkReturned() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: markReturned,
+    onSuccess: (order) => {
+      storeOrder(queryClient, order)
+      // The parcel's units are back in stock.
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'products'] })
+    },
+  })
+}
+
+export function useUpdateCourier() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: updateCourier, onSuccess: (order) => storeOrder(queryClient, order) })
 }

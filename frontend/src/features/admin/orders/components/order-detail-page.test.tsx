@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { sessionStore } from '@/features/auth/session-store'
-import { apiError, loggedInAsAdmin, makeAdminOrder } from '@/testing/admin'
+import { apiError, loggedInAsAdmin, makeAdminOrder, makePhoneRecord } from '@/testing/admin'
 import { renderApp } from '@/testing/render'
 import { server } from '@/testing/server'
 import type { AdminOrder } from '../api/order-schema'
@@ -19,6 +19,7 @@ function serveOrder(initial: AdminOrder) {
   const at = '2026-03-11T14:05:00Z'
   server.use(
     http.get(`/api/admin/orders/${initial.id}`, () => HttpResponse.json({ data: order })),
+    http.get('/api/admin/phones/:phone', () => HttpResponse.json({ data: makePhoneRecord() })),
     http.put(`/api/admin/orders/${initial.id}/status`, async ({ request }) => {
       const body = (await request.json()) as { status: string; note?: string }
       calls.push({ path: 'status', body })

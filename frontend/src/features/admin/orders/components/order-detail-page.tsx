@@ -7,6 +7,7 @@ import { useToast } from '@/components/ui/toast'
 import {
   isCashOnDelivery,
   isOrderStatus,
+  isStoppedOrder,
   ORDER_PROGRESS,
   ORDER_STATUSES,
   ORDER_STATUS_LABELS,
@@ -28,7 +29,10 @@ import { useAdminOrder } from '../api/get-order'
 import type { AdminOrder } from '../api/order-schema'
 import { useRecordCashPayment, useUpdateOrderStatus, useUpdateTrackingNote } from '../api/update-order'
 import { customerWhatsAppUrl, orderMailto, orderTel } from '../customer-contact'
+import { ConfirmationPanel } from './confirmation-panel'
+import { DeliveryPanel } from './delivery-panel'
 import { STATUS_UPDATED, STATUS_UPDATE_FAILED } from './order-status-select'
+import { PhoneRecordPanel } from './phone-record-panel'
 import own from './order-detail.module.css'
 import { PackingSlip } from './packing-slip'
 
@@ -99,8 +103,11 @@ function OrderDetail({ order }: { order: AdminOrder }) {
             <History order={order} />
           </div>
           <div className={own.side}>
+            <ConfirmationPanel order={order} />
             <StatusForm order={order} />
+            <DeliveryPanel order={order} />
             <Customer order={order} />
+            {isE164(order.shippingInfo.phone) ? <PhoneRecordPanel phone={order.shippingInfo.phone} /> : null}
             <Payment order={order} />
             <TrackingForm key={order.trackingNote ?? ''} order={order} />
           </div>
@@ -111,12 +118,15 @@ function OrderDetail({ order }: { order: AdminOrder }) {
   )
 }
 
+/** A phone stored in E.164 has a record; one kept as typed long ago has none to show. */
+const isE164 = (phone: string) => /^\+\d{8,15}$/.test(phone)
+
 const PROGRESS_STEPS = ['pending', 'processing', 'shipped', 'delivered'] as const
 
-/** 25 / 50 / 75 / 100 %; a cancelled order is a full red bar. */
+/** 25 / 50 / 75 / 100 %; a cancelled or refused order is a full red bar. */
 export function OrderProgress({ status }: { status: string }) {
   const percent = isOrderStatus(status) ? ORDER_PROGRESS[status] : 0
-  const cancelled = status === 'cancelled'
+  const cancelled = isStoppedOrder(status)
   return (
     <div className={styles.panel}>
       <div
@@ -131,7 +141,7 @@ export function OrderProgress({ status }: { status: string }) {
         <div className={`${own.bar} ${cancelled ? own.barCancelled : ''}`} style={{ width: `${percent}%` }} />
       </div>
       {cancelled ? (
-        <p className={own.cancelled}>Commande annulée</p>
+        <p className={own.cancelled}>{status === 'refused' ? 'Commande refusée à la livraison' : 'Commande annulée'}</p>
       ) : (
         <ol className={own.steps}>
           {PROGRESS_STEPS.map((step) => (
@@ -306,7 +316,8 @@ function Payment({ order }: { order: AdminOrder }) {
   const confirm = useConfirm()
   const toast = useToast()
   const paid = order.paymentInfo.status === 'paid'
-  const canRecord = isCashOnDelivery(order.paymentMethod) && !paid && order.status !== 'cancelled'
+  // A parcel cancelled or refused at the door brought no cash.
+  const canRecord = isCashOnDelivery(order.paymentMethod) && !paid && !isStoppedOrder(order.status)
 
   const recordCash = async () => {
     const ok = await confirm({

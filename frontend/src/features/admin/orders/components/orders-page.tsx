@@ -1,7 +1,15 @@
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
-import { ORDER_STATUSES, ORDER_STATUS_LABELS, paymentMethodLabel, paymentStatusLabel } from '@/config/orders'
+import {
+  CONFIRMATIONS,
+  CONFIRMATION_LABELS,
+  confirmationLabel,
+  ORDER_STATUSES,
+  ORDER_STATUS_LABELS,
+  paymentMethodLabel,
+  paymentStatusLabel,
+} from '@/config/orders'
 import { formatDate, formatPrice } from '@/lib/format'
 import { formatPhone } from '@/lib/phone'
 import { usePageMeta } from '@/lib/seo'
@@ -19,6 +27,10 @@ export const ORDERS_LOAD_FAILED = 'Erreur lors du chargement des commandes'
 export const DATE_RANGE_INVERTED = 'La date de début doit précéder la date de fin'
 
 const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: ORDER_STATUS_LABELS[status] }))
+const CONFIRMATION_OPTIONS = [
+  { value: 'unconfirmed', label: 'Non confirmées' },
+  ...CONFIRMATIONS.map((confirmation) => ({ value: confirmation, label: CONFIRMATION_LABELS[confirmation] })),
+]
 
 /** /admin/orders: every order, filtered by status, dates and a search, 10 a page. */
 export function OrdersPage() {
@@ -36,6 +48,13 @@ export function OrdersPage() {
       filters={
         <>
           <FilterSelect label="Statut" value={filters.status} anyLabel="Tous les statuts" options={STATUS_OPTIONS} onChange={(status) => change({ status })} />
+          <FilterSelect
+            label="Confirmation"
+            value={filters.confirmation}
+            anyLabel="Toutes les confirmations"
+            options={CONFIRMATION_OPTIONS}
+            onChange={(confirmation) => change({ confirmation })}
+          />
           <DateRangeFilter
             // A new range in the address (a link, the back button) resets the inputs.
             key={`${filters.fromDate}|${filters.toDate}`}
@@ -111,7 +130,10 @@ const COLUMNS: Column<AdminOrder>[] = [
       <span>
         {paymentMethodLabel(order.paymentMethod)}
         <br />
-        <span className={styles.muted}>{paymentStatusLabel(order.paymentInfo.status)}</span>
+        <span className={styles.muted}>
+          {paymentStatusLabel(order.paymentInfo.status)}
+          {order.confirmation ? ` · ${confirmationLabel(order.confirmation)}` : ''}
+        </span>
       </span>
     ),
   },

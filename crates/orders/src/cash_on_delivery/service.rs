@@ -1,0 +1,317 @@
+use std::sync::Arc;
+
+use bitik_common::{FieldErrors, Phone};
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use super::confirmation::{Confirmation, ConfirmationAttempt};
+use super::courier::Courier;
+use super::link::ConfirmationLinks;
+use super::phone_record::{PhoneOverride, PhoneRecord};
+use super::ports::{CashOnDeliveryRepository, PhoneRecords};
+use super::rules::{check_confirmable, expired};
+use crate::error::OrderError;
+use crate::model::{Order, OrderStatus, StatusChange};
+use crate::ports::OrderRepository;
+use crate::service::Actor;
+
+/// Unconfirmed orders looked at by one pass of the expiry sweep.
+const SWEEP_BATCH: u32 = 50;
+/// Longest note of an admin's decision about a phone, in characters.
+const MAX_PHONE_NOTE: usize = 500;
+/// As the order history shows the shop's own tasks.
+const BY_SYSTEM: &str = "Système";
+
+/// The shop's settings of cash on delivery.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CodSettings {
+    /// An order not confirmed this many hours after it was placed is cancelled (`COD_CONFIRM_HOURS`).
+    pub confirm_hours: u32,
+    /// From this many parcels refused at the door, a phone may no longer pay on delivery
+    /// (`COD_MAX_REFUSALS`).
+    pub max_refusals: u32,
+}
+
+impl Default for CodSettings {
+    fn default() -> Self {
+        CodSettings { confirm_hours: 24, max_refusals: 2 }
+    }
+}
+
+/// What one pass of the expiry of unconfirmed orders did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ExpiryReport {
+    pub cancelled: u32,
+    /// Confirmed or changed meanwhile, or failed.
+    pub skipped: u32,
+    /// What failed, for the logs.
+    pub errors: Vec<String>,
+}
+
+/// A phone's record as the back office shows it: with what the rule makes of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PhoneView {
+    pub record: PhoneRecord,
+    /// Whether checkout offers cash on delivery to this phone now.
+    pub cash_on_delivery: bool,
+    pub max_refusals: u32,
+}
+
+/// Confirming cash-on-delivery orders, their expiry, refused parcels back at the shop, couriers
+/// and phones' records (docs/rules.md#cash-on-delivery).
+pub struct CashOnDeliveryService {
+    orders: Arc<dyn OrderRepository>,
+    cod: Arc<dyn CashOnDeliveryRepository>,
+    phones: Arc<dyn PhoneRecords>,
+    links: ConfirmationLinks,
+    settings: CodSettings,
+    clock: fn() -> DateTime<Utc>,
+}
+
+impl CashOnDeliveryService {
+    pub fn new(
+        orders: Arc<dyn OrderRepository>,
+        cod: Arc<dyn CashOnDeliveryRepository>,
+        phones: Arc<dyn PhoneRecords>,
+        links: ConfirmationLinks,
+        settings: CodSettings,
+    ) -> Self {
+        Self { orders, cod, phones, links, settings, clock: Utc::now }
+    }
+
+    /// With a fixed clock, for tests of what depends on the time.
+    pub fn with_clock(mut self, clock: fn() -> DateTime<Utc>) -> Self {
+        self.clock = clock;
+        self
+    }
+
+    pub fn settings(&self) -> CodSettings {
+        self.settings
+    }
+
+    // Confirmation -------------------------------------------------------------------------
+
+    /// What the admin's call gave: `confirmed`, `no_answer` or `wrong_number`. Each report is
+    /// kept with its time and author; a confirmation goes in the history too.
+    pub async fn report_call(&self, actor: &Actor, id: Uuid, outcome: &str) -> Result<Order, OrderError> {
+        let outcome = Confirmation::outcome(outcome)?;
+        let order = self.find(id).await?;
+        check_confirmable(&order)?.state.after(outcome)?;
+        let at = self.now();
+        let attempt = ConfirmationAttempt { outcome, by: actor.label.clone(), by_user: actor.user_id, at };
+        let entry = (outcome == Confirmation::Confirmed).then(|| StatusChange {
+            status: order.status,
+            note: "Commande confirmée par téléphone".to_owned(),
+            by: actor.label.clone(),
+            by_user: actor.user_id,
+            at,
+        });
+        self.record(order.id, attempt, entry, false).await
+    }
+
+    /// The logged-in customer confirms their own order.
+    pub async fn confirm_by_customer(&self, user_id: Uuid, id: Uuid) -> Result<Order, OrderError> {
+        let order = self.find(id).await?;
+        if order.user_id != user_id {
+            return Err(OrderError::NotFound);
+        }
+        check_confirmable(&order)?;
+        let customer = Actor::customer(user_id);
+        self.confirm_for_customer(&order, customer, "Commande confirmée par le client", false).await
+    }
+
+    /// Whoever holds the order's signed link confirms it, once.
+    pub async fn confirm_by_link(&self, token: &str) -> Result<Order, OrderError> {
+        let id = self.links.order_of(token).ok_or(OrderError::InvalidConfirmationLink)?;
+        let order = self.orders.find(id).await.map_err(OrderError::repository)?;
+        let order = order.ok_or(OrderError::InvalidConfirmationLink)?;
+        if order.confirmation.as_ref().is_some_and(|c| c.link_used_at.is_some()) {
+            return Err(OrderError::ConfirmationLinkUsed);
+        }
+        check_confirmable(&order)?;
+        // The link's holder is not logged in: the history names the customer, not an account.
+        let holder = Actor { user_id: None, label: Actor::customer(order.user_id).label };
+        self.confirm_for_customer(&order, holder, "Commande confirmée par le client (lien de confirmation)", true).await
+    }
+
+    /// The signed link to send the customer, while the order waits for its confirmation.
+    pub fn confirmation_link(&self, order: &Order) -> Option<String> {
+        let waiting = check_confirmable(order).ok()?;
+        waiting.link_used_at.is_none().then(|| self.links.link_for(order.id))
+    }
+
+    async fn confirm_for_customer(
+        &self,
+        order: &Order,
+        by: Actor,
+        note: &str,
+        by_link: bool,
+    ) -> Result<Order, OrderError> {
+        let at = self.now();
+        let attempt =
+            ConfirmationAttempt { outcome: Confirmation::Confirmed, by: by.label.clone(), by_user: by.user_id, at };
+        let entry = StatusChange { status: order.status, note: note.to_owned(), by: by.label, by_user: by.user_id, at };
+        self.record(order.id, attempt, Some(entry), by_link).await
+    }
+
+    async fn record(
+        &self,
+        id: Uuid,
+        attempt: ConfirmationAttempt,
+        entry: Option<StatusChange>,
+        by_link: bool,
+    ) -> Result<Order, OrderError> {
+        match self.cod.record_attempt(id, attempt, entry, by_link).await.map_err(OrderError::repository)? {
+            Some(order) => Ok(order),
+            // Confirmed, cancelled or its link used meanwhile: say which.
+            None => {
+                let order = self.find(id).await?;
+                if by_link && order.confirmation.as_ref().is_some_and(|c| c.link_used_at.is_some()) {
+                    return Err(OrderError::ConfirmationLinkUsed);
+                }
+                Err(check_confirmable(&order).err().unwrap_or(OrderError::Concurrent))
+            }
+        }
+    }
+
+    // Expiry -------------------------------------------------------------------------------
+
+    /// Cancels, with their stock returned, the orders nobody confirmed within the shop's hours.
+    /// An order confirmed meanwhile stays, whichever of the two gets there first.
+    pub async fn expire_unconfirmed(&self) -> Result<ExpiryReport, OrderError> {
+        let now = self.now();
+        let hours = self.settings.confirm_hours;
+        let cutoff = now - chrono::Duration::hours(i64::from(hours));
+        let ids = self.cod.unconfirmed_before(cutoff, SWEEP_BATCH).await.map_err(OrderError::repository)?;
+        let mut report = ExpiryReport::default();
+        for id in ids {
+            match self.expire(id, cutoff, now, hours).await {
+                Ok(true) => report.cancelled += 1,
+                Ok(false) => report.skipped += 1,
+                Err(error) => {
+                    report.skipped += 1;
+                    report.errors.push(format!("order {id}: {error:?}"));
+                }
+            }
+        }
+        Ok(report)
+    }
+
+    async fn expire(
+        &self,
+        id: Uuid,
+        cutoff: DateTime<Utc>,
+        now: DateTime<Utc>,
+        hours: u32,
+    ) -> Result<bool, OrderError> {
+        let Some(order) = self.orders.find(id).await.map_err(OrderError::repository)? else { return Ok(false) };
+        if !expired(&order, now, hours) {
+            return Ok(false);
+        }
+        let change = StatusChange {
+            status: OrderStatus::Cancelled,
+            note: format!("Annulée : non confirmée sous {hours} h"),
+            by: BY_SYSTEM.to_owned(),
+            by_user: None,
+            at: now,
+        };
+        self.cod.cancel_unconfirmed(id, cutoff, change).await.map_err(OrderError::repository)
+    }
+
+    // Delivery outcomes --------------------------------------------------------------------
+
+    /// The refused parcel is back at the shop: its units go back to stock, once.
+    pub async fn mark_returned(&self, actor: &Actor, id: Uuid) -> Result<Order, OrderError> {
+        let order = self.find(id).await?;
+        returnable(&order)?;
+        let entry = StatusChange {
+            status: OrderStatus::Refused,
+            note: "Colis revenu à la boutique : articles remis en stock".to_owned(),
+            by: actor.label.clone(),
+            by_user: actor.user_id,
+            at: self.now(),
+        };
+        match self.cod.mark_returned(id, entry).await.map_err(OrderError::repository)? {
+            Some(order) => Ok(order),
+            None => Err(returnable(&self.find(id).await?).err().unwrap_or(OrderError::Concurrent)),
+        }
+    }
+
+    /// Who carries the shipped parcel; both blank clears it.
+    pub async fn set_courier(&self, id: Uuid, name: &str, phone: &str) -> Result<Order, OrderError> {
+        let courier = Courier::parse(name, phone)?;
+        let order = self.find(id).await?;
+        if order.status != OrderStatus::Shipped {
+            return Err(OrderError::CourierNeedsShipping);
+        }
+        match self.cod.set_courier(id, courier).await.map_err(OrderError::repository)? {
+            Some(order) => Ok(order),
+            None => Err(OrderError::CourierNeedsShipping),
+        }
+    }
+
+    // Phones -------------------------------------------------------------------------------
+
+    pub async fn phone_record(&self, phone: &str) -> Result<PhoneView, OrderError> {
+        let phone = phone_of(phone)?;
+        let record = self.phones.record(phone.as_str()).await.map_err(OrderError::repository)?;
+        Ok(self.view(record))
+    }
+
+    /// An admin lifts the refusal rule for a phone (`Some(true)`), blocks it from cash on
+    /// delivery (`Some(false)`), or lets the rule decide again (`None`). A decision needs its
+    /// reason.
+    pub async fn decide_for_phone(
+        &self,
+        actor: &Actor,
+        phone: &str,
+        cod_allowed: Option<bool>,
+        note: &str,
+    ) -> Result<PhoneView, OrderError> {
+        let phone = phone_of(phone)?;
+        let note = note.trim();
+        let mut errors = FieldErrors::default();
+        if cod_allowed.is_some() && note.is_empty() {
+            errors.fail("note", "Indiquez la raison de cette décision.");
+        }
+        errors.max_chars_worded("note", note, MAX_PHONE_NOTE, "La note ne peut pas dépasser 500 caractères");
+        errors.finish(OrderError::validation)?;
+        let decision = PhoneOverride {
+            cod_allowed,
+            note: note.to_owned(),
+            by: actor.label.clone(),
+            by_user: actor.user_id,
+            at: self.now(),
+        };
+        let record = self.phones.set_override(phone.as_str(), decision).await.map_err(OrderError::repository)?;
+        Ok(self.view(record))
+    }
+
+    fn view(&self, record: PhoneRecord) -> PhoneView {
+        let max_refusals = self.settings.max_refusals;
+        PhoneView { cash_on_delivery: record.cash_on_delivery_allowed(max_refusals), record, max_refusals }
+    }
+
+    async fn find(&self, id: Uuid) -> Result<Order, OrderError> {
+        self.orders.find(id).await.map_err(OrderError::repository)?.ok_or(OrderError::NotFound)
+    }
+
+    fn now(&self) -> DateTime<Utc> {
+        (self.clock)()
+    }
+}
+
+/// A refused parcel not yet marked back at the shop.
+fn returnable(order: &Order) -> Result<(), OrderError> {
+    if order.status != OrderStatus::Refused {
+        return Err(OrderError::NotRefused);
+    }
+    if order.returned_at.is_some() {
+        return Err(OrderError::AlreadyReturned);
+    }
+    Ok(())
+}
+
+fn phone_of(raw: &str) -> Result<Phone, OrderError> {
+    Phone::parse(raw).map_err(|_| OrderError::invalid("phone", Phone::INVALID))
+}

@@ -1,0 +1,39 @@
+// The customer confirms their cash-on-delivery order (docs/rules.md#cash-on-delivery):
+// logged in from /orders/{id}, or through the signed link the shop sent.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { object, string } from 'zod/mini'
+import { api, dataOf } from '@/lib/api-client'
+import { orderKeys, orderSchema, type Order } from './order-schema'
+
+/** POST /api/orders/{id}/confirm → the confirmed order (409 once it is confirmed or no longer pending). */
+export async function confirmMyOrder(id: string): Promise<Order> {
+  const body = await api.post(`/orders/${encodeURIComponent(id)}/confirm`, undefined, dataOf(orderSchema), { retry: false })
+  return body.data
+}
+
+export function useConfirmMyOrder() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => confirmMyOrder(id),
+    onSuccess: (order, id) => {
+      queryClient.setQueryData(orderKeys.detail(id), order)
+      void queryClient.invalidateQueries({ queryKey: orderKeys.lists() })
+    },
+    onError: (_error, id) => void queryClient.invalidateQueries({ queryKey: orderKeys.detail(id) }),
+  })
+}
+
+const confirmedSchema = object({ orderNumber: string(), confirmation: string() })
+
+/**
+ * POST /api/orders/confirm {token}: whoever holds the link confirms, without
+ * logging in. A link serves once: the second time is a 409.
+ */
+export async function confirmWithLink(token: string) {
+  const body = await api.post('/orders/confirm', { token }, dataOf(confirmedSchema), { retry: false })
+  return body.data
+}
+
+export function useConfirmWithLink() {
+  return useMutation({ mutationFn: confirmWithLink })
+}
