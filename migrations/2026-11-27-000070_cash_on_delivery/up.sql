@@ -54,8 +54,10 @@ SELECT id,
 FROM orders
 WHERE payment_method = 'cash_on_delivery';
 
--- Phones' records are counted from the orders by their phone (E.164).
-CREATE INDEX orders_shipping_phone_idx ON orders (shipping_phone);
+-- Phones' records are counted from the orders by their phone (E.164), and each checkout counts
+-- the orders awaiting payment of its phone, whichever accounts placed them. IF NOT EXISTS: a
+-- database that ran an earlier spelling of this index keeps it.
+CREATE INDEX IF NOT EXISTS orders_shipping_phone_idx ON orders (shipping_phone);
 
 -- An admin's word on a phone: cash on delivery allowed despite the refusals (true), refused
 -- whatever they are (false), or left to the rule (null), with the reason.

@@ -1,1 +1,0 @@
-DROP INDEX orders_shipping_phone_idx;
