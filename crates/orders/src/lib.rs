@@ -1,9 +1,10 @@
-//! Orders: checkout rules and pricing, shipping fees, order numbers, the status rules and
+//! Orders: checkout rules and pricing, delivery zones and their fees, order numbers, the status rules and
 //! their history, the dashboard's figures. Only the server prices an order: what a client
 //! sends as prices is never read.
 
 pub mod admin;
 pub mod checkout;
+pub mod delivery;
 mod error;
 mod model;
 mod number;
