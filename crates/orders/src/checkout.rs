@@ -92,6 +92,7 @@ impl From<Recipient> for ShippingInfo {
             city: address.city,
             country: address.country,
             zip_code: address.zip_code,
+            ..ShippingInfo::default()
         }
     }
 }

@@ -61,6 +61,7 @@ fn shipping() -> ShippingInfo {
         city: "Dakar".into(),
         country: String::new(),
         zip_code: String::new(),
+        ..ShippingInfo::default()
     }
 }
 

@@ -37,6 +37,8 @@ diesel::table! {
         is_default -> Bool,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+        commune -> Nullable<Text>,
+        landmark -> Text,
     }
 }
 
@@ -127,6 +129,12 @@ diesel::table! {
         idempotency_key -> Nullable<Text>,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+        delivery_zone -> Nullable<Text>,
+        delivery_zone_name -> Text,
+        commune_code -> Text,
+        commune_name -> Text,
+        landmark -> Text,
+        delivery_notes -> Text,
     }
 }
 
@@ -200,7 +208,33 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    delivery_zones (code) {
+        code -> Text,
+        name -> Text,
+        fee -> Int8,
+        express_fee -> Nullable<Int8>,
+        free_from -> Nullable<Int8>,
+        delay -> Text,
+        cash_on_delivery -> Bool,
+        active -> Bool,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    delivery_communes (code) {
+        code -> Text,
+        zone_code -> Text,
+        name -> Text,
+    }
+}
+
 diesel::joinable!(addresses -> users (user_id));
+diesel::joinable!(addresses -> delivery_communes (commune));
+diesel::joinable!(delivery_communes -> delivery_zones (zone_code));
+diesel::joinable!(orders -> delivery_zones (delivery_zone));
 diesel::joinable!(product_variants -> products (product_id));
 diesel::joinable!(cart_items -> products (product_id));
 diesel::joinable!(cart_items -> users (user_id));
@@ -223,4 +257,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     payments,
     payment_events,
     newsletter_subscribers,
+    delivery_zones,
+    delivery_communes,
 );

@@ -4,6 +4,7 @@ mod admin_users;
 mod carts;
 mod catalog;
 mod catalog_cache;
+mod delivery;
 mod fixtures;
 mod generated;
 mod invariants;
