@@ -10,6 +10,7 @@ use bitik_common::BoxError;
 use bitik_identity::AccountService;
 use bitik_identity::newsletter::NewsletterService;
 use bitik_orders::OrderService;
+use bitik_orders::delivery::DeliveryService;
 use bitik_payments::PaymentService;
 use bitik_wave::Simulator;
 
@@ -24,6 +25,8 @@ pub struct AppState {
     pub accounts: AccountService,
     pub carts: CartService,
     pub orders: OrderService,
+    /// The delivery zones, for the storefront's list and the back office.
+    pub delivery: DeliveryService,
     pub payments: PaymentService,
     /// Test mode's stand-in for Wave, whose checkout pages the server serves; `None` with Wave.
     pub simulator: Option<Arc<Simulator>>,

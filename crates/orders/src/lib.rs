@@ -15,7 +15,7 @@ pub mod shipping;
 pub mod stats;
 
 pub use admin::{ADMIN_PAGE_SIZE, AdminOrderFilter, AdminOrderQuery, AdminSort};
-pub use checkout::{CheckoutRequest, RawCheckout, Recipient};
+pub use checkout::{CheckoutRequest, RawCheckout, RawPlace, Recipient};
 pub use error::OrderError;
 pub use model::{
     NewOrder, Order, OrderLine, OrderStatus, PaymentMethod, PaymentStatus, ShippingInfo, StatusChange, StockEffect,

@@ -16,10 +16,11 @@ use bitik_identity::newsletter::NewsletterService;
 use bitik_identity::password::Argon2Hasher;
 use bitik_identity::{AccountService, TokenService};
 use bitik_orders::OrderService;
+use bitik_orders::delivery::DeliveryService;
 use bitik_payments::{PaymentService, WaveGateway};
 use bitik_postgres::{
     Database, PgAddressRepository, PgCartRepository, PgNewsletterRepository, PgOrderRepository, PgPaymentRepository,
-    PgProductRepository, PgUserRepository, PoolSettings, listen_for_changes,
+    PgProductRepository, PgUserRepository, PgZoneRepository, PoolSettings, listen_for_changes,
 };
 use bitik_wave::{Simulator, WaveClient, WaveWebhooks};
 
@@ -186,7 +187,9 @@ impl Shared {
         let catalog = CatalogService::new(Arc::new(CachedProducts::new(products.clone(), self.catalog_cache.clone())));
         let carts = CartService::new(Arc::new(PgCartRepository::new(database.clone())), products.clone());
         let order_repository = Arc::new(PgOrderRepository::new(database.clone()));
-        let orders = OrderService::new(order_repository.clone(), products);
+        let zones = Arc::new(PgZoneRepository::new(database.clone()));
+        let orders = OrderService::new(order_repository.clone(), products, zones.clone());
+        let delivery = DeliveryService::new(zones);
         let payments = PaymentService::new(
             order_repository,
             Arc::new(PgPaymentRepository::new(database.clone())),
@@ -202,6 +205,7 @@ impl Shared {
             catalog,
             catalog_cache: self.catalog_cache.clone(),
             orders,
+            delivery,
             payments,
             simulator: self.simulator.clone(),
             newsletter,

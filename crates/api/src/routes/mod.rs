@@ -7,6 +7,7 @@ pub mod admin_users;
 pub mod auth;
 pub mod cart;
 pub mod catalog;
+pub mod delivery;
 pub mod health;
 pub mod newsletter;
 pub mod orders;
@@ -28,6 +29,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(auth::routes)
         .configure(addresses::routes)
         .configure(cart::routes)
+        .configure(delivery::routes)
         .configure(admin_orders::routes)
         .configure(admin_products::routes)
         .configure(admin_users::routes)

@@ -21,11 +21,12 @@ use anyhow::{Context, anyhow, bail};
 use bitik_catalog::{Product, ProductRepository, Slug};
 use bitik_common::PageRequest;
 use bitik_identity::AccountService;
+use bitik_orders::delivery::{Destination, ZoneRepository};
 use bitik_orders::{
-    Actor, NewOrder, Order, OrderRepository, OrderStatus, PlaceError, StatusChange, Transition, checkout, order_number,
-    rules,
+    Actor, NewOrder, Order, OrderRepository, OrderStatus, PlaceError, ShippingInfo, ShippingMethod, StatusChange,
+    Transition, checkout, order_number, rules,
 };
-use bitik_postgres::{Database, PgOrderRepository, PgProductRepository, PgUserRepository};
+use bitik_postgres::{Database, PgOrderRepository, PgProductRepository, PgUserRepository, PgZoneRepository};
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
@@ -85,6 +86,7 @@ struct DemoShop<'a> {
     users: PgUserRepository,
     products: PgProductRepository,
     orders: PgOrderRepository,
+    zones: PgZoneRepository,
 }
 
 impl<'a> DemoShop<'a> {
@@ -94,6 +96,7 @@ impl<'a> DemoShop<'a> {
             users: PgUserRepository::new(database.clone()),
             products: PgProductRepository::new(database.clone()),
             orders: PgOrderRepository::new(database.clone()),
+            zones: PgZoneRepository::new(database.clone()),
         }
     }
 
@@ -169,11 +172,16 @@ impl<'a> DemoShop<'a> {
         if basket.is_empty() {
             return Ok(None);
         }
-        let shipping = checkout::recipient(&customer.person.contact(), &customer.person.address())?.into();
+        let person = customer.person;
+        let delivered = planned.shipping != ShippingMethod::Pickup;
+        let recipient = checkout::recipient(&person.contact(), &person.address(), &person.place(), delivered)?;
+        let destination = self.destination(planned, person.commune).await?;
+        destination.check(planned.shipping, planned.payment)?;
+        let shipping = ShippingInfo::from(recipient).delivered_to(&destination);
         let choices = checkout::choices(&basket)?;
         let by_id: HashMap<Uuid, Product> = products.into_iter().map(|p| (p.id, p)).collect();
         let lines = checkout::lines(&choices, &by_id)?;
-        let totals = checkout::totals(&lines, planned.shipping)?;
+        let totals = checkout::totals(&lines, planned.shipping, &destination)?;
         Ok(Some(NewOrder {
             order_number: String::new(),
             user_id: customer.user_id,
@@ -187,6 +195,17 @@ impl<'a> DemoShop<'a> {
             payment_method: planned.payment,
             idempotency_key: None,
         }))
+    }
+
+    /// Where the order goes: the shop's counter, or the zone of the customer's commune as the
+    /// shop's zones have it now.
+    async fn destination(&self, planned: &PlannedOrder, commune: &str) -> anyhow::Result<Destination> {
+        if planned.shipping == ShippingMethod::Pickup {
+            return Ok(Destination::Pickup);
+        }
+        let found = self.zones.find_by_commune(commune).await.map_err(anyhow::Error::from_boxed)?;
+        let (zone, commune) = found.with_context(|| format!("the commune {commune} is in no delivery zone"))?;
+        Ok(Destination::Commune { zone, commune })
     }
 
     /// What happened to the order since it was placed, each step at its time, through the

@@ -10,6 +10,7 @@ mod cart;
 mod catalog;
 mod catalog_cache;
 mod compression;
+mod delivery;
 mod demo_orders;
 mod exports;
 mod faults;
