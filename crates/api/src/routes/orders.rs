@@ -183,7 +183,7 @@ impl From<Order> for OrderDto {
 /// lengths are counted once trimmed, the phone is a real one (`bitik_common::Phone`). For a
 /// delivery (standard or express), `address`, `commune` and `landmark` are required too; pickup
 /// at the shop needs none of them. Apart from `ShippingInfoDto` because stored orders keep what
-/// older rules let through.
+/// older rules let through. A `zipCode` older clients send is not read: Dakar has no postcodes.
 #[derive(Deserialize, ToSchema, Default)]
 #[serde(rename_all = "camelCase", default)]
 pub struct CheckoutShippingInfo {
@@ -204,9 +204,6 @@ pub struct CheckoutShippingInfo {
     /// Sénégal when blank.
     #[schema(max_length = 100)]
     country: String,
-    /// Not read: Dakar has no postcodes. Accepted so that older clients are not refused.
-    #[schema(deprecated)]
-    zip_code: serde_json::Value,
     /// A commune's `code` from `GET /api/delivery/zones`; its zone sets the fee. Required for a
     /// delivery; anything else is refused (400, a field error on `commune`).
     #[schema(max_length = 60, example = "medina")]

@@ -1,11 +1,13 @@
 //! Delivery zones: the seeded Dakar region, the back office's writes, and a zone that orders name
 //! kept (inactive) rather than deleted.
 
-use bitik_common::Money;
+use bitik_common::{Money, Phone, PostalAddress};
+use bitik_identity::AddressEntry;
+use bitik_identity::ports::AddressRepository;
 use bitik_orders::delivery::{Commune, DeliveryZone, ZoneRemoval, ZoneRepository, ZoneWriteError};
 use bitik_orders::{NewOrder, OrderRepository, OrderStatus, PaymentMethod, ShippingInfo, ShippingMethod, StatusChange};
 use bitik_postgres::testing::TestDatabase;
-use bitik_postgres::{PgOrderRepository, PgZoneRepository};
+use bitik_postgres::{PgAddressRepository, PgOrderRepository, PgZoneRepository};
 use chrono::Utc;
 
 use crate::fixtures::{customer, line, tshirt};
@@ -181,4 +183,60 @@ async fn a_zone_orders_name_is_deactivated_never_deleted_and_its_orders_keep_the
     assert_eq!(zones.find("regions").await.unwrap(), None);
     assert_eq!(zones.find_by_commune("thies").await.unwrap(), None, "its communes went with it");
     assert_eq!(zones.remove("regions").await.unwrap(), ZoneRemoval::NotFound);
+}
+
+fn address_in(commune: &str) -> AddressEntry {
+    AddressEntry {
+        label: "Maison".into(),
+        first_name: "Awa".into(),
+        last_name: "Diop".into(),
+        phone: Phone::parse("77 123 45 67").unwrap(),
+        address: PostalAddress {
+            address: "Rue 11 x 22".into(),
+            city: "Dakar".into(),
+            zip_code: String::new(),
+            country: "Sénégal".into(),
+        },
+        commune: commune.into(),
+        landmark: "En face du marché Tilène".into(),
+        is_default: true,
+    }
+}
+
+#[tokio::test]
+async fn an_address_names_its_commune_while_the_zones_keep_it() {
+    let test = TestDatabase::new().await;
+    let user = customer(&test, "awa@example.sn").await;
+    let addresses = PgAddressRepository::new(test.database.clone());
+    let zones = PgZoneRepository::new(test.database.clone());
+    assert_eq!(addresses.commune_name("medina").await.unwrap().as_deref(), Some("Médina"));
+    assert_eq!(addresses.commune_name("atlantide").await.unwrap(), None);
+
+    let saved = addresses.create(user.id, address_in("medina")).await.unwrap();
+    assert_eq!((saved.commune.as_str(), saved.commune_name.as_str()), ("medina", "Médina"));
+    assert_eq!(saved.landmark, "En face du marché Tilène");
+
+    let mut dakar = zones.find("dakar-ville").await.unwrap().unwrap();
+    for commune in &mut dakar.communes {
+        if commune.code == "medina" {
+            commune.name = "Médina (Dakar)".into();
+        }
+    }
+    zones.update(dakar.clone()).await.unwrap();
+    let renamed = &addresses.list(user.id).await.unwrap()[0];
+    assert_eq!(
+        (renamed.commune.as_str(), renamed.commune_name.as_str()),
+        ("medina", "Médina (Dakar)"),
+        "kept, renamed"
+    );
+
+    dakar.active = false;
+    zones.update(dakar.clone()).await.unwrap();
+    assert_eq!(addresses.commune_name("medina").await.unwrap(), None, "no longer delivered");
+
+    dakar.communes.retain(|c| c.code != "medina");
+    zones.update(dakar).await.unwrap();
+    let orphan = &addresses.list(user.id).await.unwrap()[0];
+    assert_eq!((orphan.commune.as_str(), orphan.commune_name.as_str()), ("", ""), "its commune left the list");
+    assert_eq!(orphan.landmark, "En face du marché Tilène");
 }

@@ -283,7 +283,8 @@ fn zone_form(fee: i64) -> Value {
 }
 
 fn address(street: &str) -> Value {
-    json!({"firstName": "Awa", "lastName": "Diop", "phone": "77 123 45 67", "address": street, "city": "Dakar"})
+    json!({"firstName": "Awa", "lastName": "Diop", "phone": "77 123 45 67", "address": street, "commune": "medina",
+           "landmark": "Près de la mosquée"})
 }
 
 fn line(product: &str, quantity: i64) -> Value {

@@ -20,7 +20,8 @@ fn checkout(product: &str, quantity: Value) -> Value {
 
 fn address() -> Value {
     json!({"label": "Maison", "firstName": "Awa", "lastName": "Diop", "phone": "77 123 45 67",
-           "address": "Unité 15, villa 210", "city": "Dakar", "country": "Sénégal"})
+           "address": "Unité 15, villa 210", "city": "Dakar", "country": "Sénégal",
+           "commune": "parcelles-assainies", "landmark": "Près du terminus"})
 }
 
 async fn data(app: &TestApp, path: &str, token: &str) -> Value {

@@ -33,7 +33,7 @@ fn registration(email: &str, phone: &str) -> Value {
 
 fn address(phone: &str) -> Value {
     json!({"label": "Maison", "firstName": "Awa", "lastName": "Diop", "phone": phone,
-           "address": "Unité 15, villa 210", "city": "Dakar"})
+           "address": "Unité 15, villa 210", "commune": "parcelles-assainies", "landmark": "Près du terminus"})
 }
 
 fn checkout(product: &str, shipping: Value) -> Value {
