@@ -62,7 +62,6 @@ use crate::routes;
         routes::delivery::update,
         routes::delivery::remove,
         routes::uploads::upload_images,
-        routes::cart::shipping_info,
         routes::cart::get_cart,
         routes::cart::add,
         routes::cart::update_item,

@@ -25,7 +25,7 @@ pub use number::order_number;
 pub use ports::MockOrderRepository;
 pub use ports::{OrderRepository, PlaceError, Transition};
 pub use service::{Actor, MAX_PAGE_SIZE, OrderService};
-pub use shipping::{FREE_DELIVERY_THRESHOLD, ShippingMethod};
+pub use shipping::ShippingMethod;
 pub use stats::{DaySales, OrderDashboard, OrderFigures, OrderTrends, TopProduct};
 
 #[cfg(test)]

@@ -126,7 +126,6 @@ fn matrix() -> Vec<Row> {
         row(M::GET, "/products/{idOrSlug}/similar", PUBLIC, |ids, _| {
             call(format!("/api/products/{}/similar", ids.product))
         }),
-        row(M::GET, "/cart/shipping-info", PUBLIC, |_, _| call("/api/cart/shipping-info")),
         row(M::GET, "/delivery/zones", PUBLIC, |_, _| call("/api/delivery/zones")),
         row(M::POST, "/newsletter", [201; 4], |_, who| {
             with_json("/api/newsletter", json!({"email": format!("news-{}@example.sn", who.tag())}))
