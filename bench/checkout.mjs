@@ -49,7 +49,7 @@ async function place(customer) {
     items,
     shippingInfo: {
       firstName: 'Client', lastName: 'Bench', email: customer.email, phone: '77 000 00 00',
-      address: 'Rue 10, Médina', city: 'Dakar',
+      address: 'Rue 10', commune: 'medina', landmark: 'En face du marché Tilène',
     },
     shippingMethod: 'standard',
     paymentMethod: 'cash_on_delivery',
