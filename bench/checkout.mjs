@@ -61,7 +61,7 @@ async function place(customer) {
     items,
     shippingInfo: {
       firstName: 'Client', lastName: 'Bench', email: customer.email, phone: customer.phone,
-      address: 'Rue 10, Médina', city: 'Dakar',
+      address: 'Rue 10', commune: 'medina', landmark: 'En face du marché Tilène',
     },
     shippingMethod: 'standard',
     paymentMethod: 'cash_on_delivery',

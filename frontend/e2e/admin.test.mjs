@@ -191,8 +191,8 @@ test('phone: an order of the demo customer goes from pending to shipped; the his
         email: DEMO_CUSTOMER.email,
         phone: '77 123 45 67',
         address: 'Villa 12, Parcelles Assainies U15',
-        city: 'Dakar',
-        country: 'Sénégal',
+        commune: 'parcelles-assainies',
+        landmark: 'Près du terminus des bus',
       },
       shippingMethod: 'standard',
       paymentMethod: 'cash_on_delivery',
@@ -272,4 +272,54 @@ test('desktop: a deactivated customer cannot log in', async () => {
   const refused = await api('POST', '/auth/login', { body: { email, password } })
   assert.notEqual(refused.status, 200)
   assert.deepEqual(errors, [])
+})
+
+test('desktop: the admin changes a zone’s fee in /admin/delivery; the shop shows it, an order placed before keeps its own', async () => {
+  // An order delivered to Médina at Dakar ville's seeded fee.
+  const token = await apiLogin(DEMO_CUSTOMER)
+  const product = (await api('GET', `/products/${SEEDED_PRODUCT}`)).json.data
+  const [color, sizes] = Object.entries(product.stock).find(([, bySize]) => Object.values(bySize).some((n) => n > 0))
+  const size = Object.keys(sizes).find((s) => sizes[s] > 0)
+  const before = await api('POST', '/orders', {
+    token,
+    body: {
+      items: [{ productId: product.id, quantity: 1, size, color }],
+      shippingInfo: {
+        firstName: 'Awa',
+        lastName: 'Diop',
+        email: DEMO_CUSTOMER.email,
+        phone: '77 123 45 67',
+        address: 'Rue 11 x 22',
+        commune: 'medina',
+        landmark: 'En face du marché Tilène',
+      },
+      shippingMethod: 'standard',
+      paymentMethod: 'cash_on_delivery',
+    },
+  })
+  assert.equal(before.status, 201, JSON.stringify(before.json))
+  assert.equal(before.json.data.shippingCost, 1500)
+
+  const { page, errors } = await adminPage()
+  await page.goto('/admin/delivery')
+  const row = page.getByRole('row').filter({ hasText: 'Dakar ville' })
+  await row.waitFor()
+  assert.match(await row.textContent(), /1 500 FCFA/)
+  assert.match(await row.textContent(), /19/)
+  await row.getByRole('link', { name: 'Modifier Dakar ville' }).click()
+  await page.getByRole('heading', { level: 1, name: 'Modifier Dakar ville' }).waitFor()
+  const fee = page.getByRole('textbox', { name: label('Frais de livraison standard (FCFA)') })
+  await fee.fill('1 800')
+  await screenshot(page, 'delivery-zone')
+  await page.getByRole('button', { name: 'Enregistrer la zone' }).click()
+  await toast(page, 'Zone de livraison enregistrée').waitFor()
+  await page.waitForURL('**/admin/delivery')
+  await page.getByRole('row').filter({ hasText: 'Dakar ville' }).filter({ hasText: '1 800 FCFA' }).waitFor()
+
+  const zones = (await api('GET', '/delivery/zones')).json.data
+  assert.equal(zones.find((zone) => zone.code === 'dakar-ville').fee, 1800)
+  const kept = await api('GET', `/orders/${before.json.data.id}`, { token })
+  assert.equal(kept.json.data.shippingCost, 1500, 'the order keeps the fee it was charged')
+  assert.deepEqual(errors, [])
+  await page.context().close()
 })

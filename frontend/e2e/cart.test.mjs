@@ -161,17 +161,20 @@ for (const mobile of [true, false]) {
     assert.equal(serverCart.subtotal, 24000)
     await screenshot(page, `${viewport}-drawer-customer`)
 
-    // 6. Voir le panier → /cart: the estimate follows checkout's rule (standard fee, free from the threshold).
+    // 6. Voir le panier → /cart: « à partir de » the cheapest zone until a commune is chosen, then that
+    // zone's fee, free from its threshold (checkout's rule).
     await drawer.getByRole('link', { name: 'Voir le panier' }).click()
     await page.waitForURL('**/cart')
     await drawer.waitFor({ state: 'detached' })
     await page.getByRole('heading', { level: 1, name: /Mon panier/ }).waitFor()
     assert.equal(await badge(page), '3')
     assert.equal((await page.getByTestId('cart-subtotal').textContent()).trim(), '24 000 FCFA')
-    await page.getByTestId('cart-shipping').filter({ hasText: 'FCFA' }).waitFor()
-    assert.equal((await page.getByTestId('cart-shipping').textContent()).trim(), '1 000 FCFA')
-    assert.equal((await page.getByTestId('cart-total').textContent()).trim(), '25 000 FCFA')
-    await page.getByText(/Plus que 26 000 FCFA d’achat pour la livraison standard offerte/).waitFor()
+    await page.getByTestId('delivery-estimate').filter({ hasText: 'Livraison à partir de 1 500 FCFA' }).waitFor()
+    await page.getByRole('combobox', { name: /Votre commune/ }).selectOption({ label: 'Golf Sud' })
+    await page.getByTestId('delivery-estimate').filter({ hasText: 'Livraison à Golf Sud (Pikine et Guédiawaye) : 2 000 FCFA · 24 à 48 h' }).waitFor()
+    assert.equal((await page.getByTestId('cart-shipping').textContent()).trim(), '2 000 FCFA')
+    assert.equal((await page.getByTestId('cart-total').textContent()).trim(), '26 000 FCFA')
+    await page.getByText(/Plus que 26 000 FCFA d’achat pour la livraison offerte/).waitFor()
     assert.doesNotMatch(await page.locator('main').textContent(), /5[.,]99/)
     await screenshot(page, `${viewport}-cart-page`)
 

@@ -1,6 +1,8 @@
 // Checkout and orders in a real browser against the real server: a guest finds a
-// product and adds it, is sent to log in on the way to /checkout, orders it with cash on delivery,
-// finds the order in /orders, cancels it through the modal, and the stock is back.
+// product and adds it (the drawer says delivery starts at the cheapest zone's fee), is sent to
+// log in on the way to /checkout, picks Médina and a landmark, sees Dakar ville's fee, orders
+// with cash on delivery, finds the order in /orders with its commune and landmark, cancels it
+// through the modal, and the stock is back.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
@@ -70,6 +72,9 @@ test('phone: product → cart → login → checkout with cash on delivery → /
   await page.getByRole('button', { name: 'Ajouter au panier' }).click()
   const drawer = page.getByRole('dialog', { name: 'Votre panier' })
   await drawer.waitFor()
+  // The seeded zones: Dakar ville is the cheapest, 1 500 FCFA, free from 50 000.
+  await drawer.getByTestId('delivery-estimate').filter({ hasText: 'Livraison à partir de 1 500 FCFA' }).waitFor()
+  assert.match(await drawer.getByTestId('free-delivery').textContent(), /Plus que 42 000 FCFA d’achat pour la livraison offerte \(dès 50 000 FCFA\)/)
 
   // 2. Commander: a guest must log in first, and comes back to /checkout with the cart merged.
   await drawer.getByRole('link', { name: 'Commander' }).click()
@@ -80,25 +85,31 @@ test('phone: product → cart → login → checkout with cash on delivery → /
   await login.getByRole('button', { name: 'Se connecter' }).click()
   await page.waitForURL('**/checkout')
 
-  // 3. Livraison: prefilled from the profile; the demo account has no address yet.
+  // 3. Livraison: prefilled from the profile; the demo account has no address yet, so no commune.
   await page.getByRole('heading', { level: 2, name: 'Adresse de livraison' }).waitFor()
   const delivery = page.getByRole('form', { name: 'Adresse de livraison' })
-  const field = (name) => delivery.getByRole('textbox', { name, exact: true })
+  const field = (name) => delivery.getByRole('textbox', { name: label(name) })
+  const commune = delivery.getByRole('combobox', { name: label('Commune') })
   assert.equal(await page.getByRole('listitem').filter({ hasText: 'Livraison' }).first().getAttribute('aria-current'), 'step')
   assert.equal(await field('Prénom').inputValue(), 'Awa')
   assert.equal(await field('Email').inputValue(), DEMO_CUSTOMER.email)
-  assert.equal(await delivery.getByRole('combobox', { name: 'Pays' }).inputValue(), 'Sénégal')
-  await page.getByTestId('shipping-fee-standard').waitFor()
+  assert.equal(await commune.inputValue(), '')
+  assert.equal(await delivery.getByRole('textbox', { name: /Code postal/ }).count(), 0, 'Dakar has no postcodes')
+  // The zones are loaded: pickup is free; standard and express wait for a commune.
+  await page.getByTestId('shipping-fee-pickup').filter({ hasText: 'Gratuit' }).waitFor()
   assert.ok(await page.getByRole('radio', { name: /^Livraison standard/ }).isChecked())
-  assert.equal((await page.getByTestId('shipping-fee-standard').textContent()).trim(), '1 000 FCFA')
-  assert.equal((await page.getByTestId('shipping-fee-express').textContent()).trim(), '2 000 FCFA')
-  assert.equal((await page.getByTestId('shipping-fee-pickup').textContent()).trim(), 'Gratuit')
-  // Next with the address missing: the form's sentence, and the step stays.
-  await field('Adresse').fill('')
+  assert.equal((await page.getByTestId('shipping-fee-standard').textContent()).trim(), '')
+  // Next without commune or landmark: the form's sentence, and the step stays.
   await page.getByRole('button', { name: 'Suivant' }).click()
   await page.getByRole('alert').filter({ hasText: 'Veuillez remplir tous les champs obligatoires' }).waitFor()
-  await field('Adresse').fill('Unité 15, villa 210')
-  await field('Ville').fill('Dakar')
+  // Médina is in Dakar ville: 1 500 FCFA, express 2 500, in 24 h.
+  await commune.selectOption({ label: 'Médina' })
+  assert.equal((await page.getByTestId('shipping-fee-standard').textContent()).trim(), '1 500 FCFA')
+  assert.equal((await page.getByTestId('shipping-fee-express').textContent()).trim(), '2 500 FCFA')
+  assert.match(await delivery.getByText('Dakar ville · 24 h').first().textContent(), /Dakar ville · 24 h/)
+  await field('Adresse').fill('Rue 11 x 22')
+  await field('Point de repère').fill('En face du marché Tilène')
+  await delivery.getByRole('textbox', { name: /Instructions de livraison/ }).fill('Appeler en arrivant')
   await screenshot(page, 'checkout-1-livraison')
   await page.getByRole('button', { name: 'Suivant' }).click()
 
@@ -109,17 +120,20 @@ test('phone: product → cart → login → checkout with cash on delivery → /
   await screenshot(page, 'checkout-2-paiement')
   await page.getByRole('button', { name: 'Suivant' }).click()
 
-  // 5. Confirmation: the recap (8 000 + 1 000), then the order.
+  // 5. Confirmation: the recap (8 000 + Médina's 1 500), then the order.
   await page.getByRole('heading', { level: 2, name: 'Récapitulatif de la commande' }).waitFor()
   assert.equal((await page.getByTestId('order-subtotal').textContent()).trim(), '8 000 FCFA')
-  assert.equal((await page.getByTestId('order-shipping').textContent()).trim(), '1 000 FCFA')
-  assert.equal((await page.getByTestId('order-total').textContent()).trim(), '9 000 FCFA')
+  assert.equal((await page.getByTestId('order-shipping').textContent()).trim(), '1 500 FCFA')
+  assert.equal((await page.getByTestId('order-total').textContent()).trim(), '9 500 FCFA')
+  const recap = page.getByRole('region', { name: 'Livraison' })
+  assert.match(await recap.textContent(), /Médina \(Dakar ville\)/)
+  assert.match(await recap.textContent(), /Point de repère : En face du marché Tilène/)
   await screenshot(page, 'checkout-3-confirmation')
   await page.getByRole('button', { name: 'Confirmer la commande' }).click()
   await page.getByText('Commande créée avec succès!').waitFor()
   const orderNumber = (await page.getByTestId('order-number').textContent()).trim()
   assert.match(orderNumber, /^ORD-\d{6}\d{4}$/)
-  assert.equal((await page.getByTestId('order-placed-total').textContent()).trim(), '9 000 FCFA')
+  assert.equal((await page.getByTestId('order-placed-total').textContent()).trim(), '9 500 FCFA')
   await page.waitForFunction(() => !document.querySelector('[data-testid="cart-count"]'))
   assert.equal(await whiteSmallStock(), 0)
   await screenshot(page, 'checkout-4-commande-creee')
@@ -130,12 +144,18 @@ test('phone: product → cart → login → checkout with cash on delivery → /
   const row = page.getByRole('link', { name: new RegExp(orderNumber) })
   await row.waitFor()
   assert.match(await row.textContent(), /En attente/)
-  assert.match(await row.textContent(), /9 000 FCFA/)
+  assert.match(await row.textContent(), /9 500 FCFA/)
   await row.click()
   await page.waitForURL('**/orders/*')
   await page.getByRole('heading', { level: 1, name: `Commande ${orderNumber}` }).waitFor()
   assert.equal((await page.getByTestId('order-status').textContent()).trim(), 'En attente')
   assert.equal((await page.getByTestId('order-payment-method').textContent()).trim(), 'Paiement à la livraison')
+  // The order keeps where it goes: the commune and its zone, the landmark, the instructions, the fee.
+  const placedTo = page.getByRole('region', { name: 'Livraison' })
+  assert.match(await placedTo.textContent(), /Médina \(Dakar ville\)/)
+  assert.match(await placedTo.textContent(), /Point de repère : En face du marché Tilène/)
+  assert.match(await placedTo.textContent(), /Instructions : Appeler en arrivant/)
+  assert.equal((await page.getByTestId('order-shipping').textContent()).trim(), '1 500 FCFA')
   const contact = page.getByRole('link', { name: 'Contacter le service client' })
   assert.match(decodeURIComponent(await contact.getAttribute('href')), new RegExp(`^https://wa\\.me/\\d+\\?text=.*${orderNumber}`))
   await screenshot(page, 'order-detail')

@@ -12,6 +12,7 @@ use bitik_identity::AccountService;
 use bitik_identity::newsletter::NewsletterService;
 use bitik_orders::OrderService;
 use bitik_orders::cash_on_delivery::CashOnDeliveryService;
+use bitik_orders::delivery::DeliveryService;
 use bitik_payments::PaymentService;
 use bitik_wave::Simulator;
 
@@ -28,6 +29,8 @@ pub struct AppState {
     pub orders: OrderService,
     /// Confirming cash-on-delivery orders, their expiry, refused parcels, couriers, phones.
     pub cash_on_delivery: CashOnDeliveryService,
+    /// The delivery zones, for the storefront's list and the back office.
+    pub delivery: DeliveryService,
     pub payments: PaymentService,
     /// Test mode's stand-in for Wave, whose checkout pages the server serves; `None` with Wave.
     pub simulator: Option<Arc<Simulator>>,

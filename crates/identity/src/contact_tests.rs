@@ -28,6 +28,8 @@ fn address(phone: &str) -> AddressInput {
         last_name: "Diop".into(),
         phone: phone.into(),
         address: RawAddress { address: "Unité 15, villa 210".into(), city: "Dakar".into(), ..RawAddress::default() },
+        commune: "parcelles-assainies".into(),
+        landmark: "Près du terminus".into(),
         ..AddressInput::default()
     }
 }
@@ -80,6 +82,7 @@ async fn the_profile_phone_may_be_blank_and_is_otherwise_a_real_one() {
 #[tokio::test]
 async fn an_address_book_phone_is_required_and_stored_as_checkout_takes_it() {
     let mut addresses = MockAddressRepository::new();
+    addresses.expect_commune_name().returning(|_| Ok(Some("Parcelles Assainies".into())));
     addresses
         .expect_create()
         .withf(|_, entry, _| Some(entry.phone.clone()) == stored() && entry.address.city == "Dakar")

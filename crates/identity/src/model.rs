@@ -90,8 +90,15 @@ pub struct Address {
     pub phone: String,
     pub address: String,
     pub city: String,
+    /// Kept on addresses saved when the form asked for a postcode.
     pub zip_code: String,
     pub country: String,
+    /// The commune's code in the delivery zones, and its name there; empty for addresses saved
+    /// before zones, or whose commune has left the list.
+    pub commune: String,
+    pub commune_name: String,
+    /// The point de repère a courier finds the customer by.
+    pub landmark: String,
     pub is_default: bool,
     pub created_at: DateTime<Utc>,
 }
@@ -104,6 +111,9 @@ pub struct AddressInput {
     pub last_name: String,
     pub phone: String,
     pub address: RawAddress,
+    /// A commune's code from the delivery zones.
+    pub commune: String,
+    pub landmark: String,
     pub is_default: bool,
 }
 
@@ -116,6 +126,9 @@ pub struct AddressEntry {
     pub last_name: String,
     pub phone: Phone,
     pub address: PostalAddress,
+    /// A commune's code, of a zone shoppers may order to.
+    pub commune: String,
+    pub landmark: String,
     pub is_default: bool,
 }
 

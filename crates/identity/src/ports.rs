@@ -75,6 +75,9 @@ pub trait AddressRepository: Send + Sync {
     /// Deleting the default makes the newest remaining address the default.
     async fn delete(&self, user_id: Uuid, id: Uuid) -> Result<bool, BoxError>;
     async fn set_default(&self, user_id: Uuid, id: Uuid) -> Result<Option<Address>, BoxError>;
+    /// The name of the commune `code` in a delivery zone shoppers may order to; `None` when the
+    /// delivery zones have no such commune, or only in an inactive zone.
+    async fn commune_name(&self, code: &str) -> Result<Option<String>, BoxError>;
 }
 
 /// Why password work was not done.

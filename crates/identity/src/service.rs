@@ -8,7 +8,7 @@ use tokio::sync::OnceCell;
 use uuid::Uuid;
 
 use crate::error::IdentityError;
-use crate::model::{Address, AddressInput, NewAccount, NewUser, ProfileUpdate, Role, User};
+use crate::model::{Address, AddressEntry, AddressInput, NewAccount, NewUser, ProfileUpdate, Role, User};
 use crate::ports::{AddressRepository, InsertUserError, PasswordHasher, UserRepository};
 use crate::tokens::TokenService;
 use crate::validate::{self, trimmed};
@@ -250,7 +250,7 @@ impl AccountService {
 
     /// Adds to the address book, which holds [`MAX_ADDRESSES`] at most.
     pub async fn add_address(&self, user_id: Uuid, input: AddressInput) -> Result<Address, IdentityError> {
-        let entry = validate::address(&input)?;
+        let entry = self.address_entry(&input).await?;
         self.addresses
             .create(user_id, entry, MAX_ADDRESSES)
             .await
@@ -259,8 +259,20 @@ impl AccountService {
     }
 
     pub async fn update_address(&self, user_id: Uuid, id: Uuid, input: AddressInput) -> Result<Address, IdentityError> {
-        let entry = validate::address(&input)?;
+        let entry = self.address_entry(&input).await?;
         self.addresses.update(user_id, id, entry).await.map_err(repository)?.ok_or(IdentityError::AddressNotFound)
+    }
+
+    /// The form checked, its commune one the shop delivers to; a city left blank is the commune's.
+    async fn address_entry(&self, input: &AddressInput) -> Result<AddressEntry, IdentityError> {
+        let mut entry = validate::address(input)?;
+        let name = self.addresses.commune_name(&entry.commune).await.map_err(repository)?;
+        let name =
+            name.ok_or_else(|| IdentityError::validation(FieldErrors::of("commune", validate::UNKNOWN_COMMUNE)))?;
+        if entry.address.city.is_empty() {
+            entry.address.city = name;
+        }
+        Ok(entry)
     }
 
     pub async fn delete_address(&self, user_id: Uuid, id: Uuid) -> Result<(), IdentityError> {

@@ -246,46 +246,89 @@ async fn a_reset_token_is_stored_hashed_and_used_by_its_hash() {
     assert_eq!(wrong.to_string(), "Ce lien de réinitialisation est invalide ou a expiré.");
 }
 
+/// An address of the address book in Médina, as its form sends it.
+fn medina() -> AddressInput {
+    AddressInput {
+        first_name: "Awa".into(),
+        last_name: "Diop".into(),
+        phone: "77 123 45 67".into(),
+        address: RawAddress { address: "Rue 11 x 22".into(), zip_code: "12500".into(), ..RawAddress::default() },
+        commune: "medina".into(),
+        landmark: " En face du marché Tilène ".into(),
+        ..AddressInput::default()
+    }
+}
+
+/// Address storage that knows Médina only, and stores nothing.
+fn communes() -> MockAddressRepository {
+    let mut addresses = MockAddressRepository::new();
+    addresses.expect_commune_name().returning(|code| Ok((code == "medina").then(|| "Médina".to_owned())));
+    addresses
+}
+
 #[tokio::test]
 async fn an_address_needs_its_fields_and_another_users_address_is_missing() {
-    let mut addresses = MockAddressRepository::new();
+    let mut addresses = communes();
     addresses.expect_update().returning(|_, _, _| Ok(None));
     let service =
         AccountService::new(Arc::new(MockUserRepository::new()), Arc::new(addresses), Arc::new(hasher()), tokens());
     let problems = fields(service.add_address(Uuid::new_v4(), AddressInput::default()).await.unwrap_err());
     let names: Vec<&str> = problems.iter().map(|(field, _)| *field).collect();
-    assert_eq!(names, ["address", "city", "firstName", "lastName", "phone"]);
-    let valid = AddressInput {
-        first_name: "Awa".into(),
-        last_name: "Diop".into(),
-        phone: "77 123 45 67".into(),
-        address: RawAddress { address: "Unité 15, villa 210".into(), city: "Dakar".into(), ..RawAddress::default() },
-        ..AddressInput::default()
-    };
-    let error = service.update_address(Uuid::new_v4(), Uuid::new_v4(), valid).await.unwrap_err();
+    assert_eq!(names, ["address", "commune", "firstName", "landmark", "lastName", "phone"]);
+    assert!(problems.contains(&("commune", "La commune est requise".to_owned())));
+    assert!(problems.contains(&("landmark", "Le point de repère est requis".to_owned())));
+    let error = service.update_address(Uuid::new_v4(), Uuid::new_v4(), medina()).await.unwrap_err();
     assert!(matches!(error, IdentityError::AddressNotFound));
 }
 
 #[tokio::test]
 async fn the_address_book_holds_twenty_addresses_and_refuses_the_next_in_french() {
-    let mut addresses = MockAddressRepository::new();
+    let mut addresses = communes();
     // The repository counts in the insert's transaction; the service asks it for 20 at most.
     addresses.expect_create().withf(|_, _, max| *max == 20).times(1).returning(|_, _, _| Ok(None));
     let service =
         AccountService::new(Arc::new(MockUserRepository::new()), Arc::new(addresses), Arc::new(hasher()), tokens());
-    let valid = AddressInput {
-        first_name: "Awa".into(),
-        last_name: "Diop".into(),
-        phone: "77 123 45 67".into(),
-        address: RawAddress { address: "Unité 15, villa 210".into(), city: "Dakar".into(), ..RawAddress::default() },
-        ..AddressInput::default()
-    };
-    let error = service.add_address(Uuid::new_v4(), valid).await.unwrap_err();
+    let error = service.add_address(Uuid::new_v4(), medina()).await.unwrap_err();
     assert!(matches!(error, IdentityError::AddressBookFull { max: 20 }), "{error:?}");
     assert_eq!(
         error.to_string(),
         "Votre carnet d'adresses est plein (20 adresses au plus). Supprimez-en une avant d'en ajouter une nouvelle."
     );
+}
+
+#[tokio::test]
+async fn an_address_keeps_its_commune_and_landmark_its_city_is_the_communes_and_no_postcode_is_read() {
+    let mut addresses = communes();
+    addresses
+        .expect_create()
+        .withf(|_, entry, _| {
+            (
+                entry.commune.as_str(),
+                entry.landmark.as_str(),
+                entry.address.city.as_str(),
+                entry.address.zip_code.as_str(),
+            ) == ("medina", "En face du marché Tilène", "Médina", "")
+        })
+        .times(1)
+        .returning(|_, _, _| Err("stored".into()));
+    let service =
+        AccountService::new(Arc::new(MockUserRepository::new()), Arc::new(addresses), Arc::new(hasher()), tokens());
+    assert!(matches!(service.add_address(Uuid::new_v4(), medina()).await, Err(IdentityError::Repository(_))));
+}
+
+#[tokio::test]
+async fn an_address_in_a_commune_off_the_list_is_refused_on_its_field() {
+    let mut addresses = communes();
+    addresses.expect_create().never();
+    let service =
+        AccountService::new(Arc::new(MockUserRepository::new()), Arc::new(addresses), Arc::new(hasher()), tokens());
+    for commune in ["atlantide", "Médina"] {
+        let error = service.add_address(Uuid::new_v4(), AddressInput { commune: commune.into(), ..medina() }).await;
+        assert_eq!(fields(error.unwrap_err()), [("commune", "Veuillez choisir une commune de la liste".to_owned())]);
+    }
+    let long = AddressInput { landmark: "l".repeat(201), ..medina() };
+    let error = service.add_address(Uuid::new_v4(), long).await.unwrap_err();
+    assert_eq!(fields(error), [("landmark", "Ce champ ne peut pas dépasser 200 caractères".to_owned())]);
 }
 
 // The back office's accounts ---------------------------------------------------------------

@@ -2,7 +2,7 @@
 //! phone and address follow the shop's shared rules (`bitik_common::ContactForm`), in the
 //! account forms' words.
 
-use bitik_common::{Contact, ContactForm, FieldErrors, Need};
+use bitik_common::{Contact, ContactForm, FieldErrors, Need, PostalAddress};
 
 use crate::error::IdentityError;
 use crate::model::{
@@ -15,6 +15,11 @@ pub(crate) const ACCOUNT_FORM: ContactForm =
 
 const PASSWORD_TOO_SHORT: &str = "Le mot de passe doit contenir au moins 6 caractères";
 const MAX_LABEL_CHARS: usize = 60;
+const MAX_LANDMARK_CHARS: usize = 200;
+/// Longest commune code of the delivery zones.
+const MAX_COMMUNE_CHARS: usize = 60;
+/// What a commune that is not a code of the delivery zones' list is told.
+pub(crate) const UNKNOWN_COMMUNE: &str = "Veuillez choisir une commune de la liste";
 
 fn missing_message(field: &'static str) -> &'static str {
     match field {
@@ -24,6 +29,8 @@ fn missing_message(field: &'static str) -> &'static str {
         "phone" => "Le téléphone est requis",
         "address" => "L'adresse est requise",
         "city" => "La ville est requise",
+        "commune" => "La commune est requise",
+        "landmark" => "Le point de repère est requis",
         _ => "Ce champ est requis",
     }
 }
@@ -65,20 +72,37 @@ pub(crate) fn profile(profile: &ProfileUpdate) -> Result<Profile, IdentityError>
     checked(Some(profile), errors)
 }
 
-/// Everything but the label, the zip code and the country is required.
+/// Names, phone, street address, commune and landmark are required; the label, the city (the
+/// commune's name when blank) and the country (Sénégal) are not; the postcode is not read (Dakar
+/// has none). Which commune the code names is the delivery zones' to say.
 pub(crate) fn address(input: &AddressInput) -> Result<AddressEntry, IdentityError> {
     let mut errors = FieldErrors::default();
     errors.max_chars("label", &input.label, MAX_LABEL_CHARS);
     let first_name = ACCOUNT_FORM.name(&mut errors, "firstName", &input.first_name);
     let last_name = ACCOUNT_FORM.name(&mut errors, "lastName", &input.last_name);
     let phone = ACCOUNT_FORM.phone(&mut errors, &input.phone, Need::Required);
-    let address = ACCOUNT_FORM.address(&mut errors, &input.address, Need::Required);
+    let address = PostalAddress {
+        address: ACCOUNT_FORM.street(&mut errors, &input.address.address, Need::Required),
+        city: ACCOUNT_FORM.city(&mut errors, &input.address.city, Need::Optional),
+        zip_code: String::new(),
+        country: ACCOUNT_FORM.country(&mut errors, &input.address.country),
+    };
+    // Which commune the code names (if any) is the delivery zones' to say: `AccountService` asks.
+    let commune = input.commune.trim();
+    errors.required("commune", commune, missing_message("commune")).max_chars("commune", commune, MAX_COMMUNE_CHARS);
+    errors.required("landmark", &input.landmark, missing_message("landmark")).max_chars(
+        "landmark",
+        &input.landmark,
+        MAX_LANDMARK_CHARS,
+    );
     let entry = phone.map(|phone| AddressEntry {
         label: input.label.trim().to_owned(),
         first_name,
         last_name,
         phone,
         address,
+        commune: commune.to_owned(),
+        landmark: trimmed(&input.landmark),
         is_default: input.is_default,
     });
     checked(entry, errors)

@@ -4,11 +4,11 @@
 use std::collections::HashMap;
 
 use bitik_catalog::{Choice, Product, RawChoice, within_line_limit};
-use bitik_common::{
-    AmountTooLarge, Contact, ContactForm, FieldErrors, Money, Need, PostalAddress, RawAddress, RawContact,
-};
+use bitik_common::{Contact, ContactForm, FieldErrors, Money, Need, PostalAddress, RawAddress, RawContact};
 use uuid::Uuid;
 
+use crate::delivery::Destination;
+use crate::delivery::form::is_code;
 use crate::error::OrderError;
 use crate::model::{OrderLine, PaymentMethod, ShippingInfo};
 use crate::shipping::ShippingMethod;
@@ -17,6 +17,10 @@ use crate::shipping::ShippingMethod;
 pub const MAX_LINES: usize = 50;
 /// Longest idempotency key kept; a longer one is ignored, as an absent one is.
 const MAX_IDEMPOTENCY_KEY: usize = 100;
+/// Longest landmark (« point de repère »), in characters.
+pub const MAX_LANDMARK_CHARS: usize = 200;
+/// Longest delivery instructions, in characters.
+pub const MAX_NOTES_CHARS: usize = 500;
 
 /// A checkout as it arrives.
 #[derive(Debug, Clone, Default)]
@@ -24,9 +28,19 @@ pub struct RawCheckout {
     pub items: Vec<RawChoice>,
     pub contact: RawContact,
     pub address: RawAddress,
+    pub place: RawPlace,
     pub shipping_method: Option<String>,
     pub payment_method: Option<String>,
     pub idempotency_key: Option<String>,
+}
+
+/// Where in Dakar a parcel goes, as the form sends it: the commune's code from the list, the
+/// landmark a courier finds the customer by, and instructions.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RawPlace {
+    pub commune: String,
+    pub landmark: String,
+    pub notes: String,
 }
 
 /// Who receives the order and where, checked.
@@ -34,6 +48,11 @@ pub struct RawCheckout {
 pub struct Recipient {
     pub contact: Contact,
     pub address: PostalAddress,
+    /// The commune's code, read against the zones when the order is placed; `None` for pickup
+    /// at the shop.
+    pub commune: Option<String>,
+    pub landmark: String,
+    pub notes: String,
 }
 
 /// A checkout that passed every rule of its form: what the order service places.
@@ -50,10 +69,13 @@ pub struct CheckoutRequest {
 
 impl CheckoutRequest {
     /// The delivery form first, then the delivery and payment methods, then the items: the
-    /// first of them that is wrong is what the shopper reads.
+    /// first of them that is wrong is what the shopper reads. What the form asks depends on the
+    /// method: pickup at the shop needs no address, commune or landmark.
     pub fn parse(raw: RawCheckout) -> Result<Self, OrderError> {
-        let recipient = recipient(&raw.contact, &raw.address)?;
-        let shipping_method = shipping_method(raw.shipping_method.as_deref())?;
+        let method = shipping_method(raw.shipping_method.as_deref());
+        let delivered = !matches!(method, Ok(ShippingMethod::Pickup));
+        let recipient = recipient(&raw.contact, &raw.address, &raw.place, delivered)?;
+        let shipping_method = method?;
         let payment_method = payment_method(raw.payment_method.as_deref())?;
         let choices = choices(&raw.items)?;
         let idempotency_key = raw
@@ -68,21 +90,58 @@ impl CheckoutRequest {
 const DELIVERY_FORM: ContactForm =
     ContactForm { missing: |_| "Ce champ est requis", invalid_email: "Veuillez entrer une adresse email valide" };
 
-/// The delivery form: names, e-mail, phone, street address and city required; the country
-/// is Sénégal unless another is given.
-pub fn recipient(contact: &RawContact, address: &RawAddress) -> Result<Recipient, OrderError> {
+/// The delivery form. Names, e-mail and phone always; for a delivery, the street address, the
+/// commune (a code of the list: whether it is one is the zones' to say) and the landmark too. The
+/// city may be left blank (the commune names it); the postcode is not read (Dakar has none); the
+/// country is Sénégal unless another is given.
+pub fn recipient(
+    contact: &RawContact,
+    address: &RawAddress,
+    place: &RawPlace,
+    delivered: bool,
+) -> Result<Recipient, OrderError> {
+    let need = if delivered { Need::Required } else { Need::Optional };
     let mut errors = FieldErrors::default();
     let contact = DELIVERY_FORM.contact(&mut errors, contact);
-    let address = DELIVERY_FORM.address(&mut errors, address, Need::Required);
+    let address = PostalAddress {
+        address: DELIVERY_FORM.street(&mut errors, &address.address, need),
+        city: DELIVERY_FORM.city(&mut errors, &address.city, Need::Optional),
+        zip_code: String::new(),
+        country: DELIVERY_FORM.country(&mut errors, &address.country),
+    };
+    let commune = if delivered { commune(&mut errors, &place.commune) } else { None };
+    if delivered {
+        errors.required("landmark", &place.landmark, (DELIVERY_FORM.missing)("landmark"));
+    }
+    errors.max_chars("landmark", &place.landmark, MAX_LANDMARK_CHARS);
+    errors.max_chars("notes", &place.notes, MAX_NOTES_CHARS);
+    let (landmark, notes) = (place.landmark.trim().to_owned(), place.notes.trim().to_owned());
     match contact {
-        Some(contact) if errors.is_empty() => Ok(Recipient { contact, address }),
+        Some(contact) if errors.is_empty() => Ok(Recipient { contact, address, commune, landmark, notes }),
         _ => Err(OrderError::validation(errors)),
     }
 }
 
+/// Refused when the commune is not a code of the list.
+pub const UNKNOWN_COMMUNE: &str = "Veuillez choisir une commune de la liste";
+
+/// A code shaped as the list's are; which commune it names is the zones' to say.
+fn commune(errors: &mut FieldErrors, raw: &str) -> Option<String> {
+    let code = raw.trim();
+    if code.is_empty() {
+        errors.missing("commune", (DELIVERY_FORM.missing)("commune"));
+        return None;
+    }
+    if !is_code(code) {
+        errors.fail("commune", UNKNOWN_COMMUNE);
+        return None;
+    }
+    Some(code.to_owned())
+}
+
 impl From<Recipient> for ShippingInfo {
     fn from(recipient: Recipient) -> Self {
-        let Recipient { contact, address } = recipient;
+        let Recipient { contact, address, landmark, notes, .. } = recipient;
         ShippingInfo {
             first_name: contact.first_name,
             last_name: contact.last_name,
@@ -92,7 +151,27 @@ impl From<Recipient> for ShippingInfo {
             city: address.city,
             country: address.country,
             zip_code: address.zip_code,
+            landmark,
+            notes,
+            ..ShippingInfo::default()
         }
+    }
+}
+
+impl ShippingInfo {
+    /// The zone and commune it goes to, by code and by name as they are now: the order keeps
+    /// them. A city left blank is the commune's.
+    pub fn delivered_to(mut self, destination: &Destination) -> Self {
+        if let Destination::Commune { zone, commune } = destination {
+            self.zone_code.clone_from(&zone.code);
+            self.zone_name.clone_from(&zone.name);
+            self.commune_code.clone_from(&commune.code);
+            self.commune_name.clone_from(&commune.name);
+            if self.city.is_empty() {
+                self.city.clone_from(&commune.name);
+            }
+        }
+        self
     }
 }
 
@@ -169,7 +248,7 @@ pub fn lines(choices: &[Choice], products: &HashMap<Uuid, Product>) -> Result<Ve
         .collect()
 }
 
-/// Subtotal, delivery fee (free standard delivery from the threshold), discount and total.
+/// Subtotal, delivery fee (the destination's rule), discount and total.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Totals {
     pub subtotal: Money,
@@ -179,13 +258,14 @@ pub struct Totals {
 }
 
 /// `AmountTooLarge` when a line or the total cannot be counted: the order is refused rather than
-/// priced wrong.
-pub fn totals(lines: &[OrderLine], method: ShippingMethod) -> Result<Totals, AmountTooLarge> {
+/// priced wrong. The fee is the destination's for `method` and this subtotal.
+pub fn totals(lines: &[OrderLine], method: ShippingMethod, destination: &Destination) -> Result<Totals, OrderError> {
     let subtotal = Money::sum(lines.iter().map(OrderLine::total))?;
-    let shipping_cost = method.fee_for(subtotal);
+    let shipping_cost = destination.fee_for(method, subtotal)?;
     // No promotion codes exist yet: the discount is kept in the order for when they do.
     let discount = Money::ZERO;
-    Ok(Totals { subtotal, shipping_cost, discount, total: subtotal.plus(shipping_cost)?.minus(discount)? })
+    let total = subtotal.plus(shipping_cost).and_then(|sum| sum.minus(discount))?;
+    Ok(Totals { subtotal, shipping_cost, discount, total })
 }
 
 #[cfg(test)]
@@ -208,10 +288,11 @@ mod tests {
                 email: "Awa@Example.sn".into(),
                 phone: phone.into(),
             },
-            address: RawAddress {
-                address: "Unité 15, villa 210".into(),
-                city: "Dakar".into(),
-                ..RawAddress::default()
+            address: RawAddress { address: "Unité 15, villa 210".into(), ..RawAddress::default() },
+            place: RawPlace {
+                commune: "parcelles-assainies".into(),
+                landmark: " Près de la mosquée ".into(),
+                notes: String::new(),
             },
             shipping_method: None,
             payment_method: Some("paypal".into()),
@@ -264,10 +345,10 @@ mod tests {
     #[test]
     fn a_missing_field_sums_up_as_one_sentence_and_other_problems_by_the_first_found() {
         let mut blank = raw("abc");
-        blank.address.city = " ".into();
+        blank.place.landmark = " ".into();
         let (message, fields) = refusal(CheckoutRequest::parse(blank).unwrap_err());
         assert_eq!(message, "Veuillez remplir tous les champs obligatoires");
-        assert_eq!(fields["city"], "Ce champ est requis");
+        assert_eq!(fields["landmark"], "Ce champ est requis");
         assert_eq!(fields["phone"], "Veuillez entrer un numéro de téléphone valide");
         let mut wrong = raw("abc");
         wrong.contact.email = "awa@".into();
@@ -300,5 +381,58 @@ mod tests {
         assert_eq!(message, "Méthode de livraison invalide");
         request.shipping_method = Some("express".into());
         assert!(matches!(CheckoutRequest::parse(request), Err(OrderError::EmptyOrder)));
+    }
+
+    #[test]
+    fn a_delivery_needs_a_street_a_commune_of_the_list_and_a_landmark_but_no_city_or_postcode() {
+        let mut request = raw("77 123 45 67");
+        request.address.zip_code = "12500".into();
+        let recipient = CheckoutRequest::parse(request).unwrap().recipient;
+        assert_eq!(recipient.commune.as_deref(), Some("parcelles-assainies"));
+        assert_eq!(recipient.landmark, "Près de la mosquée");
+        assert_eq!(recipient.address.zip_code, "", "Dakar has no postcodes: the field is not read");
+
+        let mut blank = raw("77 123 45 67");
+        blank.address.address = String::new();
+        blank.place = RawPlace::default();
+        let (message, fields) = refusal(CheckoutRequest::parse(blank).unwrap_err());
+        assert_eq!(message, "Veuillez remplir tous les champs obligatoires");
+        assert_eq!(fields.keys().copied().collect::<Vec<_>>(), ["address", "commune", "landmark"]);
+        assert!(fields.values().all(|m| m == "Ce champ est requis"));
+    }
+
+    #[test]
+    fn a_commune_that_cannot_be_a_code_of_the_list_is_refused_on_its_field() {
+        for junk in ["Médina", "medina; DROP", "-", &"a".repeat(61)] {
+            let mut request = raw("77 123 45 67");
+            request.place.commune = junk.into();
+            let (message, fields) = refusal(CheckoutRequest::parse(request).unwrap_err());
+            assert_eq!(message, UNKNOWN_COMMUNE, "{junk}");
+            assert_eq!(fields["commune"], UNKNOWN_COMMUNE);
+        }
+    }
+
+    #[test]
+    fn landmark_and_notes_have_their_lengths() {
+        let mut request = raw("77 123 45 67");
+        request.place.landmark = "é".repeat(200);
+        request.place.notes = "n".repeat(500);
+        assert!(CheckoutRequest::parse(request.clone()).is_ok(), "characters are counted, not bytes");
+        request.place.landmark.push('é');
+        request.place.notes.push('n');
+        let (_, fields) = refusal(CheckoutRequest::parse(request).unwrap_err());
+        assert_eq!(fields["landmark"], "Ce champ ne peut pas dépasser 200 caractères");
+        assert_eq!(fields["notes"], "Ce champ ne peut pas dépasser 500 caractères");
+    }
+
+    #[test]
+    fn pickup_at_the_shop_needs_neither_address_nor_commune_nor_landmark() {
+        let mut request = raw("77 123 45 67");
+        request.shipping_method = Some("pickup".into());
+        request.address = RawAddress::default();
+        request.place = RawPlace { commune: "n'importe quoi".into(), ..RawPlace::default() };
+        let recipient = CheckoutRequest::parse(request).unwrap().recipient;
+        assert_eq!(recipient.commune, None, "nothing is delivered: no commune is read");
+        assert_eq!(recipient.address.address, "");
     }
 }

@@ -1,10 +1,11 @@
-//! Orders: checkout rules and pricing, shipping fees, order numbers, the status rules and
-//! their history, cash on delivery's confirmation and outcomes, the dashboard's figures. Only
-//! the server prices an order: what a client sends as prices is never read.
+//! Orders: checkout rules and pricing, delivery zones and their fees, order numbers, the status
+//! rules and their history, cash on delivery's confirmation and outcomes, the dashboard's figures.
+//! Only the server prices an order: what a client sends as prices is never read.
 
 pub mod admin;
 pub mod cash_on_delivery;
 pub mod checkout;
+pub mod delivery;
 mod error;
 mod model;
 mod number;
@@ -16,7 +17,7 @@ pub mod shipping;
 pub mod stats;
 
 pub use admin::{ADMIN_PAGE_SIZE, AdminOrderFilter, AdminOrderQuery, AdminSort, ConfirmationFilter};
-pub use checkout::{CheckoutRequest, RawCheckout, Recipient};
+pub use checkout::{CheckoutRequest, RawCheckout, RawPlace, Recipient};
 pub use error::OrderError;
 pub use model::{
     NewOrder, Order, OrderLine, OrderStatus, PaymentMethod, PaymentStatus, ShippingInfo, StatusChange, StockEffect,
@@ -27,7 +28,7 @@ pub use open_orders::{MAX_OPEN_UNPAID_ORDERS, OpenOrdersOf};
 pub use ports::MockOrderRepository;
 pub use ports::{OrderRepository, PlaceError, Transition};
 pub use service::{Actor, MAX_PAGE_SIZE, OrderService};
-pub use shipping::{FREE_DELIVERY_THRESHOLD, ShippingMethod};
+pub use shipping::ShippingMethod;
 pub use stats::{DaySales, OrderDashboard, OrderFigures, OrderTrends, TopProduct};
 
 #[cfg(test)]

@@ -134,7 +134,19 @@ pub struct ShippingInfo {
     pub address: String,
     pub city: String,
     pub country: String,
+    /// Kept for the orders placed when the form asked for it; Dakar has no postcodes.
     pub zip_code: String,
+    /// The delivery zone the fee was charged by, by code and by name as they were; empty for
+    /// pickup at the shop and for orders placed before zones.
+    pub zone_code: String,
+    pub zone_name: String,
+    /// The commune delivered to, by code and by name as they were; empty likewise.
+    pub commune_code: String,
+    pub commune_name: String,
+    /// The point de repère a courier finds the customer by.
+    pub landmark: String,
+    /// The customer's delivery instructions.
+    pub notes: String,
 }
 
 /// A line as ordered: name, picture and price as they were at that moment.

@@ -8,13 +8,15 @@ use uuid::Uuid;
 
 use crate::admin::{ADMIN_PAGE_SIZE, AdminOrderFilter, AdminOrderQuery, AdminSort};
 use crate::cash_on_delivery::PhoneRecords;
-use crate::checkout::{self, CheckoutRequest};
+use crate::checkout::{self, CheckoutRequest, UNKNOWN_COMMUNE};
+use crate::delivery::{Destination, ZoneRepository};
 use crate::error::OrderError;
 use crate::model::{NewOrder, Order, OrderStatus, PaymentMethod, PaymentStatus, ShippingInfo, StatusChange};
 use crate::number::order_number;
 use crate::open_orders::{MAX_OPEN_UNPAID_ORDERS, OpenOrdersOf};
 use crate::ports::{OrderRepository, PlaceError, Transition};
 use crate::rules;
+use crate::shipping::ShippingMethod;
 use crate::stats::{OrderDashboard, RECENT_ORDERS, SALES_DAYS, TOP_PRODUCTS};
 
 /// Customers' order pages hold at most this many orders.
@@ -45,6 +47,7 @@ impl Actor {
 pub struct OrderService {
     orders: Arc<dyn OrderRepository>,
     products: Arc<dyn ProductRepository>,
+    zones: Arc<dyn ZoneRepository>,
     clock: fn() -> DateTime<Utc>,
     /// Phones' records and the refusals from which a phone may no longer pay on delivery;
     /// without them checkout asks nothing of the phone.
@@ -52,8 +55,12 @@ pub struct OrderService {
 }
 
 impl OrderService {
-    pub fn new(orders: Arc<dyn OrderRepository>, products: Arc<dyn ProductRepository>) -> Self {
-        Self { orders, products, clock: Utc::now, phones: None }
+    pub fn new(
+        orders: Arc<dyn OrderRepository>,
+        products: Arc<dyn ProductRepository>,
+        zones: Arc<dyn ZoneRepository>,
+    ) -> Self {
+        Self::with_clock(orders, products, zones, Utc::now)
     }
 
     /// Checkout refuses cash on delivery to a phone with `max_refusals` parcels refused at the
@@ -67,14 +74,15 @@ impl OrderService {
     pub fn with_clock(
         orders: Arc<dyn OrderRepository>,
         products: Arc<dyn ProductRepository>,
+        zones: Arc<dyn ZoneRepository>,
         clock: fn() -> DateTime<Utc>,
     ) -> Self {
-        Self { orders, products, clock, phones: None }
+        Self { orders, products, zones, clock, phones: None }
     }
 
-    /// Places an order priced by the server, unless its customer or its phone already holds
-    /// [`MAX_OPEN_UNPAID_ORDERS`] orders awaiting payment. A repeated submission with the same
-    /// idempotency key answers the first order.
+    /// Places an order priced by the server, its delivery fee by the zone of its commune, unless
+    /// its customer or its phone already holds [`MAX_OPEN_UNPAID_ORDERS`] orders awaiting payment.
+    /// A repeated submission with the same idempotency key answers the first order.
     pub async fn place(&self, user_id: Uuid, request: CheckoutRequest) -> Result<Order, OrderError> {
         let CheckoutRequest { choices, recipient, shipping_method, payment_method, idempotency_key } = request;
         let key = idempotency_key.as_deref();
@@ -84,13 +92,15 @@ impl OrderService {
         {
             return Ok(first);
         }
+        let destination = self.destination(shipping_method, recipient.commune.as_deref()).await?;
+        destination.check(shipping_method, payment_method)?;
         if payment_method == PaymentMethod::CashOnDelivery {
             self.check_cash_on_delivery(recipient.contact.phone.as_str()).await?;
         }
-        let shipping = ShippingInfo::from(recipient);
+        let shipping = ShippingInfo::from(recipient).delivered_to(&destination);
         let products = self.products_of(choices.iter().map(|c| c.product_id).collect()).await?;
         let lines = checkout::lines(&choices, &products)?;
-        let totals = checkout::totals(&lines, shipping_method)?;
+        let totals = checkout::totals(&lines, shipping_method, &destination)?;
         let now = (self.clock)();
         let first = StatusChange {
             status: OrderStatus::Pending,
@@ -303,6 +313,24 @@ impl OrderService {
             self.orders.top_products(now, SALES_DAYS, TOP_PRODUCTS).await.map_err(OrderError::repository)?;
         let sales_by_day = self.orders.sales_by_day(now, SALES_DAYS).await.map_err(OrderError::repository)?;
         Ok(OrderDashboard { trends: figures.trends(), figures, recent_orders, top_products, sales_by_day })
+    }
+
+    /// Where the parcel goes: the shop's counter for pickup, else the commune's zone, which must
+    /// be one shoppers may order to.
+    pub async fn destination(&self, method: ShippingMethod, commune: Option<&str>) -> Result<Destination, OrderError> {
+        let code = match (method, commune) {
+            (ShippingMethod::Pickup, _) => return Ok(Destination::Pickup),
+            (_, Some(code)) => code,
+            (_, None) => return Err(OrderError::invalid("commune", UNKNOWN_COMMUNE)),
+        };
+        match self.zones.find_by_commune(code).await.map_err(OrderError::repository)? {
+            Some((zone, commune)) if zone.active => Ok(Destination::Commune { zone, commune }),
+            Some((_, commune)) => {
+                let message = format!("Nous ne livrons pas à {} pour le moment.", commune.name);
+                Err(OrderError::invalid("commune", &message))
+            }
+            None => Err(OrderError::invalid("commune", UNKNOWN_COMMUNE)),
+        }
     }
 
     async fn products_of(&self, mut ids: Vec<Uuid>) -> Result<HashMap<Uuid, Product>, OrderError> {

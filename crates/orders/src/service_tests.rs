@@ -6,7 +6,10 @@ use chrono::Utc;
 use uuid::Uuid;
 
 use crate::cash_on_delivery::{Confirmation, MockPhoneRecords, PhoneOverride, PhoneRecord};
-use crate::checkout::{CheckoutRequest, RawCheckout};
+use crate::checkout::{CheckoutRequest, RawCheckout, RawPlace};
+use crate::delivery::Destination;
+use crate::delivery::MockZoneRepository;
+use crate::delivery::zone::tests::{dakar, regions};
 use crate::error::OrderError;
 use crate::model::{
     NewOrder, Order, OrderStatus, PaymentMethod, PaymentStatus, ShippingInfo, StatusChange, StockEffect,
@@ -63,6 +66,7 @@ fn shipping() -> ShippingInfo {
         city: "Dakar".into(),
         country: String::new(),
         zip_code: String::new(),
+        ..ShippingInfo::default()
     }
 }
 
@@ -84,11 +88,24 @@ fn checkout(items: Vec<RawChoice>, method: &str, payment: &str) -> RawCheckout {
             email: "awa@example.sn".into(),
             phone: "77 123 45 67".into(),
         },
-        address: RawAddress { address: "Unité 15, villa 210".into(), city: "Dakar".into(), ..RawAddress::default() },
+        address: RawAddress { address: "Unité 15, villa 210".into(), ..RawAddress::default() },
+        place: RawPlace { commune: "medina".into(), landmark: "Près de la mosquée".into(), notes: String::new() },
         shipping_method: Some(method.into()),
         payment_method: Some(payment.into()),
         idempotency_key: None,
     }
+}
+
+/// The zones: Médina in Dakar ville, Thiès in the regions; nothing else.
+fn zones() -> MockZoneRepository {
+    let mut zones = MockZoneRepository::new();
+    zones.expect_find_by_commune().returning(|code| {
+        Ok([dakar(), regions()].into_iter().find_map(|zone| {
+            let commune = zone.communes.iter().find(|c| c.code == code)?.clone();
+            Some((zone, commune))
+        }))
+    });
+    zones
 }
 
 /// The checkout as the API places it: read once, then placed.
@@ -141,14 +158,15 @@ fn recording(placed: Arc<Mutex<Vec<NewOrder>>>) -> MockOrderRepository {
 #[tokio::test]
 async fn the_server_prices_the_order_and_charges_delivery_below_the_threshold() {
     let placed = Arc::new(Mutex::new(Vec::new()));
-    let service = OrderService::new(Arc::new(recording(placed.clone())), Arc::new(catalogue()));
+    let service = OrderService::new(Arc::new(recording(placed.clone())), Arc::new(catalogue()), Arc::new(zones()));
     let order = place(&service, Uuid::new_v4(), checkout(vec![item(1), item(2)], "standard", "paypal")).await.unwrap();
     assert_eq!(order.lines.len(), 1, "the same variant twice is one line");
     assert_eq!(order.lines[0].quantity, 3);
     assert_eq!(order.lines[0].unit_price, Money::francs(12_000), "the promotion price");
     assert_eq!(
         (order.subtotal, order.shipping_cost, order.total),
-        (Money::francs(36_000), Money::francs(1_000), Money::francs(37_000))
+        (Money::francs(36_000), Money::francs(1_500), Money::francs(37_500)),
+        "Médina's zone, Dakar ville: 1 500 FCFA"
     );
     assert_eq!(order.payment_method, PaymentMethod::CashOnDelivery, "paypal means cash on delivery");
     assert_eq!(order.shipping.country, "Sénégal");
@@ -173,13 +191,17 @@ fn priced(price: i64, stock: u32) -> MockProductRepository {
 async fn an_order_whose_amount_cannot_be_counted_is_refused_never_priced_free_or_wrapped() {
     let mut orders = MockOrderRepository::new();
     orders.expect_place().never();
-    let service = OrderService::new(Arc::new(orders), Arc::new(priced(i64::MAX / 2, 10)));
+    let service = OrderService::new(Arc::new(orders), Arc::new(priced(i64::MAX / 2, 10)), Arc::new(zones()));
     // One line past the limit: it used to be a free line.
     let error = place(&service, Uuid::new_v4(), checkout(vec![item(3)], "standard", "paypal")).await.unwrap_err();
     assert!(matches!(error, OrderError::AmountTooLarge(_)), "{error:?}");
     assert_eq!(error.to_string(), "Montant trop élevé.");
     // Each unit countable, but not the delivery added to them.
-    let service = OrderService::new(Arc::new(MockOrderRepository::new()), Arc::new(priced(i64::MAX - 500, 10)));
+    let service = OrderService::new(
+        Arc::new(MockOrderRepository::new()),
+        Arc::new(priced(i64::MAX - 500, 10)),
+        Arc::new(zones()),
+    );
     let error = place(&service, Uuid::new_v4(), checkout(vec![item(1)], "express", "paypal")).await.unwrap_err();
     assert!(matches!(error, OrderError::AmountTooLarge(_)), "{error:?}");
 }
@@ -196,35 +218,97 @@ fn totals_are_refused_when_the_lines_together_cannot_be_counted() {
         unit_price: Money::francs(unit_price),
     };
     let half = i64::MAX / 2 + 1;
-    let totals = crate::checkout::totals(&[line(half, 1), line(half, 1)], ShippingMethod::Pickup);
-    assert_eq!(totals, Err(bitik_common::AmountTooLarge));
-    let totals = crate::checkout::totals(&[line(12_000, 3), line(5_000, 1)], ShippingMethod::Standard).unwrap();
-    assert_eq!((totals.subtotal, totals.total), (Money::francs(41_000), Money::francs(42_000)));
+    let totals = crate::checkout::totals(&[line(half, 1), line(half, 1)], ShippingMethod::Pickup, &Destination::Pickup);
+    assert!(matches!(totals, Err(OrderError::AmountTooLarge(_))));
+    let medina = Destination::Commune { zone: dakar(), commune: dakar().communes[0].clone() };
+    let totals =
+        crate::checkout::totals(&[line(12_000, 3), line(5_000, 1)], ShippingMethod::Standard, &medina).unwrap();
+    assert_eq!((totals.subtotal, totals.total), (Money::francs(41_000), Money::francs(42_500)));
 }
 
 #[tokio::test]
-async fn standard_delivery_is_free_from_fifty_thousand_francs_and_express_never() {
-    let service = OrderService::new(Arc::new(recording(Arc::default())), Arc::new(catalogue()));
-    let standard = place(&service, Uuid::new_v4(), checkout(vec![item(4)], "standard", "wave")).await.unwrap();
-    assert_eq!((standard.subtotal, standard.shipping_cost), (Money::francs(48_000), Money::francs(1_000)));
-    let mut tees = tee();
-    tees.promo_price = None;
-    assert_eq!(tees.price_paid(), Money::francs(15_000));
+async fn standard_delivery_is_free_from_the_zones_threshold_and_express_never() {
+    let service =
+        OrderService::new(Arc::new(recording(Arc::default())), Arc::new(priced(12_500, 10)), Arc::new(zones()));
+    let standard = place(&service, Uuid::new_v4(), checkout(vec![item(3)], "standard", "wave")).await.unwrap();
+    assert_eq!((standard.subtotal, standard.shipping_cost), (Money::francs(37_500), Money::francs(1_500)));
+    let free = place(&service, Uuid::new_v4(), checkout(vec![item(4)], "standard", "wave")).await.unwrap();
+    assert_eq!((free.subtotal, free.shipping_cost), (Money::francs(50_000), Money::ZERO), "from 50 000 FCFA");
     let express = place(&service, Uuid::new_v4(), checkout(vec![item(4)], "express", "wave")).await.unwrap();
-    assert_eq!(express.shipping_cost, Money::francs(2_000));
+    assert_eq!(express.shipping_cost, Money::francs(2_500), "express is never free");
     let pickup = place(&service, Uuid::new_v4(), checkout(vec![item(1)], "pickup", "wave")).await.unwrap();
     assert_eq!(pickup.shipping_method, ShippingMethod::Pickup);
-    assert_eq!(pickup.total, Money::francs(12_000));
+    assert_eq!(pickup.total, Money::francs(12_500));
+}
+
+#[tokio::test]
+async fn the_order_keeps_its_zone_commune_landmark_and_notes_and_a_blank_city_is_the_communes() {
+    let placed = Arc::new(Mutex::new(Vec::new()));
+    let service = OrderService::new(Arc::new(recording(placed.clone())), Arc::new(catalogue()), Arc::new(zones()));
+    let mut request = checkout(vec![item(1)], "standard", "paypal");
+    request.place.notes = " Sonner deux fois ".into();
+    let order = place(&service, Uuid::new_v4(), request).await.unwrap();
+    let shipping = &order.shipping;
+    assert_eq!((shipping.zone_code.as_str(), shipping.zone_name.as_str()), ("dakar-ville", "Dakar ville"));
+    assert_eq!((shipping.commune_code.as_str(), shipping.commune_name.as_str()), ("medina", "Médina"));
+    assert_eq!((shipping.landmark.as_str(), shipping.notes.as_str()), ("Près de la mosquée", "Sonner deux fois"));
+    assert_eq!(shipping.city, "Médina");
+    let pickup = place(&service, Uuid::new_v4(), checkout(vec![item(1)], "pickup", "wave")).await.unwrap();
+    assert_eq!((pickup.shipping.zone_code.as_str(), pickup.shipping.commune_code.as_str()), ("", ""));
+}
+
+#[tokio::test]
+async fn a_commune_off_the_list_or_of_an_inactive_zone_is_refused_on_its_field_and_nothing_is_placed() {
+    let mut orders = MockOrderRepository::new();
+    orders.expect_place().never();
+    let mut closed = MockZoneRepository::new();
+    closed.expect_find_by_commune().returning(|_| {
+        let mut zone = dakar();
+        zone.active = false;
+        let commune = zone.communes[0].clone();
+        Ok(Some((zone, commune)))
+    });
+    let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()), Arc::new(zones()));
+    let mut request = checkout(vec![item(1)], "standard", "wave");
+    request.place.commune = "atlantide".into();
+    let refused = place(&service, Uuid::new_v4(), request).await.unwrap_err();
+    assert_eq!(refused.to_string(), "Veuillez choisir une commune de la liste");
+    assert!(matches!(refused, OrderError::Validation { ref fields, .. } if fields.contains_key("commune")));
+
+    let mut orders = MockOrderRepository::new();
+    orders.expect_place().never();
+    let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()), Arc::new(closed));
+    let refused = place(&service, Uuid::new_v4(), checkout(vec![item(1)], "standard", "wave")).await.unwrap_err();
+    assert_eq!(refused.to_string(), "Nous ne livrons pas à Médina pour le moment.");
+}
+
+#[tokio::test]
+async fn cash_on_delivery_and_express_are_refused_where_the_zone_offers_neither() {
+    let mut orders = MockOrderRepository::new();
+    orders.expect_place().never();
+    let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()), Arc::new(zones()));
+    let mut cash = checkout(vec![item(1)], "standard", "cash_on_delivery");
+    cash.place.commune = "thies".into();
+    let refused = place(&service, Uuid::new_v4(), cash.clone()).await.unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "Le paiement à la livraison n'est pas proposé dans la zone Régions : veuillez payer avec Wave."
+    );
+    assert!(matches!(refused, OrderError::Validation { ref fields, .. } if fields.contains_key("paymentMethod")));
+    cash.shipping_method = Some("express".into());
+    cash.payment_method = Some("wave".into());
+    let refused = place(&service, Uuid::new_v4(), cash).await.unwrap_err();
+    assert!(refused.to_string().starts_with("La livraison express n'est pas proposée dans la zone Régions"));
 }
 
 #[tokio::test]
 async fn the_checkout_form_speaks_the_seeds_french() {
-    let service = OrderService::new(Arc::new(MockOrderRepository::new()), Arc::new(catalogue()));
+    let service = OrderService::new(Arc::new(MockOrderRepository::new()), Arc::new(catalogue()), Arc::new(zones()));
     let user = Uuid::new_v4();
     let empty = place(&service, user, checkout(vec![], "standard", "wave")).await.unwrap_err();
     assert_eq!(empty.to_string(), "Votre panier est vide. Impossible de créer une commande.");
     let mut request = checkout(vec![item(1)], "standard", "wave");
-    request.address.city = " ".into();
+    request.place.landmark = " ".into();
     assert_eq!(
         place(&service, user, request).await.unwrap_err().to_string(),
         "Veuillez remplir tous les champs obligatoires"
@@ -290,7 +374,7 @@ async fn a_repeated_idempotency_key_answers_the_first_order() {
         .returning(move |_, _| Ok(Some(answer.clone())));
     // Placing again would take the units, and the lines of the cart, a second time.
     orders.expect_place().never();
-    let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()));
+    let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()), Arc::new(zones()));
     assert_eq!(place(&service, user, request).await.unwrap().order_number, "ORD-0000010001");
 }
 
@@ -308,7 +392,7 @@ async fn a_submission_that_loses_the_race_to_its_replay_answers_the_first_order_
         committed = true;
         Ok(found)
     });
-    let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()));
+    let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()), Arc::new(zones()));
     assert_eq!(place(&service, user, request).await.unwrap().order_number, "ORD-0000010001");
 }
 
@@ -316,7 +400,7 @@ async fn a_submission_that_loses_the_race_to_its_replay_answers_the_first_order_
 async fn every_checkout_asks_the_repository_to_hold_the_cap_of_three_orders_awaiting_payment() {
     let mut orders = MockOrderRepository::new();
     orders.expect_place().times(1).withf(|_, _, cap| *cap == Some(3)).returning(|new, first, _| Ok(stored(new, first)));
-    let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()));
+    let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()), Arc::new(zones()));
     place(&service, Uuid::new_v4(), checkout(vec![item(1)], "standard", "paypal")).await.unwrap();
 }
 
@@ -334,7 +418,7 @@ async fn a_fourth_order_awaiting_payment_is_refused_in_french_naming_the_account
     ] {
         let mut orders = MockOrderRepository::new();
         orders.expect_place().times(1).returning(move |_, _, _| Err(PlaceError::TooManyOpen(of)));
-        let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()));
+        let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()), Arc::new(zones()));
         let error = place(&service, Uuid::new_v4(), checkout(vec![item(1)], "standard", "wave")).await.unwrap_err();
         assert_eq!(error.to_string(), expected);
     }
@@ -353,7 +437,7 @@ async fn a_submission_refused_by_the_cap_its_own_replay_filled_answers_that_orde
         committed = true;
         Ok(found)
     });
-    let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()));
+    let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()), Arc::new(zones()));
     assert_eq!(place(&service, user, request).await.unwrap().order_number, "ORD-0000010001");
 }
 
@@ -363,7 +447,7 @@ async fn stock_taken_by_someone_else_is_reported_with_the_product_name() {
     orders.expect_place().returning(|_, _, _| {
         Err(PlaceError::OutOfStock { product_id: TEE, color: "noir".into(), size: "M".into(), available: 1 })
     });
-    let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()));
+    let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()), Arc::new(zones()));
     let error = place(&service, Uuid::new_v4(), checkout(vec![item(2)], "standard", "wave")).await.unwrap_err();
     assert_eq!(error.to_string(), "Stock insuffisant pour T-shirt Teranga (noir, M). Seulement 1 disponible(s).");
 }
@@ -419,7 +503,7 @@ async fn a_customer_cancels_only_their_own_pending_unpaid_order_and_stock_return
             })
             .times(usize::from(allowed))
             .returning(move |_, _, _, _| Ok(Transition::Applied(Box::new(current.clone()))));
-        let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()));
+        let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()), Arc::new(zones()));
         let result = service.cancel_by_customer(owner, id).await;
         assert_eq!(result.is_ok(), allowed, "{status:?} {payment:?}");
         if !allowed {
@@ -497,7 +581,7 @@ async fn an_admin_moves_an_order_anywhere_with_the_right_stock_effect_and_author
             })
             .times(1)
             .returning(move |_, _, _, _| Ok(Transition::Applied(Box::new(current.clone()))));
-        let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()));
+        let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()), Arc::new(zones()));
         service.change_status(&admin(), Uuid::new_v4(), to, Some(" Colis remis ")).await.unwrap();
     }
 }
@@ -510,7 +594,7 @@ async fn the_same_status_an_unknown_one_and_a_reopening_without_stock_are_refuse
     orders.expect_transition().returning(|_, _, _, _| {
         Ok(Transition::OutOfStock { product_id: TEE, color: "noir".into(), size: "M".into(), available: 1 })
     });
-    let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()));
+    let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()), Arc::new(zones()));
     let id = Uuid::new_v4();
     assert!(matches!(service.change_status(&admin(), id, "cancelled", None).await, Err(OrderError::SameStatus)));
     assert!(matches!(service.change_status(&admin(), id, "lost", None).await, Err(OrderError::UnknownStatus)));
@@ -549,7 +633,7 @@ async fn cash_is_recorded_once_and_only_for_cash_on_delivery() {
             })
             .times(usize::from(expected.is_none()))
             .returning(move |_, _, _| Ok(Transition::Applied(Box::new(order.clone()))));
-        let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()));
+        let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()), Arc::new(zones()));
         let result = service.record_cash_payment(&admin(), Uuid::new_v4()).await;
         assert_eq!(result.err().map(|e| e.to_string()).as_deref(), expected);
     }
@@ -565,7 +649,7 @@ async fn a_tracking_note_is_trimmed_limited_and_stored_as_typed() {
         .times(1)
         .returning(move |_, note| Ok(Some(Order { tracking_note: note, ..order.clone() })));
     orders.expect_set_tracking_note().withf(|_, note| note.is_empty()).times(1).returning(|_, _| Ok(None));
-    let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()));
+    let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()), Arc::new(zones()));
     let id = Uuid::new_v4();
     let noted = service.set_tracking_note(id, "  Tiak-Tiak, réf. 4411 \n").await.unwrap();
     assert_eq!(noted.tracking_note, "Tiak-Tiak, réf. 4411");
@@ -577,7 +661,7 @@ async fn a_tracking_note_is_trimmed_limited_and_stored_as_typed() {
 
 #[tokio::test]
 async fn a_status_note_over_500_characters_is_refused_before_anything_is_read() {
-    let service = OrderService::new(Arc::new(MockOrderRepository::new()), Arc::new(catalogue()));
+    let service = OrderService::new(Arc::new(MockOrderRepository::new()), Arc::new(catalogue()), Arc::new(zones()));
     let long = format!(" {} ", "x".repeat(501));
     let refused = service.change_status(&admin(), Uuid::new_v4(), "shipped", Some(&long)).await.unwrap_err();
     assert_eq!(refused.to_string(), "La note ne peut pas dépasser 500 caractères");
@@ -625,7 +709,7 @@ async fn the_dashboard_asks_for_its_figures_as_of_the_clock_and_the_five_latest_
     orders.expect_sales_by_day().withf(|at, days| *at == now() && *days == 30).returning(|_, _| {
         Ok(vec![DaySales { date: NaiveDate::from_ymd_opt(2026, 11, 22).unwrap(), orders: 4, revenue: Money::ZERO }])
     });
-    let service = OrderService::with_clock(Arc::new(orders), Arc::new(catalogue()), now);
+    let service = OrderService::with_clock(Arc::new(orders), Arc::new(catalogue()), Arc::new(zones()), now);
     let dashboard = service.dashboard().await.unwrap();
     assert_eq!(dashboard.figures.today_orders, 4);
     assert_eq!((dashboard.trends.today_orders, dashboard.trends.today_revenue), (Some(100), Some(50)));
@@ -653,7 +737,7 @@ async fn a_cash_order_is_prepared_shipped_or_delivered_only_once_confirmed() {
             .expect_transition()
             .times(usize::from(allowed))
             .returning(move |_, _, _, _| Ok(Transition::Applied(Box::new(current.clone()))));
-        let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()));
+        let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()), Arc::new(zones()));
         let result = service.change_status(&admin(), Uuid::new_v4(), to, None).await;
         match allowed {
             true => assert!(result.is_ok(), "{state:?} → {to}: {result:?}"),
@@ -670,7 +754,7 @@ async fn a_cash_order_is_prepared_shipped_or_delivered_only_once_confirmed() {
     let found = wave.clone();
     orders.expect_find().returning(move |_| Ok(Some(found.clone())));
     orders.expect_transition().times(1).returning(move |_, _, _, _| Ok(Transition::Applied(Box::new(wave.clone()))));
-    let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()));
+    let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()), Arc::new(zones()));
     service.change_status(&admin(), Uuid::new_v4(), "processing", None).await.unwrap();
 }
 
@@ -689,7 +773,7 @@ async fn only_a_shipped_parcel_is_refused_and_a_returned_one_closes_its_order() 
         let mut orders = MockOrderRepository::new();
         orders.expect_find().returning(move |_| Ok(Some(order.clone())));
         orders.expect_transition().never();
-        let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()));
+        let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()), Arc::new(zones()));
         let refused = service.change_status(&admin(), Uuid::new_v4(), to, None).await.unwrap_err();
         assert_eq!(refused.to_string(), expected);
     }
@@ -720,7 +804,7 @@ async fn checkout_refuses_cash_on_delivery_to_a_phone_with_two_refusals_unless_a
         [(1, None, true), (2, None, false), (2, Some(true), true), (0, Some(false), false)]
     {
         let orders = if allowed { recording(Arc::default()) } else { MockOrderRepository::new() };
-        let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()))
+        let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()), Arc::new(zones()))
             .with_phone_records(Arc::new(phone_records(refused, decision)), 2);
         let result = place(&service, Uuid::new_v4(), checkout(vec![item(1)], "standard", "cash_on_delivery")).await;
         match allowed {
@@ -735,7 +819,7 @@ async fn checkout_refuses_cash_on_delivery_to_a_phone_with_two_refusals_unless_a
     // Wave stays open to that phone, and its record is not even read.
     let mut phones = MockPhoneRecords::new();
     phones.expect_record().never();
-    let service = OrderService::new(Arc::new(recording(Arc::default())), Arc::new(catalogue()))
+    let service = OrderService::new(Arc::new(recording(Arc::default())), Arc::new(catalogue()), Arc::new(zones()))
         .with_phone_records(Arc::new(phones), 2);
     place(&service, Uuid::new_v4(), checkout(vec![item(1)], "standard", "wave")).await.unwrap();
 }

@@ -13,7 +13,7 @@ use diesel::prelude::*;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
-use crate::schema::addresses;
+use crate::schema::{addresses, delivery_communes as communes, delivery_zones as zones};
 use crate::{Database, DbError};
 
 pub struct PgAddressRepository {
@@ -40,28 +40,34 @@ struct AddressRow {
     country: String,
     is_default: bool,
     created_at: DateTime<Utc>,
+    commune: Option<String>,
+    landmark: String,
 }
 
-impl From<AddressRow> for Address {
-    fn from(row: AddressRow) -> Self {
-        Address {
-            id: row.id,
-            label: row.label,
-            first_name: row.first_name,
-            last_name: row.last_name,
-            phone: row.phone,
-            address: row.address,
-            city: row.city,
-            zip_code: row.zip_code,
-            country: row.country,
-            is_default: row.is_default,
-            created_at: row.created_at,
-        }
+/// A stored address and the name its commune has in the delivery zones.
+type AddressRead = (AddressRow, Option<String>);
+
+fn address((row, commune_name): AddressRead) -> Address {
+    Address {
+        id: row.id,
+        label: row.label,
+        first_name: row.first_name,
+        last_name: row.last_name,
+        phone: row.phone,
+        address: row.address,
+        city: row.city,
+        zip_code: row.zip_code,
+        country: row.country,
+        commune: row.commune.unwrap_or_default(),
+        commune_name: commune_name.unwrap_or_default(),
+        landmark: row.landmark,
+        is_default: row.is_default,
+        created_at: row.created_at,
     }
 }
 
 #[derive(AsChangeset, Insertable)]
-#[diesel(table_name = addresses)]
+#[diesel(table_name = addresses, treat_none_as_null = true)]
 struct AddressFields<'a> {
     label: &'a str,
     first_name: &'a str,
@@ -71,6 +77,8 @@ struct AddressFields<'a> {
     city: &'a str,
     zip_code: &'a str,
     country: &'a str,
+    commune: Option<&'a str>,
+    landmark: &'a str,
 }
 
 impl<'a> From<&'a AddressEntry> for AddressFields<'a> {
@@ -84,6 +92,8 @@ impl<'a> From<&'a AddressEntry> for AddressFields<'a> {
             city: &entry.address.city,
             zip_code: &entry.address.zip_code,
             country: &entry.address.country,
+            commune: Some(entry.commune.as_str()).filter(|code| !code.is_empty()),
+            landmark: &entry.landmark,
         }
     }
 }
@@ -121,21 +131,37 @@ async fn lock_user(conn: &mut AsyncPgConnection, user_id: Uuid) -> Result<(), Db
     Ok(())
 }
 
-async fn find(conn: &mut AsyncPgConnection, user_id: Uuid, id: Uuid) -> Result<Option<AddressRow>, DbError> {
-    Ok(owned(user_id).filter(addresses::id.eq(id)).select(AddressRow::as_select()).first(conn).await.optional()?)
+type WithCommune = diesel::dsl::Select<
+    diesel::dsl::Filter<
+        diesel::dsl::LeftJoin<addresses::table, communes::table>,
+        diesel::dsl::Eq<addresses::user_id, Uuid>,
+    >,
+    (diesel::dsl::AsSelect<AddressRow, diesel::pg::Pg>, diesel::dsl::Nullable<communes::name>),
+>;
+
+/// The user's addresses with their communes' names.
+fn read(user_id: Uuid) -> diesel::dsl::IntoBoxed<'static, WithCommune, diesel::pg::Pg> {
+    addresses::table
+        .left_join(communes::table)
+        .filter(addresses::user_id.eq(user_id))
+        .select((AddressRow::as_select(), communes::name.nullable()))
+        .into_boxed()
+}
+
+async fn find(conn: &mut AsyncPgConnection, user_id: Uuid, id: Uuid) -> Result<Option<AddressRead>, DbError> {
+    Ok(read(user_id).filter(addresses::id.eq(id)).first(conn).await.optional()?)
 }
 
 #[async_trait]
 impl AddressRepository for PgAddressRepository {
     async fn list(&self, user_id: Uuid) -> Result<Vec<Address>, BoxError> {
         let mut conn = self.database.conn().await?;
-        let rows = owned(user_id)
+        let rows: Vec<AddressRead> = read(user_id)
             .order((addresses::is_default.desc(), addresses::created_at, addresses::id))
-            .select(AddressRow::as_select())
             .load(&mut conn)
             .await
             .map_err(DbError::from)?;
-        Ok(rows.into_iter().map(Address::from).collect())
+        Ok(rows.into_iter().map(address).collect())
     }
 
     async fn create(&self, user_id: Uuid, input: AddressEntry, max: usize) -> Result<Option<Address>, BoxError> {
@@ -164,7 +190,7 @@ impl AddressRepository for PgAddressRepository {
                 row.map(Some).ok_or(DbError::inconsistent("the address just written is gone"))
             })
             .await?;
-        Ok(row.map(Address::from))
+        Ok(row.map(address))
     }
 
     async fn update(&self, user_id: Uuid, id: Uuid, input: AddressEntry) -> Result<Option<Address>, BoxError> {
@@ -184,7 +210,21 @@ impl AddressRepository for PgAddressRepository {
                 find(conn, user_id, id).await
             })
             .await?;
-        Ok(row.map(Address::from))
+        Ok(row.map(address))
+    }
+
+    async fn commune_name(&self, code: &str) -> Result<Option<String>, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let name = communes::table
+            .inner_join(zones::table)
+            .filter(communes::code.eq(code))
+            .filter(zones::active)
+            .select(communes::name)
+            .first(&mut conn)
+            .await
+            .optional()
+            .map_err(DbError::from)?;
+        Ok(name)
     }
 
     async fn delete(&self, user_id: Uuid, id: Uuid) -> Result<bool, BoxError> {
@@ -224,7 +264,7 @@ impl AddressRepository for PgAddressRepository {
                 find(conn, user_id, id).await
             })
             .await?;
-        Ok(row.map(Address::from))
+        Ok(row.map(address))
     }
 }
 

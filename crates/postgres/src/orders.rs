@@ -67,6 +67,12 @@ struct OrderRow {
     courier_name: Option<String>,
     courier_phone: Option<String>,
     returned_at: Option<DateTime<Utc>>,
+    delivery_zone: Option<String>,
+    delivery_zone_name: String,
+    commune_code: String,
+    commune_name: String,
+    landmark: String,
+    delivery_notes: String,
 }
 
 #[derive(Queryable, Selectable)]
@@ -161,6 +167,12 @@ fn assemble(
             city: row.shipping_city,
             country: row.shipping_country,
             zip_code: row.shipping_zip_code,
+            zone_code: row.delivery_zone.unwrap_or_default(),
+            zone_name: row.delivery_zone_name,
+            commune_code: row.commune_code,
+            commune_name: row.commune_name,
+            landmark: row.landmark,
+            notes: row.delivery_notes,
         },
         shipping_method: ShippingMethod::parse(&row.shipping_method)
             .ok_or_else(|| corrupt("shipping method", &row.shipping_method))?,
@@ -418,6 +430,12 @@ impl OrderRepository for PgOrderRepository {
                         orders::shipping_city.eq(&shipping.city),
                         orders::shipping_country.eq(&shipping.country),
                         orders::shipping_zip_code.eq(&shipping.zip_code),
+                        orders::delivery_zone.eq(Some(&shipping.zone_code).filter(|code| !code.is_empty())),
+                        orders::delivery_zone_name.eq(&shipping.zone_name),
+                        orders::commune_code.eq(&shipping.commune_code),
+                        orders::commune_name.eq(&shipping.commune_name),
+                        orders::landmark.eq(&shipping.landmark),
+                        orders::delivery_notes.eq(&shipping.notes),
                         orders::shipping_method.eq(order.shipping_method.as_str()),
                         orders::payment_method.eq(order.payment_method.as_str()),
                         orders::idempotency_key.eq(&order.idempotency_key),

@@ -37,6 +37,8 @@ diesel::table! {
         is_default -> Bool,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+        commune -> Nullable<Text>,
+        landmark -> Text,
     }
 }
 
@@ -130,6 +132,12 @@ diesel::table! {
         courier_name -> Nullable<Text>,
         courier_phone -> Nullable<Text>,
         returned_at -> Nullable<Timestamptz>,
+        delivery_zone -> Nullable<Text>,
+        delivery_zone_name -> Text,
+        commune_code -> Text,
+        commune_name -> Text,
+        landmark -> Text,
+        delivery_notes -> Text,
     }
 }
 
@@ -235,6 +243,29 @@ diesel::table! {
 }
 
 diesel::table! {
+    delivery_zones (code) {
+        code -> Text,
+        name -> Text,
+        fee -> Int8,
+        express_fee -> Nullable<Int8>,
+        free_from -> Nullable<Int8>,
+        delay -> Text,
+        cash_on_delivery -> Bool,
+        active -> Bool,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    delivery_communes (code) {
+        code -> Text,
+        zone_code -> Text,
+        name -> Text,
+    }
+}
+
+diesel::table! {
     rate_limits (key) {
         key -> Text,
         tat -> Timestamptz,
@@ -243,6 +274,9 @@ diesel::table! {
 }
 
 diesel::joinable!(addresses -> users (user_id));
+diesel::joinable!(addresses -> delivery_communes (commune));
+diesel::joinable!(delivery_communes -> delivery_zones (zone_code));
+diesel::joinable!(orders -> delivery_zones (delivery_zone));
 diesel::joinable!(product_variants -> products (product_id));
 diesel::joinable!(cart_items -> products (product_id));
 diesel::joinable!(cart_items -> users (user_id));
@@ -271,4 +305,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     payment_events,
     newsletter_subscribers,
     rate_limits,
+    delivery_zones,
+    delivery_communes,
 );

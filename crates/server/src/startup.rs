@@ -18,11 +18,12 @@ use bitik_identity::password::Argon2Hasher;
 use bitik_identity::{AccountService, TokenService};
 use bitik_orders::OrderService;
 use bitik_orders::cash_on_delivery::{CashOnDeliveryService, ConfirmationLinks};
+use bitik_orders::delivery::DeliveryService;
 use bitik_payments::{PaymentService, WaveGateway};
 use bitik_postgres::{
     Database, PgAddressRepository, PgCartRepository, PgCashOnDeliveryRepository, PgNewsletterRepository,
     PgOrderRepository, PgPaymentRepository, PgPhoneRecords, PgProductRepository, PgRateLimiter, PgUserRepository,
-    PoolSettings, listen_for_changes,
+    PgZoneRepository, PoolSettings, listen_for_changes,
 };
 use bitik_wave::{Simulator, WaveClient, WaveWebhooks};
 
@@ -211,10 +212,11 @@ impl Shared {
         let catalog = CatalogService::new(Arc::new(CachedProducts::new(products.clone(), self.catalog_cache.clone())));
         let carts = CartService::new(Arc::new(PgCartRepository::new(database.clone())), products.clone());
         let order_repository = Arc::new(PgOrderRepository::new(database.clone()));
+        let zones = Arc::new(PgZoneRepository::new(database.clone()));
         let phones = Arc::new(PgPhoneRecords::new(database.clone()));
         let cod = config.cash_on_delivery;
-        let orders =
-            OrderService::new(order_repository.clone(), products).with_phone_records(phones.clone(), cod.max_refusals);
+        let orders = OrderService::new(order_repository.clone(), products, zones.clone())
+            .with_phone_records(phones.clone(), cod.max_refusals);
         let cash_on_delivery = CashOnDeliveryService::new(
             order_repository.clone(),
             Arc::new(PgCashOnDeliveryRepository::new(database.clone())),
@@ -223,6 +225,7 @@ impl Shared {
             ConfirmationLinks::new(config.jwt_secret.as_bytes(), &config.http.public_url),
             cod,
         );
+        let delivery = DeliveryService::new(zones);
         let payments = PaymentService::new(
             order_repository,
             Arc::new(PgPaymentRepository::new(database.clone())),
@@ -240,6 +243,7 @@ impl Shared {
             catalog_cache: self.catalog_cache.clone(),
             orders,
             cash_on_delivery,
+            delivery,
             payments,
             simulator: self.simulator.clone(),
             newsletter,

@@ -1,7 +1,7 @@
 // The shop's written rules, in one place for every page that states them
 // (contact FAQ, delivery, returns, terms, privacy). ONE returns window
-// everywhere (docs/rules.md#returns). Fees and the free-delivery threshold
-// are NOT here: they are the server's (lib/shipping-info).
+// everywhere (docs/rules.md#returns). Delivery zones, fees, delays and the
+// free-delivery thresholds are NOT here: they are the server's (lib/delivery-zones).
 
 /** Returns and refunds (docs/rules.md#returns). */
 export const RETURNS = {
@@ -17,16 +17,6 @@ export const RETURNS = {
 export const RETURNS_WINDOW = `${RETURNS.windowDays} jours`
 export const DEFECT_REPORT_DELAY = `${RETURNS.defectReportHours} heures`
 export const REFUND_DELAY = `${RETURNS.refundWorkingDays} jours ouvrables`
-
-/** Delivery promises of the delivery page (docs/rules.md#delivery); fees come from GET /api/cart/shipping-info. */
-export const DELIVERY = {
-  /** Standard and express delivery time once the order is confirmed. */
-  delay: '24 à 48 heures',
-  standardZones: ['Parcelles Assainies'],
-  expressZones: ['Guédiawaye', 'Sacré-Cœur', 'Nord Foire', 'Ouest Foire', 'Mermoz'],
-  /** Farther areas: pickup in shop recommended, or delivery on quote. */
-  fartherZones: ['Keur Massar', 'Yeumbeul'],
-} as const
 
 /** An unpaid Wave order is cancelled after the payment session's lifetime (docs/rules.md#expiry). */
 export const WAVE_PAYMENT_WINDOW = '30 minutes'

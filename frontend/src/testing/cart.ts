@@ -1,10 +1,9 @@
 // A small in-memory cart server for component tests: the MSW handlers of
 // /api/cart/* with the server's rules (lines of the same variant add up, stock
-// limits, the French messages), and GET /api/cart/shipping-info.
+// limits, the French messages).
 import { http, HttpResponse } from 'msw'
 import { LINE_LIMIT_MESSAGE, MAX_LINE_QUANTITY } from '@/config/cart'
 import type { ServerCart, ServerCartItem } from '@/features/cart/api/cart-schema'
-import type { ShippingInfo } from '@/lib/shipping-info'
 import { server } from './server'
 
 export interface CatalogueVariant {
@@ -17,20 +16,6 @@ export interface CatalogueVariant {
   size: string
   color: string
   stock: number
-}
-
-/** Delivery rules for tests: deliberately not the shop's real figures, so the UI must read them. */
-export const TEST_SHIPPING_INFO: ShippingInfo = {
-  methods: [
-    { code: 'standard', label: 'Livraison standard', description: 'Parcelles Assainies, 1-2 jours', fee: 1500, freeFromThreshold: true },
-    { code: 'express', label: 'Livraison express', description: 'Zones environnantes, 1-2 jours', fee: 2500, freeFromThreshold: false },
-    { code: 'pickup', label: 'Retrait en boutique', description: 'En boutique, 9h-19h du lundi au samedi', fee: 0, freeFromThreshold: false },
-  ],
-  freeDeliveryThreshold: 30000,
-}
-
-export function mockShippingInfo(info: ShippingInfo = TEST_SHIPPING_INFO) {
-  server.use(http.get('/api/cart/shipping-info', () => HttpResponse.json({ data: info })))
 }
 
 const stockMessage = (n: number) => `Stock insuffisant. Seulement ${n} disponible(s).`

@@ -119,6 +119,11 @@ codes! {
     OrderNotRefused = "order_not_refused", CONFLICT;
     AlreadyReturned = "already_returned", CONFLICT;
 
+    // Delivery zones.
+    DeliveryZoneNotFound = "delivery_zone_not_found", NOT_FOUND;
+    DeliveryZoneExists = "delivery_zone_exists", CONFLICT;
+    CommuneInOtherZone = "commune_in_other_zone", CONFLICT;
+
     // Payments.
     OrderIdRequired = "order_id_required", BAD_REQUEST;
     InvalidOrderId = "invalid_order_id", BAD_REQUEST;

@@ -134,6 +134,20 @@ impl From<bitik_orders::OrderError> for ApiError {
     }
 }
 
+impl From<bitik_orders::delivery::DeliveryError> for ApiError {
+    fn from(error: bitik_orders::delivery::DeliveryError) -> Self {
+        use bitik_orders::delivery::DeliveryError as E;
+        let message = error.to_string();
+        match error {
+            E::Validation { message, fields } => ApiError::validation(message, owned(fields)),
+            E::NotFound => ApiError::new(Code::DeliveryZoneNotFound, message),
+            E::CodeTaken => ApiError::field("code", Code::DeliveryZoneExists, message),
+            E::CommuneTaken { .. } => ApiError::field("communes", Code::CommuneInOtherZone, message),
+            E::Repository(_) => ApiError::internal(error),
+        }
+    }
+}
+
 impl From<bitik_payments::PaymentError> for ApiError {
     fn from(error: bitik_payments::PaymentError) -> Self {
         use bitik_payments::PaymentError as E;
@@ -199,6 +213,7 @@ mod tests {
         use bitik_identity::IdentityError as Identity;
         use bitik_identity::newsletter::NewsletterError as Newsletter;
         use bitik_orders::OrderError as Order;
+        use bitik_orders::delivery::DeliveryError as Delivery;
         use bitik_payments::GatewayError;
         use bitik_payments::PaymentError as Payment;
         let fields = || BTreeMap::from([("city", "La ville est requise".to_owned())]);
@@ -315,6 +330,16 @@ mod tests {
             .map(ApiError::from),
         );
         all.extend([Newsletter::InvalidEmail, Newsletter::Repository(bug())].map(ApiError::from));
+        all.extend(
+            [
+                Delivery::validation(bitik_common::FieldErrors::of("fee", "Un montant doit être positif ou nul")),
+                Delivery::NotFound,
+                Delivery::CodeTaken,
+                Delivery::CommuneTaken { commune: "Médina".into(), zone: "Dakar ville".into() },
+                Delivery::Repository(bug()),
+            ]
+            .map(ApiError::from),
+        );
         all.push(bitik_common::InvalidPage { field: "page", message: "Page invalide." }.into());
         all
     }

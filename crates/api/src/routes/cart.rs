@@ -1,8 +1,7 @@
-//! The logged-in customer's cart, and the delivery fees (public) it is estimated with.
+//! The logged-in customer's cart.
 
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use bitik_cart::{Cart, CartItem, MergeReport};
-use bitik_orders::{FREE_DELIVERY_THRESHOLD, ShippingMethod};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -15,13 +14,7 @@ use crate::routes::whole::Whole;
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(shipping_info)
-        .service(get_cart)
-        .service(add)
-        .service(update_item)
-        .service(remove_item)
-        .service(clear)
-        .service(merge);
+    cfg.service(get_cart).service(add).service(update_item).service(remove_item).service(clear).service(merge);
 }
 
 #[derive(Serialize, ToSchema)]
@@ -157,43 +150,6 @@ fn merge_dto(cart: Cart, report: MergeReport) -> MergeDto {
             .map(|d| DroppedDto { product_id: d.product_id, reason: d.reason })
             .collect(),
     }
-}
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ShippingMethodDto {
-    #[schema(example = "standard")]
-    code: &'static str,
-    label: &'static str,
-    description: &'static str,
-    fee: i64,
-    /// Whether this method becomes free from `freeDeliveryThreshold`.
-    free_from_threshold: bool,
-}
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ShippingInfo {
-    methods: Vec<ShippingMethodDto>,
-    free_delivery_threshold: i64,
-}
-
-/// Delivery methods, their fees and the free-delivery threshold: the rule checkout applies.
-#[utoipa::path(tag = "cart", responses((status = 200, description = "Delivery fees", body = Data<ShippingInfo>)))]
-#[get("/cart/shipping-info")]
-async fn shipping_info() -> HttpResponse {
-    let methods = ShippingMethod::ALL
-        .into_iter()
-        .map(|m| ShippingMethodDto {
-            code: m.as_str(),
-            label: m.label(),
-            description: m.description(),
-            fee: m.base_fee().as_francs(),
-            free_from_threshold: m.free_from_threshold(),
-        })
-        .collect();
-    HttpResponse::Ok()
-        .json(Data::new(ShippingInfo { methods, free_delivery_threshold: FREE_DELIVERY_THRESHOLD.as_francs() }))
 }
 
 /// The cart, priced from the catalogue now.

@@ -8,6 +8,7 @@ pub mod auth;
 pub mod cart;
 pub mod cash_on_delivery;
 pub mod catalog;
+pub mod delivery;
 pub mod health;
 pub mod newsletter;
 pub mod orders;
@@ -29,6 +30,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(auth::routes)
         .configure(addresses::routes)
         .configure(cart::routes)
+        .configure(delivery::routes)
         .configure(admin_orders::routes)
         .configure(cash_on_delivery::routes)
         .configure(admin_products::routes)

@@ -4,7 +4,7 @@ use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use bitik_catalog::RawChoice;
 use bitik_common::PageRequest;
 use bitik_common::{RawAddress, RawContact};
-use bitik_orders::{CheckoutRequest, Order, RawCheckout, ShippingInfo};
+use bitik_orders::{CheckoutRequest, Order, RawCheckout, RawPlace, ShippingInfo};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -46,12 +46,28 @@ pub struct ShippingInfoDto {
     /// answered as it was typed.
     #[schema(required = true, pattern = r"\S")]
     phone: String,
-    #[schema(required = true, pattern = r"\S")]
+    /// Empty for pickup at the shop.
     address: String,
-    #[schema(required = true, pattern = r"\S")]
     city: String,
     country: String,
+    /// Only orders placed when the form asked for a postcode have one.
     zip_code: String,
+    /// The commune delivered to: its code and its name as they were when the order was placed
+    /// (empty for pickup at the shop and for orders placed before delivery zones).
+    #[schema(example = "medina")]
+    commune: String,
+    #[schema(example = "Médina")]
+    commune_name: String,
+    /// The delivery zone whose fee was charged, by code and by name as they were.
+    #[schema(example = "dakar-ville")]
+    zone: String,
+    #[schema(example = "Dakar ville")]
+    zone_name: String,
+    /// The point de repère a courier finds the customer by.
+    #[schema(example = "En face de la pharmacie Guigon")]
+    landmark: String,
+    /// The customer's delivery instructions.
+    notes: String,
 }
 
 impl From<ShippingInfo> for ShippingInfoDto {
@@ -65,6 +81,12 @@ impl From<ShippingInfo> for ShippingInfoDto {
             city: s.city,
             country: s.country,
             zip_code: s.zip_code,
+            commune: s.commune_code,
+            commune_name: s.commune_name,
+            zone: s.zone_code,
+            zone_name: s.zone_name,
+            landmark: s.landmark,
+            notes: s.notes,
         }
     }
 }
@@ -217,8 +239,10 @@ impl From<Order> for OrderDto {
 }
 
 /// The delivery form as a checkout sends it, with the server's rules (`checkout::recipient`):
-/// lengths are counted once trimmed, the phone is a real one (`bitik_common::Phone`). Apart
-/// from `ShippingInfoDto` because stored orders keep what older rules let through.
+/// lengths are counted once trimmed, the phone is a real one (`bitik_common::Phone`). For a
+/// delivery (standard or express), `address`, `commune` and `landmark` are required too; pickup
+/// at the shop needs none of them. Apart from `ShippingInfoDto` because stored orders keep what
+/// older rules let through. A `zipCode` older clients send is not read: Dakar has no postcodes.
 #[derive(Deserialize, ToSchema, Default)]
 #[serde(rename_all = "camelCase", default)]
 pub struct CheckoutShippingInfo {
@@ -230,24 +254,35 @@ pub struct CheckoutShippingInfo {
     email: String,
     #[schema(required = true, schema_with = crate::schema::phone)]
     phone: String,
-    #[schema(required = true, max_length = 300, pattern = r"\S")]
+    /// Street, building, quarter. Required for a delivery.
+    #[schema(max_length = 300)]
     address: String,
-    #[schema(required = true, max_length = 100, pattern = r"\S")]
+    /// The commune's name when blank.
+    #[schema(max_length = 100)]
     city: String,
     /// Sénégal when blank.
     #[schema(max_length = 100)]
     country: String,
-    #[schema(max_length = 20)]
-    zip_code: String,
+    /// A commune's `code` from `GET /api/delivery/zones`; its zone sets the fee. Required for a
+    /// delivery; anything else is refused (400, a field error on `commune`).
+    #[schema(max_length = 60, example = "medina")]
+    commune: String,
+    /// The point de repère a courier finds the customer by. Required for a delivery.
+    #[schema(max_length = 200, example = "En face de la pharmacie Guigon")]
+    landmark: String,
+    /// Delivery instructions.
+    #[schema(max_length = 500)]
+    notes: String,
 }
 
 impl CheckoutShippingInfo {
-    fn into_raw(self) -> (RawContact, RawAddress) {
+    fn into_raw(self) -> (RawContact, RawAddress, RawPlace) {
         let contact =
             RawContact { first_name: self.first_name, last_name: self.last_name, email: self.email, phone: self.phone };
         let address =
-            RawAddress { address: self.address, city: self.city, zip_code: self.zip_code, country: self.country };
-        (contact, address)
+            RawAddress { address: self.address, city: self.city, country: self.country, ..RawAddress::default() };
+        let spot = RawPlace { commune: self.commune, landmark: self.landmark, notes: self.notes };
+        (contact, address, spot)
     }
 }
 
@@ -301,14 +336,17 @@ pub struct PageQuery {
     limit: Option<String>,
 }
 
-/// Places an order from the items sent, priced by the server; the units ordered leave the
-/// customer's cart, and lines not ordered stay. Send an `Idempotency-Key` header to make a
+/// Places an order from the items sent, priced by the server, its delivery fee by the zone of
+/// its commune (standard, free from the zone's threshold; express where the zone offers it;
+/// pickup at the shop free); the units ordered leave the customer's cart, and lines not ordered
+/// stay. Cash on delivery is refused where the zone takes none (400 on `paymentMethod`), express
+/// where the zone offers none (400 on `shippingMethod`). Send an `Idempotency-Key` header to make a
 /// repeated submission answer the first order (changing nothing more).
 #[utoipa::path(tag = "orders", security(("bearer" = [])), request_body = PlaceOrderBody,
     params(("Idempotency-Key" = Option<String>, Header, description = "Same key, same order")),
     responses(
         (status = 201, description = "The order", body = Data<OrderDto>),
-        (status = 400, description = "Empty order, invalid form or item", body = ErrorBody),
+        (status = 400, description = "Empty order, invalid form or item, a commune off the list, express or cash on delivery where the zone offers none", body = ErrorBody),
         (status = 401, description = "Not logged in", body = ErrorBody),
         (status = 409, description = "Not enough stock, a product no longer sold, more than 10 units of a variant (`quantity_limit`), 3 orders awaiting payment already on the account or the phone (`too_many_open_orders`), an amount the shop cannot count (`amount_too_large`), or cash on delivery no longer offered to this phone (`cash_on_delivery_refused`)", body = ErrorBody),
         (status = 429, description = "Too many orders from this account or address", body = ErrorBody),
@@ -323,11 +361,12 @@ async fn place(
     let _counted = state.limits.order(user.id, &state.client(&req)).await?;
     let body = body.into_inner();
     let key = req.headers().get("Idempotency-Key").and_then(|v| v.to_str().ok()).map(str::to_owned);
-    let (contact, address) = body.shipping_info.into_raw();
+    let (contact, address, spot) = body.shipping_info.into_raw();
     let request = CheckoutRequest::parse(RawCheckout {
         items: body.items.into_iter().map(RawChoice::from).collect(),
         contact,
         address,
+        place: spot,
         shipping_method: body.shipping_method,
         payment_method: body.payment_method,
         idempotency_key: key,

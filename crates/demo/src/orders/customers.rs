@@ -6,6 +6,7 @@ use bitik_common::Email;
 use bitik_common::{RawAddress, RawContact};
 use bitik_identity::ports::UserRepository;
 use bitik_identity::{AccountService, IdentityError, NewAccount, ProfileUpdate, Role, User};
+use bitik_orders::RawPlace;
 use bitik_postgres::Database;
 use chrono::{DateTime, Datelike, Duration, NaiveTime, Utc};
 use uuid::Uuid;
@@ -18,6 +19,10 @@ pub struct DemoCustomer {
     pub phone: &'static str,
     pub address: &'static str,
     pub city: &'static str,
+    /// The code of their commune in the delivery zones.
+    pub commune: &'static str,
+    /// The point de repère they give couriers.
+    pub landmark: &'static str,
     /// How long before the seed they opened their account: before any of their orders.
     pub joined_days_ago: i64,
 }
@@ -31,6 +36,11 @@ impl DemoCustomer {
             email: self.email.to_owned(),
             phone: self.phone.to_owned(),
         }
+    }
+
+    /// Their commune and landmark, as they would give them at checkout.
+    pub fn place(&self) -> RawPlace {
+        RawPlace { commune: self.commune.to_owned(), landmark: self.landmark.to_owned(), notes: String::new() }
     }
 
     /// Where their orders go, as they would type it at checkout.
@@ -53,27 +63,35 @@ impl DemoCustomer {
     }
 }
 
+/// Where a demo customer lives: street, city, commune code, landmark.
+type Home = (&'static str, &'static str, &'static str, &'static str);
+
 const fn customer(
     first_name: &'static str,
     last_name: &'static str,
     email: &'static str,
     phone: &'static str,
-    address: &'static str,
-    city: &'static str,
+    (address, city, commune, landmark): Home,
     joined_days_ago: i64,
 ) -> DemoCustomer {
-    DemoCustomer { first_name, last_name, email, phone, address, city, joined_days_ago }
+    DemoCustomer { first_name, last_name, email, phone, address, city, commune, landmark, joined_days_ago }
 }
 
 pub const DEMO_CUSTOMERS: [DemoCustomer; 12] = [
-    customer("Moussa", "Ndiaye", "moussa.ndiaye@example.sn", "+221 77 412 36 58", "Rue 11 x 22, Médina", "Dakar", 212),
+    customer(
+        "Moussa",
+        "Ndiaye",
+        "moussa.ndiaye@example.sn",
+        "+221 77 412 36 58",
+        ("Rue 11 x 22", "Dakar", "medina", "En face du marché Tilène"),
+        212,
+    ),
     customer(
         "Fatou",
         "Sarr",
         "fatou.sarr@example.sn",
         "+221 78 203 51 94",
-        "Avenue Georges Pompidou, immeuble Maginot, Plateau",
-        "Dakar",
+        ("Avenue Georges Pompidou, immeuble Maginot", "Dakar", "dakar-plateau", "À côté de la pharmacie Guigon"),
         96,
     ),
     customer(
@@ -81,8 +99,7 @@ pub const DEMO_CUSTOMERS: [DemoCustomer; 12] = [
         "Fall",
         "ibrahima.fall@example.sn",
         "+221 76 845 12 07",
-        "Unité 15, villa 212, Parcelles Assainies",
-        "Dakar",
+        ("Unité 15, villa 212", "Dakar", "parcelles-assainies", "Près du terminus des bus de l'Unité 15"),
         341,
     ),
     customer(
@@ -90,8 +107,7 @@ pub const DEMO_CUSTOMERS: [DemoCustomer; 12] = [
         "Ba",
         "aminata.ba@example.sn",
         "+221 70 561 88 23",
-        "Cité Avion, villa 48, Ouakam",
-        "Dakar",
+        ("Cité Avion, villa 48", "Dakar", "ouakam", "Derrière la mosquée de la Divinité"),
         63,
     ),
     customer(
@@ -99,8 +115,7 @@ pub const DEMO_CUSTOMERS: [DemoCustomer; 12] = [
         "Diouf",
         "cheikh.diouf@example.sn",
         "+221 77 930 47 15",
-        "Yoff Tonghor, derrière la grande mosquée",
-        "Dakar",
+        ("Yoff Tonghor", "Dakar", "yoff", "Derrière la grande mosquée"),
         154,
     ),
     customer(
@@ -108,8 +123,7 @@ pub const DEMO_CUSTOMERS: [DemoCustomer; 12] = [
         "Gueye",
         "khadija.gueye@example.sn",
         "+221 78 117 64 39",
-        "Villa 1043, Sicap Liberté 6",
-        "Dakar",
+        ("Villa 1043, Sicap Liberté 6", "Dakar", "sicap-liberte", "Près du rond-point de Liberté 6"),
         47,
     ),
     customer(
@@ -117,8 +131,7 @@ pub const DEMO_CUSTOMERS: [DemoCustomer; 12] = [
         "Diallo",
         "mamadou.diallo@example.sn",
         "+221 76 302 95 81",
-        "HLM 5, villa 314, près du marché",
-        "Dakar",
+        ("HLM 5, villa 314", "Dakar", "hlm", "Près du marché HLM"),
         268,
     ),
     customer(
@@ -126,8 +139,7 @@ pub const DEMO_CUSTOMERS: [DemoCustomer; 12] = [
         "Faye",
         "ndeye.faye@example.sn",
         "+221 77 654 20 76",
-        "Cité Millionnaire, Grand Yoff",
-        "Dakar",
+        ("Cité Millionnaire", "Dakar", "grand-yoff", "En face de l'école de la Cité Millionnaire"),
         121,
     ),
     customer(
@@ -135,8 +147,7 @@ pub const DEMO_CUSTOMERS: [DemoCustomer; 12] = [
         "Sy",
         "ousmane.sy@example.sn",
         "+221 70 248 73 60",
-        "Thiaroye sur Mer, quartier Ndeugagne",
-        "Pikine",
+        ("Quartier Ndeugagne", "Pikine", "thiaroye-sur-mer", "Près de la plage de Thiaroye"),
         77,
     ),
     customer(
@@ -144,8 +155,7 @@ pub const DEMO_CUSTOMERS: [DemoCustomer; 12] = [
         "Mbaye",
         "aissatou.mbaye@example.sn",
         "+221 78 476 09 52",
-        "Golf Sud, cité Fadia, villa 19",
-        "Guédiawaye",
+        ("Cité Fadia, villa 19", "Guédiawaye", "golf-sud", "Derrière la station-service de Golf"),
         189,
     ),
     customer(
@@ -153,8 +163,7 @@ pub const DEMO_CUSTOMERS: [DemoCustomer; 12] = [
         "Cissé",
         "abdoulaye.cisse@example.sn",
         "+221 77 885 31 44",
-        "Mermoz Pyrotechnie, rue MZ 78",
-        "Dakar",
+        ("Mermoz Pyrotechnie, rue MZ 78", "Dakar", "mermoz-sacre-coeur", "À côté de la boulangerie de Pyrotechnie"),
         39,
     ),
     customer(
@@ -162,8 +171,7 @@ pub const DEMO_CUSTOMERS: [DemoCustomer; 12] = [
         "Thiam",
         "coumba.thiam@example.sn",
         "+221 76 719 56 28",
-        "Point E, rue 4, villa 7",
-        "Dakar",
+        ("Point E, rue 4, villa 7", "Dakar", "fann-point-e-amitie", "Près du canal de Point E"),
         402,
     ),
 ];
@@ -238,9 +246,11 @@ mod tests {
             let written = format!("+221 {} {} {} {}", &digits[3..5], &digits[5..8], &digits[8..10], &digits[10..]);
             assert_eq!(person.phone, written, "written +221 7X XXX XX XX");
             assert!(person.joined_days_ago > 30, "{} joined before their orders", person.email);
-            let checked = bitik_orders::checkout::recipient(&person.contact(), &person.address())
-                .unwrap_or_else(|e| panic!("{e:?}"));
+            let checked =
+                bitik_orders::checkout::recipient(&person.contact(), &person.address(), &person.place(), true)
+                    .unwrap_or_else(|e| panic!("{e:?}"));
             assert_eq!(checked.contact.phone.as_str(), person.phone.replace(' ', ""));
+            assert_eq!(checked.commune.as_deref(), Some(person.commune));
         }
         assert_eq!(DEMO_CUSTOMERS.len(), 12);
         let cities: std::collections::HashSet<_> = DEMO_CUSTOMERS.iter().map(|p| p.city).collect();

@@ -22,11 +22,14 @@ use bitik_catalog::{Product, ProductRepository, Slug};
 use bitik_common::PageRequest;
 use bitik_identity::AccountService;
 use bitik_orders::cash_on_delivery::{CashOnDeliveryRepository, Confirmation, ConfirmationAttempt};
+use bitik_orders::delivery::{Destination, ZoneRepository};
 use bitik_orders::{
-    Actor, NewOrder, Order, OrderRepository, OrderStatus, PlaceError, StatusChange, Transition, checkout, order_number,
-    rules,
+    Actor, NewOrder, Order, OrderRepository, OrderStatus, PlaceError, ShippingInfo, ShippingMethod, StatusChange,
+    Transition, checkout, order_number, rules,
 };
-use bitik_postgres::{Database, PgCashOnDeliveryRepository, PgOrderRepository, PgProductRepository, PgUserRepository};
+use bitik_postgres::{
+    Database, PgCashOnDeliveryRepository, PgOrderRepository, PgProductRepository, PgUserRepository, PgZoneRepository,
+};
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
@@ -87,6 +90,7 @@ struct DemoShop<'a> {
     products: PgProductRepository,
     orders: PgOrderRepository,
     confirmations: PgCashOnDeliveryRepository,
+    zones: PgZoneRepository,
 }
 
 impl<'a> DemoShop<'a> {
@@ -97,6 +101,7 @@ impl<'a> DemoShop<'a> {
             products: PgProductRepository::new(database.clone()),
             orders: PgOrderRepository::new(database.clone()),
             confirmations: PgCashOnDeliveryRepository::new(database.clone()),
+            zones: PgZoneRepository::new(database.clone()),
         }
     }
 
@@ -174,11 +179,16 @@ impl<'a> DemoShop<'a> {
         if basket.is_empty() {
             return Ok(None);
         }
-        let shipping = checkout::recipient(&customer.person.contact(), &customer.person.address())?.into();
+        let person = customer.person;
+        let delivered = planned.shipping != ShippingMethod::Pickup;
+        let recipient = checkout::recipient(&person.contact(), &person.address(), &person.place(), delivered)?;
+        let destination = self.destination(planned, person.commune).await?;
+        destination.check(planned.shipping, planned.payment)?;
+        let shipping = ShippingInfo::from(recipient).delivered_to(&destination);
         let choices = checkout::choices(&basket)?;
         let by_id: HashMap<Uuid, Product> = products.into_iter().map(|p| (p.id, p)).collect();
         let lines = checkout::lines(&choices, &by_id)?;
-        let totals = checkout::totals(&lines, planned.shipping)?;
+        let totals = checkout::totals(&lines, planned.shipping, &destination)?;
         Ok(Some(NewOrder {
             order_number: String::new(),
             user_id: customer.user_id,
@@ -202,6 +212,17 @@ impl<'a> DemoShop<'a> {
         let confirmed =
             self.confirmations.record_attempt(order.id, attempt, None, false).await.map_err(|e| anyhow!(e))?;
         confirmed.map(|_| ()).ok_or_else(|| anyhow!("demo order {}: not confirmable", order.order_number))
+    }
+
+    /// Where the order goes: the shop's counter, or the zone of the customer's commune as the
+    /// shop's zones have it now.
+    async fn destination(&self, planned: &PlannedOrder, commune: &str) -> anyhow::Result<Destination> {
+        if planned.shipping == ShippingMethod::Pickup {
+            return Ok(Destination::Pickup);
+        }
+        let found = self.zones.find_by_commune(commune).await.map_err(anyhow::Error::from_boxed)?;
+        let (zone, commune) = found.with_context(|| format!("the commune {commune} is in no delivery zone"))?;
+        Ok(Destination::Commune { zone, commune })
     }
 
     /// What happened to the order since it was placed, each step at its time, through the

@@ -132,6 +132,8 @@ async fn a_customer_without_orders_is_deleted_one_with_orders_deactivated() {
             zip_code: String::new(),
             country: "Sénégal".into(),
         },
+        commune: "parcelles-assainies".into(),
+        landmark: "Près du terminus".into(),
         is_default: false,
     };
     addresses.create(awa.id, input, 20).await.unwrap().unwrap();

@@ -5,6 +5,7 @@ mod carts;
 mod cash_on_delivery;
 mod catalog;
 mod catalog_cache;
+mod delivery;
 mod fixtures;
 mod generated;
 mod invariants;

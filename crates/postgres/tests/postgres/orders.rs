@@ -46,6 +46,7 @@ fn new_order(user_id: Uuid, lines: Vec<OrderLine>) -> NewOrder {
             city: "Dakar".into(),
             country: "Sénégal".into(),
             zip_code: String::new(),
+            ..ShippingInfo::default()
         },
         shipping_method: ShippingMethod::Standard,
         payment_method: PaymentMethod::CashOnDelivery,

@@ -53,6 +53,8 @@ fn address(city: &str, is_default: bool) -> bitik_identity::AddressEntry {
             zip_code: String::new(),
             country: "Sénégal".into(),
         },
+        commune: "parcelles-assainies".into(),
+        landmark: "Près du terminus".into(),
         is_default,
     }
 }

@@ -141,7 +141,7 @@ fn matrix() -> Vec<Row> {
         row(M::GET, "/products/{idOrSlug}/similar", PUBLIC, |ids, _| {
             call(format!("/api/products/{}/similar", ids.product))
         }),
-        row(M::GET, "/cart/shipping-info", PUBLIC, |_, _| call("/api/cart/shipping-info")),
+        row(M::GET, "/delivery/zones", PUBLIC, |_, _| call("/api/delivery/zones")),
         row(M::POST, "/newsletter", [201; 4], |_, who| {
             with_json("/api/newsletter", json!({"email": format!("news-{}@example.sn", who.tag())}))
         }),
@@ -298,6 +298,16 @@ fn matrix() -> Vec<Row> {
         }),
         row(M::DELETE, "/admin/users/{id}", ADMIN, |ids, _| call(format!("/api/admin/users/{}", ids.d_user))),
         row(M::GET, "/admin/newsletter.csv", ADMIN, |_, _| call("/api/admin/newsletter.csv")),
+        // Delivery zones: the list is the shop window's, its changes the back office's. The zone
+        // the admin creates is changed, then deleted.
+        row(M::GET, "/admin/delivery/zones", ADMIN, |_, _| call("/api/admin/delivery/zones")),
+        row(M::POST, "/admin/delivery/zones", ADMIN_CREATES, |_, _| {
+            with_json("/api/admin/delivery/zones", zone_form(4_000))
+        }),
+        row(M::PUT, "/admin/delivery/zones/{code}", ADMIN, |_, _| {
+            with_json("/api/admin/delivery/zones/zone-d-essai", zone_form(4_500))
+        }),
+        row(M::DELETE, "/admin/delivery/zones/{code}", ADMIN, |_, _| call("/api/admin/delivery/zones/zone-d-essai")),
         // Last: these end or replace the caller's session.
         row(M::PUT, "/auth/password", SIGNED_IN, |_, who| {
             with_json("/api/auth/password", json!({"currentPassword": who.password(), "newPassword": who.password()}))
@@ -306,8 +316,13 @@ fn matrix() -> Vec<Row> {
     ]
 }
 
+fn zone_form(fee: i64) -> Value {
+    json!({"name": "Zone d'essai", "fee": fee, "delay": "3 jours", "communes": [{"name": "Commune d'essai"}]})
+}
+
 fn address(street: &str) -> Value {
-    json!({"firstName": "Awa", "lastName": "Diop", "phone": "77 123 45 67", "address": street, "city": "Dakar"})
+    json!({"firstName": "Awa", "lastName": "Diop", "phone": "77 123 45 67", "address": street, "commune": "medina",
+           "landmark": "Près de la mosquée"})
 }
 
 fn line(product: &str, quantity: i64) -> Value {
@@ -318,7 +333,7 @@ fn order_body(product: &str, payment: &str, phone: &str) -> Value {
     json!({
         "items": [line(product, 1)],
         "shippingInfo": {"firstName": "Awa", "lastName": "Diop", "email": "awa@example.sn", "phone": phone,
-                         "address": "Unité 15", "city": "Dakar"},
+                         "address": "Unité 15", "city": "Dakar", "commune": "medina", "landmark": "Près de la mosquée"},
         "paymentMethod": payment,
     })
 }

@@ -9,7 +9,7 @@ async fn order(app: &TestApp, token: &str, product: &str, quantity: i64, payment
     let body = json!({
         "items": [{"productId": product, "quantity": quantity, "size": "M", "color": "noir"}],
         "shippingInfo": {"firstName": "Awa", "lastName": "Diop", "email": "awa@example.sn", "phone": "77 123 45 67",
-                         "address": "Unité 15", "city": "Dakar"},
+                         "address": "Unité 15", "city": "Dakar", "commune": "medina", "landmark": "Près de la mosquée"},
         "paymentMethod": payment,
     });
     let response = app.send(Method::POST, "/api/orders", Some(token), Some(&body)).await;
@@ -161,7 +161,7 @@ async fn admins_find_orders_by_number_name_or_phone_and_sort_them() {
     let body = json!({
         "items": [{"productId": tee, "quantity": 3, "size": "M", "color": "noir"}],
         "shippingInfo": {"firstName": "Moussa", "lastName": "Sène", "email": "moussa@example.sn",
-                         "phone": "+221 709998877", "address": "Unité 15", "city": "Dakar"},
+                         "phone": "+221 709998877", "address": "Unité 15", "city": "Dakar", "commune": "medina", "landmark": "Près de la mosquée"},
         "paymentMethod": "cash_on_delivery",
     });
     let big = app.send(Method::POST, "/api/orders", Some(&customer), Some(&body)).await.json::<Value>().await.unwrap();
@@ -204,7 +204,7 @@ async fn the_dashboard_counts_todays_orders_and_revenue_from_the_data() {
     let empty = &empty["data"];
     assert_eq!((empty["todayOrders"].as_u64(), empty["todayRevenue"].as_i64()), (Some(0), Some(0)));
     assert_eq!(empty["trends"]["todayRevenue"], Value::Null, "nothing to compare with: no percentage");
-    // Paid in cash: 2 × 10 000 + 1 000. Unpaid: counted, no revenue. Cancelled: neither.
+    // Paid in cash: 2 × 10 000 + 1 500 (Médina's zone). Unpaid: counted, no revenue. Cancelled: neither.
     let paid = order(&app, &customer, &tee, 2, "cash_on_delivery").await["id"].as_str().unwrap().to_owned();
     app.send(Method::PUT, &format!("/api/admin/orders/{paid}/payment"), Some(&admin), None).await;
     order(&app, &customer, &tee, 1, "cash_on_delivery").await;
@@ -215,8 +215,8 @@ async fn the_dashboard_counts_todays_orders_and_revenue_from_the_data() {
     assert_eq!(response.status(), 200);
     let stats = response.json::<Value>().await.unwrap()["data"].clone();
     assert_eq!(stats["todayOrders"], 2);
-    assert_eq!(stats["todayRevenue"], 21_000);
-    assert_eq!(stats["monthRevenue"], 21_000);
+    assert_eq!(stats["todayRevenue"], 21_500);
+    assert_eq!(stats["monthRevenue"], 21_500);
     assert_eq!(stats["pendingOrders"], 2, "the cancelled one is no longer pending");
     assert_eq!(stats["recentOrders"].as_array().unwrap().len(), 3);
     assert_eq!(stats["recentOrders"][0]["status"], "cancelled", "newest first, any status");
@@ -227,5 +227,5 @@ async fn the_dashboard_counts_todays_orders_and_revenue_from_the_data() {
     assert_eq!(days.len(), 30);
     let today = chrono::Utc::now().date_naive().to_string();
     assert_eq!(days[29]["date"], today.as_str());
-    assert_eq!((days[29]["orders"].as_u64(), days[29]["revenue"].as_i64()), (Some(2), Some(21_000)));
+    assert_eq!((days[29]["orders"].as_u64(), days[29]["revenue"].as_i64()), (Some(2), Some(21_500)));
 }

@@ -108,7 +108,7 @@ async fn an_ordered_product_is_deactivated_instead_of_deleted() {
     let ordered = app.product("T-shirt Vendu", 10_000, None, &[("noir", "M", 5)]).await;
     let order = json!({
         "items": [{"productId": ordered, "quantity": 1, "size": "M", "color": "noir"}],
-        "shippingInfo": {"firstName": "Awa", "lastName": "Diop", "email": "awa@example.sn", "phone": "77 123 45 67", "address": "Unité 15", "city": "Dakar"},
+        "shippingInfo": {"firstName": "Awa", "lastName": "Diop", "email": "awa@example.sn", "phone": "77 123 45 67", "address": "Unité 15", "city": "Dakar", "commune": "medina", "landmark": "Près de la mosquée"},
         "paymentMethod": "cash_on_delivery",
     });
     assert_eq!(app.send(Method::POST, "/api/orders", Some(&customer), Some(&order)).await.status(), 201);

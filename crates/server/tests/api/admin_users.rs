@@ -161,7 +161,7 @@ async fn a_customer_is_deleted_unless_orders_name_them() {
     let order = json!({
         "items": [{"productId": tee, "quantity": 1, "size": "M", "color": "noir"}],
         "shippingInfo": {"firstName": "Moussa", "lastName": "Sène", "email": "moussa@example.sn", "phone": "77 123 45 67",
-                         "address": "Unité 15", "city": "Dakar"},
+                         "address": "Unité 15", "city": "Dakar", "commune": "medina", "landmark": "Près de la mosquée"},
         "paymentMethod": "cash_on_delivery",
     });
     assert_eq!(app.send(Method::POST, "/api/orders", Some(&buyer_token), Some(&order)).await.status(), 201);

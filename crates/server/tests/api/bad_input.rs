@@ -9,7 +9,8 @@ use crate::helpers::{TestApp, error_body, spawn_app};
 
 fn shipping() -> Value {
     json!({"firstName": "Awa", "lastName": "Diop", "email": "awa@example.sn", "phone": "77 123 45 67",
-           "address": "Unité 15, villa 210", "city": "Dakar", "country": "Sénégal"})
+           "address": "Unité 15, villa 210", "city": "Dakar", "country": "Sénégal",
+           "commune": "medina", "landmark": "Près de la mosquée"})
 }
 
 fn checkout(product: &str, quantity: Value) -> Value {
@@ -19,7 +20,8 @@ fn checkout(product: &str, quantity: Value) -> Value {
 
 fn address() -> Value {
     json!({"label": "Maison", "firstName": "Awa", "lastName": "Diop", "phone": "77 123 45 67",
-           "address": "Unité 15, villa 210", "city": "Dakar", "country": "Sénégal"})
+           "address": "Unité 15, villa 210", "city": "Dakar", "country": "Sénégal",
+           "commune": "parcelles-assainies", "landmark": "Près du terminus"})
 }
 
 async fn data(app: &TestApp, path: &str, token: &str) -> Value {
@@ -135,7 +137,7 @@ async fn roles_statuses_prices_and_ids_slipped_into_bodies_are_never_used() {
     assert_eq!(response.status(), 201);
     let orders = data(&app, "/api/orders", &token).await;
     let stored = &orders[0];
-    assert_eq!((stored["items"][0]["price"].as_i64(), stored["total"].as_i64()), (Some(10_000), Some(11_000)));
+    assert_eq!((stored["items"][0]["price"].as_i64(), stored["total"].as_i64()), (Some(10_000), Some(11_500)));
     assert_eq!(
         (stored["status"].as_str(), stored["paymentInfo"]["status"].as_str()),
         (Some("pending"), Some("pending"))

@@ -19,15 +19,8 @@ async fn add(app: &TestApp, token: &str, body: Value) -> reqwest::Response {
 async fn the_cart_needs_a_logged_in_customer() {
     let app = spawn_app().await;
     assert_eq!(app.get("/api/cart").await.status(), 401);
-    let info: Value = app.get("/api/cart/shipping-info").await.json().await.unwrap();
-    assert_eq!(info["data"]["freeDeliveryThreshold"], 50_000);
-    let fees: Vec<(String, i64)> = info["data"]["methods"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| (m["code"].as_str().unwrap().to_owned(), m["fee"].as_i64().unwrap()))
-        .collect();
-    assert_eq!(fees, [("standard".into(), 1_000), ("express".into(), 2_000), ("pickup".into(), 0)]);
+    // One national fee is gone: fees are the delivery zones' (`GET /api/delivery/zones`).
+    assert_eq!(app.get("/api/cart/shipping-info").await.status(), 404);
 }
 
 #[tokio::test]

@@ -108,7 +108,7 @@ async fn an_order_changes_the_stock_the_storefront_shows_and_checkout_never_read
     let order = json!({
         "items": [{"productId": id, "quantity": 2, "size": "M", "color": "noir"}],
         "shippingInfo": {"firstName": "Awa", "lastName": "Diop", "email": "awa@example.sn", "phone": "77 123 45 67",
-                         "address": "Unité 15, villa 210", "city": "Dakar", "country": "Sénégal"},
+                         "address": "Unité 15, villa 210", "city": "Dakar", "country": "Sénégal", "commune": "medina", "landmark": "Près de la mosquée"},
         "shippingMethod": "standard", "paymentMethod": "cash_on_delivery"});
     let response = app.send(Method::POST, "/api/orders", Some(&token), Some(&order)).await;
     assert_eq!(response.status(), 201);

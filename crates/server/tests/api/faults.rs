@@ -114,7 +114,7 @@ fn checkout(product: &str) -> Value {
     json!({"items": [{"productId": product, "quantity": 1, "size": "M", "color": "noir"}],
            "shippingInfo": {"firstName": "Awa", "lastName": "Diop", "email": "awa@example.sn",
                             "phone": "77 123 45 67", "address": "Unité 15, villa 210", "city": "Dakar",
-                            "country": "Sénégal"},
+                            "country": "Sénégal", "commune": "medina", "landmark": "Près de la mosquée"},
            "shippingMethod": "standard", "paymentMethod": "cash_on_delivery"})
 }
 

@@ -208,12 +208,25 @@ async fn a_customer_sees_and_touches_only_their_own_addresses() {
     let app = spawn_app().await;
     let (awa, _) = app.register("awa@example.sn", "secret1").await;
     let (moussa, _) = app.register("moussa@example.sn", "secret1").await;
-    let address = json!({"firstName": "Awa", "lastName": "Diop", "phone": "77 123 45 67", "address": "Unité 15", "city": "Dakar"});
+    let address = json!({"firstName": "Awa", "lastName": "Diop", "phone": "77 123 45 67", "address": "Unité 15",
+                         "commune": "parcelles-assainies", "landmark": "Près du terminus", "zipCode": "12500"});
     let created = app.send(Method::POST, "/api/users/addresses", Some(&awa), Some(&address)).await;
     assert_eq!(created.status(), 201);
     let created: serde_json::Value = created.json().await.unwrap();
     assert_eq!(created["data"]["isDefault"], true);
     assert_eq!(created["data"]["country"], "Sénégal");
+    let saved = &created["data"];
+    assert_eq!(
+        (&saved["commune"], &saved["communeName"], &saved["landmark"], &saved["city"], &saved["zipCode"]),
+        (
+            &json!("parcelles-assainies"),
+            &json!("Parcelles Assainies"),
+            &json!("Près du terminus"),
+            &json!("Parcelles Assainies"),
+            &json!("")
+        ),
+        "the city is the commune's; no postcode is read"
+    );
     let id = created["data"]["id"].as_str().unwrap();
     let path = format!("/api/users/addresses/{id}");
     for (method, body) in [(Method::PUT, Some(&address)), (Method::DELETE, None)] {
@@ -230,5 +243,14 @@ async fn a_customer_sees_and_touches_only_their_own_addresses() {
         app.send(Method::GET, "/api/users/addresses", Some(&awa), None).await.json().await.unwrap();
     assert_eq!(mine["data"].as_array().unwrap().len(), 1);
     let missing = app.send(Method::POST, "/api/users/addresses", Some(&awa), Some(&json!({}))).await;
-    assert_eq!(error_body(missing).await["fields"]["city"], "La ville est requise");
+    let missing = error_body(missing).await;
+    assert_eq!(
+        (&missing["fields"]["commune"], &missing["fields"]["landmark"], &missing["fields"]["city"]),
+        (&json!("La commune est requise"), &json!("Le point de repère est requis"), &json!(null))
+    );
+    let mut elsewhere = address.clone();
+    elsewhere["commune"] = json!("atlantide");
+    let refused = app.send(Method::POST, "/api/users/addresses", Some(&awa), Some(&elsewhere)).await;
+    assert_eq!(refused.status(), 400);
+    assert_eq!(error_body(refused).await["fields"]["commune"], "Veuillez choisir une commune de la liste");
 }

@@ -12,6 +12,7 @@ mod cash_on_delivery;
 mod catalog;
 mod catalog_cache;
 mod compression;
+mod delivery;
 mod demo_orders;
 mod exports;
 mod faults;

@@ -7,7 +7,8 @@ use crate::helpers::{TestApp, error_body, spawn_app};
 
 fn shipping() -> Value {
     json!({"firstName": "Awa", "lastName": "Diop", "email": "awa@example.sn", "phone": "77 123 45 67",
-           "address": "Unité 15, villa 210", "city": "Dakar", "country": "Sénégal"})
+           "address": "Unité 15, villa 210", "commune": "medina", "landmark": "Près de la mosquée",
+           "country": "Sénégal"})
 }
 
 fn checkout(product: &str, quantity: i64) -> Value {
@@ -43,7 +44,8 @@ async fn the_server_prices_the_order_whatever_the_client_claims() {
     assert_eq!(order["items"][0]["price"], 12_000);
     assert_eq!(
         (order["subtotal"].as_i64(), order["shippingCost"].as_i64(), order["total"].as_i64()),
-        (Some(24_000), Some(1_000), Some(25_000))
+        (Some(24_000), Some(1_500), Some(25_500)),
+        "delivered to Médina: Dakar ville's fee"
     );
     assert_ne!(order["orderNumber"], "ORD-0000000001");
     assert!(order["orderNumber"].as_str().unwrap().starts_with("ORD-"));

@@ -38,7 +38,7 @@ async fn app_in_test_mode() -> TestApp {
 /// Returns the customer's token, the order id and the product id.
 pub(crate) async fn wave_order(app: &TestApp, email: &str) -> (String, String, String) {
     let (token, _) = app.register(email, "secret1").await;
-    let tee = app.product(&format!("T-shirt {email}"), 24_000, None, &[("noir", "M", 5)]).await;
+    let tee = app.product(&format!("T-shirt {email}"), 23_500, None, &[("noir", "M", 5)]).await;
     let order = place(app, &token, &tee, "wave").await;
     (token, order, tee)
 }
@@ -47,7 +47,7 @@ async fn place(app: &TestApp, token: &str, product: &str, payment: &str) -> Stri
     let body = json!({
         "items": [{"productId": product, "quantity": 1, "size": "M", "color": "noir"}],
         "shippingInfo": {"firstName": "Awa", "lastName": "Diop", "email": "awa@example.sn", "phone": "77 123 45 67",
-                         "address": "Unité 15, villa 210", "city": "Dakar", "country": "Sénégal"},
+                         "address": "Unité 15, villa 210", "city": "Dakar", "country": "Sénégal", "commune": "medina", "landmark": "Près de la mosquée"},
         "shippingMethod": "standard",
         "paymentMethod": payment
     });
@@ -190,7 +190,7 @@ async fn init_is_for_the_owner_and_for_pending_wave_orders_only() {
     assert_eq!(theirs.status(), 404);
     assert_eq!(error_body(theirs).await["message"], "Commande introuvable");
 
-    let tee = app.product("Pull Dakar", 24_000, None, &[("noir", "M", 5)]).await;
+    let tee = app.product("Pull Dakar", 23_500, None, &[("noir", "M", 5)]).await;
     let cash = place(&app, &awa, &tee, "cash_on_delivery").await;
     let refused = init(&app, &awa, &cash).await;
     assert_eq!(refused.status(), 409);

@@ -191,7 +191,7 @@ async fn no_secret_reaches_a_log_line_or_an_answer_not_meant_to_carry_it() {
     let login =
         journey.post("/api/auth/login", None, json!({"email": "awa@example.sn", "password": NEW_PASSWORD})).await;
     let token = login["data"]["token"].as_str().expect("login").to_owned();
-    let tee = create_product(&database.database, "T-shirt Teranga", 24_000, None, &[("noir", "M", 5)]).await;
+    let tee = create_product(&database.database, "T-shirt Teranga", 23_500, None, &[("noir", "M", 5)]).await;
     let order = journey
         .post(
             "/api/orders",
@@ -199,7 +199,7 @@ async fn no_secret_reaches_a_log_line_or_an_answer_not_meant_to_carry_it() {
             json!({
             "items": [{"productId": tee, "quantity": 1, "size": "M", "color": "noir"}],
             "shippingInfo": {"firstName": "Awa", "lastName": "Diop", "email": "awa@example.sn", "phone": "77 123 45 67",
-                             "address": "Unité 15, villa 210", "city": "Dakar", "country": "Sénégal"},
+                             "address": "Unité 15, villa 210", "city": "Dakar", "country": "Sénégal", "commune": "medina", "landmark": "Près de la mosquée"},
             "shippingMethod": "standard", "paymentMethod": "wave"}),
         )
         .await;

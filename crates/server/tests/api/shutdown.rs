@@ -101,7 +101,7 @@ async fn sigterm_stops_accepting_finishes_the_orders_in_flight_then_exits() {
     let token = registered["data"]["token"].as_str().unwrap().to_owned();
     let order = json!({"items": [{"productId": product, "quantity": 1, "size": "M", "color": "noir"}],
         "shippingInfo": {"firstName": "Awa", "lastName": "Diop", "email": "awa@example.sn", "phone": "77 123 45 67",
-                         "address": "Unité 15, villa 210", "city": "Dakar", "country": "Sénégal"},
+                         "address": "Unité 15, villa 210", "city": "Dakar", "country": "Sénégal", "commune": "medina", "landmark": "Près de la mosquée"},
         "shippingMethod": "standard", "paymentMethod": "cash_on_delivery"})
     .to_string()
     .into_bytes();

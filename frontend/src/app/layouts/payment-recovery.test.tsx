@@ -7,7 +7,6 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { sessionStore } from '@/features/auth/session-store'
 import { forgetRecoveryMemory } from '@/features/payments/components/recovery-watcher'
 import { waveBrowser } from '@/features/payments/wave-browser'
-import { mockShippingInfo } from '@/testing/cart'
 import {
   CHECKOUT_URL,
   fakeClock,
@@ -147,7 +146,6 @@ describe('payment recovery watcher', () => {
 
   it.each(['/checkout', '/payment-error?errorCode=timeout', '/mobile-redirect'])('stays quiet on %s', async (path) => {
     loggedInAs()
-    mockShippingInfo()
     server.use(http.get('/api/users/addresses', () => HttpResponse.json({ data: [] })))
     storePendingPayment({ timestamp: Date.now() - 10 * MINUTE })
     let asked = 0

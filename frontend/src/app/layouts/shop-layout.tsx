@@ -10,6 +10,7 @@ import { useCartCount, useCartDrawer } from '@/features/cart/cart-store'
 import { NewsletterForm } from '@/features/newsletter/components/newsletter-form'
 import { PaymentRecovery } from '@/features/payments/components/payment-recovery'
 import { ErrorBoundary } from '../error-boundary'
+import { useDefaultCommune } from '../use-default-commune'
 import { ScrollToTop } from './scroll-to-top'
 
 // The drawer's content (lines, steppers…) is not in the first load: it is
@@ -27,6 +28,11 @@ function usePreloadWhenIdle(load: () => Promise<unknown>) {
     const timer = setTimeout(preload, 3_000)
     return () => clearTimeout(timer)
   }, [load])
+}
+
+/** The drawer, its estimate starting from the customer's default address (asked for once the drawer exists). */
+function DrawerForCustomer(props: { open: boolean; onClose: () => void; notice: string | null }) {
+  return <CartDrawer {...props} defaultCommune={useDefaultCommune()} />
 }
 
 /** The storefront frame: features are wired into the shared header and footer here. */
@@ -79,7 +85,7 @@ export function ShopLayout() {
       {drawerMounted ? (
         <ErrorBoundary resetKey={pathname}>
           <Suspense fallback={null}>
-            <CartDrawer open={cartDrawer.open} onClose={cartDrawer.hide} notice={cartDrawer.notice} />
+            <DrawerForCustomer open={cartDrawer.open} onClose={cartDrawer.hide} notice={cartDrawer.notice} />
           </Suspense>
         </ErrorBoundary>
       ) : null}

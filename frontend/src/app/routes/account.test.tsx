@@ -25,9 +25,12 @@ function address(overrides: Record<string, unknown> = {}) {
     lastName: 'Diop',
     phone: '+221771234567',
     address: 'Villa 12, Parcelles Assainies U15',
-    city: 'Dakar',
+    city: 'Médina',
     zipCode: '',
     country: 'Sénégal',
+    commune: 'medina',
+    communeName: 'Médina',
+    landmark: 'En face du marché Tilène',
     isDefault: true,
     createdAt: '2025-02-01T10:00:00Z',
     ...overrides,
@@ -301,7 +304,7 @@ describe('addresses tab', () => {
     expect(await screen.findByText(/pas encore enregistré d’adresse/)).toBeVisible()
     await user.click(screen.getByRole('button', { name: 'Ajouter une adresse' }))
     const dialog = screen.getByRole('dialog', { name: 'Nouvelle adresse' })
-    const form = within(dialog).getByRole('form', { name: 'Adresse de livraison' })
+    const form = await within(dialog).findByRole('form', { name: 'Adresse de livraison' })
     // Prefilled from the profile.
     expect(input(form, 'Prénom')).toHaveValue('Awa')
     expect(input(form, 'Utiliser comme adresse par défaut')).toBeChecked()
@@ -311,17 +314,28 @@ describe('addresses tab', () => {
     await user.clear(input(form, 'Téléphone'))
     await user.tab()
     expect(input(form, 'Téléphone')).toHaveAccessibleDescription('Le téléphone est requis')
-    await user.clear(input(form, 'Ville'))
-    await user.tab()
-    expect(input(form, 'Ville')).toHaveAccessibleDescription('La ville est requise')
+    expect(input(form, 'Commune')).toHaveAccessibleDescription('La commune est requise')
+    expect(input(form, 'Point de repère')).toHaveAccessibleDescription(/Le point de repère est requis/)
+    // Dakar has no postcodes: the commune and the landmark say where.
+    expect(within(form).queryByLabelText('Code postal')).not.toBeInTheDocument()
 
     await user.type(input(form, 'Libellé (facultatif)'), 'Bureau')
     await user.type(input(form, 'Téléphone'), '78 000 00 00')
     await user.type(input(form, 'Adresse'), 'Sacré-Cœur 3')
-    await user.type(input(form, 'Ville'), 'Dakar')
+    await user.selectOptions(input(form, 'Commune'), 'yoff')
+    await user.type(input(form, 'Point de repère'), 'Derrière la grande mosquée')
     await user.click(within(form).getByRole('button', { name: 'Enregistrer' }))
     expect(await screen.findByText('Adresse ajoutée avec succès')).toBeVisible()
-    expect(posted).toMatchObject({ label: 'Bureau', phone: '78 000 00 00', address: 'Sacré-Cœur 3', city: 'Dakar', country: 'Sénégal', isDefault: true })
+    expect(posted).toEqual({
+      label: 'Bureau',
+      firstName: 'Awa',
+      lastName: 'Diop',
+      phone: '78 000 00 00',
+      address: 'Sacré-Cœur 3',
+      commune: 'yoff',
+      landmark: 'Derrière la grande mosquée',
+      isDefault: true,
+    })
     expect(screen.queryByRole('dialog', { name: 'Nouvelle adresse' })).not.toBeInTheDocument()
     expect(await screen.findByRole('heading', { level: 3, name: 'Bureau' })).toBeVisible()
   })
@@ -333,7 +347,7 @@ describe('addresses tab', () => {
       http.get('/api/users/addresses', () => HttpResponse.json({ data: list })),
       http.put('/api/users/addresses/:id', async ({ params, request }) => {
         const body = (await request.json()) as Record<string, unknown>
-        calls.push(`put ${String(params.id)} ${String(body.city)}`)
+        calls.push(`put ${String(params.id)} ${String(body.commune)}`)
         list = list.map((a) => (a.id === params.id ? { ...a, ...body } : a))
         return HttpResponse.json({ data: list.find((a) => a.id === params.id) })
       }),
@@ -357,13 +371,12 @@ describe('addresses tab', () => {
 
     // Edit
     await user.click(screen.getByRole('button', { name: 'Modifier l’adresse Bureau' }))
-    const form = within(screen.getByRole('dialog', { name: 'Modifier l’adresse' })).getByRole('form', { name: 'Adresse de livraison' })
+    const form = await within(screen.getByRole('dialog', { name: 'Modifier l’adresse' })).findByRole('form', { name: 'Adresse de livraison' })
     expect(input(form, 'Adresse')).toHaveValue('Mermoz 4')
-    await user.clear(input(form, 'Ville'))
-    await user.type(input(form, 'Ville'), 'Rufisque')
+    expect(input(form, 'Commune')).toHaveValue('medina')
+    await user.selectOptions(input(form, 'Commune'), 'pikine-est')
     await user.click(within(form).getByRole('button', { name: 'Enregistrer' }))
     expect(await screen.findByText('Adresse mise à jour avec succès')).toBeVisible()
-    expect(await screen.findByText(/Rufisque/)).toBeVisible()
 
     // Default
     await user.click(within(cards()[1]!).getByRole('button', { name: 'Définir par défaut' }))
@@ -381,23 +394,28 @@ describe('addresses tab', () => {
     await user.click(screen.getByRole('button', { name: 'Confirmer' }))
     expect(await screen.findByText('Adresse supprimée')).toBeVisible()
     await waitFor(() => expect(screen.queryByRole('heading', { level: 3, name: 'Maison' })).not.toBeInTheDocument())
-    expect(calls).toEqual(['put a2 Rufisque', 'default a2', 'delete a1'])
+    expect(calls).toEqual(['put a2 pikine-est', 'default a2', 'delete a1'])
   })
 
   it("shows the server's field messages in the address form", async () => {
     server.use(
       http.get('/api/users/addresses', () => HttpResponse.json({ data: [] })),
       http.post('/api/users/addresses', () =>
-        HttpResponse.json({ code: 'validation_failed', message: 'La ville est requise', fields: { city: 'La ville est requise' } }, { status: 400 }),
+        HttpResponse.json(
+          { code: 'validation_failed', message: 'Veuillez choisir une commune de la liste', fields: { commune: 'Veuillez choisir une commune de la liste' } },
+          { status: 400 },
+        ),
       ),
     )
     const user = userEvent.setup()
     await openAccount('/account?tab=addresses')
     await user.click(await screen.findByRole('button', { name: 'Ajouter une adresse' }))
-    const form = within(screen.getByRole('dialog', { name: 'Nouvelle adresse' })).getByRole('form', { name: 'Adresse de livraison' })
-    await user.type(input(form, 'Adresse'), 'Ouakam')
+    const form = await within(screen.getByRole('dialog', { name: 'Nouvelle adresse' })).findByRole('form', { name: 'Adresse de livraison' })
+    await user.type(input(form, 'Adresse'), 'Cité Avion')
+    await user.selectOptions(input(form, 'Commune'), 'yoff')
+    await user.type(input(form, 'Point de repère'), 'Près du rond-point')
     await user.click(within(form).getByRole('button', { name: 'Enregistrer' }))
-    await waitFor(() => expect(input(form, 'Ville')).toHaveAccessibleDescription('La ville est requise'))
+    await waitFor(() => expect(input(form, 'Commune')).toHaveAccessibleDescription('Veuillez choisir une commune de la liste'))
     expect(within(form).queryByRole('alert')).not.toBeInTheDocument()
   })
 

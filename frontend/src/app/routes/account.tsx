@@ -82,7 +82,7 @@ export default function AccountRoute() {
           ) : null}
           {tab === 'addresses' ? (
             <AddressBook
-              defaults={{ firstName: user.firstName, lastName: user.lastName, phone: user.phone ?? '', city: user.city ?? '' }}
+              defaults={{ firstName: user.firstName, lastName: user.lastName, phone: user.phone ?? '' }}
             />
           ) : null}
           {tab === 'password' ? <PasswordForm email={user.email} /> : null}

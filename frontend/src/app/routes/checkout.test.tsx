@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sessionStore } from '@/features/auth/session-store'
 import { waveBrowser } from '@/features/payments/wave-browser'
-import { mockCartServer, mockShippingInfo, type CatalogueVariant } from '@/testing/cart'
+import { CHOSEN_COMMUNE_KEY } from '@/lib/chosen-commune'
+import { mockCartServer, type CatalogueVariant } from '@/testing/cart'
 import { makeOrder } from '@/testing/orders'
 import { CHECKOUT_URL, makeSession, mockPaymentInit, ORDER_ID, SESSION_ID, storedPendingPayment, storePendingPayment } from '@/testing/payments'
 import { renderApp } from '@/testing/render'
@@ -43,15 +44,21 @@ function addresses(list: unknown[] = []) {
   server.use(http.get('/api/users/addresses', () => HttpResponse.json({ data: list })))
 }
 
-async function openCheckout(lines = [{ variant: TEE, quantity: 2 }, { variant: CHAIN, quantity: 1 }], user = makeUser()) {
+const LANDMARK = 'En face du marché Tilène'
+
+/**
+ * The checkout of a logged-in customer who chose Médina in the cart (Ville test:
+ * standard 1 200 free from 30 000, express 2 200) and typed a landmark.
+ */
+async function openCheckout(lines = [{ variant: TEE, quantity: 2 }, { variant: CHAIN, quantity: 1 }], user = makeUser(), { landmark = LANDMARK } = {}) {
   loggedInAs(user)
-  mockShippingInfo()
   const cart = mockCartServer([TEE, CHAIN], lines)
   renderApp('/checkout')
   if (lines.length > 0) {
     await screen.findByRole('heading', { level: 2, name: 'Adresse de livraison' })
-    // The delivery methods come from the server.
+    // The fees come from the server's zones.
     await screen.findByTestId('shipping-fee-standard')
+    if (landmark && !(field('Point de repère') as HTMLInputElement).value) fireEvent.change(field('Point de repère'), { target: { value: landmark } })
   }
   return cart
 }
@@ -67,6 +74,7 @@ async function toReview(user: ReturnType<typeof userEvent.setup>, payment: 'Wave
 beforeEach(() => {
   sessionStore.clear()
   addresses()
+  localStorage.setItem(CHOSEN_COMMUNE_KEY, 'medina')
 })
 
 describe('/checkout: step 1, Livraison', () => {
@@ -88,41 +96,56 @@ describe('/checkout: step 1, Livraison', () => {
     expect(field('Téléphone')).toHaveValue('77 123 45 67')
     expect(field('Téléphone')).toHaveAttribute('placeholder', '77 123 45 67')
     expect(field('Adresse')).toHaveValue('Rue 10, Parcelles Assainies')
-    expect(field('Ville')).toHaveValue('Dakar')
-    expect(field('Pays')).toHaveValue('Sénégal')
+    expect(field('Commune')).toHaveValue('medina')
+    expect(field('Commune')).toHaveAccessibleDescription('Ville test · livraison en 24 h')
+    // Dakar has no postcodes: the form asks for a commune and a landmark instead.
+    expect(screen.queryByLabelText('Code postal', withoutAsterisk)).not.toBeInTheDocument()
+    expect(screen.queryByLabelText('Ville', withoutAsterisk)).not.toBeInTheDocument()
   })
 
-  it('defaults the country to Sénégal when the profile has none', async () => {
-    await openCheckout(undefined, makeUser({ country: null, address: null }))
-    expect(field('Pays')).toHaveValue('Sénégal')
-    expect(field('Adresse')).toHaveValue('')
+  it('offers the communes grouped by zone, and asks for one when none is known', async () => {
+    localStorage.removeItem(CHOSEN_COMMUNE_KEY)
+    const user = userEvent.setup()
+    await openCheckout()
+    const groups = within(field('Commune')).getAllByRole('group')
+    expect(groups.map((group) => group.getAttribute('label'))).toEqual(['Ville test', 'Banlieue test', 'Régions test'])
+    expect(within(groups[0]!).getAllByRole('option').map((o) => o.textContent)).toEqual(['Médina', 'Yoff'])
+    expect(screen.getByTestId('shipping-fee-standard')).toHaveTextContent('')
+    expect(screen.getAllByText('Choisissez votre commune pour voir le tarif.')).toHaveLength(2)
+    await user.click(screen.getByRole('button', { name: 'Suivant' }))
+    expect(screen.getByRole('alert')).toHaveTextContent('Veuillez remplir tous les champs obligatoires')
+    expect(field('Commune')).toHaveAccessibleDescription(/Ce champ est requis/)
+    await user.selectOptions(field('Commune'), 'pikine-est')
+    expect(screen.getByTestId('shipping-fee-standard')).toHaveTextContent('1 800 FCFA')
+    expect(localStorage.getItem(CHOSEN_COMMUNE_KEY)).toBe('pikine-est')
   })
 
-  it('prefers the default address of the address book', async () => {
+  it('prefers the default address of the address book, its commune and landmark', async () => {
     addresses([
-      { id: 'a1', label: 'Bureau', firstName: 'Awa', lastName: 'Diop', phone: '70 111 22 33', address: 'Immeuble Kébé, Plateau', city: 'Dakar', zipCode: '', country: 'Sénégal', isDefault: false, createdAt: '2025-02-01T10:00:00Z' },
-      { id: 'a2', label: 'Maison', firstName: 'Moussa', lastName: 'Ndiaye', phone: '78 000 11 22', address: 'Villa 12, Ouakam', city: 'Dakar', zipCode: '10700', country: 'Sénégal', isDefault: true, createdAt: '2025-02-02T10:00:00Z' },
+      { id: 'a1', label: 'Bureau', firstName: 'Awa', lastName: 'Diop', phone: '70 111 22 33', address: 'Immeuble Kébé, Plateau', city: 'Dakar', commune: 'medina', landmark: 'Près de la poste', isDefault: false, createdAt: '2025-02-01T10:00:00Z' },
+      { id: 'a2', label: 'Maison', firstName: 'Moussa', lastName: 'Ndiaye', phone: '78 000 11 22', address: 'Villa 12', city: 'Yoff', commune: 'yoff', communeName: 'Yoff', landmark: 'Derrière la grande mosquée', isDefault: true, createdAt: '2025-02-02T10:00:00Z' },
     ])
     await openCheckout()
     expect(field('Prénom')).toHaveValue('Moussa')
     expect(field('Téléphone')).toHaveValue('78 000 11 22')
-    expect(field('Adresse')).toHaveValue('Villa 12, Ouakam')
-    expect(field('Code postal')).toHaveValue('10700')
+    expect(field('Adresse')).toHaveValue('Villa 12')
+    expect(field('Commune')).toHaveValue('yoff')
+    expect(field('Point de repère')).toHaveValue('Derrière la grande mosquée')
     expect(field('Email')).toHaveValue('awa@example.sn')
   })
 
-  it('offers the methods with their fees from the server, standard by default, and updates the total', async () => {
+  it("offers the methods with the commune's zone fees, standard by default, and updates the total", async () => {
     const user = userEvent.setup()
     await openCheckout()
-    // Subtotal 2 × 8 000 + 6 500 = 22 500; the test rules: standard 1 500 (free from 30 000), express 2 500, pickup 0.
+    // Subtotal 2 × 8 000 + 6 500 = 22 500; Médina's test zone: standard 1 200 (free from 30 000), express 2 200.
     expect(screen.getByRole('radio', { name: /^Livraison standard/ })).toBeChecked()
-    expect(screen.getByTestId('shipping-fee-standard')).toHaveTextContent('1 500 FCFA')
-    expect(screen.getByTestId('shipping-fee-express')).toHaveTextContent('2 500 FCFA')
+    expect(screen.getByTestId('shipping-fee-standard')).toHaveTextContent('1 200 FCFA')
+    expect(screen.getByTestId('shipping-fee-express')).toHaveTextContent('2 200 FCFA')
     expect(screen.getByTestId('shipping-fee-pickup')).toHaveTextContent('Gratuit')
     expect(screen.getByText('Offerte dès 30 000 FCFA d’achat')).toBeVisible()
-    expect(screen.getByTestId('checkout-aside-total')).toHaveTextContent('24 000 FCFA')
+    expect(screen.getByTestId('checkout-aside-total')).toHaveTextContent('23 700 FCFA')
     await user.click(screen.getByRole('radio', { name: /^Livraison express/ }))
-    expect(screen.getByTestId('checkout-aside-total')).toHaveTextContent('25 000 FCFA')
+    expect(screen.getByTestId('checkout-aside-total')).toHaveTextContent('24 700 FCFA')
     await user.click(screen.getByRole('radio', { name: /^Retrait en boutique/ }))
     expect(screen.getByTestId('checkout-aside-total')).toHaveTextContent('22 500 FCFA')
   })
@@ -130,9 +153,30 @@ describe('/checkout: step 1, Livraison', () => {
   it('standard delivery is free from the threshold', async () => {
     await openCheckout([{ variant: TEE, quantity: 4 }])
     // 4 × 8 000 = 32 000 ≥ 30 000.
-    expect(screen.getByTestId('shipping-fee-standard')).toHaveTextContent(/^1 500 FCFAOfferte$/)
+    expect(screen.getByTestId('shipping-fee-standard')).toHaveTextContent(/^1 200 FCFAOfferte$/)
     expect(screen.getByTestId('checkout-aside-total')).toHaveTextContent('32 000 FCFA')
-    expect(screen.getByTestId('shipping-fee-express')).toHaveTextContent('2 500 FCFA')
+    expect(screen.getByTestId('shipping-fee-express')).toHaveTextContent('2 200 FCFA')
+  })
+
+  it('a zone without express offers standard only, and express chosen before falls back to it', async () => {
+    const user = userEvent.setup()
+    await openCheckout()
+    await user.click(screen.getByRole('radio', { name: /^Livraison express/ }))
+    await user.selectOptions(field('Commune'), 'pikine-est')
+    expect(screen.getByRole('radio', { name: /^Livraison express/ })).toBeDisabled()
+    expect(screen.getByRole('radio', { name: /^Livraison standard/ })).toBeChecked()
+    expect(screen.getByText('Non proposée dans la zone Banlieue test.')).toBeVisible()
+    expect(screen.getByTestId('checkout-aside-total')).toHaveTextContent('24 300 FCFA')
+  })
+
+  it('pickup at the shop asks for no commune, address or landmark', async () => {
+    const user = userEvent.setup()
+    await openCheckout(undefined, makeUser({ address: null }), { landmark: '' })
+    await user.click(screen.getByRole('radio', { name: /^Retrait en boutique/ }))
+    expect(screen.queryByLabelText('Commune', withoutAsterisk)).not.toBeInTheDocument()
+    expect(screen.queryByLabelText('Point de repère', withoutAsterisk)).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Suivant' }))
+    expect(await screen.findByRole('heading', { level: 2, name: 'Mode de paiement' })).toBeVisible()
   })
 
   it('refuses missing fields, an invalid e-mail and phone with the seed messages, and stays on the step', async () => {
@@ -166,8 +210,7 @@ describe('/checkout: step 2, Paiement', () => {
   it('offers Wave (the default) and cash on delivery; Back keeps what was typed', async () => {
     const user = userEvent.setup()
     await openCheckout()
-    await user.clear(field('Ville'))
-    await user.type(field('Ville'), 'Pikine')
+    await user.type(field('Instructions de livraison'), 'Sonner deux fois')
     await user.click(screen.getByRole('button', { name: 'Suivant' }))
     await screen.findByRole('heading', { level: 2, name: 'Mode de paiement' })
     expect(within(steps()).getAllByRole('listitem')[1]).toHaveAttribute('aria-current', 'step')
@@ -175,7 +218,19 @@ describe('/checkout: step 2, Paiement', () => {
     expect(screen.getByRole('radio', { name: /^Paiement à la livraison/ })).not.toBeChecked()
     await user.click(screen.getByRole('button', { name: 'Retour' }))
     expect(await screen.findByRole('heading', { level: 2, name: 'Adresse de livraison' })).toBeVisible()
-    expect(field('Ville')).toHaveValue('Pikine')
+    expect(field('Instructions de livraison')).toHaveValue('Sonner deux fois')
+    expect(field('Point de repère')).toHaveValue(LANDMARK)
+  })
+
+  it('refuses cash on delivery where the zone takes none, and says to pay with Wave', async () => {
+    const user = userEvent.setup()
+    await openCheckout()
+    await user.selectOptions(field('Commune'), 'thies')
+    await user.click(screen.getByRole('button', { name: 'Suivant' }))
+    await screen.findByRole('heading', { level: 2, name: 'Mode de paiement' })
+    expect(screen.getByRole('radio', { name: /^Paiement à la livraison/ })).toBeDisabled()
+    expect(screen.getByText('Le paiement à la livraison n’est pas proposé dans la zone Régions test : veuillez payer avec Wave.')).toBeVisible()
+    expect(screen.getByRole('radio', { name: /^Wave/ })).toBeChecked()
   })
 
   it('Wave can be chosen and confirmed', async () => {
@@ -244,9 +299,13 @@ describe('/checkout: step 3, Confirmation', () => {
     expect(lines[0]).toHaveTextContent('16 000 FCFA')
     expect(lines[1]).not.toHaveTextContent('Taille')
     expect(screen.getByText(/Rue 10, Parcelles Assainies/)).toBeVisible()
+    const delivery = screen.getByRole('region', { name: 'Livraison' })
+    expect(delivery).toHaveTextContent('Médina (Ville test)')
+    expect(delivery).toHaveTextContent(`Point de repère : ${LANDMARK}`)
+    expect(delivery).toHaveTextContent('Livraison express · 24 h')
     expect(screen.getByTestId('order-subtotal')).toHaveTextContent('22 500 FCFA')
-    expect(screen.getByTestId('order-shipping')).toHaveTextContent('2 500 FCFA')
-    expect(screen.getByTestId('order-total')).toHaveTextContent('25 000 FCFA')
+    expect(screen.getByTestId('order-shipping')).toHaveTextContent('2 200 FCFA')
+    expect(screen.getByTestId('order-total')).toHaveTextContent('24 700 FCFA')
     expect(screen.getByText('Paiement à la livraison', { selector: 'p' })).toBeVisible()
 
     const payment = screen.getByRole('region', { name: 'Paiement' })
@@ -287,9 +346,9 @@ describe('/checkout: step 3, Confirmation', () => {
         email: 'awa@example.sn',
         phone: '77 123 45 67',
         address: 'Rue 10, Parcelles Assainies',
-        city: 'Dakar',
-        zipCode: '12500',
-        country: 'Sénégal',
+        commune: 'medina',
+        landmark: LANDMARK,
+        notes: '',
       },
       shippingMethod: 'standard',
       paymentMethod: 'cash_on_delivery',

@@ -10,6 +10,7 @@ import { deliveryDefaults, type CheckoutLine } from '@/features/orders/checkout-
 import { CHECKOUT_TITLE, CheckoutPage, type CheckoutCart, type PayWithWave } from '@/features/orders/components/checkout-page'
 import { useStalePaymentCleanup } from '@/features/payments/use-stale-payment-cleanup'
 import type { WaveOrder } from '@/features/payments/use-wave-checkout'
+import { useChosenCommune } from '@/lib/chosen-commune'
 import { usePageMeta } from '@/lib/seo'
 
 // The Wave payment is its own chunk, fetched while the shopper fills the form in.
@@ -23,6 +24,7 @@ export default function CheckoutRoute() {
   const cart = useCart()
   // Only to prefill the form: if the address book does not answer, the profile is enough.
   const addresses = useAddresses()
+  const chosenCommune = useChosenCommune()
   const queryClient = useQueryClient()
   useStalePaymentCleanup()
   useEffect(() => void loadWavePayment().catch(() => undefined), [])
@@ -69,7 +71,7 @@ export default function CheckoutRoute() {
   return (
     <CheckoutPage
       cart={checkoutCart}
-      defaults={deliveryDefaults(user, defaultAddress)}
+      defaults={deliveryDefaults(user, defaultAddress, chosenCommune)}
       payWithWave={payWithWave}
       onPlaced={() => {
         // The server took the ordered lines out of the cart (others stay) and took the stock:

@@ -4,7 +4,6 @@ import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { sessionStore } from '@/features/auth/session-store'
 import type { Order } from '@/features/orders/api/order-schema'
-import { mockShippingInfo } from '@/testing/cart'
 import { makeOrder } from '@/testing/orders'
 import { renderApp } from '@/testing/render'
 import { server } from '@/testing/server'
@@ -45,7 +44,6 @@ function mockOrder(initial: Order) {
 beforeEach(() => {
   sessionStore.clear()
   loggedInAs()
-  mockShippingInfo()
 })
 
 describe('/orders', () => {
@@ -121,7 +119,9 @@ describe('/orders/{id}', () => {
     const delivery = screen.getByRole('region', { name: 'Livraison' })
     expect(delivery).toHaveTextContent('Awa Diop')
     expect(delivery).toHaveTextContent('Unité 15, villa 210')
-    expect(delivery).toHaveTextContent('Dakar, Sénégal')
+    expect(delivery).toHaveTextContent('Parcelles Assainies (Dakar ville)')
+    expect(delivery).toHaveTextContent('Point de repère : Près du terminus des bus')
+    expect(delivery).toHaveTextContent('Instructions : Appeler avant de venir')
     expect(delivery).toHaveTextContent('77 123 45 67')
     expect(await within(delivery).findByText(/Livraison standard/)).toBeVisible()
 

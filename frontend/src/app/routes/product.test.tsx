@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import type { Product } from '@/features/catalog/api/product-schema'
-import { mockShippingInfo } from '@/testing/cart'
 import { makeProduct } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 import { server } from '@/testing/server'
@@ -39,7 +38,6 @@ const chain = makeProduct({
 
 function catalogue(products: Product[], similar: Record<string, Product[]> = {}) {
   const find = (key: string) => products.find((p) => p.slug === key || p.id === key)
-  mockShippingInfo()
   server.use(
     http.get('/api/products/:idOrSlug/similar', ({ params }) => HttpResponse.json({ data: similar[String(params.idOrSlug)] ?? [] })),
     http.get('/api/products/:idOrSlug', ({ params }) => {
@@ -84,12 +82,11 @@ describe('/product/{id-or-slug}', () => {
     expect(within(details).getByRole('link', { name: 'Vêtements › T-shirts' })).toHaveAttribute('href', '/category/vetement/t-shirt')
     await user.click(screen.getByRole('tab', { name: 'Livraison' }))
     const delivery = screen.getByRole('tabpanel', { name: 'Livraison' })
-    // The threshold is the server's (GET /api/cart/shipping-info), not a constant of the frontend.
-    expect(delivery).toHaveTextContent('Livraison gratuite dès 30 000 FCFA d’achat.')
-    expect(screen.getByText(/Livraison offerte dès 30 000 FCFA d’achat/)).toBeVisible()
-    // The methods and delays come from GET /api/cart/shipping-info, like the /delivery page's.
-    expect(delivery).toHaveTextContent('Livraison standard : Parcelles Assainies, 1-2 jours.')
-    expect(delivery).toHaveTextContent('Autres régions et international : sur devis')
+    // The zones, fees and delays come from GET /api/delivery/zones, like the /delivery page's.
+    expect(screen.getByText(/Livraison à partir de 1 200 FCFA · offerte dès 30 000 FCFA d’achat/)).toBeVisible()
+    expect(delivery).toHaveTextContent('Ville test : 1 200 FCFA · 24 h · express 2 200 FCFA · offerte dès 30 000 FCFA.')
+    expect(delivery).toHaveTextContent('Banlieue test : 1 800 FCFA · 48 h.')
+    expect(delivery).toHaveTextContent('Retrait en boutique : gratuit.')
 
     await waitFor(() => expect(document.title).toBe('T-shirt Teranga Oversize | Bitik Dakar'))
     expect(document.head.querySelector('meta[name="description"]')).toHaveAttribute('content', 'Le t-shirt coupe ample.')

@@ -6,17 +6,10 @@ import { renderApp } from '@/testing/render'
 import { server } from '@/testing/server'
 import { DEFAULT_DESCRIPTION } from '@/lib/seo'
 
-const SHIPPING_INFO = {
-  methods: [
-    { code: 'standard', label: 'Livraison standard', description: 'Parcelles Assainies, 1-2 jours', fee: 1000, freeFromThreshold: true },
-    { code: 'express', label: 'Livraison express', description: 'Zones environnantes, 1-2 jours', fee: 2500, freeFromThreshold: false },
-    { code: 'pickup', label: 'Retrait en boutique', description: 'En boutique', fee: 0, freeFromThreshold: false },
-  ],
-  freeDeliveryThreshold: 60000,
-}
+import { TEST_ZONES } from '@/testing/delivery'
 
-function shippingInfo(answer = () => HttpResponse.json({ data: SHIPPING_INFO })) {
-  server.use(http.get('/api/cart/shipping-info', answer))
+function deliveryZones(answer = () => HttpResponse.json({ data: TEST_ZONES })) {
+  server.use(http.get('/api/delivery/zones', answer))
 }
 
 describe('information pages', () => {
@@ -28,7 +21,7 @@ describe('information pages', () => {
     ['/privacy', 'Politique de confidentialité', 'Politique de confidentialité | Bitik Dakar'],
     ['/terms', 'Conditions générales de vente', 'Conditions générales de vente | Bitik Dakar'],
   ])('%s renders its h1, title, description and canonical', async (path, heading, title) => {
-    shippingInfo()
+    deliveryZones()
     renderApp(path)
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeVisible()
     await waitFor(() => expect(document.title).toBe(title))
@@ -40,7 +33,7 @@ describe('information pages', () => {
   })
 
   it('the returns window is the same on /returns, /terms and the contact FAQ: 14 days, defects within 48 hours', async () => {
-    shippingInfo()
+    deliveryZones()
     const user = userEvent.setup()
     const { unmount } = renderApp('/returns')
     expect(await screen.findAllByText(/14 jours/)).not.toHaveLength(0)
@@ -60,40 +53,42 @@ describe('information pages', () => {
     expect(screen.getByText(/vous avez 14 jours après la réception/)).toBeVisible()
   })
 
-  it('/delivery shows the fees and the free-delivery threshold served by the API', async () => {
-    shippingInfo()
+  it('/delivery lists the zones served by the API: fees, thresholds, delays, cash on delivery and communes', async () => {
+    deliveryZones()
     renderApp('/delivery')
-    const list = await screen.findByRole('list', { name: 'Modes de livraison et tarifs' })
+    const list = await screen.findByRole('list', { name: 'Zones de livraison et tarifs' })
     const cards = within(list).getAllByRole('listitem')
     expect(cards).toHaveLength(3)
-    expect(cards[0]).toHaveTextContent('Livraison standard')
-    expect(cards[0]).toHaveTextContent('1 000 FCFA')
-    expect(cards[0]).toHaveTextContent('Offerte dès 60 000 FCFA d’achat')
-    expect(cards[0]).toHaveTextContent('Parcelles Assainies')
-    expect(cards[1]).toHaveTextContent('2 500 FCFA')
-    expect(cards[1]).toHaveTextContent('Guédiawaye, Sacré-Cœur, Nord Foire, Ouest Foire et Mermoz')
+    expect(cards[0]).toHaveTextContent('Ville test')
+    expect(cards[0]).toHaveTextContent('1 200 FCFA')
+    expect(cards[0]).toHaveTextContent('Offerte dès 30 000 FCFA d’achat')
+    expect(cards[0]).toHaveTextContent('Délai24 h')
+    expect(cards[0]).toHaveTextContent('Express2 200 FCFA')
+    expect(cards[0]).toHaveTextContent('2 communes')
+    expect(cards[0]).toHaveTextContent('Médina, Yoff.')
+    expect(cards[1]).toHaveTextContent('ExpressNon proposée')
     expect(cards[1]).not.toHaveTextContent('Offerte')
-    expect(cards[2]).toHaveTextContent('Gratuit')
-    expect(screen.getByRole('list', { name: 'Zones sur devis' })).toHaveTextContent('Keur Massar et Yeumbeul')
+    expect(cards[2]).toHaveTextContent('PaiementWave uniquement')
+    expect(screen.getByRole('list', { name: 'Retrait et devis' })).toHaveTextContent('Gratuit')
   })
 
   it('/delivery offers to retry when the fees cannot be loaded', async () => {
     let calls = 0
-    shippingInfo(() => {
+    deliveryZones(() => {
       calls += 1
       return calls === 1
         ? HttpResponse.json({ code: 'bad', message: 'Non' }, { status: 400 })
-        : HttpResponse.json({ data: SHIPPING_INFO })
+        : HttpResponse.json({ data: TEST_ZONES })
     })
     const user = userEvent.setup()
     renderApp('/delivery')
     expect(await screen.findByText(/Les tarifs de livraison n’ont pas pu être chargés/)).toBeVisible()
     await user.click(screen.getByRole('button', { name: 'Réessayer' }))
-    expect(await screen.findByRole('list', { name: 'Modes de livraison et tarifs' })).toHaveTextContent('1 000 FCFA')
+    expect(await screen.findByRole('list', { name: 'Zones de livraison et tarifs' })).toHaveTextContent('1 200 FCFA')
   })
 
   it('/contact: WhatsApp with a prefilled message, phone and e-mail; the FAQ fees come from the API', async () => {
-    shippingInfo()
+    deliveryZones()
     const user = userEvent.setup()
     renderApp('/contact')
     await screen.findByRole('heading', { level: 1, name: 'Contactez-nous' })
@@ -107,7 +102,8 @@ describe('information pages', () => {
     expect(within(main).getAllByRole('button', { expanded: false })).toHaveLength(6)
     await user.click(screen.getByRole('button', { name: /^Combien coûte la livraison/ }))
     const answer = await screen.findByRole('region', { name: /^Combien coûte la livraison/ })
-    await waitFor(() => expect(answer).toHaveTextContent('Livraison standard (Parcelles Assainies) : 1 000 FCFA, offerte dès 60 000 FCFA d’achat.'))
+    await waitFor(() => expect(answer).toHaveTextContent('Ville test : 1 200 FCFA · 24 h · express 2 200 FCFA · offerte dès 30 000 FCFA.'))
+    expect(answer).toHaveTextContent('Régions test : 3 000 FCFA · 3 jours · offerte dès 40 000 FCFA · paiement Wave uniquement.')
     expect(answer).toHaveTextContent('Retrait en boutique : gratuit.')
 
     await user.click(screen.getByRole('button', { name: /Contacter par email/ }))
@@ -115,7 +111,7 @@ describe('information pages', () => {
   })
 
   it('the footer links to every information page', async () => {
-    shippingInfo()
+    deliveryZones()
     renderApp('/contact')
     await screen.findByRole('heading', { level: 1, name: 'Contactez-nous' })
     const footer = screen.getByRole('contentinfo')

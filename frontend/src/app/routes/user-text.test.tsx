@@ -3,7 +3,6 @@
 import { screen } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { mockShippingInfo } from '@/testing/cart'
 import { makeProduct } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 import { server } from '@/testing/server'
@@ -20,7 +19,6 @@ const product = makeProduct({
 
 describe('text typed by users', () => {
   it('is rendered as text, never as HTML', async () => {
-    mockShippingInfo()
     server.use(
       http.get('/api/products/:idOrSlug/similar', () => HttpResponse.json({ data: [] })),
       http.get('/api/products/:idOrSlug', () => HttpResponse.json({ data: product })),

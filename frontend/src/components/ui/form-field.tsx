@@ -101,6 +101,60 @@ export function SelectField({ id, label, error, hint, required, options, classNa
   )
 }
 
+export interface OptionGroup {
+  label: string
+  options: readonly { value: string; label: string }[]
+}
+
+export type GroupedSelectFieldProps = CommonProps &
+  Omit<ComponentPropsWithoutRef<'select'>, 'id' | 'required'> & {
+    groups: readonly OptionGroup[]
+    /** The first, empty choice ("Choisissez…"). */
+    placeholder: string
+  }
+
+/** A select whose options are grouped (`<optgroup>`), with an empty first choice. */
+export function GroupedSelectField({ id, label, error, hint, required, groups, placeholder, className, ...select }: GroupedSelectFieldProps) {
+  return (
+    <Frame id={id} label={label} error={error} hint={hint} required={required}>
+      <select
+        id={id}
+        className={[styles.input, className].filter(Boolean).join(' ')}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...select}
+      >
+        <option value="">{placeholder}</option>
+        {groups.map((group) => (
+          <optgroup key={group.label} label={group.label}>
+            {group.options.map((option) => (
+              <option key={option.value} value={option.value}>{option.label}</option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+    </Frame>
+  )
+}
+
+export type TextAreaFieldProps = CommonProps & Omit<ComponentPropsWithoutRef<'textarea'>, 'id' | 'required'>
+
+export function TextAreaField({ id, label, error, hint, required, className, ...textarea }: TextAreaFieldProps) {
+  return (
+    <Frame id={id} label={label} error={error} hint={hint} required={required}>
+      <textarea
+        id={id}
+        className={[styles.input, styles.textarea, className].filter(Boolean).join(' ')}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...textarea}
+      />
+    </Frame>
+  )
+}
+
 export function CheckboxField({ id, label, ...input }: { id: string; label: ReactNode } & Omit<ComponentPropsWithoutRef<'input'>, 'id' | 'type'>) {
   return (
     <label htmlFor={id} className={styles.checkbox}>

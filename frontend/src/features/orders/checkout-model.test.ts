@@ -2,9 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { LINE_LIMIT_MESSAGE } from '@/config/cart'
 import { ApiError, GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from '@/lib/api-client'
 import { fieldErrors } from '@/lib/form'
-import { TEST_SHIPPING_INFO } from '@/testing/cart'
+import { TEST_ZONES } from '@/testing/delivery'
 import {
   CHECKOUT_MESSAGES,
+  cashRefusal,
   DEFAULT_PAYMENT_METHOD,
   FIELD_REQUIRED,
   deliveryDefaults,
@@ -25,12 +26,14 @@ const valid: DeliveryValues = {
   lastName: 'Diop',
   email: 'awa@example.sn',
   phone: '77 123 45 67',
-  address: 'Unité 15, villa 210',
-  city: 'Dakar',
-  zipCode: '',
-  country: 'Sénégal',
+  address: 'Rue 11 x 22',
+  commune: 'medina',
+  landmark: 'En face du marché Tilène',
+  notes: '',
   shippingMethod: 'standard',
 }
+
+const [ville, , loin] = TEST_ZONES as [(typeof TEST_ZONES)[0], (typeof TEST_ZONES)[0], (typeof TEST_ZONES)[0]]
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
@@ -39,7 +42,7 @@ describe('step 1: the delivery form', () => {
     expect(fieldErrors(deliverySchema, valid)).toEqual({})
   })
 
-  it('requires first name, last name, e-mail, phone, address and city; the summary is the seed sentence', () => {
+  it('requires names, e-mail, phone, and for a delivery the address, the commune and a landmark; the summary is the seed sentence', () => {
     const errors = fieldErrors(deliverySchema, {
       ...valid,
       firstName: ' ',
@@ -47,9 +50,8 @@ describe('step 1: the delivery form', () => {
       email: '',
       phone: '',
       address: '',
-      city: '',
-      zipCode: '',
-      country: '',
+      commune: '',
+      landmark: ' ',
     })
     expect(errors).toEqual({
       firstName: FIELD_REQUIRED,
@@ -57,9 +59,22 @@ describe('step 1: the delivery form', () => {
       email: FIELD_REQUIRED,
       phone: FIELD_REQUIRED,
       address: FIELD_REQUIRED,
-      city: FIELD_REQUIRED,
+      commune: FIELD_REQUIRED,
+      landmark: FIELD_REQUIRED,
     })
     expect(deliverySummary(errors)).toBe('Veuillez remplir tous les champs obligatoires')
+  })
+
+  it('asks no address, commune or landmark for pickup at the shop', () => {
+    expect(fieldErrors(deliverySchema, { ...valid, shippingMethod: 'pickup', address: '', commune: '', landmark: '' })).toEqual({})
+  })
+
+  it('holds the landmark to 200 characters and the notes to 500', () => {
+    const errors = fieldErrors(deliverySchema, { ...valid, landmark: 'l'.repeat(201), notes: 'n'.repeat(501) })
+    expect(errors).toEqual({
+      landmark: 'Ce champ ne peut pas dépasser 200 caractères',
+      notes: 'Ce champ ne peut pas dépasser 500 caractères',
+    })
   })
 
   it('refuses an invalid e-mail with the seed message', () => {
@@ -88,7 +103,7 @@ describe('step 1: the delivery form', () => {
   })
 
   it('a required field missing wins the summary over other messages', () => {
-    expect(deliverySummary({ email: CHECKOUT_MESSAGES.emailInvalid, city: FIELD_REQUIRED })).toBe(CHECKOUT_MESSAGES.requiredFields)
+    expect(deliverySummary({ email: CHECKOUT_MESSAGES.emailInvalid, landmark: FIELD_REQUIRED })).toBe(CHECKOUT_MESSAGES.requiredFields)
     expect(deliverySummary({})).toBeNull()
   })
 })
@@ -100,44 +115,40 @@ describe('prefill', () => {
     email: 'awa@example.sn',
     phone: '77 123 45 67',
     address: 'Rue 10',
-    city: 'Dakar',
-    zipCode: '12500',
-    country: null,
   }
 
-  it('takes the profile, Sénégal and standard delivery by default', () => {
-    expect(deliveryDefaults(profile)).toEqual({
+  it('takes the profile and standard delivery by default, and the commune chosen in the cart', () => {
+    expect(deliveryDefaults(profile, null, 'yoff')).toEqual({
       firstName: 'Awa',
       lastName: 'Diop',
       email: 'awa@example.sn',
       phone: '77 123 45 67',
       address: 'Rue 10',
-      city: 'Dakar',
-      zipCode: '12500',
-      country: 'Sénégal',
+      commune: 'yoff',
+      landmark: '',
+      notes: '',
       shippingMethod: 'standard',
     })
   })
 
-  it("takes the default address of the address book first, the profile's e-mail always", () => {
+  it("takes the default address of the address book first, its commune and landmark, the profile's e-mail always", () => {
     const address = {
       firstName: 'Moussa',
       lastName: 'Ndiaye',
       phone: '78 000 11 22',
-      address: 'Villa 12, Ouakam',
-      city: 'Dakar',
-      zipCode: null,
-      country: 'France',
+      address: 'Cité Avion, villa 48',
+      commune: 'ouakam',
+      landmark: 'Derrière la mosquée de la Divinité',
     }
-    expect(deliveryDefaults(profile, address)).toEqual({
+    expect(deliveryDefaults(profile, address, 'yoff')).toEqual({
       firstName: 'Moussa',
       lastName: 'Ndiaye',
       email: 'awa@example.sn',
       phone: '78 000 11 22',
-      address: 'Villa 12, Ouakam',
-      city: 'Dakar',
-      zipCode: '',
-      country: 'France',
+      address: 'Cité Avion, villa 48',
+      commune: 'ouakam',
+      landmark: 'Derrière la mosquée de la Divinité',
+      notes: '',
       shippingMethod: 'standard',
     })
   })
@@ -153,8 +164,8 @@ describe('prefill', () => {
     expect(deliveryDefaults({ firstName: 'Awa', lastName: 'Diop', email: 'awa@example.sn' })).toMatchObject({
       phone: '',
       address: '',
-      city: '',
-      country: 'Sénégal',
+      commune: '',
+      landmark: '',
     })
   })
 })
@@ -166,6 +177,15 @@ describe('step 2: payment', () => {
     expect(paymentError('cash_on_delivery')).toBeNull()
     expect(paymentError('')).toBe('Veuillez sélectionner une méthode de paiement')
     expect(paymentError('card')).toBe('Veuillez sélectionner une méthode de paiement')
+  })
+
+  it('refuses cash on delivery where the zone takes none, never for pickup', () => {
+    const refused = 'Le paiement à la livraison n’est pas proposé dans la zone Régions test : veuillez payer avec Wave.'
+    expect(cashRefusal(loin, 'standard')).toBe(refused)
+    expect(paymentError('cash_on_delivery', loin, 'standard')).toBe(refused)
+    expect(paymentError('wave', loin, 'standard')).toBeNull()
+    expect(paymentError('cash_on_delivery', loin, 'pickup')).toBeNull()
+    expect(paymentError('cash_on_delivery', ville, 'express')).toBeNull()
   })
 })
 
@@ -187,10 +207,10 @@ describe('what is sent and what is shown before confirming', () => {
         lastName: 'Diop',
         email: 'awa@example.sn',
         phone: '77 123 45 67',
-        address: 'Unité 15, villa 210',
-        city: 'Dakar',
-        zipCode: '',
-        country: 'Sénégal',
+        address: 'Rue 11 x 22',
+        commune: 'medina',
+        landmark: 'En face du marché Tilène',
+        notes: '',
       },
       shippingMethod: 'express',
       paymentMethod: 'cash_on_delivery',
@@ -198,17 +218,17 @@ describe('what is sent and what is shown before confirming', () => {
     expect(JSON.stringify(request)).not.toMatch(/price|total|subtotal|orderNumber/i)
   })
 
-  it('estimates the fee by the published rule: standard free from the threshold, others never', () => {
-    // TEST_SHIPPING_INFO: standard 1 500 free from 30 000, express 2 500, pickup 0.
-    expect(estimateOrder(29_999, 'standard', TEST_SHIPPING_INFO)).toEqual({ subtotal: 29_999, shippingCost: 1500, total: 31_499 })
-    expect(estimateOrder(30_000, 'standard', TEST_SHIPPING_INFO)).toEqual({ subtotal: 30_000, shippingCost: 0, total: 30_000 })
-    expect(estimateOrder(80_000, 'express', TEST_SHIPPING_INFO)).toEqual({ subtotal: 80_000, shippingCost: 2500, total: 82_500 })
-    expect(estimateOrder(1000, 'pickup', TEST_SHIPPING_INFO)).toEqual({ subtotal: 1000, shippingCost: 0, total: 1000 })
+  it("estimates the fee by the commune's zone: standard free from its threshold, express never, pickup free", () => {
+    // Ville test: standard 1 200 free from 30 000, express 2 200.
+    expect(estimateOrder(29_999, 'standard', ville)).toEqual({ subtotal: 29_999, shippingCost: 1200, total: 31_199 })
+    expect(estimateOrder(30_000, 'standard', ville)).toEqual({ subtotal: 30_000, shippingCost: 0, total: 30_000 })
+    expect(estimateOrder(80_000, 'express', ville)).toEqual({ subtotal: 80_000, shippingCost: 2200, total: 82_200 })
+    expect(estimateOrder(1000, 'pickup', null)).toEqual({ subtotal: 1000, shippingCost: 0, total: 1000 })
   })
 
-  it('has no fee while the rules are unknown', () => {
-    expect(estimateOrder(5000, 'standard', undefined)).toEqual({ subtotal: 5000, shippingCost: null, total: 5000 })
-    expect(estimateOrder(5000, 'drone', TEST_SHIPPING_INFO).shippingCost).toBeNull()
+  it('has no fee while the commune is unknown, nor for express where the zone has none', () => {
+    expect(estimateOrder(5000, 'standard', null)).toEqual({ subtotal: 5000, shippingCost: null, total: 5000 })
+    expect(estimateOrder(5000, 'express', loin).shippingCost).toBeNull()
   })
 })
 

@@ -114,14 +114,14 @@ impl Model {
     }
 }
 
-/// Lines at the catalogue's price plus delivery: 1 000 F standard (free from 50 000 F),
-/// 2 000 F express, nothing for pickup.
+/// Lines at the catalogue's price plus delivery to Parcelles Assainies, in the seeded Dakar ville
+/// zone: 1 500 F standard (free from 50 000 F), 2 500 F express, nothing for pickup.
 pub fn expected_total(lines: &[(usize, u32)], shipping: ShippingMethod) -> i64 {
     let subtotal: i64 = lines.iter().map(|&(v, q)| PRICES[VARIANTS[v].0] * i64::from(q)).sum();
     let fee = match shipping {
         ShippingMethod::Standard if subtotal >= 50_000 => 0,
-        ShippingMethod::Standard => 1_000,
-        ShippingMethod::Express => 2_000,
+        ShippingMethod::Standard => 1_500,
+        ShippingMethod::Express => 2_500,
         ShippingMethod::Pickup => 0,
     };
     subtotal + fee

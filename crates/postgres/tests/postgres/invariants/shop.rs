@@ -8,10 +8,10 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use bitik_cart::{CartError, CartService};
 use bitik_catalog::{CatalogService, RawChoice};
 use bitik_common::{RawAddress, RawContact};
-use bitik_orders::{CheckoutRequest, OrderError, OrderService, OrderStatus, RawCheckout, ShippingMethod};
+use bitik_orders::{CheckoutRequest, OrderError, OrderService, OrderStatus, RawCheckout, RawPlace, ShippingMethod};
 use bitik_payments::{PaymentError, PaymentService, PaymentState, WebhookOutcome};
 use bitik_postgres::testing::TestDatabase;
-use bitik_postgres::{PgCartRepository, PgOrderRepository, PgPaymentRepository, PgProductRepository};
+use bitik_postgres::{PgCartRepository, PgOrderRepository, PgPaymentRepository, PgProductRepository, PgZoneRepository};
 use chrono::{DateTime, Duration, Utc};
 use diesel_async::RunQueryDsl;
 use uuid::Uuid;
@@ -83,7 +83,7 @@ impl Shop {
         ];
         Shop {
             carts: CartService::new(Arc::new(PgCartRepository::new(db.clone())), products_repo.clone()),
-            orders: OrderService::new(orders_repo, products_repo.clone()),
+            orders: OrderService::new(orders_repo, products_repo.clone(), Arc::new(PgZoneRepository::new(db.clone()))),
             catalog: CatalogService::new(products_repo),
             payments,
             wave,
@@ -189,6 +189,11 @@ impl Shop {
                 city: "Dakar".into(),
                 country: "Sénégal".into(),
                 zip_code: String::new(),
+            },
+            place: RawPlace {
+                commune: "parcelles-assainies".into(),
+                landmark: "Près du terminus".into(),
+                notes: String::new(),
             },
             shipping_method: Some(shipping.as_str().to_owned()),
             payment_method: Some(if wave { "wave" } else { "cash_on_delivery" }.to_owned()),

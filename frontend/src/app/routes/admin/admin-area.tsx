@@ -11,6 +11,8 @@ const Products = lazy(() => import('./products'))
 const ProductForm = lazy(() => import('./product-form'))
 const Users = lazy(() => import('./users'))
 const UserForm = lazy(() => import('./user-form'))
+const Delivery = lazy(() => import('./delivery'))
+const DeliveryForm = lazy(() => import('./delivery-form'))
 const NotFound = lazy(() => import('../not-found'))
 
 export default function AdminArea() {
@@ -31,6 +33,9 @@ export default function AdminArea() {
         // Linked from the users screens, so they are registered here.
         { path: 'users/new', element: <UserForm /> },
         { path: 'users/edit/:id', element: <UserForm /> },
+        { path: 'delivery', element: <Delivery /> },
+        { path: 'delivery/new', element: <DeliveryForm /> },
+        { path: 'delivery/edit/:code', element: <DeliveryForm /> },
         { path: '*', element: <NotFound /> },
       ],
     },

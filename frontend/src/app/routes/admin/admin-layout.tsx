@@ -11,6 +11,7 @@ const LINKS = [
   { label: 'Orders', to: '/admin/orders' },
   { label: 'Products', to: '/admin/products' },
   { label: 'Users', to: '/admin/users' },
+  { label: 'Delivery', to: '/admin/delivery' },
 ]
 
 export default function AdminLayout() {

@@ -11,6 +11,11 @@ export const addressSchema = object({
   city: string(),
   zipCode: nullish(string()),
   country: nullish(string()),
+  /** A commune's code in the delivery zones; empty for an address saved before them. */
+  commune: nullish(string()),
+  communeName: nullish(string()),
+  /** The point de repère a courier finds the customer by. */
+  landmark: nullish(string()),
   isDefault: boolean(),
   createdAt: string(),
 })
@@ -24,9 +29,9 @@ export type AddressInput = {
   lastName: string
   phone: string
   address: string
-  city: string
-  zipCode: string
-  country: string
+  /** A commune's code in the delivery zones. */
+  commune: string
+  landmark: string
   isDefault: boolean
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { useConfirm } from '@/components/ui/confirm'
 import { Modal } from '@/components/ui/modal'
@@ -11,8 +11,11 @@ import { useDeleteAddress } from '../api/delete-address'
 import { useAddresses } from '../api/get-addresses'
 import { useSaveAddress } from '../api/save-address'
 import { useSetDefaultAddress } from '../api/set-default-address'
+import { addressValues } from '../address-values'
 import styles from './account.module.css'
-import { AddressForm, addressValues } from './address-form'
+
+// The form (with the delivery zones' communes) is fetched when it is first opened.
+const AddressForm = lazy(() => import('./address-form').then((module) => ({ default: module.AddressForm })))
 
 export const ADDRESSES_LOAD_FAILED = 'Impossible de charger vos adresses'
 export const ADDRESS_DELETE_CONFIRM = {
@@ -93,9 +96,14 @@ export function AddressBook({ defaults }: { defaults?: Partial<AddressInput> }) 
                 <br />
                 {address.address}
                 <br />
-                {[address.zipCode, address.city].filter(Boolean).join(' ')}
-                {address.country ? `, ${address.country}` : ''}
+                {address.communeName || [address.zipCode, address.city].filter(Boolean).join(' ')}
                 <br />
+                {address.landmark ? (
+                  <>
+                    Point de repère : {address.landmark}
+                    <br />
+                  </>
+                ) : null}
                 {formatPhone(address.phone)}
               </address>
               <div className={styles.addressActions}>
@@ -122,15 +130,17 @@ export function AddressBook({ defaults }: { defaults?: Partial<AddressInput> }) 
         title={editing?.mode === 'edit' ? 'Modifier l’adresse' : 'Nouvelle adresse'}
       >
         {editing ? (
-          <AddressForm
-            initial={
-              editing.mode === 'edit'
-                ? addressValues(editing.address)
-                : addressValues(undefined, { ...defaults, isDefault: isNewFirst })
-            }
-            onSave={onSave}
-            onCancel={() => setEditing(null)}
-          />
+          <Suspense fallback={<PageSpinner label="Chargement du formulaire…" />}>
+            <AddressForm
+              initial={
+                editing.mode === 'edit'
+                  ? addressValues(editing.address)
+                  : addressValues(undefined, { ...defaults, isDefault: isNewFirst })
+              }
+              onSave={onSave}
+              onCancel={() => setEditing(null)}
+            />
+          </Suspense>
         ) : null}
       </Modal>
     </section>

@@ -1,43 +1,32 @@
 import { boolean, maxLength, minLength, object, string, trim } from 'zod/mini'
 import { Button } from '@/components/ui/button'
-import { CheckboxField, SelectField, TextField } from '@/components/ui/form-field'
+import { CheckboxField, GroupedSelectField, TextField } from '@/components/ui/form-field'
 import { FormActions, RefusalAlert } from '@/components/ui/form-submit'
-import { countryOptions, DEFAULT_COUNTRY } from '@/config/countries'
+import { communeGroups, useDeliveryZones } from '@/lib/delivery-zones'
 import { useZodForm } from '@/lib/form'
-import { formatPhone, phoneShape } from '@/lib/phone'
-import type { Address, AddressInput } from '../api/address-schema'
+import { phoneShape } from '@/lib/phone'
+import type { AddressInput } from '../api/address-schema'
 import styles from './account.module.css'
 
 const tooLong = (max: number) => maxLength(max, `Ce champ ne peut pas dépasser ${max} caractères`)
 const required = (message: string, max: number) => string().check(trim(), minLength(1, message), tooLong(max))
 const optionalText = (max: number) => string().check(trim(), tooLong(max))
 
-/** The address form's one schema; the server checks the same rules and messages. */
+/**
+ * The address form's one schema; the server checks the same rules and
+ * messages. The commune (from the delivery zones) and the landmark say where;
+ * Dakar has no postcodes.
+ */
 export const addressFormSchema = object({
   label: optionalText(60),
   firstName: required('Le prénom est requis', 100),
   lastName: required('Le nom est requis', 100),
   phone: required('Le téléphone est requis', 30).check(phoneShape),
   address: required("L'adresse est requise", 300),
-  city: required('La ville est requise', 100),
-  zipCode: optionalText(20),
-  country: optionalText(100),
+  commune: required('La commune est requise', 60),
+  landmark: required('Le point de repère est requis', 200),
   isDefault: boolean(),
 })
-
-export function addressValues(address?: Address, defaults?: Partial<AddressInput>): AddressInput {
-  return {
-    label: address?.label ?? '',
-    firstName: address?.firstName ?? defaults?.firstName ?? '',
-    lastName: address?.lastName ?? defaults?.lastName ?? '',
-    phone: formatPhone(address?.phone ?? defaults?.phone),
-    address: address?.address ?? '',
-    city: address?.city ?? defaults?.city ?? '',
-    zipCode: address?.zipCode ?? '',
-    country: address?.country?.trim() || DEFAULT_COUNTRY,
-    isDefault: address?.isDefault ?? defaults?.isDefault ?? false,
-  }
-}
 
 interface AddressFormProps {
   initial: AddressInput
@@ -48,6 +37,7 @@ interface AddressFormProps {
 
 export function AddressForm({ initial, onSave, onCancel }: AddressFormProps) {
   const form = useZodForm(addressFormSchema, initial)
+  const zones = useDeliveryZones()
   const submit = form.handleSubmit(async (input) => {
     try {
       await onSave(input)
@@ -64,12 +54,22 @@ export function AddressForm({ initial, onSave, onCancel }: AddressFormProps) {
         <TextField label="Nom" autoComplete="family-name" required {...form.field('lastName')} />
       </div>
       <TextField label="Téléphone" type="tel" inputMode="tel" autoComplete="tel" placeholder="77 123 45 67" required {...form.field('phone')} />
-      <TextField label="Adresse" autoComplete="street-address" placeholder="Quartier, rue, numéro" required {...form.field('address')} />
-      <div className={styles.row}>
-        <TextField label="Ville" autoComplete="address-level2" required {...form.field('city')} />
-        <TextField label="Code postal" autoComplete="postal-code" inputMode="numeric" {...form.field('zipCode')} />
-      </div>
-      <SelectField label="Pays" autoComplete="country-name" options={countryOptions(String(form.values.country))} {...form.field('country')} />
+      <GroupedSelectField
+        label="Commune"
+        required
+        placeholder={zones.isError ? 'Communes indisponibles : réessayez plus tard' : 'Choisissez votre commune'}
+        groups={communeGroups(zones.data ?? [])}
+        {...form.field('commune')}
+      />
+      <TextField label="Adresse" autoComplete="street-address" placeholder="Quartier, rue, numéro de villa" required {...form.field('address')} />
+      <TextField
+        label="Point de repère"
+        required
+        placeholder="Ex. : en face de la pharmacie, derrière la mosquée"
+        hint="Ce qui permet au livreur de vous trouver."
+        maxLength={200}
+        {...form.field('landmark')}
+      />
       <CheckboxField label="Utiliser comme adresse par défaut" {...form.checkbox('isDefault')} />
       <FormActions
         form={form}

@@ -5,6 +5,7 @@ import { sessionStore } from '@/features/auth/session-store'
 import { mockCartServer, type CatalogueVariant } from '@/testing/cart'
 import { renderApp } from '@/testing/render'
 import { catalogueMissing, loggedInAs } from '@/testing/users'
+import { CHOSEN_COMMUNE_KEY } from '@/lib/chosen-commune'
 import { LOCAL_CART_KEY, type LocalCartItem } from '../local-cart'
 
 const tee: LocalCartItem = {
@@ -151,5 +152,24 @@ describe('cart drawer', () => {
     expect(await within(drawer).findByText('Votre panier est vide')).toBeVisible()
     expect(api.calls).toEqual([{ method: 'DELETE', path: '/api/cart/items/item-1' }])
     sessionStore.clear()
+  })
+
+  it('says what delivery costs from the zones: « à partir de » until a commune is chosen, then its fee and delay', async () => {
+    sessionStore.clear()
+    const user = userEvent.setup()
+    guestCart([tee])
+    const drawer = await openDrawer(user)
+    expect(await within(drawer).findByTestId('delivery-estimate')).toHaveTextContent('Livraison à partir de 1 200 FCFA')
+    expect(within(drawer).getByTestId('free-delivery')).toHaveTextContent('Plus que 20 000 FCFA d’achat pour la livraison offerte (dès 30 000 FCFA).')
+  })
+
+  it('shows the chosen commune’s zone: its fee, delay and threshold', async () => {
+    sessionStore.clear()
+    const user = userEvent.setup()
+    localStorage.setItem(CHOSEN_COMMUNE_KEY, 'thies')
+    guestCart([tee])
+    const drawer = await openDrawer(user)
+    expect(await within(drawer).findByTestId('delivery-estimate')).toHaveTextContent('Livraison à Thiès (Régions test) : 3 000 FCFA · 3 jours')
+    expect(within(drawer).getByTestId('free-delivery')).toHaveTextContent('(dès 40 000 FCFA)')
   })
 })

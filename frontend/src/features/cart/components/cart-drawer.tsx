@@ -7,10 +7,13 @@ import { Drawer } from '@/components/ui/drawer'
 import { CheckIcon } from '@/components/ui/icons'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
+import { useChosenCommune } from '@/lib/chosen-commune'
+import { useDeliveryZones } from '@/lib/delivery-zones'
 import { formatPrice } from '@/lib/format'
 import { useCartActions } from '../cart-store'
 import { CartLineItem } from './cart-line'
 import { CartError, EmptyCart } from './cart-status'
+import { DeliveryEstimate } from './delivery-estimate'
 import styles from './cart-drawer.module.css'
 
 export const CART_DRAWER_TITLE = 'Votre panier'
@@ -20,10 +23,14 @@ export interface CartDrawerProps {
   onClose: () => void
   /** Said on top, e.g. "Produit ajouté au panier" when an add opened the drawer. */
   notice?: string | null
+  /** The commune of the customer's default address, until they choose another. */
+  defaultCommune?: string | null
 }
 
-export default function CartDrawer({ open, onClose, notice = null }: CartDrawerProps) {
+export default function CartDrawer({ open, onClose, notice = null, defaultCommune = null }: CartDrawerProps) {
   const cart = useCartActions()
+  const zones = useDeliveryZones()
+  const commune = useChosenCommune(defaultCommune)
   const toast = useToast()
   // Written into the live region just after the drawer appears, so screen readers announce it.
   const [said, setSaid] = useState<string | null>(null)
@@ -48,7 +55,13 @@ export default function CartDrawer({ open, onClose, notice = null }: CartDrawerP
               <span>Sous-total <span className={styles.count}>({itemCount} article{itemCount > 1 ? 's' : ''})</span></span>
               <strong data-testid="cart-drawer-subtotal">{formatPrice(subtotal)}</strong>
             </p>
-            <p className={styles.note}>Frais de livraison calculés à la commande.</p>
+            <div className={styles.note}>
+              {zones.data ? (
+                <DeliveryEstimate zones={zones.data} commune={commune} subtotal={subtotal} />
+              ) : (
+                <p>Frais de livraison calculés à la commande.</p>
+              )}
+            </div>
             <div className={styles.actions}>
               <ButtonLink to="/cart" variant="secondary" onClick={onClose}>Voir le panier</ButtonLink>
               <ButtonLink to="/checkout" onClick={onClose}>Commander</ButtonLink>

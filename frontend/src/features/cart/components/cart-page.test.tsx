@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { LINE_LIMIT_MESSAGE } from '@/config/cart'
 import { sessionStore } from '@/features/auth/session-store'
-import { TEST_SHIPPING_INFO, mockCartServer, mockShippingInfo, type CatalogueVariant } from '@/testing/cart'
+import { CHOSEN_COMMUNE_KEY } from '@/lib/chosen-commune'
+import { mockCartServer, type CatalogueVariant } from '@/testing/cart'
+import { TEST_ZONES, mockDeliveryZones } from '@/testing/delivery'
 import { renderApp } from '@/testing/render'
 import { loggedInAs } from '@/testing/users'
 import { LOCAL_CART_KEY, type LocalCartItem } from '../local-cart'
@@ -28,39 +30,57 @@ function guestCart(lines: LocalCartItem[]) {
 beforeEach(() => sessionStore.clear())
 
 describe('/cart', () => {
-  it('estimates delivery by the server’s rule: the standard fee below the threshold, with what is left to reach it', async () => {
-    mockShippingInfo()
+  it('says « Livraison à partir de » the cheapest zone’s fee, and how far free delivery is, before a commune is chosen', async () => {
+    mockDeliveryZones()
     guestCart([tee])
     renderApp('/cart')
     expect(await screen.findByRole('heading', { level: 1, name: /Mon panier/ })).toBeVisible()
     await waitFor(() => expect(document.title).toBe('Mon panier | Bitik Dakar'))
     expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('10 000 FCFA')
-    await waitFor(() => expect(screen.getByTestId('cart-shipping')).toHaveTextContent('1 500 FCFA'))
-    expect(screen.getByTestId('cart-total')).toHaveTextContent('11 500 FCFA')
-    expect(screen.getByText(/Plus que 20 000 FCFA d’achat pour la livraison standard offerte \(dès 30 000 FCFA\)/)).toBeVisible()
-    expect(screen.getByText(/livraison express \(2 500 FCFA\), retrait en boutique \(gratuit\)/)).toBeVisible()
+    expect(await screen.findByTestId('delivery-estimate')).toHaveTextContent('Livraison à partir de 1 200 FCFA')
+    expect(screen.getByTestId('cart-shipping')).toHaveTextContent('Dès 1 200 FCFA')
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('10 000 FCFA')
+    expect(screen.getByTestId('free-delivery')).toHaveTextContent('Plus que 20 000 FCFA d’achat pour la livraison offerte (dès 30 000 FCFA).')
     expect(screen.getByRole('link', { name: 'Commander' })).toHaveAttribute('href', '/checkout')
     expect(screen.getByRole('main')).not.toHaveTextContent(/5[.,]99/)
   })
 
-  it('makes standard delivery free once the subtotal reaches the threshold', async () => {
+  it('once a commune is chosen, shows its zone’s fee and delay, remembers it, and the zone’s own threshold', async () => {
     const user = userEvent.setup()
-    mockShippingInfo()
+    mockDeliveryZones()
+    guestCart([tee])
+    renderApp('/cart')
+    const select = await screen.findByRole('combobox', { name: /Votre commune/ })
+    await user.selectOptions(select, 'pikine-est')
+    expect(screen.getByTestId('delivery-estimate')).toHaveTextContent('Livraison à Pikine Est (Banlieue test) : 1 800 FCFA · 48 h')
+    expect(screen.getByTestId('cart-shipping')).toHaveTextContent('1 800 FCFA')
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('11 800 FCFA')
+    expect(screen.queryByTestId('free-delivery')).not.toBeInTheDocument()
+    expect(localStorage.getItem(CHOSEN_COMMUNE_KEY)).toBe('pikine-est')
+    await user.selectOptions(select, 'medina')
+    expect(screen.getByTestId('delivery-estimate')).toHaveTextContent('Livraison à Médina (Ville test) : 1 200 FCFA · 24 h')
+    expect(screen.getByTestId('free-delivery')).toHaveTextContent('Plus que 20 000 FCFA')
+  })
+
+  it('makes standard delivery free once the subtotal reaches the zone’s threshold', async () => {
+    const user = userEvent.setup()
+    mockDeliveryZones()
+    localStorage.setItem(CHOSEN_COMMUNE_KEY, 'yoff')
     guestCart([{ ...tee, quantity: 2 }])
     renderApp('/cart')
-    await waitFor(() => expect(screen.getByTestId('cart-shipping')).toHaveTextContent('1 500 FCFA'))
+    await waitFor(() => expect(screen.getByTestId('cart-shipping')).toHaveTextContent('1 200 FCFA'))
     await user.click(screen.getByRole('button', { name: 'Augmenter la quantité de T-shirt Teranga' }))
     expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('30 000 FCFA')
     expect(screen.getByTestId('cart-shipping')).toHaveTextContent('Offerte')
     expect(screen.getByTestId('cart-total')).toHaveTextContent('30 000 FCFA')
     expect(screen.getByText('Livraison standard offerte : votre panier atteint 30 000 FCFA.')).toBeVisible()
     // The threshold really is the server's: another answer, another rule.
-    expect(TEST_SHIPPING_INFO.freeDeliveryThreshold).toBe(30000)
+    expect(TEST_ZONES[0]!.freeFrom).toBe(30000)
   })
 
   it('bounds a typed quantity by 1 and the stock', async () => {
     const user = userEvent.setup()
-    mockShippingInfo()
+    mockDeliveryZones()
     guestCart([tee])
     renderApp('/cart')
     const input = await screen.findByRole('spinbutton', { name: 'Quantité de T-shirt Teranga' })
@@ -77,7 +97,7 @@ describe('/cart', () => {
 
   it('offers 10 units of a line at most, however much is in stock', async () => {
     const user = userEvent.setup()
-    mockShippingInfo()
+    mockDeliveryZones()
     guestCart([{ ...tee, quantity: 9, stock: 40 }])
     renderApp('/cart')
     const more = await screen.findByRole('button', { name: 'Augmenter la quantité de T-shirt Teranga' })
@@ -97,7 +117,7 @@ describe('/cart', () => {
     const user = userEvent.setup()
     const variant: CatalogueVariant = { productId: 'p-tee', name: 'T-shirt Teranga', slug: 't-shirt-teranga', price: 12500, size: 'L', color: 'blanc', stock: 4 }
     loggedInAs()
-    mockShippingInfo()
+    mockDeliveryZones()
     const api = mockCartServer([variant], [{ variant, quantity: 2 }])
     renderApp('/cart')
     await screen.findByRole('link', { name: 'T-shirt Teranga' })

@@ -1,7 +1,7 @@
 // /cart: the full cart: quantities (− / + and a typed value
 // within 1..stock), removal, clearing after confirmation, the subtotal, the
-// delivery estimate by the rule checkout applies (the server's standard fee,
-// free from its threshold: the old 5.99 is gone), and the way to /checkout.
+// delivery estimate by the rule checkout applies (the zone of the shopper's
+// commune, free from its threshold), and the way to /checkout.
 import { Link } from 'react-router'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { useConfirm } from '@/components/ui/confirm'
@@ -9,16 +9,23 @@ import { TrashIcon } from '@/components/ui/icons'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
 import { formatPrice } from '@/lib/format'
-import { estimateShipping, shippingFee, useShippingInfo } from '@/lib/shipping-info'
+import { useChosenCommune } from '@/lib/chosen-commune'
+import { useDeliveryZones } from '@/lib/delivery-zones'
 import { CLEAR_CONFIRM } from '../cart-model'
 import { useCartActions } from '../cart-store'
 import { CartLineItem } from './cart-line'
 import { CartError, EmptyCart } from './cart-status'
+import { DeliveryEstimate, quoteDelivery } from './delivery-estimate'
 import styles from './cart-page.module.css'
 
 export const CART_PAGE_TITLE = 'Mon panier'
 
-export function CartPage() {
+export interface CartPageProps {
+  /** The commune of the customer's default address, until they choose another. */
+  defaultCommune?: string | null
+}
+
+export function CartPage({ defaultCommune = null }: CartPageProps) {
   const cart = useCartActions()
   const confirm = useConfirm()
   const toast = useToast()
@@ -66,7 +73,7 @@ export function CartPage() {
               </Button>
             </div>
           </section>
-          <CartSummary subtotal={cart.cart.subtotal} itemCount={itemCount} />
+          <CartSummary subtotal={cart.cart.subtotal} itemCount={itemCount} defaultCommune={defaultCommune} />
         </div>
       )}
     </div>
@@ -74,11 +81,10 @@ export function CartPage() {
 }
 
 /** Subtotal, delivery estimate and total: what checkout will start from. */
-export function CartSummary({ subtotal, itemCount }: { subtotal: number; itemCount: number }) {
-  const shipping = useShippingInfo()
-  const info = shipping.data
-  const estimate = info ? estimateShipping(info, subtotal) : null
-  const others = info && estimate ? info.methods.filter((m) => m.code !== estimate.method.code) : []
+export function CartSummary({ subtotal, itemCount, defaultCommune = null }: { subtotal: number; itemCount: number; defaultCommune?: string | null }) {
+  const zones = useDeliveryZones()
+  const commune = useChosenCommune(defaultCommune)
+  const quote = zones.data ? quoteDelivery(zones.data, commune, subtotal) : null
 
   return (
     <aside className={styles.summary} aria-labelledby="cart-summary-title">
@@ -90,47 +96,35 @@ export function CartSummary({ subtotal, itemCount }: { subtotal: number; itemCou
         </div>
         <div>
           <dt>
-            {estimate ? estimate.method.label : 'Livraison'}
-            {estimate ? <span className={styles.hint}>{estimate.method.description}</span> : null}
+            Livraison standard
+            {quote?.where ? <span className={styles.hint}>{quote.where}</span> : null}
           </dt>
           <dd data-testid="cart-shipping">
-            {shipping.isPending ? '…' : estimate ? (estimate.fee === 0 ? 'Offerte' : formatPrice(estimate.fee)) : 'Calculée à la commande'}
+            {zones.isPending
+              ? '…'
+              : quote?.fee != null
+                ? quote.fee === 0
+                  ? 'Offerte'
+                  : formatPrice(quote.fee)
+                : quote?.from != null
+                  ? `Dès ${formatPrice(quote.from)}`
+                  : 'Calculée à la commande'}
           </dd>
         </div>
         <div className={styles.total}>
-          <dt>{estimate ? 'Total estimé' : 'Total hors livraison'}</dt>
-          <dd data-testid="cart-total">{formatPrice(subtotal + (estimate?.fee ?? 0))}</dd>
+          <dt>{quote?.fee != null ? 'Total estimé' : 'Total hors livraison'}</dt>
+          <dd data-testid="cart-total">{formatPrice(subtotal + (quote?.fee ?? 0))}</dd>
         </div>
       </dl>
 
-      {estimate && info && estimate.missingForFree !== null ? (
-        <div className={styles.free}>
-          <p className={styles.freeText}>
-            {estimate.free
-              ? `${estimate.method.label} offerte : votre panier atteint ${formatPrice(info.freeDeliveryThreshold)}.`
-              : `Plus que ${formatPrice(estimate.missingForFree)} d’achat pour la ${estimate.method.label.toLowerCase()} offerte (dès ${formatPrice(info.freeDeliveryThreshold)}).`}
-          </p>
-          <div className={styles.progress} aria-hidden="true">
-            <span style={{ width: `${Math.min(100, (subtotal / Math.max(1, info.freeDeliveryThreshold)) * 100)}%` }} />
-          </div>
+      {zones.data ? (
+        <div className={styles.delivery}>
+          <DeliveryEstimate zones={zones.data} commune={commune} subtotal={subtotal} picker />
         </div>
       ) : null}
 
-      {info && others.length > 0 ? (
-        <p className={styles.others}>
-          Au choix lors de la commande :{' '}
-          {others
-            .map((m) => {
-              const fee = shippingFee(m, subtotal, info)
-              return `${m.label.toLowerCase()} (${fee === 0 ? 'gratuit' : formatPrice(fee)})`
-            })
-            .join(', ')}
-          .
-        </p>
-      ) : null}
-
       <ButtonLink to="/checkout" block className={styles.checkout}>Commander</ButtonLink>
-      <p className={styles.pay}>Paiement Wave ou à la livraison.</p>
+      <p className={styles.pay}>Paiement Wave ou à la livraison. Retrait en boutique gratuit.</p>
     </aside>
   )
 }

@@ -8,7 +8,7 @@ import { categoryLabel, categoryPath, subcategoryLabel, subcategoryPath } from '
 import { colorLabel, colorSwatch } from '@/config/colors'
 import { formatPrice } from '@/lib/format'
 import { PLACEHOLDER_IMAGE } from '@/lib/image'
-import { useShippingInfo } from '@/lib/shipping-info'
+import { cheapestFee, lowestFreeFrom, useDeliveryZones, zoneTerms } from '@/lib/delivery-zones'
 import type { Product } from '../api/product-schema'
 import {
   availableSizes,
@@ -55,10 +55,10 @@ export function ProductDetail({ product, onAddToCart }: ProductDetailProps) {
   const [draftQuantity, setDraftQuantity] = useState<string | null>(null)
   const [adding, setAdding] = useState(false)
   const ids = useId()
-  // The free-delivery threshold is the server's (the rule checkout applies).
-  const shippingInfo = useShippingInfo().data
-  const freeFrom = shippingInfo?.freeDeliveryThreshold
-  const shippingMethods = shippingInfo?.methods ?? []
+  // The delivery zones are the server's (the rule checkout applies).
+  const zones = useDeliveryZones().data ?? []
+  const from = cheapestFee(zones)
+  const freeFrom = lowestFreeFrom(zones)
 
   const singleSize = hasSingleSize(product)
   const sizes = availableSizes(product, selection.color)
@@ -242,7 +242,8 @@ export function ProductDetail({ product, onAddToCart }: ProductDetailProps) {
           </Button>
 
           <p className={styles.promise}>
-            {freeFrom !== undefined ? <>Livraison offerte dès {formatPrice(freeFrom)} d’achat · </> : null}
+            {from !== null ? <>Livraison à partir de {formatPrice(from)} · </> : null}
+            {freeFrom !== null ? <>offerte dès {formatPrice(freeFrom)} d’achat · </> : null}
             Paiement Wave ou à la livraison
           </p>
         </div>
@@ -279,15 +280,15 @@ export function ProductDetail({ product, onAddToCart }: ProductDetailProps) {
             label: 'Livraison',
             content: (
               <ul className={styles.delivery}>
-                {freeFrom !== undefined ? <li>Livraison gratuite dès {formatPrice(freeFrom)} d’achat.</li> : null}
-                {/* The methods and their delays as the server (and /delivery) gives them. */}
-                {shippingMethods.map((method) => (
-                  <li key={method.code}>
-                    {method.label} : {method.description}.
+                {/* The zones, fees and delays as the server (and /delivery) gives them. */}
+                {zones.map((zone) => (
+                  <li key={zone.code}>
+                    <strong>{zone.name}</strong> : {zoneTerms(zone)}.
                   </li>
                 ))}
+                <li>Retrait en boutique : gratuit.</li>
                 <li>
-                  Autres régions et international : sur devis (<Link to="/delivery">voir la livraison</Link>).
+                  Les communes de chaque zone : <Link to="/delivery">voir la livraison</Link>.
                 </li>
               </ul>
             ),

@@ -23,6 +23,15 @@ export const orderShippingInfoSchema = object({
   city: string(),
   country: optional(string()),
   zipCode: optional(string()),
+  /** The commune delivered to and its zone, as they were when the order was placed (empty for pickup). */
+  commune: optional(string()),
+  communeName: optional(string()),
+  zone: optional(string()),
+  zoneName: optional(string()),
+  /** The point de repère a courier finds the customer by. */
+  landmark: optional(string()),
+  /** The customer's delivery instructions. */
+  notes: optional(string()),
 })
 
 export const orderSchema = object({

@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { mockShippingInfo } from '@/testing/cart'
 import { renderWithProviders } from '@/testing/render'
 import { makeUser } from '@/testing/users'
 import { deliveryDefaults } from '../checkout-model'
@@ -16,9 +15,9 @@ const CART: CheckoutCart = {
 
 describe('CheckoutPage without a Wave payment plugged in', () => {
   it('says Wave is coming and cannot confirm a Wave order', async () => {
-    mockShippingInfo()
     const user = userEvent.setup()
-    renderWithProviders(<CheckoutPage cart={CART} defaults={deliveryDefaults(makeUser())} />, { route: '/checkout' })
+    const defaults = { ...deliveryDefaults(makeUser(), null, 'medina'), landmark: 'Près de la poste' }
+    renderWithProviders(<CheckoutPage cart={CART} defaults={defaults} />, { route: '/checkout' })
     await screen.findByTestId('shipping-fee-standard')
     await user.click(screen.getByRole('button', { name: 'Suivant' }))
     await screen.findByRole('heading', { level: 2, name: 'Mode de paiement' })

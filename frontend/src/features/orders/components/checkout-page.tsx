@@ -10,7 +10,8 @@ import { useToast } from '@/components/ui/toast'
 import { isApiError } from '@/lib/api-client'
 import { formatPrice } from '@/lib/format'
 import { useZodForm } from '@/lib/form'
-import { useShippingInfo } from '@/lib/shipping-info'
+import { chooseCommune } from '@/lib/chosen-commune'
+import { EXPRESS_SHIPPING, STANDARD_SHIPPING, findCommune, useDeliveryZones } from '@/lib/delivery-zones'
 import { usePlaceOrder } from '../api/place-order'
 import type { Order } from '../api/order-schema'
 import {
@@ -23,7 +24,9 @@ import {
   isPaymentMethod,
   orderFailureMessage,
   orderRequest,
+  cashRefusal,
   paymentError,
+  shippingLabel,
   type CheckoutLine,
   type CheckoutStep,
   type DeliveryValues,
@@ -68,7 +71,7 @@ export function CheckoutPage({ cart, defaults, onPlaced, payWithWave }: Checkout
   // Why the server refused the method chosen (cash on delivery no longer offered to this phone).
   const [paymentRefusal, setPaymentRefusal] = useState<string | null>(null)
   const form = useZodForm(deliverySchema, defaults)
-  const shipping = useShippingInfo()
+  const zones = useDeliveryZones()
   const place = usePlaceOrder()
   const toast = useToast()
   const keyFor = useRef(idempotencyKeys()).current
@@ -107,9 +110,21 @@ export function CheckoutPage({ cart, defaults, onPlaced, payWithWave }: Checkout
   // An empty cart sends the shopper back to /cart.
   if (cart.lines.length === 0) return <Navigate to="/cart" replace />
 
-  const estimate = estimateOrder(cart.subtotal, form.values.shippingMethod, shipping.data)
-  const method = shipping.data?.methods.find((m) => m.code === form.values.shippingMethod)
+  const destination = findCommune(zones.data ?? [], form.values.commune)
+  const zone = destination?.zone ?? null
+  const estimate = estimateOrder(cart.subtotal, form.values.shippingMethod, zone)
+  const methodLabel = shippingLabel(form.values.shippingMethod)
   const waveUnavailable = paymentMethod === 'wave' && !payWithWave
+
+  /** A commune chosen here is remembered for the cart; express falls back to standard where the zone has none. */
+  function chooseDestination(code: string) {
+    form.setValue('commune', code)
+    chooseCommune(code || null)
+    const next = findCommune(zones.data ?? [], code)
+    if (form.values.shippingMethod === EXPRESS_SHIPPING && next && next.zone.expressFee === null) {
+      form.setValue('shippingMethod', STANDARD_SHIPPING)
+    }
+  }
 
   function goTo(next: CheckoutStep) {
     setFailure(null)
@@ -119,7 +134,7 @@ export function CheckoutPage({ cart, defaults, onPlaced, payWithWave }: Checkout
   const toPayment = form.handleSubmit(() => goTo('payment'))
 
   function toReview() {
-    const problem = paymentError(paymentMethod)
+    const problem = paymentError(paymentMethod, zone, form.values.shippingMethod)
     if (problem) {
       toast.warning(problem)
       return
@@ -177,7 +192,9 @@ export function CheckoutPage({ cart, defaults, onPlaced, payWithWave }: Checkout
           {step === 'delivery' ? (
             <DeliveryStep
               form={form}
-              shipping={shipping}
+              zones={zones}
+              zone={zone}
+              onCommune={chooseDestination}
               subtotal={cart.subtotal}
               summary={summary}
               headingRef={headingRef}
@@ -193,6 +210,7 @@ export function CheckoutPage({ cart, defaults, onPlaced, payWithWave }: Checkout
               }}
               refusal={paymentRefusal}
               waveAvailable={Boolean(payWithWave)}
+              cashRefusal={cashRefusal(zone, form.values.shippingMethod)}
               headingRef={headingRef}
               onBack={() => goTo('delivery')}
               onNext={toReview}
@@ -202,7 +220,8 @@ export function CheckoutPage({ cart, defaults, onPlaced, payWithWave }: Checkout
             <ReviewStep
               lines={cart.lines}
               delivery={form.values}
-              shippingLabel={method?.label ?? 'Livraison'}
+              destination={destination}
+              shippingLabel={methodLabel}
               paymentMethod={paymentMethod}
               estimate={estimate}
               failure={failure}
@@ -225,7 +244,7 @@ export function CheckoutPage({ cart, defaults, onPlaced, payWithWave }: Checkout
                 <dd>{formatPrice(estimate.subtotal)}</dd>
               </div>
               <div>
-                <dt>{method?.label ?? 'Livraison'}</dt>
+                <dt>{methodLabel}</dt>
                 <dd>{estimate.shippingCost === null ? '…' : estimate.shippingCost === 0 ? 'Offerte' : formatPrice(estimate.shippingCost)}</dd>
               </div>
               <div className={styles.asideTotal}>

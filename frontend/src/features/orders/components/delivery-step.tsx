@@ -1,20 +1,22 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { FormEvent, RefObject } from 'react'
 import { Button } from '@/components/ui/button'
-import { FormAlert, SelectField, TextField } from '@/components/ui/form-field'
+import { FormAlert, GroupedSelectField, TextAreaField, TextField } from '@/components/ui/form-field'
 import { PageSpinner } from '@/components/ui/spinner'
-import { countryOptions } from '@/config/countries'
+import { PICKUP, STANDARD_SHIPPING, communeGroups, deliveryFee, type DeliveryZone } from '@/lib/delivery-zones'
 import { formatPrice } from '@/lib/format'
 import type { useZodForm } from '@/lib/form'
-import { shippingFee, type ShippingInfo } from '@/lib/shipping-info'
-import type { deliverySchema, DeliveryValues } from '../checkout-model'
+import { PICKUP_HINT, SHIPPING_METHODS, type deliverySchema, type DeliveryValues } from '../checkout-model'
 import styles from './checkout.module.css'
 
 export type DeliveryForm = ReturnType<typeof useZodForm<DeliveryValues, typeof deliverySchema>>
 
 interface DeliveryStepProps {
   form: DeliveryForm
-  shipping: UseQueryResult<ShippingInfo>
+  zones: UseQueryResult<DeliveryZone[]>
+  /** The zone of the commune chosen, once there is one. */
+  zone: DeliveryZone | null
+  onCommune: (code: string) => void
   subtotal: number
   /** The sentence above Next once it was pressed with errors. */
   summary: string | null
@@ -22,8 +24,10 @@ interface DeliveryStepProps {
   onNext: (event?: FormEvent) => void
 }
 
-/** Step 1: who receives the parcel, where, and how it travels. */
-export function DeliveryStep({ form, shipping, subtotal, summary, headingRef, onNext }: DeliveryStepProps) {
+/** Step 1: who receives the parcel, where (commune, landmark), and how it travels. */
+export function DeliveryStep({ form, zones, zone, onCommune, subtotal, summary, headingRef, onNext }: DeliveryStepProps) {
+  const pickup = form.values.shippingMethod === PICKUP
+  const commune = form.field('commune')
   return (
     <form className={styles.form} onSubmit={onNext} noValidate aria-labelledby="checkout-step-title">
       <h2 id="checkout-step-title" ref={headingRef} tabIndex={-1} className={styles.stepTitle}>Adresse de livraison</h2>
@@ -35,43 +39,72 @@ export function DeliveryStep({ form, shipping, subtotal, summary, headingRef, on
         <TextField label="Email" type="email" autoComplete="email" inputMode="email" required {...form.field('email')} />
         <TextField label="Téléphone" type="tel" inputMode="tel" autoComplete="tel" placeholder="77 123 45 67" required {...form.field('phone')} />
       </div>
-      <TextField label="Adresse" autoComplete="street-address" placeholder="Quartier, rue, numéro" required {...form.field('address')} />
-      <div className={styles.row}>
-        <TextField label="Ville" autoComplete="address-level2" required {...form.field('city')} />
-        <TextField label="Code postal" autoComplete="postal-code" inputMode="numeric" {...form.field('zipCode')} />
-      </div>
-      <SelectField label="Pays" autoComplete="country-name" options={countryOptions(form.values.country)} {...form.field('country')} />
 
       <fieldset className={styles.choices}>
         <legend className={styles.legend}>Mode de livraison</legend>
-        <ShippingChoices form={form} shipping={shipping} subtotal={subtotal} />
+        <ShippingChoices form={form} zones={zones} zone={zone} subtotal={subtotal} />
       </fieldset>
+
+      {pickup ? (
+        <p className={styles.note}>Retrait gratuit à la boutique : {PICKUP_HINT}. Aucune adresse n’est nécessaire.</p>
+      ) : (
+        <>
+          <GroupedSelectField
+            label="Commune"
+            required
+            placeholder="Choisissez votre commune"
+            groups={communeGroups(zones.data ?? [])}
+            hint={zone ? `${zone.name} · livraison en ${zone.delay}` : 'Les frais de livraison dépendent de votre commune.'}
+            {...commune}
+            onChange={(event) => onCommune(event.target.value)}
+          />
+          <TextField label="Adresse" autoComplete="street-address" placeholder="Quartier, rue, numéro de villa" required {...form.field('address')} />
+          <TextField
+            label="Point de repère"
+            required
+            placeholder="Ex. : en face de la pharmacie, derrière la mosquée"
+            hint="Ce qui permet au livreur de vous trouver."
+            maxLength={200}
+            {...form.field('landmark')}
+          />
+        </>
+      )}
+      <TextAreaField label="Instructions de livraison" hint="Facultatif : étage, horaires, personne à appeler…" maxLength={500} rows={3} {...form.field('notes')} />
 
       <FormAlert>{summary}</FormAlert>
       <div className={styles.actions}>
-        <Button type="submit" disabled={!shipping.data}>Suivant</Button>
+        <Button type="submit" disabled={!zones.data}>Suivant</Button>
       </div>
     </form>
   )
 }
 
-function ShippingChoices({ form, shipping, subtotal }: Pick<DeliveryStepProps, 'form' | 'shipping' | 'subtotal'>) {
-  if (shipping.isPending) return <PageSpinner label="Chargement des modes de livraison…" />
-  if (!shipping.data) {
+function ShippingChoices({ form, zones, zone, subtotal }: Pick<DeliveryStepProps, 'form' | 'zones' | 'zone' | 'subtotal'>) {
+  if (zones.isPending) return <PageSpinner label="Chargement des modes de livraison…" />
+  if (!zones.data) {
     return (
       <div className={styles.state} role="alert">
-        <p>Impossible de charger les modes de livraison.</p>
-        <Button variant="secondary" onClick={() => void shipping.refetch()}>Réessayer</Button>
+        <p>Impossible de charger les zones de livraison.</p>
+        <Button variant="secondary" onClick={() => void zones.refetch()}>Réessayer</Button>
       </div>
     )
   }
-  const info = shipping.data
   const { name, id } = form.field('shippingMethod')
   return (
     <>
-      {info.methods.map((method) => {
-        const fee = shippingFee(method, subtotal, info)
-        const freeNow = fee === 0 && method.fee > 0
+      {SHIPPING_METHODS.map((method) => {
+        const fee = deliveryFee(zone, method.code, subtotal)
+        // Not offered in the commune's zone: shown, not chosen.
+        const unavailable = zone !== null && fee === null
+        const freeNow = method.code === STANDARD_SHIPPING && fee === 0 && zone !== null && zone.fee > 0
+        const hint =
+          method.code === PICKUP
+            ? PICKUP_HINT
+            : !zone
+              ? 'Choisissez votre commune pour voir le tarif.'
+              : unavailable
+                ? `Non proposée dans la zone ${zone.name}.`
+                : `${zone.name} · ${zone.delay}`
         return (
           <label key={method.code} className={styles.choice} htmlFor={`${id}-${method.code}`}>
             <input
@@ -80,18 +113,19 @@ function ShippingChoices({ form, shipping, subtotal }: Pick<DeliveryStepProps, '
               name={name}
               value={method.code}
               checked={form.values.shippingMethod === method.code}
+              disabled={unavailable}
               onChange={() => form.setValue('shippingMethod', method.code)}
             />
             <span className={styles.choiceText}>
               <span className={styles.choiceLabel}>{method.label}</span>
-              <span className={styles.choiceHint}>{method.description}</span>
-              {method.freeFromThreshold && !freeNow ? (
-                <span className={styles.choiceHint}>Offerte dès {formatPrice(info.freeDeliveryThreshold)} d’achat</span>
+              <span className={styles.choiceHint}>{hint}</span>
+              {method.code === STANDARD_SHIPPING && zone?.freeFrom != null && !freeNow ? (
+                <span className={styles.choiceHint}>Offerte dès {formatPrice(zone.freeFrom)} d’achat</span>
               ) : null}
             </span>
             <span className={styles.choiceFee} data-testid={`shipping-fee-${method.code}`}>
-              {freeNow ? <s className={styles.struck}>{formatPrice(method.fee)}</s> : null}
-              {fee === 0 ? (method.fee === 0 ? 'Gratuit' : 'Offerte') : formatPrice(fee)}
+              {freeNow ? <s className={styles.struck}>{formatPrice(zone.fee)}</s> : null}
+              {fee === null ? (unavailable ? '—' : '') : fee === 0 ? (method.code === PICKUP ? 'Gratuit' : 'Offerte') : formatPrice(fee)}
             </span>
           </label>
         )

@@ -11,7 +11,6 @@ import { useToast } from '@/components/ui/toast'
 import { errorMessage, isApiError } from '@/lib/api-client'
 import { formatDate } from '@/lib/format'
 import { formatPhone } from '@/lib/phone'
-import { useShippingInfo } from '@/lib/shipping-info'
 import { whatsAppUrl } from '@/lib/whatsapp'
 import { useCancelOrder } from '../api/cancel-order'
 import { useConfirmMyOrder } from '../api/confirm-order'
@@ -23,6 +22,7 @@ import {
   paymentStatusLabel,
   type Order,
 } from '../api/order-schema'
+import { shippingLabel } from '../shipping-methods'
 import { OrderLines, OrderTotals } from './order-summary'
 import historyStyles from './order-history.module.css'
 import styles from './order-detail.module.css'
@@ -77,9 +77,7 @@ function OrderView({ order, onCancelled }: { order: Order; onCancelled?: (order:
   const toast = useToast()
   const cancel = useCancelOrder()
   const confirmOrder = useConfirmMyOrder()
-  const shipping = useShippingInfo()
-  const method = shipping.data?.methods.find((m) => m.code === order.shippingMethod)
-  const shippingLabel = method?.label ?? 'Livraison'
+  const methodLabel = shippingLabel(order.shippingMethod)
   const info = order.shippingInfo
   const history = [...(order.statusHistory ?? [])].sort((a, b) => Date.parse(a.date) - Date.parse(b.date))
 
@@ -161,7 +159,7 @@ function OrderView({ order, onCancelled }: { order: Order; onCancelled?: (order:
           />
           <OrderTotals
             subtotal={order.subtotal}
-            shipping={{ label: shippingLabel, cost: order.shippingCost }}
+            shipping={{ label: methodLabel, cost: order.shippingCost }}
             discount={order.discount}
             total={order.total}
           />
@@ -173,16 +171,26 @@ function OrderView({ order, onCancelled }: { order: Order; onCancelled?: (order:
             <address className={styles.address}>
               {info.firstName} {info.lastName}
               <br />
-              {info.address}
+              {info.address ? (
+                <>
+                  {info.address}
+                  <br />
+                </>
+              ) : null}
+              {info.communeName ? `${info.communeName}${info.zoneName ? ` (${info.zoneName})` : ''}` : [info.zipCode, info.city].filter((part) => part?.trim()).join(' ')}
               <br />
-              {[info.zipCode, info.city].filter((part) => part?.trim()).join(' ')}
-              {info.country ? `, ${info.country}` : ''}
-              <br />
+              {info.landmark ? (
+                <>
+                  Point de repère : {info.landmark}
+                  <br />
+                </>
+              ) : null}
               {formatPhone(info.phone)}
               <br />
               {info.email}
             </address>
-            <p className={styles.fact}>{shippingLabel}{method ? <span className={styles.hint}> · {method.description}</span> : null}</p>
+            <p className={styles.fact}>{methodLabel}</p>
+            {info.notes ? <p className={styles.fact}>Instructions : {info.notes}</p> : null}
             {order.courier ? (
               <p className={styles.fact} data-testid="order-courier">
                 Livreur : {order.courier.name} ·{' '}

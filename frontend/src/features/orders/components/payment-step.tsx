@@ -12,6 +12,8 @@ interface PaymentStepProps {
   onChange: (method: string) => void
   /** The shop can take a Wave payment (the payments feature is plugged in). */
   waveAvailable: boolean
+  /** Why cash on delivery is not offered for this delivery (the zone takes none); null when it is. */
+  cashRefusal: string | null
   headingRef: RefObject<HTMLHeadingElement | null>
   /** The server's reason for refusing the method chosen, until another is chosen. */
   refusal?: string | null
@@ -20,7 +22,7 @@ interface PaymentStepProps {
 }
 
 /** Step 2: Wave (the default) or cash on delivery (docs/rules.md#payments). */
-export function PaymentStep({ value, onChange, waveAvailable, headingRef, refusal, onBack, onNext }: PaymentStepProps) {
+export function PaymentStep({ value, onChange, waveAvailable, cashRefusal, headingRef, refusal, onBack, onNext }: PaymentStepProps) {
   const id = useId()
   return (
     <form
@@ -43,11 +45,14 @@ export function PaymentStep({ value, onChange, waveAvailable, headingRef, refusa
               name="paymentMethod"
               value={method.code}
               checked={value === method.code}
+              disabled={method.code === 'cash_on_delivery' && cashRefusal !== null}
               onChange={() => onChange(method.code)}
             />
             <span className={styles.choiceText}>
               <span className={styles.choiceLabel}>{method.label}</span>
-              <span className={styles.choiceHint}>{method.description}</span>
+              <span className={styles.choiceHint}>
+                {method.code === 'cash_on_delivery' && cashRefusal ? cashRefusal : method.description}
+              </span>
             </span>
           </label>
         ))}

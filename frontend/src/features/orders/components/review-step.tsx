@@ -2,6 +2,7 @@ import type { RefObject } from 'react'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/form-field'
 import { paymentMethodLabel } from '../api/order-schema'
+import type { Commune, DeliveryZone } from '@/lib/delivery-zones'
 import type { CheckoutEstimate, CheckoutLine, CheckoutStep, DeliveryValues } from '../checkout-model'
 import { OrderLines, OrderTotals } from './order-summary'
 import { WAVE_COMING_NOTE } from './payment-step'
@@ -10,6 +11,8 @@ import styles from './checkout.module.css'
 interface ReviewStepProps {
   lines: CheckoutLine[]
   delivery: DeliveryValues
+  /** The commune and its zone, for a delivery; null for pickup at the shop. */
+  destination: { zone: DeliveryZone; commune: Commune } | null
   shippingLabel: string
   paymentMethod: string
   estimate: CheckoutEstimate
@@ -25,7 +28,8 @@ interface ReviewStepProps {
 
 /** Step 3: everything the order will be, and the button that makes it. */
 export function ReviewStep(props: ReviewStepProps) {
-  const { lines, delivery, shippingLabel, paymentMethod, estimate, failure, waveUnavailable, placing, headingRef } = props
+  const { lines, delivery, destination, shippingLabel, paymentMethod, estimate, failure, waveUnavailable, placing, headingRef } = props
+  const delivered = delivery.shippingMethod !== 'pickup'
   return (
     <div className={styles.review}>
       <h2 id="checkout-step-title" ref={headingRef} tabIndex={-1} className={styles.stepTitle}>Récapitulatif de la commande</h2>
@@ -39,14 +43,23 @@ export function ReviewStep(props: ReviewStepProps) {
           <address className={styles.address}>
             {delivery.firstName} {delivery.lastName}
             <br />
-            {delivery.address}
-            <br />
-            {[delivery.zipCode, delivery.city].filter((part) => part.trim()).join(' ')}
-            {delivery.country ? `, ${delivery.country}` : ''}
-            <br />
+            {delivered ? (
+              <>
+                {delivery.address}
+                <br />
+                {destination ? `${destination.commune.name} (${destination.zone.name})` : delivery.commune}
+                <br />
+                Point de repère : {delivery.landmark}
+                <br />
+              </>
+            ) : null}
             {delivery.phone} · {delivery.email}
           </address>
-          <p className={styles.recapLine}>{shippingLabel}</p>
+          <p className={styles.recapLine}>
+            {shippingLabel}
+            {delivered && destination ? ` · ${destination.zone.delay}` : ''}
+          </p>
+          {delivery.notes.trim() ? <p className={styles.recapLine}>Instructions : {delivery.notes.trim()}</p> : null}
         </section>
         <section className={styles.recapBlock} aria-labelledby="recap-payment">
           <div className={styles.recapHead}>

@@ -4,7 +4,7 @@ import { useRef } from 'react'
 import { Link } from 'react-router'
 import { Button, ButtonAnchor } from '@/components/ui/button'
 import { MailIcon, MapPinIcon, PhoneIcon, WhatsAppIcon } from '@/components/ui/icons'
-import { DEFECT_REPORT_DELAY, DELIVERY, RETURNS_WINDOW, SUPPORT_REPLY_DELAY, frenchList } from '@/config/policies'
+import { DEFECT_REPORT_DELAY, RETURNS_WINDOW, SUPPORT_REPLY_DELAY } from '@/config/policies'
 import { emailHref, phoneHref, shop } from '@/lib/shop'
 import { whatsAppUrl } from '@/lib/whatsapp'
 import { DeliveryFeesSummary } from './delivery-rates'
@@ -23,12 +23,12 @@ export const CONTACT_FAQ: readonly FaqItem[] = [
     answer: (
       <>
         <p>
-          Nous livrons en {DELIVERY.delay} après la confirmation de votre commande : {frenchList(DELIVERY.standardZones)}{' '}
-          en livraison standard, {frenchList(DELIVERY.expressZones)} en livraison express.
+          Nous livrons toute la région de Dakar et les capitales régionales. Le délai dépend de la zone de votre commune, à
+          compter de la confirmation de votre commande : il est indiqué sur la page <Link to="/delivery">Livraison</Link>{' '}
+          et avant la validation de votre commande.
         </p>
         <p>
-          Pour {frenchList(DELIVERY.fartherZones)} et les zones plus éloignées, nous conseillons le retrait gratuit en
-          boutique ou vous proposons un devis. Tout est expliqué sur la page <Link to="/delivery">Livraison</Link>.
+          Ailleurs au Sénégal et à l’étranger, nous vous proposons un devis ; le retrait en boutique est toujours gratuit.
         </p>
       </>
     ),

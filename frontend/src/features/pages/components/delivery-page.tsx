@@ -1,8 +1,8 @@
-// /delivery (docs/rules.md#delivery): zones and fees (the server's), delays, pickup in
-// shop, farther areas and international on quote.
+// /delivery (docs/rules.md#delivery): the zones with their communes, fees and
+// delays (the server's), pickup in shop, elsewhere on quote.
 import { Link } from 'react-router'
 import { ButtonLink } from '@/components/ui/button'
-import { DEFECT_REPORT_DELAY, DELIVERY, frenchList } from '@/config/policies'
+import { DEFECT_REPORT_DELAY } from '@/config/policies'
 import { shop } from '@/lib/shop'
 import { DeliveryRates } from './delivery-rates'
 import { PageHero } from './page-hero'
@@ -14,7 +14,7 @@ export function DeliveryPage() {
       <PageHero
         kicker="Livraison"
         title="Livraison et retrait en boutique"
-        lead={`Livraison à Dakar et environs en ${DELIVERY.delay}, ou retrait gratuit en boutique. Vous réglez par Wave ou à la livraison.`}
+        lead="Livraison dans toute la région de Dakar et les capitales régionales, ou retrait gratuit en boutique. Vous réglez par Wave ou à la livraison."
       />
 
       <div className={`container ${styles.body}`}>
@@ -30,7 +30,7 @@ export function DeliveryPage() {
           <h2 id="delivery-delays" className={styles.sectionTitle}>Délais</h2>
           <div className={styles.prose}>
             <p>
-              Les livraisons standard et express arrivent en {DELIVERY.delay} après la confirmation de votre commande. Nous
+              Chaque zone a son délai, indiqué ci-dessus, compté à partir de la confirmation de votre commande. Nous
               préparons les commandes du lundi au samedi.
             </p>
             <p>
@@ -81,12 +81,11 @@ export function DeliveryPage() {
         </section>
 
         <section className={styles.section} aria-labelledby="delivery-quote">
-          <h2 id="delivery-quote" className={styles.sectionTitle}>Zones éloignées, autres villes et international</h2>
+          <h2 id="delivery-quote" className={styles.sectionTitle}>Ailleurs au Sénégal et à l’étranger</h2>
           <div className={styles.prose}>
             <p>
-              Pour {frenchList(DELIVERY.fartherZones)}, les autres villes du Sénégal et l’étranger, la livraison se fait sur
-              devis. Écrivez-nous avec votre adresse et les articles qui vous intéressent : nous vous indiquons les frais et le
-              délai avant toute commande.
+              Votre commune n’est pas dans nos zones ? La livraison se fait sur devis. Écrivez-nous avec votre adresse et
+              les articles qui vous intéressent : nous vous indiquons les frais et le délai avant toute commande.
             </p>
             <div className={styles.actions}>
               <ButtonLink to="/contact">Demander un devis</ButtonLink>

@@ -1,7 +1,7 @@
 // /terms: legal notice and general terms of sale, consistent with checkout
 // (Wave or cash on delivery), the delivery page and the one returns window.
 import { Link } from 'react-router'
-import { DEFECT_REPORT_DELAY, DELIVERY, LEGAL, REFUND_DELAY, RETURNS_WINDOW, WAVE_PAYMENT_WINDOW } from '@/config/policies'
+import { DEFECT_REPORT_DELAY, LEGAL, REFUND_DELAY, RETURNS_WINDOW, WAVE_PAYMENT_WINDOW } from '@/config/policies'
 import { formatPrice } from '@/lib/format'
 import { emailHref, phoneHref, shop } from '@/lib/shop'
 import { PageHero } from './page-hero'
@@ -89,10 +89,10 @@ export function TermsPage() {
 
           <h2>6. Livraison</h2>
           <p>
-            Nous livrons à Dakar et environs en {DELIVERY.delay} après la confirmation de la commande, selon les zones et
-            les tarifs de la page <Link to="/delivery">Livraison</Link>. Les zones plus éloignées, les autres villes et
-            l’international sont livrés sur devis, accepté par vous avant la commande. Le retrait en boutique est gratuit
-            ({shop.hours}).
+            Nous livrons dans les communes des zones de la page <Link to="/delivery">Livraison</Link>, aux frais et dans le
+            délai de la zone de votre commune, comptés à partir de la confirmation de la commande. Ailleurs et à
+            l’international, la livraison se fait sur devis, accepté par vous avant la commande. Le retrait en boutique est
+            gratuit ({shop.hours}).
           </p>
           <p>
             Si nous ne pouvons pas respecter le délai annoncé, nous vous prévenons : vous pouvez alors annuler la commande et

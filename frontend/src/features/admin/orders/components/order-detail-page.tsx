@@ -295,8 +295,14 @@ function Customer({ order }: { order: AdminOrder }) {
       <h2 id="order-customer" className={styles.panelTitle}>Client</h2>
       <address className={own.address}>
         <strong>{info.firstName} {info.lastName}</strong>
-        <span>{info.address}</span>
-        <span>{[info.zipCode, info.city].filter(Boolean).join(' ')}</span>
+        {info.address ? <span>{info.address}</span> : null}
+        {info.communeName ? (
+          <span data-testid="order-commune">{info.communeName}{info.zoneName ? ` (${info.zoneName})` : ''}</span>
+        ) : (
+          <span>{[info.zipCode, info.city].filter(Boolean).join(' ')}</span>
+        )}
+        {info.landmark ? <span>Point de repère : {info.landmark}</span> : null}
+        {info.notes ? <span>Instructions : {info.notes}</span> : null}
         <span>{info.country}</span>
       </address>
       <p className={own.contactLine}>{formatPhone(info.phone)}{info.email ? <><br />{info.email}</> : null}</p>

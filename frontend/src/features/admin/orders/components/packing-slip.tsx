@@ -32,8 +32,10 @@ export function PackingSlip({ order }: { order: AdminOrder }) {
           <h2>Destinataire</h2>
           <p><strong>{info.firstName} {info.lastName}</strong></p>
           <p>{formatPhone(info.phone)}</p>
-          <p>{info.address}</p>
-          <p>{[info.zipCode, info.city].filter(Boolean).join(' ')}</p>
+          {info.address ? <p>{info.address}</p> : null}
+          <p>{info.communeName ? `${info.communeName}${info.zoneName ? ` (${info.zoneName})` : ''}` : [info.zipCode, info.city].filter(Boolean).join(' ')}</p>
+          {info.landmark ? <p>Repère : {info.landmark}</p> : null}
+          {info.notes ? <p>Instructions : {info.notes}</p> : null}
           <p>{info.country}</p>
         </div>
         <div>

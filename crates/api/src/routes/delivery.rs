@@ -1,0 +1,225 @@
+//! Delivery zones: the list shoppers choose their commune from (public), and the back office's
+//! screens that edit it (administrators only). The rules are `bitik_orders::delivery`'s.
+
+use actix_web::{HttpResponse, delete, get, post, put, web};
+use bitik_orders::delivery::{Commune, DeliveryZone, RawCommune, ZoneForm, ZoneRemoval};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::auth::AdminUser;
+use crate::error::{ApiError, ErrorBody};
+use crate::responses::Data;
+use crate::routes::whole::Whole;
+use crate::state::AppState;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(list_zones).service(admin_zones).service(create).service(update).service(remove);
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CommuneDto {
+    #[schema(example = "medina")]
+    code: String,
+    #[schema(example = "Médina")]
+    name: String,
+}
+
+/// A delivery zone. Amounts are whole FCFA.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeliveryZoneDto {
+    #[schema(example = "dakar-ville")]
+    code: String,
+    #[schema(example = "Dakar ville")]
+    name: String,
+    /// Standard delivery.
+    #[schema(example = 1500)]
+    fee: i64,
+    /// `null`: express delivery is not offered in the zone.
+    #[schema(example = 2500)]
+    express_fee: Option<i64>,
+    /// Standard delivery is free from this subtotal; `null`: never free.
+    #[schema(example = 50000)]
+    free_from: Option<i64>,
+    /// As shoppers read it.
+    #[schema(example = "24 h")]
+    delay: String,
+    /// Whether cash on delivery is taken in the zone.
+    cash_on_delivery: bool,
+    active: bool,
+    /// By name, ignoring case and accents.
+    communes: Vec<CommuneDto>,
+}
+
+impl From<DeliveryZone> for DeliveryZoneDto {
+    fn from(zone: DeliveryZone) -> Self {
+        DeliveryZoneDto {
+            code: zone.code,
+            name: zone.name,
+            fee: zone.fee.as_francs(),
+            express_fee: zone.express_fee.map(|fee| fee.as_francs()),
+            free_from: zone.free_from.map(|from| from.as_francs()),
+            delay: zone.delay,
+            cash_on_delivery: zone.cash_on_delivery,
+            active: zone.active,
+            communes: zone.communes.into_iter().map(|Commune { code, name }| CommuneDto { code, name }).collect(),
+        }
+    }
+}
+
+fn listed(zones: Vec<DeliveryZone>) -> Data<Vec<DeliveryZoneDto>> {
+    Data::new(zones.into_iter().map(DeliveryZoneDto::from).collect())
+}
+
+/// The zones shoppers may order to, with their communes: the cheapest standard fee first. The
+/// fee checkout charges is the one listed for the commune's zone.
+#[utoipa::path(tag = "delivery", responses(
+    (status = 200, description = "The active zones", body = Data<Vec<DeliveryZoneDto>>),
+))]
+#[get("/delivery/zones")]
+async fn list_zones(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(listed(state.delivery.active_zones().await?)))
+}
+
+/// Every zone, inactive ones included.
+#[utoipa::path(tag = "admin", security(("bearer" = [])), responses(
+    (status = 200, description = "Every zone", body = Data<Vec<DeliveryZoneDto>>),
+    (status = 401, description = "Not logged in", body = ErrorBody),
+    (status = 403, description = "Not an administrator", body = ErrorBody),
+))]
+#[get("/admin/delivery/zones")]
+async fn admin_zones(state: web::Data<AppState>, _admin: AdminUser) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok().json(listed(state.delivery.all_zones().await?)))
+}
+
+#[derive(Serialize, Deserialize, ToSchema, Default)]
+#[serde(default)]
+pub struct CommuneBody {
+    /// Made from the name when blank (`Médina` → `medina`). A checkout or an address names the
+    /// commune by it.
+    #[schema(max_length = 60, pattern = r"^[a-z0-9]+(-[a-z0-9]+)*$", example = "medina")]
+    code: Option<String>,
+    #[schema(required = true, max_length = 100, pattern = r"\S", example = "Médina")]
+    name: Option<String>,
+}
+
+/// The zone form (docs/rules.md#delivery).
+#[derive(Deserialize, ToSchema, Default)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ZoneBody {
+    /// Read when a zone is created only (a zone's code never changes: orders name it); made from
+    /// the name when blank.
+    #[schema(max_length = 60, pattern = r"^[a-z0-9]+(-[a-z0-9]+)*$", example = "dakar-ville")]
+    code: Option<String>,
+    #[schema(required = true, max_length = 100, pattern = r"\S")]
+    name: Option<String>,
+    /// Standard delivery, in whole FCFA.
+    #[schema(value_type = i64, required = true, minimum = 0, maximum = 1_000_000, example = 1500)]
+    fee: Option<Whole>,
+    /// `null` or absent: express delivery is not offered.
+    #[schema(value_type = Option<i64>, minimum = 0, maximum = 1_000_000, example = 2500)]
+    express_fee: Option<Whole>,
+    /// `null` or absent: standard delivery is never free.
+    #[schema(value_type = Option<i64>, minimum = 0, maximum = 1_000_000, example = 50000)]
+    free_from: Option<Whole>,
+    #[schema(required = true, max_length = 60, pattern = r"\S", example = "24 h")]
+    delay: Option<String>,
+    /// Absent: unchanged (`true` for a new zone).
+    cash_on_delivery: Option<bool>,
+    /// Absent: unchanged (`true` for a new zone).
+    active: Option<bool>,
+    /// The zone's communes, exactly: one left out leaves the zone. Each once.
+    #[schema(required = true, min_items = 1, max_items = 200)]
+    communes: Vec<CommuneBody>,
+}
+
+impl From<ZoneBody> for ZoneForm {
+    fn from(b: ZoneBody) -> Self {
+        ZoneForm {
+            code: b.code,
+            name: b.name,
+            fee: b.fee.map(|Whole(francs)| francs),
+            express_fee: b.express_fee.map(|Whole(francs)| francs),
+            free_from: b.free_from.map(|Whole(francs)| francs),
+            delay: b.delay,
+            cash_on_delivery: b.cash_on_delivery,
+            active: b.active,
+            communes: b.communes.into_iter().map(|c| RawCommune { code: c.code, name: c.name }).collect(),
+        }
+    }
+}
+
+/// Creates a zone with its communes.
+#[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = ZoneBody, responses(
+    (status = 201, description = "The zone", body = Data<DeliveryZoneDto>),
+    (status = 400, description = "The form's problems, field by field", body = ErrorBody),
+    (status = 401, description = "Not logged in", body = ErrorBody),
+    (status = 403, description = "Not an administrator", body = ErrorBody),
+    (status = 409, description = "A zone has this code (`delivery_zone_exists`), or another zone covers one of the communes (`commune_in_other_zone`)", body = ErrorBody),
+))]
+#[post("/admin/delivery/zones")]
+async fn create(
+    state: web::Data<AppState>,
+    _admin: AdminUser,
+    body: web::Json<ZoneBody>,
+) -> Result<HttpResponse, ApiError> {
+    let zone = state.delivery.create(body.into_inner().into()).await?;
+    Ok(HttpResponse::Created().json(Data::new(DeliveryZoneDto::from(zone))))
+}
+
+/// Changes a zone: its name, fees, delay, switches (`active: false` deactivates it) and its
+/// communes. Orders already placed keep the fee they were charged.
+#[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = ZoneBody,
+    params(("code" = String, Path, description = "The zone's code")),
+    responses(
+        (status = 200, description = "The zone", body = Data<DeliveryZoneDto>),
+        (status = 400, description = "The form's problems, field by field", body = ErrorBody),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 404, description = "No such zone", body = ErrorBody),
+        (status = 409, description = "Another zone covers one of the communes (`commune_in_other_zone`)", body = ErrorBody),
+))]
+#[put("/admin/delivery/zones/{code}")]
+async fn update(
+    state: web::Data<AppState>,
+    _admin: AdminUser,
+    code: web::Path<String>,
+    body: web::Json<ZoneBody>,
+) -> Result<HttpResponse, ApiError> {
+    let zone = state.delivery.update(&code, body.into_inner().into()).await?;
+    Ok(HttpResponse::Ok().json(Data::new(DeliveryZoneDto::from(zone))))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ZoneRemovalDto {
+    deleted: bool,
+    deactivated: bool,
+    message: &'static str,
+}
+
+/// Deletes a zone and its communes; a zone that orders name is deactivated instead (kept for
+/// them, offered to nobody), and the answer says so.
+#[utoipa::path(tag = "admin", security(("bearer" = [])),
+    params(("code" = String, Path, description = "The zone's code")),
+    responses(
+        (status = 200, description = "Deleted or deactivated", body = Data<ZoneRemovalDto>),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 404, description = "No such zone", body = ErrorBody),
+))]
+#[delete("/admin/delivery/zones/{code}")]
+async fn remove(
+    state: web::Data<AppState>,
+    _admin: AdminUser,
+    code: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let dto = match state.delivery.remove(&code).await? {
+        ZoneRemoval::Deleted => ZoneRemovalDto { deleted: true, deactivated: false, message: "Zone supprimée." },
+        _ => ZoneRemovalDto {
+            deleted: false,
+            deactivated: true,
+            message: "Des commandes nomment cette zone : elle a été désactivée au lieu d'être supprimée.",
+        },
+    };
+    Ok(HttpResponse::Ok().json(Data::new(dto)))
+}
