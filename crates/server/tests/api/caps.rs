@@ -172,7 +172,7 @@ async fn the_address_book_holds_twenty_addresses() {
     let (token, _) = app.register("awa@example.sn", "secret1").await;
     let address = |n: usize| {
         json!({"label": format!("Adresse {n}"), "firstName": "Awa", "lastName": "Diop", "phone": "77 123 45 67",
-               "address": format!("Villa {n}"), "city": "Dakar"})
+               "address": format!("Villa {n}"), "commune": "medina", "landmark": "En face du marché Tilène"})
     };
     for n in 0..20 {
         let response = app.send(Method::POST, "/api/users/addresses", Some(&token), Some(&address(n))).await;
