@@ -72,8 +72,11 @@ test('desktop: order with cash on delivery → WhatsApp request → confirmed by
   await shopper.getByRole('dialog', { name: 'Votre panier' }).getByRole('link', { name: 'Commander' }).click()
   await shopper.waitForURL('**/checkout')
   const delivery = shopper.getByRole('form', { name: 'Adresse de livraison' })
-  await delivery.getByRole('textbox', { name: 'Adresse', exact: true }).fill('Rue 10, villa 4, près de la mosquée')
-  await delivery.getByRole('textbox', { name: 'Ville', exact: true }).fill('Dakar')
+  // Médina, in Dakar ville: its fee is said before the order.
+  await delivery.getByRole('combobox', { name: label('Commune') }).selectOption({ label: 'Médina' })
+  assert.equal((await shopper.getByTestId('shipping-fee-standard').textContent()).trim(), '1 500 FCFA')
+  await delivery.getByRole('textbox', { name: 'Adresse', exact: true }).fill('Rue 10, villa 4')
+  await delivery.getByRole('textbox', { name: label('Point de repère') }).fill('Près de la mosquée')
   await shopper.getByRole('button', { name: 'Suivant' }).click()
   await shopper.getByRole('radio', { name: /^Paiement à la livraison/ }).check()
   await shopper.getByRole('button', { name: 'Suivant' }).click()

@@ -21,6 +21,10 @@ describe('asking the customer to confirm on WhatsApp', () => {
       ].join('\n'),
     )
     expect(confirmationWhatsAppText({ ...order, shippingMethod: 'pickup' })).toContain('Livraison : Retrait en boutique')
+    const medina = { ...order.shippingInfo, address: 'Rue 11 x 22', communeName: 'Médina', landmark: 'En face du marché Tilène' }
+    expect(confirmationWhatsAppText({ ...order, shippingInfo: medina })).toContain(
+      'Livraison : Rue 11 x 22, Médina (repère : En face du marché Tilène)',
+    )
   })
 
   it('opens wa.me on the E.164 number without its + and the text encoded', () => {

@@ -13,15 +13,13 @@ function itemLine(item: AdminOrder['items'][number]): string {
   return `- ${item.quantity} × ${item.name} (${item.color}, ${size})`
 }
 
-/**
- * Where the parcel goes, as the courier will look for it. Orders carry a
- * street address and a city today; this is the one place that says where in
- * the message, for the commune and the landmark as well once orders hold them.
- */
+/** Where the parcel goes, as the courier will look for it: street, commune, then the landmark. */
 function deliveryPlace(order: Confirmable): string {
   if (order.shippingMethod === 'pickup') return 'Retrait en boutique'
-  const { address, city } = order.shippingInfo
-  return [address, city].map((part) => part.trim()).filter(Boolean).join(', ')
+  const { address, communeName, city, landmark } = order.shippingInfo
+  const place = [address, communeName || city].map((part) => (part ?? '').trim()).filter(Boolean).join(', ')
+  const near = (landmark ?? '').trim()
+  return near ? `${place} (repère : ${near})` : place
 }
 
 /** The French text of the confirmation request, in the order the customer reads it. */
