@@ -106,7 +106,7 @@ test('desktop: order with cash on delivery → WhatsApp request → confirmed by
   const text = url.searchParams.get('text')
   assert.match(text, new RegExp(`commande ${orderNumber}`))
   assert.match(text, /Total à payer à la livraison : [\d ]+ FCFA/)
-  assert.match(text, /Livraison : Rue 10, villa 4, près de la mosquée, Dakar/)
+  assert.match(text, /Livraison : Rue 10, villa 4, Médina \(repère : Près de la mosquée\)/)
   const link = text.match(/https?:\/\/\S+\/confirm\/[0-9a-f]{64}/)?.[0]
   assert.ok(link, `the signed link in: ${text}`)
   assert.equal(await admin.getByRole('form', { name: 'Statut' }).count(), 1)
