@@ -273,6 +273,22 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    refunds (id) {
+        id -> Uuid,
+        order_id -> Uuid,
+        amount -> Int8,
+        method -> Text,
+        state -> Text,
+        reason -> Text,
+        requested_by -> Text,
+        user_id -> Nullable<Uuid>,
+        error_code -> Nullable<Text>,
+        created_at -> Timestamptz,
+        settled_at -> Nullable<Timestamptz>,
+    }
+}
+
 diesel::joinable!(addresses -> users (user_id));
 diesel::joinable!(addresses -> delivery_communes (commune));
 diesel::joinable!(delivery_communes -> delivery_zones (zone_code));
@@ -287,6 +303,7 @@ diesel::joinable!(order_status_history -> orders (order_id));
 diesel::joinable!(order_confirmations -> orders (order_id));
 diesel::joinable!(order_confirmation_attempts -> order_confirmations (order_id));
 diesel::joinable!(payments -> orders (order_id));
+diesel::joinable!(refunds -> orders (order_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -307,4 +324,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     rate_limits,
     delivery_zones,
     delivery_communes,
+    refunds,
 );
