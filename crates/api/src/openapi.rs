@@ -41,6 +41,8 @@ use crate::routes;
         routes::admin_orders::detail,
         routes::admin_orders::change_status,
         routes::admin_orders::record_payment,
+        routes::admin_orders::refund,
+        routes::admin_orders::check_refund,
         routes::admin_orders::set_tracking_note,
         routes::admin_orders::stats,
         routes::cash_on_delivery::report_call,

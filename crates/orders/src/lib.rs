@@ -11,6 +11,7 @@ mod model;
 mod number;
 pub mod open_orders;
 mod ports;
+pub mod refund;
 pub mod rules;
 mod service;
 pub mod shipping;
@@ -27,6 +28,7 @@ pub use open_orders::{MAX_OPEN_UNPAID_ORDERS, OpenOrdersOf};
 #[cfg(any(test, feature = "mocks"))]
 pub use ports::MockOrderRepository;
 pub use ports::{OrderRepository, PlaceError, Transition};
+pub use refund::{NewRefund, Refund, RefundMethod, RefundState};
 pub use service::{Actor, MAX_PAGE_SIZE, OrderService};
 pub use shipping::ShippingMethod;
 pub use stats::{DaySales, OrderDashboard, OrderFigures, OrderTrends, TopProduct};

@@ -77,6 +77,16 @@ pub trait OrderRepository: Send + Sync {
         entry: StatusChange,
     ) -> Result<Transition, BoxError>;
 
+    /// In one transaction, if the order is still `expected`, paid on delivery and unpaid: makes
+    /// it a Wave order paid now (its cash-on-delivery confirmation no longer applies and is
+    /// removed), sets its status to `entry.status` and appends `entry` to the history.
+    async fn record_wave_payment_of_cash_order(
+        &self,
+        id: Uuid,
+        expected: OrderStatus,
+        entry: StatusChange,
+    ) -> Result<Transition, BoxError>;
+
     /// The customer's orders, newest first.
     async fn list_for_user(&self, user_id: Uuid, page: PageRequest) -> Result<Page<Order>, BoxError>;
 

@@ -142,6 +142,7 @@ fn stored(new: NewOrder, first: StatusChange) -> Order {
         created_at: Utc::now(),
         courier: None,
         returned_at: None,
+        refunds: vec![],
     }
 }
 

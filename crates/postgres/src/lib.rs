@@ -20,6 +20,7 @@ mod payments;
 mod phone_records;
 mod pool;
 mod rate_limits;
+mod refunds;
 pub mod schema;
 mod users;
 
@@ -42,4 +43,5 @@ pub use payments::PgPaymentRepository;
 pub use phone_records::PgPhoneRecords;
 pub use pool::{Database, PoolSettings, create_database_if_missing, run_migrations};
 pub use rate_limits::PgRateLimiter;
+pub use refunds::PgRefundRepository;
 pub use users::PgUserRepository;

@@ -19,11 +19,11 @@ use bitik_identity::{AccountService, TokenService};
 use bitik_orders::OrderService;
 use bitik_orders::cash_on_delivery::{CashOnDeliveryService, ConfirmationLinks};
 use bitik_orders::delivery::DeliveryService;
-use bitik_payments::{PaymentService, WaveGateway};
+use bitik_payments::{PaymentService, RefundService, WaveGateway};
 use bitik_postgres::{
     Database, PgAddressRepository, PgCartRepository, PgCashOnDeliveryRepository, PgNewsletterRepository,
-    PgOrderRepository, PgPaymentRepository, PgPhoneRecords, PgProductRepository, PgRateLimiter, PgUserRepository,
-    PgZoneRepository, PoolSettings, listen_for_changes,
+    PgOrderRepository, PgPaymentRepository, PgPhoneRecords, PgProductRepository, PgRateLimiter, PgRefundRepository,
+    PgUserRepository, PgZoneRepository, PoolSettings, listen_for_changes,
 };
 use bitik_wave::{Simulator, WaveClient, WaveWebhooks};
 
@@ -226,9 +226,16 @@ impl Shared {
             cod,
         );
         let delivery = DeliveryService::new(zones);
+        let payment_repository = Arc::new(PgPaymentRepository::new(database.clone()));
+        let refunds = RefundService::new(
+            order_repository.clone(),
+            payment_repository.clone(),
+            Arc::new(PgRefundRepository::new(database.clone())),
+            self.gateway.clone(),
+        );
         let payments = PaymentService::new(
             order_repository,
-            Arc::new(PgPaymentRepository::new(database.clone())),
+            payment_repository,
             self.gateway.clone(),
             self.webhooks.clone(),
             &config.http.public_url,
@@ -245,6 +252,7 @@ impl Shared {
             cash_on_delivery,
             delivery,
             payments,
+            refunds,
             simulator: self.simulator.clone(),
             newsletter,
             limits,

@@ -117,6 +117,22 @@ impl WaveGateway for WaveClient {
         Ok(())
     }
 
+    async fn refund_session(&self, id: &str) -> Result<(), GatewayError> {
+        let id = session_id(id)?;
+        // Success is the status: Wave's answer may be empty, and nothing in it is needed.
+        let _: Option<serde_json::Value> =
+            self.call(Method::POST, &format!("/v1/checkout/sessions/{id}/refund"), |r| r).await?;
+        Ok(())
+    }
+
+    async fn session_refunded(&self, id: &str) -> Result<bool, GatewayError> {
+        let id = session_id(id)?;
+        let path = format!("/v1/checkout/sessions/{id}");
+        let json: Option<SessionJson> = self.call(Method::GET, &path, |r| r).await?;
+        let json = json.ok_or_else(|| GatewayError::Unknown(format!("empty answer to {path}")))?;
+        Ok(json.refunded())
+    }
+
     fn is_simulated(&self) -> bool {
         false
     }

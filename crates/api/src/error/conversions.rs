@@ -180,6 +180,15 @@ impl From<bitik_payments::PaymentError> for ApiError {
                 tracing::warn!(why, "a signed Wave webhook delivery could not be read");
                 ApiError::new(Code::InvalidEvent, message)
             }
+            E::Validation { message, fields } => ApiError::validation(message, owned(fields)),
+            E::NotRefundable => ApiError::new(Code::OrderNotRefundable, message),
+            E::AlreadyRefunded => ApiError::new(Code::AlreadyRefunded, message),
+            E::RefundInProgress => ApiError::new(Code::RefundInProgress, message),
+            E::NoRefundToCheck => ApiError::new(Code::NoRefundToCheck, message),
+            E::RefundRefused { code } => {
+                tracing::warn!(wave_code = code, "Wave refused a refund");
+                ApiError::new(Code::WaveRefundRefused, message)
+            }
             E::Repository(_) => ApiError::internal(error),
         }
     }
