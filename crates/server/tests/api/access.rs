@@ -265,6 +265,15 @@ fn matrix() -> Vec<Row> {
         row(M::PUT, "/admin/orders/{id}/payment", ADMIN, |ids, _| {
             call(format!("/api/admin/orders/{}/payment", ids.c_order))
         }),
+        // Paid by the row above: part of its cash goes back.
+        row(M::POST, "/admin/orders/{id}/refund", ADMIN, |ids, _| {
+            let body = json!({"amount": 1000, "method": "cash", "reason": "Geste commercial"});
+            with_json(format!("/api/admin/orders/{}/refund", ids.c_order), body)
+        }),
+        // A recorded refund is made at once: there is nothing to check with Wave.
+        row(M::POST, "/admin/orders/{id}/refund/check", [401, 403, 403, 409], |ids, _| {
+            call(format!("/api/admin/orders/{}/refund/check", ids.c_order))
+        }),
         row(M::GET, "/admin/products/stats", ADMIN, |_, _| call("/api/admin/products/stats")),
         row(M::POST, "/products", ADMIN_CREATES, |_, _| with_json("/api/products", product_form())),
         row(M::PUT, "/products/{idOrSlug}", ADMIN, |ids, _| {
