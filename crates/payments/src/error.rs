@@ -49,6 +49,11 @@ pub enum PaymentError {
     AlreadyRefunded,
     #[error("Un remboursement Wave de cette commande est déjà en cours : vérifiez-le auprès de Wave avant tout autre.")]
     RefundInProgress,
+    /// A paid Wave order whose paid session the shop does not know (an order marked paid by hand).
+    #[error(
+        "Aucun paiement Wave de cette commande n'est connu de la boutique : remboursez-la depuis le portail Wave Business."
+    )]
+    NoPaidSession,
     #[error("Aucun remboursement de cette commande n'est à vérifier.")]
     NoRefundToCheck,
     /// Wave refused the refund: nothing was refunded and the order is unchanged.

@@ -50,7 +50,7 @@ pub trait WaveGateway: Send + Sync {
     async fn refund_session(&self, id: &str) -> Result<(), GatewayError>;
 
     /// `GET /v1/checkout/sessions/{id}`, read for its refund: whether Wave shows the session's
-    /// payment refunded (docs/payments.md#refunds).
+    /// payment refunded (docs/rules.md#refunds).
     async fn session_refunded(&self, id: &str) -> Result<bool, GatewayError>;
 
     /// True for the built-in simulator (test mode).

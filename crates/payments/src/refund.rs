@@ -103,10 +103,12 @@ impl RefundService {
             errors.fail("amount", &message);
         }
         errors.finish(validation)?;
-        let payment =
-            self.payments.paid_session_of(order.id).await.map_err(PaymentError::repository)?.ok_or_else(|| {
-                PaymentError::repository(format!("paid Wave order {} has no paid session", order.order_number))
-            })?;
+        let payment = self
+            .payments
+            .paid_session_of(order.id)
+            .await
+            .map_err(PaymentError::repository)?
+            .ok_or(PaymentError::NoPaidSession)?;
         let new = NewRefund {
             order_id: order.id,
             amount: order.total,
@@ -156,10 +158,12 @@ impl RefundService {
         if refund.state == RefundState::Requested && young {
             return Err(PaymentError::RefundInProgress);
         }
-        let payment =
-            self.payments.paid_session_of(order.id).await.map_err(PaymentError::repository)?.ok_or_else(|| {
-                PaymentError::repository(format!("Wave order {} has a refund but no paid session", order.order_number))
-            })?;
+        let payment = self
+            .payments
+            .paid_session_of(order.id)
+            .await
+            .map_err(PaymentError::repository)?
+            .ok_or(PaymentError::NoPaidSession)?;
         let outcome = match self.gateway.session_refunded(&payment.session.id).await {
             Ok(true) => RefundOutcome::Succeeded { entry: wave_entry(&refund, order.status, Some(actor), now) },
             Ok(false) => RefundOutcome::Failed { code: NOT_REFUNDED_AT_WAVE.to_owned() },

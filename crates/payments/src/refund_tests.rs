@@ -379,3 +379,16 @@ fn wave_pays_an_unpaid_wave_order_or_a_cash_order_not_yet_shipped() {
     let old = wave_offer(&order(Wave, Pending, PaymentStatus::Pending), late);
     assert!(matches!(old, Err(PaymentError::SessionExpired)));
 }
+
+#[tokio::test]
+async fn a_paid_wave_order_without_a_known_session_is_refunded_at_wave_business_not_here() {
+    let mut ports = Ports::new(paid_wave());
+    ports.payments = MockPaymentRepository::new();
+    ports.payments.expect_paid_session_of().returning(|_| Ok(None));
+    ports.refunds.expect_start_wave().never();
+    ports.gateway.expect_refund_session().never();
+    let (service, _) = ports.service();
+    let error = service.refund(&admin(), ORDER, wave_reason("Annulée")).await.unwrap_err();
+    assert!(matches!(error, PaymentError::NoPaidSession));
+    assert!(error.to_string().contains("portail Wave Business"));
+}

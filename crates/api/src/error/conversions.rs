@@ -181,7 +181,7 @@ impl From<bitik_payments::PaymentError> for ApiError {
                 ApiError::new(Code::InvalidEvent, message)
             }
             E::Validation { message, fields } => ApiError::validation(message, owned(fields)),
-            E::NotRefundable => ApiError::new(Code::OrderNotRefundable, message),
+            E::NotRefundable | E::NoPaidSession => ApiError::new(Code::OrderNotRefundable, message),
             E::AlreadyRefunded => ApiError::new(Code::AlreadyRefunded, message),
             E::RefundInProgress => ApiError::new(Code::RefundInProgress, message),
             E::NoRefundToCheck => ApiError::new(Code::NoRefundToCheck, message),
