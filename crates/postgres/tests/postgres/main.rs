@@ -18,4 +18,5 @@ mod payments;
 mod phones;
 mod pool;
 mod rate_limits;
+mod refunds;
 mod users;
