@@ -207,7 +207,7 @@ impl RefundService {
                 None
             }
             Some(francs) if francs > left.as_francs() => {
-                errors.fail("amount", &too_much(left));
+                errors.fail("amount", too_much(left));
                 None
             }
             Some(francs) => Some(Money::francs(francs)),
@@ -233,7 +233,7 @@ impl RefundService {
         };
         match self.refunds.record_cash(new, entry).await.map_err(PaymentError::repository)? {
             CashRefundOutcome::Recorded(order) => Ok(RefundDone { order: *order, to_check: false }),
-            CashRefundOutcome::TooMuch { left } => Err(validation(FieldErrors::of("amount", &too_much(left)))),
+            CashRefundOutcome::TooMuch { left } => Err(validation(FieldErrors::of("amount", too_much(left)))),
             CashRefundOutcome::NotPaid => Err(PaymentError::NotRefundable),
         }
     }
