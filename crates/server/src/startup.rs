@@ -19,10 +19,11 @@ use bitik_identity::{AccountService, TokenService};
 use bitik_orders::OrderService;
 use bitik_orders::cash_on_delivery::{CashOnDeliveryService, ConfirmationLinks};
 use bitik_orders::delivery::DeliveryService;
+use bitik_payments::reconciliation::{ReconciliationService, WaveTransactions};
 use bitik_payments::{PaymentService, WaveGateway};
 use bitik_postgres::{
     Database, PgAddressRepository, PgCartRepository, PgCashOnDeliveryRepository, PgNewsletterRepository,
-    PgOrderRepository, PgPaymentRepository, PgPhoneRecords, PgProductRepository, PgRateLimiter, PgUserRepository,
+    PgOrderRepository, PgPaymentRepository, PgPhoneRecords, PgReconciliationRepository, PgProductRepository, PgRateLimiter, PgUserRepository,
     PgZoneRepository, PoolSettings, listen_for_changes,
 };
 use bitik_wave::{Simulator, WaveClient, WaveWebhooks};
@@ -166,6 +167,8 @@ pub struct Shared {
     catalog_cache: Arc<CatalogCache>,
     hasher: Arc<Argon2Hasher>,
     gateway: Arc<dyn WaveGateway>,
+    /// Wave's Balance & Reconciliation API, for the daily report (refused to a key without it).
+    transactions: Arc<dyn WaveTransactions>,
     webhooks: Arc<WaveWebhooks>,
     simulator: Option<Arc<Simulator>>,
     storefront: Option<Arc<Storefront>>,
@@ -180,11 +183,15 @@ impl Shared {
             let bytes: [u8; 32] = rand::random();
             bytes.iter().map(|b| format!("{b:02x}")).collect()
         });
-        let (gateway, simulator): (Arc<dyn WaveGateway>, _) = match &wave.api_key {
-            Some(key) => (Arc::new(WaveClient::new(&wave.api_base, key, wave.timeout)?), None),
+        type Wave = (Arc<dyn WaveGateway>, Arc<dyn WaveTransactions>, Option<Arc<Simulator>>);
+        let (gateway, transactions, simulator): Wave = match &wave.api_key {
+            Some(key) => {
+                let client = Arc::new(WaveClient::new(&wave.api_base, key, wave.timeout)?);
+                (client.clone(), client, None)
+            }
             None => {
                 let simulator = Arc::new(Simulator::new(&secret, &config.http.shop.name, &config.http.public_url));
-                (simulator.clone(), Some(simulator))
+                (simulator.clone(), simulator.clone(), Some(simulator))
             }
         };
         let storefront = Storefront::load(&config.http.frontend_dir).map(Arc::new);
@@ -193,6 +200,7 @@ impl Shared {
             config: Arc::new(config),
             hasher: Arc::new(Argon2Hasher::for_this_machine()),
             gateway,
+            transactions,
             webhooks: Arc::new(WaveWebhooks::new(&secret)),
             simulator,
             storefront,
@@ -226,6 +234,11 @@ impl Shared {
             cod,
         );
         let delivery = DeliveryService::new(zones);
+        let reconciliation = ReconciliationService::new(
+            Arc::new(PgReconciliationRepository::new(database.clone())),
+            self.gateway.clone(),
+            self.transactions.clone(),
+        );
         let payments = PaymentService::new(
             order_repository,
             Arc::new(PgPaymentRepository::new(database.clone())),
@@ -245,6 +258,7 @@ impl Shared {
             cash_on_delivery,
             delivery,
             payments,
+            reconciliation,
             simulator: self.simulator.clone(),
             newsletter,
             limits,
