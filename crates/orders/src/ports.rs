@@ -90,10 +90,7 @@ pub trait OrderRepository: Send + Sync {
     /// still `expected` and unpaid, marks it paid now, sets its status to `entry.status` and
     /// appends `entry`. The first order that changed meanwhile stops the batch (`Stale`, the
     /// order as it is now) and nothing is written.
-    async fn record_payments(
-        &self,
-        entries: Vec<(Uuid, OrderStatus, StatusChange)>,
-    ) -> Result<BatchPayment, BoxError>;
+    async fn record_payments(&self, entries: Vec<(Uuid, OrderStatus, StatusChange)>) -> Result<BatchPayment, BoxError>;
 
     /// The customer's orders, newest first.
     async fn list_for_user(&self, user_id: Uuid, page: PageRequest) -> Result<Page<Order>, BoxError>;

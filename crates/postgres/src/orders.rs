@@ -13,8 +13,8 @@ use bitik_common::{Money, Page, PageRequest};
 use bitik_orders::cash_on_delivery::{Courier, OrderConfirmation, initial_confirmation};
 use bitik_orders::open_orders::OPEN_STATUSES;
 use bitik_orders::{
-    AdminOrderFilter, AdminSort, BatchPayment, NewOrder, OpenOrdersOf, Order, OrderLine, OrderRepository, OrderStatus, PaymentMethod,
-    PaymentStatus, PlaceError, ShippingInfo, ShippingMethod, StatusChange, StockEffect, Transition,
+    AdminOrderFilter, AdminSort, BatchPayment, NewOrder, OpenOrdersOf, Order, OrderLine, OrderRepository, OrderStatus,
+    PaymentMethod, PaymentStatus, PlaceError, ShippingInfo, ShippingMethod, StatusChange, StockEffect, Transition,
 };
 use chrono::{DateTime, Utc};
 use diesel::dsl::now;
@@ -577,10 +577,7 @@ impl OrderRepository for PgOrderRepository {
         }
     }
 
-    async fn record_payments(
-        &self,
-        entries: Vec<(Uuid, OrderStatus, StatusChange)>,
-    ) -> Result<BatchPayment, BoxError> {
+    async fn record_payments(&self, entries: Vec<(Uuid, OrderStatus, StatusChange)>) -> Result<BatchPayment, BoxError> {
         let mut conn = self.database.conn().await?;
         let outcome = conn
             .transaction::<_, Abort, _>(async move |conn| {
@@ -595,9 +592,9 @@ impl OrderRepository for PgOrderRepository {
                     .load(conn)
                     .await?;
                 for (id, expected, _) in &entries {
-                    let unchanged = current
-                        .iter()
-                        .any(|(found, status, payment)| found == id && status == expected.as_str() && payment != "paid");
+                    let unchanged = current.iter().any(|(found, status, payment)| {
+                        found == id && status == expected.as_str() && payment != "paid"
+                    });
                     if !unchanged {
                         // Nothing written yet: the batch stops here, whole.
                         return Ok(Err(*id));
@@ -624,7 +621,9 @@ impl OrderRepository for PgOrderRepository {
             Ok(Ok(paid)) => Ok(BatchPayment::Applied(paid)),
             Ok(Err(id)) => {
                 let mut conn = self.database.conn().await?;
-                let order = find_in(&mut conn, id).await?.ok_or_else(|| DbError::inconsistent(format!("order {id} vanished")))?;
+                let order = find_in(&mut conn, id)
+                    .await?
+                    .ok_or_else(|| DbError::inconsistent(format!("order {id} vanished")))?;
                 Ok(BatchPayment::Stale(Box::new(order)))
             }
             Err(Abort::Db(e)) => Err(e.into()),

@@ -176,8 +176,8 @@ async fn facts_in(conn: &mut AsyncPgConnection, from: NaiveDate, to: NaiveDate) 
         paid: paid
             .into_iter()
             .map(|r| {
-                let method =
-                    PaymentMethod::parse(&r.payment_method).ok_or_else(|| corrupt("payment method", &r.payment_method))?;
+                let method = PaymentMethod::parse(&r.payment_method)
+                    .ok_or_else(|| corrupt("payment method", &r.payment_method))?;
                 Ok(PaidOrder {
                     id: r.id,
                     number: r.order_number,

@@ -23,8 +23,8 @@ use bitik_payments::reconciliation::{ReconciliationService, WaveTransactions};
 use bitik_payments::{PaymentService, WaveGateway};
 use bitik_postgres::{
     Database, PgAddressRepository, PgCartRepository, PgCashOnDeliveryRepository, PgNewsletterRepository,
-    PgOrderRepository, PgPaymentRepository, PgPhoneRecords, PgReconciliationRepository, PgProductRepository, PgRateLimiter, PgUserRepository,
-    PgZoneRepository, PoolSettings, listen_for_changes,
+    PgOrderRepository, PgPaymentRepository, PgPhoneRecords, PgProductRepository, PgRateLimiter,
+    PgReconciliationRepository, PgUserRepository, PgZoneRepository, PoolSettings, listen_for_changes,
 };
 use bitik_wave::{Simulator, WaveClient, WaveWebhooks};
 

@@ -62,11 +62,7 @@ impl WaveClient {
 
     /// A GET whose status the caller reads itself (the Balance API's 401 and 403 mean something
     /// of their own); `Err` is a call that did not come back whole.
-    pub(crate) async fn get_raw(
-        &self,
-        path: &str,
-        query: &[(&str, String)],
-    ) -> Result<(StatusCode, Vec<u8>), String> {
+    pub(crate) async fn get_raw(&self, path: &str, query: &[(&str, String)]) -> Result<(StatusCode, Vec<u8>), String> {
         let response = self
             .http
             .get(format!("{}{path}", self.base))

@@ -319,7 +319,15 @@ fn figures_row(row: &str, date: &str, method: &str, f: &MethodFigures, wave: Opt
     ]
 }
 
-fn item_row(row: &str, date: String, method: &str, expected: Money, received: Option<Money>, number: &str, detail: String) -> Vec<String> {
+fn item_row(
+    row: &str,
+    date: String,
+    method: &str,
+    expected: Money,
+    received: Option<Money>,
+    number: &str,
+    detail: String,
+) -> Vec<String> {
     let mut cells = vec![String::new(); CSV_HEADER.len()];
     cells[0] = row.to_owned();
     cells[1] = date;

@@ -16,8 +16,8 @@ mod service;
 pub use error::ReportError;
 pub use model::{
     CashOwed, CashOwedItem, DayFigures, MethodFigures, OpenWaveOrder, PaidOrder, PaymentReport, RefundMeans,
-    ReportFacts, SettledRefund, UnmarkedWavePayment, WaveCheck, WaveComparison, WaveMismatch, WaveReported,
-    WaveSource, WaveTransaction,
+    ReportFacts, SettledRefund, UnmarkedWavePayment, WaveCheck, WaveComparison, WaveMismatch, WaveReported, WaveSource,
+    WaveTransaction,
 };
 pub use period::{MAX_PERIOD_DAYS, Period};
 #[cfg(any(test, feature = "mocks"))]

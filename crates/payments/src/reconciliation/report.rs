@@ -10,8 +10,8 @@ use uuid::Uuid;
 
 use super::error::ReportError;
 use super::model::{
-    CashOwedItem, DayFigures, MethodFigures, OpenWaveOrder, PaidOrder, PaymentReport, ReportFacts,
-    UnmarkedWavePayment, WaveCheck, WaveComparison, WaveMismatch, WaveReported, WaveTransaction,
+    CashOwedItem, DayFigures, MethodFigures, OpenWaveOrder, PaidOrder, PaymentReport, ReportFacts, UnmarkedWavePayment,
+    WaveCheck, WaveComparison, WaveMismatch, WaveReported, WaveTransaction,
 };
 use super::period::Period;
 use crate::model::{CURRENCY, WaveSession};
@@ -111,7 +111,9 @@ pub fn build(
 ) -> Result<PaymentReport, ReportError> {
     let mut days: BTreeMap<NaiveDate, DayFigures> = period
         .days()
-        .map(|date| (date, DayFigures { date, wave: Default::default(), cash: Default::default(), wave_reported: None }))
+        .map(|date| {
+            (date, DayFigures { date, wave: Default::default(), cash: Default::default(), wave_reported: None })
+        })
         .collect();
     let mut not_confirmed = Vec::new();
     for order in &facts.paid {

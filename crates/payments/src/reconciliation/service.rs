@@ -9,7 +9,9 @@ use futures_util::stream;
 use uuid::Uuid;
 
 use super::error::ReportError;
-use super::model::{OpenWaveOrder, PaidOrder, PaymentReport, UnmarkedWavePayment, WaveCheck, WaveComparison, WaveSource};
+use super::model::{
+    OpenWaveOrder, PaidOrder, PaymentReport, UnmarkedWavePayment, WaveCheck, WaveComparison, WaveSource,
+};
 use super::period::Period;
 use super::ports::{ReconciliationRepository, TransactionsError, WaveTransactions};
 use super::report::{WaveFindings, build, check_paid_order, unmarked_payment};
@@ -84,8 +86,7 @@ impl ReconciliationService {
             .iter()
             .filter(|o| o.method == PaymentMethod::Wave && period.contains(dakar_day(o.paid_at)))
             .collect();
-        let jobs: Vec<Job> =
-            paid.iter().map(|o| Job::Paid(o)).chain(facts.open_wave.iter().map(Job::Open)).collect();
+        let jobs: Vec<Job> = paid.iter().map(|o| Job::Paid(o)).chain(facts.open_wave.iter().map(Job::Open)).collect();
         let skipped = jobs.len().saturating_sub(self.limits.max_orders);
         let answers: Vec<Finding> = stream::iter(jobs.into_iter().take(self.limits.max_orders))
             .map(|job| self.ask(job))
@@ -154,7 +155,8 @@ impl ReconciliationService {
         if let Some(id) = &order.session_id {
             match self.call(self.gateway.get_session(id)).await {
                 Ok(session) => {
-                    let done = matches!(check_paid_order(order, std::slice::from_ref(&session)), WaveCheck::Confirmed { .. });
+                    let done =
+                        matches!(check_paid_order(order, std::slice::from_ref(&session)), WaveCheck::Confirmed { .. });
                     sessions.push(session);
                     if done {
                         return Ok(sessions);
@@ -174,7 +176,9 @@ impl ReconciliationService {
             Ok(Ok(answer)) => Ok(answer),
             Ok(Err(GatewayError::NotFound)) => Err(NOT_FOUND.to_owned()),
             Ok(Err(GatewayError::RateLimited { .. })) => Err("Wave limite nos requêtes".to_owned()),
-            Ok(Err(GatewayError::Rejected { status, code, .. })) => Err(format!("Wave a refusé la requête : {status} {code}")),
+            Ok(Err(GatewayError::Rejected { status, code, .. })) => {
+                Err(format!("Wave a refusé la requête : {status} {code}"))
+            }
             Ok(Err(GatewayError::Unknown(_))) => Err("Wave n'a pas répondu".to_owned()),
         }
     }
@@ -200,7 +204,13 @@ impl ReconciliationService {
         if matches!(answers[0].1, Err(TransactionsError::NoAccess)) {
             return (WaveSource::Sessions, found, Some(SESSIONS_ONLY.to_owned()));
         }
-        answers.extend(stream::iter(rest.iter().copied()).map(ask).buffer_unordered(self.limits.at_once.max(1)).collect::<Vec<_>>().await);
+        answers.extend(
+            stream::iter(rest.iter().copied())
+                .map(ask)
+                .buffer_unordered(self.limits.at_once.max(1))
+                .collect::<Vec<_>>()
+                .await,
+        );
         let mut missing = Vec::new();
         for (day, answer) in answers {
             match answer {

@@ -50,7 +50,11 @@ fn session(id: &str, reference: Uuid, amount: i64, status: WavePaymentStatus) ->
         id: id.into(),
         amount: Money::francs(amount),
         currency: "XOF".into(),
-        checkout_status: if status == WavePaymentStatus::Succeeded { CheckoutStatus::Complete } else { CheckoutStatus::Open },
+        checkout_status: if status == WavePaymentStatus::Succeeded {
+            CheckoutStatus::Complete
+        } else {
+            CheckoutStatus::Open
+        },
         payment_status: status,
         launch_url: String::new(),
         client_reference: Some(reference.to_string()),
@@ -91,11 +95,17 @@ fn a_refund_counts_on_the_day_it_was_made_not_the_day_of_its_payment() {
     let report = build(period(20, 22), at(22, 18, 0), &facts, confirmed(&[&order])).unwrap();
     assert_eq!(report.days.len(), 3);
     let first = day(&report, 20).wave;
-    assert_eq!((first.orders_paid, first.expected, first.received, first.refunds, first.net), (1, f(20_000), f(20_000), f(0), f(20_000)));
+    assert_eq!(
+        (first.orders_paid, first.expected, first.received, first.refunds, first.net),
+        (1, f(20_000), f(20_000), f(0), f(20_000))
+    );
     assert_eq!(day(&report, 21).wave, MethodFigures::default());
     let third = day(&report, 22).wave;
     assert_eq!((third.orders_paid, third.refunds, third.net), (0, f(20_000), f(-20_000)));
-    assert_eq!((report.total_wave.received, report.total_wave.refunds, report.total_wave.net), (f(20_000), f(20_000), f(0)));
+    assert_eq!(
+        (report.total_wave.received, report.total_wave.refunds, report.total_wave.net),
+        (f(20_000), f(20_000), f(0))
+    );
 }
 
 #[test]
@@ -195,15 +205,25 @@ fn mismatches_are_listed_unchecked_orders_counted_and_unmarked_payments_received
     let good = paid("BTK-1", PaymentMethod::Wave, 10_000, at(20, 9, 0));
     let bad = paid("BTK-2", PaymentMethod::Wave, 8_000, at(20, 10, 0));
     let unknown = paid("BTK-3", PaymentMethod::Wave, 6_000, at(20, 11, 0));
-    let open = OpenWaveOrder { id: Uuid::new_v4(), number: "BTK-4".into(), total: f(4_000), status: OrderStatus::Cancelled, created_at: at(20, 8, 0) };
+    let open = OpenWaveOrder {
+        id: Uuid::new_v4(),
+        number: "BTK-4".into(),
+        total: f(4_000),
+        status: OrderStatus::Cancelled,
+        created_at: at(20, 8, 0),
+    };
     let unmarked = unmarked_payment(&open, &[session("cos-4", open.id, 4_000, WavePaymentStatus::Succeeded)]).unwrap();
     assert_eq!(unmarked_payment(&open, &[session("cos-5", open.id, 4_000, WavePaymentStatus::Cancelled)]), None);
     let mut checks = HashMap::new();
     checks.insert(good.id, WaveCheck::Confirmed { amount: f(10_000) });
-    checks.insert(bad.id, WaveCheck::Mismatch { reason: "Aucune session Wave de cette commande n'a réussi.".into(), received: None });
+    checks.insert(
+        bad.id,
+        WaveCheck::Mismatch { reason: "Aucune session Wave de cette commande n'a réussi.".into(), received: None },
+    );
     checks.insert(unknown.id, WaveCheck::Unchecked { reason: "Wave n'a pas répondu".into() });
     let facts = ReportFacts { paid: vec![good, bad.clone(), unknown], open_wave: vec![open], ..Default::default() };
-    let findings = WaveFindings { checks, unmarked: vec![unmarked], transactions: BTreeMap::new(), comparison: sessions_only() };
+    let findings =
+        WaveFindings { checks, unmarked: vec![unmarked], transactions: BTreeMap::new(), comparison: sessions_only() };
     let report = build(period(20, 20), at(20, 20, 0), &facts, findings).unwrap();
     let wave = day(&report, 20).wave;
     assert_eq!((wave.orders_paid, wave.expected, wave.received, wave.unverified), (3, f(24_000), f(14_000), 1));
@@ -254,7 +274,10 @@ fn wave_s_transactions_give_each_day_its_payments_fees_and_net() {
         ],
     );
     let report = build(period(20, 21), at(21, 10, 0), &ReportFacts::default(), findings).unwrap();
-    assert_eq!(day(&report, 20).wave_reported, Some(WaveReported { payments: f(15_000), fees: f(150), net: f(14_850) }));
+    assert_eq!(
+        day(&report, 20).wave_reported,
+        Some(WaveReported { payments: f(15_000), fees: f(150), net: f(14_850) })
+    );
     assert_eq!(day(&report, 21).wave_reported, None);
     assert_eq!(report.total_wave_reported, Some(WaveReported { payments: f(15_000), fees: f(150), net: f(14_850) }));
 }
@@ -296,7 +319,8 @@ async fn the_service_asks_wave_about_the_periods_orders_and_says_what_it_could_n
     });
     gateway.expect_search_sessions().never();
     let facts = ReportFacts { paid: vec![good, slow, third], ..Default::default() };
-    let report = service(facts, gateway, no_transactions()).report(Some("2026-11-20"), Some("2026-11-21")).await.unwrap();
+    let report =
+        service(facts, gateway, no_transactions()).report(Some("2026-11-20"), Some("2026-11-21")).await.unwrap();
     assert_eq!(report.wave.source, WaveSource::Sessions);
     assert_eq!((report.wave.checked, report.wave.unchecked), (1, 2));
     assert_eq!(
@@ -366,7 +390,8 @@ async fn a_session_wave_does_not_know_is_looked_for_by_the_orders_reference() {
         .times(1)
         .returning(move |_| Ok(vec![session("cos-other", id, 10_000, WavePaymentStatus::Succeeded)]));
     let facts = ReportFacts { paid: vec![order], ..Default::default() };
-    let report = service(facts, gateway, no_transactions()).report(Some("2026-11-20"), Some("2026-11-20")).await.unwrap();
+    let report =
+        service(facts, gateway, no_transactions()).report(Some("2026-11-20"), Some("2026-11-20")).await.unwrap();
     assert!(report.wave_not_confirmed.is_empty());
     assert_eq!(day(&report, 20).wave.received, f(10_000));
 }
@@ -384,7 +409,13 @@ async fn an_unknown_period_reaches_neither_the_storage_nor_wave() {
 
 #[tokio::test]
 async fn a_succeeded_session_for_an_unpaid_order_is_found_by_its_client_reference() {
-    let open = OpenWaveOrder { id: Uuid::new_v4(), number: "BTK-9".into(), total: f(4_000), status: OrderStatus::Pending, created_at: at(20, 8, 0) };
+    let open = OpenWaveOrder {
+        id: Uuid::new_v4(),
+        number: "BTK-9".into(),
+        total: f(4_000),
+        status: OrderStatus::Pending,
+        created_at: at(20, 8, 0),
+    };
     let id = open.id;
     let mut gateway = MockWaveGateway::new();
     gateway.expect_is_simulated().return_const(false);

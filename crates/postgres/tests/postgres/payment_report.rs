@@ -64,8 +64,13 @@ impl Shop {
             payment_method: method,
             idempotency_key: None,
         };
-        let first =
-            StatusChange { status: OrderStatus::Pending, note: String::new(), by: "Client".into(), by_user: None, at: when };
+        let first = StatusChange {
+            status: OrderStatus::Pending,
+            note: String::new(),
+            by: "Client".into(),
+            by_user: None,
+            at: when,
+        };
         let placed = self.orders.place(order, first, None).await.unwrap();
         self.sql(format!("UPDATE orders SET created_at = '{}' WHERE id = '{}'", when.to_rfc3339(), placed.id)).await;
         placed
@@ -164,10 +169,16 @@ async fn the_periods_payments_refunds_and_unpaid_wave_orders_are_read_by_dakar_d
     assert_eq!(facts.paid[2].total, Money::francs(10_000));
     assert_eq!(facts.paid[2].paid_at, at(14, 23, 59, 30));
     assert!(facts.refunds.is_empty());
-    assert_eq!(facts.open_wave.iter().map(|o| (o.id, o.status)).collect::<Vec<_>>(), vec![(unpaid.id, OrderStatus::Cancelled)]);
+    assert_eq!(
+        facts.open_wave.iter().map(|o| (o.id, o.status)).collect::<Vec<_>>(),
+        vec![(unpaid.id, OrderStatus::Cancelled)]
+    );
 
     let facts = shop.report.facts(Period::new(day(15), day(16)).unwrap()).await.unwrap();
-    assert_eq!(facts.paid.iter().map(|p| (p.id, p.method)).collect::<Vec<_>>(), vec![(early.id, PaymentMethod::CashOnDelivery)]);
+    assert_eq!(
+        facts.paid.iter().map(|p| (p.id, p.method)).collect::<Vec<_>>(),
+        vec![(early.id, PaymentMethod::CashOnDelivery)]
+    );
     let refunds: Vec<_> = facts.refunds.iter().map(|r| (r.order_id, r.amount, r.means, r.settled_at)).collect();
     assert_eq!(
         refunds,
@@ -197,8 +208,7 @@ async fn delivered_cash_orders_without_cash_are_owed_whenever_delivered_with_the
     shop.sql(format!("UPDATE orders SET status = 'shipped' WHERE id = '{}'", shipped.id)).await;
 
     let facts = shop.report.facts(Period::new(day(20), day(20)).unwrap()).await.unwrap();
-    let listed: Vec<_> =
-        facts.cash_owed.iter().map(|o| (o.id, o.delivered_at, o.courier_name.as_deref())).collect();
+    let listed: Vec<_> = facts.cash_owed.iter().map(|o| (o.id, o.delivered_at, o.courier_name.as_deref())).collect();
     assert_eq!(listed, vec![(owed.id, at(3, 17, 0, 0), Some("Moussa Fall")), (newer.id, at(5, 11, 0, 0), None)]);
     assert_eq!(facts.cash_owed[0].number, owed.order_number);
 }

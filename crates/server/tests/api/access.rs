@@ -269,7 +269,9 @@ fn matrix() -> Vec<Row> {
         row(M::POST, "/admin/orders/cash-received", ADMIN, |ids, _| {
             with_json("/api/admin/orders/cash-received", json!({"orderIds": [ids.c_refused_order]}))
         }),
-        row(M::GET, "/admin/reports/payments", ADMIN, |_, _| call("/api/admin/reports/payments?from=2026-11-01&to=2026-11-02")),
+        row(M::GET, "/admin/reports/payments", ADMIN, |_, _| {
+            call("/api/admin/reports/payments?from=2026-11-01&to=2026-11-02")
+        }),
         row(M::GET, "/admin/reports/payments.csv", ADMIN, |_, _| {
             call("/api/admin/reports/payments.csv?from=2026-11-01&to=2026-11-02")
         }),

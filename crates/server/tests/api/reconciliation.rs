@@ -184,7 +184,10 @@ async fn the_days_figures_and_the_orders_that_need_a_look() {
     let unmarked = attention["waveNotMarked"].as_array().unwrap();
     assert_eq!(unmarked.len(), 1);
     assert_eq!(unmarked[0]["orderId"], day.wave_unmarked.as_str());
-    assert_eq!((unmarked[0]["sessionId"].as_str(), unmarked[0]["amount"].as_i64()), (Some("cos-unmarked"), Some(25_000)));
+    assert_eq!(
+        (unmarked[0]["sessionId"].as_str(), unmarked[0]["amount"].as_i64()),
+        (Some("cos-unmarked"), Some(25_000))
+    );
     assert_eq!(unmarked[0]["orderStatus"], "pending");
     let owed = attention["cashNotRecorded"].as_array().unwrap();
     assert_eq!(owed.len(), 1);
@@ -197,7 +200,9 @@ async fn the_days_figures_and_the_orders_that_need_a_look() {
     assert_eq!((data["wave"]["checked"].as_i64(), data["wave"]["unchecked"].as_i64()), (Some(3), Some(0)));
     assert_eq!(
         data["wave"]["notes"],
-        json!(["La clé Wave n'a pas accès à l'API Balance & Reconciliation : le rapport compare les sessions seulement, sans les frais de Wave."])
+        json!([
+            "La clé Wave n'a pas accès à l'API Balance & Reconciliation : le rapport compare les sessions seulement, sans les frais de Wave."
+        ])
     );
 }
 
@@ -259,10 +264,12 @@ async fn the_csv_is_the_same_report_with_its_cells_neutralised() {
     let app = app_with_wave(&wave).await;
     let day = a_day(&app, &wave).await;
     no_balance_api(&wave).await;
-    app.sql(&format!("UPDATE orders SET courier_name = '=HYPERLINK(\"http://x\")' WHERE id = '{}'", day.cash_owed)).await;
+    app.sql(&format!("UPDATE orders SET courier_name = '=HYPERLINK(\"http://x\")' WHERE id = '{}'", day.cash_owed))
+        .await;
     let admin = app.admin_token().await;
-    let response =
-        app.send(Method::GET, &format!("/api/admin/reports/payments.csv?from={0}&to={0}", today()), Some(&admin), None).await;
+    let response = app
+        .send(Method::GET, &format!("/api/admin/reports/payments.csv?from={0}&to={0}", today()), Some(&admin), None)
+        .await;
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers()["content-type"], "text/csv; charset=utf-8");
     assert_eq!(
@@ -274,12 +281,37 @@ async fn the_csv_is_the_same_report_with_its_cells_neutralised() {
     let mut reader = csv::Reader::from_reader(file.as_bytes());
     assert_eq!(
         reader.headers().unwrap().iter().collect::<Vec<_>>(),
-        vec!["row", "date", "method", "ordersPaid", "expected", "received", "unverified", "refunds", "net", "waveFees", "waveNet", "orderNumber", "detail"]
+        vec![
+            "row",
+            "date",
+            "method",
+            "ordersPaid",
+            "expected",
+            "received",
+            "unverified",
+            "refunds",
+            "net",
+            "waveFees",
+            "waveNet",
+            "orderNumber",
+            "detail"
+        ]
     );
-    let rows: Vec<Vec<String>> =
-        reader.records().map(|r| r.unwrap().iter().map(str::to_owned).collect()).collect();
+    let rows: Vec<Vec<String>> = reader.records().map(|r| r.unwrap().iter().map(str::to_owned).collect()).collect();
     let line = |kind: &str, method: &str| rows.iter().find(|r| r[0] == kind && r[2] == method).unwrap().clone();
-    assert_eq!(line("day", "wave")[1..9], [today(), "wave".into(), "2".into(), "50000".into(), "50000".into(), "0".into(), "25000".into(), "25000".into()]);
+    assert_eq!(
+        line("day", "wave")[1..9],
+        [
+            today(),
+            "wave".into(),
+            "2".into(),
+            "50000".into(),
+            "50000".into(),
+            "0".into(),
+            "25000".into(),
+            "25000".into()
+        ]
+    );
     assert_eq!(line("day", "cash_on_delivery")[3..9], ["1", "25000", "25000", "0", "5000", "20000"]);
     assert_eq!(line("total", "cash_on_delivery")[8], "20000");
     let unconfirmed = line("wave_not_confirmed", "wave");
@@ -296,7 +328,12 @@ async fn a_period_backwards_too_long_or_malformed_is_refused_in_french() {
     let admin = app.admin_token().await;
     for (from, to, field, message) in [
         ("2026-11-20", "2026-11-19", "to", "La date de début (20/11/2026) est après la date de fin (19/11/2026)."),
-        ("2026-01-01", "2026-04-03", "to", "La période ne peut pas dépasser 92 jours : choisissez des dates plus proches."),
+        (
+            "2026-01-01",
+            "2026-04-03",
+            "to",
+            "La période ne peut pas dépasser 92 jours : choisissez des dates plus proches.",
+        ),
         ("20/11/2026", "2026-11-20", "from", "Date invalide (from) : utilisez le format AAAA-MM-JJ."),
         ("2026-11-20", "", "to", "Date invalide (to) : utilisez le format AAAA-MM-JJ."),
     ] {
@@ -332,7 +369,8 @@ async fn a_couriers_round_is_recorded_whole_or_not_at_all() {
         let app = &app;
         let admin = admin.clone();
         async move {
-            app.send(Method::POST, "/api/admin/orders/cash-received", Some(&admin), Some(&json!({"orderIds": ids}))).await
+            app.send(Method::POST, "/api/admin/orders/cash-received", Some(&admin), Some(&json!({"orderIds": ids})))
+                .await
         }
     };
     // One order of the round already paid: nothing is recorded, and it is named.
