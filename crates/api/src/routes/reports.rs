@@ -3,6 +3,7 @@
 
 use actix_web::{HttpResponse, get, post, web};
 use bitik_common::Money;
+use bitik_orders::stats::dakar_day;
 use bitik_payments::reconciliation::{
     CashOwedItem, DayFigures, MethodFigures, PaymentReport, UnmarkedWavePayment, WaveComparison, WaveMismatch,
     WaveReported,
@@ -363,18 +364,18 @@ async fn payments_csv(
     csv.row(figures_row("total", "", "wave", &report.total_wave, report.total_wave_reported.as_ref()))?;
     csv.row(figures_row("total", "", "cash_on_delivery", &report.total_cash, None))?;
     for m in &report.wave_not_confirmed {
-        let date = m.paid_at.date_naive().to_string();
+        let date = dakar_day(m.paid_at).to_string();
         csv.row(item_row("wave_not_confirmed", date, "wave", m.total, None, &m.order_number, m.reason.clone()))?;
     }
     for u in &report.wave_not_marked {
-        let date = u.completed_at.map(|c| c.date_naive().to_string()).unwrap_or_default();
+        let date = u.completed_at.map(|c| dakar_day(c).to_string()).unwrap_or_default();
         let detail = format!("Session {} réussie ; commande {}", u.session_id, u.order_status.as_str());
         csv.row(item_row("wave_not_marked", date, "wave", u.total, Some(u.amount), &u.order_number, detail))?;
     }
     for c in &report.cash_not_recorded {
         let courier = c.owed.courier_name.as_deref().unwrap_or("Livreur non indiqué");
         let detail = format!("{courier} ; livrée depuis {} jour(s)", c.age_days);
-        let date = c.owed.delivered_at.date_naive().to_string();
+        let date = dakar_day(c.owed.delivered_at).to_string();
         csv.row(item_row("cash_not_recorded", date, "cash_on_delivery", c.owed.total, None, &c.owed.number, detail))?;
     }
     for note in &report.wave.notes {

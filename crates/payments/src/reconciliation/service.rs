@@ -109,11 +109,11 @@ impl ReconciliationService {
                 Finding::Unanswered(reason) => failures.push(reason),
             }
         }
-        let asked = jobs_len(paid.len() + facts.open_wave.len(), self.limits.max_orders);
+        let asked = (paid.len() + facts.open_wave.len()).min(self.limits.max_orders);
         let mut notes = Vec::new();
         if skipped > 0 {
             notes.push(format!(
-                "Plus de {} commandes Wave sur la période : {skipped} n'ont pas été vérifiées auprès de Wave. Choisissez une période plus courte.",
+                "Plus de {} commandes Wave sur la période : {skipped} commande(s) non vérifiée(s) auprès de Wave. Choisissez une période plus courte.",
                 self.limits.max_orders
             ));
         }
@@ -236,10 +236,6 @@ impl ReconciliationService {
         let source = if found.is_empty() { WaveSource::Sessions } else { WaveSource::Transactions };
         (source, found, note)
     }
-}
-
-fn jobs_len(jobs: usize, max: usize) -> usize {
-    jobs.min(max)
 }
 
 const NOT_FOUND: &str = "Wave ne connaît pas cette session";

@@ -326,7 +326,7 @@ async fn the_service_asks_wave_about_the_periods_orders_and_says_what_it_could_n
     assert_eq!(
         report.wave.notes,
         vec![
-            "Plus de 2 commandes Wave sur la période : 1 n'ont pas été vérifiées auprès de Wave. Choisissez une période plus courte.".to_owned(),
+            "Plus de 2 commandes Wave sur la période : 1 commande(s) non vérifiée(s) auprès de Wave. Choisissez une période plus courte.".to_owned(),
             "Wave n'a pas répondu pour 1 commande(s), qui ne sont pas vérifiées (Wave n'a pas répondu). Réessayez plus tard.".to_owned(),
             service::SESSIONS_ONLY.to_owned(),
         ]
