@@ -184,7 +184,7 @@ pub fn build(
         .iter()
         .map(|owed| CashOwedItem { owed: owed.clone(), age_days: days_between(owed.delivered_at, now).max(0) })
         .collect();
-    cash_not_recorded.sort_by(|a, b| a.owed.delivered_at.cmp(&b.owed.delivered_at));
+    cash_not_recorded.sort_by_key(|a| a.owed.delivered_at);
     Ok(PaymentReport {
         period,
         generated_at: now,
