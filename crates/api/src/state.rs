@@ -14,6 +14,7 @@ use bitik_orders::OrderService;
 use bitik_orders::cash_on_delivery::CashOnDeliveryService;
 use bitik_orders::delivery::DeliveryService;
 use bitik_payments::{PaymentService, RefundService};
+use bitik_payments::reconciliation::ReconciliationService;
 use bitik_wave::Simulator;
 
 use crate::frontend::Storefront;
@@ -34,6 +35,8 @@ pub struct AppState {
     pub payments: PaymentService,
     /// Wave refunds asked of Wave, and the shop's own refunds of cash-on-delivery orders.
     pub refunds: RefundService,
+    /// The daily reconciliation of Wave and cash.
+    pub reconciliation: ReconciliationService,
     /// Test mode's stand-in for Wave, whose checkout pages the server serves; `None` with Wave.
     pub simulator: Option<Arc<Simulator>>,
     pub catalog: CatalogService,

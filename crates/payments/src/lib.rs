@@ -5,6 +5,7 @@
 mod error;
 mod model;
 mod ports;
+pub mod reconciliation;
 mod refund;
 mod service;
 

@@ -13,8 +13,8 @@ use bitik_common::{Money, Page, PageRequest};
 use bitik_orders::cash_on_delivery::{Courier, OrderConfirmation, initial_confirmation};
 use bitik_orders::open_orders::OPEN_STATUSES;
 use bitik_orders::{
-    AdminOrderFilter, AdminSort, NewOrder, OpenOrdersOf, Order, OrderLine, OrderRepository, OrderStatus, PaymentMethod,
-    PaymentStatus, PlaceError, Refund, ShippingInfo, ShippingMethod, StatusChange, StockEffect, Transition,
+    AdminOrderFilter, AdminSort, BatchPayment, NewOrder, OpenOrdersOf, Order, OrderLine, OrderRepository, OrderStatus,
+    PaymentMethod, PaymentStatus, PlaceError, Refund, ShippingInfo, ShippingMethod, StatusChange, StockEffect, Transition,
 };
 use chrono::{DateTime, Utc};
 use diesel::dsl::now;
@@ -631,6 +631,59 @@ impl OrderRepository for PgOrderRepository {
             Ok(order) => Ok(Transition::Applied(Box::new(order))),
             Err(Abort::Stale | Abort::OutOfStock { .. } | Abort::TooManyOpen(_)) => Ok(Transition::Stale),
             Err(Abort::Db(e)) => Err(e.into()),
+    async fn record_payments(&self, entries: Vec<(Uuid, OrderStatus, StatusChange)>) -> Result<BatchPayment, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let outcome = conn
+            .transaction::<_, Abort, _>(async move |conn| {
+                // Rows locked in one order, whatever the batch's: two rounds at once cannot deadlock.
+                let mut ids: Vec<Uuid> = entries.iter().map(|(id, _, _)| *id).collect();
+                ids.sort();
+                let current: Vec<(Uuid, String, String)> = orders::table
+                    .filter(orders::id.eq_any(&ids))
+                    .order(orders::id)
+                    .select((orders::id, orders::status, orders::payment_status))
+                    .for_update()
+                    .load(conn)
+                    .await?;
+                for (id, expected, _) in &entries {
+                    let unchanged = current.iter().any(|(found, status, payment)| {
+                        found == id && status == expected.as_str() && payment != "paid"
+                    });
+                    if !unchanged {
+                        // Nothing written yet: the batch stops here, whole.
+                        return Ok(Err(*id));
+                    }
+                }
+                let mut paid = Vec::with_capacity(entries.len());
+                for (id, _, entry) in &entries {
+                    diesel::update(orders::table.find(id))
+                        .set((
+                            orders::payment_status.eq("paid"),
+                            orders::paid_at.eq(now),
+                            orders::status.eq(entry.status.as_str()),
+                            orders::updated_at.eq(now),
+                        ))
+                        .execute(conn)
+                        .await?;
+                    diesel::insert_into(history::table).values(record(*id, entry)).execute(conn).await?;
+                    paid.push(find_in(conn, *id).await.map_err(Abort::Db)?.ok_or(Abort::Stale)?);
+                }
+                Ok(Ok(paid))
+            })
+            .await;
+        match outcome {
+            Ok(Ok(paid)) => Ok(BatchPayment::Applied(paid)),
+            Ok(Err(id)) => {
+                let mut conn = self.database.conn().await?;
+                let order = find_in(&mut conn, id)
+                    .await?
+                    .ok_or_else(|| DbError::inconsistent(format!("order {id} vanished")))?;
+                Ok(BatchPayment::Stale(Box::new(order)))
+            }
+            Err(Abort::Db(e)) => Err(e.into()),
+            Err(Abort::Stale | Abort::OutOfStock { .. } | Abort::TooManyOpen(_)) => {
+                Err(DbError::inconsistent("an order vanished while being paid").into())
+            }
         }
     }
 

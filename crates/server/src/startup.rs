@@ -19,11 +19,13 @@ use bitik_identity::{AccountService, TokenService};
 use bitik_orders::OrderService;
 use bitik_orders::cash_on_delivery::{CashOnDeliveryService, ConfirmationLinks};
 use bitik_orders::delivery::DeliveryService;
+use bitik_payments::reconciliation::{ReconciliationService, WaveTransactions};
 use bitik_payments::{PaymentService, RefundService, WaveGateway};
 use bitik_postgres::{
     Database, PgAddressRepository, PgCartRepository, PgCashOnDeliveryRepository, PgNewsletterRepository,
-    PgOrderRepository, PgPaymentRepository, PgPhoneRecords, PgProductRepository, PgRateLimiter, PgRefundRepository,
-    PgUserRepository, PgZoneRepository, PoolSettings, listen_for_changes,
+    PgOrderRepository, PgPaymentRepository, PgPhoneRecords, PgProductRepository, PgRateLimiter,
+    PgReconciliationRepository, PgRefundRepository, PgUserRepository, PgZoneRepository, PoolSettings,
+    listen_for_changes,
 };
 use bitik_wave::{Simulator, WaveClient, WaveWebhooks};
 
@@ -166,6 +168,8 @@ pub struct Shared {
     catalog_cache: Arc<CatalogCache>,
     hasher: Arc<Argon2Hasher>,
     gateway: Arc<dyn WaveGateway>,
+    /// Wave's Balance & Reconciliation API, for the daily report (refused to a key without it).
+    transactions: Arc<dyn WaveTransactions>,
     webhooks: Arc<WaveWebhooks>,
     simulator: Option<Arc<Simulator>>,
     storefront: Option<Arc<Storefront>>,
@@ -180,11 +184,15 @@ impl Shared {
             let bytes: [u8; 32] = rand::random();
             bytes.iter().map(|b| format!("{b:02x}")).collect()
         });
-        let (gateway, simulator): (Arc<dyn WaveGateway>, _) = match &wave.api_key {
-            Some(key) => (Arc::new(WaveClient::new(&wave.api_base, key, wave.timeout)?), None),
+        type Wave = (Arc<dyn WaveGateway>, Arc<dyn WaveTransactions>, Option<Arc<Simulator>>);
+        let (gateway, transactions, simulator): Wave = match &wave.api_key {
+            Some(key) => {
+                let client = Arc::new(WaveClient::new(&wave.api_base, key, wave.timeout)?);
+                (client.clone(), client, None)
+            }
             None => {
                 let simulator = Arc::new(Simulator::new(&secret, &config.http.shop.name, &config.http.public_url));
-                (simulator.clone(), Some(simulator))
+                (simulator.clone(), simulator.clone(), Some(simulator))
             }
         };
         let storefront = Storefront::load(&config.http.frontend_dir).map(Arc::new);
@@ -193,6 +201,7 @@ impl Shared {
             config: Arc::new(config),
             hasher: Arc::new(Argon2Hasher::for_this_machine()),
             gateway,
+            transactions,
             webhooks: Arc::new(WaveWebhooks::new(&secret)),
             simulator,
             storefront,
@@ -233,6 +242,11 @@ impl Shared {
             Arc::new(PgRefundRepository::new(database.clone())),
             self.gateway.clone(),
         );
+        let reconciliation = ReconciliationService::new(
+            Arc::new(PgReconciliationRepository::new(database.clone())),
+            self.gateway.clone(),
+            self.transactions.clone(),
+        );
         let payments = PaymentService::new(
             order_repository,
             payment_repository,
@@ -253,6 +267,7 @@ impl Shared {
             delivery,
             payments,
             refunds,
+            reconciliation,
             simulator: self.simulator.clone(),
             newsletter,
             limits,

@@ -60,6 +60,22 @@ impl WaveClient {
         Err(refusal(status, &body, retry_after))
     }
 
+    /// A GET whose status the caller reads itself (the Balance API's 401 and 403 mean something
+    /// of their own); `Err` is a call that did not come back whole.
+    pub(crate) async fn get_raw(&self, path: &str, query: &[(&str, String)]) -> Result<(StatusCode, Vec<u8>), String> {
+        let response = self
+            .http
+            .get(format!("{}{path}", self.base))
+            .bearer_auth(&self.api_key)
+            .query(query)
+            .send()
+            .await
+            .map_err(|e| describe(&e))?;
+        let status = response.status();
+        let body = response.bytes().await.map_err(|e| describe(&e))?;
+        Ok((status, body.to_vec()))
+    }
+
     async fn session_call(
         &self,
         method: Method,

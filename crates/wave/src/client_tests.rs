@@ -318,3 +318,81 @@ async fn a_session_reads_refunded_when_wave_shows_its_refund() {
     let refunded = client.get_session("cos-a").await.unwrap();
     assert_eq!(refunded.payment_status, WavePaymentStatus::Succeeded, "a refunded session was paid");
 }
+
+// The Balance & Reconciliation API -------------------------------------------------------------
+
+fn transaction(id: &str, amount: &str, fee: &str, kind: &str) -> Value {
+    json!({
+        "timestamp": "2026-11-22T10:05:00Z",
+        "transaction_id": id,
+        "transaction_type": kind,
+        "amount": amount,
+        "fee": fee,
+        "balance": "100000",
+        "currency": "XOF",
+        "is_reversal": false
+    })
+}
+
+#[tokio::test]
+async fn a_days_transactions_are_read_page_after_page() {
+    use bitik_payments::reconciliation::WaveTransactions;
+    let server = MockServer::start().await;
+    Mock::given(method("GET"))
+        .and(path("/v1/transactions"))
+        .and(bearer_token(KEY))
+        .and(query_param("date", "2026-11-22"))
+        .and(query_param("after", "c1"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+            "page_info": {"start_cursor": "c1", "end_cursor": "c2", "has_next_page": false},
+            "items": [transaction("T2", "-5000", "0", "merchant_payment_refund")]
+        })))
+        .expect(1)
+        .mount(&server)
+        .await;
+    Mock::given(method("GET"))
+        .and(path("/v1/transactions"))
+        .and(query_param("date", "2026-11-22"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+            "page_info": {"start_cursor": null, "end_cursor": "c1", "has_next_page": true},
+            "items": [transaction("T1", "25000", "250", "merchant_payment")]
+        })))
+        .mount(&server)
+        .await;
+    let day = chrono::NaiveDate::from_ymd_opt(2026, 11, 22).unwrap();
+    let found = client(&server).await.transactions_of(day).await.unwrap();
+    let read: Vec<_> = found.iter().map(|t| (t.id.as_str(), t.amount, t.fee, t.is_payment())).collect();
+    assert_eq!(
+        read,
+        vec![
+            ("T1", Money::francs(25_000), Money::francs(250), true),
+            ("T2", Money::francs(-5_000), Money::ZERO, false)
+        ]
+    );
+}
+
+#[tokio::test]
+async fn a_key_without_the_balance_api_is_told_apart_from_a_failure() {
+    use bitik_payments::reconciliation::{TransactionsError, WaveTransactions};
+    let day = chrono::NaiveDate::from_ymd_opt(2026, 11, 22).unwrap();
+    for (status, expected) in [
+        (401, TransactionsError::NoAccess),
+        (403, TransactionsError::NoAccess),
+        (500, TransactionsError::Failed("HTTP 500".into())),
+    ] {
+        let server = MockServer::start().await;
+        Mock::given(method("GET"))
+            .and(path("/v1/transactions"))
+            .respond_with(ResponseTemplate::new(status).set_body_json(wave_error("missing-auth-header", "no")))
+            .mount(&server)
+            .await;
+        assert_eq!(client(&server).await.transactions_of(day).await.unwrap_err(), expected);
+    }
+    let server = MockServer::start().await;
+    Mock::given(method("GET"))
+        .and(path("/v1/transactions"))
+        .respond_with(ResponseTemplate::new(200).set_delay(Duration::from_secs(2)).set_body_json(json!({"items": []})))
+        .mount(&server)
+        .await;
+    assert!(matches!(client(&server).await.transactions_of(day).await, Err(TransactionsError::Failed(_))));
+}

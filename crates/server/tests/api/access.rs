@@ -274,6 +274,16 @@ fn matrix() -> Vec<Row> {
         row(M::POST, "/admin/orders/{id}/refund/check", [401, 403, 403, 409], |ids, _| {
             call(format!("/api/admin/orders/{}/refund/check", ids.c_order))
         }),
+        // A refused parcel's cash is not paid yet: it may be recorded with a round.
+        row(M::POST, "/admin/orders/cash-received", ADMIN, |ids, _| {
+            with_json("/api/admin/orders/cash-received", json!({"orderIds": [ids.c_refused_order]}))
+        }),
+        row(M::GET, "/admin/reports/payments", ADMIN, |_, _| {
+            call("/api/admin/reports/payments?from=2026-11-01&to=2026-11-02")
+        }),
+        row(M::GET, "/admin/reports/payments.csv", ADMIN, |_, _| {
+            call("/api/admin/reports/payments.csv?from=2026-11-01&to=2026-11-02")
+        }),
         row(M::GET, "/admin/products/stats", ADMIN, |_, _| call("/api/admin/products/stats")),
         row(M::POST, "/products", ADMIN_CREATES, |_, _| with_json("/api/products", product_form())),
         row(M::PUT, "/products/{idOrSlug}", ADMIN, |ids, _| {

@@ -27,6 +27,7 @@ mod payments;
 mod phones;
 mod production;
 mod refunds;
+mod reconciliation;
 mod secrets;
 mod security;
 mod shutdown;
