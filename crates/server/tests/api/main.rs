@@ -26,6 +26,7 @@ mod password_flood;
 mod payments;
 mod phones;
 mod production;
+mod search;
 mod secrets;
 mod security;
 mod shutdown;
