@@ -1,6 +1,6 @@
 DROP TRIGGER products_search_words_updated ON products;
 DROP TRIGGER products_search_words_inserted ON products;
-DROP FUNCTION bitik_learn_search_words();
+DROP FUNCTION bitik_count_search_words();
 DROP TABLE search_words;
 CREATE INDEX products_search_trgm_idx ON products USING gin (search_text gin_trgm_ops);
 CREATE INDEX products_search_haystack_trgm_idx ON products

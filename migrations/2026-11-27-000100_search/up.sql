@@ -45,34 +45,48 @@ DROP INDEX products_search_haystack_trgm_idx;
 
 -- Every word the catalogue's documents hold, to correct a search's word that none holds (one
 -- typo) or complete it (a word being typed) into words that exist before the products are read:
--- a corrected common word then costs what the word itself costs. Words are added as products
--- are written and never removed: a word no product holds any more finds nothing, as typed.
--- "C" collation: a prefix is a range of the primary key.
+-- a corrected common word then costs what the word itself costs. `products` counts the products
+-- that came to hold the word; it only grows (a word stays as common as it ever was), which tells
+-- a search whose matches are few (ranked in one statement from the documents' index) from one
+-- with many (read newest first, tier by tier, stopping after a page). Words are never removed: a
+-- word no product holds any more finds nothing, as typed. "C" collation: a prefix is a range of
+-- the primary key.
 CREATE TABLE search_words (
-    word text COLLATE "C" PRIMARY KEY
+    word     text COLLATE "C" PRIMARY KEY,
+    products bigint NOT NULL DEFAULT 0
 );
 -- Nearest words by trigram distance, for typo candidates; numbers are never corrected.
 CREATE INDEX search_words_trgm_idx ON search_words USING gist (word gist_trgm_ops) WHERE word !~ '[0-9]';
 
-CREATE FUNCTION bitik_learn_search_words() RETURNS trigger LANGUAGE plpgsql AS $$
+-- In the words' order, so that two writers adding the same new words never wait on each other in turn.
+CREATE FUNCTION bitik_count_search_words() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    -- In one order, so that two writers adding the same new words never wait on each other in turn.
-    INSERT INTO search_words (word)
-    SELECT DISTINCT word FROM written, unnest(tsvector_to_array(written.search_document)) AS word
-    ORDER BY word
-    ON CONFLICT DO NOTHING;
+    IF TG_OP = 'INSERT' THEN
+        INSERT INTO search_words (word, products)
+        SELECT word, count(*) FROM written, unnest(tsvector_to_array(written.search_document)) AS word
+        GROUP BY word ORDER BY word
+        ON CONFLICT (word) DO UPDATE SET products = search_words.products + EXCLUDED.products;
+    ELSE
+        -- Only the words a product did not hold before.
+        INSERT INTO search_words (word, products)
+        SELECT word, count(*)
+        FROM written JOIN previous USING (id),
+             unnest(tsvector_to_array(written.search_document)) AS word
+        WHERE NOT (tsvector_to_array(previous.search_document) @> ARRAY[word])
+        GROUP BY word ORDER BY word
+        ON CONFLICT (word) DO UPDATE SET products = search_words.products + EXCLUDED.products;
+    END IF;
     RETURN NULL;
 END
 $$;
 
 CREATE TRIGGER products_search_words_inserted
     AFTER INSERT ON products REFERENCING NEW TABLE AS written
-    FOR EACH STATEMENT EXECUTE FUNCTION bitik_learn_search_words();
+    FOR EACH STATEMENT EXECUTE FUNCTION bitik_count_search_words();
 
 CREATE TRIGGER products_search_words_updated
-    AFTER UPDATE ON products REFERENCING NEW TABLE AS written
-    FOR EACH STATEMENT EXECUTE FUNCTION bitik_learn_search_words();
+    AFTER UPDATE ON products REFERENCING OLD TABLE AS previous NEW TABLE AS written
+    FOR EACH STATEMENT EXECUTE FUNCTION bitik_count_search_words();
 
-INSERT INTO search_words (word)
-SELECT DISTINCT word FROM products, unnest(tsvector_to_array(search_document)) AS word
-ON CONFLICT DO NOTHING;
+INSERT INTO search_words (word, products)
+SELECT word, count(*) FROM products, unnest(tsvector_to_array(search_document)) AS word GROUP BY word;

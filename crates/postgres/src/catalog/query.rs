@@ -172,9 +172,29 @@ fn color_names(colors: &[Color]) -> Vec<String> {
     colors.iter().map(|color| color.as_str().to_owned()).collect()
 }
 
-pub(super) fn ordered(query: ProductQuery, filter: &ProductFilter) -> ProductQuery {
-    // A search by relevance is ordered by `Tiers`; without words, relevance is the listing's order.
+/// The matches of a search with few matches, best first as `tier_ids` ranks them, in one
+/// statement: every match is read from the documents' index and sorted.
+pub(super) fn ranked(query: ProductQuery, words: &str) -> ProductQuery {
+    let tier = sql::<Integer>("CASE WHEN products.search_name @@ ")
+        .bind::<Text, _>(words.to_owned())
+        .sql("::tsquery THEN 0 WHEN products.search_kind @@ ")
+        .bind::<Text, _>(words.to_owned())
+        .sql("::tsquery THEN 1 WHEN products.search_labels @@ ")
+        .bind::<Text, _>(words.to_owned())
+        .sql("::tsquery THEN 2 ELSE 3 END");
+    query.order_by(tier.asc()).then_order_by(products::created_at.desc()).then_order_by(products::id.desc())
+}
+
+/// `query` in `filter`'s order. `few`: a search with few matches, sorted from its matches rather
+/// than by reading the price index in order, which PostgreSQL would do for a word it wrongly
+/// believes common (`FEW_MATCHES`); `+ 0` is a price no index is ordered by.
+pub(super) fn ordered(query: ProductQuery, filter: &ProductFilter, few: bool) -> ProductQuery {
+    // A search by relevance is ordered by `tier_ids` or `ranked`; without words, relevance is the
+    // listing's order.
+    let unindexed_price = || sql::<BigInt>("(products.effective_price + 0)");
     let query = match filter.sort {
+        ProductSort::PriceAsc if few => query.order_by(unindexed_price().asc()),
+        ProductSort::PriceDesc if few => query.order_by(unindexed_price().desc()),
         ProductSort::PriceAsc => query.order_by(products::effective_price.asc()),
         ProductSort::PriceDesc => query.order_by(products::effective_price.desc()),
         ProductSort::NameAsc => query.order_by(bitik_search_text(products::name).asc()),

@@ -9,7 +9,7 @@
 use bitik_catalog::SearchText;
 use bitik_common::BoxError;
 use diesel::QueryableByName;
-use diesel::sql_types::{Array, Bool, Nullable, Text};
+use diesel::sql_types::{Array, BigInt, Nullable, Record, Text};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use super::storage;
@@ -24,20 +24,25 @@ pub(super) enum Words {
     Any,
     /// A word the catalogue holds in no spelling close enough: no product matches.
     Nothing,
-    /// Every word, each as one of its spellings: a `tsquery` literal.
-    All(String),
+    /// Every word, each as one of its spellings: a `tsquery` literal, and at most how many
+    /// products hold them all (those of its rarest word, counted by `search_words`).
+    All { query: String, at_most: i64 },
 }
+
+/// A spelling and the products that came to hold it.
+type Spelling = (String, i64);
 
 #[derive(QueryableByName)]
 struct Word {
     #[diesel(sql_type = Text)]
     word: String,
-    #[diesel(sql_type = Bool)]
-    known: bool,
-    #[diesel(sql_type = Nullable<Array<Text>>)]
-    near: Option<Vec<String>>,
-    #[diesel(sql_type = Nullable<Array<Text>>)]
-    completions: Option<Vec<String>>,
+    /// `None` when no product holds the word as typed.
+    #[diesel(sql_type = Nullable<BigInt>)]
+    products: Option<i64>,
+    #[diesel(sql_type = Nullable<Array<Record<(Text, BigInt)>>>)]
+    near: Option<Vec<Spelling>>,
+    #[diesel(sql_type = Nullable<Array<Record<(Text, BigInt)>>>)]
+    completions: Option<Vec<Spelling>>,
 }
 
 /// The text's words (the French configuration's lexemes of the folded text, hyphens dropped as the
@@ -45,16 +50,16 @@ struct Word {
 /// nearest words by trigrams (typo candidates, checked in [`one_edit_apart`]) and the words it
 /// begins, shortest first.
 const WORDS: &str = r#"
-SELECT q.lexeme AS word, k.known,
-       CASE WHEN NOT k.known AND length(q.lexeme) >= $2 AND q.lexeme !~ '[0-9]' THEN ARRAY(
-           SELECT w.word FROM search_words w WHERE w.word !~ '[0-9]'
+SELECT q.lexeme AS word, k.products,
+       CASE WHEN k.products IS NULL AND length(q.lexeme) >= $2 AND q.lexeme !~ '[0-9]' THEN ARRAY(
+           SELECT ROW(w.word, w.products) FROM search_words w WHERE w.word !~ '[0-9]'
            ORDER BY w.word <-> (q.lexeme COLLATE "C") LIMIT 24) END AS near,
-       CASE WHEN NOT k.known AND length(q.lexeme) >= $2 AND q.lexeme !~ '[0-9]' THEN ARRAY(
-           SELECT w.word FROM search_words w
+       CASE WHEN k.products IS NULL AND length(q.lexeme) >= $2 AND q.lexeme !~ '[0-9]' THEN ARRAY(
+           SELECT ROW(w.word, w.products) FROM search_words w
            WHERE w.word > (q.lexeme COLLATE "C") AND w.word < (q.lexeme || U&'\+10FFFF') COLLATE "C"
            ORDER BY length(w.word), w.word LIMIT 24) END AS completions
 FROM unnest(to_tsvector('pg_catalog.french'::regconfig, replace(bitik_search_text($1), '-', ''))) AS q
-CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM search_words w WHERE w.word = (q.lexeme COLLATE "C")) AS known) k
+CROSS JOIN LATERAL (SELECT (SELECT w.products FROM search_words w WHERE w.word = (q.lexeme COLLATE "C")) AS products) k
 ORDER BY q.positions[1]
 "#;
 
@@ -69,14 +74,14 @@ pub(super) async fn words(conn: &mut AsyncPgConnection, search: &SearchText) -> 
 }
 
 /// The spellings a word of the search may match.
-fn spellings(word: Word) -> Vec<String> {
-    if word.known {
-        return vec![word.word];
+fn spellings(word: Word) -> Vec<Spelling> {
+    if let Some(products) = word.products {
+        return vec![(word.word, products)];
     }
-    let mut spellings: Vec<String> =
-        word.near.unwrap_or_default().into_iter().filter(|near| one_edit_apart(&word.word, near)).collect();
+    let mut spellings: Vec<Spelling> =
+        word.near.unwrap_or_default().into_iter().filter(|(near, _)| one_edit_apart(&word.word, near)).collect();
     for completion in word.completions.unwrap_or_default() {
-        if !spellings.contains(&completion) {
+        if !spellings.iter().any(|(spelling, _)| *spelling == completion.0) {
             spellings.push(completion);
         }
     }
@@ -85,7 +90,7 @@ fn spellings(word: Word) -> Vec<String> {
 
 /// Every word in one of its spellings, as a `tsquery` literal (read with `::tsquery`, which takes
 /// quoted lexemes as they are, unlike `to_tsquery`, which parses them again).
-fn query(words: Vec<Vec<String>>) -> Words {
+fn query(words: Vec<Vec<Spelling>>) -> Words {
     if words.is_empty() {
         return Words::Any;
     }
@@ -95,9 +100,10 @@ fn query(words: Vec<Vec<String>>) -> Words {
     let quoted = |lexeme: &str| format!("'{}'", lexeme.replace('\\', "\\\\").replace('\'', "''"));
     let all: Vec<String> = words
         .iter()
-        .map(|spellings| format!("({})", spellings.iter().map(|s| quoted(s)).collect::<Vec<_>>().join(" | ")))
+        .map(|spellings| format!("({})", spellings.iter().map(|(s, _)| quoted(s)).collect::<Vec<_>>().join(" | ")))
         .collect();
-    Words::All(all.join(" & "))
+    let at_most = words.iter().map(|spellings| spellings.iter().map(|(_, n)| n).sum()).min().unwrap_or_default();
+    Words::All { query: all.join(" & "), at_most }
 }
 
 /// One typo apart: one letter changed, added or dropped, or two neighbours swapped.
@@ -142,26 +148,31 @@ mod tests {
         assert!(one_edit_apart("aab", "ab") && one_edit_apart("abb", "ab") && one_edit_apart("aaa", "aa"));
     }
 
-    fn word(word: &str, known: bool, near: &[&str], completions: &[&str]) -> Word {
-        let owned = |words: &[&str]| Some(words.iter().map(|w| (*w).to_owned()).collect());
-        Word { word: word.to_owned(), known, near: owned(near), completions: owned(completions) }
+    fn word(word: &str, products: Option<i64>, near: &[&str], completions: &[&str]) -> Word {
+        let owned = |words: &[&str]| Some(words.iter().map(|w| ((*w).to_owned(), 1)).collect());
+        Word { word: word.to_owned(), products, near: owned(near), completions: owned(completions) }
+    }
+
+    fn spelled(word: Word) -> Vec<String> {
+        spellings(word).into_iter().map(|(spelling, _)| spelling).collect()
     }
 
     #[test]
     fn a_known_word_is_searched_as_typed_and_an_unknown_one_as_its_close_spellings() {
-        assert_eq!(spellings(word("chain", true, &[], &[])), ["chain"]);
-        assert_eq!(spellings(word("noor", false, &["noir", "nord", "nor"], &["noori"])), ["noir", "nor", "noori"]);
-        assert!(spellings(word("ordinateur", false, &["ordin"], &[])).is_empty());
+        assert_eq!(spelled(word("chain", Some(3), &[], &[])), ["chain"]);
+        assert_eq!(spelled(word("noor", None, &["noir", "nord", "nor"], &["noori"])), ["noir", "nor", "noori"]);
+        assert!(spelled(word("ordinateur", None, &["ordin"], &[])).is_empty());
     }
 
     #[test]
     fn every_word_must_match_and_lexemes_are_quoted() {
+        let spelling = |word: &str, products: i64| (word.to_owned(), products);
         assert_eq!(query(vec![]), Words::Any);
-        assert_eq!(query(vec![vec!["noir".into()], vec![]]), Words::Nothing);
+        assert_eq!(query(vec![vec![spelling("noir", 9)], vec![]]), Words::Nothing);
         assert_eq!(
-            query(vec![vec!["tshirt".into()], vec!["noir".into(), "nord".into()]]),
-            Words::All("('tshirt') & ('noir' | 'nord')".into())
+            query(vec![vec![spelling("tshirt", 40)], vec![spelling("noir", 9), spelling("nord", 2)]]),
+            Words::All { query: "('tshirt') & ('noir' | 'nord')".into(), at_most: 11 }
         );
-        assert_eq!(query(vec![vec!["l'a\\b".into()]]), Words::All(r"('l''a\\b')".into()));
+        assert_eq!(query(vec![vec![spelling("l'a\\b", 1)]]), Words::All { query: r"('l''a\\b')".into(), at_most: 1 });
     }
 }
