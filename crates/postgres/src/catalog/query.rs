@@ -34,8 +34,7 @@ fn total_stock() -> diesel::expression::SqlLiteral<BigInt> {
 fn holds(
     document: &'static str,
     words: &str,
-) -> impl Expression<SqlType = Bool>
-+ AppearsOnTable<products::table>
+) -> impl AppearsOnTable<products::table, SqlType = Bool>
 + ValidGrouping<(), IsAggregate = diesel::expression::is_aggregate::Never>
 + QueryFragment<Pg>
 + Send

@@ -70,7 +70,7 @@ pub(super) async fn words(conn: &mut AsyncPgConnection, search: &SearchText) -> 
         .load(conn)
         .await
         .map_err(storage)?;
-    Ok(query(found.into_iter().map(|word| spellings(word)).collect()))
+    Ok(query(found.into_iter().map(spellings).collect()))
 }
 
 /// The spellings a word of the search may match.
