@@ -20,6 +20,7 @@ use crate::routes;
         routes::health::health,
         routes::shop::shop,
         routes::catalog::list,
+        routes::catalog::facets,
         routes::catalog::promotions,
         routes::catalog::new_arrivals,
         routes::catalog::similar,

@@ -28,6 +28,7 @@ mod phones;
 mod production;
 mod refunds;
 mod reconciliation;
+mod search;
 mod secrets;
 mod security;
 mod shutdown;
