@@ -631,6 +631,9 @@ impl OrderRepository for PgOrderRepository {
             Ok(order) => Ok(Transition::Applied(Box::new(order))),
             Err(Abort::Stale | Abort::OutOfStock { .. } | Abort::TooManyOpen(_)) => Ok(Transition::Stale),
             Err(Abort::Db(e)) => Err(e.into()),
+        }
+    }
+
     async fn record_payments(&self, entries: Vec<(Uuid, OrderStatus, StatusChange)>) -> Result<BatchPayment, BoxError> {
         let mut conn = self.database.conn().await?;
         let outcome = conn

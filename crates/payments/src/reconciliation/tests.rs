@@ -355,6 +355,12 @@ impl crate::ports::WaveGateway for SlowWave {
     async fn expire_session(&self, _: &str) -> Result<(), GatewayError> {
         unreachable!("a report expires no session")
     }
+    async fn refund_session(&self, _: &str) -> Result<(), GatewayError> {
+        unreachable!("a report refunds nothing")
+    }
+    async fn session_refunded(&self, _: &str) -> Result<bool, GatewayError> {
+        unreachable!("a report reads no refund")
+    }
     fn is_simulated(&self) -> bool {
         false
     }
