@@ -13,8 +13,8 @@ use bitik_identity::newsletter::NewsletterService;
 use bitik_orders::OrderService;
 use bitik_orders::cash_on_delivery::CashOnDeliveryService;
 use bitik_orders::delivery::DeliveryService;
-use bitik_payments::{PaymentService, RefundService};
 use bitik_payments::reconciliation::ReconciliationService;
+use bitik_payments::{PaymentService, RefundService};
 use bitik_wave::Simulator;
 
 use crate::frontend::Storefront;

@@ -21,6 +21,7 @@ mod payments;
 mod phone_records;
 mod pool;
 mod rate_limits;
+mod refund_rows;
 mod refunds;
 pub mod schema;
 mod users;

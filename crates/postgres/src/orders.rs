@@ -14,7 +14,8 @@ use bitik_orders::cash_on_delivery::{Courier, OrderConfirmation, initial_confirm
 use bitik_orders::open_orders::OPEN_STATUSES;
 use bitik_orders::{
     AdminOrderFilter, AdminSort, BatchPayment, NewOrder, OpenOrdersOf, Order, OrderLine, OrderRepository, OrderStatus,
-    PaymentMethod, PaymentStatus, PlaceError, Refund, ShippingInfo, ShippingMethod, StatusChange, StockEffect, Transition,
+    PaymentMethod, PaymentStatus, PlaceError, Refund, ShippingInfo, ShippingMethod, StatusChange, StockEffect,
+    Transition,
 };
 use chrono::{DateTime, Utc};
 use diesel::dsl::now;
@@ -26,7 +27,7 @@ use crate::carts;
 use crate::confirmation_rows as confirmations;
 use crate::functions::{bitik_search_text, like_pattern, regexp_replace};
 use crate::order_stats;
-use crate::refunds;
+use crate::refund_rows;
 use crate::schema::{order_confirmations, order_items, order_status_history as history, orders, product_variants};
 use crate::{Database, DbError};
 
@@ -218,7 +219,7 @@ async fn load(conn: &mut AsyncPgConnection, rows: Vec<OrderRow>) -> Result<Vec<O
         changes.entry(change.order_id).or_default().push(change);
     }
     let mut confirmations = confirmations::of_orders(conn, &ids).await?;
-    let mut refunds = refunds::of_orders(conn, &ids).await?;
+    let mut refunds = refund_rows::of_orders(conn, &ids).await?;
     rows.into_iter()
         .map(|row| {
             let id = row.id;

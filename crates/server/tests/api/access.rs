@@ -134,6 +134,7 @@ fn matrix() -> Vec<Row> {
         row(M::GET, "/shop", PUBLIC, |_, _| call("/api/shop")),
         row(M::GET, "/products", PUBLIC, |_, _| call("/api/products")),
         row(M::GET, "/products", ADMIN, |_, _| call("/api/products?scope=admin")),
+        row(M::GET, "/products/facets", PUBLIC, |_, _| call("/api/products/facets")),
         row(M::GET, "/products/promotions", PUBLIC, |_, _| call("/api/products/promotions")),
         row(M::GET, "/products/new-arrivals", PUBLIC, |_, _| call("/api/products/new-arrivals")),
         row(M::GET, "/products/{idOrSlug}", PUBLIC, |ids, _| call(format!("/api/products/{}", ids.product))),
