@@ -96,8 +96,9 @@ export async function startShop({ env: settings = {} } = {}) {
   // Every page of every context, the journeys' own contexts included, is checked by axe-core.
   const accessibility = accessibilityWatch()
   const newContext = browser.newContext.bind(browser)
+  // Without motion: axe would otherwise read a toast's colours halfway through its fade-in.
   browser.newContext = async (options) => {
-    const context = await newContext(options)
+    const context = await newContext({ reducedMotion: 'reduce', ...options })
     context.on('page', accessibility.watch)
     return context
   }
