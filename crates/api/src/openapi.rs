@@ -43,6 +43,9 @@ use crate::routes;
         routes::admin_orders::record_payment,
         routes::admin_orders::set_tracking_note,
         routes::admin_orders::stats,
+        routes::admin_messages::list,
+        routes::admin_messages::of_order,
+        routes::admin_messages::resend,
         routes::cash_on_delivery::report_call,
         routes::cash_on_delivery::mark_returned,
         routes::cash_on_delivery::set_courier,
@@ -103,6 +106,7 @@ use crate::routes;
         routes::admin_orders::AdminOrderSort,
         routes::admin_orders::ConfirmationFilterName,
         routes::admin_users::AccountStatus,
+        routes::admin_messages::MessageStateName,
     )),
     modifiers(&BearerAuth, &ErrorAnswers, &BlankQueryIsAbsent),
     tags(

@@ -248,3 +248,36 @@ impl Outbox for PgOutbox {
         Ok(row.map(Message::try_from).transpose()?)
     }
 }
+
+/// Wakes the sender at each message written (or made pending again), from any process, for as
+/// long as the server runs, on a connection of its own; lost, it listens again a second later
+/// (the sender also looks on its own every few seconds meanwhile).
+pub async fn listen_for_messages(url: String, wake: std::sync::Arc<tokio::sync::Notify>) {
+    use futures_util::StreamExt;
+    loop {
+        match listening_connection(&url).await {
+            Ok(mut connection) => {
+                // What was written before the LISTEN took effect is looked at now.
+                wake.notify_one();
+                let mut notifications = std::pin::pin!(connection.notifications_stream());
+                while let Some(notification) = notifications.next().await {
+                    match notification {
+                        Ok(_) => wake.notify_one(),
+                        Err(error) => {
+                            tracing::warn!(%error, "the outbox's notifications failed");
+                            break;
+                        }
+                    }
+                }
+            }
+            Err(error) => tracing::warn!(%error, "cannot listen to the outbox"),
+        }
+        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+    }
+}
+
+async fn listening_connection(url: &str) -> Result<AsyncPgConnection, BoxError> {
+    let mut connection = AsyncPgConnection::establish(url).await?;
+    diesel::sql_query(format!("LISTEN {MESSAGES_CHANNEL}")).execute(&mut connection).await?;
+    Ok(connection)
+}

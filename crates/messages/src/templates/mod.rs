@@ -97,6 +97,11 @@ impl Templates {
         format!("{}/orders/{id}", self.public_url)
     }
 
+    /// The page that sets a new password with a reset token.
+    pub fn reset_url(&self, token: &str) -> String {
+        format!("{}/reset-password/{token}", self.public_url)
+    }
+
     /// The back office's page of the order.
     pub fn admin_order_url(&self, id: Uuid) -> String {
         format!("{}/admin/orders/{id}", self.public_url)
