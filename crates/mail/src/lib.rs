@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use bitik_messages::{Message, MessageChannel, SendError};
-use lettre::message::header::ContentType;
-use lettre::message::{Mailbox, MultiPart, SinglePart};
+use lettre::message::header::{ContentTransferEncoding, ContentType};
+use lettre::message::{Body, Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 
 /// How long one conversation with the relay may take: the sender holds the message's row
@@ -56,14 +56,19 @@ impl SmtpChannel {
             .recipient
             .parse::<Mailbox>()
             .map_err(|e| SendError::Permanent(format!("adresse du destinataire invalide : {e}")))?;
+        // Quoted-printable: French text stays readable in the raw message, and any relay takes it.
+        let part = |content: &str| {
+            Body::new_with_encoding(content.to_owned(), ContentTransferEncoding::QuotedPrintable)
+                .map_err(|_| SendError::Permanent("message impossible à encoder".to_owned()))
+        };
         lettre::Message::builder()
             .from(self.from.clone())
             .to(to)
             .subject(&message.subject)
             .multipart(
                 MultiPart::alternative()
-                    .singlepart(SinglePart::builder().header(ContentType::TEXT_PLAIN).body(message.text.clone()))
-                    .singlepart(SinglePart::builder().header(ContentType::TEXT_HTML).body(message.html.clone())),
+                    .singlepart(SinglePart::builder().header(ContentType::TEXT_PLAIN).body(part(&message.text)?))
+                    .singlepart(SinglePart::builder().header(ContentType::TEXT_HTML).body(part(&message.html)?)),
             )
             .map_err(|e| SendError::Permanent(format!("message impossible à écrire : {e}")))
     }
