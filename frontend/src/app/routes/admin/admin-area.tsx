@@ -13,6 +13,7 @@ const Users = lazy(() => import('./users'))
 const UserForm = lazy(() => import('./user-form'))
 const Delivery = lazy(() => import('./delivery'))
 const DeliveryForm = lazy(() => import('./delivery-form'))
+const Messages = lazy(() => import('./messages'))
 const NotFound = lazy(() => import('../not-found'))
 
 export default function AdminArea() {
@@ -36,6 +37,7 @@ export default function AdminArea() {
         { path: 'delivery', element: <Delivery /> },
         { path: 'delivery/new', element: <DeliveryForm /> },
         { path: 'delivery/edit/:code', element: <DeliveryForm /> },
+        { path: 'messages', element: <Messages /> },
         { path: '*', element: <NotFound /> },
       ],
     },
