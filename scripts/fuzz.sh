@@ -69,7 +69,7 @@ for identity in customer admin; do
   # the API otherwise ignores, which JSON Schema cannot say: the fuzzer is told not to send it.
   # Logging out ends every session of the account, the fuzzer's own included, and it takes no
   # input to fuzz: it is left to the API tests (identity.rs).
-  # scripts/schemathesis.toml lets one check accept one more status on sixteen operations, each
+  # scripts/schemathesis.toml lets one check accept one more status on eighteen operations, each
   # for a rule (between fields, about file contents, a phone's numbering plan) that JSON Schema
   # cannot state; reasons there.
   schemathesis --config-file scripts/schemathesis.toml run "$base/api/openapi.json" \

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { chromium } from 'playwright-core'
+import { accessibilityWatch } from './accessibility.mjs'
 
 const ROOT = resolve(import.meta.dirname, '..', '..')
 const BITIK = process.env.BITIK_BIN ?? join(ROOT, 'target', 'debug', 'bitik')
@@ -92,6 +93,14 @@ export async function startShop({ env: settings = {} } = {}) {
       '--disable-sync',
     ],
   })
+  // Every page of every context, the journeys' own contexts included, is checked by axe-core.
+  const accessibility = accessibilityWatch()
+  const newContext = browser.newContext.bind(browser)
+  browser.newContext = async (options) => {
+    const context = await newContext(options)
+    context.on('page', accessibility.watch)
+    return context
+  }
   return {
     baseUrl,
     browser,
@@ -105,11 +114,14 @@ export async function startShop({ env: settings = {} } = {}) {
       return context.newPage()
     },
     async stop() {
+      const verdict = accessibility.verdict()
+      await verdict.catch(() => {})
       await browser.close()
       server.kill('SIGTERM')
       await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)))
       psql(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
       if (!SHARED_UPLOADS) rmSync(uploads, { recursive: true, force: true })
+      await verdict
     },
   }
 }

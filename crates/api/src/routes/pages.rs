@@ -12,7 +12,7 @@ use crate::routes::products::ProductDto;
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(robots).service(sitemap);
+    cfg.service(robots).service(sitemap).service(old_order_page);
 }
 
 /// Page paths whose head the server fills in; registered only when a built storefront exists.
@@ -41,6 +41,19 @@ fn html(state: &AppState, write: impl FnOnce(&Shell, Site) -> String) -> HttpRes
 /// `body` as the API answers it at `address`, for the page to carry.
 fn carried(address: String, body: impl serde::Serialize) -> Option<Carried> {
     serde_json::to_value(body).ok().map(|body| Carried { address, body })
+}
+
+/// The first version's order address, still in old links and bookmarks: moved for good. Only an
+/// id of letters, digits and dashes is carried over, so the answer never points elsewhere.
+#[get("/order/{id}")]
+async fn old_order_page(id: web::Path<String>) -> HttpResponse {
+    let id = id.into_inner();
+    if id.is_empty() || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+        return HttpResponse::NotFound().finish();
+    }
+    HttpResponse::MovedPermanently()
+        .insert_header((actix_web::http::header::LOCATION, format!("/orders/{id}")))
+        .finish()
 }
 
 #[get("/")]

@@ -322,3 +322,17 @@ async fn only_admins_download_the_newsletter() {
     assert_eq!(csv.lines().next(), Some("email,subscribedAt"));
     assert_eq!(emails, ["awa@example.sn", "moussa@example.sn"]);
 }
+
+/// An order link of the first version (`/order/{id}`) still reaches the order, at its address now.
+#[tokio::test]
+async fn an_old_order_link_moves_to_the_order_page() {
+    let app = spawn_app().await;
+    let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let id = "0b6f3c1e-5d2a-4c7e-9a41-2f8e6d9b1c30";
+    let moved = client.get(app.url(&format!("/order/{id}"))).send().await.unwrap();
+    assert_eq!(moved.status(), 301);
+    assert_eq!(moved.headers()["location"], format!("/orders/{id}").as_str());
+    let elsewhere = client.get(app.url("/order/%2F%2Fevil.example")).send().await.unwrap();
+    assert_eq!(elsewhere.status(), 404, "a path that is no id is not carried into the answer");
+    assert!(elsewhere.headers().get("location").is_none());
+}

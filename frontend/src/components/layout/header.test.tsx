@@ -98,7 +98,7 @@ describe('header cart and account', () => {
   it('opens the cart drawer from the cart link, which still goes to /cart without a handler or with a modifier key', async () => {
     const onCartOpen = vi.fn()
     setup({ cartCount: 1, onCartOpen })
-    const cart = screen.getByRole('link', { name: 'Panier (1 article)' })
+    const cart = screen.getByRole('link', { name: 'Panier, 1 article' })
     expect(cart).toHaveAttribute('href', '/cart')
     expect(cart).toHaveAttribute('aria-haspopup', 'dialog')
     expect(cart).toHaveAttribute('aria-expanded', 'false')
@@ -119,7 +119,7 @@ describe('header cart and account', () => {
 
   it('shows the cart count in a badge', () => {
     setup({ cartCount: 3 })
-    const cart = screen.getByRole('link', { name: 'Panier (3 articles)' })
+    const cart = screen.getByRole('link', { name: 'Panier, 3 articles' })
     expect(within(cart).getByText('3')).toBeVisible()
   })
 

@@ -49,7 +49,9 @@ export interface HeaderProps {
 
 function cartLabel(count: number) {
   if (count === 0) return 'Panier'
-  return `Panier (${count} article${count > 1 ? 's' : ''})`
+  // The badge's figure is in the name as it shows (WCAG's « label in name »), hence no brackets.
+  if (count > 99) return 'Panier, plus de 99 articles'
+  return `Panier, ${count} article${count > 1 ? 's' : ''}`
 }
 
 export function Header({ user, sessionLoading = false, cartCount, onCartOpen, cartOpen = false, onLogout }: HeaderProps) {

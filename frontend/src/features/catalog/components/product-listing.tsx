@@ -106,9 +106,9 @@ export function ProductListing({ query, urlQuery, path, heading, withFilters: ha
                   className={styles.filterButton}
                   onClick={() => setDrawerOpen(true)}
                   aria-haspopup="dialog"
-                  aria-label={filterCount > 0 ? `Filtres (${filterCount} actif${filterCount > 1 ? 's' : ''})` : undefined}
+                  aria-label={filterCount > 0 ? `Filtres, ${filterCount} actif${filterCount > 1 ? 's' : ''}` : undefined}
                 >
-                  Filtres
+                  Filtres{' '}
                   {filterCount > 0 ? <span className={styles.filterCount} aria-hidden="true">{filterCount}</span> : null}
                 </Button>
               ) : null}

@@ -163,7 +163,7 @@ describe('/admin/users', () => {
     const writeText = vi.fn(() => Promise.resolve())
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } })
     renderApp('/admin/users')
-    await user.click(await screen.findByRole('button', { name: 'Lien de réinitialisation pour Awa Diop' }))
+    await user.click(await screen.findByRole('button', { name: 'Lien mot de passe pour Awa Diop' }))
     // The user asked for a new password on /forgot-password.
     expect(within(rowOf('Awa Diop')).getByText('Mot de passe oublié')).toBeVisible()
     const dialog = screen.getByRole('dialog', { name: 'Nouveau mot de passe – Awa Diop' })

@@ -144,7 +144,7 @@ function UsersTable({ users, currentUserId, onResetLink }: { users: AdminUser[];
                 {user.active ? 'Désactiver' : 'Activer'}
               </button>
             )}
-            <button type="button" className={styles.iconButton} onClick={() => onResetLink(user)} aria-label={`Lien de réinitialisation pour ${name}`}>
+            <button type="button" className={styles.iconButton} onClick={() => onResetLink(user)} aria-label={`Lien mot de passe pour ${name}`}>
               Lien mot de passe
             </button>
             {/* An administrator has no delete button (docs/rules.md#accounts). */}
