@@ -141,6 +141,45 @@ test('home → category → filters in the address → reload, back, forward →
   await page.context().close()
 })
 
+test('searching « t-shirt noir » lists the black t-shirts first, then filters by a colour the facets offer', async () => {
+  const page = await shop.newPage()
+  const errors = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  await page.goto('/')
+  const search = page.getByPlaceholder('Rechercher un produit…')
+  await search.fill('t-shirt noir')
+  await search.press('Enter')
+  await page.waitForURL((url) => url.pathname === '/products' && url.searchParams.get('search') === 't-shirt noir')
+  await page.locator('[aria-busy="true"]').waitFor({ state: 'detached' })
+  await page.getByText(/^\d+ produits$/).waitFor()
+  // The seed's seven black t-shirts come first (the word « noir » is their colour); after them,
+  // products that are black and speak of t-shirts in their description.
+  const blackTees = [
+    'T-shirt Baobab Graphique', 'T-shirt Ndakarou Classique', 'T-shirt Ngor Island Premium', 'T-shirt Sama Dakar',
+    'T-shirt Teranga Oversize', 'T-shirt Wax Poche', 'T-shirt Élégance Col V',
+  ]
+  const found = await page.locator('main article h3').allTextContents()
+  assert.deepEqual(found.slice(0, 7).sort(), [...blackTees].sort())
+  assert.ok(found.length > 7 && !found.slice(7).some((name) => blackTees.includes(name)), found.join(', '))
+
+  // The colours offered are those of these results, with their counts: no yellow among them.
+  const filters = page.getByRole('complementary', { name: 'Filtres' })
+  const beige = filters.getByRole('checkbox', { name: 'Beige' })
+  await beige.waitFor()
+  await filters.getByRole('checkbox', { name: 'Kaki' }).waitFor()
+  assert.equal(await filters.getByRole('checkbox', { name: 'Jaune' }).count(), 0)
+  const described = await beige.getAttribute('aria-describedby')
+  assert.match(await page.locator(`[id="${described}"]`).innerText(), /4 produits de cette couleur/)
+  await beige.check()
+  await page.waitForURL((url) => url.searchParams.get('colors') === 'beige' && url.searchParams.get('search') === 't-shirt noir')
+  await waitForCount(page, '4 produits')
+  const beiges = await page.locator('main article h3').allTextContents()
+  assert.deepEqual(beiges.slice(0, 3).sort(), ['T-shirt Baobab Graphique', 'T-shirt Teranga Oversize', 'T-shirt Élégance Col V'].sort())
+  assert.equal(beiges[3], 'Pull Teranga Col Rond')
+  assert.deepEqual(errors, [])
+  await page.context().close()
+})
+
 test('a shared address with a bad value still lists products', async () => {
   const page = await shop.newPage()
   const errors = []

@@ -14,7 +14,8 @@ use bitik_messages::MessageService;
 use bitik_orders::OrderService;
 use bitik_orders::cash_on_delivery::CashOnDeliveryService;
 use bitik_orders::delivery::DeliveryService;
-use bitik_payments::PaymentService;
+use bitik_payments::reconciliation::ReconciliationService;
+use bitik_payments::{PaymentService, RefundService};
 use bitik_wave::Simulator;
 
 use crate::frontend::Storefront;
@@ -33,6 +34,10 @@ pub struct AppState {
     /// The delivery zones, for the storefront's list and the back office.
     pub delivery: DeliveryService,
     pub payments: PaymentService,
+    /// Wave refunds asked of Wave, and the shop's own refunds of cash-on-delivery orders.
+    pub refunds: RefundService,
+    /// The daily reconciliation of Wave and cash.
+    pub reconciliation: ReconciliationService,
     /// Test mode's stand-in for Wave, whose checkout pages the server serves; `None` with Wave.
     pub simulator: Option<Arc<Simulator>>,
     pub catalog: CatalogService,

@@ -7,6 +7,7 @@ mod admin;
 mod cache;
 mod choice;
 mod error;
+mod facets;
 mod filter;
 #[cfg(any(test, feature = "mocks"))]
 pub mod fixtures;
@@ -21,6 +22,7 @@ pub use choice::{
     Choice, ChoiceError, MAX_LINE_QUANTITY, RawChoice, Variant, line_limit, whole_quantity, within_line_limit,
 };
 pub use error::CatalogError;
+pub use facets::{CategoryCount, Facets, facet_filter};
 pub use filter::{
     DEFAULT_PAGE_SIZE, ListParams, MAX_PAGE_SIZE, MAX_SEARCH_CHARS, NEW_ARRIVAL_DAYS, ProductFilter, ProductSort,
     SearchText, Visibility, parse_limit,

@@ -2,6 +2,7 @@ use async_trait::async_trait;
 use bitik_common::{BoxError, Page};
 
 use crate::admin::ProductStats;
+use crate::facets::Facets;
 use crate::filter::ProductFilter;
 use crate::form::NewProduct;
 use crate::model::{Product, ProductKey, Slug};
@@ -26,6 +27,10 @@ pub trait ProductRepository: Send + Sync {
     /// One page of the products matching `filter` (active ones only unless its visibility says
     /// otherwise, as only the back office sets it), with the number of all that match.
     async fn list(&self, filter: &ProductFilter) -> Result<Page<Product>, BoxError>;
+
+    /// What the products matching `filter` offer to filter on, each facet counted without its
+    /// own filter ([`Facets`]); `filter`'s page and order are ignored.
+    async fn facets(&self, filter: &ProductFilter) -> Result<Facets, BoxError>;
 
     /// An active product by id or slug.
     async fn find_active(&self, key: &ProductKey) -> Result<Option<Product>, BoxError>;

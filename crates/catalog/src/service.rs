@@ -7,6 +7,7 @@ use uuid::Uuid;
 
 use crate::admin::{AdminListParams, ProductStats};
 use crate::error::CatalogError;
+use crate::facets::{Facets, facet_filter};
 use crate::filter::{ListParams, ProductFilter};
 use crate::form::ProductForm;
 use crate::model::{Product, ProductKey, Slug};
@@ -49,6 +50,11 @@ impl CatalogService {
     /// The storefront listing of a checked filter ([`Self::list_filter`]).
     pub async fn list_by(&self, filter: &ProductFilter) -> Result<Page<Product>, CatalogError> {
         self.products.list(filter).await.map_err(CatalogError::repository)
+    }
+
+    /// The facets of the storefront listing of a checked filter ([`Self::list_filter`]).
+    pub async fn facets_by(&self, filter: &ProductFilter) -> Result<Facets, CatalogError> {
+        self.products.facets(&facet_filter(filter)).await.map_err(CatalogError::repository)
     }
 
     /// An active product by id or slug.

@@ -78,6 +78,11 @@ pub enum OrderError {
     AlreadyReturned,
     #[error("Le livreur s'indique sur une commande expédiée.")]
     CourierNeedsShipping,
+    /// One order of a batch (a courier's round) cannot be marked paid: nothing was.
+    #[error("Commande {number} : {reason} Aucune commande n'a été marquée payée.")]
+    InBatch { number: String, reason: Box<OrderError> },
+    #[error("Commande introuvable : {id}. Aucune commande n'a été marquée payée.")]
+    UnknownInBatch { id: uuid::Uuid },
     #[error("order storage failed")]
     Repository(#[source] BoxError),
 }
@@ -95,6 +100,10 @@ impl OrderError {
 
     pub(crate) fn invalid(field: &'static str, message: &str) -> Self {
         Self::validation(FieldErrors::of(field, message))
+    }
+
+    pub(crate) fn in_batch(order: &crate::model::Order, reason: OrderError) -> Self {
+        OrderError::InBatch { number: order.order_number.clone(), reason: Box::new(reason) }
     }
 
     pub(crate) fn repository(error: impl Into<BoxError>) -> Self {

@@ -12,6 +12,7 @@ pub mod notices;
 mod number;
 pub mod open_orders;
 mod ports;
+pub mod refund;
 pub mod rules;
 mod service;
 pub mod shipping;
@@ -27,8 +28,9 @@ pub use number::order_number;
 pub use open_orders::{MAX_OPEN_UNPAID_ORDERS, OpenOrdersOf};
 #[cfg(any(test, feature = "mocks"))]
 pub use ports::MockOrderRepository;
-pub use ports::{OrderRepository, PlaceError, Transition};
-pub use service::{Actor, MAX_PAGE_SIZE, OrderService};
+pub use ports::{BatchPayment, OrderRepository, PlaceError, Transition};
+pub use refund::{NewRefund, Refund, RefundMethod, RefundState};
+pub use service::{Actor, MAX_CASH_BATCH, MAX_PAGE_SIZE, OrderService};
 pub use shipping::ShippingMethod;
 pub use stats::{DaySales, OrderDashboard, OrderFigures, OrderTrends, TopProduct};
 

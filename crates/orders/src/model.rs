@@ -3,6 +3,7 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::cash_on_delivery::{Courier, OrderConfirmation};
+use crate::refund::Refund;
 use crate::shipping::ShippingMethod;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -203,6 +204,8 @@ pub struct Order {
     pub courier: Option<Courier>,
     /// When a refused parcel came back to the shop (its units back in stock).
     pub returned_at: Option<DateTime<Utc>>,
+    /// Money given back, oldest first, whatever became of it.
+    pub refunds: Vec<Refund>,
 }
 
 /// An order ready to be stored: priced, numbered, with its first history entry.

@@ -214,6 +214,7 @@ mod tests {
             }),
             courier: None,
             returned_at: None,
+            refunds: vec![],
         }
     }
 

@@ -29,6 +29,15 @@ pub enum PlaceError {
     Other(BoxError),
 }
 
+/// What became of a batch of payments recorded together.
+#[derive(Debug)]
+pub enum BatchPayment {
+    /// Every order is paid now, in the order asked.
+    Applied(Vec<Order>),
+    /// This order had changed (status, or paid meanwhile): nothing was written.
+    Stale(Box<Order>),
+}
+
 /// The result of a status change attempted against the status the caller saw.
 #[derive(Debug)]
 pub enum Transition {
@@ -76,6 +85,21 @@ pub trait OrderRepository: Send + Sync {
         expected: OrderStatus,
         entry: StatusChange,
     ) -> Result<Transition, BoxError>;
+
+    /// In one transaction, if the order is still `expected`, paid on delivery and unpaid: makes
+    /// it a Wave order paid now (its cash-on-delivery confirmation no longer applies and is
+    /// removed), sets its status to `entry.status` and appends `entry` to the history.
+    async fn record_wave_payment_of_cash_order(
+        &self,
+        id: Uuid,
+        expected: OrderStatus,
+        entry: StatusChange,
+    ) -> Result<Transition, BoxError>;
+    /// In one transaction, all or nothing: for each `(id, expected, entry)`, if the order is
+    /// still `expected` and unpaid, marks it paid now, sets its status to `entry.status` and
+    /// appends `entry`. The first order that changed meanwhile stops the batch (`Stale`, the
+    /// order as it is now) and nothing is written.
+    async fn record_payments(&self, entries: Vec<(Uuid, OrderStatus, StatusChange)>) -> Result<BatchPayment, BoxError>;
 
     /// The customer's orders, newest first.
     async fn list_for_user(&self, user_id: Uuid, page: PageRequest) -> Result<Page<Order>, BoxError>;

@@ -1,11 +1,26 @@
 //! Who may change an order's status, and what the change does to stock (docs/rules.md#orders).
 
 use crate::error::OrderError;
-use crate::model::{Order, OrderStatus, PaymentStatus, StockEffect};
+use crate::model::{Order, OrderStatus, PaymentMethod, PaymentStatus, StockEffect};
 
 /// A customer may cancel their order while it is pending and unpaid.
 pub fn customer_may_cancel(order: &Order) -> bool {
     order.status == OrderStatus::Pending && order.payment_status != PaymentStatus::Paid
+}
+
+/// The shop may record cash received for a cash-on-delivery order that is neither paid nor
+/// cancelled (one order, or every order of a courier's round).
+pub fn check_cash_receivable(order: &Order) -> Result<(), OrderError> {
+    if order.payment_method != PaymentMethod::CashOnDelivery {
+        return Err(OrderError::NotCashOnDelivery);
+    }
+    if order.payment_status == PaymentStatus::Paid {
+        return Err(OrderError::AlreadyPaid);
+    }
+    if order.status == OrderStatus::Cancelled {
+        return Err(OrderError::CancelledOrder);
+    }
+    Ok(())
 }
 
 /// An admin may set any status from any other. Entering `cancelled` returns the

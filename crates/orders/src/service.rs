@@ -11,16 +11,18 @@ use crate::cash_on_delivery::PhoneRecords;
 use crate::checkout::{self, CheckoutRequest, UNKNOWN_COMMUNE};
 use crate::delivery::{Destination, ZoneRepository};
 use crate::error::OrderError;
-use crate::model::{NewOrder, Order, OrderStatus, PaymentMethod, PaymentStatus, ShippingInfo, StatusChange};
+use crate::model::{NewOrder, Order, OrderStatus, PaymentMethod, ShippingInfo, StatusChange};
 use crate::number::order_number;
 use crate::open_orders::{MAX_OPEN_UNPAID_ORDERS, OpenOrdersOf};
-use crate::ports::{OrderRepository, PlaceError, Transition};
+use crate::ports::{BatchPayment, OrderRepository, PlaceError, Transition};
 use crate::rules;
 use crate::shipping::ShippingMethod;
 use crate::stats::{OrderDashboard, RECENT_ORDERS, SALES_DAYS, TOP_PRODUCTS};
 
 /// Customers' order pages hold at most this many orders.
 pub const MAX_PAGE_SIZE: u32 = 50;
+/// Orders marked paid by one « Paiement reçu » at most (a courier's round is far fewer).
+pub const MAX_CASH_BATCH: usize = 100;
 /// Longest tracking note, in characters (the column's limit too).
 pub const MAX_TRACKING_NOTE: usize = 500;
 /// Longest note of a status change, in characters.
@@ -252,25 +254,49 @@ impl OrderService {
     /// The shop received the cash of a cash-on-delivery order.
     pub async fn record_cash_payment(&self, actor: &Actor, id: Uuid) -> Result<Order, OrderError> {
         let order = self.admin_order(id).await?;
-        if order.payment_method != PaymentMethod::CashOnDelivery {
-            return Err(OrderError::NotCashOnDelivery);
+        rules::check_cash_receivable(&order)?;
+        let entry = self.cash_entry(actor, &order);
+        match self.orders.record_payment(id, order.status, entry).await.map_err(OrderError::repository)? {
+            Transition::Applied(order) => Ok(*order),
+            Transition::Stale | Transition::OutOfStock { .. } => Err(OrderError::Concurrent),
         }
-        if order.payment_status == PaymentStatus::Paid {
-            return Err(OrderError::AlreadyPaid);
+    }
+
+    /// The cash of a courier's round, all of it or nothing: every order is checked by the rules
+    /// of [`Self::record_cash_payment`] and a refusal names the order that cannot be marked paid.
+    pub async fn record_cash_payments(&self, actor: &Actor, ids: &[Uuid]) -> Result<Vec<Order>, OrderError> {
+        let mut unique = Vec::with_capacity(ids.len());
+        for id in ids {
+            if !unique.contains(id) {
+                unique.push(*id);
+            }
         }
-        if order.status == OrderStatus::Cancelled {
-            return Err(OrderError::CancelledOrder);
+        if unique.is_empty() || unique.len() > MAX_CASH_BATCH {
+            let message = format!("Choisissez entre 1 et {MAX_CASH_BATCH} commandes.");
+            return Err(OrderError::invalid("orderIds", &message));
         }
-        let entry = StatusChange {
+        let mut entries = Vec::with_capacity(unique.len());
+        for id in unique {
+            let order = match self.orders.find(id).await.map_err(OrderError::repository)? {
+                Some(order) => order,
+                None => return Err(OrderError::UnknownInBatch { id }),
+            };
+            rules::check_cash_receivable(&order).map_err(|reason| OrderError::in_batch(&order, reason))?;
+            entries.push((id, order.status, self.cash_entry(actor, &order)));
+        }
+        match self.orders.record_payments(entries).await.map_err(OrderError::repository)? {
+            BatchPayment::Applied(orders) => Ok(orders),
+            BatchPayment::Stale(order) => Err(OrderError::in_batch(&order, OrderError::Concurrent)),
+        }
+    }
+
+    fn cash_entry(&self, actor: &Actor, order: &Order) -> StatusChange {
+        StatusChange {
             status: order.status,
             note: "Paiement à la livraison reçu".to_owned(),
             by: actor.label.clone(),
             by_user: actor.user_id,
             at: (self.clock)(),
-        };
-        match self.orders.record_payment(id, order.status, entry).await.map_err(OrderError::repository)? {
-            Transition::Applied(order) => Ok(*order),
-            Transition::Stale | Transition::OutOfStock { .. } => Err(OrderError::Concurrent),
         }
     }
 

@@ -15,7 +15,7 @@ use crate::model::{
     NewOrder, Order, OrderStatus, PaymentMethod, PaymentStatus, ShippingInfo, StatusChange, StockEffect,
 };
 use crate::open_orders::OpenOrdersOf;
-use crate::ports::{MockOrderRepository, PlaceError, Transition};
+use crate::ports::{BatchPayment, MockOrderRepository, PlaceError, Transition};
 use crate::service::OrderService;
 use crate::shipping::ShippingMethod;
 
@@ -142,6 +142,7 @@ fn stored(new: NewOrder, first: StatusChange) -> Order {
         created_at: Utc::now(),
         courier: None,
         returned_at: None,
+        refunds: vec![],
     }
 }
 
@@ -637,6 +638,88 @@ async fn cash_is_recorded_once_and_only_for_cash_on_delivery() {
         let result = service.record_cash_payment(&admin(), Uuid::new_v4()).await;
         assert_eq!(result.err().map(|e| e.to_string()).as_deref(), expected);
     }
+}
+
+fn numbered(number: &str, status: OrderStatus, method: PaymentMethod, paid: PaymentStatus) -> Order {
+    Order { id: Uuid::new_v4(), order_number: number.into(), ..placed(status, method, paid) }
+}
+
+fn service_finding(found: Vec<Order>, orders: MockOrderRepository) -> OrderService {
+    let mut orders = orders;
+    orders.expect_find().returning(move |id| Ok(found.iter().find(|o| o.id == id).cloned()));
+    OrderService::new(Arc::new(orders), Arc::new(catalogue()), Arc::new(zones()))
+}
+
+#[tokio::test]
+async fn a_couriers_round_is_recorded_all_at_once_in_one_batch() {
+    let first = numbered("BTK-1", OrderStatus::Delivered, PaymentMethod::CashOnDelivery, PaymentStatus::Pending);
+    let second = numbered("BTK-2", OrderStatus::Shipped, PaymentMethod::CashOnDelivery, PaymentStatus::Pending);
+    // The same order twice is recorded once.
+    let ids = vec![first.id, second.id, first.id];
+    let (a, b) = (first.id, second.id);
+    let mut orders = MockOrderRepository::new();
+    orders
+        .expect_record_payments()
+        .withf(move |entries| {
+            entries.len() == 2
+                && entries[0].0 == a
+                && entries[0].1 == OrderStatus::Delivered
+                && entries[1].0 == b
+                && entries[1].1 == OrderStatus::Shipped
+                && entries.iter().all(|(_, expected, e)| {
+                    e.status == *expected && e.note == "Paiement à la livraison reçu" && e.by == "Admin Mariama Sow"
+                })
+        })
+        .times(1)
+        .returning(|entries| {
+            let paid = placed(OrderStatus::Delivered, PaymentMethod::CashOnDelivery, PaymentStatus::Paid);
+            Ok(BatchPayment::Applied(entries.iter().map(|(id, _, _)| Order { id: *id, ..paid.clone() }).collect()))
+        });
+    let service = service_finding(vec![first, second], orders);
+    let paid = service.record_cash_payments(&admin(), &ids).await.unwrap();
+    assert_eq!(paid.iter().map(|o| o.id).collect::<Vec<_>>(), vec![a, b]);
+}
+
+#[tokio::test]
+async fn one_order_that_cannot_be_marked_paid_refuses_the_whole_round_and_names_it() {
+    let fine = numbered("BTK-1", OrderStatus::Delivered, PaymentMethod::CashOnDelivery, PaymentStatus::Pending);
+    let paid = numbered("BTK-2", OrderStatus::Delivered, PaymentMethod::CashOnDelivery, PaymentStatus::Paid);
+    let wave = numbered("BTK-3", OrderStatus::Delivered, PaymentMethod::Wave, PaymentStatus::Pending);
+    let mut orders = MockOrderRepository::new();
+    orders.expect_record_payments().never();
+    let service = service_finding(vec![fine.clone(), paid.clone(), wave.clone()], orders);
+    let refused = service.record_cash_payments(&admin(), &[fine.id, paid.id]).await.unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "Commande BTK-2 : Cette commande est déjà payée. Aucune commande n'a été marquée payée."
+    );
+    let refused = service.record_cash_payments(&admin(), &[wave.id]).await.unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "Commande BTK-3 : Seules les commandes payables à la livraison s'encaissent ici. Aucune commande n'a été marquée payée."
+    );
+    let unknown = Uuid::from_u128(42);
+    let refused = service.record_cash_payments(&admin(), &[fine.id, unknown]).await.unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "Commande introuvable : 00000000-0000-0000-0000-00000000002a. Aucune commande n'a été marquée payée."
+    );
+    let refused = service.record_cash_payments(&admin(), &[]).await.unwrap_err();
+    assert_eq!(refused.to_string(), "Choisissez entre 1 et 100 commandes.");
+}
+
+#[tokio::test]
+async fn an_order_changed_before_the_batch_was_written_is_named_and_nothing_is_paid() {
+    let fine = numbered("BTK-7", OrderStatus::Delivered, PaymentMethod::CashOnDelivery, PaymentStatus::Pending);
+    let changed = fine.clone();
+    let mut orders = MockOrderRepository::new();
+    orders.expect_record_payments().times(1).returning(move |_| Ok(BatchPayment::Stale(Box::new(changed.clone()))));
+    let service = service_finding(vec![fine.clone()], orders);
+    let refused = service.record_cash_payments(&admin(), &[fine.id]).await.unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "Commande BTK-7 : La commande a été modifiée entre-temps. Veuillez réessayer. Aucune commande n'a été marquée payée."
+    );
 }
 
 #[tokio::test]

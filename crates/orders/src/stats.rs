@@ -9,10 +9,21 @@
 //! what they are and how they compare.
 
 use bitik_common::{Money, change_percent};
-use chrono::NaiveDate;
+use chrono::{DateTime, NaiveDate, Utc};
 use uuid::Uuid;
 
 use crate::model::Order;
+
+/// The Dakar day of an instant. Africa/Dakar keeps GMT all year (no summer time since 1941), so
+/// its day is the UTC date; the SQL names the zone (`AT TIME ZONE 'Africa/Dakar'`) and agrees.
+pub fn dakar_day(at: DateTime<Utc>) -> NaiveDate {
+    at.date_naive()
+}
+
+/// Whole Dakar days from `earlier` to `later` (0 on the same day).
+pub fn days_between(earlier: DateTime<Utc>, later: DateTime<Utc>) -> i64 {
+    (dakar_day(later) - dakar_day(earlier)).num_days()
+}
 
 /// The dashboard lists the 5 latest orders and the 5 best sellers (docs/rules.md#back-office-figures).
 pub const RECENT_ORDERS: u32 = 5;
@@ -98,6 +109,18 @@ pub struct OrderDashboard {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_dakar_day_runs_from_midnight_to_midnight_gmt() {
+        let at = |s: &str| DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc);
+        let day = NaiveDate::from_ymd_opt(2026, 11, 26).unwrap();
+        assert_eq!(dakar_day(at("2026-11-26T00:00:00Z")), day);
+        assert_eq!(dakar_day(at("2026-11-26T23:59:59Z")), day);
+        assert_eq!(dakar_day(at("2026-11-27T00:00:01+00:00")), day.succ_opt().unwrap());
+        // 01:00 in Paris in winter is still the previous day in Dakar.
+        assert_eq!(dakar_day(at("2026-11-27T00:30:00+01:00")), day);
+        assert_eq!(days_between(at("2026-11-26T23:59:00Z"), at("2026-11-27T00:01:00Z")), 1);
+    }
 
     #[test]
     fn trends_compare_with_the_previous_period_or_say_nothing() {

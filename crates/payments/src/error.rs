@@ -39,6 +39,26 @@ pub enum PaymentError {
     /// A correctly signed webhook delivery that is not a readable event.
     #[error("Réponse invalide du serveur")]
     InvalidEvent(String),
+    // Refunds (docs/rules.md#refunds).
+    /// A form's problems: field name (as the API spells it) → French message.
+    #[error("{message}")]
+    Validation { message: String, fields: std::collections::BTreeMap<&'static str, String> },
+    #[error("Seule une commande payée peut être remboursée.")]
+    NotRefundable,
+    #[error("Cette commande est déjà remboursée.")]
+    AlreadyRefunded,
+    #[error("Un remboursement Wave de cette commande est déjà en cours : vérifiez-le auprès de Wave avant tout autre.")]
+    RefundInProgress,
+    /// A paid Wave order whose paid session the shop does not know (an order marked paid by hand).
+    #[error(
+        "Aucun paiement Wave de cette commande n'est connu de la boutique : remboursez-la depuis le portail Wave Business."
+    )]
+    NoPaidSession,
+    #[error("Aucun remboursement de cette commande n'est à vérifier.")]
+    NoRefundToCheck,
+    /// Wave refused the refund: nothing was refunded and the order is unchanged.
+    #[error("{}", refusal_message(code))]
+    RefundRefused { code: String },
     #[error("payment storage failed")]
     Repository(#[source] BoxError),
 }
@@ -46,5 +66,24 @@ pub enum PaymentError {
 impl PaymentError {
     pub(crate) fn repository(error: impl Into<BoxError>) -> Self {
         PaymentError::Repository(error.into())
+    }
+}
+
+/// What the back office reads when Wave refuses a refund, by Wave's error code.
+pub fn refusal_message(code: &str) -> &'static str {
+    match code {
+        "checkout-refund-failed" => {
+            "Wave a refusé le remboursement : ce paiement ne peut pas être remboursé (déjà remboursé, ou pas encore réglé chez Wave). Rien n'a été remboursé."
+        }
+        "checkout-session-not-found" => {
+            "Wave ne retrouve pas la session de paiement de cette commande. Rien n'a été remboursé."
+        }
+        "request-validation-error" => "Wave a jugé la demande de remboursement invalide. Rien n'a été remboursé.",
+        "unauthorized-wallet" => {
+            "La clé Wave de la boutique n'a pas le droit de rembourser sur ce portefeuille : vérifiez ses droits dans le portail Wave Business. Rien n'a été remboursé."
+        }
+        _ => {
+            "Wave a refusé le remboursement. Rien n'a été remboursé : réessayez plus tard, ou remboursez depuis le portail Wave Business."
+        }
     }
 }

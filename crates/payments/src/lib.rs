@@ -5,6 +5,8 @@
 mod error;
 mod model;
 mod ports;
+pub mod reconciliation;
+mod refund;
 mod service;
 
 pub use error::PaymentError;
@@ -13,10 +15,16 @@ pub use model::{
     SESSION_LIFETIME, STATUS_CACHE, SessionRequest, SweepReport, WaveError, WavePaymentStatus, WaveSession,
     WebhookEvent, WebhookOutcome,
 };
-pub use ports::{GatewayError, PaymentRepository, WaveGateway, WebhookRejection, WebhookVerifier};
+pub use ports::{
+    CashRefundOutcome, GatewayError, PaymentRepository, RefundOutcome, RefundRepository, WaveGateway, WaveRefundStart,
+    WebhookRejection, WebhookVerifier,
+};
 #[cfg(any(test, feature = "mocks"))]
-pub use ports::{MockPaymentRepository, MockWaveGateway, MockWebhookVerifier};
-pub use service::{Clock, PaymentService};
+pub use ports::{MockPaymentRepository, MockRefundRepository, MockWaveGateway, MockWebhookVerifier};
+pub use refund::{RefundAsked, RefundDone, RefundService};
+pub use service::{Clock, PaymentService, WaveOffer, wave_offer};
 
+#[cfg(test)]
+mod refund_tests;
 #[cfg(test)]
 mod service_tests;

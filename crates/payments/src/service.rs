@@ -87,8 +87,12 @@ impl PaymentService {
     /// idempotency key, so a second session is only created after searching for the first.
     pub async fn init(&self, user_id: Uuid, order_id: Option<&str>) -> Result<OpenedSession, PaymentError> {
         let order = self.order_of(user_id, parse_order_id(order_id)?).await?;
-        payable(&order)?;
         let now = self.now();
+        // A Wave order too old gets no new session, but a session already paid answers paid.
+        match wave_offer(&order, now) {
+            Ok(_) | Err(PaymentError::SessionExpired) => {}
+            Err(refusal) => return Err(refusal),
+        }
         if let Some(latest) = self.payments.latest_of_order(order.id).await.map_err(PaymentError::repository)? {
             // Asked moments ago: answered as it is rather than asking Wave again.
             if latest.session.payable_at(now) && fresher_than(latest.checked_at, MIN_INTERVAL, now) {
@@ -112,7 +116,7 @@ impl PaymentService {
         if let Some(open) = reusable {
             return Ok(self.opened(order.id, open));
         }
-        if order_too_old(&order, now) {
+        if order.payment_method == PaymentMethod::Wave && order_too_old(&order, now) {
             return Err(PaymentError::SessionExpired);
         }
         let request = SessionRequest {
@@ -164,7 +168,7 @@ impl PaymentService {
     pub async fn cancel(&self, user_id: Uuid, session_id: &str) -> Result<PaymentView, PaymentError> {
         let (payment, order) = self.payment_of(user_id, session_id).await?;
         let now = self.now();
-        if order.payment_status == PaymentStatus::Paid || payment.session.checkout_status != CheckoutStatus::Open {
+        if is_settled(&order) || payment.session.checkout_status != CheckoutStatus::Open {
             return Ok(view(payment, order, now));
         }
         match self.gateway.expire_session(&payment.session.id).await {
@@ -196,7 +200,7 @@ impl PaymentService {
     ) -> Result<PaymentView, PaymentError> {
         let now = self.now();
         let (mut payment, mut order) = (payment, order);
-        let settled = order.payment_status == PaymentStatus::Paid || order.status == OrderStatus::Cancelled;
+        let settled = is_settled(&order) || order.status == OrderStatus::Cancelled;
         if !settled && payment.session.succeeded() {
             // Known paid but not applied (an earlier attempt failed half-way): apply it now.
             order = self.settle_and_reload(order, &payment.session).await?;
@@ -302,11 +306,18 @@ impl PaymentService {
         // The order may change between reading and writing it (a customer cancelling, an admin);
         // each retry starts from what it has become.
         for _ in 0..3 {
-            if order.payment_status == PaymentStatus::Paid {
+            if is_settled(&order) {
                 return Ok(WebhookOutcome::AlreadyPaid { order_id: order.id });
             }
             let entry = payment_entry(&order, session, self.now());
-            match self.orders.record_payment(order.id, order.status, entry).await.map_err(PaymentError::repository)? {
+            let recorded = match order.payment_method {
+                // Paid with Wave instead of at the door: the order becomes a Wave order.
+                PaymentMethod::CashOnDelivery => {
+                    self.orders.record_wave_payment_of_cash_order(order.id, order.status, entry)
+                }
+                _ => self.orders.record_payment(order.id, order.status, entry),
+            };
+            match recorded.await.map_err(PaymentError::repository)? {
                 Transition::Applied(_) => return Ok(WebhookOutcome::Paid { order_id: order.id }),
                 Transition::Stale | Transition::OutOfStock { .. } => order = self.find_order(order.id).await?,
             }
@@ -443,18 +454,43 @@ fn parse_order_id(raw: Option<&str>) -> Result<Uuid, PaymentError> {
     Uuid::parse_str(raw).map_err(|_| PaymentError::InvalidOrderId)
 }
 
-/// A session can be opened for a pending, unpaid Wave order only.
-fn payable(order: &Order) -> Result<(), PaymentError> {
-    if order.payment_method != PaymentMethod::Wave {
-        return Err(PaymentError::NotWaveOrder);
+/// Whether the shopper may pay `order` with Wave now, and how: a pending, unpaid Wave order that
+/// has not waited longer than a session lives, or a cash-on-delivery order not yet shipped and
+/// unpaid, which becomes a Wave order when Wave's payment arrives (docs/rules.md#payments).
+pub fn wave_offer(order: &Order, now: DateTime<Utc>) -> Result<WaveOffer, PaymentError> {
+    match order.payment_status {
+        PaymentStatus::Paid => return Err(PaymentError::AlreadyPaid),
+        PaymentStatus::Refunded => return Err(PaymentError::NotPayable),
+        PaymentStatus::Pending | PaymentStatus::Failed => {}
     }
-    if order.payment_status == PaymentStatus::Paid {
-        return Err(PaymentError::AlreadyPaid);
+    match order.payment_method {
+        PaymentMethod::Wave if order.status != OrderStatus::Pending => Err(PaymentError::NotPayable),
+        PaymentMethod::Wave if order_too_old(order, now) => Err(PaymentError::SessionExpired),
+        PaymentMethod::Wave => Ok(WaveOffer::Pay),
+        PaymentMethod::CashOnDelivery if matches!(order.status, OrderStatus::Pending | OrderStatus::Processing) => {
+            Ok(WaveOffer::SwitchFromCash)
+        }
+        PaymentMethod::CashOnDelivery => Err(PaymentError::NotPayable),
+        PaymentMethod::Card => Err(PaymentError::NotWaveOrder),
     }
-    if order.status != OrderStatus::Pending {
-        return Err(PaymentError::NotPayable);
+}
+
+/// How an order may be paid with Wave.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WaveOffer {
+    /// « Payer avec Wave »: a Wave order not paid yet.
+    Pay,
+    /// « Payer maintenant avec Wave »: a cash-on-delivery order, which becomes a Wave order.
+    SwitchFromCash,
+}
+
+impl WaveOffer {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            WaveOffer::Pay => "pay",
+            WaveOffer::SwitchFromCash => "switch_from_cash",
+        }
     }
-    Ok(())
 }
 
 /// An order that waited longer than a session lives gets no new session: its stock is held for
@@ -479,7 +515,7 @@ fn init_failure(error: GatewayError) -> PaymentError {
 /// Whether Wave's session really pays this order: succeeded, for this order, for its whole total,
 /// in francs. The reason is for the logs.
 fn session_pays_order(session: &WaveSession, order: &Order) -> Result<(), String> {
-    if order.payment_method != PaymentMethod::Wave {
+    if !matches!(order.payment_method, PaymentMethod::Wave | PaymentMethod::CashOnDelivery) {
         return Err(format!("order {} is not paid by Wave", order.order_number));
     }
     if !session.succeeded() {
@@ -506,7 +542,10 @@ fn session_pays_order(session: &WaveSession, order: &Order) -> Result<(), String
 /// The history entry of a payment: a pending order goes to processing; an order already moved
 /// on keeps its status; a cancelled one stays cancelled and says the money must be dealt with.
 fn payment_entry(order: &Order, session: &WaveSession, now: DateTime<Utc>) -> StatusChange {
-    let transaction = session.transaction_id.as_deref().map(|t| format!(" (transaction {t})")).unwrap_or_default();
+    let mut transaction = session.transaction_id.as_deref().map(|t| format!(" (transaction {t})")).unwrap_or_default();
+    if order.payment_method == PaymentMethod::CashOnDelivery {
+        transaction.push_str(" : mode de paiement changé du paiement à la livraison à Wave");
+    }
     let (status, note) = match order.status {
         OrderStatus::Pending => (OrderStatus::Processing, format!("Paiement Wave reçu{transaction}")),
         OrderStatus::Cancelled => (
@@ -518,8 +557,13 @@ fn payment_entry(order: &Order, session: &WaveSession, now: DateTime<Utc>) -> St
     StatusChange { status, note, by: BY_WAVE.to_owned(), by_user: None, at: now }
 }
 
+/// Paid, or paid and refunded since: never paid again.
+fn is_settled(order: &Order) -> bool {
+    matches!(order.payment_status, PaymentStatus::Paid | PaymentStatus::Refunded)
+}
+
 fn view(payment: Payment, order: Order, now: DateTime<Utc>) -> PaymentView {
-    let state = if order.payment_status == PaymentStatus::Paid {
+    let state = if is_settled(&order) {
         PaymentState::Paid
     } else if order.status == OrderStatus::Cancelled || payment.cancelled_at.is_some() {
         PaymentState::Cancelled

@@ -49,6 +49,7 @@ fn order(method: PaymentMethod, status: OrderStatus, payment: PaymentStatus) -> 
         confirmation: None,
         courier: None,
         returned_at: None,
+        refunds: vec![],
     }
 }
 
@@ -250,10 +251,18 @@ async fn init_after_three_seconds_asks_wave_again() {
 async fn init_refuses_orders_that_are_not_the_customers_pending_unpaid_wave_ones() {
     let cases = [
         (
-            order(PaymentMethod::CashOnDelivery, OrderStatus::Pending, PaymentStatus::Pending),
+            order(PaymentMethod::CashOnDelivery, OrderStatus::Shipped, PaymentStatus::Pending),
+            "Cette commande ne peut plus être payée.",
+        ),
+        (
+            order(PaymentMethod::Card, OrderStatus::Pending, PaymentStatus::Pending),
             "Cette commande ne se paie pas par Wave.",
         ),
         (order(PaymentMethod::Wave, OrderStatus::Processing, PaymentStatus::Paid), "Cette commande est déjà payée."),
+        (
+            order(PaymentMethod::Wave, OrderStatus::Processing, PaymentStatus::Refunded),
+            "Cette commande ne peut plus être payée.",
+        ),
         (
             order(PaymentMethod::Wave, OrderStatus::Cancelled, PaymentStatus::Pending),
             "Cette commande ne peut plus être payée.",
@@ -475,6 +484,45 @@ async fn a_completed_session_is_read_again_from_wave_then_the_order_is_paid_once
     let outcome = ports.service(t0()).receive_webhook(Some("sig"), b"body").await.unwrap();
     assert_eq!(outcome, WebhookOutcome::Paid { order_id: ORDER });
     assert_eq!(recorded.lock().unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn a_cash_order_paid_with_wave_becomes_a_wave_order_and_the_history_says_so() {
+    let cash = order(PaymentMethod::CashOnDelivery, OrderStatus::Pending, PaymentStatus::Pending);
+    let mut ports = Ports::new().order_is(cash).knows(stored(open_session("cos-1"), t0())).saves();
+    ports.webhooks.expect_open().returning(|_, _, _| Ok(completed_event("EV_1", "cos-1")));
+    ports.payments.expect_event_seen().returning(|_| Ok(false));
+    ports.payments.expect_remember_event().returning(|_, _, _| Ok(()));
+    ports.gateway.expect_get_session().returning(|id| Ok(paid_session(id)));
+    ports.orders.expect_record_payment().never();
+    let recorded = Arc::new(Mutex::new(Vec::new()));
+    let into = recorded.clone();
+    ports.orders.expect_record_wave_payment_of_cash_order().times(1).returning(move |_, expected, entry| {
+        assert_eq!(expected, OrderStatus::Pending);
+        into.lock().unwrap().push(entry.clone());
+        Ok(Transition::Applied(Box::new(order(PaymentMethod::Wave, entry.status, PaymentStatus::Paid))))
+    });
+    let outcome = ports.service(t0()).receive_webhook(Some("sig"), b"body").await.unwrap();
+    assert_eq!(outcome, WebhookOutcome::Paid { order_id: ORDER });
+    let entry = recorded.lock().unwrap()[0].clone();
+    assert_eq!(entry.status, OrderStatus::Processing);
+    assert_eq!(
+        entry.note,
+        "Paiement Wave reçu (transaction TCN4Y4ZC3FM) : mode de paiement changé du paiement à la livraison à Wave"
+    );
+}
+
+#[tokio::test]
+async fn a_refunded_order_is_never_paid_again_by_a_late_word_of_wave() {
+    let refunded = order(PaymentMethod::Wave, OrderStatus::Processing, PaymentStatus::Refunded);
+    let mut ports = Ports::new().order_is(refunded).knows(stored(open_session("cos-1"), t0())).saves();
+    ports.webhooks.expect_open().returning(|_, _, _| Ok(completed_event("EV_1", "cos-1")));
+    ports.payments.expect_event_seen().returning(|_| Ok(false));
+    ports.payments.expect_remember_event().returning(|_, _, _| Ok(()));
+    ports.gateway.expect_get_session().returning(|id| Ok(paid_session(id)));
+    ports.orders.expect_record_payment().never();
+    let outcome = ports.service(t0()).receive_webhook(Some("sig"), b"body").await.unwrap();
+    assert_eq!(outcome, WebhookOutcome::AlreadyPaid { order_id: ORDER });
 }
 
 #[tokio::test]

@@ -15,8 +15,9 @@ use bitik_orders::cash_on_delivery::{Courier, OrderConfirmation, initial_confirm
 use bitik_orders::notices::OrderNotices;
 use bitik_orders::open_orders::OPEN_STATUSES;
 use bitik_orders::{
-    AdminOrderFilter, AdminSort, NewOrder, OpenOrdersOf, Order, OrderLine, OrderRepository, OrderStatus, PaymentMethod,
-    PaymentStatus, PlaceError, ShippingInfo, ShippingMethod, StatusChange, StockEffect, Transition,
+    AdminOrderFilter, AdminSort, BatchPayment, NewOrder, OpenOrdersOf, Order, OrderLine, OrderRepository, OrderStatus,
+    PaymentMethod, PaymentStatus, PlaceError, Refund, ShippingInfo, ShippingMethod, StatusChange, StockEffect,
+    Transition,
 };
 use chrono::{DateTime, Utc};
 use diesel::dsl::now;
@@ -29,6 +30,7 @@ use crate::confirmation_rows as confirmations;
 use crate::functions::{bitik_search_text, like_pattern, regexp_replace};
 use crate::order_stats;
 use crate::outbox;
+use crate::refund_rows;
 use crate::schema::{order_confirmations, order_items, order_status_history as history, orders, product_variants};
 use crate::{Database, DbError};
 
@@ -148,6 +150,7 @@ fn assemble(
     lines: Vec<LineRow>,
     changes: Vec<HistoryRow>,
     confirmation: Option<OrderConfirmation>,
+    refunds: Vec<Refund>,
 ) -> Result<Order, DbError> {
     let lines = lines
         .into_iter()
@@ -212,10 +215,11 @@ fn assemble(
         confirmation,
         courier: row.courier_name.zip(row.courier_phone).map(|(name, phone)| Courier { name, phone }),
         returned_at: row.returned_at,
+        refunds,
     })
 }
 
-/// The orders of `rows` with their lines, history and confirmations: five queries whatever
+/// The orders of `rows` with their lines, history, confirmations and refunds: six queries whatever
 /// their number.
 async fn load(conn: &mut AsyncPgConnection, rows: Vec<OrderRow>) -> Result<Vec<Order>, DbError> {
     let ids: Vec<Uuid> = rows.iter().map(|r| r.id).collect();
@@ -240,11 +244,13 @@ async fn load(conn: &mut AsyncPgConnection, rows: Vec<OrderRow>) -> Result<Vec<O
         changes.entry(change.order_id).or_default().push(change);
     }
     let mut confirmations = confirmations::of_orders(conn, &ids).await?;
+    let mut refunds = refund_rows::of_orders(conn, &ids).await?;
     rows.into_iter()
         .map(|row| {
             let id = row.id;
             let (lines, changes) = (lines.remove(&id).unwrap_or_default(), changes.remove(&id).unwrap_or_default());
-            assemble(row, lines, changes, confirmations.remove(&id))
+            let refunds = refunds.remove(&id).unwrap_or_default();
+            assemble(row, lines, changes, confirmations.remove(&id), refunds)
         })
         .collect()
 }
@@ -406,6 +412,11 @@ pub(crate) struct NewHistoryRow<'a> {
     changed_by: &'a str,
     user_id: Option<Uuid>,
     created_at: DateTime<Utc>,
+}
+
+/// A payment status from which an order may become paid.
+fn unpaid(payment_status: &str) -> bool {
+    payment_status == PaymentStatus::Pending.as_str() || payment_status == PaymentStatus::Failed.as_str()
 }
 
 pub(crate) fn record(order_id: Uuid, change: &StatusChange) -> NewHistoryRow<'_> {
@@ -583,8 +594,9 @@ impl OrderRepository for PgOrderRepository {
                     .first(conn)
                     .await
                     .optional()?;
+                // Paid or refunded: never paid again.
                 match current {
-                    Some((status, payment)) if status == expected.as_str() && payment != "paid" => {}
+                    Some((status, payment)) if status == expected.as_str() && unpaid(&payment) => {}
                     _ => return Err(Abort::Stale),
                 }
                 diesel::update(orders::table.find(id))
@@ -606,6 +618,108 @@ impl OrderRepository for PgOrderRepository {
             Ok(order) => Ok(Transition::Applied(Box::new(order))),
             Err(Abort::Stale | Abort::OutOfStock { .. } | Abort::TooManyOpen(_)) => Ok(Transition::Stale),
             Err(Abort::Db(e)) => Err(e.into()),
+        }
+    }
+
+    async fn record_wave_payment_of_cash_order(
+        &self,
+        id: Uuid,
+        expected: OrderStatus,
+        entry: StatusChange,
+    ) -> Result<Transition, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let outcome = conn
+            .transaction::<_, Abort, _>(async move |conn| {
+                let current: Option<(String, String, String)> = orders::table
+                    .find(id)
+                    .select((orders::status, orders::payment_status, orders::payment_method))
+                    .for_update()
+                    .first(conn)
+                    .await
+                    .optional()?;
+                match current {
+                    Some((status, payment, method))
+                        if status == expected.as_str()
+                            && unpaid(&payment)
+                            && method == PaymentMethod::CashOnDelivery.as_str() => {}
+                    _ => return Err(Abort::Stale),
+                }
+                diesel::update(orders::table.find(id))
+                    .set((
+                        orders::payment_method.eq(PaymentMethod::Wave.as_str()),
+                        orders::payment_status.eq("paid"),
+                        orders::paid_at.eq(now),
+                        orders::status.eq(entry.status.as_str()),
+                        orders::updated_at.eq(now),
+                    ))
+                    .execute(conn)
+                    .await?;
+                // Paid already: nobody needs to confirm it will be paid at the door.
+                diesel::delete(order_confirmations::table.find(id)).execute(conn).await?;
+                diesel::insert_into(history::table).values(record(id, &entry)).execute(conn).await?;
+                find_in(conn, id).await.map_err(Abort::Db)?.ok_or(Abort::Stale)
+            })
+            .await;
+        match outcome {
+            Ok(order) => Ok(Transition::Applied(Box::new(order))),
+            Err(Abort::Stale | Abort::OutOfStock { .. } | Abort::TooManyOpen(_)) => Ok(Transition::Stale),
+            Err(Abort::Db(e)) => Err(e.into()),
+        }
+    }
+
+    async fn record_payments(&self, entries: Vec<(Uuid, OrderStatus, StatusChange)>) -> Result<BatchPayment, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let outcome = conn
+            .transaction::<_, Abort, _>(async move |conn| {
+                // Rows locked in one order, whatever the batch's: two rounds at once cannot deadlock.
+                let mut ids: Vec<Uuid> = entries.iter().map(|(id, _, _)| *id).collect();
+                ids.sort();
+                let current: Vec<(Uuid, String, String)> = orders::table
+                    .filter(orders::id.eq_any(&ids))
+                    .order(orders::id)
+                    .select((orders::id, orders::status, orders::payment_status))
+                    .for_update()
+                    .load(conn)
+                    .await?;
+                for (id, expected, _) in &entries {
+                    let unchanged = current.iter().any(|(found, status, payment)| {
+                        found == id && status == expected.as_str() && payment != "paid"
+                    });
+                    if !unchanged {
+                        // Nothing written yet: the batch stops here, whole.
+                        return Ok(Err(*id));
+                    }
+                }
+                let mut paid = Vec::with_capacity(entries.len());
+                for (id, _, entry) in &entries {
+                    diesel::update(orders::table.find(id))
+                        .set((
+                            orders::payment_status.eq("paid"),
+                            orders::paid_at.eq(now),
+                            orders::status.eq(entry.status.as_str()),
+                            orders::updated_at.eq(now),
+                        ))
+                        .execute(conn)
+                        .await?;
+                    diesel::insert_into(history::table).values(record(*id, entry)).execute(conn).await?;
+                    paid.push(find_in(conn, *id).await.map_err(Abort::Db)?.ok_or(Abort::Stale)?);
+                }
+                Ok(Ok(paid))
+            })
+            .await;
+        match outcome {
+            Ok(Ok(paid)) => Ok(BatchPayment::Applied(paid)),
+            Ok(Err(id)) => {
+                let mut conn = self.database.conn().await?;
+                let order = find_in(&mut conn, id)
+                    .await?
+                    .ok_or_else(|| DbError::inconsistent(format!("order {id} vanished")))?;
+                Ok(BatchPayment::Stale(Box::new(order)))
+            }
+            Err(Abort::Db(e)) => Err(e.into()),
+            Err(Abort::Stale | Abort::OutOfStock { .. } | Abort::TooManyOpen(_)) => {
+                Err(DbError::inconsistent("an order vanished while being paid").into())
+            }
         }
     }
 

@@ -196,6 +196,20 @@ impl PaymentRepository for PgPaymentRepository {
         row.map(Payment::try_from).transpose()
     }
 
+    async fn paid_session_of(&self, order_id: Uuid) -> Result<Option<Payment>, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let row = payments::table
+            .filter(payments::order_id.eq(order_id))
+            .filter(payments::payment_status.eq(WavePaymentStatus::Succeeded.as_str()))
+            .order((payments::completed_at.desc().nulls_last(), payments::id.desc()))
+            .select(PaymentRow::as_select())
+            .first(&mut conn)
+            .await
+            .optional()
+            .map_err(DbError::from)?;
+        row.map(Payment::try_from).transpose()
+    }
+
     async fn mark_cancelled(&self, session_id: &str, at: DateTime<Utc>) -> Result<Option<Payment>, BoxError> {
         let mut conn = self.database.conn().await?;
         diesel::update(

@@ -23,11 +23,13 @@ use bitik_orders::OrderService;
 use bitik_orders::cash_on_delivery::{CashOnDeliveryService, ConfirmationLinks};
 use bitik_orders::delivery::DeliveryService;
 use bitik_orders::notices::OrderNotices;
-use bitik_payments::{PaymentService, WaveGateway};
+use bitik_payments::reconciliation::{ReconciliationService, WaveTransactions};
+use bitik_payments::{PaymentService, RefundService, WaveGateway};
 use bitik_postgres::{
     Database, PgAddressRepository, PgCartRepository, PgCashOnDeliveryRepository, PgNewsletterRepository,
     PgOrderRepository, PgOutbox, PgPaymentRepository, PgPhoneRecords, PgProductRepository, PgRateLimiter,
-    PgUserRepository, PgZoneRepository, PoolSettings, listen_for_changes, listen_for_messages,
+    PgReconciliationRepository, PgRefundRepository, PgUserRepository, PgZoneRepository, PoolSettings,
+    listen_for_changes, listen_for_messages,
 };
 use bitik_wave::{Simulator, WaveClient, WaveWebhooks};
 
@@ -249,6 +251,8 @@ pub struct Shared {
     catalog_cache: Arc<CatalogCache>,
     hasher: Arc<Argon2Hasher>,
     gateway: Arc<dyn WaveGateway>,
+    /// Wave's Balance & Reconciliation API, for the daily report (refused to a key without it).
+    transactions: Arc<dyn WaveTransactions>,
     webhooks: Arc<WaveWebhooks>,
     simulator: Option<Arc<Simulator>>,
     storefront: Option<Arc<Storefront>>,
@@ -266,11 +270,15 @@ impl Shared {
             let bytes: [u8; 32] = rand::random();
             bytes.iter().map(|b| format!("{b:02x}")).collect()
         });
-        let (gateway, simulator): (Arc<dyn WaveGateway>, _) = match &wave.api_key {
-            Some(key) => (Arc::new(WaveClient::new(&wave.api_base, key, wave.timeout)?), None),
+        type Wave = (Arc<dyn WaveGateway>, Arc<dyn WaveTransactions>, Option<Arc<Simulator>>);
+        let (gateway, transactions, simulator): Wave = match &wave.api_key {
+            Some(key) => {
+                let client = Arc::new(WaveClient::new(&wave.api_base, key, wave.timeout)?);
+                (client.clone(), client, None)
+            }
             None => {
                 let simulator = Arc::new(Simulator::new(&secret, &config.http.shop.name, &config.http.public_url));
-                (simulator.clone(), Some(simulator))
+                (simulator.clone(), simulator.clone(), Some(simulator))
             }
         };
         let storefront = Storefront::load(&config.http.frontend_dir).map(Arc::new);
@@ -286,6 +294,7 @@ impl Shared {
             config: Arc::new(config),
             hasher: Arc::new(Argon2Hasher::for_this_machine()),
             gateway,
+            transactions,
             webhooks: Arc::new(WaveWebhooks::new(&secret)),
             simulator,
             storefront,
@@ -324,9 +333,21 @@ impl Shared {
             cod,
         );
         let delivery = DeliveryService::new(zones);
+        let payment_repository = Arc::new(PgPaymentRepository::new(database.clone()));
+        let refunds = RefundService::new(
+            order_repository.clone(),
+            payment_repository.clone(),
+            Arc::new(PgRefundRepository::new(database.clone())),
+            self.gateway.clone(),
+        );
+        let reconciliation = ReconciliationService::new(
+            Arc::new(PgReconciliationRepository::new(database.clone())),
+            self.gateway.clone(),
+            self.transactions.clone(),
+        );
         let payments = PaymentService::new(
             order_repository,
-            Arc::new(PgPaymentRepository::new(database.clone())),
+            payment_repository,
             self.gateway.clone(),
             self.webhooks.clone(),
             &config.http.public_url,
@@ -344,6 +365,8 @@ impl Shared {
             cash_on_delivery,
             delivery,
             payments,
+            refunds,
+            reconciliation,
             simulator: self.simulator.clone(),
             newsletter,
             messages,

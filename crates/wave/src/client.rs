@@ -60,6 +60,22 @@ impl WaveClient {
         Err(refusal(status, &body, retry_after))
     }
 
+    /// A GET whose status the caller reads itself (the Balance API's 401 and 403 mean something
+    /// of their own); `Err` is a call that did not come back whole.
+    pub(crate) async fn get_raw(&self, path: &str, query: &[(&str, String)]) -> Result<(StatusCode, Vec<u8>), String> {
+        let response = self
+            .http
+            .get(format!("{}{path}", self.base))
+            .bearer_auth(&self.api_key)
+            .query(query)
+            .send()
+            .await
+            .map_err(|e| describe(&e))?;
+        let status = response.status();
+        let body = response.bytes().await.map_err(|e| describe(&e))?;
+        Ok((status, body.to_vec()))
+    }
+
     async fn session_call(
         &self,
         method: Method,
@@ -115,6 +131,22 @@ impl WaveGateway for WaveClient {
         let _: Option<serde_json::Value> =
             self.call(Method::POST, &format!("/v1/checkout/sessions/{id}/expire"), |r| r).await?;
         Ok(())
+    }
+
+    async fn refund_session(&self, id: &str) -> Result<(), GatewayError> {
+        let id = session_id(id)?;
+        // Success is the status: Wave's answer may be empty, and nothing in it is needed.
+        let _: Option<serde_json::Value> =
+            self.call(Method::POST, &format!("/v1/checkout/sessions/{id}/refund"), |r| r).await?;
+        Ok(())
+    }
+
+    async fn session_refunded(&self, id: &str) -> Result<bool, GatewayError> {
+        let id = session_id(id)?;
+        let path = format!("/v1/checkout/sessions/{id}");
+        let json: Option<SessionJson> = self.call(Method::GET, &path, |r| r).await?;
+        let json = json.ok_or_else(|| GatewayError::Unknown(format!("empty answer to {path}")))?;
+        Ok(json.refunded())
     }
 
     fn is_simulated(&self) -> bool {

@@ -251,3 +251,148 @@ async fn a_session_id_that_is_not_one_never_reaches_wave() {
         assert_eq!(wave.expire_session(id).await, Err(GatewayError::NotFound), "{id:?}");
     }
 }
+
+#[tokio::test]
+async fn refunds_a_session_and_takes_an_empty_200_as_success() {
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/v1/checkout/sessions/cos-paid/refund"))
+        .and(bearer_token(KEY))
+        .respond_with(ResponseTemplate::new(200))
+        .expect(1)
+        .mount(&server)
+        .await;
+    client(&server).await.refund_session("cos-paid").await.unwrap();
+}
+
+#[tokio::test]
+async fn a_refused_refund_keeps_waves_code_and_a_slow_one_is_unknown() {
+    for (status, code) in
+        [(400, "checkout-refund-failed"), (400, "request-validation-error"), (403, "unauthorized-wallet")]
+    {
+        let server = MockServer::start().await;
+        Mock::given(method("POST"))
+            .and(path("/v1/checkout/sessions/cos-paid/refund"))
+            .respond_with(ResponseTemplate::new(status).set_body_json(wave_error(code, "refused")))
+            .mount(&server)
+            .await;
+        let error = client(&server).await.refund_session("cos-paid").await.unwrap_err();
+        assert!(matches!(&error, GatewayError::Rejected { code: c, .. } if c == code), "{error:?}");
+    }
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/v1/checkout/sessions/cos-gone/refund"))
+        .respond_with(ResponseTemplate::new(404).set_body_json(wave_error("checkout-session-not-found", "no")))
+        .mount(&server)
+        .await;
+    Mock::given(method("POST"))
+        .and(path("/v1/checkout/sessions/cos-slow/refund"))
+        .respond_with(ResponseTemplate::new(200).set_delay(Duration::from_secs(2)))
+        .mount(&server)
+        .await;
+    let client = client(&server).await;
+    assert_eq!(client.refund_session("cos-gone").await, Err(GatewayError::NotFound));
+    assert!(matches!(client.refund_session("cos-slow").await, Err(GatewayError::Unknown(_))));
+    assert_eq!(client.refund_session("../x").await, Err(GatewayError::NotFound), "never reaches a URL");
+}
+
+#[tokio::test]
+async fn a_session_reads_refunded_when_wave_shows_its_refund() {
+    let server = MockServer::start().await;
+    let mut by_status = session_json("cos-a", "complete", "refunded");
+    by_status["when_completed"] = json!("2026-11-22T10:05:00Z");
+    let mut by_time = session_json("cos-b", "complete", "succeeded");
+    by_time["when_refunded"] = json!("2026-11-23T09:00:00Z");
+    let paid = session_json("cos-c", "complete", "succeeded");
+    for (id, body) in [("cos-a", by_status), ("cos-b", by_time), ("cos-c", paid)] {
+        Mock::given(method("GET"))
+            .and(path(format!("/v1/checkout/sessions/{id}")))
+            .respond_with(ResponseTemplate::new(200).set_body_json(body))
+            .mount(&server)
+            .await;
+    }
+    let client = client(&server).await;
+    assert!(client.session_refunded("cos-a").await.unwrap());
+    assert!(client.session_refunded("cos-b").await.unwrap());
+    assert!(!client.session_refunded("cos-c").await.unwrap());
+    let refunded = client.get_session("cos-a").await.unwrap();
+    assert_eq!(refunded.payment_status, WavePaymentStatus::Succeeded, "a refunded session was paid");
+}
+
+// The Balance & Reconciliation API -------------------------------------------------------------
+
+fn transaction(id: &str, amount: &str, fee: &str, kind: &str) -> Value {
+    json!({
+        "timestamp": "2026-11-22T10:05:00Z",
+        "transaction_id": id,
+        "transaction_type": kind,
+        "amount": amount,
+        "fee": fee,
+        "balance": "100000",
+        "currency": "XOF",
+        "is_reversal": false
+    })
+}
+
+#[tokio::test]
+async fn a_days_transactions_are_read_page_after_page() {
+    use bitik_payments::reconciliation::WaveTransactions;
+    let server = MockServer::start().await;
+    Mock::given(method("GET"))
+        .and(path("/v1/transactions"))
+        .and(bearer_token(KEY))
+        .and(query_param("date", "2026-11-22"))
+        .and(query_param("after", "c1"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+            "page_info": {"start_cursor": "c1", "end_cursor": "c2", "has_next_page": false},
+            "items": [transaction("T2", "-5000", "0", "merchant_payment_refund")]
+        })))
+        .expect(1)
+        .mount(&server)
+        .await;
+    Mock::given(method("GET"))
+        .and(path("/v1/transactions"))
+        .and(query_param("date", "2026-11-22"))
+        .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+            "page_info": {"start_cursor": null, "end_cursor": "c1", "has_next_page": true},
+            "items": [transaction("T1", "25000", "250", "merchant_payment")]
+        })))
+        .mount(&server)
+        .await;
+    let day = chrono::NaiveDate::from_ymd_opt(2026, 11, 22).unwrap();
+    let found = client(&server).await.transactions_of(day).await.unwrap();
+    let read: Vec<_> = found.iter().map(|t| (t.id.as_str(), t.amount, t.fee, t.is_payment())).collect();
+    assert_eq!(
+        read,
+        vec![
+            ("T1", Money::francs(25_000), Money::francs(250), true),
+            ("T2", Money::francs(-5_000), Money::ZERO, false)
+        ]
+    );
+}
+
+#[tokio::test]
+async fn a_key_without_the_balance_api_is_told_apart_from_a_failure() {
+    use bitik_payments::reconciliation::{TransactionsError, WaveTransactions};
+    let day = chrono::NaiveDate::from_ymd_opt(2026, 11, 22).unwrap();
+    for (status, expected) in [
+        (401, TransactionsError::NoAccess),
+        (403, TransactionsError::NoAccess),
+        (500, TransactionsError::Failed("HTTP 500".into())),
+    ] {
+        let server = MockServer::start().await;
+        Mock::given(method("GET"))
+            .and(path("/v1/transactions"))
+            .respond_with(ResponseTemplate::new(status).set_body_json(wave_error("missing-auth-header", "no")))
+            .mount(&server)
+            .await;
+        assert_eq!(client(&server).await.transactions_of(day).await.unwrap_err(), expected);
+    }
+    let server = MockServer::start().await;
+    Mock::given(method("GET"))
+        .and(path("/v1/transactions"))
+        .respond_with(ResponseTemplate::new(200).set_delay(Duration::from_secs(2)).set_body_json(json!({"items": []})))
+        .mount(&server)
+        .await;
+    assert!(matches!(client(&server).await.transactions_of(day).await, Err(TransactionsError::Failed(_))));
+}

@@ -1,11 +1,12 @@
 //! Wave Checkout: the HTTP client implementing the payments domain's gateway port, the webhook
-//! signature check and event reading, amounts as Wave writes them, and the simulator that stands
+//! signature check and event reading, the Balance & Reconciliation API's transactions, amounts as Wave writes them, and the simulator that stands
 //! in for Wave in test mode.
 
 pub mod amount;
 mod client;
 pub mod signature;
 pub mod simulator;
+mod transactions;
 mod webhook;
 mod wire;
 

@@ -37,6 +37,8 @@ pub struct Simulated {
     pub session: WaveSession,
     pub success_url: String,
     pub error_url: String,
+    /// When the tester's shop refunded the session's payment.
+    pub refunded_at: Option<DateTime<Utc>>,
 }
 
 /// What a tester's choice produces: the webhook delivery to hand to the shop, and where the
@@ -157,6 +159,7 @@ impl WaveGateway for Simulator {
             session: session.clone(),
             success_url: request.success_url.clone(),
             error_url: request.error_url.clone(),
+            refunded_at: None,
         };
         self.sessions.lock().expect("simulator lock").insert(id, simulated);
         Ok(session)
@@ -194,6 +197,26 @@ impl WaveGateway for Simulator {
                 message: "Only an open checkout session can be expired.".to_owned(),
             }),
         }
+    }
+
+    /// As Wave: only a succeeded payment, not refunded yet, is refunded, in full.
+    async fn refund_session(&self, id: &str) -> Result<(), GatewayError> {
+        let now = (self.clock)();
+        let mut sessions = self.sessions.lock().expect("simulator lock");
+        let simulated = sessions.get_mut(id).ok_or(GatewayError::NotFound)?;
+        if !simulated.session.succeeded() || simulated.refunded_at.is_some() {
+            return Err(GatewayError::Rejected {
+                status: 409,
+                code: "checkout-refund-failed".to_owned(),
+                message: "Only a succeeded payment that was not refunded can be refunded.".to_owned(),
+            });
+        }
+        simulated.refunded_at = Some(now);
+        Ok(())
+    }
+
+    async fn session_refunded(&self, id: &str) -> Result<bool, GatewayError> {
+        self.session(id).map(|s| s.refunded_at.is_some()).ok_or(GatewayError::NotFound)
     }
 
     fn is_simulated(&self) -> bool {
@@ -263,6 +286,21 @@ mod tests {
         assert_eq!(event.session, Some(paid));
         assert!(matches!(simulator.pay(&session.id), Err(SimulatorError::NotOpen(_))), "paid once");
         assert!(simulator.expire_session(&session.id).await.is_err(), "a paid session cannot be expired");
+    }
+
+    #[tokio::test]
+    async fn refunds_a_paid_session_once_and_shows_it_refunded() {
+        let simulator = simulator_at(Utc::now());
+        let session = simulator.create_session(&request()).await.unwrap();
+        let refused = simulator.refund_session(&session.id).await;
+        assert!(matches!(refused, Err(GatewayError::Rejected { ref code, .. }) if code == "checkout-refund-failed"));
+        simulator.pay(&session.id).unwrap();
+        assert!(!simulator.session_refunded(&session.id).await.unwrap());
+        simulator.refund_session(&session.id).await.unwrap();
+        assert!(simulator.session_refunded(&session.id).await.unwrap());
+        let again = simulator.refund_session(&session.id).await;
+        assert!(matches!(again, Err(GatewayError::Rejected { ref code, .. }) if code == "checkout-refund-failed"));
+        assert_eq!(simulator.refund_session("cos-nope").await, Err(GatewayError::NotFound));
     }
 
     #[tokio::test]

@@ -33,7 +33,16 @@ pub struct SessionJson {
     pub transaction_id: Option<String>,
     #[serde(default)]
     pub last_payment_error: Option<ErrorJson>,
+    /// When the session's payment was refunded, if Wave says so.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub when_refunded: Option<DateTime<Utc>>,
+    /// Wave's record of a refund of the session, if it gives one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refund: Option<serde_json::Value>,
 }
+
+/// A refunded session's `payment_status`, where Wave writes one.
+pub const REFUNDED: &str = "refunded";
 
 /// Wave's error bodies (`{code, message, details}`) and `last_payment_error` share this shape.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -69,13 +78,24 @@ pub struct EventJson {
 }
 
 impl SessionJson {
-    /// Wave's session in the domain's terms; `Err` names what could not be read.
+    /// Whether Wave shows the session's payment refunded: a `refunded` payment status, a
+    /// refund time or a refund record, whichever Wave writes.
+    pub fn refunded(&self) -> bool {
+        self.payment_status == REFUNDED
+            || self.when_refunded.is_some()
+            || self.refund.as_ref().is_some_and(|r| !r.is_null())
+    }
+
+    /// Wave's session in the domain's terms; `Err` names what could not be read. A refunded
+    /// session was paid: it reads as succeeded (whether it was refunded is [`Self::refunded`]).
     pub fn into_session(self) -> Result<WaveSession, String> {
         let amount = parse_wave_amount(&self.amount).ok_or_else(|| format!("amount {:?}", self.amount))?;
         let checkout_status = CheckoutStatus::parse(&self.checkout_status)
             .ok_or_else(|| format!("checkout_status {:?}", self.checkout_status))?;
-        let payment_status = WavePaymentStatus::parse(&self.payment_status)
-            .ok_or_else(|| format!("payment_status {:?}", self.payment_status))?;
+        let payment_status = match self.payment_status.as_str() {
+            REFUNDED => WavePaymentStatus::Succeeded,
+            code => WavePaymentStatus::parse(code).ok_or_else(|| format!("payment_status {code:?}"))?,
+        };
         Ok(WaveSession {
             id: self.id,
             amount,
@@ -114,6 +134,8 @@ impl SessionJson {
                 .last_error
                 .as_ref()
                 .map(|e| ErrorJson { code: e.code.clone(), message: e.message.clone() }),
+            when_refunded: None,
+            refund: None,
         }
     }
 }

@@ -7,6 +7,7 @@ import {
   apiRequest,
   buildUrl,
   dataOf,
+  downloadFile,
   GENERIC_ERROR_MESSAGE,
   INVALID_RESPONSE_MESSAGE,
   NETWORK_ERROR_MESSAGE,
@@ -83,6 +84,25 @@ describe('api client: requests', () => {
     expect(
       buildUrl('/products', { page: 2, colors: ['noir', 'blanc'], sizes: [], search: '', featured: true, sort: undefined }),
     ).toBe('/api/products?page=2&colors=noir%2Cblanc&featured=true')
+  })
+})
+
+describe('api client: files', () => {
+  it('downloads a file with the token and its query, and reads a refusal as the envelope', async () => {
+    localStorage.setItem('token', 'abc')
+    const fetchMock = mockFetch(
+      new Response('row,date\r\nday,2026-11-26\r\n', { status: 200, headers: { 'Content-Type': 'text/csv' } }),
+      json({ code: 'invalid_query', message: 'La période ne peut pas dépasser 92 jours.' }, 400),
+    )
+    const blob = await downloadFile('/admin/reports/payments.csv', { from: '2026-11-01', to: '2026-11-26' })
+    expect(await blob.text()).toBe('row,date\r\nday,2026-11-26\r\n')
+    const [url, init] = fetchMock.mock.calls[0]!
+    expect(url).toBe('/api/admin/reports/payments.csv?from=2026-11-01&to=2026-11-26')
+    expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer abc')
+    const refused = await downloadFile('/admin/reports/payments.csv').catch((e: unknown) => e)
+    expect(refused).toBeInstanceOf(ApiError)
+    expect((refused as ApiError).message).toBe('La période ne peut pas dépasser 92 jours.')
+    expect((refused as ApiError).status).toBe(400)
   })
 })
 

@@ -320,6 +320,30 @@ export const api = {
     apiRequest(path, { ...options, schema, method: 'DELETE' }),
 }
 
+/**
+ * A file the server hands out (a CSV export), as a Blob: the same token, time
+ * limit and error envelope as every call, no schema (the body is not JSON).
+ */
+export async function downloadFile(path: string, query?: Record<string, QueryValue>): Promise<Blob> {
+  const controller = new AbortController()
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS * 2)
+  const headers: Record<string, string> = {}
+  const token = readToken()
+  if (token) headers.Authorization = `Bearer ${token}`
+  try {
+    let response: Response
+    try {
+      response = await fetch(buildUrl(path, query), { headers, signal: controller.signal })
+    } catch {
+      throw new ApiError(0, 'network_error', NETWORK_ERROR_MESSAGE)
+    }
+    if (!response.ok) throw await errorFromResponse(response)
+    return await response.blob()
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 /** Message to show a shopper for any thrown value. */
 export function errorMessage(error: unknown, fallback = GENERIC_ERROR_MESSAGE): string {
   if (isApiError(error)) return error.message

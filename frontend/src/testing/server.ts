@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw'
 import { setupServer } from 'msw/node'
+import { facetsFixture } from './fixtures'
 import { shopFixture } from './shop'
 import { TEST_ZONES } from './zones'
 
@@ -8,11 +9,13 @@ import { TEST_ZONES } from './zones'
  * The defaults, read by every storefront page: a logged-in customer's cart
  * (the header badge) is empty unless a test says otherwise (testing/cart.ts),
  * the shop takes real payments (testing/shop.ts), delivers to the test
- * zones (testing/delivery.ts), and a customer's address book is empty.
+ * zones (testing/delivery.ts), a customer's address book is empty, and the
+ * listing's facets are those of testing/fixtures.ts.
  */
 export const server = setupServer(
   http.get('/api/cart', () => HttpResponse.json({ data: { items: [], subtotal: 0, itemCount: 0 } })),
   http.get('/api/shop', () => HttpResponse.json({ data: shopFixture() })),
   http.get('/api/delivery/zones', () => HttpResponse.json({ data: TEST_ZONES })),
   http.get('/api/users/addresses', () => HttpResponse.json({ data: [] })),
+  http.get('/api/products/facets', () => HttpResponse.json({ data: facetsFixture() })),
 )

@@ -143,6 +143,13 @@ codes! {
     PaymentRateLimited = "payment_rate_limited", TOO_MANY_REQUESTS;
     InvalidSignature = "invalid_signature", UNAUTHORIZED;
     InvalidEvent = "invalid_event", BAD_REQUEST;
+    // Refunds: the order's state (not paid, refunded, a refund in flight) or Wave's refusal
+    // stands in the way.
+    OrderNotRefundable = "order_not_refundable", CONFLICT;
+    AlreadyRefunded = "already_refunded", CONFLICT;
+    RefundInProgress = "refund_in_progress", CONFLICT;
+    NoRefundToCheck = "no_refund_to_check", CONFLICT;
+    WaveRefundRefused = "wave_refund_refused", CONFLICT;
 
     // Pictures sent by the back office.
     InvalidImage = "invalid_image", UNSUPPORTED_MEDIA_TYPE;

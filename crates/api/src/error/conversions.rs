@@ -143,7 +143,23 @@ impl From<bitik_orders::OrderError> for ApiError {
             E::ReturnedOrderClosed => ApiError::new(Code::OrderReturned, message),
             E::NotRefused => ApiError::new(Code::OrderNotRefused, message),
             E::AlreadyReturned => ApiError::new(Code::AlreadyReturned, message),
+            // The code of the one order's refusal, the sentence naming it.
+            E::InBatch { reason, .. } => ApiError::new(ApiError::from(*reason).code, message),
+            E::UnknownInBatch { .. } => ApiError::new(Code::OrderNotFound, message),
             E::Repository(_) => ApiError::internal(error),
+        }
+    }
+}
+
+impl From<bitik_payments::reconciliation::ReportError> for ApiError {
+    fn from(error: bitik_payments::reconciliation::ReportError) -> Self {
+        use bitik_payments::reconciliation::ReportError as E;
+        let message = error.to_string();
+        match (&error, error.field()) {
+            (E::AmountTooLarge(_), _) => ApiError::new(Code::AmountTooLarge, message),
+            (E::Repository(_), _) => ApiError::internal(error),
+            (_, Some(field)) => ApiError::field(field, Code::InvalidQuery, message),
+            (_, None) => ApiError::new(Code::InvalidQuery, message),
         }
     }
 }
@@ -193,6 +209,15 @@ impl From<bitik_payments::PaymentError> for ApiError {
             E::InvalidEvent(why) => {
                 tracing::warn!(why, "a signed Wave webhook delivery could not be read");
                 ApiError::new(Code::InvalidEvent, message)
+            }
+            E::Validation { message, fields } => ApiError::validation(message, owned(fields)),
+            E::NotRefundable | E::NoPaidSession => ApiError::new(Code::OrderNotRefundable, message),
+            E::AlreadyRefunded => ApiError::new(Code::AlreadyRefunded, message),
+            E::RefundInProgress => ApiError::new(Code::RefundInProgress, message),
+            E::NoRefundToCheck => ApiError::new(Code::NoRefundToCheck, message),
+            E::RefundRefused { code } => {
+                tracing::warn!(wave_code = code, "Wave refused a refund");
+                ApiError::new(Code::WaveRefundRefused, message)
             }
             E::Repository(_) => ApiError::internal(error),
         }
@@ -298,6 +323,8 @@ mod tests {
                 Order::ReturnedOrderClosed,
                 Order::NotRefused,
                 Order::AlreadyReturned,
+                Order::InBatch { number: "BTK-1".into(), reason: Box::new(Order::AlreadyPaid) },
+                Order::UnknownInBatch { id: uuid::Uuid::nil() },
                 Order::Repository(bug()),
             ]
             .map(ApiError::from),
@@ -321,6 +348,19 @@ mod tests {
             ]
             .map(ApiError::from),
         );
+        {
+            use bitik_payments::reconciliation::ReportError as Report;
+            all.extend(
+                [
+                    Report::InvalidDate { field: "from" },
+                    Report::FromAfterTo { from: "22/11/2026".into(), to: "20/11/2026".into() },
+                    Report::TooLong { max: 92 },
+                    Report::AmountTooLarge(bitik_common::AmountTooLarge),
+                    Report::Repository(bug()),
+                ]
+                .map(ApiError::from),
+            );
+        }
         all.extend(
             [
                 Identity::validation(bitik_common::FieldErrors::of("email", "Email invalide")),

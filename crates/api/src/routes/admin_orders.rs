@@ -1,7 +1,8 @@
 //! Orders in the back office (administrators only).
 
-use actix_web::{HttpResponse, get, put, web};
+use actix_web::{HttpResponse, get, post, put, web};
 use bitik_orders::{Actor, AdminOrderQuery, DaySales, Order, OrderDashboard, OrderTrends, TopProduct};
+use bitik_payments::RefundAsked;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -11,6 +12,7 @@ use crate::auth::AdminUser;
 use crate::error::{ApiError, ErrorBody};
 use crate::responses::{Data, Paginated};
 use crate::routes::orders::OrderDto;
+use crate::routes::whole::Whole;
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -20,6 +22,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(detail)
         .service(change_status)
         .service(record_payment)
+        .service(refund)
+        .service(check_refund)
         .service(set_tracking_note);
 }
 
@@ -206,6 +210,75 @@ async fn record_payment(
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     let order = state.orders.record_cash_payment(&actor(&admin), *id).await?;
+    Ok(HttpResponse::Ok().json(Data::new(AdminOrderDto::new(&state, order))))
+}
+
+/// A refund: `{"reason"}` for a Wave order (Wave refunds the whole amount), `{"amount",
+/// "method", "reason"}` for a cash-on-delivery order.
+#[derive(Deserialize, ToSchema)]
+pub struct RefundBody {
+    /// Whole francs; a cash-on-delivery order's refund only, at most what was paid less what
+    /// was refunded before. A Wave order's refund is its total (another amount is refused).
+    #[schema(value_type = Option<i64>, minimum = 1, example = 5000)]
+    amount: Option<Whole>,
+    /// A cash-on-delivery order's refund only: `cash` or `wave_transfer`.
+    #[schema(example = "cash")]
+    method: Option<String>,
+    /// Shown in the order's history, up to 500 characters.
+    #[schema(required = true, max_length = 500, example = "Article défectueux")]
+    reason: Option<String>,
+}
+
+/// Refunds a paid order. A Wave order is refunded by Wave, in full, on its paid session, once:
+/// a second request while one is in flight answers 409, and when Wave's answer is lost the
+/// refund is left `unknown` (« à vérifier », 202) until checked. A cash-on-delivery order gets
+/// the refund the shop made itself, of any part of what is left. Stock is not changed.
+#[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = RefundBody,
+    params(("id" = Uuid, Path, description = "Order id")),
+    responses(
+        (status = 200, description = "Refunded: the order with its refunds", body = Data<AdminOrderDto>),
+        (status = 202, description = "Wave's answer was lost: the refund is to be checked", body = Data<AdminOrderDto>),
+        (status = 400, description = "A missing reason, a wrong amount or method", body = ErrorBody),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 404, description = "No such order", body = ErrorBody),
+        (status = 409, description = "Not paid (`order_not_refundable`), refunded (`already_refunded`), a Wave refund in flight (`refund_in_progress`), or Wave refused (`wave_refund_refused`): nothing changed", body = ErrorBody),
+        (status = 429, description = "Wave asks us to slow down (see Retry-After)", body = ErrorBody),
+))]
+#[post("/admin/orders/{id}/refund")]
+async fn refund(
+    state: web::Data<AppState>,
+    AdminUser(admin): AdminUser,
+    id: web::Path<Uuid>,
+    body: web::Json<RefundBody>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    let asked = RefundAsked { amount: body.amount.map(|w| w.0), method: body.method, reason: body.reason };
+    let done = state.refunds.refund(&actor(&admin), *id, asked).await?;
+    let mut answer = if done.to_check { HttpResponse::Accepted() } else { HttpResponse::Ok() };
+    Ok(answer.json(Data::new(AdminOrderDto::new(&state, done.order))))
+}
+
+/// Asks Wave whether the order's refund « à vérifier » was made (Wave's session, not the
+/// shop's record, decides): it becomes `succeeded` (the order `refunded`) or `failed`.
+#[utoipa::path(tag = "admin", security(("bearer" = [])),
+    params(("id" = Uuid, Path, description = "Order id")),
+    responses(
+        (status = 200, description = "The order with its refund settled", body = Data<AdminOrderDto>),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 404, description = "No such order", body = ErrorBody),
+        (status = 409, description = "No refund to check (`no_refund_to_check`), or one asked of Wave moments ago (`refund_in_progress`)", body = ErrorBody),
+        (status = 429, description = "Wave asks us to slow down (see Retry-After)", body = ErrorBody),
+        (status = 502, description = "Wave could not be asked: the refund stays to be checked", body = ErrorBody),
+))]
+#[post("/admin/orders/{id}/refund/check")]
+async fn check_refund(
+    state: web::Data<AppState>,
+    AdminUser(admin): AdminUser,
+    id: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
+    let order = state.refunds.check(&actor(&admin), *id).await?;
     Ok(HttpResponse::Ok().json(Data::new(AdminOrderDto::new(&state, order))))
 }
 

@@ -6,7 +6,7 @@ use actix_web::http::header::ContentType;
 use actix_web::web::Bytes;
 use actix_web::{FromRequest, HttpRequest, HttpResponse, get, web};
 use bitik_catalog::{
-    AdminListParams, DEFAULT_NEW_ARRIVALS, DEFAULT_PROMOTIONS, DEFAULT_SIMILAR, ListParams, Product, ShopRead,
+    AdminListParams, DEFAULT_NEW_ARRIVALS, DEFAULT_PROMOTIONS, DEFAULT_SIMILAR, Facets, ListParams, Product, ShopRead,
     parse_limit, product_key,
 };
 use serde::{Deserialize, Serialize};
@@ -20,7 +20,7 @@ use crate::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     // The fixed paths first: `/products/{idOrSlug}` would otherwise take them.
-    cfg.service(list).service(promotions).service(new_arrivals).service(similar).service(show);
+    cfg.service(list).service(facets).service(promotions).service(new_arrivals).service(similar).service(show);
 }
 
 /// The listing's filters. Every value is optional; unknown parameters are ignored.
@@ -245,6 +245,88 @@ async fn list(
     let filter = state.catalog.list_filter(query.into())?;
     shop_json(&state, ShopRead::list(&filter), async {
         Ok(Paginated::from_page(state.catalog.list_by(&filter).await?, ProductDto::from))
+    })
+    .await
+}
+
+/// A value of a facet and the products a listing would show with it chosen.
+#[derive(Serialize, ToSchema)]
+pub struct FacetCount {
+    #[schema(example = "noir")]
+    value: String,
+    #[schema(example = 12)]
+    count: u64,
+}
+
+/// The lowest and highest price paid among the products, whole francs.
+#[derive(Serialize, ToSchema)]
+pub struct PriceRange {
+    #[schema(example = 3000)]
+    min: i64,
+    #[schema(example = 60000)]
+    max: i64,
+}
+
+/// A category, its products and its subcategories' (those with products).
+#[derive(Serialize, ToSchema)]
+pub struct CategoryFacet {
+    #[schema(example = "vetement")]
+    value: &'static str,
+    #[schema(example = 30)]
+    count: u64,
+    subcategories: Vec<FacetCount>,
+}
+
+/// What the listing's filters can choose among. Each facet is counted over the products matching
+/// every other filter: the colours whatever colours are chosen, the sizes whatever sizes, the
+/// price range whatever bounds, the categories whatever category or subcategory.
+#[derive(Serialize, ToSchema)]
+pub struct FacetsDto {
+    /// Colours some product has, most products first. With sizes chosen, a colour counts the
+    /// products with one of them in stock in it.
+    colors: Vec<FacetCount>,
+    /// Sizes some product has in stock (in one of the chosen colours), in standard order.
+    sizes: Vec<FacetCount>,
+    /// `null` when no product matches the other filters.
+    price: Option<PriceRange>,
+    categories: Vec<CategoryFacet>,
+}
+
+impl From<Facets> for FacetsDto {
+    fn from(found: Facets) -> Self {
+        let count = |value: &str, count: u64| FacetCount { value: value.to_owned(), count };
+        FacetsDto {
+            colors: found.colors.iter().map(|(color, n)| count(color.as_str(), *n)).collect(),
+            sizes: found.sizes.iter().map(|(size, n)| count(size.as_str(), *n)).collect(),
+            price: found.price.map(|(min, max)| PriceRange { min: min.as_francs(), max: max.as_francs() }),
+            categories: found
+                .categories
+                .into_iter()
+                .map(|category| CategoryFacet {
+                    value: category.category.as_str(),
+                    count: category.count,
+                    subcategories: category.subcategories.iter().map(|(sub, n)| count(sub.as_str(), *n)).collect(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The facets of the listing with these filters (the listing's own parameters; `page`, `limit`
+/// and `sort` change nothing), from the catalogue's read cache like the listing.
+#[utoipa::path(
+    tag = "catalog",
+    params(ListQuery),
+    responses(
+        (status = 200, description = "The listing's facets", body = Data<FacetsDto>),
+        (status = 400, description = "A malformed parameter, named in `fields`", body = ErrorBody),
+    )
+)]
+#[get("/products/facets")]
+async fn facets(state: web::Data<AppState>, query: web::Query<ListQuery>) -> Result<HttpResponse, ApiError> {
+    let filter = state.catalog.list_filter(query.into_inner().into())?;
+    shop_json(&state, ShopRead::facets(&filter), async {
+        Ok(Data::new(FacetsDto::from(state.catalog.facets_by(&filter).await?)))
     })
     .await
 }

@@ -16,6 +16,7 @@ pub mod orders;
 pub mod pages;
 pub mod payments;
 pub mod products;
+pub mod reports;
 pub mod shop;
 pub mod uploads;
 pub mod wave_simulator;
@@ -32,6 +33,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(addresses::routes)
         .configure(cart::routes)
         .configure(delivery::routes)
+        .configure(reports::routes)
         .configure(admin_orders::routes)
         .configure(admin_messages::routes)
         .configure(cash_on_delivery::routes)

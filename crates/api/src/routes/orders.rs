@@ -144,6 +144,37 @@ pub struct OrderDto {
     courier: Option<CourierDto>,
     /// When the parcel refused at the door came back to the shop (its units back in stock).
     returned_at: Option<DateTime<Utc>>,
+    /// Money given back, oldest first, whatever became of it.
+    refunds: Vec<RefundDto>,
+    /// What the succeeded refunds gave back, whole francs.
+    refunded_amount: i64,
+    /// Whether its customer may pay it with Wave now: `pay` (« Payer avec Wave »: an unpaid
+    /// Wave order that has not expired), `switch_from_cash` (« Payer maintenant avec Wave »: a
+    /// cash-on-delivery order not yet shipped), or `null`.
+    #[schema(value_type = Option<String>, example = "pay")]
+    pay_with_wave: Option<&'static str>,
+}
+
+/// A refund of the order.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RefundDto {
+    id: Uuid,
+    #[schema(example = 25000)]
+    amount: i64,
+    /// `wave` (asked of Wave), `cash` or `wave_transfer` (made by the shop).
+    #[schema(example = "wave")]
+    method: &'static str,
+    /// `requested`, `unknown` (« à vérifier »: Wave's answer was lost), `succeeded` or `failed`.
+    #[schema(example = "succeeded")]
+    state: &'static str,
+    reason: String,
+    /// As the history shows people: « Admin Mariama Sow ».
+    by: String,
+    /// Wave's error code when Wave refused.
+    error_code: Option<String>,
+    created_at: DateTime<Utc>,
+    settled_at: Option<DateTime<Utc>>,
 }
 
 /// Where a cash-on-delivery order stands with its customer.
@@ -181,6 +212,8 @@ pub struct CourierDto {
 impl From<Order> for OrderDto {
     fn from(order: Order) -> Self {
         let cancellable = bitik_orders::rules::customer_may_cancel(&order);
+        let pay_with_wave = bitik_payments::wave_offer(&order, Utc::now()).ok().map(|offer| offer.as_str());
+        let refunded_amount = bitik_orders::refund::refunded_total(&order.refunds).as_francs();
         let confirmable = bitik_orders::cash_on_delivery::check_confirmable(&order).is_ok();
         let (confirmation, confirmation_attempts) = match order.confirmation {
             Some(c) => (
@@ -234,6 +267,23 @@ impl From<Order> for OrderDto {
             confirmable,
             courier: order.courier.map(|c| CourierDto { name: c.name, phone: c.phone }),
             returned_at: order.returned_at,
+            refunds: order
+                .refunds
+                .into_iter()
+                .map(|r| RefundDto {
+                    id: r.id,
+                    amount: r.amount.as_francs(),
+                    method: r.method.as_str(),
+                    state: r.state.as_str(),
+                    reason: r.reason,
+                    by: r.requested_by,
+                    error_code: r.error_code,
+                    created_at: r.created_at,
+                    settled_at: r.settled_at,
+                })
+                .collect(),
+            refunded_amount,
+            pay_with_wave,
         }
     }
 }

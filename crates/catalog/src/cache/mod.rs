@@ -35,6 +35,7 @@ use bitik_common::{BoxError, Page};
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
+use crate::facets::{Facets, facet_filter};
 use crate::{
     NewProduct, Product, ProductFilter, ProductKey, ProductRepository, ProductStats, Removal, Slug, Stock, Visibility,
 };
@@ -71,6 +72,12 @@ impl ShopRead {
         ShopRead(Read::list(filter))
     }
 
+    /// The facets of a storefront listing, as `CatalogService::list_filter` checked it: every
+    /// page and sort of one listing shares them.
+    pub fn facets(filter: &ProductFilter) -> Self {
+        ShopRead(Read::facets(filter))
+    }
+
     pub fn product(key: &ProductKey) -> Self {
         ShopRead(Read::Product(key.clone()))
     }
@@ -93,6 +100,7 @@ impl ShopRead {
 enum Read {
     Product(ProductKey),
     List(ProductFilter),
+    Facets(ProductFilter),
     Promotions(u32),
     NewArrivals(u32),
     Similar(ProductKey, u32),
@@ -105,6 +113,13 @@ impl Read {
     fn list(filter: &ProductFilter) -> Self {
         let created_since = filter.created_since.map(|_| DateTime::UNIX_EPOCH);
         Read::List(ProductFilter { created_since, ..filter.clone() })
+    }
+
+    fn facets(filter: &ProductFilter) -> Self {
+        match Read::list(&facet_filter(filter)) {
+            Read::List(filter) => Read::Facets(filter),
+            _ => unreachable!("Read::list reads a list"),
+        }
     }
 }
 
@@ -313,6 +328,13 @@ impl ProductRepository for CachedProducts {
             return self.inner.list(filter).await;
         }
         self.cache.read(Read::list(filter), self.inner.list(filter)).await
+    }
+
+    async fn facets(&self, filter: &ProductFilter) -> Result<Facets, BoxError> {
+        if filter.visibility != Visibility::Active {
+            return self.inner.facets(filter).await;
+        }
+        self.cache.read(Read::facets(filter), self.inner.facets(filter)).await
     }
 
     async fn find_active(&self, key: &ProductKey) -> Result<Option<Product>, BoxError> {

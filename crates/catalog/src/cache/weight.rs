@@ -6,6 +6,7 @@ use std::mem::size_of;
 
 use bitik_common::Page;
 
+use crate::facets::Facets;
 use crate::model::{Color, Product};
 
 /// What one entry costs besides its answer: its key (a listing's filter may carry a search and
@@ -62,6 +63,16 @@ impl Weigh for Vec<Product> {
 impl Weigh for Page<Product> {
     fn weight(&self) -> usize {
         size_of::<Self>() + self.items.iter().map(Weigh::weight).sum::<usize>()
+    }
+}
+
+impl Weigh for Facets {
+    fn weight(&self) -> usize {
+        let pair = size_of::<(Color, u64)>();
+        size_of::<Self>()
+            + self.colors.iter().map(|(color, _)| pair + color.as_str().len()).sum::<usize>()
+            + self.sizes.len() * pair
+            + self.categories.iter().map(|category| pair + category.subcategories.len() * pair).sum::<usize>()
     }
 }
 

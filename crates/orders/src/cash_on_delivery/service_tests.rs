@@ -53,6 +53,7 @@ fn cod_order(status: OrderStatus, state: Confirmation, hours_ago: i64) -> Order 
         confirmation: Some(OrderConfirmation { state, attempts: vec![], requested_at: placed, link_used_at: None }),
         courier: None,
         returned_at: None,
+        refunds: vec![],
     }
 }
 

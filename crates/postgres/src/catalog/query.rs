@@ -1,32 +1,21 @@
 //! The statements that read products: a filter's conditions and order, and `WithVariants`, which
 //! brings each product's variants along in the same statement.
 
-use bitik_catalog::{Color, Product, ProductFilter, ProductSort, SearchText, Visibility};
-use bitik_common::{BoxError, Page, PageRequest};
-use diesel::dsl::{case_when, exists, sql};
-use diesel::expression::functions::declare_sql_function;
+use bitik_catalog::{Color, Product, ProductFilter, ProductSort, Visibility};
+use bitik_common::{BoxError, PageRequest};
+use diesel::dsl::{exists, sql};
+use diesel::expression::{AppearsOnTable, ValidGrouping};
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
-use diesel::sql_types::{Array, BigInt, Integer, Nullable, Record, Text, Untyped};
+use diesel::sql_types::{Array, BigInt, Bool, Integer, Nullable, Record, Text, Untyped};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use super::rows::{ProductRow, into_product_with};
 use super::storage;
-use crate::functions::{bitik_search_text, like_pattern};
+use crate::functions::bitik_search_text;
 use crate::schema::{product_variants, products};
-
-#[declare_sql_function]
-extern "SQL" {
-    /// `search_text` plus its hyphen-less spelling; trigram-indexed (migration 000002).
-    fn bitik_search_haystack(search_text: Text) -> Text;
-    /// pg_trgm: how well the first text matches the best stretch of the second, 0 to 1.
-    fn word_similarity(needle: Text, haystack: Text) -> Float;
-}
-
-// pg_trgm's `needle <% haystack`: word_similarity above pg_trgm.word_similarity_threshold (0.6),
-// answerable from a gin_trgm_ops index, unlike a comparison on word_similarity() itself.
-diesel::infix_operator!(WordSimilar, " <% ", backend: Pg);
+use uuid::Uuid;
 
 pub(super) type ProductQuery = products::BoxedQuery<'static, Pg>;
 
@@ -40,8 +29,22 @@ fn total_stock() -> diesel::expression::SqlLiteral<BigInt> {
     sql::<BigInt>("(SELECT COALESCE(SUM(v.stock), 0) FROM product_variants v WHERE v.product_id = products.id)")
 }
 
-/// The filter's conditions, without order or paging.
-pub(super) fn matching(filter: &ProductFilter) -> ProductQuery {
+/// The products whose `document` (a `tsvector` column of migration `2026-11-27-000100_search`)
+/// holds every word of `words`, a `tsquery` literal (`search::Words::All`).
+fn holds(
+    document: &'static str,
+    words: &str,
+) -> impl AppearsOnTable<products::table, SqlType = Bool>
++ ValidGrouping<(), IsAggregate = diesel::expression::is_aggregate::Never>
++ QueryFragment<Pg>
++ Send
++ 'static {
+    sql::<Bool>(&format!("(products.{document} @@ ")).bind::<Text, _>(words.to_owned()).sql("::tsquery)")
+}
+
+/// The filter's conditions, without order or paging; `words` is the search as `search::words`
+/// read it (`None`: no search, or one of words a search ignores).
+pub(super) fn matching(filter: &ProductFilter, words: Option<&str>) -> ProductQuery {
     let mut query = match filter.visibility {
         Visibility::Active => active_products(),
         Visibility::Inactive => products::table.filter(products::active.eq(false)).into_boxed(),
@@ -92,51 +95,111 @@ pub(super) fn matching(filter: &ProductFilter) -> ProductQuery {
     if let Some(since) = filter.created_since {
         query = query.filter(products::created_at.ge(since));
     }
-    if let Some(search) = &filter.search {
-        let needle = bitik_search_text(search.as_str().to_owned());
-        query =
-            query.filter(contains(search).or(WordSimilar::new(needle, bitik_search_haystack(products::search_text))));
+    if let Some(words) = words {
+        query = query.filter(holds("search_document", words));
     }
     query
 }
 
-/// The filter's conditions with only the products holding the search text as typed: the first
-/// tier of a search by relevance.
-fn containing(filter: &ProductFilter, search: &SearchText) -> ProductQuery {
-    let without_search = ProductFilter { search: None, ..filter.clone() };
-    matching(&without_search).filter(contains(search))
+/// Where a search's words are found, best first: each document holds the previous one's words
+/// and more (name; and category, subcategory; and colours; and descriptions).
+const TIERS: [&str; 4] = ["search_name", "search_kind", "search_labels", "search_document"];
+
+/// The ids of a page of a search by relevance: the products whose name holds every word first,
+/// then those whose name, category and subcategory do, then with their colours, then with their
+/// descriptions; newest first within each. The tiers are read one after the other, each newest
+/// first and stopping after the rows the page still needs, so a common word reads a page's worth
+/// of the newest products in order and the later tiers are not read at all (each tier's own
+/// index and statistics tell a common word from a rare one). One statement of the four tiers'
+/// union would be ordered by a sort over all of them, which reads every tier.
+pub(super) async fn tier_ids(
+    conn: &mut AsyncPgConnection,
+    filter: &ProductFilter,
+    words: &str,
+    page: PageRequest,
+) -> Result<Vec<Uuid>, BoxError> {
+    let wanted = page.offset() + i64::from(page.limit);
+    let mut ids: Vec<Uuid> = Vec::new();
+    for (tier, document) in TIERS.iter().enumerate() {
+        let missing = wanted - i64::try_from(ids.len()).unwrap_or(wanted);
+        if missing <= 0 {
+            break;
+        }
+        let mut query = matching(filter, None).filter(holds(document, words));
+        if tier > 0 {
+            query = query.filter(diesel::dsl::not(holds(TIERS[tier - 1], words)));
+        }
+        let query = query
+            .order_by(products::created_at.desc())
+            .then_order_by(products::id.desc())
+            .select(products::id)
+            .limit(missing);
+        let found: Vec<Uuid> = PlannedWithValues(query).load(conn).await.map_err(storage)?;
+        ids.extend(found);
+    }
+    let offset = usize::try_from(page.offset()).unwrap_or(usize::MAX);
+    Ok(ids.into_iter().skip(offset).collect())
 }
 
-/// The product's names and categories hold the text as typed, case and accents aside.
-fn contains(
-    search: &SearchText,
-) -> diesel::dsl::Like<bitik_search_haystack<products::search_text>, bitik_search_text<String>> {
-    bitik_search_haystack(products::search_text).like(bitik_search_text(like_pattern(search.as_str())))
+/// The products of `ids`, in that order.
+pub(super) fn in_order(ids: Vec<Uuid>) -> Box<dyn QueryFragment<Pg> + Send> {
+    let order =
+        sql::<Integer>("array_position(").bind::<Array<diesel::sql_types::Uuid>, _>(ids.clone()).sql(", products.id)");
+    Box::new(products::table.filter(products::id.eq_any(ids)).order_by(order).select(ProductRow::as_select()))
+}
+
+/// A statement planned with its values at each execution (`WithVariants::planned_with_values`).
+pub(super) struct PlannedWithValues<Q>(pub(super) Q);
+
+impl<Q> QueryId for PlannedWithValues<Q> {
+    type QueryId = ();
+    const HAS_STATIC_QUERY_ID: bool = false;
+}
+
+impl<Q: Query> Query for PlannedWithValues<Q> {
+    type SqlType = Q::SqlType;
+}
+
+impl<Q: QueryFragment<Pg>> QueryFragment<Pg> for PlannedWithValues<Q> {
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        out.unsafe_to_cache_prepared();
+        self.0.walk_ast(out.reborrow())
+    }
 }
 
 fn color_names(colors: &[Color]) -> Vec<String> {
     colors.iter().map(|color| color.as_str().to_owned()).collect()
 }
 
-pub(super) fn ordered(query: ProductQuery, filter: &ProductFilter) -> ProductQuery {
-    let query = match (filter.sort, &filter.search) {
-        (ProductSort::PriceAsc, _) => query.order_by(products::effective_price.asc()),
-        (ProductSort::PriceDesc, _) => query.order_by(products::effective_price.desc()),
-        // Products containing the text as typed come first, newest first like the listing, so an
-        // index in the shop's order can serve them however many there are (`common_search_page`);
-        // only those merely close to the text (typos) are ranked by similarity.
-        (ProductSort::Relevance, Some(search)) => query.order_by(contains(search).desc()).then_order_by(
-            case_when::<_, _, diesel::sql_types::Float>(contains(search), 1.0_f32)
-                .otherwise(word_similarity(
-                    bitik_search_text(search.as_str().to_owned()),
-                    bitik_search_haystack(products::search_text),
-                ))
-                .desc(),
-        ),
-        (ProductSort::NameAsc, _) => query.order_by(bitik_search_text(products::name).asc()),
-        (ProductSort::NameDesc, _) => query.order_by(bitik_search_text(products::name).desc()),
-        (ProductSort::Oldest, _) => query.order_by(products::created_at.asc()),
-        (ProductSort::Newest | ProductSort::Relevance, _) => query.order_by(products::created_at.desc()),
+/// The matches of a search with few matches, best first as `tier_ids` ranks them, in one
+/// statement: every match is read from the documents' index and sorted.
+pub(super) fn ranked(query: ProductQuery, words: &str) -> ProductQuery {
+    let tier = sql::<Integer>("CASE WHEN products.search_name @@ ")
+        .bind::<Text, _>(words.to_owned())
+        .sql("::tsquery THEN 0 WHEN products.search_kind @@ ")
+        .bind::<Text, _>(words.to_owned())
+        .sql("::tsquery THEN 1 WHEN products.search_labels @@ ")
+        .bind::<Text, _>(words.to_owned())
+        .sql("::tsquery THEN 2 ELSE 3 END");
+    query.order_by(tier.asc()).then_order_by(products::created_at.desc()).then_order_by(products::id.desc())
+}
+
+/// `query` in `filter`'s order. `few`: a search with few matches, sorted from its matches rather
+/// than by reading the price index in order, which PostgreSQL would do for a word it wrongly
+/// believes common (`FEW_MATCHES`); `+ 0` is a price no index is ordered by.
+pub(super) fn ordered(query: ProductQuery, filter: &ProductFilter, few: bool) -> ProductQuery {
+    // A search by relevance is ordered by `tier_ids` or `ranked`; without words, relevance is the
+    // listing's order.
+    let unindexed_price = || sql::<BigInt>("(products.effective_price + 0)");
+    let query = match filter.sort {
+        ProductSort::PriceAsc if few => query.order_by(unindexed_price().asc()),
+        ProductSort::PriceDesc if few => query.order_by(unindexed_price().desc()),
+        ProductSort::PriceAsc => query.order_by(products::effective_price.asc()),
+        ProductSort::PriceDesc => query.order_by(products::effective_price.desc()),
+        ProductSort::NameAsc => query.order_by(bitik_search_text(products::name).asc()),
+        ProductSort::NameDesc => query.order_by(bitik_search_text(products::name).desc()),
+        ProductSort::Oldest => query.order_by(products::created_at.asc()),
+        ProductSort::Newest | ProductSort::Relevance => query.order_by(products::created_at.desc()),
     };
     // Ties broken the same way every time, so consecutive pages neither repeat nor skip.
     query.then_order_by(products::created_at.desc()).then_order_by(products::id.desc())
@@ -158,7 +221,7 @@ pub(super) struct WithVariants {
     pub(super) count: Option<Box<dyn QueryFragment<Pg> + Send>>,
     /// Planned with its values at each execution (an unnamed statement) instead of prepared once.
     /// A search's best plan depends on its text: for a text thousands of products hold, reading
-    /// the newest in order and stopping after a page; for a rare one, the trigram index. After a
+    /// the newest in order and stopping after a page; for a rare one, its documents' index. After a
     /// few executions PostgreSQL may switch a prepared statement to one generic plan, which at
     /// 10 000 products scored every match of `chaine` (docs/benchmarks.md).
     pub(super) planned_with_values: bool,
@@ -208,14 +271,18 @@ pub(super) struct ProductWithVariants {
     pub(super) variants: Vec<(String, String, i32)>,
 }
 
-/// One page of `ordered` with its products' variants and the number of rows `counted` matches,
-/// stopping at `cap` + 1 when there is a cap. A search is planned with its text each time
-/// (`WithVariants::planned_with_values`).
+/// A page of `ordered` (the products' columns, in its order).
+pub(super) fn ordered_page(ordered: ProductQuery, page: PageRequest) -> Box<dyn QueryFragment<Pg> + Send> {
+    Box::new(ordered.select(ProductRow::as_select()).limit(i64::from(page.limit)).offset(page.offset()))
+}
+
+/// One page (`ordered_page`, `Tiers`) with its products' variants and the number of rows
+/// `counted` matches, stopping at `cap` + 1 when there is a cap. A search is planned with its
+/// words each time (`WithVariants::planned_with_values`).
 pub(super) async fn page_and_count(
     conn: &mut AsyncPgConnection,
-    ordered: ProductQuery,
+    page: Box<dyn QueryFragment<Pg> + Send>,
     counted: ProductQuery,
-    page: PageRequest,
     cap: Option<i64>,
     search: bool,
 ) -> Result<Vec<ProductWithVariants>, BoxError> {
@@ -224,38 +291,8 @@ pub(super) async fn page_and_count(
         None => Box::new(counted),
         Some(cap) => Box::new(counted.limit(cap + 1)),
     };
-    let statement = WithVariants {
-        page: Box::new(ordered.select(ProductRow::as_select()).limit(i64::from(page.limit)).offset(page.offset())),
-        count: Some(count),
-        planned_with_values: search,
-    };
+    let statement = WithVariants { page, count: Some(count), planned_with_values: search };
     statement.load(conn).await.map_err(storage)
-}
-
-/// A shop search by relevance for text that more products contain than the listing counts: the
-/// page is then made of those products alone (they rank before any merely similar one), newest
-/// first, which an index in that order serves after reading a few pages' worth of rows instead
-/// of scoring every match. `None` when fewer contain it: ranking all matches is then cheap.
-pub(super) async fn common_search_page(
-    conn: &mut AsyncPgConnection,
-    filter: &ProductFilter,
-    cap: Option<i64>,
-) -> Result<Option<Page<Product>>, BoxError> {
-    let (Some(search), ProductSort::Relevance, Some(cap)) = (&filter.search, filter.sort, cap) else {
-        return Ok(None);
-    };
-    let newest_first =
-        containing(filter, search).order_by(products::created_at.desc()).then_order_by(products::id.desc());
-    let rows = page_and_count(conn, newest_first, containing(filter, search), filter.page, Some(cap), true).await?;
-    if rows.as_slice().first().and_then(|row| row.total).is_none_or(|containing| containing <= cap) {
-        return Ok(None);
-    }
-    Ok(Some(Page {
-        items: into_products(rows)?,
-        request: filter.page,
-        total_items: u64::try_from(cap).unwrap_or_default(),
-        total_is_lower_bound: true,
-    }))
 }
 
 pub(super) fn into_products(rows: Vec<ProductWithVariants>) -> Result<Vec<Product>, BoxError> {

@@ -433,10 +433,10 @@ async fn search_forgives_small_typos() {
 }
 
 #[tokio::test]
-async fn search_ranks_the_best_match_first() {
+async fn search_finds_only_products_holding_every_word() {
     let shop = Shop::new().await;
-    // Aviateur is newer, so only relevance puts Ronde first.
-    assert_eq!(shop.names(&[("search", "lunettes ronde")]).await, ["Lunettes Soleil Ronde", "Lunettes Aviateur"]);
+    // Aviateur is newer and holds « lunettes » only.
+    assert_eq!(shop.names(&[("search", "lunettes ronde")]).await, ["Lunettes Soleil Ronde"]);
     // An explicit sort wins over relevance.
     assert_eq!(
         shop.names(&[("search", "lunettes"), ("sort", "price-asc")]).await,
@@ -445,16 +445,20 @@ async fn search_ranks_the_best_match_first() {
 }
 
 #[tokio::test]
-async fn products_containing_the_search_come_first_newest_first_then_those_close_to_it() {
+async fn a_word_the_catalogue_holds_is_searched_as_typed_and_another_is_corrected_or_completed() {
     let shop = Shop::with(&[
         Item { name: "Pull Sabar", subcategory: "pull", days_ago: 3, ..ITEM },
         Item { name: "T-shirt Sabaroise", days_ago: 1, ..ITEM },
         Item { name: "T-shirt Sabbar", days_ago: 0, ..ITEM },
     ])
     .await;
-    // The whole word does not outrank a newer product holding the text inside a longer word; the
-    // newest, only close to the text, comes last.
-    assert_eq!(shop.names(&[("search", "SABAR")]).await, ["T-shirt Sabaroise", "Pull Sabar", "T-shirt Sabbar"]);
+    // A word some product holds is not widened to its neighbours.
+    assert_eq!(shop.names(&[("search", "SABAR")]).await, ["Pull Sabar"]);
+    assert_eq!(shop.names(&[("search", "sabbar")]).await, ["T-shirt Sabbar"]);
+    // One held nowhere: the words one typo away, and the words it begins, newest first.
+    assert_eq!(shop.names(&[("search", "sabarr")]).await, ["Pull Sabar"]);
+    assert_eq!(shop.names(&[("search", "sabaro")]).await, ["T-shirt Sabaroise", "Pull Sabar"]);
+    assert_eq!(shop.names(&[("search", "sabba")]).await, ["T-shirt Sabbar"]);
 }
 
 #[tokio::test]
@@ -464,8 +468,8 @@ async fn search_text_is_matched_literally() {
         Item { name: "T-shirt 100 ans", ..ITEM },
     ])
     .await;
-    // Both are close to "100" for the trigrams, which ignore `%`; only one holds the text as typed.
-    assert_eq!(shop.names(&[("search", "100%")]).await, ["T-shirt 100% coton", "T-shirt 100 ans"]);
+    // Words are searched, not characters: both hold « 100 », newest first.
+    assert_eq!(shop.names(&[("search", "100%")]).await, ["T-shirt 100 ans", "T-shirt 100% coton"]);
     assert!(shop.names(&[("search", "0_a")]).await.is_empty(), "`_` is not a wildcard");
 }
 

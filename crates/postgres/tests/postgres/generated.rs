@@ -112,3 +112,45 @@ async fn a_search_many_products_match_pages_like_the_full_ranking_and_counts_ten
     let last = repo.list(&shop_filter("2", &last_page, Some("chaine"))).await.unwrap();
     assert_eq!((last.total_items, last.total_is_lower_bound), (all.total_items, false));
 }
+
+/// A search with many matches is read tier by tier, newest first, stopping after a page; one with
+/// few is ranked in one statement. Both ways give the same pages, in every sort.
+#[tokio::test]
+async fn both_ways_of_ranking_a_search_give_the_same_pages() {
+    let test = TestDatabase::new().await;
+    seed_generated_products(&test.database, 200).await.unwrap();
+    let tiered = PgProductRepository::new(test.database.clone()).ranking_in_one_statement_up_to(0);
+    let in_one = PgProductRepository::new(test.database.clone()).ranking_in_one_statement_up_to(i64::MAX);
+    for search in ["chaine", "chaines", "t-shirt noir", "noir", "dakar", "pull coton", "lunetes soleil"] {
+        for sort in [None, Some("price-asc"), Some("price-desc")] {
+            for page in ["1", "2", "9"] {
+                let mut filter = shop_filter("5", page, Some(search));
+                if let Some(sort) = sort {
+                    filter = ListParams {
+                        limit: Some("5".into()),
+                        page: Some(page.into()),
+                        search: Some(search.into()),
+                        sort: Some(sort.into()),
+                        ..ListParams::default()
+                    }
+                    .into_filter(Utc::now())
+                    .unwrap();
+                }
+                let a = tiered.list(&filter).await.unwrap();
+                let b = in_one.list(&filter).await.unwrap();
+                let ids = |page: &bitik_common::Page<bitik_catalog::Product>| {
+                    page.items.iter().map(|p| p.id).collect::<Vec<_>>()
+                };
+                assert_eq!(ids(&a), ids(&b), "{search:?} {sort:?} page {page}");
+                assert_eq!(a.total_items, b.total_items, "{search:?} {sort:?} page {page}");
+            }
+        }
+    }
+    // Names first: every chain's name holds « chaîne », so the first page has only chains.
+    let first = tiered.list(&shop_filter("5", "1", Some("chaine"))).await.unwrap();
+    assert!(first.items.iter().all(|p| p.name.starts_with("Chaîne ")), "{:?}", first.items);
+    // « noir » is a colour, never a name here: its first page holds black products only.
+    let black = tiered.list(&shop_filter("5", "1", Some("noir"))).await.unwrap();
+    assert!(!black.items.is_empty());
+    assert!(black.items.iter().all(|p| p.colors.iter().any(|c| c.as_str() == "noir")), "{:?}", black.items);
+}

@@ -127,9 +127,11 @@ async fn apply(shop: &mut Shop, op: &Op) -> Result<(), String> {
             Some(index) => shop.cancel(index, *by_owner).await,
             None => Ok(()),
         },
+        // The model follows Wave orders' sessions. A cash order paid with Wave becomes a Wave order
+        // in one transaction, tested on its own (api/refunds.rs, the payment of a cash order).
         Op::Init { order } => match pick(order) {
-            Some(index) => shop.init(index).await,
-            None => Ok(()),
+            Some(index) if shop.model.orders[index].wave => shop.init(index).await,
+            _ => Ok(()),
         },
         Op::Pay { order, delivery } => match pick(order) {
             Some(index) => shop.pay(index, *delivery).await,

@@ -14,11 +14,11 @@ use uuid::Uuid;
 use crate::fixtures::{customer, line, tshirt};
 
 /// PostgreSQL keeps microseconds: times are compared at that precision.
-fn now() -> DateTime<Utc> {
+pub(crate) fn now() -> DateTime<Utc> {
     Utc::now().duration_trunc(Duration::microseconds(1)).unwrap()
 }
 
-async fn wave_order(test: &TestDatabase, method: PaymentMethod, created_at: DateTime<Utc>) -> Order {
+pub(crate) async fn wave_order(test: &TestDatabase, method: PaymentMethod, created_at: DateTime<Utc>) -> Order {
     let awa = customer(test, &format!("{}@example.sn", Uuid::new_v4().simple())).await;
     let tee = tshirt(test, &format!("T-shirt {}", Uuid::new_v4().simple()), 10_000, &[("noir", "M", 5)]).await;
     let order = NewOrder {

@@ -134,6 +134,7 @@ fn matrix() -> Vec<Row> {
         row(M::GET, "/shop", PUBLIC, |_, _| call("/api/shop")),
         row(M::GET, "/products", PUBLIC, |_, _| call("/api/products")),
         row(M::GET, "/products", ADMIN, |_, _| call("/api/products?scope=admin")),
+        row(M::GET, "/products/facets", PUBLIC, |_, _| call("/api/products/facets")),
         row(M::GET, "/products/promotions", PUBLIC, |_, _| call("/api/products/promotions")),
         row(M::GET, "/products/new-arrivals", PUBLIC, |_, _| call("/api/products/new-arrivals")),
         row(M::GET, "/products/{idOrSlug}", PUBLIC, |ids, _| call(format!("/api/products/{}", ids.product))),
@@ -272,6 +273,25 @@ fn matrix() -> Vec<Row> {
         }),
         row(M::PUT, "/admin/orders/{id}/payment", ADMIN, |ids, _| {
             call(format!("/api/admin/orders/{}/payment", ids.c_order))
+        }),
+        // Paid by the row above: part of its cash goes back.
+        row(M::POST, "/admin/orders/{id}/refund", ADMIN, |ids, _| {
+            let body = json!({"amount": 1000, "method": "cash", "reason": "Geste commercial"});
+            with_json(format!("/api/admin/orders/{}/refund", ids.c_order), body)
+        }),
+        // A recorded refund is made at once: there is nothing to check with Wave.
+        row(M::POST, "/admin/orders/{id}/refund/check", [401, 403, 403, 409], |ids, _| {
+            call(format!("/api/admin/orders/{}/refund/check", ids.c_order))
+        }),
+        // A refused parcel's cash is not paid yet: it may be recorded with a round.
+        row(M::POST, "/admin/orders/cash-received", ADMIN, |ids, _| {
+            with_json("/api/admin/orders/cash-received", json!({"orderIds": [ids.c_refused_order]}))
+        }),
+        row(M::GET, "/admin/reports/payments", ADMIN, |_, _| {
+            call("/api/admin/reports/payments?from=2026-11-01&to=2026-11-02")
+        }),
+        row(M::GET, "/admin/reports/payments.csv", ADMIN, |_, _| {
+            call("/api/admin/reports/payments.csv?from=2026-11-01&to=2026-11-02")
         }),
         row(M::GET, "/admin/products/stats", ADMIN, |_, _| call("/api/admin/products/stats")),
         row(M::POST, "/products", ADMIN_CREATES, |_, _| with_json("/api/products", product_form())),

@@ -30,7 +30,7 @@ pub(crate) async fn app_with_wave(wave: &MockServer) -> TestApp {
 }
 
 /// The app in test mode: no Wave key, the simulator stands in.
-async fn app_in_test_mode() -> TestApp {
+pub(crate) async fn app_in_test_mode() -> TestApp {
     spawn_app_with(&[("PUBLIC_URL", PUBLIC_URL)]).await
 }
 
@@ -43,7 +43,7 @@ pub(crate) async fn wave_order(app: &TestApp, email: &str) -> (String, String, S
     (token, order, tee)
 }
 
-async fn place(app: &TestApp, token: &str, product: &str, payment: &str) -> String {
+pub(crate) async fn place(app: &TestApp, token: &str, product: &str, payment: &str) -> String {
     let body = json!({
         "items": [{"productId": product, "quantity": 1, "size": "M", "color": "noir"}],
         "shippingInfo": {"firstName": "Awa", "lastName": "Diop", "email": "awa@example.sn", "phone": "77 123 45 67",
@@ -67,7 +67,7 @@ pub(crate) async fn order_of(app: &TestApp, token: &str, order: &str) -> Value {
     response.json::<Value>().await.unwrap()["data"].clone()
 }
 
-async fn stock_of(app: &TestApp, product: &str) -> i64 {
+pub(crate) async fn stock_of(app: &TestApp, product: &str) -> i64 {
     let body: Value = app.get(&format!("/api/products/{product}")).await.json().await.unwrap();
     body["data"]["stock"]["noir"]["M"].as_i64().unwrap()
 }
@@ -114,7 +114,7 @@ pub(crate) async fn wave_opens(wave: &MockServer, order: &str, session: &Value) 
 }
 
 /// Wave reads `id` as `session` from now on.
-async fn wave_reads(wave: &MockServer, id: &str, session: &Value) {
+pub(crate) async fn wave_reads(wave: &MockServer, id: &str, session: &Value) {
     Mock::given(method("GET"))
         .and(path(format!("/v1/checkout/sessions/{id}")))
         .respond_with(ResponseTemplate::new(200).set_body_json(session))
@@ -122,11 +122,11 @@ async fn wave_reads(wave: &MockServer, id: &str, session: &Value) {
         .await;
 }
 
-fn completed_event(event_id: &str, session: &Value) -> String {
+pub(crate) fn completed_event(event_id: &str, session: &Value) -> String {
     json!({"id": event_id, "type": "checkout.session.completed", "data": session}).to_string()
 }
 
-async fn deliver(app: &TestApp, body: &str, signature: Option<&str>) -> reqwest::Response {
+pub(crate) async fn deliver(app: &TestApp, body: &str, signature: Option<&str>) -> reqwest::Response {
     let mut request = app.client.post(app.url("/api/payments/wave/webhook")).body(body.to_owned());
     if let Some(signature) = signature {
         request = request.header("Wave-Signature", signature);
@@ -134,7 +134,7 @@ async fn deliver(app: &TestApp, body: &str, signature: Option<&str>) -> reqwest:
     request.send().await.expect("webhook request")
 }
 
-fn signed(body: &str) -> String {
+pub(crate) fn signed(body: &str) -> String {
     bitik_wave::sign(body.as_bytes(), SECRET, chrono::Utc::now().timestamp())
 }
 
@@ -192,12 +192,13 @@ async fn init_is_for_the_owner_and_for_pending_wave_orders_only() {
 
     let tee = app.product("Pull Dakar", 23_500, None, &[("noir", "M", 5)]).await;
     let cash = place(&app, &awa, &tee, "cash_on_delivery").await;
+    app.sql(&format!("UPDATE orders SET status = 'shipped' WHERE id = '{cash}'")).await;
     let refused = init(&app, &awa, &cash).await;
-    assert_eq!(refused.status(), 409);
+    assert_eq!(refused.status(), 409, "a cash order on its way is paid at the door");
     let body = error_body(refused).await;
     assert_eq!(
         (body["code"].as_str(), body["message"].as_str()),
-        (Some("not_wave_order"), Some("Cette commande ne se paie pas par Wave."))
+        (Some("order_not_payable"), Some("Cette commande ne peut plus être payée."))
     );
 
     let missing = app.send(Method::POST, "/api/payments/wave/init", Some(&awa), Some(&json!({}))).await;
@@ -524,11 +525,11 @@ async fn when_wave_does_not_answer_the_sweep_waits() {
 // Test mode: the simulator ------------------------------------------------------------------------
 
 /// Follows no redirect, to see where the simulator sends the shopper.
-fn browser() -> reqwest::Client {
+pub(crate) fn browser() -> reqwest::Client {
     reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap()
 }
 
-fn path_of(url: &str) -> String {
+pub(crate) fn path_of(url: &str) -> String {
     url.strip_prefix(PUBLIC_URL).expect("an address of the shop").to_owned()
 }
 

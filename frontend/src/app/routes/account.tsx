@@ -7,6 +7,7 @@ import { PasswordForm } from '@/features/auth/components/password-form'
 import { ProfileForm } from '@/features/auth/components/profile-form'
 import { logout, useSession } from '@/features/auth/session-store'
 import { OrderHistory } from '@/features/orders/components/order-history'
+import { PayWithWave } from '@/features/payments/components/pay-with-wave'
 import { usePageMeta } from '@/lib/seo'
 import styles from './account.module.css'
 
@@ -78,7 +79,11 @@ export default function AccountRoute() {
         <div className={styles.panel}>
           {tab === 'profile' ? <ProfileForm key={String(user.id)} user={user} /> : null}
           {tab === 'orders' ? (
-            <OrderHistory page={page} hrefFor={(n) => (n > 1 ? `/account?tab=orders&page=${n}` : '/account?tab=orders')} />
+            <OrderHistory
+              page={page}
+              hrefFor={(n) => (n > 1 ? `/account?tab=orders&page=${n}` : '/account?tab=orders')}
+              payAction={(order) => <PayWithWave order={order} compact />}
+            />
           ) : null}
           {tab === 'addresses' ? (
             <AddressBook

@@ -3,6 +3,7 @@ import { useParams } from 'react-router'
 import { productKeys } from '@/features/catalog/api/keys'
 import { useOrder } from '@/features/orders/api/get-order'
 import { ORDER_NOT_FOUND, OrderDetail } from '@/features/orders/components/order-detail'
+import { PayWithWave } from '@/features/payments/components/pay-with-wave'
 import { usePageMeta } from '@/lib/seo'
 import styles from './orders.module.css'
 
@@ -22,6 +23,7 @@ export default function OrderRoute() {
         id={id}
         // The stock came back: product pages read it afresh.
         onCancelled={() => void queryClient.invalidateQueries({ queryKey: productKeys.all })}
+        payAction={(order) => <PayWithWave order={order} />}
       />
     </div>
   )

@@ -123,6 +123,14 @@ impl WaveGateway for FakeWave {
         Ok(())
     }
 
+    async fn refund_session(&self, _id: &str) -> Result<(), GatewayError> {
+        Err(GatewayError::Unknown("refunds are not part of these invariants".to_owned()))
+    }
+
+    async fn session_refunded(&self, _id: &str) -> Result<bool, GatewayError> {
+        Ok(false)
+    }
+
     fn is_simulated(&self) -> bool {
         true
     }

@@ -227,7 +227,6 @@ impl Shop {
         let result = self.payments.init(self.customers[order.owner], Some(&order.id.to_string())).await;
         let after = self.wave.sessions_of(order.id).len();
         let outcome = match result {
-            Err(PaymentError::NotWaveOrder) if !order.wave => Ok(()),
             Err(PaymentError::AlreadyPaid) if order.paid => Ok(()),
             Err(PaymentError::NotPayable) if !order.paid && order.wave && order.status != OrderStatus::Pending => {
                 Ok(())

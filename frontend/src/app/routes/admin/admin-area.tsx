@@ -12,6 +12,7 @@ const ProductForm = lazy(() => import('./product-form'))
 const Users = lazy(() => import('./users'))
 const UserForm = lazy(() => import('./user-form'))
 const Delivery = lazy(() => import('./delivery'))
+const Cash = lazy(() => import('./cash'))
 const DeliveryForm = lazy(() => import('./delivery-form'))
 const Messages = lazy(() => import('./messages'))
 const NotFound = lazy(() => import('../not-found'))
@@ -34,6 +35,7 @@ export default function AdminArea() {
         // Linked from the users screens, so they are registered here.
         { path: 'users/new', element: <UserForm /> },
         { path: 'users/edit/:id', element: <UserForm /> },
+        { path: 'cash', element: <Cash /> },
         { path: 'delivery', element: <Delivery /> },
         { path: 'delivery/new', element: <DeliveryForm /> },
         { path: 'delivery/edit/:code', element: <DeliveryForm /> },

@@ -9,6 +9,7 @@ import styles from './admin-layout.module.css'
 const LINKS = [
   { label: 'Dashboard', to: '/admin/dashboard' },
   { label: 'Orders', to: '/admin/orders' },
+  { label: 'Caisse', to: '/admin/cash' },
   { label: 'Products', to: '/admin/products' },
   { label: 'Users', to: '/admin/users' },
   { label: 'Delivery', to: '/admin/delivery' },

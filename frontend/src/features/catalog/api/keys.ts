@@ -4,6 +4,7 @@ import type { ProductQuery } from './get-products'
 export const productKeys = {
   all: ['products'] as const,
   list: (query: ProductQuery) => ['products', 'list', query] as const,
+  facets: (filters: ProductQuery) => ['products', 'facets', filters] as const,
   newArrivals: (limit: number) => ['products', 'new-arrivals', limit] as const,
   promotions: (limit: number) => ['products', 'promotions', limit] as const,
   detail: (idOrSlug: string) => ['products', 'detail', idOrSlug] as const,

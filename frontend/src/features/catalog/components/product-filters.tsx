@@ -5,6 +5,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { colorLabel, colorSwatch } from '@/config/colors'
 import { CATEGORIES, FILTER_COLORS, FILTER_SIZES } from '@/config/catalog'
+import { useFacets, type FacetCount } from '../api/get-facets'
 import type { ProductQuery } from '../api/get-products'
 import type { ListingFilters } from '../listing-params'
 import styles from './product-filters.module.css'
@@ -22,9 +23,12 @@ export interface ProductFiltersProps {
 export function ProductFilters({ query, onChange, onReset }: ProductFiltersProps) {
   const selectedColors = query.colors ?? []
   const selectedSizes = query.sizes ?? []
-  // A colour that came with a link but is not in the usual list still shows, checked.
-  const colors = [...FILTER_COLORS, ...selectedColors.filter((c) => !(FILTER_COLORS as readonly string[]).includes(c))]
-  const sizes = [...FILTER_SIZES, ...selectedSizes.filter((s) => !(FILTER_SIZES as readonly string[]).includes(s))]
+  // The colours and sizes the catalogue has under the other filters, with their counts; until
+  // they arrive (or if they cannot), the usual lists without counts.
+  const facets = useFacets(query).data?.data
+  const colors = choices(facets?.colors, FILTER_COLORS, selectedColors)
+  const sizes = choices(facets?.sizes, FILTER_SIZES, selectedSizes)
+  const countId = useId()
   const categoryValue = query.subcategory ? `${query.category ?? parentOf(query.subcategory)}/${query.subcategory}` : (query.category ?? '')
 
   const toggle = (values: string[], value: string, on: boolean) => {
@@ -70,7 +74,7 @@ export function ProductFilters({ query, onChange, onReset }: ProductFiltersProps
       <fieldset className={styles.group}>
         <legend className={styles.legend}>Couleurs</legend>
         <ul className={styles.colors}>
-          {colors.map((color) => {
+          {colors.map(({ value: color, count }, index) => {
             const swatch = colorSwatch(color)
             return (
               <li key={color}>
@@ -80,6 +84,7 @@ export function ProductFilters({ query, onChange, onReset }: ProductFiltersProps
                     name="colors"
                     value={color}
                     checked={selectedColors.includes(color)}
+                    aria-describedby={count === undefined ? undefined : `${countId}-color-${index}`}
                     onChange={(event) => onChange({ colors: toggle(selectedColors, color, event.currentTarget.checked) })}
                   />
                   <span className={styles.pill}>
@@ -87,6 +92,7 @@ export function ProductFilters({ query, onChange, onReset }: ProductFiltersProps
                     {colorLabel(color)}
                   </span>
                 </label>
+                <Count id={`${countId}-color-${index}`} count={count} of="de cette couleur" />
               </li>
             )
           })}
@@ -96,7 +102,7 @@ export function ProductFilters({ query, onChange, onReset }: ProductFiltersProps
       <fieldset className={styles.group}>
         <legend className={styles.legend}>Tailles</legend>
         <ul className={styles.sizes}>
-          {sizes.map((size) => (
+          {sizes.map(({ value: size, count }, index) => (
             <li key={size}>
               <label className={styles.chip}>
                 <input
@@ -104,10 +110,12 @@ export function ProductFilters({ query, onChange, onReset }: ProductFiltersProps
                   name="sizes"
                   value={size}
                   checked={selectedSizes.includes(size)}
+                  aria-describedby={count === undefined ? undefined : `${countId}-size-${index}`}
                   onChange={(event) => onChange({ sizes: toggle(selectedSizes, size, event.currentTarget.checked) })}
                 />
                 <span>{size}</span>
               </label>
+              <Count id={`${countId}-size-${index}`} count={count} of="dans cette taille" />
             </li>
           ))}
         </ul>
@@ -142,6 +150,33 @@ export function ProductFilters({ query, onChange, onReset }: ProductFiltersProps
         Réinitialiser les filtres
       </button>
     </div>
+  )
+}
+
+interface Choice {
+  value: string
+  /** Products listed with this value chosen; unknown until the facets arrive. */
+  count?: number
+}
+
+/**
+ * The values the facets offer, in their order; a chosen value they lack (a link's, or one no
+ * product has any more) still shows, checked, with its zero. Without facets, the usual list.
+ */
+export function choices(facets: FacetCount[] | undefined, usual: readonly string[], selected: string[]): Choice[] {
+  const offered: Choice[] = facets ? facets.map(({ value, count }) => ({ value, count })) : usual.map((value) => ({ value }))
+  const missing = selected.filter((value) => !offered.some((choice) => choice.value === value))
+  return [...offered, ...missing.map((value) => (facets ? { value, count: 0 } : { value }))]
+}
+
+function Count({ id, count, of }: { id: string; count: number | undefined; of: string }) {
+  if (count === undefined) return null
+  return (
+    // Beside the label, not in it: the checkbox's name is the value, the count its description.
+    <span id={id} className={styles.count}>
+      <span aria-hidden="true">{count}</span>
+      <span className="visually-hidden">{`${count} ${count > 1 ? 'produits' : 'produit'} ${of}`}</span>
+    </span>
   )
 }
 

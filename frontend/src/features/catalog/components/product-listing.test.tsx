@@ -99,6 +99,42 @@ describe('/products', () => {
     expect(images[0]).toHaveAttribute('sizes', '(min-width: 1200px) 210px, (min-width: 769px) 17vw, 50vw')
   })
 
+  it('offers the colours and sizes the facets answer, with their counts, for the listing\'s own filters', async () => {
+    products()
+    const asked: URLSearchParams[] = []
+    server.use(
+      http.get('/api/products/facets', ({ request }) => {
+        asked.push(new URL(request.url).searchParams)
+        const counts = (pairs: [string, number][]) => pairs.map(([value, count]) => ({ value, count }))
+        return HttpResponse.json({
+          data: {
+            colors: counts([['noir', 7], ['kaki', 2]]),
+            sizes: counts([['M', 4], ['L', 1]]),
+            price: { min: 5_000, max: 18_000 },
+            categories: [],
+          },
+        })
+      }),
+    )
+    renderApp('/products?search=t-shirt%20noir&colors=bordeaux&page=2&sort=price-asc')
+    await screen.findByText('30 produits')
+    const filters = sidebar()
+    const kaki = await within(filters).findByRole('checkbox', { name: 'Kaki' })
+    expect(kaki).not.toBeChecked()
+    expect(kaki).toHaveAccessibleDescription('2 produits de cette couleur')
+    expect(within(filters).getByRole('checkbox', { name: 'Noir' })).toHaveAccessibleDescription('7 produits de cette couleur')
+    // A colour of the address that no product has under these filters stays, checked, at zero.
+    const bordeaux = within(filters).getByRole('checkbox', { name: 'Bordeaux' })
+    expect(bordeaux).toBeChecked()
+    expect(bordeaux).toHaveAccessibleDescription('0 produit de cette couleur')
+    // Only what exists: not the usual list of every colour and size.
+    expect(within(filters).queryByRole('checkbox', { name: 'Blanc' })).toBeNull()
+    expect(within(filters).getAllByRole('checkbox', { name: /^(XS|S|M|L|XL|XXL)$/ }).map((box) => box.getAttribute('value'))).toEqual(['M', 'L'])
+    expect(within(filters).getByRole('checkbox', { name: 'M' })).toHaveAccessibleDescription('4 produits dans cette taille')
+    // Asked with the listing's filters, without its page and sort.
+    expect(Object.fromEntries(asked[0]!)).toEqual({ search: 't-shirt noir', colors: 'bordeaux' })
+  })
+
   it('shows the state of the address in the sidebar and the sort selector (reload)', async () => {
     products()
     renderApp('/products?category=vetement&subcategory=pull&colors=noir,bleu%20marine&sizes=M,XL&minPrice=5000&maxPrice=20000&promotion=true&sort=price-asc')

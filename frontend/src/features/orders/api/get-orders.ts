@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { array, int, number, object, optional, string, union, type infer as Infer } from 'zod/mini'
+import { array, int, nullish, number, object, optional, string, union, type infer as Infer } from 'zod/mini'
 import { api, paginationSchema } from '@/lib/api-client'
 import { orderKeys } from './order-schema'
 
@@ -16,6 +16,8 @@ export const orderSummarySchema = object({
   total: number(),
   items: optional(array(object({ quantity: optional(number()) }))),
   paymentInfo: optional(object({ status: string() })),
+  /** The server's offer of a Wave payment (see order-schema.ts). */
+  payWithWave: nullish(string()),
 })
 
 export type OrderSummary = Infer<typeof orderSummarySchema>

@@ -59,6 +59,12 @@ export const orderSchema = object({
   trackingNote: optional(string()),
   /** Who carries the shipped parcel. */
   courier: nullish(object({ name: string(), phone: string() })),
+  /** The server's offer (docs/rules.md#payments): `pay` (« Payer avec Wave »), `switch_from_cash` (« Payer maintenant avec Wave ») or null. */
+  payWithWave: nullish(string()),
+  /** Money given back (docs/rules.md#refunds), whatever became of it. */
+  refunds: optional(array(object({ id: string(), amount: number(), method: string(), state: string(), createdAt: string(), settledAt: nullish(string()) }))),
+  /** What the succeeded refunds gave back. */
+  refundedAmount: optional(number()),
 })
 
 export type Order = Infer<typeof orderSchema>
@@ -97,6 +103,13 @@ export const PAYMENT_STATUS_LABELS: Record<string, string> = {
 export function paymentStatusLabel(status: string, orderStatus?: string): string {
   if (status === 'pending' && orderStatus === 'cancelled') return 'Non payée'
   return PAYMENT_STATUS_LABELS[status] ?? status
+}
+
+/** How the money went back, as the customer reads it. */
+export const REFUND_METHOD_LABELS: Record<string, string> = {
+  wave: 'sur votre compte Wave',
+  cash: 'en espèces',
+  wave_transfer: 'par transfert Wave',
 }
 
 /** The service-client button only while the order is pending. */

@@ -2,6 +2,7 @@
 // lines, totals, delivery (with its courier and tracking note), payment and
 // history; Contacter le service client while it is pending; confirmation and
 // cancellation while the server allows them.
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Button, ButtonAnchor, ButtonLink } from '@/components/ui/button'
 import { useConfirm } from '@/components/ui/confirm'
@@ -9,7 +10,7 @@ import { WhatsAppIcon } from '@/components/ui/icons'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
 import { errorMessage, isApiError } from '@/lib/api-client'
-import { formatDate } from '@/lib/format'
+import { formatDate, formatPrice } from '@/lib/format'
 import { formatPhone } from '@/lib/phone'
 import { whatsAppUrl } from '@/lib/whatsapp'
 import { useCancelOrder } from '../api/cancel-order'
@@ -20,6 +21,7 @@ import {
   orderStatusLabel,
   paymentMethodLabel,
   paymentStatusLabel,
+  REFUND_METHOD_LABELS,
   type Order,
 } from '../api/order-schema'
 import { shippingLabel } from '../shipping-methods'
@@ -49,11 +51,13 @@ export const supportMessage = (orderNumber: string) =>
 
 interface OrderDetailProps {
   id: string
+  /** The payment's button of an order Wave may pay (the app passes the payments feature's). */
+  payAction?: (order: { id: string; payWithWave?: string | null }) => ReactNode
   /** The order was cancelled: its stock is back (the app refreshes what shows stock). */
   onCancelled?: (order: Order) => void
 }
 
-export function OrderDetail({ id, onCancelled }: OrderDetailProps) {
+export function OrderDetail({ id, onCancelled, payAction }: OrderDetailProps) {
   const order = useOrder(id)
   if (order.isPending) return <PageSpinner label="Chargement de la commande…" />
   if (order.isError) {
@@ -69,10 +73,10 @@ export function OrderDetail({ id, onCancelled }: OrderDetailProps) {
       </div>
     )
   }
-  return <OrderView order={order.data} onCancelled={onCancelled} />
+  return <OrderView order={order.data} onCancelled={onCancelled} payAction={payAction} />
 }
 
-function OrderView({ order, onCancelled }: { order: Order; onCancelled?: (order: Order) => void }) {
+function OrderView({ order, onCancelled, payAction }: { order: Order; onCancelled?: (order: Order) => void; payAction?: OrderDetailProps['payAction'] }) {
   const confirm = useConfirm()
   const toast = useToast()
   const cancel = useCancelOrder()
@@ -120,6 +124,12 @@ function OrderView({ order, onCancelled }: { order: Order; onCancelled?: (order:
         <p className={styles.fact} data-testid="order-confirmation-request">
           Votre commande attend votre confirmation : confirmez-la pour que nous la préparions.
         </p>
+      ) : null}
+
+      {payAction && order.payWithWave ? (
+        <div className={styles.actions} data-testid="order-pay">
+          {payAction({ id: String(order.id), payWithWave: order.payWithWave })}
+        </div>
       ) : null}
 
       {canContactSupport(order) || order.cancellable || order.confirmable ? (
@@ -215,7 +225,19 @@ function OrderView({ order, onCancelled }: { order: Order; onCancelled?: (order:
                   <dd data-testid="order-payment-status">{paymentStatusLabel(order.paymentInfo.status, order.status)}</dd>
                 </div>
               ) : null}
+              {(order.refundedAmount ?? 0) > 0 ? (
+                <div>
+                  <dt>Remboursé</dt>
+                  <dd data-testid="order-refunded">{formatPrice(order.refundedAmount ?? 0)}</dd>
+                </div>
+              ) : null}
             </dl>
+            {(order.refunds ?? []).filter((r) => r.state === 'succeeded').map((refund) => (
+              <p key={refund.id} className={styles.fact}>
+                Remboursement de {formatPrice(refund.amount)} {REFUND_METHOD_LABELS[refund.method] ?? ''} le{' '}
+                {formatDate(refund.settledAt ?? refund.createdAt)}
+              </p>
+            ))}
           </section>
 
           {history.length > 0 ? (

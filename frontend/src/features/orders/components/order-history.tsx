@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { ButtonLink } from '@/components/ui/button'
 import { Pagination } from '@/components/ui/pagination'
@@ -21,10 +21,12 @@ interface OrderHistoryProps {
   hrefFor: (page: number) => string
   /** `h1` on /orders, where the list is the page; `h2` inside /account. */
   headingLevel?: 'h1' | 'h2'
+  /** The payment's button of an order Wave may pay (the app passes the payments feature's). */
+  payAction?: (order: { id: string; payWithWave?: string | null }) => ReactNode
 }
 
 /** The customer's orders (/orders and the orders tab of /account): number, date, status, total; each row opens /orders/{id}. */
-export function OrderHistory({ page, hrefFor, headingLevel = 'h2' }: OrderHistoryProps) {
+export function OrderHistory({ page, hrefFor, headingLevel = 'h2', payAction }: OrderHistoryProps) {
   const Heading = headingLevel
   const orders = useOrders(page)
   const toast = useToast()
@@ -79,6 +81,9 @@ export function OrderHistory({ page, hrefFor, headingLevel = 'h2' }: OrderHistor
                     {count !== null ? <span className={styles.count}> · {count} article{count > 1 ? 's' : ''}</span> : null}
                   </span>
                 </Link>
+                {payAction && order.payWithWave ? (
+                  <div className={styles.pay}>{payAction({ id: String(order.id), payWithWave: order.payWithWave })}</div>
+                ) : null}
               </li>
             )
           })}

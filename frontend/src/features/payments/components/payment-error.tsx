@@ -1,7 +1,7 @@
 // /payment-error: Wave sends the shopper here when the
 // payment did not go through. Before saying so, the server is asked once:
 // a payment it finds done after all goes to the success page instead.
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { AlertIcon } from '@/components/ui/icons'
@@ -12,11 +12,11 @@ import { paymentErrorExplanation, RECOVERABLE_ERROR_CODES } from '../error-codes
 import { PAYMENT_MESSAGES } from '../messages'
 import type { PaymentStatus } from '../api/payment-schema'
 import { checkPayment, type PaymentCheck } from '../payment-status'
-import { clearPendingPaymentOf, pendingPaymentOf, savePendingPayment } from '../pending-payment'
-import { InitFailure, initWithRetries } from '../retry'
+import { clearPendingPaymentOf, pendingPaymentOf } from '../pending-payment'
 import { paymentSuccessPath } from '../result-paths'
 import { useLatestNavigate } from '../use-latest-navigate'
-import { waveBrowser } from '../wave-browser'
+import { useResumePayment } from '../use-resume-payment'
+import { wavePaymentProblem } from '../wave-errors'
 import type { Viewer } from './payment-success'
 import { ErrorLinks } from './result-parts'
 import styles from './payments.module.css'
@@ -88,6 +88,7 @@ export function PaymentError({ viewer }: { viewer: Viewer }) {
   const status = key !== null ? statusOf(checked?.check ?? null) : null
   // The order still waits for its money: it may be paid again (the same open session or a new one).
   const payable = status !== null && status.status !== 'paid' && status.orderStatus === 'pending'
+  const problem = status !== null && status.status !== 'paid' ? wavePaymentProblem(status.lastError) : null
   return (
     <Frame>
       <span className={`${styles.icon} ${styles.iconError}`} aria-hidden="true"><AlertIcon size={30} /></span>
@@ -95,6 +96,11 @@ export function PaymentError({ viewer }: { viewer: Viewer }) {
       <p className={styles.problem} role="alert" data-testid="payment-error-message">
         {paymentErrorExplanation(errorCode, errorMessage)}
       </p>
+      {problem ? (
+        <p className={styles.hint} data-testid="wave-last-error">
+          {problem.message} {problem.next}
+        </p>
+      ) : null}
       {payable ? (
         <p>
           Votre commande <strong>{status.orderNumber}</strong> attend toujours son paiement. Sans paiement, elle est
@@ -110,27 +116,10 @@ export function PaymentError({ viewer }: { viewer: Viewer }) {
 
 /** Opens the order's session again (the server reuses one still open) and goes back to Wave. */
 function RetryPayment({ orderId }: { orderId: string }) {
-  const toast = useToast()
-  const [busy, setBusy] = useState(false)
-  const mounted = useRef(true)
-  useEffect(() => () => void (mounted.current = false), [])
-  async function retry() {
-    setBusy(true)
-    try {
-      const session = await initWithRetries(orderId)
-      savePendingPayment({ orderId, sessionId: session.sessionId, timestamp: Date.now(), amount: session.amount })
-      if (session.isMock) toast.warning(PAYMENT_MESSAGES.testMode)
-      waveBrowser.open(session.checkoutUrl)
-    } catch (error) {
-      if (error instanceof InitFailure && error.code === 'session_expired_login') return
-      toast.error(error instanceof InitFailure ? error.message : PAYMENT_MESSAGES.initFailed)
-    } finally {
-      if (mounted.current) setBusy(false)
-    }
-  }
+  const { busy, resume } = useResumePayment(orderId)
   return (
     <div className={styles.actions}>
-      <Button onClick={() => void retry()} disabled={busy} aria-busy={busy || undefined}>
+      <Button onClick={() => void resume()} disabled={busy} aria-busy={busy || undefined}>
         {busy ? 'Ouverture de Wave…' : 'Réessayer le paiement'}
       </Button>
     </div>

@@ -22,6 +22,21 @@ export const historyEntrySchema = object({
 /** A report of the shop's call (or of the customer's own confirmation). */
 export const confirmationAttemptSchema = object({ at: string(), outcome: string(), by: string() })
 
+/** A refund of the order (docs/rules.md#refunds). */
+export const refundSchema = object({
+  id: string(),
+  amount: int(),
+  /** wave (asked of Wave), cash or wave_transfer (made by the shop). */
+  method: string(),
+  /** requested, unknown (« à vérifier »), succeeded or failed. */
+  state: string(),
+  reason: string(),
+  by: string(),
+  errorCode: nullish(string()),
+  createdAt: string(),
+  settledAt: nullish(string()),
+})
+
 export const adminOrderSchema = object({
   id: string(),
   orderNumber: string(),
@@ -66,9 +81,13 @@ export const adminOrderSchema = object({
   courier: nullish(object({ name: string(), phone: string() })),
   /** When the parcel refused at the door came back to the shop. */
   returnedAt: nullish(string()),
+  refunds: optional(array(refundSchema)),
+  /** What the succeeded refunds gave back. */
+  refundedAmount: optional(int()),
 })
 
 export type AdminOrder = Infer<typeof adminOrderSchema>
+export type Refund = Infer<typeof refundSchema>
 export type HistoryEntry = Infer<typeof historyEntrySchema>
 export type ConfirmationAttempt = Infer<typeof confirmationAttemptSchema>
 

@@ -64,6 +64,26 @@ export async function updateCourier({ id, name, phone }: { id: string; name: str
   return body.data
 }
 
+/** What a refund sends: `{reason}` for a Wave order, `{amount, method, reason}` for a cash-on-delivery one. */
+export type RefundRequest = { id: string; reason: string } & ({ method?: undefined; amount?: undefined } | { method: 'cash' | 'wave_transfer'; amount: number })
+
+/**
+ * POST /api/admin/orders/{id}/refund. A Wave order is refunded by Wave, in full;
+ * when Wave's answer is lost the refund comes back « à vérifier » (202). Never
+ * retried: a second request while one is in flight is refused (409).
+ */
+export async function refundOrder({ id, ...body }: RefundRequest) {
+  const sent = body.method ? { amount: body.amount, method: body.method, reason: body.reason.trim() } : { reason: body.reason.trim() }
+  const answer = await api.post(`/admin/orders/${encodeURIComponent(id)}/refund`, sent, dataOf(adminOrderSchema), { retry: false })
+  return answer.data
+}
+
+/** POST /api/admin/orders/{id}/refund/check: Wave says whether the refund « à vérifier » was made. */
+export async function checkRefund(id: string) {
+  const answer = await api.post(`/admin/orders/${encodeURIComponent(id)}/refund/check`, undefined, dataOf(adminOrderSchema), { retry: false })
+  return answer.data
+}
+
 /** The changed order replaces the cached one; lists and the dashboard are read again. */
 function storeOrder(queryClient: QueryClient, order: AdminOrder) {
   queryClient.setQueryData(adminOrderKeys.detail(order.id), order)
@@ -108,4 +128,14 @@ export function useMarkReturned() {
 export function useUpdateCourier() {
   const queryClient = useQueryClient()
   return useMutation({ mutationFn: updateCourier, onSuccess: (order) => storeOrder(queryClient, order) })
+}
+
+export function useRefundOrder() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: refundOrder, onSuccess: (order) => storeOrder(queryClient, order) })
+}
+
+export function useCheckRefund() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: checkRefund, onSuccess: (order) => storeOrder(queryClient, order) })
 }

@@ -34,6 +34,7 @@ import { ConfirmationPanel } from './confirmation-panel'
 import { DeliveryPanel } from './delivery-panel'
 import { STATUS_UPDATED, STATUS_UPDATE_FAILED } from './order-status-select'
 import { PhoneRecordPanel } from './phone-record-panel'
+import { RefundPanel } from './refund-panel'
 import own from './order-detail.module.css'
 import { PackingSlip } from './packing-slip'
 
@@ -111,6 +112,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
             <Customer order={order} />
             {isE164(order.shippingInfo.phone) ? <PhoneRecordPanel phone={order.shippingInfo.phone} /> : null}
             <Payment order={order} />
+            <RefundPanel order={order} />
             <TrackingForm key={order.trackingNote ?? ''} order={order} />
           </div>
         </div>

@@ -1,0 +1,195 @@
+//! Refunds in PostgreSQL. Every write first locks the order's row, then reads the order's
+//! refunds: two admins refunding one order at once are served one after the other, so only one
+//! Wave refund is ever requested (the unique index `refunds_one_wave_refund_idx` stands behind
+//! it), and recorded refunds never add up to more than was paid.
+
+use async_trait::async_trait;
+use bitik_common::{BoxError, Money};
+use bitik_orders::refund::{refundable, refunds_in_full};
+use bitik_orders::{NewRefund, Order, PaymentStatus, Refund, RefundMethod, RefundState, StatusChange};
+use bitik_payments::{CashRefundOutcome, RefundOutcome, RefundRepository, WaveRefundStart};
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use uuid::Uuid;
+
+use crate::orders::{find_in, record};
+use crate::refund_rows::RefundRow;
+use crate::schema::{order_status_history as history, orders, refunds};
+use crate::{Database, DbError};
+
+pub struct PgRefundRepository {
+    database: Database,
+}
+
+impl PgRefundRepository {
+    pub fn new(database: Database) -> Self {
+        Self { database }
+    }
+}
+
+/// Locks the order's row: its status, payment status and total.
+async fn lock_order(conn: &mut AsyncPgConnection, id: Uuid) -> Result<Option<(String, String, i64)>, DbError> {
+    orders::table
+        .find(id)
+        .select((orders::status, orders::payment_status, orders::total))
+        .for_update()
+        .first(conn)
+        .await
+        .optional()
+        .map_err(DbError::from)
+}
+
+async fn insert(conn: &mut AsyncPgConnection, refund: &NewRefund, state: RefundState) -> Result<Refund, DbError> {
+    let settled_at = state.settled().then_some(refund.at);
+    let row: RefundRow = diesel::insert_into(refunds::table)
+        .values((
+            refunds::order_id.eq(refund.order_id),
+            refunds::amount.eq(refund.amount.as_francs()),
+            refunds::method.eq(refund.method.as_str()),
+            refunds::state.eq(state.as_str()),
+            refunds::reason.eq(&refund.reason),
+            refunds::requested_by.eq(&refund.requested_by),
+            refunds::user_id.eq(refund.by_user),
+            refunds::created_at.eq(refund.at),
+            refunds::settled_at.eq(settled_at),
+        ))
+        .returning(RefundRow::as_returning())
+        .get_result(conn)
+        .await?;
+    Refund::try_from(row)
+}
+
+/// Appends `entry` to the order's history under the status the order has now: a refund does
+/// not change it.
+async fn append(
+    conn: &mut AsyncPgConnection,
+    order_id: Uuid,
+    status: &str,
+    entry: &StatusChange,
+) -> Result<(), DbError> {
+    let mut entry = entry.clone();
+    if let Some(current) = bitik_orders::OrderStatus::parse(status) {
+        entry.status = current;
+    }
+    diesel::insert_into(history::table).values(record(order_id, &entry)).execute(conn).await?;
+    Ok(())
+}
+
+async fn mark_refunded(conn: &mut AsyncPgConnection, order_id: Uuid, at: DateTime<Utc>) -> Result<(), DbError> {
+    diesel::update(orders::table.find(order_id))
+        .set((orders::payment_status.eq(PaymentStatus::Refunded.as_str()), orders::updated_at.eq(at)))
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+async fn order_now(conn: &mut AsyncPgConnection, id: Uuid) -> Result<Order, DbError> {
+    find_in(conn, id).await?.ok_or_else(|| DbError::inconsistent(format!("order {id} vanished under its lock")))
+}
+
+#[async_trait]
+impl RefundRepository for PgRefundRepository {
+    async fn start_wave(&self, refund: NewRefund) -> Result<WaveRefundStart, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let started = conn
+            .transaction::<_, DbError, _>(async move |conn| {
+                let Some((_, payment_status, _)) = lock_order(conn, refund.order_id).await? else {
+                    return Ok(WaveRefundStart::NotPaid);
+                };
+                let earlier: Option<RefundRow> = refunds::table
+                    .filter(refunds::order_id.eq(refund.order_id))
+                    .filter(refunds::method.eq(RefundMethod::Wave.as_str()))
+                    .filter(refunds::state.ne(RefundState::Failed.as_str()))
+                    .select(RefundRow::as_select())
+                    .first(conn)
+                    .await
+                    .optional()?;
+                if let Some(earlier) = earlier {
+                    let earlier = Refund::try_from(earlier)?;
+                    return Ok(match earlier.state {
+                        RefundState::Succeeded => WaveRefundStart::AlreadyRefunded,
+                        _ => WaveRefundStart::InFlight(earlier),
+                    });
+                }
+                if payment_status != PaymentStatus::Paid.as_str() {
+                    return Ok(WaveRefundStart::NotPaid);
+                }
+                Ok(WaveRefundStart::Started(insert(conn, &refund, RefundState::Requested).await?))
+            })
+            .await?;
+        Ok(started)
+    }
+
+    async fn settle(&self, id: Uuid, outcome: RefundOutcome, at: DateTime<Utc>) -> Result<Option<Order>, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let settled = conn
+            .transaction::<_, DbError, _>(async move |conn| {
+                let order_id: Option<Uuid> =
+                    refunds::table.find(id).select(refunds::order_id).first(conn).await.optional()?;
+                let Some(order_id) = order_id else { return Ok(None) };
+                let Some((status, payment_status, _)) = lock_order(conn, order_id).await? else { return Ok(None) };
+                let current: String = refunds::table.find(id).select(refunds::state).first(conn).await?;
+                let current = RefundState::parse(&current)
+                    .ok_or_else(|| DbError::inconsistent(format!("stored refund has state {current:?}")))?;
+                // Settled meanwhile (a check and a late answer): the first word stands.
+                let Ok(to) = current.after(outcome.state()) else { return Ok(None) };
+                let code = match &outcome {
+                    RefundOutcome::Failed { code } => Some(code.clone()),
+                    _ => None,
+                };
+                diesel::update(refunds::table.find(id))
+                    .set((
+                        refunds::state.eq(to.as_str()),
+                        refunds::error_code.eq(code),
+                        refunds::settled_at.eq(to.settled().then_some(at)),
+                    ))
+                    .execute(conn)
+                    .await?;
+                if let RefundOutcome::Succeeded { entry } = &outcome {
+                    if payment_status == PaymentStatus::Paid.as_str() {
+                        mark_refunded(conn, order_id, at).await?;
+                    }
+                    append(conn, order_id, &status, entry).await?;
+                    // The « refund made » e-mail to the customer is queued here, in this
+                    // transaction: it leaves exactly when the refund is recorded as made.
+                }
+                Ok(Some(order_now(conn, order_id).await?))
+            })
+            .await?;
+        Ok(settled)
+    }
+
+    async fn record_cash(&self, refund: NewRefund, entry: StatusChange) -> Result<CashRefundOutcome, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let recorded = conn
+            .transaction::<_, DbError, _>(async move |conn| {
+                let Some((status, payment_status, total)) = lock_order(conn, refund.order_id).await? else {
+                    return Ok(CashRefundOutcome::NotPaid);
+                };
+                if payment_status != PaymentStatus::Paid.as_str() {
+                    return Ok(CashRefundOutcome::NotPaid);
+                }
+                let given: Vec<i64> = refunds::table
+                    .filter(refunds::order_id.eq(refund.order_id))
+                    .filter(refunds::state.eq(RefundState::Succeeded.as_str()))
+                    .select(refunds::amount)
+                    .load(conn)
+                    .await?;
+                let (total, given) = (Money::francs(total), Money::francs(given.iter().sum()));
+                let left = refundable(total, given);
+                if refund.amount.as_francs() > left.as_francs() {
+                    return Ok(CashRefundOutcome::TooMuch { left });
+                }
+                insert(conn, &refund, RefundState::Succeeded).await?;
+                if refunds_in_full(total, given, refund.amount) {
+                    mark_refunded(conn, refund.order_id, refund.at).await?;
+                }
+                append(conn, refund.order_id, &status, &entry).await?;
+                // The « refund made » e-mail to the customer is queued here too.
+                Ok(CashRefundOutcome::Recorded(Box::new(order_now(conn, refund.order_id).await?)))
+            })
+            .await?;
+        Ok(recorded)
+    }
+}
