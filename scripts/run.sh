@@ -23,5 +23,8 @@ echo
 echo "  Bitik: http://localhost:$port"
 echo "  Demo admin:    admin@bitik.sn / bitik-admin   (http://localhost:$port/admin)"
 echo "  Demo customer: client@bitik.sn / bitik-client"
+if [ -z "${SMTP_URL:-}" ]; then
+  echo "  E-mail: SMTP_URL is not set: messages are kept, not sent. Read them at http://localhost:$port/admin/messages"
+fi
 echo
 exec "$bitik" serve

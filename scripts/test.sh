@@ -13,6 +13,9 @@ scripts/frontend.sh
 (cd frontend && npm test && npm run size)
 
 echo "== Rust: unit, adapter and API tests"
+# The API tests send e-mail to a real SMTP server they start themselves (aiosmtpd).
+BITIK_SMTPD_PYTHON="$(scripts/mail-server.sh)"
+export BITIK_SMTPD_PYTHON
 if cargo nextest --version >/dev/null 2>&1; then
   cargo nextest run --workspace --no-fail-fast
 else

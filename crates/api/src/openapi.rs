@@ -46,6 +46,9 @@ use crate::routes;
         routes::admin_orders::check_refund,
         routes::admin_orders::set_tracking_note,
         routes::admin_orders::stats,
+        routes::admin_messages::list,
+        routes::admin_messages::of_order,
+        routes::admin_messages::resend,
         routes::reports::payments,
         routes::reports::payments_csv,
         routes::reports::cash_received,
@@ -109,6 +112,7 @@ use crate::routes;
         routes::admin_orders::AdminOrderSort,
         routes::admin_orders::ConfirmationFilterName,
         routes::admin_users::AccountStatus,
+        routes::admin_messages::MessageStateName,
     )),
     modifiers(&BearerAuth, &ErrorAnswers, &BlankQueryIsAbsent),
     tags(

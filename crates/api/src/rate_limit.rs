@@ -32,6 +32,8 @@ pub const PASSWORD_CHANGES_PER_CLIENT: Rate = Rate::per(10, QUARTER_HOUR);
 /// Reset requests and attempts with a link's token, successful or not: nobody needs many, and a
 /// guesser needs very many.
 pub const RESETS_PER_CLIENT: Rate = Rate::per(10, QUARTER_HOUR);
+/// Reset links e-mailed to one address.
+pub const RESET_MAILS_PER_ADDRESS: Rate = Rate::per(3, QUARTER_HOUR);
 pub const ORDERS_PER_ACCOUNT: Rate = Rate::per(20, HOUR);
 pub const ORDERS_PER_CLIENT: Rate = Rate::per(60, HOUR);
 pub const SUBSCRIPTIONS_PER_CLIENT: Rate = Rate::per(10, HOUR);
@@ -90,6 +92,17 @@ impl Limits {
 
     pub async fn password_reset(&self, client: &str) -> Result<Reserved<'_>, ApiError> {
         self.reserve(vec![Count::new(RESETS_PER_CLIENT, format!("reset:client:{client}"))]).await
+    }
+
+    /// A reset link sent by e-mail: the client's allowance for resets, and a few per address, so
+    /// that nobody fills an inbox with them (counted for any address, account or not).
+    pub async fn reset_by_email(&self, client: &str, email: &str) -> Result<Reserved<'_>, ApiError> {
+        let address = email.trim().to_lowercase();
+        self.reserve(vec![
+            Count::new(RESETS_PER_CLIENT, format!("reset:client:{client}")),
+            Count::new(RESET_MAILS_PER_ADDRESS, format!("reset:mail:{address}")),
+        ])
+        .await
     }
 
     pub async fn order(&self, account: Uuid, client: &str) -> Result<Reserved<'_>, ApiError> {

@@ -10,6 +10,7 @@ use bitik_catalog::{CatalogCache, CatalogService};
 use bitik_common::BoxError;
 use bitik_identity::AccountService;
 use bitik_identity::newsletter::NewsletterService;
+use bitik_messages::MessageService;
 use bitik_orders::OrderService;
 use bitik_orders::cash_on_delivery::CashOnDeliveryService;
 use bitik_orders::delivery::DeliveryService;
@@ -43,6 +44,8 @@ pub struct AppState {
     /// The storefront's catalogue reads kept in memory, and the JSON made of them.
     pub catalog_cache: Arc<CatalogCache>,
     pub newsletter: NewsletterService,
+    /// The outbox of messages, for the back office.
+    pub messages: MessageService,
     /// The brakes on guessing and flooding, counted by the limiter every instance shares.
     pub limits: Limits,
     /// The built storefront, when there is one.

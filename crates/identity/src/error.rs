@@ -33,6 +33,8 @@ pub enum IdentityError {
     UserNotFound,
     #[error("Ce lien de réinitialisation est invalide ou a expiré.")]
     InvalidResetToken,
+    #[error("L'envoi d'e-mails n'est pas configuré : contactez la boutique sur WhatsApp pour recevoir un lien.")]
+    MailNotConfigured,
     #[error("Un administrateur ne peut pas être supprimé.")]
     CannotDeleteAdmin,
     #[error("Vous ne pouvez pas désactiver votre propre compte.")]

@@ -1,5 +1,6 @@
 use async_trait::async_trait;
 use bitik_common::{Email, Page};
+use bitik_messages::NewMessage;
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
@@ -34,12 +35,14 @@ pub trait UserRepository: Send + Sync {
     async fn revoke_sessions(&self, id: Uuid) -> Result<(), BoxError>;
     /// Notes that the account's owner asked for a password reset (support sees it).
     async fn record_reset_request(&self, email: &Email) -> Result<(), BoxError>;
+    /// Stores a reset token and, in the same transaction, the message that sends its link.
     async fn create_reset_token(
         &self,
         user_id: Uuid,
         token_hash: Vec<u8>,
         expires_at: DateTime<Utc>,
         created_by: Option<Uuid>,
+        message: Option<NewMessage>,
     ) -> Result<(), BoxError>;
     /// In one transaction: consumes the unexpired, unused token with this hash and sets the new
     /// password (ending sessions). `None` when no such token exists.

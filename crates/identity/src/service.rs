@@ -2,6 +2,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use bitik_common::{Email, FieldErrors};
+use bitik_messages::templates::Templates;
+use bitik_messages::{MessageKind, NewMessage};
 use chrono::{DateTime, Utc};
 use sha2::{Digest, Sha256};
 use tokio::sync::OnceCell;
@@ -34,6 +36,8 @@ pub struct AccountService {
     /// Verified when the e-mail is unknown, so that a wrong e-mail costs as long as a wrong password.
     dummy_hash: OnceCell<String>,
     pub(crate) clock: fn() -> DateTime<Utc>,
+    /// Set when e-mail is configured: reset links are then sent by e-mail too.
+    reset_mail: Option<Templates>,
 }
 
 fn repository(error: Box<dyn std::error::Error + Send + Sync>) -> IdentityError {
@@ -47,7 +51,19 @@ impl AccountService {
         hasher: Arc<dyn PasswordHasher>,
         tokens: TokenService,
     ) -> Self {
-        Self { users, addresses, hasher, tokens, dummy_hash: OnceCell::new(), clock: Utc::now }
+        Self { users, addresses, hasher, tokens, dummy_hash: OnceCell::new(), clock: Utc::now, reset_mail: None }
+    }
+
+    /// E-mail is configured: a reset link is sent to the account's address when it is made, and
+    /// its owner may ask for one by e-mail ([`Self::email_reset_link`]).
+    pub fn with_reset_mail(mut self, templates: Templates) -> Self {
+        self.reset_mail = Some(templates);
+        self
+    }
+
+    /// Whether reset links go out by e-mail.
+    pub fn resets_by_email(&self) -> bool {
+        self.reset_mail.is_some()
     }
 
     /// With a fixed clock, for tests of what depends on the date.
@@ -222,12 +238,39 @@ impl AccountService {
     }
 
     /// A one-time token for `/reset-password/{token}`, valid one hour. Only its hash is stored.
+    /// With e-mail configured, its link is also sent to the account's address.
     pub async fn create_reset_token(&self, user_id: Uuid, created_by: Option<Uuid>) -> Result<String, IdentityError> {
-        self.users.find_by_id(user_id).await.map_err(repository)?.ok_or(IdentityError::UserNotFound)?;
+        let (user, _) = self.users.find_by_id(user_id).await.map_err(repository)?.ok_or(IdentityError::UserNotFound)?;
+        self.make_reset_token(&user, created_by).await
+    }
+
+    async fn make_reset_token(&self, user: &User, created_by: Option<Uuid>) -> Result<String, IdentityError> {
         let token = hex::encode(rand::random::<[u8; 32]>());
         let expires_at = chrono::Utc::now() + RESET_LINK_LIFETIME;
-        self.users.create_reset_token(user_id, token_hash(&token), expires_at, created_by).await.map_err(repository)?;
+        let message = self.reset_mail.as_ref().map(|templates| {
+            let link = templates.reset_url(&token);
+            NewMessage::new(MessageKind::ResetLink, user.email.as_str(), None, templates.reset_link(&link, expires_at))
+        });
+        self.users
+            .create_reset_token(user.id, token_hash(&token), expires_at, created_by, message)
+            .await
+            .map_err(repository)?;
         Ok(token)
+    }
+
+    /// Sends a reset link to `email` when it is an active account's; answers the same whether
+    /// or not it is, so that nobody learns which addresses have accounts.
+    pub async fn email_reset_link(&self, email: &str) -> Result<(), IdentityError> {
+        if self.reset_mail.is_none() {
+            return Err(IdentityError::MailNotConfigured);
+        }
+        let email = Email::parse(email).map_err(|_| {
+            IdentityError::validation(FieldErrors::of("email", "Veuillez saisir une adresse email valide"))
+        })?;
+        match self.users.find_by_email(&email).await.map_err(repository)? {
+            Some((user, _)) if user.active => self.make_reset_token(&user, None).await.map(drop),
+            _ => Ok(()),
+        }
     }
 
     pub async fn reset_password(&self, token: &str, new_password: &str) -> Result<User, IdentityError> {

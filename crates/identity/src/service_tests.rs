@@ -226,8 +226,9 @@ async fn a_reset_token_is_stored_hashed_and_used_by_its_hash() {
     let keep = stored_hash.clone();
     let mut users = MockUserRepository::new();
     users.expect_find_by_id().returning(move |_| Ok(Some((me.clone(), "h".into()))));
-    users.expect_create_reset_token().returning(move |user, hash, expires, _| {
+    users.expect_create_reset_token().returning(move |user, hash, expires, _, message| {
         assert_eq!(user, id);
+        assert!(message.is_none(), "no e-mail is configured");
         assert!(expires > Utc::now() + chrono::Duration::minutes(59));
         *keep.lock().unwrap() = hash;
         Ok(())
@@ -558,4 +559,53 @@ mod admin {
         assert_eq!((stats.total, stats.new_users_trend()), (120, Some(40)));
         assert_eq!(UserStats::default().new_users_trend(), None);
     }
+}
+
+fn shop_templates() -> bitik_messages::templates::Templates {
+    let shop = bitik_common::Shop {
+        name: "Bitik Dakar".into(),
+        phone: "+221 77 000 00 00".into(),
+        whatsapp: "221770000000".into(),
+        email: "contact@bitik.sn".into(),
+        address: "Dakar".into(),
+    };
+    bitik_messages::templates::Templates::new(shop, "https://bitik.sn")
+}
+
+#[tokio::test]
+async fn a_reset_link_by_email_goes_to_an_account_in_the_tokens_transaction() {
+    let me = user(Role::Customer);
+    let (id, email) = (me.id, me.email.clone());
+    let stored_hash = Arc::new(Mutex::new(Vec::new()));
+    let keep = stored_hash.clone();
+    let mut users = MockUserRepository::new();
+    users.expect_find_by_email().returning(move |asked| Ok((*asked == email).then(|| (me.clone(), "h".into()))));
+    users.expect_create_reset_token().times(1).returning(move |user, hash, _, created_by, message| {
+        assert_eq!((user, created_by), (id, None));
+        let message = message.expect("the link is e-mailed");
+        assert_eq!(message.kind, bitik_messages::MessageKind::ResetLink);
+        assert!(message.text.contains("https://bitik.sn/reset-password/"));
+        *keep.lock().unwrap() = hash;
+        let token = message.text.split("reset-password/").nth(1).unwrap().split_whitespace().next().unwrap().to_owned();
+        assert_eq!(hash_of(&token), *keep.lock().unwrap());
+        Ok(())
+    });
+    let service = service(users).with_reset_mail(shop_templates());
+    assert!(service.resets_by_email());
+    service.email_reset_link(" Awa@Example.sn ").await.unwrap();
+    // An unknown address: the same answer, and nothing is made (the mock allows one token).
+    service.email_reset_link("personne@example.sn").await.unwrap();
+    assert!(!stored_hash.lock().unwrap().is_empty());
+}
+
+fn hash_of(token: &str) -> Vec<u8> {
+    Sha256::digest(token.as_bytes()).to_vec()
+}
+
+#[tokio::test]
+async fn without_e_mail_no_link_is_sent_by_e_mail() {
+    let service = service(MockUserRepository::new());
+    assert!(!service.resets_by_email());
+    let refused = service.email_reset_link("awa@example.sn").await.unwrap_err();
+    assert!(matches!(refused, IdentityError::MailNotConfigured));
 }

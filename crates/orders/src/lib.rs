@@ -8,6 +8,7 @@ pub mod checkout;
 pub mod delivery;
 mod error;
 mod model;
+pub mod notices;
 mod number;
 pub mod open_orders;
 mod ports;

@@ -4,9 +4,12 @@
 //! two clicks on the same link) take turns and the second sees what the first did: an order is
 //! either confirmed or cancelled by the sweep, never both, and its stock comes back once.
 
+use std::sync::Arc;
+
 use async_trait::async_trait;
 use bitik_common::BoxError;
 use bitik_orders::cash_on_delivery::{CashOnDeliveryRepository, Confirmation, ConfirmationAttempt, Courier};
+use bitik_orders::notices::OrderNotices;
 use bitik_orders::{Order, OrderStatus, StatusChange};
 use chrono::{DateTime, Utc};
 use diesel::dsl::now;
@@ -21,11 +24,18 @@ use crate::{Database, DbError};
 
 pub struct PgCashOnDeliveryRepository {
     database: Database,
+    notices: Option<Arc<OrderNotices>>,
 }
 
 impl PgCashOnDeliveryRepository {
     pub fn new(database: Database) -> Self {
-        Self { database }
+        Self { database, notices: None }
+    }
+
+    /// An order cancelled for want of confirmation tells its customer, in the same transaction.
+    pub fn with_notices(mut self, notices: Arc<OrderNotices>) -> Self {
+        self.notices = Some(notices);
+        self
     }
 }
 
@@ -106,6 +116,7 @@ impl CashOnDeliveryRepository for PgCashOnDeliveryRepository {
         change: StatusChange,
     ) -> Result<bool, BoxError> {
         let mut conn = self.database.conn().await?;
+        let notices = self.notices.clone();
         let cancelled = conn
             .transaction::<_, DbError, _>(async move |conn| {
                 if lock(conn, id).await?.as_deref() != Some(OrderStatus::Pending.as_str()) {
@@ -130,6 +141,11 @@ impl CashOnDeliveryRepository for PgCashOnDeliveryRepository {
                     .execute(conn)
                     .await?;
                 diesel::insert_into(history::table).values(record(id, &change)).execute(conn).await?;
+                if let Some(notices) = &notices
+                    && let Some(order) = find_in(conn, id).await?
+                {
+                    crate::outbox::enqueue(conn, &notices.status_changed(&order)).await?;
+                }
                 Ok(true)
             })
             .await?;

@@ -7,10 +7,12 @@
 
 use bitik_common::BoxError;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use async_trait::async_trait;
 use bitik_common::{Money, Page, PageRequest};
 use bitik_orders::cash_on_delivery::{Courier, OrderConfirmation, initial_confirmation};
+use bitik_orders::notices::OrderNotices;
 use bitik_orders::open_orders::OPEN_STATUSES;
 use bitik_orders::{
     AdminOrderFilter, AdminSort, BatchPayment, NewOrder, OpenOrdersOf, Order, OrderLine, OrderRepository, OrderStatus,
@@ -27,17 +29,40 @@ use crate::carts;
 use crate::confirmation_rows as confirmations;
 use crate::functions::{bitik_search_text, like_pattern, regexp_replace};
 use crate::order_stats;
+use crate::outbox;
 use crate::refund_rows;
 use crate::schema::{order_confirmations, order_items, order_status_history as history, orders, product_variants};
 use crate::{Database, DbError};
 
 pub struct PgOrderRepository {
     database: Database,
+    notices: Option<Arc<OrderNotices>>,
 }
 
 impl PgOrderRepository {
+    /// Orders without messages (the demo shop's history, the tests of other rules).
     pub fn new(database: Database) -> Self {
-        Self { database }
+        Self { database, notices: None }
+    }
+
+    /// Each event that the customer or the shop hears of writes its messages to the outbox in
+    /// the event's own transaction.
+    pub fn with_notices(mut self, notices: Arc<OrderNotices>) -> Self {
+        self.notices = Some(notices);
+        self
+    }
+}
+
+/// Writes the messages `render` makes of the order, when the repository has notices.
+async fn notify(
+    conn: &mut AsyncPgConnection,
+    notices: Option<&OrderNotices>,
+    order: &Order,
+    render: fn(&OrderNotices, &Order) -> Vec<bitik_messages::NewMessage>,
+) -> QueryResult<()> {
+    match notices {
+        Some(notices) => outbox::enqueue(conn, &render(notices, order)).await,
+        None => Ok(()),
     }
 }
 
@@ -409,6 +434,7 @@ pub(crate) fn record(order_id: Uuid, change: &StatusChange) -> NewHistoryRow<'_>
 impl OrderRepository for PgOrderRepository {
     async fn place(&self, order: NewOrder, first: StatusChange, open_cap: Option<u32>) -> Result<Order, PlaceError> {
         let mut conn = self.database.conn().await.map_err(|e| PlaceError::Other(e.into()))?;
+        let notices = self.notices.as_deref();
         let placed = conn
             .transaction::<_, Abort, _>(async move |conn| {
                 if let Some(cap) = open_cap {
@@ -486,7 +512,10 @@ impl OrderRepository for PgOrderRepository {
                         .await?;
                 }
                 let placed = find_in(conn, id).await.map_err(Abort::Db)?;
-                placed.ok_or_else(|| Abort::Db(DbError::inconsistent("the order just written cannot be read back")))
+                let placed = placed
+                    .ok_or_else(|| Abort::Db(DbError::inconsistent("the order just written cannot be read back")))?;
+                notify(conn, notices, &placed, OrderNotices::placed).await?;
+                Ok(placed)
             })
             .await;
         placed.map_err(|abort| match abort {
@@ -555,6 +584,7 @@ impl OrderRepository for PgOrderRepository {
         entry: StatusChange,
     ) -> Result<Transition, BoxError> {
         let mut conn = self.database.conn().await?;
+        let notices = self.notices.as_deref();
         let outcome = conn
             .transaction::<_, Abort, _>(async move |conn| {
                 let current: Option<(String, String)> = orders::table
@@ -579,7 +609,9 @@ impl OrderRepository for PgOrderRepository {
                     .execute(conn)
                     .await?;
                 diesel::insert_into(history::table).values(record(id, &entry)).execute(conn).await?;
-                find_in(conn, id).await.map_err(Abort::Db)?.ok_or(Abort::Stale)
+                let paid = find_in(conn, id).await.map_err(Abort::Db)?.ok_or(Abort::Stale)?;
+                notify(conn, notices, &paid, OrderNotices::paid).await?;
+                Ok(paid)
             })
             .await;
         match outcome {
@@ -753,6 +785,7 @@ impl OrderRepository for PgOrderRepository {
         stock: StockEffect,
     ) -> Result<Transition, BoxError> {
         let mut conn = self.database.conn().await?;
+        let notices = self.notices.as_deref();
         let outcome = conn
             .transaction::<_, Abort, _>(async move |conn| {
                 // Locking the row makes concurrent changes of one order wait for each other, so
@@ -777,7 +810,9 @@ impl OrderRepository for PgOrderRepository {
                     confirmations::ask_again(conn, id, change.at).await?;
                 }
                 diesel::insert_into(history::table).values(record(id, &change)).execute(conn).await?;
-                find_in(conn, id).await.map_err(Abort::Db)?.ok_or(Abort::Stale)
+                let changed = find_in(conn, id).await.map_err(Abort::Db)?.ok_or(Abort::Stale)?;
+                notify(conn, notices, &changed, OrderNotices::status_changed).await?;
+                Ok(changed)
             })
             .await;
         match outcome {
@@ -789,4 +824,31 @@ impl OrderRepository for PgOrderRepository {
             Err(Abort::Db(e)) => Err(e.into()),
         }
     }
+}
+
+/// Writes the customer's message of a refund just recorded, in the refund's transaction when
+/// `conn` is in one; nothing without notices.
+pub async fn enqueue_refund(
+    conn: &mut AsyncPgConnection,
+    notices: &OrderNotices,
+    order: &Order,
+    amount: Money,
+    method: &str,
+) -> Result<(), DbError> {
+    outbox::enqueue(conn, &notices.refunded(order, amount, method)).await?;
+    Ok(())
+}
+
+/// The same for a refund recorded elsewhere: reads the order and writes its message.
+pub async fn notify_refund(
+    database: &Database,
+    notices: &OrderNotices,
+    order_id: Uuid,
+    amount: Money,
+    method: &str,
+) -> Result<(), BoxError> {
+    let mut conn = database.conn().await?;
+    let order = find_in(&mut conn, order_id).await?.ok_or_else(|| DbError::inconsistent("no such order to refund"))?;
+    enqueue_refund(&mut conn, notices, &order, amount, method).await?;
+    Ok(())
 }

@@ -55,6 +55,25 @@ diesel::table! {
 }
 
 diesel::table! {
+    /// The transactional outbox (migration `2026-11-27-000080_outbox`).
+    messages (id) {
+        id -> Uuid,
+        kind -> Text,
+        recipient -> Text,
+        subject -> Text,
+        body_text -> Text,
+        body_html -> Text,
+        order_id -> Nullable<Uuid>,
+        state -> Text,
+        attempts -> Int4,
+        next_attempt_at -> Timestamptz,
+        last_error -> Nullable<Text>,
+        created_at -> Timestamptz,
+        sent_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
     products (id) {
         id -> Uuid,
         slug -> Text,
@@ -304,6 +323,7 @@ diesel::joinable!(order_confirmations -> orders (order_id));
 diesel::joinable!(order_confirmation_attempts -> order_confirmations (order_id));
 diesel::joinable!(payments -> orders (order_id));
 diesel::joinable!(refunds -> orders (order_id));
+diesel::joinable!(messages -> orders (order_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -325,4 +345,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     delivery_zones,
     delivery_communes,
     refunds,
+    messages,
 );

@@ -17,6 +17,7 @@ use crate::functions::{bitik_search_text, like_pattern, regexp_replace};
 use crate::order_stats::{BOUNDS, SHOP_TIME_ZONE};
 use crate::schema::{orders, password_reset_tokens as resets, users};
 use crate::{Database, DbError};
+use bitik_messages::NewMessage;
 
 pub struct PgUserRepository {
     database: Database,
@@ -287,18 +288,23 @@ impl UserRepository for PgUserRepository {
         token_hash: Vec<u8>,
         expires_at: DateTime<Utc>,
         created_by: Option<Uuid>,
+        message: Option<NewMessage>,
     ) -> Result<(), BoxError> {
         let mut conn = self.database.conn().await?;
-        diesel::insert_into(resets::table)
-            .values((
-                resets::user_id.eq(user_id),
-                resets::token_hash.eq(token_hash),
-                resets::expires_at.eq(expires_at),
-                resets::created_by.eq(created_by),
-            ))
-            .execute(&mut conn)
-            .await
-            .map_err(DbError::from)?;
+        conn.transaction::<_, DbError, _>(async move |conn| {
+            diesel::insert_into(resets::table)
+                .values((
+                    resets::user_id.eq(user_id),
+                    resets::token_hash.eq(token_hash),
+                    resets::expires_at.eq(expires_at),
+                    resets::created_by.eq(created_by),
+                ))
+                .execute(conn)
+                .await?;
+            crate::outbox::enqueue(conn, message.as_slice()).await?;
+            Ok(())
+        })
+        .await?;
         Ok(())
     }
 

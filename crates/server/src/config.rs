@@ -29,6 +29,25 @@ pub struct Config {
     /// and from how many refusals at the door a phone may no longer pay on delivery
     /// (`COD_MAX_REFUSALS`, 2).
     pub cash_on_delivery: CodSettings,
+    /// E-mail through an SMTP relay (`SMTP_URL`, `MAIL_FROM`); without it messages are written
+    /// and shown in the back office as not sent, never sent.
+    pub mail: Option<MailSettings>,
+}
+
+/// Where e-mail goes out.
+#[derive(Clone)]
+pub struct MailSettings {
+    /// lettre's URL form: `smtp://user:pass@host:587?tls=required`, `smtps://…`, `smtp://127.0.0.1:2525`.
+    pub smtp_url: String,
+    /// The sender, `Bitik Dakar <boutique@bitik.sn>` (by default the shop's name and `SHOP_EMAIL`).
+    pub from: String,
+}
+
+impl std::fmt::Debug for MailSettings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // The URL may carry the relay's password.
+        f.debug_struct("MailSettings").field("from", &self.from).finish_non_exhaustive()
+    }
 }
 
 /// Whether payments go to Wave or to the built-in simulator, and who decided.
@@ -108,6 +127,25 @@ impl Config {
             confirm_hours: whole("COD_CONFIRM_HOURS", lookup("COD_CONFIRM_HOURS"), 24, 1..=720)?,
             max_refusals: whole("COD_MAX_REFUSALS", lookup("COD_MAX_REFUSALS"), 2, 1..=100)?,
         };
+        let shop = Shop {
+            name: lookup("SHOP_NAME").unwrap_or_else(|| "Bitik Dakar".to_owned()),
+            phone: lookup("SHOP_PHONE").unwrap_or_else(|| "+221 77 000 00 00".to_owned()),
+            whatsapp: lookup("SHOP_WHATSAPP").unwrap_or_else(|| "221770000000".to_owned()),
+            email: lookup("SHOP_EMAIL").unwrap_or_else(|| "contact@bitik.sn".to_owned()),
+            address: lookup("SHOP_ADDRESS").unwrap_or_else(|| "Parcelles Assainies, Dakar, Sénégal".to_owned()),
+        };
+        let mail = match lookup("SMTP_URL") {
+            None => None,
+            Some(url) if url.starts_with("smtp://") || url.starts_with("smtps://") => Some(MailSettings {
+                smtp_url: url.trim().to_owned(),
+                from: lookup("MAIL_FROM").unwrap_or_else(|| format!("{} <{}>", shop.name, shop.email)),
+            }),
+            Some(_) => {
+                return Err(ConfigError(
+                    "SMTP_URL must start with smtp:// or smtps:// (smtp://user:password@host:587?tls=required).".into(),
+                ));
+            }
+        };
         Ok(Config {
             database_url,
             host: lookup("HOST").unwrap_or_else(|| "0.0.0.0".to_owned()),
@@ -121,17 +159,12 @@ impl Config {
                 trusted_proxies,
                 upload_dir: PathBuf::from(lookup("UPLOAD_DIR").unwrap_or_else(|| "uploads".to_owned())),
                 frontend_dir: PathBuf::from(lookup("FRONTEND_DIR").unwrap_or_else(|| "frontend/dist".to_owned())),
-                shop: Shop {
-                    name: lookup("SHOP_NAME").unwrap_or_else(|| "Bitik Dakar".to_owned()),
-                    phone: lookup("SHOP_PHONE").unwrap_or_else(|| "+221 77 000 00 00".to_owned()),
-                    whatsapp: lookup("SHOP_WHATSAPP").unwrap_or_else(|| "221770000000".to_owned()),
-                    email: lookup("SHOP_EMAIL").unwrap_or_else(|| "contact@bitik.sn".to_owned()),
-                    address: lookup("SHOP_ADDRESS").unwrap_or_else(|| "Parcelles Assainies, Dakar, Sénégal".to_owned()),
-                },
+                shop,
                 test_payments: wave.mode == WaveMode::Test,
             },
             wave,
             cash_on_delivery,
+            mail,
         })
     }
 

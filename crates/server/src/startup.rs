@@ -16,16 +16,20 @@ use bitik_common::BoxError;
 use bitik_identity::newsletter::NewsletterService;
 use bitik_identity::password::Argon2Hasher;
 use bitik_identity::{AccountService, TokenService};
+use bitik_mail::SmtpChannel;
+use bitik_messages::templates::Templates;
+use bitik_messages::{MessageChannel, MessageService, Sender};
 use bitik_orders::OrderService;
 use bitik_orders::cash_on_delivery::{CashOnDeliveryService, ConfirmationLinks};
 use bitik_orders::delivery::DeliveryService;
+use bitik_orders::notices::OrderNotices;
 use bitik_payments::reconciliation::{ReconciliationService, WaveTransactions};
 use bitik_payments::{PaymentService, RefundService, WaveGateway};
 use bitik_postgres::{
     Database, PgAddressRepository, PgCartRepository, PgCashOnDeliveryRepository, PgNewsletterRepository,
-    PgOrderRepository, PgPaymentRepository, PgPhoneRecords, PgProductRepository, PgRateLimiter,
+    PgOrderRepository, PgOutbox, PgPaymentRepository, PgPhoneRecords, PgProductRepository, PgRateLimiter,
     PgReconciliationRepository, PgRefundRepository, PgUserRepository, PgZoneRepository, PoolSettings,
-    listen_for_changes,
+    listen_for_changes, listen_for_messages,
 };
 use bitik_wave::{Simulator, WaveClient, WaveWebhooks};
 
@@ -49,10 +53,29 @@ const BACKGROUND_POOL: PoolSettings = PoolSettings {
     statement_timeout: std::time::Duration::from_secs(10),
 };
 
+/// How often the sender looks at the outbox when nothing woke it.
+const SEND_EVERY: std::time::Duration = std::time::Duration::from_secs(15);
+
+/// How long the sender may take to finish the message in hand at shutdown.
+const SENDER_STOP_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(25);
+
+/// The sender's pool: one message held at a time, and a statement to read the next.
+const SENDER_POOL: PoolSettings = PoolSettings {
+    max_size: 2,
+    wait_timeout: std::time::Duration::from_secs(3),
+    connect_timeout: std::time::Duration::from_secs(3),
+    statement_timeout: std::time::Duration::from_secs(10),
+};
+
 pub struct Application {
     port: u16,
     server: Server,
     sweeper: tokio::task::JoinHandle<()>,
+    /// Sends the outbox's messages until told to stop.
+    sender: tokio::task::JoinHandle<()>,
+    stop_sender: tokio::sync::watch::Sender<bool>,
+    /// Wakes the sender at each message written.
+    outbox_listener: tokio::task::JoinHandle<()>,
     /// Listens to the catalogue's changes for the read cache.
     changes: tokio::task::JoinHandle<()>,
     catalog_cache: Arc<CatalogCache>,
@@ -72,6 +95,20 @@ impl Application {
         }
         let background = Database::connect(&shared.config.database_url, &BACKGROUND_POOL)?;
         let sweeper = spawn_expiry_sweep(web::Data::new(shared.state(background)));
+        let channel: Option<Arc<dyn MessageChannel>> = match &shared.config.mail {
+            Some(mail) => Some(Arc::new(SmtpChannel::from_url(&mail.smtp_url, &mail.from)?)),
+            None => {
+                tracing::warn!(
+                    "SMTP_URL is not set: messages are written but not sent; read them in the back office (/admin/messages)."
+                );
+                None
+            }
+        };
+        let outbox = Arc::new(PgOutbox::new(Database::connect(&shared.config.database_url, &SENDER_POOL)?));
+        let wake = Arc::new(tokio::sync::Notify::new());
+        let outbox_listener = tokio::spawn(listen_for_messages(shared.config.database_url.clone(), wake.clone()));
+        let (stop_sender, stopping) = tokio::sync::watch::channel(false);
+        let sender = tokio::spawn(run_sender(Sender::new(outbox, channel), wake, stopping));
         let catalog_cache = shared.catalog_cache.clone();
         let changes = tokio::spawn(listen_for_changes(shared.config.database_url.clone(), catalog_cache.clone()));
         let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
@@ -90,7 +127,7 @@ impl Application {
         // Requests in flight get this long to finish after SIGTERM.
         .shutdown_timeout(20)
         .run();
-        Ok(Self { port, server, sweeper, changes, catalog_cache })
+        Ok(Self { port, server, sweeper, sender, stop_sender, outbox_listener, changes, catalog_cache })
     }
 
     pub fn port(&self) -> u16 {
@@ -107,7 +144,53 @@ impl Application {
         let stopped = self.server.await;
         self.sweeper.abort();
         self.changes.abort();
+        self.outbox_listener.abort();
+        // The message in hand is finished (or, past the time, left pending: its transaction
+        // rolls back and another pass sends it).
+        let _ = self.stop_sender.send(true);
+        let mut sender = self.sender;
+        if tokio::time::timeout(SENDER_STOP_TIMEOUT, &mut sender).await.is_err() {
+            sender.abort();
+        }
         stopped
+    }
+}
+
+/// Sends what is due, then waits to be woken by a message written, for [`SEND_EVERY`] (a retry
+/// falling due), or to be stopped.
+async fn run_sender(sender: Sender, wake: Arc<tokio::sync::Notify>, mut stop: tokio::sync::watch::Receiver<bool>) {
+    loop {
+        if *stop.borrow() {
+            return;
+        }
+        send_once(&sender).await;
+        tokio::select! {
+            _ = stop.changed() => return,
+            _ = wake.notified() => {}
+            _ = tokio::time::sleep(SEND_EVERY) => {}
+        }
+    }
+}
+
+/// One pass of the sender. The logs name messages by id and kind, never their recipient's
+/// words: a body (or a reset link) never reaches them.
+async fn send_once(sender: &Sender) {
+    match sender.send_due().await {
+        Ok(report) => {
+            if report.sent + report.failed + report.retried + report.not_configured > 0 {
+                tracing::info!(
+                    sent = report.sent,
+                    retried = report.retried,
+                    failed = report.failed,
+                    not_configured = report.not_configured,
+                    "outbox messages handled"
+                );
+            }
+            for (id, kind, error) in report.errors {
+                tracing::warn!(%id, kind, error, "a message could not be sent");
+            }
+        }
+        Err(error) => tracing::warn!(error = %error, "the outbox could not be read"),
     }
 }
 
@@ -173,6 +256,9 @@ pub struct Shared {
     webhooks: Arc<WaveWebhooks>,
     simulator: Option<Arc<Simulator>>,
     storefront: Option<Arc<Storefront>>,
+    /// What the messages say, and which an order's events send.
+    templates: Templates,
+    notices: Arc<OrderNotices>,
 }
 
 impl Shared {
@@ -196,7 +282,14 @@ impl Shared {
             }
         };
         let storefront = Storefront::load(&config.http.frontend_dir).map(Arc::new);
+        let templates = Templates::new(config.http.shop.clone(), &config.http.public_url);
+        let notices = Arc::new(OrderNotices::new(
+            templates.clone(),
+            ConfirmationLinks::new(config.jwt_secret.as_bytes(), &config.http.public_url),
+        ));
         Ok(Self {
+            templates,
+            notices,
             catalog_cache: CatalogCache::new(config.catalog_cache),
             config: Arc::new(config),
             hasher: Arc::new(Argon2Hasher::for_this_machine()),
@@ -214,13 +307,18 @@ impl Shared {
         let users = Arc::new(PgUserRepository::new(database.clone()));
         let addresses = Arc::new(PgAddressRepository::new(database.clone()));
         let tokens = TokenService::new(config.jwt_secret.as_bytes(), SESSION_LIFETIME);
-        let accounts = AccountService::new(users, addresses, self.hasher.clone(), tokens);
+        let mut accounts = AccountService::new(users, addresses, self.hasher.clone(), tokens);
+        if config.mail.is_some() {
+            accounts = accounts.with_reset_mail(self.templates.clone());
+        }
         let newsletter = NewsletterService::new(Arc::new(PgNewsletterRepository::new(database.clone())));
         let products = Arc::new(PgProductRepository::new(database.clone()));
         // The storefront's reads may come from memory; a cart's or an order's never do.
         let catalog = CatalogService::new(Arc::new(CachedProducts::new(products.clone(), self.catalog_cache.clone())));
         let carts = CartService::new(Arc::new(PgCartRepository::new(database.clone())), products.clone());
-        let order_repository = Arc::new(PgOrderRepository::new(database.clone()));
+        // Every order event the customer or the shop hears of writes its messages in its own
+        // transaction, e-mail configured or not (they are then shown as not sent).
+        let order_repository = Arc::new(PgOrderRepository::new(database.clone()).with_notices(self.notices.clone()));
         let zones = Arc::new(PgZoneRepository::new(database.clone()));
         let phones = Arc::new(PgPhoneRecords::new(database.clone()));
         let cod = config.cash_on_delivery;
@@ -228,7 +326,7 @@ impl Shared {
             .with_phone_records(phones.clone(), cod.max_refusals);
         let cash_on_delivery = CashOnDeliveryService::new(
             order_repository.clone(),
-            Arc::new(PgCashOnDeliveryRepository::new(database.clone())),
+            Arc::new(PgCashOnDeliveryRepository::new(database.clone()).with_notices(self.notices.clone())),
             phones,
             // Signed with the sessions' secret, for a key of their own (`ConfirmationLinks::new`).
             ConfirmationLinks::new(config.jwt_secret.as_bytes(), &config.http.public_url),
@@ -255,6 +353,7 @@ impl Shared {
             &config.http.public_url,
         );
         let limits = Limits::new(Arc::new(PgRateLimiter::new(database.clone())));
+        let messages = MessageService::new(Arc::new(PgOutbox::new(database.clone())));
         AppState {
             config: Arc::new(config.http.clone()),
             storage: Arc::new(DatabaseProbe(database)),
@@ -270,6 +369,7 @@ impl Shared {
             reconciliation,
             simulator: self.simulator.clone(),
             newsletter,
+            messages,
             limits,
             storefront: self.storefront.clone(),
         }

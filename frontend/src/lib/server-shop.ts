@@ -1,7 +1,7 @@
 // The shop as the server is configured (GET /api/shop): its name and contacts,
 // and whether its payments are simulated on purpose.
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { boolean, object, string, type infer as Infer } from 'zod/mini'
+import { boolean, object, optional, string, type infer as Infer } from 'zod/mini'
 import { api, dataOf } from './api-client'
 
 export const serverShopSchema = object({
@@ -13,6 +13,8 @@ export const serverShopSchema = object({
   address: string(),
   /** WAVE_MODE=test: every storefront page says that no payment is real. */
   testMode: boolean(),
+  /** SMTP is configured: /forgot-password offers a reset link by e-mail. */
+  resetByEmail: optional(boolean()),
 })
 
 export type ServerShop = Infer<typeof serverShopSchema>

@@ -73,6 +73,13 @@ codes! {
     CannotDeleteAdmin = "cannot_delete_admin", CONFLICT;
     CannotDeactivateSelf = "cannot_deactivate_self", CONFLICT;
     CannotChangeOwnRole = "cannot_change_own_role", CONFLICT;
+    // Reset links by e-mail asked of a shop that sends no e-mail: the WhatsApp path remains.
+    MailNotConfigured = "mail_not_configured", CONFLICT;
+
+    // The outbox of messages.
+    MessageNotFound = "message_not_found", NOT_FOUND;
+    MessageAlreadyPending = "message_already_pending", CONFLICT;
+    InvalidMessageState = "invalid_message_state", BAD_REQUEST;
 
     // The catalogue and the cart.
     ProductNotFound = "product_not_found", NOT_FOUND;

@@ -27,10 +27,24 @@ impl From<bitik_identity::IdentityError> for ApiError {
             E::AddressBookFull { .. } => ApiError::new(Code::AddressBookFull, message),
             E::UserNotFound => ApiError::new(Code::UserNotFound, message),
             E::InvalidResetToken => ApiError::new(Code::InvalidResetToken, message),
+            E::MailNotConfigured => ApiError::new(Code::MailNotConfigured, message),
             E::CannotDeleteAdmin => ApiError::new(Code::CannotDeleteAdmin, message),
             E::CannotDeactivateSelf => ApiError::new(Code::CannotDeactivateSelf, message),
             E::CannotDemoteSelf => ApiError::new(Code::CannotChangeOwnRole, message),
             E::Busy => ApiError::new(Code::ServerBusy, message).with_retry_after(RETRY_WHEN_BUSY),
+            E::Repository(_) => ApiError::internal(error),
+        }
+    }
+}
+
+impl From<bitik_messages::MessageError> for ApiError {
+    fn from(error: bitik_messages::MessageError) -> Self {
+        use bitik_messages::MessageError as E;
+        let message = error.to_string();
+        match error {
+            E::NotFound => ApiError::new(Code::MessageNotFound, message),
+            E::AlreadyPending => ApiError::new(Code::MessageAlreadyPending, message),
+            E::UnknownState => ApiError::field("state", Code::InvalidMessageState, message),
             E::Repository(_) => ApiError::internal(error),
         }
     }
@@ -361,6 +375,7 @@ mod tests {
                 Identity::AddressBookFull { max: 20 },
                 Identity::UserNotFound,
                 Identity::InvalidResetToken,
+                Identity::MailNotConfigured,
                 Identity::CannotDeleteAdmin,
                 Identity::CannotDeactivateSelf,
                 Identity::CannotDemoteSelf,
@@ -370,6 +385,15 @@ mod tests {
             .map(ApiError::from),
         );
         all.extend([Newsletter::InvalidEmail, Newsletter::Repository(bug())].map(ApiError::from));
+        all.extend(
+            [
+                bitik_messages::MessageError::NotFound,
+                bitik_messages::MessageError::AlreadyPending,
+                bitik_messages::MessageError::UnknownState,
+                bitik_messages::MessageError::Repository(bug()),
+            ]
+            .map(ApiError::from),
+        );
         all.extend(
             [
                 Delivery::validation(bitik_common::FieldErrors::of("fee", "Un montant doit être positif ou nul")),

@@ -287,19 +287,26 @@ async fn logout(state: web::Data<AppState>, AuthUser(user): AuthUser) -> Result<
 }
 
 #[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct ForgotBody {
     #[serde(default)]
     #[schema(required = true, format = Email, max_length = 254)]
     email: String,
+    /// Send the reset link to this address now (when the shop sends e-mail: `GET /shop`'s
+    /// `resetByEmail`), rather than noting the request for the shop's support.
+    #[serde(default)]
+    by_email: bool,
 }
 
-/// Asks for a password reset. The answer is the same whether or not the e-mail has an account.
+/// Asks for a password reset: the link by e-mail (`byEmail`), or a request the shop's support
+/// answers. The answer is the same whether or not the e-mail has an account.
 #[utoipa::path(
     tag = "auth",
     request_body = ForgotBody,
     responses(
         (status = 200, description = "Request noted", body = Data<Done>),
         (status = 400, description = "Not an e-mail address", body = ErrorBody),
+        (status = 409, description = "`byEmail` while the shop sends no e-mail (`mail_not_configured`)", body = ErrorBody),
         (status = 429, description = "Too many requests", body = ErrorBody),
     )
 )]
@@ -309,6 +316,15 @@ async fn forgot_password(
     state: web::Data<AppState>,
     body: web::Json<ForgotBody>,
 ) -> Result<HttpResponse, ApiError> {
+    if body.by_email {
+        if !state.accounts.resets_by_email() {
+            return Err(bitik_identity::IdentityError::MailNotConfigured.into());
+        }
+        let _counted = state.limits.reset_by_email(&state.client(&req), &body.email).await?;
+        state.accounts.email_reset_link(&body.email).await?;
+        let message = "Si un compte existe avec cette adresse, un lien de réinitialisation vient d'y être envoyé. Il est valable une heure.";
+        return Ok(HttpResponse::Ok().json(Data::new(Done { message })));
+    }
     let _counted = state.limits.password_reset(&state.client(&req)).await?;
     state.accounts.request_password_reset(&body.email).await?;
     let message = "Si un compte existe avec cet email, notre équipe vous enverra un lien de réinitialisation.";

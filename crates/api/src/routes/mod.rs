@@ -1,6 +1,7 @@
 //! Every route of the API, by context. Each module registers its own under `/api`.
 
 pub mod addresses;
+pub mod admin_messages;
 pub mod admin_orders;
 pub mod admin_products;
 pub mod admin_users;
@@ -34,6 +35,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(delivery::routes)
         .configure(reports::routes)
         .configure(admin_orders::routes)
+        .configure(admin_messages::routes)
         .configure(cash_on_delivery::routes)
         .configure(admin_products::routes)
         .configure(admin_users::routes)

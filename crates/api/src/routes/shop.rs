@@ -28,6 +28,8 @@ pub struct ShopDto {
     address: String,
     /// Payments are simulated on purpose: the storefront shows « Mode test : aucun paiement réel ».
     test_mode: bool,
+    /// E-mail is configured: `/forgot-password` offers a reset link by e-mail.
+    reset_by_email: bool,
 }
 
 /// The shop's name and contacts, and whether its payments are real.
@@ -42,5 +44,6 @@ async fn shop(state: web::Data<AppState>) -> HttpResponse {
         email: shop.email.clone(),
         address: shop.address.clone(),
         test_mode: config.test_payments,
+        reset_by_email: state.accounts.resets_by_email(),
     }))
 }

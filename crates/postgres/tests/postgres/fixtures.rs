@@ -72,3 +72,54 @@ pub async fn tshirt(test: &TestDatabase, name: &str, price: i64, stock: &[(&str,
     };
     PgProductRepository::new(test.database.clone()).create(form.validate(None).unwrap()).await.unwrap()
 }
+
+/// A cash-on-delivery order for `customer`, as checkout would store it, without messages.
+pub async fn placed_order(
+    repository: &bitik_postgres::PgOrderRepository,
+    test: &TestDatabase,
+    customer: &User,
+) -> bitik_orders::Order {
+    use bitik_common::Money;
+    use bitik_orders::{
+        NewOrder, OrderRepository, OrderStatus, PaymentMethod, ShippingInfo, ShippingMethod, StatusChange,
+    };
+    let product =
+        tshirt(test, &format!("T-shirt {}", uuid::Uuid::new_v4().simple()), 5_000, &[("noir", "M", 10)]).await;
+    let lines = vec![line(&product, 2)];
+    let order = NewOrder {
+        order_number: format!("ORD-{:010}", uuid::Uuid::new_v4().as_u128() % 10_000_000_000),
+        user_id: customer.id,
+        lines,
+        subtotal: Money::francs(10_000),
+        shipping_cost: Money::francs(1_000),
+        discount: Money::ZERO,
+        total: Money::francs(11_000),
+        shipping: ShippingInfo {
+            first_name: "Awa".into(),
+            last_name: "Diop".into(),
+            email: customer.email.as_str().to_owned(),
+            phone: "+221771234567".into(),
+            address: "Unité 15".into(),
+            city: "Dakar".into(),
+            country: "Sénégal".into(),
+            ..ShippingInfo::default()
+        },
+        shipping_method: ShippingMethod::Standard,
+        payment_method: PaymentMethod::CashOnDelivery,
+        idempotency_key: None,
+    };
+    let first = StatusChange {
+        status: OrderStatus::Pending,
+        note: "Commande créée".into(),
+        by: "Client".into(),
+        by_user: Some(customer.id),
+        at: chrono::Utc::now(),
+    };
+    repository.place(order, first, None).await.unwrap()
+}
+
+/// The id of such an order.
+pub async fn order_for(test: &TestDatabase, customer: &User) -> uuid::Uuid {
+    let repository = bitik_postgres::PgOrderRepository::new(test.database.clone());
+    placed_order(&repository, test, customer).await.id
+}

@@ -14,6 +14,7 @@ mod newsletter;
 mod open_orders;
 mod order_stats;
 mod orders;
+mod outbox;
 mod payment_report;
 mod payments;
 mod phones;

@@ -125,7 +125,7 @@ async fn a_reset_token_works_once_and_not_after_it_expires() {
     let users = PgUserRepository::new(test.database.clone());
     let awa = users.insert(new_user("awa@example.sn")).await.unwrap();
     let in_an_hour = chrono::Utc::now() + chrono::Duration::hours(1);
-    users.create_reset_token(awa.id, vec![1; 32], in_an_hour, None).await.unwrap();
+    users.create_reset_token(awa.id, vec![1; 32], in_an_hour, None, None).await.unwrap();
     let reset = users.reset_password(vec![1; 32], "$argon2id$reset".into()).await.unwrap().unwrap();
     assert_eq!(reset.token_version, awa.token_version + 1, "older sessions end");
     assert!(users.reset_password(vec![1; 32], "$argon2id$again".into()).await.unwrap().is_none(), "single use");
@@ -133,6 +133,6 @@ async fn a_reset_token_works_once_and_not_after_it_expires() {
     assert_eq!(hash, "$argon2id$reset");
 
     let an_hour_ago = chrono::Utc::now() - chrono::Duration::hours(1);
-    users.create_reset_token(awa.id, vec![2; 32], an_hour_ago, None).await.unwrap();
+    users.create_reset_token(awa.id, vec![2; 32], an_hour_ago, None, None).await.unwrap();
     assert!(users.reset_password(vec![2; 32], "$argon2id$late".into()).await.unwrap().is_none(), "expired");
 }

@@ -240,6 +240,14 @@ fn matrix() -> Vec<Row> {
         row(M::GET, "/admin/orders", ADMIN, |_, _| call("/api/admin/orders")),
         row(M::GET, "/admin/orders/stats", ADMIN, |_, _| call("/api/admin/orders/stats")),
         row(M::GET, "/admin/orders/{id}", ADMIN, |ids, _| call(format!("/api/admin/orders/{}", ids.a_order))),
+        row(M::GET, "/admin/orders/{id}/messages", ADMIN, |ids, _| {
+            call(format!("/api/admin/orders/{}/messages", ids.a_order))
+        }),
+        row(M::GET, "/admin/messages", ADMIN, |_, _| call("/api/admin/messages?state=failed")),
+        // No such message: the administrator is let through to be told so.
+        row(M::POST, "/admin/messages/{id}/resend", [401, 403, 403, 404], |_, _| {
+            call("/api/admin/messages/00000000-0000-0000-0000-00000000beef/resend")
+        }),
         // Confirmed first: a cash order ships only then.
         row(M::PUT, "/admin/orders/{id}/confirmation", ADMIN, |ids, _| {
             with_json(format!("/api/admin/orders/{}/confirmation", ids.c_order), json!({"confirmation": "confirmed"}))

@@ -20,6 +20,7 @@ mod foundation;
 mod helpers;
 mod identity;
 mod limits;
+mod messages;
 mod orders;
 mod pages;
 mod password_flood;

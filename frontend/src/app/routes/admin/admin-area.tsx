@@ -14,6 +14,7 @@ const UserForm = lazy(() => import('./user-form'))
 const Delivery = lazy(() => import('./delivery'))
 const Cash = lazy(() => import('./cash'))
 const DeliveryForm = lazy(() => import('./delivery-form'))
+const Messages = lazy(() => import('./messages'))
 const NotFound = lazy(() => import('../not-found'))
 
 export default function AdminArea() {
@@ -38,6 +39,7 @@ export default function AdminArea() {
         { path: 'delivery', element: <Delivery /> },
         { path: 'delivery/new', element: <DeliveryForm /> },
         { path: 'delivery/edit/:code', element: <DeliveryForm /> },
+        { path: 'messages', element: <Messages /> },
         { path: '*', element: <NotFound /> },
       ],
     },

@@ -11,3 +11,13 @@ export async function requestPasswordHelp(email: string, signal?: AbortSignal): 
   const body = await api.post('/auth/forgot-password', { email }, dataOf(object({ message: string() })), { signal })
   return body.data.message
 }
+
+/**
+ * POST /api/auth/forgot-password {email, byEmail: true}: the server e-mails a
+ * one-time reset link when the address has an account; the answer is the same
+ * either way.
+ */
+export async function requestResetByEmail(email: string, signal?: AbortSignal): Promise<string> {
+  const body = await api.post('/auth/forgot-password', { email, byEmail: true }, dataOf(object({ message: string() })), { signal })
+  return body.data.message
+}

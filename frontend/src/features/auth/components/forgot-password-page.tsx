@@ -2,7 +2,7 @@
 // shopper writes to support on WhatsApp with a prefilled message; support
 // checks the account and sends a one-time reset link. The request is also
 // noted by the server (POST /api/auth/forgot-password) so support can see it.
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { SubmitButton } from '@/components/ui/form-submit'
@@ -14,7 +14,8 @@ import { useZodForm } from '@/lib/form'
 import { sleep } from '@/lib/retry'
 import { shop } from '@/lib/shop'
 import { browserOpener, isMobileDevice, openWhatsApp, openWhatsAppInBrowser, type Opener, type WhatsAppLaunch } from '@/lib/whatsapp'
-import { requestPasswordHelp } from '../api/forgot-password'
+import { useServerShop } from '@/lib/server-shop'
+import { requestPasswordHelp, requestResetByEmail } from '../api/forgot-password'
 import { forgotPasswordSchema } from '../form-schemas'
 import { EmailField } from './account-fields'
 import styles from './auth.module.css'
@@ -28,6 +29,7 @@ export const FORGOT_PASSWORD_TOASTS = {
   mobileHint: "Si WhatsApp ne s'ouvre pas, cliquez à nouveau sur le bouton",
   desktopOpened: 'WhatsApp Web ouvert dans un nouvel onglet',
   failed: "Impossible d'ouvrir WhatsApp. Veuillez réessayer.",
+  emailFailed: "Le lien n'a pas pu être envoyé. Veuillez réessayer.",
 } as const
 
 /** The message support receives, ready to send. */
@@ -100,6 +102,17 @@ export function ForgotPasswordPage({ opener = browserOpener }: { opener?: Opener
     toast.success(FORGOT_PASSWORD_TOASTS.redirecting)
   })
 
+  const serverShop = useServerShop()
+  const byEmail = serverShop.data?.resetByEmail === true
+  const [emailed, setEmailed] = useState<string | null>(null)
+  const sendByEmail = form.handleSubmit(async ({ email }) => {
+    try {
+      setEmailed(await requestResetByEmail(email))
+    } catch (error) {
+      toast.error(isApiError(error) ? error.message : FORGOT_PASSWORD_TOASTS.emailFailed)
+    }
+  })
+
   const busy = form.isSubmitting
   const empty = form.values.email.trim() === ''
   return (
@@ -137,8 +150,14 @@ export function ForgotPasswordPage({ opener = browserOpener }: { opener?: Opener
             <Button type="button" variant="secondary" block disabled={empty || busy} onClick={() => openInBrowser()}>
               Ouvrir dans le navigateur
             </Button>
+            {byEmail ? (
+              <Button type="button" variant="secondary" block disabled={empty || busy} onClick={() => void sendByEmail()}>
+                Recevoir un lien par e-mail
+              </Button>
+            ) : null}
           </div>
         </form>
+        {emailed ? <p role="status" className={page.reply}>{emailed}</p> : null}
 
         <p className={page.reply}>
           Notre équipe répond généralement en {SUPPORT_REPLY_DELAY} pendant nos heures d’ouverture ({shop.hours}).

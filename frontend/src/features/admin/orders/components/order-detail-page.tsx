@@ -25,6 +25,7 @@ import styles from '../../common/admin.module.css'
 import { OrderStatusBadge } from '../../common/order-status-badge'
 import { LoadError, PageHeader } from '../../common/page-header'
 import { useErrorToast } from '../../common/use-error-toast'
+import { OrderMessages } from '../../messages/components/order-messages'
 import { useAdminOrder } from '../api/get-order'
 import type { AdminOrder } from '../api/order-schema'
 import { useRecordCashPayment, useUpdateOrderStatus, useUpdateTrackingNote } from '../api/update-order'
@@ -102,6 +103,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
           <div className={own.main}>
             <Items order={order} />
             <History order={order} />
+            <OrderMessages orderId={order.id} />
           </div>
           <div className={own.side}>
             <ConfirmationPanel order={order} />

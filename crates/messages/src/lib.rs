@@ -1,0 +1,20 @@
+//! Messages to customers and to the shop (order, payment, shipping, refund and password-reset
+//! e-mails): what each says (`templates`), the outbox they are written to in the transaction of
+//! the event that causes them, and the sender that works through it with retries
+//! (docs/messages.md). The channel that carries them is a port: SMTP today (`bitik-mail`).
+
+mod error;
+mod model;
+mod ports;
+mod sender;
+pub mod templates;
+
+pub use error::{MessageError, SendError};
+pub use model::{Message, MessageKind, MessageState, NewMessage, Rendered};
+#[cfg(any(test, feature = "mocks"))]
+pub use ports::MockMessageChannel;
+pub use ports::{Decide, Decision, MessageChannel, Outbox};
+pub use sender::{ADMIN_PAGE_SIZE, MAX_ATTEMPTS, MessageService, SendReport, Sender, backoff, decide, redacted};
+
+#[cfg(test)]
+mod sender_tests;

@@ -1,0 +1,68 @@
+use async_trait::async_trait;
+use bitik_common::{BoxError, Page, PageRequest};
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use crate::error::SendError;
+use crate::model::{Message, MessageState};
+
+/// What became of one attempt, as written back to the outbox.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Decision {
+    Sent {
+        at: DateTime<Utc>,
+    },
+    /// Try again at `at`; `error` says why this attempt failed.
+    Retry {
+        at: DateTime<Utc>,
+        error: String,
+    },
+    /// Given up, with the last error.
+    Failed {
+        error: String,
+    },
+    /// No channel is configured: kept, not sent.
+    NotConfigured,
+}
+
+/// Sends one message and decides what becomes of it: the sender, called by the outbox while it
+/// holds the message.
+#[async_trait]
+pub trait Decide: Send + Sync {
+    async fn decide(&self, message: &Message) -> Decision;
+}
+
+/// A way of carrying a rendered message to its recipient (SMTP today).
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait]
+pub trait MessageChannel: Send + Sync {
+    /// Delivers the message to its relay; the error says whether trying again may help.
+    async fn send(&self, message: &Message) -> Result<(), SendError>;
+}
+
+/// The messages written with the events that cause them, and their sending. (No mockall mock:
+/// `process_next` calls back into the sender; the sender's tests keep an outbox in memory.)
+#[async_trait]
+pub trait Outbox: Send + Sync {
+    /// Takes the oldest pending message due at `now` that no other sender holds, keeps it held
+    /// while `decide` sends it, and writes the decision (one more attempt counted), all in one
+    /// transaction: two senders never hold one message, and a sender that dies while sending
+    /// leaves it pending. `None` when nothing is due.
+    async fn process_next(
+        &self,
+        now: DateTime<Utc>,
+        decide: &dyn Decide,
+    ) -> Result<Option<(Message, Decision)>, BoxError>;
+
+    async fn find(&self, id: Uuid) -> Result<Option<Message>, BoxError>;
+
+    /// Newest first, of one state or all.
+    async fn list(&self, state: Option<MessageState>, page: PageRequest) -> Result<Page<Message>, BoxError>;
+
+    /// The order's messages, oldest first.
+    async fn of_order(&self, order_id: Uuid) -> Result<Vec<Message>, BoxError>;
+
+    /// Makes a message not pending pending again, due at `now`, its attempts counted afresh.
+    /// `None` when there is no such message or it is already pending.
+    async fn resend(&self, id: Uuid, now: DateTime<Utc>) -> Result<Option<Message>, BoxError>;
+}

@@ -1,0 +1,169 @@
+use std::sync::Arc;
+use std::time::Duration;
+
+use async_trait::async_trait;
+use bitik_common::{BoxError, Page, PageRequest};
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use crate::error::{MessageError, SendError};
+use crate::model::{Message, MessageState};
+use crate::ports::{Decide, Decision, MessageChannel, Outbox};
+
+/// Attempts before a message is given up: with [`backoff`], about 24 hours of trying.
+pub const MAX_ATTEMPTS: u32 = 14;
+/// The wait after a first failed attempt; it doubles with each failure after it.
+const FIRST_WAIT: Duration = Duration::from_secs(60);
+/// The longest wait between two attempts.
+const LONGEST_WAIT: Duration = Duration::from_secs(4 * 3600);
+/// Messages one pass of the sender takes at most, so that a long queue does not hold it forever.
+const BATCH: u32 = 100;
+/// The back office's pages of messages.
+pub const ADMIN_PAGE_SIZE: u32 = 20;
+
+/// How long to wait after `failed` failed attempts (1 minute, then doubling, at most 4 hours).
+pub fn backoff(failed: u32) -> Duration {
+    let doublings = failed.saturating_sub(1).min(20);
+    FIRST_WAIT.saturating_mul(1 << doublings).min(LONGEST_WAIT)
+}
+
+/// What becomes of a message after an attempt, `made` attempts having been made before it.
+pub fn decide(made: u32, outcome: Result<(), SendError>, now: DateTime<Utc>) -> Decision {
+    match outcome {
+        Ok(()) => Decision::Sent { at: now },
+        Err(SendError::Permanent(error)) => Decision::Failed { error },
+        Err(SendError::Transient(error)) => {
+            let failed = made + 1;
+            if failed >= MAX_ATTEMPTS {
+                Decision::Failed { error }
+            } else {
+                let wait = chrono::Duration::from_std(backoff(failed)).unwrap_or(chrono::Duration::hours(4));
+                Decision::Retry { at: now + wait, error }
+            }
+        }
+    }
+}
+
+/// The message as the back office may show it: a secret body (a reset link) is withheld.
+pub fn redacted(mut message: Message) -> Message {
+    if message.kind.is_secret() {
+        let hidden = "Contenu masqué : il contient un lien personnel de réinitialisation.".to_owned();
+        message.text = hidden.clone();
+        message.html = hidden;
+    }
+    message
+}
+
+/// What one pass of the sender did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SendReport {
+    pub sent: u32,
+    pub retried: u32,
+    pub failed: u32,
+    pub not_configured: u32,
+    /// Per failed attempt: the message, its kind and the error (never its body).
+    pub errors: Vec<(Uuid, &'static str, String)>,
+}
+
+/// Works through the outbox: sends what is due through the channel, or, without one, marks it
+/// not configured (never as sent).
+pub struct Sender {
+    outbox: Arc<dyn Outbox>,
+    channel: Option<Arc<dyn MessageChannel>>,
+    clock: fn() -> DateTime<Utc>,
+}
+
+struct Attempt<'a> {
+    channel: Option<&'a dyn MessageChannel>,
+    now: DateTime<Utc>,
+}
+
+#[async_trait]
+impl Decide for Attempt<'_> {
+    async fn decide(&self, message: &Message) -> Decision {
+        match self.channel {
+            None => Decision::NotConfigured,
+            Some(channel) => decide(message.attempts, channel.send(message).await, self.now),
+        }
+    }
+}
+
+impl Sender {
+    pub fn new(outbox: Arc<dyn Outbox>, channel: Option<Arc<dyn MessageChannel>>) -> Self {
+        Self { outbox, channel, clock: Utc::now }
+    }
+
+    /// With a fixed clock, for tests of the waits.
+    pub fn with_clock(mut self, clock: fn() -> DateTime<Utc>) -> Self {
+        self.clock = clock;
+        self
+    }
+
+    pub fn is_configured(&self) -> bool {
+        self.channel.is_some()
+    }
+
+    /// Sends every message due now, one at a time, at most a batch.
+    pub async fn send_due(&self) -> Result<SendReport, BoxError> {
+        let mut report = SendReport::default();
+        for _ in 0..BATCH {
+            let attempt = Attempt { channel: self.channel.as_deref(), now: (self.clock)() };
+            let Some((message, decision)) = self.outbox.process_next(attempt.now, &attempt).await? else {
+                break;
+            };
+            match decision {
+                Decision::Sent { .. } => report.sent += 1,
+                Decision::Retry { error, .. } => {
+                    report.retried += 1;
+                    report.errors.push((message.id, message.kind.as_str(), error));
+                }
+                Decision::Failed { error } => {
+                    report.failed += 1;
+                    report.errors.push((message.id, message.kind.as_str(), error));
+                }
+                Decision::NotConfigured => report.not_configured += 1,
+            }
+        }
+        Ok(report)
+    }
+}
+
+/// The back office's view of the outbox: the messages, an order's, and sending one again.
+pub struct MessageService {
+    outbox: Arc<dyn Outbox>,
+    clock: fn() -> DateTime<Utc>,
+}
+
+fn repository(error: BoxError) -> MessageError {
+    MessageError::Repository(error)
+}
+
+impl MessageService {
+    pub fn new(outbox: Arc<dyn Outbox>) -> Self {
+        Self { outbox, clock: Utc::now }
+    }
+
+    /// A page of messages, newest first; `state` is one of [`MessageState`]'s codes or none.
+    pub async fn list(&self, state: Option<&str>, page: PageRequest) -> Result<Page<Message>, MessageError> {
+        let state = match state.map(str::trim).filter(|s| !s.is_empty()) {
+            None => None,
+            Some(code) => Some(MessageState::parse(code).ok_or(MessageError::UnknownState)?),
+        };
+        Ok(self.outbox.list(state, page).await.map_err(repository)?.map(redacted))
+    }
+
+    pub async fn of_order(&self, order_id: Uuid) -> Result<Vec<Message>, MessageError> {
+        Ok(self.outbox.of_order(order_id).await.map_err(repository)?.into_iter().map(redacted).collect())
+    }
+
+    /// Sends a message again now (a failed one, one written while e-mail was not configured, or
+    /// a sent one the customer lost).
+    pub async fn resend(&self, id: Uuid) -> Result<Message, MessageError> {
+        let message = self.outbox.find(id).await.map_err(repository)?.ok_or(MessageError::NotFound)?;
+        if message.state == MessageState::Pending {
+            return Err(MessageError::AlreadyPending);
+        }
+        let again = self.outbox.resend(id, (self.clock)()).await.map_err(repository)?;
+        again.map(redacted).ok_or(MessageError::AlreadyPending)
+    }
+}

@@ -1,0 +1,247 @@
+//! The sender against an outbox kept in memory and a mocked channel: the waits between
+//! attempts, giving up after the last, a permanent refusal, and no channel at all.
+
+use std::sync::{Arc, Mutex};
+
+use async_trait::async_trait;
+use bitik_common::{BoxError, Page, PageRequest};
+use chrono::{DateTime, Duration, TimeZone, Utc};
+use uuid::Uuid;
+
+use crate::*;
+
+fn start() -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, 27, 8, 0, 0).unwrap()
+}
+
+/// An outbox in memory: one message, taken when due, the decision written back as PostgreSQL does.
+#[derive(Default)]
+struct MemoryOutbox {
+    messages: Mutex<Vec<Message>>,
+}
+
+fn pending(kind: MessageKind) -> Message {
+    Message {
+        id: Uuid::new_v4(),
+        kind,
+        recipient: "awa@example.sn".to_owned(),
+        subject: "Commande reçue".to_owned(),
+        text: "Bonjour".to_owned(),
+        html: "<p>Bonjour</p>".to_owned(),
+        order_id: None,
+        state: MessageState::Pending,
+        attempts: 0,
+        next_attempt_at: start(),
+        last_error: None,
+        created_at: start(),
+        sent_at: None,
+    }
+}
+
+impl MemoryOutbox {
+    fn with(message: Message) -> Arc<Self> {
+        Arc::new(MemoryOutbox { messages: Mutex::new(vec![message]) })
+    }
+
+    fn only(&self) -> Message {
+        self.messages.lock().unwrap()[0].clone()
+    }
+}
+
+#[async_trait]
+impl Outbox for MemoryOutbox {
+    async fn process_next(
+        &self,
+        now: DateTime<Utc>,
+        decide: &dyn Decide,
+    ) -> Result<Option<(Message, Decision)>, BoxError> {
+        let due = self
+            .messages
+            .lock()
+            .unwrap()
+            .iter()
+            .find(|m| m.state == MessageState::Pending && m.next_attempt_at <= now)
+            .cloned();
+        let Some(message) = due else { return Ok(None) };
+        let decision = decide.decide(&message).await;
+        let mut messages = self.messages.lock().unwrap();
+        let stored = messages.iter_mut().find(|m| m.id == message.id).unwrap();
+        stored.attempts += 1;
+        match &decision {
+            Decision::Sent { at } => {
+                stored.state = MessageState::Sent;
+                stored.sent_at = Some(*at);
+            }
+            Decision::Retry { at, error } => {
+                stored.next_attempt_at = *at;
+                stored.last_error = Some(error.clone());
+            }
+            Decision::Failed { error } => {
+                stored.state = MessageState::Failed;
+                stored.last_error = Some(error.clone());
+            }
+            Decision::NotConfigured => stored.state = MessageState::NotConfigured,
+        }
+        Ok(Some((message, decision)))
+    }
+
+    async fn find(&self, id: Uuid) -> Result<Option<Message>, BoxError> {
+        Ok(self.messages.lock().unwrap().iter().find(|m| m.id == id).cloned())
+    }
+
+    async fn list(&self, state: Option<MessageState>, page: PageRequest) -> Result<Page<Message>, BoxError> {
+        let items: Vec<Message> =
+            self.messages.lock().unwrap().iter().filter(|m| state.is_none_or(|s| m.state == s)).cloned().collect();
+        let total = items.len() as u64;
+        Ok(Page::counted(items, page, total))
+    }
+
+    async fn of_order(&self, order_id: Uuid) -> Result<Vec<Message>, BoxError> {
+        Ok(self.messages.lock().unwrap().iter().filter(|m| m.order_id == Some(order_id)).cloned().collect())
+    }
+
+    async fn resend(&self, id: Uuid, now: DateTime<Utc>) -> Result<Option<Message>, BoxError> {
+        let mut messages = self.messages.lock().unwrap();
+        let Some(m) = messages.iter_mut().find(|m| m.id == id && m.state != MessageState::Pending) else {
+            return Ok(None);
+        };
+        m.state = MessageState::Pending;
+        m.attempts = 0;
+        m.next_attempt_at = now;
+        m.last_error = None;
+        Ok(Some(m.clone()))
+    }
+}
+
+fn channel_failing(error: fn() -> SendError) -> Arc<MockMessageChannel> {
+    let mut channel = MockMessageChannel::new();
+    channel.expect_send().returning(move |_| Err(error()));
+    Arc::new(channel)
+}
+
+#[test]
+fn the_waits_double_from_a_minute_to_four_hours_over_about_a_day() {
+    let minutes: Vec<i64> = (1..MAX_ATTEMPTS).map(|n| backoff(n).as_secs() as i64 / 60).collect();
+    assert_eq!(minutes, [1, 2, 4, 8, 16, 32, 64, 128, 240, 240, 240, 240, 240]);
+    let total: i64 = minutes.iter().sum();
+    assert!((23 * 60..=25 * 60).contains(&total), "{total} minutes of trying");
+}
+
+#[test]
+fn a_transient_error_is_tried_again_later_and_the_last_one_gives_up() {
+    let now = start();
+    let retry = decide(0, Err(SendError::Transient("421 busy".into())), now);
+    assert_eq!(retry, Decision::Retry { at: now + Duration::minutes(1), error: "421 busy".into() });
+    let third = decide(2, Err(SendError::Transient("421 busy".into())), now);
+    assert_eq!(third, Decision::Retry { at: now + Duration::minutes(4), error: "421 busy".into() });
+    let last = decide(MAX_ATTEMPTS - 1, Err(SendError::Transient("timed out".into())), now);
+    assert_eq!(last, Decision::Failed { error: "timed out".into() });
+}
+
+#[tokio::test]
+async fn a_message_sent_is_marked_sent_once() {
+    let outbox = MemoryOutbox::with(pending(MessageKind::OrderPlaced));
+    let mut channel = MockMessageChannel::new();
+    channel.expect_send().times(1).returning(|m| {
+        assert_eq!(m.recipient, "awa@example.sn");
+        Ok(())
+    });
+    let sender = Sender::new(outbox.clone(), Some(Arc::new(channel))).with_clock(start);
+    let report = sender.send_due().await.unwrap();
+    assert_eq!((report.sent, report.retried, report.failed), (1, 0, 0));
+    let message = outbox.only();
+    assert_eq!(message.state, MessageState::Sent);
+    assert_eq!(message.sent_at, Some(start()));
+    // Nothing left: a second pass sends nothing (the mock allows one send).
+    assert_eq!(sender.send_due().await.unwrap(), SendReport::default());
+}
+
+#[tokio::test]
+async fn a_relay_down_is_retried_with_growing_waits_then_the_message_fails_with_its_last_error() {
+    let outbox = MemoryOutbox::with(pending(MessageKind::OrderPlaced));
+    let channel = channel_failing(|| SendError::Transient("connection refused".into()));
+    let sender = Sender::new(outbox.clone(), Some(channel)).with_clock(start);
+    let mut waits = Vec::new();
+    for attempt in 1..=MAX_ATTEMPTS {
+        // Each pass runs when the message is due; the clock is moved by rewriting the due time.
+        let due = outbox.only().next_attempt_at;
+        let report = sender.send_due().await.unwrap();
+        assert_eq!(report.errors.len(), 1, "attempt {attempt}");
+        let message = outbox.only();
+        assert_eq!(message.attempts, attempt);
+        assert_eq!(message.last_error.as_deref(), Some("connection refused"));
+        if attempt < MAX_ATTEMPTS {
+            assert_eq!(message.state, MessageState::Pending);
+            waits.push((message.next_attempt_at - due).num_minutes());
+            // Bring it due again for the fixed clock.
+            outbox.messages.lock().unwrap()[0].next_attempt_at = start();
+        } else {
+            assert_eq!(message.state, MessageState::Failed);
+            assert_eq!(report.failed, 1);
+        }
+    }
+    assert_eq!(waits, [1, 2, 4, 8, 16, 32, 64, 128, 240, 240, 240, 240, 240]);
+    // A failed message is not taken again.
+    assert_eq!(sender.send_due().await.unwrap(), SendReport::default());
+}
+
+#[tokio::test]
+async fn a_message_not_yet_due_waits() {
+    let mut later = pending(MessageKind::OrderPlaced);
+    later.next_attempt_at = start() + Duration::minutes(5);
+    let outbox = MemoryOutbox::with(later);
+    let mut channel = MockMessageChannel::new();
+    channel.expect_send().never();
+    let sender = Sender::new(outbox.clone(), Some(Arc::new(channel))).with_clock(start);
+    assert_eq!(sender.send_due().await.unwrap(), SendReport::default());
+    assert_eq!(outbox.only().state, MessageState::Pending);
+}
+
+#[tokio::test]
+async fn an_address_refused_fails_at_once() {
+    let outbox = MemoryOutbox::with(pending(MessageKind::OrderPlaced));
+    let channel = channel_failing(|| SendError::Permanent("550 no such mailbox".into()));
+    let report = Sender::new(outbox.clone(), Some(channel)).with_clock(start).send_due().await.unwrap();
+    assert_eq!(report.failed, 1);
+    let message = outbox.only();
+    assert_eq!((message.state, message.attempts), (MessageState::Failed, 1));
+    assert_eq!(message.last_error.as_deref(), Some("550 no such mailbox"));
+}
+
+#[tokio::test]
+async fn without_a_channel_a_message_is_kept_as_not_configured_never_as_sent() {
+    let outbox = MemoryOutbox::with(pending(MessageKind::OrderPlaced));
+    let sender = Sender::new(outbox.clone(), None).with_clock(start);
+    assert!(!sender.is_configured());
+    let report = sender.send_due().await.unwrap();
+    assert_eq!((report.sent, report.not_configured), (0, 1));
+    let message = outbox.only();
+    assert_eq!(message.state, MessageState::NotConfigured);
+    assert_eq!(message.sent_at, None);
+    assert_eq!(MessageState::NotConfigured.label(), "Non envoyé : e-mail non configuré");
+}
+
+#[tokio::test]
+async fn a_failed_message_is_sent_again_on_request_but_a_pending_one_is_not() {
+    let mut failed = pending(MessageKind::OrderPlaced);
+    failed.state = MessageState::Failed;
+    failed.attempts = MAX_ATTEMPTS;
+    failed.last_error = Some("timed out".into());
+    let id = failed.id;
+    let outbox = MemoryOutbox::with(failed);
+    let service = MessageService::new(outbox.clone());
+    let again = service.resend(id).await.unwrap();
+    assert_eq!((again.state, again.attempts, again.last_error), (MessageState::Pending, 0, None));
+    assert!(matches!(service.resend(id).await, Err(MessageError::AlreadyPending)));
+    assert!(matches!(service.resend(Uuid::new_v4()).await, Err(MessageError::NotFound)));
+}
+
+#[tokio::test]
+async fn the_back_office_never_reads_a_reset_link() {
+    let outbox = MemoryOutbox::with(pending(MessageKind::ResetLink));
+    let service = MessageService::new(outbox.clone());
+    let page = service.list(None, PageRequest::new(1, 20, 100)).await.unwrap();
+    assert!(!page.items[0].text.contains("Bonjour"));
+    assert!(page.items[0].text.contains("masqué"));
+    assert!(matches!(service.list(Some("lost"), PageRequest::new(1, 20, 100)).await, Err(MessageError::UnknownState)));
+}

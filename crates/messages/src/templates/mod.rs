@@ -1,0 +1,304 @@
+//! What each message says, in French: a text part and an HTML part from the same words, with the
+//! shop's name and contacts and amounts as the storefront writes them (`12 500 FCFA`). The
+//! snapshot test (`tests.rs`) keeps each text as reviewed in `snapshots/`.
+
+mod doc;
+#[cfg(test)]
+mod tests;
+
+use bitik_common::{Money, Shop};
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+pub use doc::Row;
+use doc::{Block, Doc};
+
+use crate::model::{MessageKind, Rendered};
+
+/// What the customer does next, as the order-placed message says it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NextStep {
+    /// Wave, not paid yet: the order's page has the payment button.
+    PayWithWave,
+    /// The shop calls or writes to confirm, then delivers; the customer pays at the door.
+    CashOnDelivery,
+    /// Nothing is left to pay.
+    Paid,
+}
+
+/// An order as its messages tell it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderSummary {
+    pub id: Uuid,
+    pub number: String,
+    pub first_name: String,
+    /// The customer's full name and phone, for the shop's notice.
+    pub customer: String,
+    pub lines: Vec<Row>,
+    pub subtotal: Money,
+    pub shipping_cost: Money,
+    pub discount: Money,
+    pub total: Money,
+    /// How and where it is delivered, in one sentence.
+    pub delivery: String,
+    /// The payment method's label.
+    pub payment_method: String,
+    pub next: NextStep,
+}
+
+/// A change of an order's status that the customer hears of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StatusNotice {
+    Shipped,
+    Delivered,
+    Cancelled,
+    Refused,
+}
+
+impl StatusNotice {
+    pub fn kind(self) -> MessageKind {
+        match self {
+            StatusNotice::Shipped => MessageKind::OrderShipped,
+            StatusNotice::Delivered => MessageKind::OrderDelivered,
+            StatusNotice::Cancelled => MessageKind::OrderCancelled,
+            StatusNotice::Refused => MessageKind::OrderRefused,
+        }
+    }
+}
+
+/// The shop's templates: its identity and its public address are in every message.
+#[derive(Debug, Clone)]
+pub struct Templates {
+    shop: Shop,
+    public_url: String,
+}
+
+fn hello(first_name: &str) -> String {
+    let name = first_name.trim();
+    if name.is_empty() { "Bonjour,".to_owned() } else { format!("Bonjour {name},") }
+}
+
+/// `27/11/2026 à 14:05`, Dakar time (UTC all year).
+fn dakar_time(at: DateTime<Utc>) -> String {
+    at.format("%d/%m/%Y à %H:%M").to_string()
+}
+
+impl Templates {
+    pub fn new(shop: Shop, public_url: &str) -> Self {
+        Self { shop, public_url: public_url.trim_end_matches('/').to_owned() }
+    }
+
+    pub fn shop(&self) -> &Shop {
+        &self.shop
+    }
+
+    /// The customer's page of the order (where an unpaid Wave order is paid).
+    pub fn order_url(&self, id: Uuid) -> String {
+        format!("{}/orders/{id}", self.public_url)
+    }
+
+    /// The page that sets a new password with a reset token.
+    pub fn reset_url(&self, token: &str) -> String {
+        format!("{}/reset-password/{token}", self.public_url)
+    }
+
+    /// The back office's page of the order.
+    pub fn admin_order_url(&self, id: Uuid) -> String {
+        format!("{}/admin/orders/{id}", self.public_url)
+    }
+
+    fn render(&self, doc: Doc) -> Rendered {
+        doc.render(&self.shop, &self.public_url)
+    }
+
+    fn order_table(order: &OrderSummary) -> Block {
+        let mut sums = vec![("Sous-total".to_owned(), order.subtotal)];
+        sums.push(("Frais de livraison".to_owned(), order.shipping_cost));
+        if order.discount != Money::ZERO {
+            sums.push(("Remise".to_owned(), order.discount));
+        }
+        sums.push(("Total".to_owned(), order.total));
+        Block::Table { rows: order.lines.clone(), sums }
+    }
+
+    /// To the customer, when the order is placed.
+    pub fn order_placed(&self, order: &OrderSummary) -> Rendered {
+        let mut blocks = vec![
+            Block::Para(format!("Merci pour votre commande chez {}. Nous l'avons bien reçue.", self.shop.name)),
+            Block::Facts(vec![
+                ("Commande".to_owned(), order.number.clone()),
+                ("Livraison".to_owned(), order.delivery.clone()),
+                ("Paiement".to_owned(), order.payment_method.clone()),
+            ]),
+            Self::order_table(order),
+        ];
+        match order.next {
+            NextStep::PayWithWave => {
+                blocks.push(Block::Para(
+                    "Votre commande attend son paiement Wave. Elle est annulée si elle n'est pas payée dans les 30 minutes."
+                        .to_owned(),
+                ));
+                blocks.push(Block::Button { label: "Payer avec Wave".to_owned(), url: self.order_url(order.id) });
+            }
+            NextStep::CashOnDelivery => {
+                blocks.push(Block::Para(format!(
+                    "Nous vous appelons ou vous écrivons sur WhatsApp pour confirmer la commande avant de la livrer. Vous paierez {} à la livraison.",
+                    order.total
+                )));
+                blocks.push(Block::Button { label: "Voir ma commande".to_owned(), url: self.order_url(order.id) });
+            }
+            NextStep::Paid => {
+                blocks
+                    .push(Block::Para("Nous préparons votre commande et vous écrivons dès son expédition.".to_owned()));
+                blocks.push(Block::Button { label: "Voir ma commande".to_owned(), url: self.order_url(order.id) });
+            }
+        }
+        self.render(Doc {
+            subject: format!("Commande {} reçue — {}", order.number, self.shop.name),
+            greeting: hello(&order.first_name),
+            blocks,
+        })
+    }
+
+    /// To the shop (`SHOP_EMAIL`), when an order is placed.
+    pub fn shop_new_order(&self, order: &OrderSummary) -> Rendered {
+        self.render(Doc {
+            subject: format!("Nouvelle commande {} — {}", order.number, order.total),
+            greeting: "Bonjour,".to_owned(),
+            blocks: vec![
+                Block::Para(format!("Une nouvelle commande vient d'être passée sur {}.", self.shop.name)),
+                Block::Facts(vec![
+                    ("Commande".to_owned(), order.number.clone()),
+                    ("Client".to_owned(), order.customer.clone()),
+                    ("Total".to_owned(), order.total.to_string()),
+                    ("Paiement".to_owned(), order.payment_method.clone()),
+                    ("Livraison".to_owned(), order.delivery.clone()),
+                ]),
+                Block::Button { label: "Ouvrir la commande".to_owned(), url: self.admin_order_url(order.id) },
+            ],
+        })
+    }
+
+    /// To the customer of a cash-on-delivery order: the signed link that confirms it.
+    pub fn confirmation_asked(&self, order: &OrderSummary, link: &str) -> Rendered {
+        self.render(Doc {
+            subject: format!("Confirmez votre commande {} — {}", order.number, self.shop.name),
+            greeting: hello(&order.first_name),
+            blocks: vec![
+                Block::Para(format!(
+                    "Merci pour votre commande {} chez {}. Avant de la livrer, nous avons besoin de votre confirmation.",
+                    order.number, self.shop.name
+                )),
+                Self::order_table(order),
+                Block::Facts(vec![
+                    ("Total à payer à la livraison".to_owned(), order.total.to_string()),
+                    ("Livraison".to_owned(), order.delivery.clone()),
+                ]),
+                Block::Button { label: "Confirmer ma commande".to_owned(), url: link.to_owned() },
+                Block::Small(
+                    "Ce lien ne sert qu'une fois. Vous pouvez aussi répondre « OUI » à notre message WhatsApp.".to_owned(),
+                ),
+            ],
+        })
+    }
+
+    /// To the customer, when Wave's payment is received.
+    pub fn payment_received(&self, order: &OrderSummary, amount: Money) -> Rendered {
+        self.render(Doc {
+            subject: format!("Paiement reçu pour la commande {} — {}", order.number, self.shop.name),
+            greeting: hello(&order.first_name),
+            blocks: vec![
+                Block::Para(format!(
+                    "Nous avons bien reçu votre paiement Wave de {amount} pour la commande {}.",
+                    order.number
+                )),
+                Block::Para("Nous préparons votre commande et vous écrivons dès son expédition.".to_owned()),
+                Block::Button { label: "Voir ma commande".to_owned(), url: self.order_url(order.id) },
+            ],
+        })
+    }
+
+    /// To the customer, when the order is shipped, delivered, cancelled or refused at the door.
+    pub fn status_changed(
+        &self,
+        order: &OrderSummary,
+        notice: StatusNotice,
+        tracking_note: &str,
+        courier: Option<(&str, &str)>,
+    ) -> Rendered {
+        let number = &order.number;
+        let (subject, said) = match notice {
+            StatusNotice::Shipped => (
+                format!("Commande {number} expédiée — {}", self.shop.name),
+                format!("Bonne nouvelle : votre commande {number} est en route."),
+            ),
+            StatusNotice::Delivered => (
+                format!("Commande {number} livrée — {}", self.shop.name),
+                format!("Votre commande {number} a été livrée. Merci pour votre confiance !"),
+            ),
+            StatusNotice::Cancelled => (
+                format!("Commande {number} annulée — {}", self.shop.name),
+                format!(
+                    "Votre commande {number} a été annulée. Si vous l'aviez payée, nous vous remboursons et vous écrivons à ce sujet."
+                ),
+            ),
+            StatusNotice::Refused => (
+                format!("Commande {number} refusée à la livraison — {}", self.shop.name),
+                format!("Le colis de votre commande {number} a été refusé à la livraison. Il revient à la boutique."),
+            ),
+        };
+        let mut blocks = vec![Block::Para(said)];
+        let mut facts = Vec::new();
+        if let Some((name, phone)) = courier.filter(|_| notice == StatusNotice::Shipped) {
+            facts.push(("Livreur".to_owned(), format!("{name} ({phone})")));
+        }
+        if !tracking_note.trim().is_empty() {
+            facts.push(("Suivi".to_owned(), tracking_note.trim().to_owned()));
+        }
+        if notice == StatusNotice::Shipped {
+            facts.push(("Livraison".to_owned(), order.delivery.clone()));
+            if order.next == NextStep::CashOnDelivery {
+                facts.push(("À payer à la livraison".to_owned(), order.total.to_string()));
+            }
+        }
+        if !facts.is_empty() {
+            blocks.push(Block::Facts(facts));
+        }
+        blocks
+            .push(Block::Para(format!("Une question ? Écrivez-nous sur WhatsApp ou appelez le {}.", self.shop.phone)));
+        blocks.push(Block::Button { label: "Voir ma commande".to_owned(), url: self.order_url(order.id) });
+        self.render(Doc { subject, greeting: hello(&order.first_name), blocks })
+    }
+
+    /// To the customer, when money is given back.
+    pub fn refunded(&self, order: &OrderSummary, amount: Money, method: &str) -> Rendered {
+        self.render(Doc {
+            subject: format!("Remboursement de la commande {} — {}", order.number, self.shop.name),
+            greeting: hello(&order.first_name),
+            blocks: vec![
+                Block::Para(format!("Nous vous avons remboursé {amount} pour la commande {}.", order.number)),
+                Block::Facts(vec![("Montant".to_owned(), amount.to_string()), ("Moyen".to_owned(), method.to_owned())]),
+                Block::Para(format!("Une question ? Écrivez-nous sur WhatsApp ou appelez le {}.", self.shop.phone)),
+            ],
+        })
+    }
+
+    /// To an account's owner: the one-time link that sets a new password.
+    pub fn reset_link(&self, link: &str, expires_at: DateTime<Utc>) -> Rendered {
+        self.render(Doc {
+            subject: format!("Votre lien pour choisir un nouveau mot de passe — {}", self.shop.name),
+            greeting: "Bonjour,".to_owned(),
+            blocks: vec![
+                Block::Para(format!(
+                    "Vous avez demandé à choisir un nouveau mot de passe pour votre compte {}.",
+                    self.shop.name
+                )),
+                Block::Button { label: "Choisir un nouveau mot de passe".to_owned(), url: link.to_owned() },
+                Block::Small(format!(
+                    "Ce lien ne sert qu'une fois et expire le {} (heure de Dakar). Si vous n'avez rien demandé, ignorez ce message : votre mot de passe reste le même.",
+                    dakar_time(expires_at)
+                )),
+            ],
+        })
+    }
+}

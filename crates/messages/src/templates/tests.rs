@@ -1,0 +1,166 @@
+//! Each template rendered for a fixed order, its subject and text compared to the reviewed copy
+//! in `snapshots/` (`UPDATE_SNAPSHOTS=1` rewrites them, to be read before committing).
+
+use std::path::PathBuf;
+
+use bitik_common::{Money, Shop};
+use chrono::{TimeZone, Utc};
+use uuid::Uuid;
+
+use super::*;
+
+fn templates() -> Templates {
+    Templates::new(
+        Shop {
+            name: "Bitik Dakar".to_owned(),
+            phone: "+221 77 000 00 00".to_owned(),
+            whatsapp: "221770000000".to_owned(),
+            email: "contact@bitik.sn".to_owned(),
+            address: "Parcelles Assainies, Dakar, Sénégal".to_owned(),
+        },
+        "https://bitik.sn/",
+    )
+}
+
+fn order(next: NextStep) -> OrderSummary {
+    OrderSummary {
+        id: Uuid::from_u128(0x1234),
+        number: "ORD-2611271234".to_owned(),
+        first_name: "Awa".to_owned(),
+        customer: "Awa Diop, +221 77 123 45 67".to_owned(),
+        lines: vec![
+            Row { label: "2 × Robe wax".to_owned(), detail: "Rouge, M".to_owned(), amount: Money::francs(25_000) },
+            Row {
+                label: "1 × Foulard".to_owned(),
+                detail: "Bleu, taille unique".to_owned(),
+                amount: Money::francs(3_500),
+            },
+        ],
+        subtotal: Money::francs(28_500),
+        shipping_cost: Money::francs(1_500),
+        discount: Money::ZERO,
+        total: Money::francs(30_000),
+        delivery: "Standard, 12 rue 10, Médina (repère : près de la mosquée)".to_owned(),
+        payment_method: match next {
+            NextStep::CashOnDelivery => "Paiement à la livraison".to_owned(),
+            _ => "Wave".to_owned(),
+        },
+        next,
+    }
+}
+
+fn check(name: &str, rendered: &Rendered) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("snapshots").join(format!("{name}.txt"));
+    let actual = format!("Objet : {}\n\n{}", rendered.subject, rendered.text);
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        std::fs::write(&path, &actual).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|_| panic!("{} is missing: run with UPDATE_SNAPSHOTS=1 and read it", path.display()));
+    assert_eq!(actual, expected, "{name} changed: if on purpose, UPDATE_SNAPSHOTS=1 and read the new snapshot");
+    check_html(name, rendered);
+}
+
+/// The HTML part says what the text says, loads nothing from elsewhere and fits a phone.
+fn check_html(name: &str, rendered: &Rendered) {
+    let html = &rendered.html;
+    assert!(html.contains("name=\"viewport\""), "{name}: no viewport");
+    assert!(!html.contains("<img"), "{name}: an image");
+    assert!(!html.contains("<link") && !html.contains("<script") && !html.contains("<style"), "{name}");
+    assert!(html.contains("Bitik Dakar") && html.contains("+221 77 000 00 00"), "{name}: no contacts");
+    for word in ["ORD-2611271234", "30 000 FCFA"] {
+        if rendered.text.contains(word) {
+            assert!(html.contains(word), "{name}: the HTML lacks {word}");
+        }
+    }
+}
+
+#[test]
+fn order_placed_with_wave() {
+    check("order_placed_wave", &templates().order_placed(&order(NextStep::PayWithWave)));
+}
+
+#[test]
+fn order_placed_cash_on_delivery() {
+    check("order_placed_cash_on_delivery", &templates().order_placed(&order(NextStep::CashOnDelivery)));
+}
+
+#[test]
+fn shop_new_order() {
+    check("shop_new_order", &templates().shop_new_order(&order(NextStep::PayWithWave)));
+}
+
+#[test]
+fn confirmation_asked() {
+    let link = "https://bitik.sn/confirm/00000000000000000000000000001234abcdef";
+    check("confirmation_asked", &templates().confirmation_asked(&order(NextStep::CashOnDelivery), link));
+}
+
+#[test]
+fn payment_received() {
+    check("payment_received", &templates().payment_received(&order(NextStep::Paid), Money::francs(30_000)));
+}
+
+#[test]
+fn shipped_with_courier_and_tracking_note() {
+    let rendered = templates().status_changed(
+        &order(NextStep::CashOnDelivery),
+        StatusNotice::Shipped,
+        "Livraison prévue demain matin",
+        Some(("Modou Fall", "+221 77 765 43 21")),
+    );
+    check("order_shipped", &rendered);
+}
+
+#[test]
+fn delivered() {
+    check("order_delivered", &templates().status_changed(&order(NextStep::Paid), StatusNotice::Delivered, "", None));
+}
+
+#[test]
+fn cancelled() {
+    check(
+        "order_cancelled",
+        &templates().status_changed(&order(NextStep::PayWithWave), StatusNotice::Cancelled, "", None),
+    );
+}
+
+#[test]
+fn refused() {
+    check(
+        "order_refused",
+        &templates().status_changed(&order(NextStep::CashOnDelivery), StatusNotice::Refused, "", None),
+    );
+}
+
+#[test]
+fn refunded() {
+    check("refunded", &templates().refunded(&order(NextStep::Paid), Money::francs(30_000), "Wave"));
+}
+
+#[test]
+fn reset_link() {
+    let expires = Utc.with_ymd_and_hms(2026, 11, 27, 15, 5, 0).unwrap();
+    check("reset_link", &templates().reset_link("https://bitik.sn/reset-password/abc123", expires));
+}
+
+#[test]
+fn what_a_customer_typed_cannot_become_markup() {
+    let mut tricky = order(NextStep::Paid);
+    tricky.first_name = "<b>Awa</b>".to_owned();
+    tricky.lines[0].label = "Robe \"wax\" & <script>".to_owned();
+    let rendered = templates().order_placed(&tricky);
+    assert!(rendered.html.contains("Bonjour &lt;b&gt;Awa&lt;/b&gt;,"));
+    assert!(rendered.html.contains("Robe &quot;wax&quot; &amp; &lt;script&gt;"));
+    assert!(!rendered.html.contains("<script>"));
+    assert!(rendered.text.contains("Bonjour <b>Awa</b>,"));
+}
+
+#[test]
+fn a_discount_is_listed_only_when_there_is_one() {
+    let mut discounted = order(NextStep::Paid);
+    discounted.discount = Money::francs(2_000);
+    assert!(templates().order_placed(&discounted).text.contains("Remise : 2 000 FCFA"));
+    assert!(!templates().order_placed(&order(NextStep::Paid)).text.contains("Remise"));
+}

@@ -1,0 +1,305 @@
+//! The messages an order's events send (docs/messages.md): rendered here from the order as the
+//! event left it, and written by the repository in the event's own transaction, so that a
+//! message is never lost nor sent for an event that did not happen.
+
+use bitik_common::Money;
+use bitik_messages::templates::{NextStep, OrderSummary, Row, StatusNotice, Templates};
+use bitik_messages::{MessageKind, NewMessage, Rendered};
+
+use crate::cash_on_delivery::{ConfirmationLinks, check_confirmable};
+use crate::model::{Order, OrderStatus, PaymentMethod, PaymentStatus};
+use crate::shipping::ShippingMethod;
+
+/// Renders the messages of an order's events: to its customer (the order's e-mail) and, for a
+/// new order, to the shop (`SHOP_EMAIL`).
+#[derive(Debug, Clone)]
+pub struct OrderNotices {
+    templates: Templates,
+    links: ConfirmationLinks,
+}
+
+/// How and where the order goes, in one line.
+fn delivery(order: &Order) -> String {
+    if order.shipping_method == ShippingMethod::Pickup {
+        return ShippingMethod::Pickup.label().to_owned();
+    }
+    let info = &order.shipping;
+    let place = if info.commune_name.trim().is_empty() { &info.city } else { &info.commune_name };
+    let mut line =
+        [info.address.trim(), place.trim()].into_iter().filter(|p| !p.is_empty()).collect::<Vec<_>>().join(", ");
+    if !info.landmark.trim().is_empty() {
+        line.push_str(&format!(" (repère : {})", info.landmark.trim()));
+    }
+    let speed = if order.shipping_method == ShippingMethod::Express { "Express" } else { "Standard" };
+    format!("{speed}, {line}")
+}
+
+fn size(size: &str) -> &str {
+    if size == "unique" { "taille unique" } else { size }
+}
+
+impl OrderNotices {
+    pub fn new(templates: Templates, links: ConfirmationLinks) -> Self {
+        Self { templates, links }
+    }
+
+    pub fn templates(&self) -> &Templates {
+        &self.templates
+    }
+
+    /// The order as its messages tell it.
+    pub fn summary(&self, order: &Order) -> OrderSummary {
+        let info = &order.shipping;
+        let next = match (order.payment_status, order.payment_method) {
+            (PaymentStatus::Paid, _) => NextStep::Paid,
+            (_, PaymentMethod::CashOnDelivery) => NextStep::CashOnDelivery,
+            (_, PaymentMethod::Wave) => NextStep::PayWithWave,
+            (_, PaymentMethod::Card) => NextStep::Paid,
+        };
+        OrderSummary {
+            id: order.id,
+            number: order.order_number.clone(),
+            first_name: info.first_name.clone(),
+            customer: format!("{} {}, {}", info.first_name, info.last_name, info.phone).trim().to_owned(),
+            lines: order
+                .lines
+                .iter()
+                .map(|line| Row {
+                    label: format!("{} × {}", line.quantity, line.name),
+                    detail: format!("{}, {}", line.color, size(&line.size)),
+                    amount: line.total().unwrap_or(line.unit_price),
+                })
+                .collect(),
+            subtotal: order.subtotal,
+            shipping_cost: order.shipping_cost,
+            discount: order.discount,
+            total: order.total,
+            delivery: delivery(order),
+            payment_method: order.payment_method.label().to_owned(),
+            next,
+        }
+    }
+
+    fn to_customer(&self, order: &Order, kind: MessageKind, rendered: Rendered) -> Vec<NewMessage> {
+        let email = order.shipping.email.trim();
+        if email.is_empty() {
+            return Vec::new();
+        }
+        vec![NewMessage::new(kind, email, Some(order.id), rendered)]
+    }
+
+    /// A new order: the customer's receipt, the shop's notice and, for cash on delivery, the
+    /// request to confirm it with its signed link.
+    pub fn placed(&self, order: &Order) -> Vec<NewMessage> {
+        let summary = self.summary(order);
+        let mut messages = self.to_customer(order, MessageKind::OrderPlaced, self.templates.order_placed(&summary));
+        let shop = self.templates.shop().email.trim();
+        if !shop.is_empty() {
+            let notice = self.templates.shop_new_order(&summary);
+            messages.push(NewMessage::new(MessageKind::ShopNewOrder, shop, Some(order.id), notice));
+        }
+        messages.extend(self.confirmation_asked(order));
+        messages
+    }
+
+    /// The request to confirm a cash-on-delivery order, while its link may still serve.
+    pub fn confirmation_asked(&self, order: &Order) -> Vec<NewMessage> {
+        let waiting = check_confirmable(order).ok().filter(|waiting| waiting.link_used_at.is_none());
+        if waiting.is_none() {
+            return Vec::new();
+        }
+        let link = self.links.link_for(order.id);
+        let rendered = self.templates.confirmation_asked(&self.summary(order), &link);
+        self.to_customer(order, MessageKind::ConfirmationAsked, rendered)
+    }
+
+    /// A payment recorded: the customer hears of Wave's (a cash payment was made at the door).
+    pub fn paid(&self, order: &Order) -> Vec<NewMessage> {
+        if order.payment_method != PaymentMethod::Wave {
+            return Vec::new();
+        }
+        let rendered = self.templates.payment_received(&self.summary(order), order.total);
+        self.to_customer(order, MessageKind::PaymentReceived, rendered)
+    }
+
+    /// The order's new status, when the customer hears of it: shipped, delivered, cancelled,
+    /// refused; back to pending asks again for the confirmation of a cash-on-delivery order.
+    pub fn status_changed(&self, order: &Order) -> Vec<NewMessage> {
+        let notice = match order.status {
+            OrderStatus::Shipped => StatusNotice::Shipped,
+            OrderStatus::Delivered => StatusNotice::Delivered,
+            OrderStatus::Cancelled => StatusNotice::Cancelled,
+            OrderStatus::Refused => StatusNotice::Refused,
+            OrderStatus::Pending => return self.confirmation_asked(order),
+            OrderStatus::Processing => return Vec::new(),
+        };
+        let courier = order.courier.as_ref().map(|c| (c.name.as_str(), c.phone.as_str()));
+        let rendered = self.templates.status_changed(&self.summary(order), notice, &order.tracking_note, courier);
+        self.to_customer(order, notice.kind(), rendered)
+    }
+
+    /// Money given back to the customer: `amount` by `method` (as the customer reads it:
+    /// « Wave », « Espèces », « Transfert Wave »).
+    pub fn refunded(&self, order: &Order, amount: Money, method: &str) -> Vec<NewMessage> {
+        let rendered = self.templates.refunded(&self.summary(order), amount, method);
+        self.to_customer(order, MessageKind::Refunded, rendered)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use bitik_common::Shop;
+    use chrono::Utc;
+    use uuid::Uuid;
+
+    use super::*;
+    use crate::cash_on_delivery::{Confirmation, OrderConfirmation};
+    use crate::model::{OrderLine, ShippingInfo};
+
+    fn notices(shop_email: &str) -> OrderNotices {
+        let shop = Shop {
+            name: "Bitik Dakar".into(),
+            phone: "+221 77 000 00 00".into(),
+            whatsapp: "221770000000".into(),
+            email: shop_email.into(),
+            address: "Dakar".into(),
+        };
+        OrderNotices::new(
+            Templates::new(shop, "https://bitik.sn"),
+            ConfirmationLinks::new(b"a-secret-of-the-shop-long-enough", "https://bitik.sn"),
+        )
+    }
+
+    fn order(method: PaymentMethod) -> Order {
+        Order {
+            id: Uuid::from_u128(7),
+            order_number: "ORD-2611270007".into(),
+            user_id: Uuid::from_u128(1),
+            status: OrderStatus::Pending,
+            lines: vec![OrderLine {
+                product_id: Uuid::from_u128(2),
+                name: "Robe wax".into(),
+                image: String::new(),
+                color: "Rouge".into(),
+                size: "unique".into(),
+                quantity: 2,
+                unit_price: Money::francs(12_500),
+            }],
+            subtotal: Money::francs(25_000),
+            shipping_cost: Money::francs(1_500),
+            discount: Money::ZERO,
+            total: Money::francs(26_500),
+            shipping: ShippingInfo {
+                first_name: "Awa".into(),
+                last_name: "Diop".into(),
+                email: "awa@example.sn".into(),
+                phone: "+221771234567".into(),
+                address: "12 rue 10".into(),
+                commune_name: "Médina".into(),
+                landmark: "près de la mosquée".into(),
+                ..ShippingInfo::default()
+            },
+            shipping_method: ShippingMethod::Standard,
+            payment_method: method,
+            payment_status: PaymentStatus::Pending,
+            paid_at: None,
+            tracking_note: String::new(),
+            history: Vec::new(),
+            created_at: Utc::now(),
+            confirmation: (method == PaymentMethod::CashOnDelivery).then(|| OrderConfirmation {
+                state: Confirmation::Awaiting,
+                attempts: Vec::new(),
+                requested_at: Utc::now(),
+                link_used_at: None,
+            }),
+            courier: None,
+            returned_at: None,
+            refunds: vec![],
+        }
+    }
+
+    fn kinds(messages: &[NewMessage]) -> Vec<(MessageKind, &str)> {
+        messages.iter().map(|m| (m.kind, m.recipient.as_str())).collect()
+    }
+
+    #[test]
+    fn a_wave_order_tells_the_customer_and_the_shop() {
+        let messages = notices("boutique@bitik.sn").placed(&order(PaymentMethod::Wave));
+        assert_eq!(
+            kinds(&messages),
+            [(MessageKind::OrderPlaced, "awa@example.sn"), (MessageKind::ShopNewOrder, "boutique@bitik.sn")]
+        );
+        assert!(messages[0].text.contains("ORD-2611270007") && messages[0].text.contains("26 500 FCFA"));
+        assert!(messages[0].text.contains("2 × Robe wax (Rouge, taille unique) : 25 000 FCFA"));
+        assert!(
+            messages[0].text.contains("Standard")
+                && messages[0].text.contains("12 rue 10, Médina (repère : près de la mosquée)")
+        );
+        assert!(messages[1].text.contains("https://bitik.sn/admin/orders/00000000-0000-0000-0000-000000000007"));
+        assert!(messages.iter().all(|m| m.order_id == Some(Uuid::from_u128(7))));
+    }
+
+    #[test]
+    fn a_cash_on_delivery_order_also_asks_for_its_confirmation_with_the_signed_link() {
+        let notices = notices("");
+        let order = order(PaymentMethod::CashOnDelivery);
+        let messages = notices.placed(&order);
+        assert_eq!(
+            kinds(&messages),
+            [(MessageKind::OrderPlaced, "awa@example.sn"), (MessageKind::ConfirmationAsked, "awa@example.sn")]
+        );
+        let link = ConfirmationLinks::new(b"a-secret-of-the-shop-long-enough", "https://bitik.sn").link_for(order.id);
+        assert!(messages[1].text.contains(&link));
+        let mut confirmed = order.clone();
+        confirmed.confirmation.as_mut().unwrap().state = Confirmation::Confirmed;
+        assert!(notices.confirmation_asked(&confirmed).is_empty());
+    }
+
+    #[test]
+    fn the_customer_hears_of_wave_payments_and_of_the_statuses_they_care_about() {
+        let notices = notices("");
+        let mut paid = order(PaymentMethod::Wave);
+        paid.payment_status = PaymentStatus::Paid;
+        assert_eq!(kinds(&notices.paid(&paid)), [(MessageKind::PaymentReceived, "awa@example.sn")]);
+        assert!(notices.paid(&order(PaymentMethod::CashOnDelivery)).is_empty());
+        let mut shipped = paid.clone();
+        shipped.status = OrderStatus::Shipped;
+        shipped.tracking_note = "Colis remis au livreur".into();
+        shipped.courier =
+            Some(crate::cash_on_delivery::Courier { name: "Modou".into(), phone: "+221770001122".into() });
+        let messages = notices.status_changed(&shipped);
+        assert_eq!(kinds(&messages), [(MessageKind::OrderShipped, "awa@example.sn")]);
+        assert!(
+            messages[0].text.contains("Colis remis au livreur") && messages[0].text.contains("Modou (+221770001122)")
+        );
+        let mut processing = paid;
+        processing.status = OrderStatus::Processing;
+        assert!(notices.status_changed(&processing).is_empty());
+        for (status, kind) in [
+            (OrderStatus::Delivered, MessageKind::OrderDelivered),
+            (OrderStatus::Cancelled, MessageKind::OrderCancelled),
+            (OrderStatus::Refused, MessageKind::OrderRefused),
+        ] {
+            let mut changed = order(PaymentMethod::CashOnDelivery);
+            changed.status = status;
+            assert_eq!(kinds(&notices.status_changed(&changed)), [(kind, "awa@example.sn")]);
+        }
+    }
+
+    #[test]
+    fn a_refund_names_its_amount_and_method() {
+        let messages = notices("").refunded(&order(PaymentMethod::Wave), Money::francs(26_500), "Wave");
+        assert_eq!(kinds(&messages), [(MessageKind::Refunded, "awa@example.sn")]);
+        assert!(messages[0].text.contains("26 500 FCFA") && messages[0].text.contains("Moyen : Wave"));
+    }
+
+    #[test]
+    fn an_order_without_an_email_sends_the_customer_nothing() {
+        let mut order = order(PaymentMethod::Wave);
+        order.shipping.email = " ".into();
+        assert_eq!(
+            kinds(&notices("boutique@bitik.sn").placed(&order)),
+            [(MessageKind::ShopNewOrder, "boutique@bitik.sn")]
+        );
+    }
+}

@@ -1,0 +1,283 @@
+//! The transactional outbox in PostgreSQL. Other repositories call [`enqueue`] inside their own
+//! transaction, so a message commits with its event or not at all. The sender takes one due
+//! row at a time with `FOR UPDATE SKIP LOCKED` and keeps its lock, in a transaction, while it
+//! sends: two servers on one database never hold one message, and a server that dies while
+//! sending leaves it pending (its transaction rolls back) for the next pass.
+
+use async_trait::async_trait;
+use bitik_common::{BoxError, Page, PageRequest};
+use bitik_messages::{Decide, Decision, Message, MessageKind, MessageState, NewMessage, Outbox};
+use chrono::{DateTime, Utc};
+use diesel::prelude::*;
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use uuid::Uuid;
+
+use crate::schema::messages;
+use crate::{Database, DbError};
+
+/// The channel the outbox's trigger notifies when a message is written or made pending again.
+pub const MESSAGES_CHANNEL: &str = "bitik_messages";
+
+pub struct PgOutbox {
+    database: Database,
+}
+
+impl PgOutbox {
+    pub fn new(database: Database) -> Self {
+        Self { database }
+    }
+}
+
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = messages)]
+struct MessageRow {
+    id: Uuid,
+    kind: String,
+    recipient: String,
+    subject: String,
+    body_text: String,
+    body_html: String,
+    order_id: Option<Uuid>,
+    state: String,
+    attempts: i32,
+    next_attempt_at: DateTime<Utc>,
+    last_error: Option<String>,
+    created_at: DateTime<Utc>,
+    sent_at: Option<DateTime<Utc>>,
+}
+
+impl TryFrom<MessageRow> for Message {
+    type Error = DbError;
+
+    fn try_from(row: MessageRow) -> Result<Self, DbError> {
+        Ok(Message {
+            id: row.id,
+            kind: MessageKind::parse(&row.kind)
+                .ok_or_else(|| DbError::inconsistent(format!("stored message of kind {:?}", row.kind)))?,
+            recipient: row.recipient,
+            subject: row.subject,
+            text: row.body_text,
+            html: row.body_html,
+            order_id: row.order_id,
+            state: MessageState::parse(&row.state)
+                .ok_or_else(|| DbError::inconsistent(format!("stored message in state {:?}", row.state)))?,
+            attempts: u32::try_from(row.attempts).unwrap_or(0),
+            next_attempt_at: row.next_attempt_at,
+            last_error: row.last_error,
+            created_at: row.created_at,
+            sent_at: row.sent_at,
+        })
+    }
+}
+
+fn read(rows: Vec<MessageRow>) -> Result<Vec<Message>, DbError> {
+    rows.into_iter().map(Message::try_from).collect()
+}
+
+/// Writes `messages` as pending, due now, on the caller's connection: inside the caller's
+/// transaction, they commit with the event that caused them.
+pub async fn enqueue(conn: &mut AsyncPgConnection, new: &[NewMessage]) -> QueryResult<()> {
+    if new.is_empty() {
+        return Ok(());
+    }
+    let rows: Vec<_> = new
+        .iter()
+        .map(|m| {
+            (
+                messages::kind.eq(m.kind.as_str()),
+                messages::recipient.eq(&m.recipient),
+                messages::subject.eq(&m.subject),
+                messages::body_text.eq(&m.text),
+                messages::body_html.eq(&m.html),
+                messages::order_id.eq(m.order_id),
+            )
+        })
+        .collect();
+    diesel::insert_into(messages::table).values(rows).execute(conn).await?;
+    Ok(())
+}
+
+/// Writes messages outside any other transaction: the refund's, when its event was committed by
+/// a repository that does not write them itself.
+pub async fn enqueue_now(database: &Database, new: &[NewMessage]) -> Result<(), BoxError> {
+    let mut conn = database.conn().await?;
+    enqueue(&mut conn, new).await.map_err(DbError::from)?;
+    Ok(())
+}
+
+enum Abort {
+    Db(DbError),
+}
+
+impl From<diesel::result::Error> for Abort {
+    fn from(error: diesel::result::Error) -> Self {
+        Abort::Db(DbError::from(error))
+    }
+}
+
+#[async_trait]
+impl Outbox for PgOutbox {
+    async fn process_next(
+        &self,
+        now: DateTime<Utc>,
+        decide: &dyn Decide,
+    ) -> Result<Option<(Message, Decision)>, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let outcome = conn
+            .transaction::<_, Abort, _>(async move |conn| {
+                let row: Option<MessageRow> = messages::table
+                    .filter(messages::state.eq(MessageState::Pending.as_str()))
+                    .filter(messages::next_attempt_at.le(now))
+                    .order((messages::next_attempt_at, messages::created_at))
+                    .select(MessageRow::as_select())
+                    .for_update()
+                    .skip_locked()
+                    .first(conn)
+                    .await
+                    .optional()?;
+                let Some(row) = row else { return Ok(None) };
+                let message = Message::try_from(row).map_err(Abort::Db)?;
+                let decision = decide.decide(&message).await;
+                let this = messages::table.find(message.id);
+                let attempts = messages::attempts.eq(messages::attempts + 1);
+                match &decision {
+                    Decision::Sent { at } => {
+                        diesel::update(this)
+                            .set((
+                                attempts,
+                                messages::state.eq(MessageState::Sent.as_str()),
+                                messages::sent_at.eq(at),
+                                messages::last_error.eq(None::<String>),
+                            ))
+                            .execute(conn)
+                            .await?
+                    }
+                    Decision::Retry { at, error } => {
+                        diesel::update(this)
+                            .set((attempts, messages::next_attempt_at.eq(at), messages::last_error.eq(error)))
+                            .execute(conn)
+                            .await?
+                    }
+                    Decision::Failed { error } => {
+                        diesel::update(this)
+                            .set((
+                                attempts,
+                                messages::state.eq(MessageState::Failed.as_str()),
+                                messages::last_error.eq(error),
+                            ))
+                            .execute(conn)
+                            .await?
+                    }
+                    // Not an attempt: nothing was tried.
+                    Decision::NotConfigured => {
+                        diesel::update(this)
+                            .set(messages::state.eq(MessageState::NotConfigured.as_str()))
+                            .execute(conn)
+                            .await?
+                    }
+                };
+                Ok(Some((message, decision)))
+            })
+            .await;
+        match outcome {
+            Ok(done) => Ok(done),
+            Err(Abort::Db(e)) => Err(e.into()),
+        }
+    }
+
+    async fn find(&self, id: Uuid) -> Result<Option<Message>, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let row = messages::table
+            .find(id)
+            .select(MessageRow::as_select())
+            .first(&mut conn)
+            .await
+            .optional()
+            .map_err(DbError::from)?;
+        Ok(row.map(Message::try_from).transpose()?)
+    }
+
+    async fn list(&self, state: Option<MessageState>, page: PageRequest) -> Result<Page<Message>, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let filtered = || {
+            let mut query = messages::table.into_boxed();
+            if let Some(state) = state {
+                query = query.filter(messages::state.eq(state.as_str()));
+            }
+            query
+        };
+        let total: i64 = filtered().count().get_result(&mut conn).await.map_err(DbError::from)?;
+        let rows = filtered()
+            .order((messages::created_at.desc(), messages::id.desc()))
+            .limit(i64::from(page.limit))
+            .offset(page.offset())
+            .select(MessageRow::as_select())
+            .load(&mut conn)
+            .await
+            .map_err(DbError::from)?;
+        Ok(Page::counted(read(rows)?, page, u64::try_from(total).unwrap_or(0)))
+    }
+
+    async fn of_order(&self, order_id: Uuid) -> Result<Vec<Message>, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let rows = messages::table
+            .filter(messages::order_id.eq(order_id))
+            .order((messages::created_at, messages::id))
+            .select(MessageRow::as_select())
+            .load(&mut conn)
+            .await
+            .map_err(DbError::from)?;
+        Ok(read(rows)?)
+    }
+
+    async fn resend(&self, id: Uuid, now: DateTime<Utc>) -> Result<Option<Message>, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let row = diesel::update(messages::table.find(id).filter(messages::state.ne(MessageState::Pending.as_str())))
+            .set((
+                messages::state.eq(MessageState::Pending.as_str()),
+                messages::attempts.eq(0),
+                messages::next_attempt_at.eq(now),
+                messages::last_error.eq(None::<String>),
+                messages::sent_at.eq(None::<DateTime<Utc>>),
+            ))
+            .returning(MessageRow::as_returning())
+            .get_result(&mut conn)
+            .await
+            .optional()
+            .map_err(DbError::from)?;
+        Ok(row.map(Message::try_from).transpose()?)
+    }
+}
+
+/// Wakes the sender at each message written (or made pending again), from any process, for as
+/// long as the server runs, on a connection of its own; lost, it listens again a second later
+/// (the sender also looks on its own every few seconds meanwhile).
+pub async fn listen_for_messages(url: String, wake: std::sync::Arc<tokio::sync::Notify>) {
+    use futures_util::StreamExt;
+    loop {
+        match listening_connection(&url).await {
+            Ok(mut connection) => {
+                // What was written before the LISTEN took effect is looked at now.
+                wake.notify_one();
+                let mut notifications = std::pin::pin!(connection.notifications_stream());
+                while let Some(notification) = notifications.next().await {
+                    match notification {
+                        Ok(_) => wake.notify_one(),
+                        Err(error) => {
+                            tracing::warn!(%error, "the outbox's notifications failed");
+                            break;
+                        }
+                    }
+                }
+            }
+            Err(error) => tracing::warn!(%error, "cannot listen to the outbox"),
+        }
+        tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+    }
+}
+
+async fn listening_connection(url: &str) -> Result<AsyncPgConnection, BoxError> {
+    let mut connection = AsyncPgConnection::establish(url).await?;
+    diesel::sql_query(format!("LISTEN {MESSAGES_CHANNEL}")).execute(&mut connection).await?;
+    Ok(connection)
+}

@@ -1,0 +1,83 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { sessionStore } from '@/features/auth/session-store'
+import { loggedInAsAdmin } from '@/testing/admin'
+import { renderApp } from '@/testing/render'
+import { server } from '@/testing/server'
+
+beforeEach(() => sessionStore.clear())
+
+function message(overrides: Record<string, unknown> = {}) {
+  return {
+    id: 'm1',
+    kind: 'order_placed',
+    kindLabel: 'Commande reçue',
+    recipient: 'awa@example.sn',
+    subject: 'Commande ORD-2611270001 reçue — Bitik Dakar',
+    text: 'Bonjour Awa,',
+    orderId: 'o1',
+    state: 'failed',
+    stateLabel: "Échec de l'envoi",
+    attempts: 14,
+    nextAttemptAt: '2026-11-27T08:00:00Z',
+    lastError: 'connection refused',
+    createdAt: '2026-11-26T08:00:00Z',
+    sentAt: null,
+    ...overrides,
+  }
+}
+
+/** GET /api/admin/messages answering `messages`, recording the states asked; resend recorded. */
+function messagesServer(messages: ReturnType<typeof message>[]) {
+  const asked: string[] = []
+  const resent: string[] = []
+  server.use(
+    http.get('/api/admin/messages', ({ request }) => {
+      const state = new URL(request.url).searchParams.get('state') ?? ''
+      asked.push(state)
+      const data = state ? messages.filter((m) => m.state === state) : messages
+      return HttpResponse.json({ data, pagination: { page: 1, limit: 20, totalItems: data.length, totalPages: 1 } })
+    }),
+    http.post('/api/admin/messages/:id/resend', ({ params }) => {
+      resent.push(String(params.id))
+      return HttpResponse.json({ data: message({ id: String(params.id), state: 'pending', stateLabel: "En attente d'envoi", attempts: 0, lastError: null }) })
+    }),
+  )
+  return { asked, resent }
+}
+
+describe('/admin/messages', () => {
+  it('lists the failures first, with recipient, state, attempts and last error, and sends one again', async () => {
+    loggedInAsAdmin()
+    const { asked, resent } = messagesServer([message(), message({ id: 'm2', state: 'sent', stateLabel: 'Envoyé', attempts: 1, lastError: null })])
+    const user = userEvent.setup()
+    renderApp('/admin/messages')
+    const table = await screen.findByRole('table')
+    const rows = within(table).getAllByRole('row').slice(1)
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toHaveTextContent('awa@example.sn')
+    expect(rows[0]).toHaveTextContent("Échec de l'envoi")
+    expect(rows[0]).toHaveTextContent('14')
+    expect(rows[0]).toHaveTextContent('connection refused')
+    expect(asked[0]).toBe('failed')
+    await user.click(within(rows[0]!).getByRole('button', { name: 'Renvoyer Commande reçue à awa@example.sn' }))
+    await waitFor(() => expect(resent).toEqual(['m1']))
+  })
+
+  it('shows every message when « Tous » is chosen', async () => {
+    loggedInAsAdmin()
+    const { asked } = messagesServer([
+      message(),
+      message({ id: 'm2', state: 'not_configured', stateLabel: 'Non envoyé : e-mail non configuré', attempts: 0, lastError: null }),
+    ])
+    const user = userEvent.setup()
+    renderApp('/admin/messages')
+    await screen.findByRole('table')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'État' }), 'all')
+    await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(3))
+    expect(screen.getByText('Non envoyé : e-mail non configuré', { selector: 'td' })).toBeInTheDocument()
+    expect(asked).toContain('')
+  })
+})

@@ -1,0 +1,2 @@
+DROP TABLE messages;
+DROP FUNCTION bitik_messages_notify();
