@@ -43,7 +43,7 @@ impl MemoryOutbox {
         Arc::new(MemoryOutbox { messages: Mutex::new(vec![message]) })
     }
 
-    fn only(&self) -> Message {
+    fn sole_message(&self) -> Message {
         self.messages.lock().unwrap()[0].clone()
     }
 }
@@ -149,7 +149,7 @@ async fn a_message_sent_is_marked_sent_once() {
     let sender = Sender::new(outbox.clone(), Some(Arc::new(channel))).with_clock(start);
     let report = sender.send_due().await.unwrap();
     assert_eq!((report.sent, report.retried, report.failed), (1, 0, 0));
-    let message = outbox.only();
+    let message = outbox.sole_message();
     assert_eq!(message.state, MessageState::Sent);
     assert_eq!(message.sent_at, Some(start()));
     // Nothing left: a second pass sends nothing (the mock allows one send).
@@ -164,10 +164,10 @@ async fn a_relay_down_is_retried_with_growing_waits_then_the_message_fails_with_
     let mut waits = Vec::new();
     for attempt in 1..=MAX_ATTEMPTS {
         // Each pass runs when the message is due; the clock is moved by rewriting the due time.
-        let due = outbox.only().next_attempt_at;
+        let due = outbox.sole_message().next_attempt_at;
         let report = sender.send_due().await.unwrap();
         assert_eq!(report.errors.len(), 1, "attempt {attempt}");
-        let message = outbox.only();
+        let message = outbox.sole_message();
         assert_eq!(message.attempts, attempt);
         assert_eq!(message.last_error.as_deref(), Some("connection refused"));
         if attempt < MAX_ATTEMPTS {
@@ -194,7 +194,7 @@ async fn a_message_not_yet_due_waits() {
     channel.expect_send().never();
     let sender = Sender::new(outbox.clone(), Some(Arc::new(channel))).with_clock(start);
     assert_eq!(sender.send_due().await.unwrap(), SendReport::default());
-    assert_eq!(outbox.only().state, MessageState::Pending);
+    assert_eq!(outbox.sole_message().state, MessageState::Pending);
 }
 
 #[tokio::test]
@@ -203,7 +203,7 @@ async fn an_address_refused_fails_at_once() {
     let channel = channel_failing(|| SendError::Permanent("550 no such mailbox".into()));
     let report = Sender::new(outbox.clone(), Some(channel)).with_clock(start).send_due().await.unwrap();
     assert_eq!(report.failed, 1);
-    let message = outbox.only();
+    let message = outbox.sole_message();
     assert_eq!((message.state, message.attempts), (MessageState::Failed, 1));
     assert_eq!(message.last_error.as_deref(), Some("550 no such mailbox"));
 }
@@ -215,7 +215,7 @@ async fn without_a_channel_a_message_is_kept_as_not_configured_never_as_sent() {
     assert!(!sender.is_configured());
     let report = sender.send_due().await.unwrap();
     assert_eq!((report.sent, report.not_configured), (0, 1));
-    let message = outbox.only();
+    let message = outbox.sole_message();
     assert_eq!(message.state, MessageState::NotConfigured);
     assert_eq!(message.sent_at, None);
     assert_eq!(MessageState::NotConfigured.label(), "Non envoyé : e-mail non configuré");
