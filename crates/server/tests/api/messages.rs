@@ -448,3 +448,83 @@ async fn without_smtp_messages_are_kept_as_not_sent_and_no_link_goes_by_email() 
     let customer = app.send(Method::GET, "/api/admin/messages", Some(&token), None).await;
     assert_eq!(customer.status(), 403);
 }
+
+/// The mails that tell a refund, in the order they arrived.
+fn refund_mails(smtpd: &Smtpd) -> Vec<String> {
+    smtpd.mails().into_iter().filter(|m| m.contains("Nous vous avons rembours")).collect()
+}
+
+/// Waits until the order's messages include `count` refund messages, all sent.
+async fn refunds_sent(app: &TestApp, admin: &str, order: &Value, count: usize) -> Vec<Value> {
+    let done = |messages: &[Value]| {
+        let refunds: Vec<&Value> = messages.iter().filter(|m| m["kind"] == "refunded").collect();
+        refunds.len() == count && refunds.iter().all(|m| m["state"] == "sent")
+    };
+    wait_for_messages(app, admin, order, Duration::from_secs(30), done).await
+}
+
+#[tokio::test]
+async fn a_refund_made_tells_the_customer_once_with_its_amount_and_method() {
+    use crate::payments::{browser, init, path_of, place as place_paid_by, wave_order};
+    let smtpd = Smtpd::started().await;
+    let app = spawn_app_with(&[("SMTP_URL", &smtpd.url()), ("PUBLIC_URL", "https://boutique.test")]).await;
+    let admin = app.admin_token().await;
+
+    // A Wave order paid on the simulator, refunded by Wave.
+    let (token, order, _) = wave_order(&app, "awa@example.sn").await;
+    let session: Value = init(&app, &token, &order).await.json().await.unwrap();
+    let checkout_url = session["data"]["checkoutUrl"].as_str().unwrap().to_owned();
+    assert_eq!(browser().post(app.url(&format!("{}/pay", path_of(&checkout_url)))).send().await.unwrap().status(), 303);
+    let wave_order = json!({"id": order});
+    let refund_path = format!("/api/admin/orders/{order}/refund");
+    assert!(refund_mails(&smtpd).is_empty(), "nothing said of a refund before it is made");
+    let refunded =
+        app.send(Method::POST, &refund_path, Some(&admin), Some(&json!({"reason": "Article défectueux"}))).await;
+    assert_eq!(refunded.status(), 200);
+    let number = refunded.json::<Value>().await.unwrap()["data"]["orderNumber"].as_str().unwrap().to_owned();
+    // Asked again, refused: nothing more is said.
+    let again = app.send(Method::POST, &refund_path, Some(&admin), Some(&json!({"reason": "Encore"}))).await;
+    assert_eq!(again.status(), 409);
+    let messages = refunds_sent(&app, &admin, &wave_order, 1).await;
+    let message = messages.iter().find(|m| m["kind"] == "refunded").unwrap();
+    assert_eq!(message["recipient"], "awa@example.sn");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let mails = refund_mails(&smtpd);
+    assert_eq!(mails.len(), 1, "the refund is told once: {mails:#?}");
+    assert_eq!(to(&mails[0]), "awa@example.sn");
+    for said in [
+        format!("Nous vous avons remboursé 25 000 FCFA pour la commande {number}."),
+        "Montant : 25 000 FCFA".to_owned(),
+        "Moyen : Wave".to_owned(),
+    ] {
+        assert!(mails[0].contains(&said), "{said} not in {}", mails[0]);
+    }
+
+    // A cash-on-delivery order paid at the door: two recorded refunds, each told with its own
+    // amount and method; one refused (too much) tells nothing.
+    let (token, _) = app.register("moussa@example.sn", "secret1").await;
+    let tee = app.product("T-shirt Médina", 23_500, None, &[("noir", "M", 5)]).await;
+    let cash = place_paid_by(&app, &token, &tee, "cash_on_delivery").await;
+    let paid = app.send(Method::PUT, &format!("/api/admin/orders/{cash}/payment"), Some(&admin), None).await;
+    assert_eq!(paid.status(), 200);
+    let cash_order = json!({"id": cash});
+    let refund_path = format!("/api/admin/orders/{cash}/refund");
+    let part = json!({"amount": 10_000, "method": "cash", "reason": "Article manquant"});
+    assert_eq!(app.send(Method::POST, &refund_path, Some(&admin), Some(&part)).await.status(), 200);
+    let too_much = json!({"amount": 20_000, "method": "cash", "reason": "x"});
+    assert_eq!(app.send(Method::POST, &refund_path, Some(&admin), Some(&too_much)).await.status(), 400);
+    let rest = json!({"amount": 15_000, "method": "wave_transfer", "reason": "Commande retournée"});
+    assert_eq!(app.send(Method::POST, &refund_path, Some(&admin), Some(&rest)).await.status(), 200);
+    refunds_sent(&app, &admin, &cash_order, 2).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let mails = refund_mails(&smtpd);
+    assert_eq!(mails.len(), 3, "{mails:#?}");
+    let cash_mails: Vec<&String> = mails.iter().filter(|m| !m.contains(&number)).collect();
+    let told = |amount: &str, method: &str| {
+        cash_mails
+            .iter()
+            .filter(|m| m.contains(&format!("Montant : {amount}")) && m.contains(&format!("Moyen : {method}")))
+            .count()
+    };
+    assert_eq!((told("10 000 FCFA", "Espèces"), told("15 000 FCFA", "Transfert Wave")), (1, 1), "{cash_mails:#?}");
+}
