@@ -370,6 +370,7 @@ impl Shared {
             simulator: self.simulator.clone(),
             newsletter,
             messages,
+            notices: self.notices.clone(),
             limits,
             storefront: self.storefront.clone(),
         }

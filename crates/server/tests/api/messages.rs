@@ -528,3 +528,46 @@ async fn a_refund_made_tells_the_customer_once_with_its_amount_and_method() {
     };
     assert_eq!((told("10 000 FCFA", "Espèces"), told("15 000 FCFA", "Transfert Wave")), (1, 1), "{cash_mails:#?}");
 }
+
+#[tokio::test]
+async fn the_admins_click_to_chat_texts_are_the_texts_of_the_matching_messages() {
+    let app = spawn_app_with(&[]).await;
+    let admin = app.admin_token().await;
+    let (token, _) = app.register("awa@example.sn", "secret1").await;
+    let tee = app.product("T-shirt Teranga", 12_000, None, &[("noir", "M", 5)]).await;
+    let response =
+        app.send(Method::POST, "/api/orders", Some(&token), Some(&order_body(&tee, "cash_on_delivery"))).await;
+    assert_eq!(response.status(), 201);
+    let order = response.json::<Value>().await.unwrap()["data"].clone();
+    let id = order["id"].as_str().unwrap();
+    let messages = wait_for_messages(&app, &admin, &order, Duration::from_secs(30), |m| m.len() == 3).await;
+    let text_of = |kind: &str| messages.iter().find(|m| m["kind"] == kind).unwrap()["text"].clone();
+    let waiting = admin_order(&app, &admin, id).await;
+    assert_eq!(waiting["chat"]["customer"], text_of("order_placed"));
+    assert_eq!(waiting["chat"]["confirmation"], text_of("confirmation_asked"));
+    let confirmation = waiting["chat"]["confirmation"].as_str().unwrap();
+    assert!(confirmation.contains(waiting["confirmationLink"].as_str().unwrap()), "{confirmation}");
+
+    // Confirmed, then shipped with a note: the button says what the shipping message said.
+    let change = |status: &str, note: &str| json!({"status": status, "note": note});
+    let confirm = format!("/api/admin/orders/{id}/confirmation");
+    let confirmed = app.send(Method::PUT, &confirm, Some(&admin), Some(&json!({"confirmation": "confirmed"}))).await;
+    assert_eq!(confirmed.status(), 200);
+    let path = format!("/api/admin/orders/{id}/status");
+    assert_eq!(app.send(Method::PUT, &path, Some(&admin), Some(&change("processing", ""))).await.status(), 200);
+    let shipped = app.send(Method::PUT, &path, Some(&admin), Some(&change("shipped", "Livreur Modou"))).await;
+    assert_eq!(shipped.status(), 200);
+    let messages = wait_for_messages(&app, &admin, &order, Duration::from_secs(30), |m| {
+        m.iter().any(|m| m["kind"] == "order_shipped")
+    })
+    .await;
+    let shipped = messages.iter().find(|m| m["kind"] == "order_shipped").unwrap();
+    let now = admin_order(&app, &admin, id).await;
+    assert_eq!(now["chat"]["customer"], shipped["text"]);
+    assert!(now["chat"]["confirmation"].is_null());
+}
+
+async fn admin_order(app: &TestApp, admin: &str, id: &str) -> Value {
+    let response = app.send(Method::GET, &format!("/api/admin/orders/{id}"), Some(admin), None).await;
+    response.json::<Value>().await.unwrap()["data"].clone()
+}
