@@ -1,5 +1,5 @@
 //! The pages the server writes itself (`bitik_pages`): the storefront's pages with their own
-//! heads and first views, and the sitemap and robots files.
+//! heads and first views, the sitemap and robots files, and the shop's logo the e-mails show.
 
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use bitik_catalog::{Category, ListParams, Product, Subcategory};
@@ -12,7 +12,19 @@ use crate::routes::products::ProductDto;
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(robots).service(sitemap).service(old_order_page);
+    cfg.service(robots)
+        .service(sitemap)
+        .service(old_order_page)
+        .service(web::resource(bitik_messages::templates::LOGO_PATH).route(web::get().to(logo)));
+}
+
+/// The shop's logo, which the messages' HTML loads from `PUBLIC_URL` (built into the binary:
+/// served with or without a built storefront). Kept a day by mail readers' proxies.
+async fn logo() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("image/png")
+        .insert_header((actix_web::http::header::CACHE_CONTROL, "public, max-age=86400"))
+        .body(bitik_messages::templates::LOGO_PNG)
 }
 
 /// Page paths whose head the server fills in; registered only when a built storefront exists.

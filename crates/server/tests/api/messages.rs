@@ -571,3 +571,26 @@ async fn admin_order(app: &TestApp, admin: &str, id: &str) -> Value {
     let response = app.send(Method::GET, &format!("/api/admin/orders/{id}"), Some(admin), None).await;
     response.json::<Value>().await.unwrap()["data"].clone()
 }
+
+#[tokio::test]
+async fn the_emails_html_shows_the_logo_the_shop_serves_at_its_public_address() {
+    let smtpd = Smtpd::started().await;
+    let app = spawn_app_with(&[("SMTP_URL", &smtpd.url()), ("PUBLIC_URL", "https://boutique.test")]).await;
+    let (token, _) = app.register("awa@example.sn", "secret1").await;
+    let tee = app.product("T-shirt Teranga", 12_000, None, &[("noir", "M", 5)]).await;
+    place(&app, &token, &tee).await;
+    let mails = smtpd.wait_for(2, Duration::from_secs(30)).await;
+    for mail in &mails {
+        // The one picture: the logo, from the shop's public address, nothing from elsewhere.
+        assert_eq!(mail.matches("<img ").count(), 1, "{mail}");
+        assert!(
+            mail.contains("<img src=\"https://boutique.test/logo.png\" width=\"48\" height=\"48\" alt=\"\""),
+            "{mail}"
+        );
+    }
+    let logo = app.get("/logo.png").await;
+    assert_eq!(logo.status(), 200);
+    assert_eq!(logo.headers()["content-type"], "image/png");
+    assert_eq!(logo.headers()["cache-control"], "public, max-age=86400");
+    assert_eq!(logo.bytes().await.unwrap().as_ref(), bitik_messages::templates::LOGO_PNG);
+}
