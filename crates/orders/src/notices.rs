@@ -211,6 +211,7 @@ mod tests {
             whatsapp: "221770000000".into(),
             email: shop_email.into(),
             address: "Dakar".into(),
+            ..Shop::default()
         };
         OrderNotices::new(
             Templates::new(shop, "https://bitik.sn"),

@@ -9,6 +9,7 @@ use bitik_pages::{Carried, Shell, Site, api_address};
 use crate::error::ApiError;
 use crate::responses::{Data, Paginated};
 use crate::routes::products::ProductDto;
+use crate::routes::shop::ShopDto;
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
@@ -30,21 +31,26 @@ async fn logo() -> HttpResponse {
 /// Page paths whose head the server fills in; registered only when a built storefront exists.
 pub fn shell_routes(cfg: &mut web::ServiceConfig) {
     cfg.service(home_page)
+        .service(index_file)
         .service(products_page)
         .service(product_page)
         .service(category_page)
         .service(subcategory_page);
 }
 
-fn site(state: &AppState) -> Site<'_> {
-    Site { shop_name: &state.config.shop.name, public_url: &state.config.public_url }
+/// The shop as `GET /api/shop` answers it, in JSON, for every page to carry.
+fn shop_json(state: &AppState) -> String {
+    serde_json::to_string(&ShopDto::of(state)).expect("the shop serialises")
 }
 
 /// The page `write` makes with the storefront's shell; 404 without a built storefront.
 fn html(state: &AppState, write: impl FnOnce(&Shell, Site) -> String) -> HttpResponse {
     match &state.storefront {
         Some(storefront) => {
-            HttpResponse::Ok().content_type("text/html; charset=utf-8").body(write(&storefront.shell, site(state)))
+            let shop = shop_json(state);
+            let site =
+                Site { shop_name: &state.config.shop.name, public_url: &state.config.public_url, shop_json: &shop };
+            HttpResponse::Ok().content_type("text/html; charset=utf-8").body(write(&storefront.shell, site))
         }
         None => HttpResponse::NotFound().finish(),
     }
@@ -71,6 +77,21 @@ async fn old_order_page(id: web::Path<String>) -> HttpResponse {
 #[get("/")]
 async fn home_page(state: web::Data<AppState>) -> HttpResponse {
     html(&state, |shell, site| shell.home(site))
+}
+
+/// Any other page path of the storefront (the built files' fallback, `frontend::files`): the
+/// shell with the shop's default head, for the browser's router to show the page.
+pub fn other_page(req: &HttpRequest) -> HttpResponse {
+    match req.app_data::<web::Data<AppState>>() {
+        Some(state) => html(state, |shell, site| shell.other(site, req.path())),
+        None => HttpResponse::NotFound().finish(),
+    }
+}
+
+/// The build's `index.html` by its name: the home page's shell, unpainted, as any other page.
+#[get("/index.html")]
+async fn index_file(state: web::Data<AppState>) -> HttpResponse {
+    html(&state, |shell, site| shell.other(site, "/"))
 }
 
 #[get("/products")]

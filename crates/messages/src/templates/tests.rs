@@ -17,6 +17,7 @@ fn templates() -> Templates {
             whatsapp: "221770000000".to_owned(),
             email: "contact@bitik.sn".to_owned(),
             address: "Parcelles Assainies, Dakar, Sénégal".to_owned(),
+            ..Shop::default()
         },
         "https://bitik.sn/",
     )
