@@ -62,8 +62,32 @@ function firstPaintContract(): Plugin {
   }
 }
 
+/**
+ * Vite's dev server writes the shop into index.html as the server does into every page it serves
+ * (`<script type="application/json" id="shop">`, read by src/lib/shop.ts): GET /api/shop from the
+ * API it proxies, asked for each page load. The build writes no shop: the server does.
+ */
+function shopFromServer(): Plugin {
+  return {
+    name: 'bitik-shop-from-server',
+    apply: 'serve',
+    async transformIndexHtml() {
+      try {
+        const response = await fetch(`${apiTarget}/api/shop`)
+        if (!response.ok) throw new Error(`GET /api/shop answered ${response.status}`)
+        const { data } = (await response.json()) as { data: unknown }
+        const json = JSON.stringify(data).replaceAll('<', '\\u003c').replaceAll('>', '\\u003e')
+        return [{ tag: 'script', attrs: { type: 'application/json', id: 'shop' }, children: json, injectTo: 'head' }]
+      } catch (error) {
+        console.warn(`The shop's identity comes from the API at ${apiTarget} (API_URL): ${String(error)}`)
+        return []
+      }
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react(), afterFirstPaint(), firstPaintContract()],
+  plugins: [react(), afterFirstPaint(), firstPaintContract(), shopFromServer()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -104,7 +128,7 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    setupFiles: ['./src/testing/setup.ts'],
+    setupFiles: ['./src/testing/page-shop.ts', './src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     // jsdom renders slowly on a loaded 2-core machine; nothing here measures speed, so a generous

@@ -103,10 +103,14 @@ test('desktop: order with cash on delivery → WhatsApp request → confirmed by
   const url = new URL(href)
   assert.equal(url.origin + url.pathname, `https://wa.me/${order.shippingInfo.phone.replace('+', '')}`)
   assert.match(href, /^https:\/\/wa\.me\/221\d{9}\?text=/)
+  // The words of the e-mail asking for the confirmation (the server renders both).
   const text = url.searchParams.get('text')
   assert.match(text, new RegExp(`commande ${orderNumber}`))
   assert.match(text, /Total à payer à la livraison : [\d ]+ FCFA/)
-  assert.match(text, /Livraison : Rue 10, villa 4, Médina \(repère : Près de la mosquée\)/)
+  assert.match(text, /Livraison : Standard, Rue 10, villa 4, Médina \(repère : Près de la mosquée\)/)
+  const messages = await api('GET', `/admin/orders/${order.id}/messages`, { token: adminToken })
+  const request = messages.json.data.find((m) => m.kind === 'confirmation_asked')
+  assert.equal(text, request.text, 'the WhatsApp request says what the e-mail says')
   const link = text.match(/https?:\/\/\S+\/confirm\/[0-9a-f]{64}/)?.[0]
   assert.ok(link, `the signed link in: ${text}`)
   assert.equal(await admin.getByRole('form', { name: 'Statut' }).count(), 1)

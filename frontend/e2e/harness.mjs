@@ -1,8 +1,8 @@
 // Starts the real `bitik` binary on a free port against a fresh database (migrated and seeded),
 // and launches Debian's Chromium through playwright-core. Each test file gets its own shop.
 import { spawn, execFileSync } from 'node:child_process'
-import { createServer } from 'node:net'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { createConnection, createServer } from 'node:net'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { randomUUID } from 'node:crypto'
@@ -123,6 +123,75 @@ export async function startShop({ env: settings = {} } = {}) {
       psql(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
       if (!SHARED_UPLOADS) rmSync(uploads, { recursive: true, force: true })
       await verdict
+    },
+  }
+}
+
+/** aiosmtpd's python: `BITIK_SMTPD_PYTHON` (set by `just test`), or the one `scripts/mail-server.sh` installs. */
+function smtpdPython() {
+  if (process.env.BITIK_SMTPD_PYTHON) return process.env.BITIK_SMTPD_PYTHON
+  return execFileSync(join(ROOT, 'scripts', 'mail-server.sh'), { encoding: 'utf8' }).trim()
+}
+
+/** Quoted-printable undone: soft line breaks joined, `=XX` bytes restored, read as UTF-8. */
+function unquote(raw) {
+  const soft = raw.replace(/=\r?\n/g, '')
+  const bytes = []
+  for (let i = 0; i < soft.length; i++) {
+    const hex = soft[i] === '=' ? soft.slice(i + 1, i + 3) : ''
+    if (/^[0-9A-F]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16))
+      i += 2
+    } else {
+      bytes.push(soft.charCodeAt(i) & 0xff)
+    }
+  }
+  return Buffer.from(bytes).toString('utf8')
+}
+
+/**
+ * A real SMTP server (aiosmtpd, as the API tests use) on a free port: `url` for the shop's
+ * `SMTP_URL`, `mails()` the messages received (decoded, with their headers), `stop()`.
+ */
+export async function startMailServer() {
+  const port = await freePort()
+  const dir = mkdtempSync(join(tmpdir(), 'bitik-e2e-mail-'))
+  for (const sub of ['tmp', 'new', 'cur']) mkdirSync(join(dir, sub))
+  const server = spawn(smtpdPython(), ['-m', 'aiosmtpd', '-n', '-l', `127.0.0.1:${port}`, '-c', 'aiosmtpd.handlers.Mailbox', dir], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const deadline = Date.now() + 20_000
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`aiosmtpd exited with ${server.exitCode}`)
+    const listening = await new Promise((resolveConnect) => {
+      const socket = createConnection({ host: '127.0.0.1', port }, () => {
+        socket.end()
+        resolveConnect(true)
+      })
+      socket.on('error', () => resolveConnect(false))
+    })
+    if (listening) break
+    if (Date.now() > deadline) throw new Error('aiosmtpd did not listen within 20 s')
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  const mails = () => readdirSync(join(dir, 'new')).map((name) => unquote(readFileSync(join(dir, 'new', name), 'latin1')))
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    /** Waits until `count` messages have arrived, and answers them. */
+    async waitFor(count, within = 30_000) {
+      const until = Date.now() + within
+      for (;;) {
+        const received = mails()
+        if (received.length >= count) return received
+        if (Date.now() > until) throw new Error(`${received.length} of ${count} messages arrived`)
+        await new Promise((r) => setTimeout(r, 100))
+      }
+    },
+    async stop() {
+      server.kill('SIGTERM')
+      await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)))
+      rmSync(dir, { recursive: true, force: true })
     },
   }
 }

@@ -1,14 +1,20 @@
 // The information pages and /forgot-password in a real browser against the real server
 // every page is reached from the footer and renders its h1 and head, the contact
 // FAQ opens one answer at a time, /delivery shows the fees the API serves, and the
-// forgot-password form checks the e-mail before opening WhatsApp.
+// forgot-password form checks the e-mail before opening WhatsApp. The shop is not the build's:
+// it runs with its own SHOP_* settings, which every page says (footer, home page, /about).
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { startShop } from './harness.mjs'
 
+// The server's settings, which no build of the storefront knows.
+const SHOP = { name: 'Teranga Wear', phone: '+221 33 800 00 00', whatsapp: '221338000000', email: 'bonjour@teranga.sn' }
+
 let shop
 before(async () => {
-  shop = await startShop()
+  shop = await startShop({
+    env: { SHOP_NAME: SHOP.name, SHOP_PHONE: SHOP.phone, SHOP_WHATSAPP: SHOP.whatsapp, SHOP_EMAIL: SHOP.email },
+  })
 })
 after(async () => {
   await shop?.stop()
@@ -16,12 +22,12 @@ after(async () => {
 
 // Footer group → link label → h1 and page title.
 const PAGES = [
-  { group: 'Bitik', link: 'À propos', path: '/about', h1: 'Née à Dakar, faite pour la rue', title: 'À propos | Bitik Dakar' },
-  { group: 'Aide', link: 'Contact', path: '/contact', h1: 'Contactez-nous', title: 'Contact | Bitik Dakar' },
-  { group: 'Aide', link: 'Livraison', path: '/delivery', h1: 'Livraison et retrait en boutique', title: 'Livraison | Bitik Dakar' },
-  { group: 'Aide', link: 'Retours et échanges', path: '/returns', h1: 'Retours et remboursements', title: 'Retours et remboursements | Bitik Dakar' },
-  { group: 'Bitik', link: 'Politique de confidentialité', path: '/privacy', h1: 'Politique de confidentialité', title: 'Politique de confidentialité | Bitik Dakar' },
-  { group: 'Bitik', link: 'Conditions générales de vente', path: '/terms', h1: 'Conditions générales de vente', title: 'Conditions générales de vente | Bitik Dakar' },
+  { group: SHOP.name, link: 'À propos', path: '/about', h1: 'Née à Dakar, faite pour la rue', title: `À propos | ${SHOP.name}` },
+  { group: 'Aide', link: 'Contact', path: '/contact', h1: 'Contactez-nous', title: `Contact | ${SHOP.name}` },
+  { group: 'Aide', link: 'Livraison', path: '/delivery', h1: 'Livraison et retrait en boutique', title: `Livraison | ${SHOP.name}` },
+  { group: 'Aide', link: 'Retours et échanges', path: '/returns', h1: 'Retours et remboursements', title: `Retours et remboursements | ${SHOP.name}` },
+  { group: SHOP.name, link: 'Politique de confidentialité', path: '/privacy', h1: 'Politique de confidentialité', title: `Politique de confidentialité | ${SHOP.name}` },
+  { group: SHOP.name, link: 'Conditions générales de vente', path: '/terms', h1: 'Conditions générales de vente', title: `Conditions générales de vente | ${SHOP.name}` },
 ]
 
 /** The shop's price format: '12 500 FCFA' (fr-FR grouping, plain spaces). */
@@ -179,12 +185,34 @@ test('/forgot-password on a computer: Préparation..., then WhatsApp Web in a ne
   const tab = await popup
   await tab.waitForURL(/^https:\/\/web\.whatsapp\.com\/send/)
   const url = new URL(tab.url())
-  assert.equal(url.searchParams.get('phone'), '221770000000')
+  assert.equal(url.searchParams.get('phone'), SHOP.whatsapp)
   assert.match(url.searchParams.get('text'), /awa@example\.sn/)
+  assert.match(url.searchParams.get('text'), new RegExp(`^Bonjour ${SHOP.name},`))
   assert.equal(await tab.evaluate(() => window.opener), null)
   await page.getByText('Redirection vers WhatsApp...').waitFor()
   await page.getByText('WhatsApp Web ouvert dans un nouvel onglet').waitFor()
   await form.getByRole('button', { name: 'Contacter le support' }).waitFor()
   assert.deepEqual(noted, { email: 'awa@example.sn' })
+  await page.context().close()
+})
+
+test('the footer, the home page and /about say the shop of the server’s settings, as GET /api/shop does', async () => {
+  const answer = await (await fetch(`${shop.baseUrl}/api/shop`)).json()
+  assert.equal(answer.data.name, SHOP.name)
+  const page = await shop.newPage()
+  const errors = collectErrors(page)
+  await page.goto('/')
+  await page.waitForFunction((title) => document.title === title, `${SHOP.name} — Mode urbaine à Dakar`)
+  const footer = page.locator('footer')
+  assert.equal((await footer.locator('#footer-brand').textContent()).trim(), answer.data.name)
+  await footer.getByRole('link', { name: answer.data.email }).waitFor()
+  assert.equal(await footer.getByRole('link', { name: answer.data.phone }).getAttribute('href'), `tel:${SHOP.phone.replace(/\s+/g, '')}`)
+  await footer.getByRole('heading', { level: 2, name: SHOP.name, exact: true }).first().waitFor()
+  await page.getByText(`${SHOP.name}, une marque née à Dakar en 2024`).waitFor()
+  assert.doesNotMatch(await page.locator('body').innerText(), /Bitik/, 'nothing of the build’s shop on the home page')
+  await page.goto('/about')
+  await page.getByText(`L’aventure de ${SHOP.name} commence en 2024 à Dakar`).waitFor()
+  assert.doesNotMatch(await page.locator('body').innerText(), /Bitik/, 'nor on /about')
+  assert.deepEqual(errors, [])
   await page.context().close()
 })

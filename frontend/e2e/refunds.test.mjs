@@ -2,7 +2,7 @@
 // (the server's simulator stands in for Wave): a customer orders with Wave and leaves without
 // paying, comes back to /orders/{id} and pays with « Payer avec Wave » on the simulator; the
 // admin refunds the order (Wave refunds the whole, the simulator too); the customer's order
-// reads « Remboursée ».
+// reads « Remboursée »; the day's report in « Caisse » shows the payment and the refund.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
@@ -97,11 +97,20 @@ async function orderWithWave(page) {
   return { orderNumber, total, pending }
 }
 
-test('an unpaid Wave order is paid from its page, the admin refunds it, the customer sees « Remboursée »', async () => {
+/** Today's row of « Jour par jour » (newest first), by column heading, as the admin reads it. */
+async function todayFigures(page) {
+  const days = page.getByRole('region', { name: 'Jour par jour' })
+  const headings = (await days.getByRole('columnheader').allTextContents()).map((cell) => cell.trim())
+  const row = days.getByRole('row').nth(1)
+  const cells = [await row.getByRole('rowheader').textContent(), ...(await row.getByRole('cell').allTextContents())]
+  return Object.fromEntries(headings.map((heading, i) => [heading, cells[i].trim()]))
+}
+
+test('an unpaid Wave order is paid from its page, the admin refunds it, the customer sees « Remboursée », the day’s report shows both', async () => {
   const page = await shop.newPage({ mobile: true })
   const errors = collectErrors(page)
   await logIn(page)
-  const { orderNumber, pending } = await orderWithWave(page)
+  const { orderNumber, total, pending } = await orderWithWave(page)
 
   // The shopper leaves Wave's page without paying and comes back to the order.
   await page.goto(`/orders/${pending.orderId}`)
@@ -139,6 +148,30 @@ test('an unpaid Wave order is paid from its page, the admin refunds it, the cust
   await page.getByTestId('order-payment-status').filter({ hasText: 'Remboursée' }).waitFor()
   assert.match(await page.getByTestId('order-refunded').textContent(), /FCFA/)
   await screenshot(page, 'refunds-3-customer')
+
+  // The day's report in « Caisse »: the shop's only order today, paid with Wave and refunded.
+  await admin.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Caisse' }).click()
+  await admin.waitForURL('**/admin/cash')
+  await admin.getByRole('heading', { level: 1, name: 'Caisse' }).waitFor()
+  await admin.getByRole('region', { name: 'Jour par jour' }).getByRole('row').nth(1).waitFor()
+  const today = await todayFigures(admin)
+  assert.deepEqual(
+    {
+      paid: today['Wave payées'],
+      expected: today['Wave attendu'],
+      received: today['Wave reçu'],
+      refunded: today['Wave remboursé'],
+      net: today['Wave net'],
+    },
+    { paid: '1', expected: total, received: total, refunded: total, net: '0 FCFA' },
+    JSON.stringify(today),
+  )
+  assert.deepEqual(
+    [today['Espèces payées'], today['Espèces reçu'], today['Espèces remboursé']],
+    ['0', '0 FCFA', '0 FCFA'],
+    'nothing in cash',
+  )
+  await screenshot(admin, 'refunds-4-report')
 
   assert.deepEqual(errors, [])
   assert.deepEqual(adminErrors, [])

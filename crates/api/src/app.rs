@@ -51,6 +51,8 @@ fn configure(cfg: &mut web::ServiceConfig, state: &web::Data<AppState>) {
     // Without a built frontend (API tests, `cargo run` before `npm run build`) only /api answers.
     if state.storefront.is_some() {
         let dir = &state.config.frontend_dir;
-        cfg.configure(pages::shell_routes).service(frontend::assets(dir)).service(frontend::files(dir));
+        cfg.configure(pages::shell_routes)
+            .service(frontend::assets(dir))
+            .service(frontend::files(dir, pages::other_page));
     }
 }

@@ -1,16 +1,14 @@
-//! The built storefront: files from `FRONTEND_DIR`, and `index.html` for every other page path so
+//! The built storefront: files from `FRONTEND_DIR`, and its shell for every other page path so
 //! that the browser's router can show it (deep links, reloads, the 404 page).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use actix_files::{Files, NamedFile};
 use actix_web::dev::{ServiceRequest, ServiceResponse, fn_service};
 use actix_web::http::header::{self, AcceptEncoding, ContentEncoding, Encoding, HeaderValue};
-use actix_web::{HttpMessage, HttpRequest, HttpResponse, ResponseError, web};
+use actix_web::{HttpMessage, HttpRequest, HttpResponse, web};
 
 use bitik_pages::Shell;
-
-use crate::error;
 
 /// The built storefront's shell, read once at start, and its pages' content security policy.
 pub struct Storefront {
@@ -28,12 +26,12 @@ impl Storefront {
     }
 }
 
-pub fn files(dir: &Path) -> Files {
-    let index = dir.join("index.html");
-    Files::new("/", dir).index_file("index.html").use_etag(true).default_handler(fn_service(move |req| {
-        let index = index.clone();
-        async move { spa_fallback(req, index).await }
-    }))
+/// The built files, and `page` for every other path: the page the browser's router shows.
+pub fn files(dir: &Path, page: fn(&HttpRequest) -> HttpResponse) -> Files {
+    Files::new("/", dir)
+        .index_file("index.html")
+        .use_etag(true)
+        .default_handler(fn_service(move |req| async move { spa_fallback(req, page) }))
 }
 
 /// The build's hashed files, answered from the `.br` or `.gz` copy the build wrote beside each
@@ -108,7 +106,12 @@ fn is_picture(path: &Path) -> bool {
         .is_some_and(|e| matches!(e.to_ascii_lowercase().as_str(), "jpg" | "jpeg" | "webp" | "png"))
 }
 
-async fn spa_fallback(req: ServiceRequest, index: PathBuf) -> Result<ServiceResponse, actix_web::Error> {
+/// Every other page path: `page`, the storefront's shell written with the shop's identity, for
+/// the browser's router to show the page.
+fn spa_fallback(
+    req: ServiceRequest,
+    page: fn(&HttpRequest) -> HttpResponse,
+) -> Result<ServiceResponse, actix_web::Error> {
     let (req, _) = req.into_parts();
     // A missing script, style or image must stay a 404: answering HTML in its place would be
     // parsed as code by the browser.
@@ -116,9 +119,6 @@ async fn spa_fallback(req: ServiceRequest, index: PathBuf) -> Result<ServiceResp
     if req.path().starts_with("/assets/") || last_segment.contains('.') {
         return Ok(ServiceResponse::new(req, not_found()));
     }
-    let response = match NamedFile::open_async(&index).await {
-        Ok(file) => file.use_last_modified(false).into_response(&req),
-        Err(e) => error::ApiError::internal(anyhow::anyhow!("{}: {e}", index.display())).error_response(),
-    };
+    let response = page(&req);
     Ok(ServiceResponse::new(req, response))
 }

@@ -109,7 +109,7 @@ pub async fn security_headers(
     let is_api = path == "/api" || path.starts_with("/api/");
     let policy = if path.starts_with("/api/docs") {
         HeaderValue::from_static(DOCS_POLICY)
-    } else if is_api || path.starts_with("/uploads/") {
+    } else if is_api || path.starts_with("/uploads/") || path == bitik_messages::templates::LOGO_PATH {
         HeaderValue::from_static(INERT_POLICY)
     } else {
         match state.and_then(|state| state.storefront.as_ref()) {

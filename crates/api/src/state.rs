@@ -14,6 +14,7 @@ use bitik_messages::MessageService;
 use bitik_orders::OrderService;
 use bitik_orders::cash_on_delivery::CashOnDeliveryService;
 use bitik_orders::delivery::DeliveryService;
+use bitik_orders::notices::OrderNotices;
 use bitik_payments::reconciliation::ReconciliationService;
 use bitik_payments::{PaymentService, RefundService};
 use bitik_wave::Simulator;
@@ -46,6 +47,9 @@ pub struct AppState {
     pub newsletter: NewsletterService,
     /// The outbox of messages, for the back office.
     pub messages: MessageService,
+    /// What each order event says to the customer: the back office's click-to-chat buttons say
+    /// the same words.
+    pub notices: Arc<OrderNotices>,
     /// The brakes on guessing and flooding, counted by the limiter every instance shares.
     pub limits: Limits,
     /// The built storefront, when there is one.

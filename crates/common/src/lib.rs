@@ -23,5 +23,5 @@ pub use fields::FieldErrors;
 pub use money::{AmountTooLarge, Money};
 pub use page::{InvalidPage, Page, PageRequest};
 pub use phone::{InvalidPhone, Phone, phone_digits};
-pub use shop::Shop;
+pub use shop::{Shop, SocialLinks};
 pub use trend::change_percent;

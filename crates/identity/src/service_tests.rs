@@ -568,6 +568,7 @@ fn shop_templates() -> bitik_messages::templates::Templates {
         whatsapp: "221770000000".into(),
         email: "contact@bitik.sn".into(),
         address: "Dakar".into(),
+        ..Default::default()
     };
     bitik_messages::templates::Templates::new(shop, "https://bitik.sn")
 }

@@ -8,7 +8,21 @@ use bitik_messages::{MessageKind, NewMessage, Rendered};
 
 use crate::cash_on_delivery::{ConfirmationLinks, check_confirmable};
 use crate::model::{Order, OrderStatus, PaymentMethod, PaymentStatus};
+use crate::refund::RefundState;
 use crate::shipping::ShippingMethod;
+
+/// The words of the shop's click-to-chat buttons on an order (WhatsApp, until a WhatsApp
+/// adapter sends them itself): the text of the message each button stands for, rendered by the
+/// same template, so the chat says what the e-mail says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChatTexts {
+    /// The customer's message the order's state calls for now: the latest refund made, else
+    /// shipped / delivered / cancelled / refused, else Wave's payment received, else the order
+    /// placed.
+    pub customer: String,
+    /// The request to confirm a cash-on-delivery order with its signed link, while it may serve.
+    pub confirmation: Option<String>,
+}
 
 /// Renders the messages of an order's events: to its customer (the order's e-mail) and, for a
 /// new order, to the shop (`SHOP_EMAIL`).
@@ -104,13 +118,16 @@ impl OrderNotices {
 
     /// The request to confirm a cash-on-delivery order, while its link may still serve.
     pub fn confirmation_asked(&self, order: &Order) -> Vec<NewMessage> {
-        let waiting = check_confirmable(order).ok().filter(|waiting| waiting.link_used_at.is_none());
-        if waiting.is_none() {
-            return Vec::new();
+        match self.render_confirmation(order) {
+            Some(rendered) => self.to_customer(order, MessageKind::ConfirmationAsked, rendered),
+            None => Vec::new(),
         }
+    }
+
+    fn render_confirmation(&self, order: &Order) -> Option<Rendered> {
+        check_confirmable(order).ok().filter(|waiting| waiting.link_used_at.is_none())?;
         let link = self.links.link_for(order.id);
-        let rendered = self.templates.confirmation_asked(&self.summary(order), &link);
-        self.to_customer(order, MessageKind::ConfirmationAsked, rendered)
+        Some(self.templates.confirmation_asked(&self.summary(order), &link))
     }
 
     /// A payment recorded: the customer hears of Wave's (a cash payment was made at the door).
@@ -125,17 +142,27 @@ impl OrderNotices {
     /// The order's new status, when the customer hears of it: shipped, delivered, cancelled,
     /// refused; back to pending asks again for the confirmation of a cash-on-delivery order.
     pub fn status_changed(&self, order: &Order) -> Vec<NewMessage> {
+        match order.status {
+            OrderStatus::Pending => self.confirmation_asked(order),
+            _ => match self.render_status(order) {
+                Some((kind, rendered)) => self.to_customer(order, kind, rendered),
+                None => Vec::new(),
+            },
+        }
+    }
+
+    /// The message of the order's status, for the statuses the customer hears of.
+    fn render_status(&self, order: &Order) -> Option<(MessageKind, Rendered)> {
         let notice = match order.status {
             OrderStatus::Shipped => StatusNotice::Shipped,
             OrderStatus::Delivered => StatusNotice::Delivered,
             OrderStatus::Cancelled => StatusNotice::Cancelled,
             OrderStatus::Refused => StatusNotice::Refused,
-            OrderStatus::Pending => return self.confirmation_asked(order),
-            OrderStatus::Processing => return Vec::new(),
+            OrderStatus::Pending | OrderStatus::Processing => return None,
         };
         let courier = order.courier.as_ref().map(|c| (c.name.as_str(), c.phone.as_str()));
         let rendered = self.templates.status_changed(&self.summary(order), notice, &order.tracking_note, courier);
-        self.to_customer(order, notice.kind(), rendered)
+        Some((notice.kind(), rendered))
     }
 
     /// Money given back to the customer: `amount` by `method` (as the customer reads it:
@@ -143,6 +170,27 @@ impl OrderNotices {
     pub fn refunded(&self, order: &Order, amount: Money, method: &str) -> Vec<NewMessage> {
         let rendered = self.templates.refunded(&self.summary(order), amount, method);
         self.to_customer(order, MessageKind::Refunded, rendered)
+    }
+
+    /// What the shop's click-to-chat buttons on the order say: the text of the matching
+    /// message, whether or not the order has an e-mail address.
+    pub fn chat(&self, order: &Order) -> ChatTexts {
+        let summary = || self.summary(order);
+        let refund = order
+            .refunds
+            .iter()
+            .filter(|r| r.state == RefundState::Succeeded)
+            .max_by_key(|r| (r.settled_at.unwrap_or(r.created_at), r.created_at));
+        let customer = if let Some(refund) = refund {
+            self.templates.refunded(&summary(), refund.amount, refund.method.label())
+        } else if let Some((_, rendered)) = self.render_status(order) {
+            rendered
+        } else if order.payment_status == PaymentStatus::Paid && order.payment_method == PaymentMethod::Wave {
+            self.templates.payment_received(&summary(), order.total)
+        } else {
+            self.templates.order_placed(&summary())
+        };
+        ChatTexts { customer: customer.text, confirmation: self.render_confirmation(order).map(|r| r.text) }
     }
 }
 
@@ -163,6 +211,7 @@ mod tests {
             whatsapp: "221770000000".into(),
             email: shop_email.into(),
             address: "Dakar".into(),
+            ..Shop::default()
         };
         OrderNotices::new(
             Templates::new(shop, "https://bitik.sn"),
@@ -291,6 +340,63 @@ mod tests {
         let messages = notices("").refunded(&order(PaymentMethod::Wave), Money::francs(26_500), "Wave");
         assert_eq!(kinds(&messages), [(MessageKind::Refunded, "awa@example.sn")]);
         assert!(messages[0].text.contains("26 500 FCFA") && messages[0].text.contains("Moyen : Wave"));
+    }
+
+    #[test]
+    fn the_chat_buttons_say_what_the_matching_message_says() {
+        let notices = notices("boutique@bitik.sn");
+        let text_of = |messages: Vec<NewMessage>, kind: MessageKind| {
+            messages.into_iter().find(|m| m.kind == kind).map(|m| m.text).unwrap()
+        };
+        // A cash-on-delivery order waiting: its receipt, and the confirmation request with the link.
+        let waiting = order(PaymentMethod::CashOnDelivery);
+        let chat = notices.chat(&waiting);
+        assert_eq!(chat.customer, text_of(notices.placed(&waiting), MessageKind::OrderPlaced));
+        assert_eq!(chat.confirmation, Some(text_of(notices.placed(&waiting), MessageKind::ConfirmationAsked)));
+        // Without an e-mail address nothing is sent, but the shop can still write on WhatsApp.
+        let mut no_email = waiting.clone();
+        no_email.shipping.email = String::new();
+        assert_eq!(notices.chat(&no_email), chat);
+        // Wave paid: the payment; shipped: the shipping with its courier; a refund: the refund.
+        let mut paid = order(PaymentMethod::Wave);
+        paid.payment_status = PaymentStatus::Paid;
+        let chat = notices.chat(&paid);
+        assert_eq!(chat.customer, text_of(notices.paid(&paid), MessageKind::PaymentReceived));
+        assert_eq!(chat.confirmation, None);
+        let mut shipped = paid.clone();
+        shipped.status = OrderStatus::Shipped;
+        shipped.courier =
+            Some(crate::cash_on_delivery::Courier { name: "Modou".into(), phone: "+221770001122".into() });
+        assert_eq!(
+            notices.chat(&shipped).customer,
+            text_of(notices.status_changed(&shipped), MessageKind::OrderShipped)
+        );
+        let mut refunded = shipped.clone();
+        refunded.status = OrderStatus::Cancelled;
+        refunded.payment_status = PaymentStatus::Refunded;
+        let made = |amount: i64, method: crate::RefundMethod, state: RefundState, minute: u32| crate::Refund {
+            id: Uuid::from_u128(minute.into()),
+            order_id: refunded.id,
+            amount: Money::francs(amount),
+            method,
+            state,
+            reason: "x".into(),
+            requested_by: "Admin".into(),
+            by_user: None,
+            error_code: None,
+            created_at: chrono::TimeZone::with_ymd_and_hms(&Utc, 2026, 11, 27, 10, minute, 0).unwrap(),
+            settled_at: None,
+        };
+        refunded.refunds = vec![
+            made(10_000, crate::RefundMethod::Cash, RefundState::Succeeded, 1),
+            made(16_500, crate::RefundMethod::WaveTransfer, RefundState::Succeeded, 2),
+            made(26_500, crate::RefundMethod::Wave, RefundState::Failed, 3),
+        ];
+        let chat = notices.chat(&refunded).customer;
+        assert_eq!(
+            chat,
+            text_of(notices.refunded(&refunded, Money::francs(16_500), "Transfert Wave"), MessageKind::Refunded)
+        );
     }
 
     #[test]

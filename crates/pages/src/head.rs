@@ -2,6 +2,7 @@
 //! written into the storefront's `index.html` in place of the defaults, with the page's first
 //! view and the API answers it carries.
 
+use crate::Site;
 use crate::first_paint::Route;
 
 /// The head of one page.
@@ -40,8 +41,9 @@ pub(crate) fn escape(text: &str) -> String {
 
 /// Tags of the template the page's own replace.
 fn is_replaced(tag: &str) -> bool {
-    const KEYS: [&str; 13] = [
+    const KEYS: [&str; 14] = [
         "name=\"description\"",
+        "property=\"og:site_name\"",
         "property=\"og:title\"",
         "property=\"og:description\"",
         "property=\"og:image\"",
@@ -60,7 +62,7 @@ fn is_replaced(tag: &str) -> bool {
 
 /// The template with the default title and share tags swapped for the page's, and the page's
 /// preloads added.
-pub(crate) fn render(template: &str, head: &Head, public_url: &str, preloads: &str) -> String {
+pub(crate) fn render(template: &str, head: &Head, site: Site, preloads: &str) -> String {
     let mut html = String::with_capacity(template.len() + 2048);
     let mut rest = template;
     while let Some(start) = rest.find('<') {
@@ -79,7 +81,7 @@ pub(crate) fn render(template: &str, head: &Head, public_url: &str, preloads: &s
             || ((tag.starts_with("<meta") || tag.starts_with("<link") || tag.starts_with("<script"))
                 && is_replaced(tag));
         if tag.starts_with("</head>") {
-            html.push_str(&head_tags(head, public_url));
+            html.push_str(&head_tags(head, site));
             html.push_str(head.lcp_image.as_deref().unwrap_or_default());
             html.push_str(preloads);
         }
@@ -146,7 +148,15 @@ pub(crate) fn absolute(public_url: &str, path: &str) -> String {
     }
 }
 
-fn head_tags(head: &Head, public_url: &str) -> String {
+/// The shop for `frontend/src/lib/shop.ts` (`SHOP_ELEMENT_ID`): JSON text written inside a
+/// `<script>` element, `<` and `>` written as JSON escapes, as [`inline_json`] does.
+fn shop_script(shop_json: &str) -> String {
+    let json = shop_json.replace('<', "\\u003c").replace('>', "\\u003e");
+    format!("<script type=\"application/json\" id=\"shop\">{json}</script>\n")
+}
+
+fn head_tags(head: &Head, site: Site) -> String {
+    let public_url = site.public_url;
     let (title, description) = (escape(&head.title), escape(&head.description));
     let url = escape(&absolute(public_url, &head.path));
     let image = escape(&absolute(public_url, &head.image));
@@ -156,9 +166,11 @@ fn head_tags(head: &Head, public_url: &str) -> String {
          <meta property=\"og:title\" content=\"{title}\" />\n<meta property=\"og:description\" content=\"{description}\" />\n\
          <meta property=\"og:url\" content=\"{url}\" />\n<meta property=\"og:image\" content=\"{image}\" />\n\
          <meta name=\"twitter:title\" content=\"{title}\" />\n<meta name=\"twitter:description\" content=\"{description}\" />\n\
-         <meta name=\"twitter:image\" content=\"{image}\" />\n",
-        head.kind
+         <meta name=\"twitter:image\" content=\"{image}\" />\n<meta property=\"og:site_name\" content=\"{}\" />\n",
+        head.kind,
+        escape(site.shop_name),
     );
+    tags.push_str(&shop_script(site.shop_json));
     if let Some(data) = &head.structured {
         tags.push_str(&format!("<script type=\"application/ld+json\">{}</script>\n", inline_json(data)));
     }

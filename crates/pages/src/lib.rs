@@ -50,6 +50,11 @@ pub struct Site<'a> {
     pub shop_name: &'a str,
     /// The address shoppers use, without a trailing slash (`PUBLIC_URL`).
     pub public_url: &'a str,
+    /// The shop as `GET /api/shop` answers it (its `data`, in JSON): every page carries it in
+    /// `<script type="application/json" id="shop">`, which the storefront reads as it starts
+    /// (`frontend/src/lib/shop.ts`), so the shop's name and contacts come from the server's
+    /// `SHOP_*` with no rebuild and no request.
+    pub shop_json: &'a str,
 }
 
 /// An API answer a page carries: its address as the storefront's client asks for it
@@ -127,9 +132,17 @@ impl Shell {
         self.listing(site, ALL_PRODUCTS, "/products")
     }
 
+    /// Any other page of the storefront (`path`, its address without the query): the shop's
+    /// default head and card; the storefront renders the page alone.
+    pub fn other(&self, site: Site, path: &str) -> String {
+        let head =
+            Head { title: format!("{} — Mode urbaine à Dakar", site.shop_name), ..listing_head(site, "", path) };
+        render(&self.template, &head, site, "")
+    }
+
     fn page(&self, site: Site, head: &Head) -> String {
         let preloads = self.route_preloads.get(&head.route).map(String::as_str).unwrap_or_default();
-        render(&self.template, head, site.public_url, preloads)
+        render(&self.template, head, site, preloads)
     }
 }
 

@@ -79,11 +79,18 @@ fn read_json<T: serde::de::DeserializeOwned>(dir: &Path, name: &str) -> Result<T
 }
 
 /// `'sha256-…'` of each script of `template` that runs inline: neither a file (`src`) nor data (a
-/// `type`). The browser hashes the text between the tags as it is, so must this.
+/// `type`). The browser hashes the text between the tags as it is, so must this; a `<script`
+/// written inside a comment is no element.
 pub(crate) fn inline_script_hashes(template: &str) -> Vec<String> {
     let mut hashes = Vec::new();
     let mut rest = template;
-    while let Some(start) = rest.find("<script") {
+    loop {
+        let Some(start) = rest.find("<script") else { break };
+        if let Some(comment) = rest.find("<!--").filter(|&comment| comment < start) {
+            let Some(end) = rest[comment..].find("-->") else { break };
+            rest = &rest[comment + end + 3..];
+            continue;
+        }
         let Some(open_end) = rest[start..].find('>').map(|e| start + e + 1) else { break };
         let Some(close) = rest[open_end..].find("</script>").map(|e| open_end + e) else { break };
         let tag = &rest[start..open_end];

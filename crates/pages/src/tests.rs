@@ -14,10 +14,13 @@ fn hashes_the_inline_scripts_only_as_the_browser_reads_them() {
     // `printf '%s' '(()=>{start()})();' | openssl dgst -sha256 -binary | base64`
     assert_eq!(inline_script_hashes(template), ["'sha256-CGMmk7PRRO/pVTobcbx8FpgNrtTdcCChXbv1EgXtJJk='"]);
     assert_eq!(inline_script_hashes("<body><div id=\"root\"></div></body>"), Vec::<String>::new());
+    // A comment naming a script element is no element: the boot's hash is still its own.
+    let commented = template.replace("<body>", "<body><!-- the shop (<script id=\"shop\">) is data -->");
+    assert_eq!(inline_script_hashes(&commented), inline_script_hashes(template));
 }
 
 const TEMPLATE: &str = "<html><head>\n<title>Défaut</title>\n<meta name=\"description\" content=\"d\" />\n\
-    <meta property=\"og:image\" content=\"/images/og-default.jpg\" />\n<meta charset=\"UTF-8\" />\n\
+    <meta property=\"og:image\" content=\"/images/og-default.jpg\" />\n<meta property=\"og:site_name\" content=\"Bitik Dakar\" />\n<meta charset=\"UTF-8\" />\n\
     <script type=\"module\" src=\"/assets/index.js\"></script>\n</head><body><div id=\"root\"></div></body></html>";
 
 #[test]
@@ -37,7 +40,7 @@ fn replaces_the_default_tags_keeps_the_rest_and_escapes_text() {
             json!({"data": {"name": "</script><script>alert(1)</script>"}}),
         ),
     };
-    let html = render(TEMPLATE, &head, "https://bitik.sn", "");
+    let html = render(TEMPLATE, &head, SITE, "");
     assert!(!html.contains("Défaut") && !html.contains("og-default"), "{html}");
     assert!(html.contains("<title>Chaîne &lt;script&gt;alert(1)&lt;/script&gt; | Bitik</title>"));
     assert!(html.contains("content=\"Dorée &amp; &quot;brillante&quot;\""));
@@ -126,7 +129,11 @@ fn other_contract() -> String {
     contract.to_string()
 }
 
-const SITE: Site = Site { shop_name: "Bitik Dakar", public_url: "https://bitik.sn" };
+const SITE: Site = Site {
+    shop_name: "Bitik Dakar",
+    public_url: "https://bitik.sn",
+    shop_json: r#"{"name":"Bitik Dakar","phone":"+221 77 000 00 00"}"#,
+};
 
 fn pictured(name: &str, picture: &str) -> Product {
     let mut product = fixtures::product(name, Subcategory::TShirt, chrono::Utc::now());
@@ -244,4 +251,39 @@ fn a_product_named_like_markup_cannot_end_or_swallow_the_pages_inline_json() {
     assert_eq!((html.matches("</head>").count(), after.matches("</head>").count()), (1, 1), "{html}");
     assert_eq!(after.matches("<div id=\"root\">").count(), 1, "{html}");
     assert!(html.trim_end().ends_with("</body></html>"), "{html}");
+}
+
+/// The shop as a page carries it, read back as the storefront reads it.
+fn carried_shop(html: &str) -> serde_json::Value {
+    let (_, rest) = html.split_once("<script type=\"application/json\" id=\"shop\">").expect("the shop's element");
+    serde_json::from_str(rest.split_once("</script>").unwrap().0).expect("JSON")
+}
+
+#[test]
+fn every_page_carries_the_shop_and_names_it_in_its_head() {
+    let build = Build::new("shop", Some(&other_contract()));
+    let (shell, _) = build.load();
+    let json = r#"{"name":"Teranga </script><script>alert(1)</script>","phone":"+221 33 800 00 00"}"#;
+    let site = Site { shop_name: "Teranga </script> Wear", public_url: "https://teranga.sn", shop_json: json };
+    let pages = [
+        shell.home(site),
+        shell.products(site, None),
+        shell.product(site, &pictured("Pull Sahel", "abc123"), None),
+        shell.product_not_found(site),
+        shell.all_products(site),
+        shell.other(site, "/about"),
+    ];
+    for html in &pages {
+        assert_eq!(carried_shop(html), serde_json::from_str::<serde_json::Value>(json).unwrap(), "{html}");
+        assert!(!html.contains("</script><script>alert"), "the shop's JSON cannot close its element");
+        assert_eq!(html.matches("id=\"shop\"").count(), 1);
+        assert!(html.contains("<meta property=\"og:site_name\" content=\"Teranga &lt;/script&gt; Wear\" />"));
+        assert_eq!(html.matches("og:site_name").count(), 1, "the build's own is replaced");
+    }
+    let other = &pages[5];
+    assert!(other.contains("<title>Teranga &lt;/script&gt; Wear — Mode urbaine à Dakar</title>"), "{other}");
+    assert!(other.contains("<link rel=\"canonical\" href=\"https://teranga.sn/about\" />"));
+    assert!(other.contains("<div id=\"root\"></div>"), "nothing painted: the storefront renders it");
+    // The boot's hash is the build's: the shop's data changes nothing the policy allows.
+    assert_eq!(inline_script_hashes(other), inline_script_hashes(TEMPLATE));
 }

@@ -41,7 +41,7 @@ pub use error::DbError;
 pub use generated::seed_generated_products;
 pub use newsletter::PgNewsletterRepository;
 pub use order_stats::SHOP_TIME_ZONE;
-pub use orders::{PgOrderRepository, enqueue_refund, notify_refund};
+pub use orders::{PgOrderRepository, enqueue_refund};
 pub use outbox::{MESSAGES_CHANNEL, PgOutbox, enqueue, enqueue_now, listen_for_messages};
 pub use payment_report::PgReconciliationRepository;
 pub use payments::PgPaymentRepository;

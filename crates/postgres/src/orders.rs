@@ -826,8 +826,8 @@ impl OrderRepository for PgOrderRepository {
     }
 }
 
-/// Writes the customer's message of a refund just recorded, in the refund's transaction when
-/// `conn` is in one; nothing without notices.
+/// Writes the customer's message of a refund just made, in the refund's transaction
+/// (`PgRefundRepository::settle` and `record_cash`).
 pub async fn enqueue_refund(
     conn: &mut AsyncPgConnection,
     notices: &OrderNotices,
@@ -836,19 +836,5 @@ pub async fn enqueue_refund(
     method: &str,
 ) -> Result<(), DbError> {
     outbox::enqueue(conn, &notices.refunded(order, amount, method)).await?;
-    Ok(())
-}
-
-/// The same for a refund recorded elsewhere: reads the order and writes its message.
-pub async fn notify_refund(
-    database: &Database,
-    notices: &OrderNotices,
-    order_id: Uuid,
-    amount: Money,
-    method: &str,
-) -> Result<(), BoxError> {
-    let mut conn = database.conn().await?;
-    let order = find_in(&mut conn, order_id).await?.ok_or_else(|| DbError::inconsistent("no such order to refund"))?;
-    enqueue_refund(&mut conn, notices, &order, amount, method).await?;
     Ok(())
 }

@@ -1,10 +1,14 @@
 //! Refunds in PostgreSQL. Every write first locks the order's row, then reads the order's
 //! refunds: two admins refunding one order at once are served one after the other, so only one
 //! Wave refund is ever requested (the unique index `refunds_one_wave_refund_idx` stands behind
-//! it), and recorded refunds never add up to more than was paid.
+//! it), and recorded refunds never add up to more than was paid. A refund made writes the
+//! customer's « refund made » message (`OrderNotices::refunded`) in its own transaction.
+
+use std::sync::Arc;
 
 use async_trait::async_trait;
 use bitik_common::{BoxError, Money};
+use bitik_orders::notices::OrderNotices;
 use bitik_orders::refund::{refundable, refunds_in_full};
 use bitik_orders::{NewRefund, Order, PaymentStatus, Refund, RefundMethod, RefundState, StatusChange};
 use bitik_payments::{CashRefundOutcome, RefundOutcome, RefundRepository, WaveRefundStart};
@@ -13,18 +17,41 @@ use diesel::prelude::*;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
-use crate::orders::{find_in, record};
+use crate::orders::{enqueue_refund, find_in, record};
 use crate::refund_rows::RefundRow;
 use crate::schema::{order_status_history as history, orders, refunds};
 use crate::{Database, DbError};
 
 pub struct PgRefundRepository {
     database: Database,
+    notices: Option<Arc<OrderNotices>>,
 }
 
 impl PgRefundRepository {
+    /// Refunds without messages (the tests of other rules).
     pub fn new(database: Database) -> Self {
-        Self { database }
+        Self { database, notices: None }
+    }
+
+    /// A refund made writes the customer's message to the outbox in the refund's transaction.
+    pub fn with_notices(mut self, notices: Arc<OrderNotices>) -> Self {
+        self.notices = Some(notices);
+        self
+    }
+}
+
+/// The customer's message of a refund just made, written in its transaction: the order as the
+/// refund left it, the amount and the method as the customer reads it.
+async fn tell_customer(
+    conn: &mut AsyncPgConnection,
+    notices: Option<&OrderNotices>,
+    order: &Order,
+    amount: Money,
+    method: RefundMethod,
+) -> Result<(), DbError> {
+    match notices {
+        Some(notices) => enqueue_refund(conn, notices, order, amount, method.label()).await,
+        None => Ok(()),
     }
 }
 
@@ -123,17 +150,17 @@ impl RefundRepository for PgRefundRepository {
 
     async fn settle(&self, id: Uuid, outcome: RefundOutcome, at: DateTime<Utc>) -> Result<Option<Order>, BoxError> {
         let mut conn = self.database.conn().await?;
+        let notices = self.notices.as_deref();
         let settled = conn
             .transaction::<_, DbError, _>(async move |conn| {
                 let order_id: Option<Uuid> =
                     refunds::table.find(id).select(refunds::order_id).first(conn).await.optional()?;
                 let Some(order_id) = order_id else { return Ok(None) };
                 let Some((status, payment_status, _)) = lock_order(conn, order_id).await? else { return Ok(None) };
-                let current: String = refunds::table.find(id).select(refunds::state).first(conn).await?;
-                let current = RefundState::parse(&current)
-                    .ok_or_else(|| DbError::inconsistent(format!("stored refund has state {current:?}")))?;
+                let current: RefundRow = refunds::table.find(id).select(RefundRow::as_select()).first(conn).await?;
+                let current = Refund::try_from(current)?;
                 // Settled meanwhile (a check and a late answer): the first word stands.
-                let Ok(to) = current.after(outcome.state()) else { return Ok(None) };
+                let Ok(to) = current.state.after(outcome.state()) else { return Ok(None) };
                 let code = match &outcome {
                     RefundOutcome::Failed { code } => Some(code.clone()),
                     _ => None,
@@ -151,8 +178,11 @@ impl RefundRepository for PgRefundRepository {
                         mark_refunded(conn, order_id, at).await?;
                     }
                     append(conn, order_id, &status, entry).await?;
-                    // The « refund made » e-mail to the customer is queued here, in this
-                    // transaction: it leaves exactly when the refund is recorded as made.
+                    // The « refund made » message leaves exactly when the refund is recorded as
+                    // made: once, since a settled refund never settles again.
+                    let order = order_now(conn, order_id).await?;
+                    tell_customer(conn, notices, &order, current.amount, current.method).await?;
+                    return Ok(Some(order));
                 }
                 Ok(Some(order_now(conn, order_id).await?))
             })
@@ -162,6 +192,7 @@ impl RefundRepository for PgRefundRepository {
 
     async fn record_cash(&self, refund: NewRefund, entry: StatusChange) -> Result<CashRefundOutcome, BoxError> {
         let mut conn = self.database.conn().await?;
+        let notices = self.notices.as_deref();
         let recorded = conn
             .transaction::<_, DbError, _>(async move |conn| {
                 let Some((status, payment_status, total)) = lock_order(conn, refund.order_id).await? else {
@@ -186,8 +217,9 @@ impl RefundRepository for PgRefundRepository {
                     mark_refunded(conn, refund.order_id, refund.at).await?;
                 }
                 append(conn, refund.order_id, &status, &entry).await?;
-                // The « refund made » e-mail to the customer is queued here too.
-                Ok(CashRefundOutcome::Recorded(Box::new(order_now(conn, refund.order_id).await?)))
+                let order = order_now(conn, refund.order_id).await?;
+                tell_customer(conn, notices, &order, refund.amount, refund.method).await?;
+                Ok(CashRefundOutcome::Recorded(Box::new(order)))
             })
             .await?;
         Ok(recorded)

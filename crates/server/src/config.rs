@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use bitik_api::Settings;
-use bitik_common::Shop;
+use bitik_common::{Shop, SocialLinks};
 use bitik_orders::cash_on_delivery::CodSettings;
 
 const DEV_JWT_SECRET: &str = "bitik-development-secret-do-not-use-in-production";
@@ -133,6 +133,13 @@ impl Config {
             whatsapp: lookup("SHOP_WHATSAPP").unwrap_or_else(|| "221770000000".to_owned()),
             email: lookup("SHOP_EMAIL").unwrap_or_else(|| "contact@bitik.sn".to_owned()),
             address: lookup("SHOP_ADDRESS").unwrap_or_else(|| "Parcelles Assainies, Dakar, Sénégal".to_owned()),
+            hours: lookup("SHOP_HOURS").unwrap_or_else(|| "Lundi - Samedi : 9h - 19h".to_owned()),
+            legal_id: lookup("SHOP_LEGAL_ID").unwrap_or_default(),
+            social: SocialLinks {
+                instagram: social("SHOP_INSTAGRAM", lookup("SHOP_INSTAGRAM"), "https://www.instagram.com/bitikdakar")?,
+                facebook: social("SHOP_FACEBOOK", lookup("SHOP_FACEBOOK"), "https://www.facebook.com/bitikdakar")?,
+                tiktok: social("SHOP_TIKTOK", lookup("SHOP_TIKTOK"), "https://www.tiktok.com/@bitikdakar")?,
+            },
         };
         let mail = match lookup("SMTP_URL") {
             None => None,
@@ -260,6 +267,18 @@ fn wave_timeout(raw: Option<String>) -> Result<std::time::Duration, ConfigError>
     }
 }
 
+/// A social page of the shop: `default` when unset, none for `off`, else an https:// address.
+fn social(name: &str, raw: Option<String>, default: &str) -> Result<String, ConfigError> {
+    match raw.as_deref().map(str::trim) {
+        None => Ok(default.to_owned()),
+        Some("off") => Ok(String::new()),
+        Some(value) if value.starts_with("https://") && http_url(name, value.to_owned()).is_ok() => {
+            Ok(value.to_owned())
+        }
+        Some(value) => Err(ConfigError(format!("{name} must be an https:// address or off, not \"{value}\"."))),
+    }
+}
+
 fn http_url(name: &str, value: String) -> Result<String, ConfigError> {
     let value = value.trim().trim_end_matches('/').to_owned();
     let rest = value.strip_prefix("https://").or_else(|| value.strip_prefix("http://"));
@@ -314,6 +333,33 @@ mod tests {
         assert_eq!(config.http.shop.name, "Bitik Dakar");
         assert!(config.catalog_cache);
         assert_eq!((config.cash_on_delivery.confirm_hours, config.cash_on_delivery.max_refusals), (24, 2));
+    }
+
+    #[test]
+    fn the_shop_presents_itself_from_its_settings() {
+        let shop = config(&[]).unwrap().http.shop;
+        assert_eq!((shop.hours.as_str(), shop.legal_id.as_str()), ("Lundi - Samedi : 9h - 19h", ""));
+        assert_eq!(shop.social.instagram, "https://www.instagram.com/bitikdakar");
+        let shop = config(&[
+            ("SHOP_NAME", "Teranga Wear"),
+            ("SHOP_HOURS", "Tous les jours : 10h - 20h"),
+            ("SHOP_LEGAL_ID", "RCCM SN-DKR-2024-B-1"),
+            ("SHOP_INSTAGRAM", "https://instagram.com/teranga"),
+            ("SHOP_TIKTOK", "off"),
+        ])
+        .unwrap()
+        .http
+        .shop;
+        assert_eq!((shop.name.as_str(), shop.hours.as_str()), ("Teranga Wear", "Tous les jours : 10h - 20h"));
+        assert_eq!(shop.legal_id, "RCCM SN-DKR-2024-B-1");
+        assert_eq!(
+            (shop.social.instagram.as_str(), shop.social.facebook.as_str(), shop.social.tiktok.as_str()),
+            ("https://instagram.com/teranga", "https://www.facebook.com/bitikdakar", "")
+        );
+        assert_eq!(
+            config(&[("SHOP_FACEBOOK", "facebook.com/x")]).unwrap_err().to_string(),
+            "SHOP_FACEBOOK must be an https:// address or off, not \"facebook.com/x\"."
+        );
     }
 
     #[test]

@@ -337,7 +337,7 @@ impl Shared {
         let refunds = RefundService::new(
             order_repository.clone(),
             payment_repository.clone(),
-            Arc::new(PgRefundRepository::new(database.clone())),
+            Arc::new(PgRefundRepository::new(database.clone()).with_notices(self.notices.clone())),
             self.gateway.clone(),
         );
         let reconciliation = ReconciliationService::new(
@@ -370,6 +370,7 @@ impl Shared {
             simulator: self.simulator.clone(),
             newsletter,
             messages,
+            notices: self.notices.clone(),
             limits,
             storefront: self.storefront.clone(),
         }

@@ -1,29 +1,62 @@
-// Shop identity shown to shoppers. Every value can be set at build time with a
-// VITE_SHOP_* variable (see .env.example); the defaults are the Dakar shop's.
-const env = import.meta.env
+// The shop as the server presents it: its name, contacts, hours and social pages come from the
+// server's SHOP_* settings, never from the build, so that one shop rebrands without a rebuild.
+// The server writes GET /api/shop's answer into every page it serves
+// (`<script type="application/json" id="shop">`, crates/pages), read here once, synchronously,
+// before anything renders. Vite's dev server writes it the same way, from the API it proxies
+// (vite.config.ts, `shopFromServer`).
 
-function pick(value: string | undefined, fallback: string): string {
-  const trimmed = value?.trim()
-  return trimmed ? trimmed : fallback
+/** The element the server writes the shop into (crates/pages, `shop_script`). */
+export const SHOP_ELEMENT_ID = 'shop'
+
+export interface Shop {
+  name: string
+  phone: string
+  /** International number without '+' or spaces, as wa.me expects it. */
+  whatsapp: string
+  email: string
+  address: string
+  hours: string
+  /** Registration numbers for the legal notice (RCCM, NINEA); empty hides the line. */
+  legalId: string
+  /** An empty address hides the link. */
+  social: { instagram: string; facebook: string; tiktok: string }
 }
 
-export const shop = {
-  name: pick(env.VITE_SHOP_NAME, 'Bitik Dakar'),
-  phone: pick(env.VITE_SHOP_PHONE, '+221 77 000 00 00'),
-  // International number without '+' or spaces, as wa.me expects it.
-  whatsapp: pick(env.VITE_SHOP_WHATSAPP, '221770000000'),
-  email: pick(env.VITE_SHOP_EMAIL, 'contact@bitik.sn'),
-  address: pick(env.VITE_SHOP_ADDRESS, 'Parcelles Assainies, Dakar, Sénégal'),
-  hours: pick(env.VITE_SHOP_HOURS, 'Lundi - Samedi : 9h - 19h'),
-  // Registration numbers for the legal notice (e.g. 'RCCM SN-DKR-… · NINEA …'); empty hides the line.
-  legalId: env.VITE_SHOP_LEGAL_ID?.trim() ?? '',
-  // Empty string hides the link.
-  social: {
-    instagram: env.VITE_SHOP_INSTAGRAM ?? 'https://www.instagram.com/bitikdakar',
-    facebook: env.VITE_SHOP_FACEBOOK ?? 'https://www.facebook.com/bitikdakar',
-    tiktok: env.VITE_SHOP_TIKTOK ?? 'https://www.tiktok.com/@bitikdakar',
-  },
-} as const
+/** The page's copy of GET /api/shop's `data`, as written; null when the page has none. */
+export function pageShopData(doc: Document | undefined = globalThis.document): Record<string, unknown> | null {
+  const text = doc?.getElementById(SHOP_ELEMENT_ID)?.textContent
+  if (!text) return null
+  try {
+    const data: unknown = JSON.parse(text)
+    return data && typeof data === 'object' ? (data as Record<string, unknown>) : null
+  } catch {
+    return null
+  }
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : ''
+}
+
+/** The shop of `data` (GET /api/shop's answer); a missing field reads as empty. */
+export function shopOf(data: Record<string, unknown> | null): Shop {
+  const social = (data?.social && typeof data.social === 'object' ? data.social : {}) as Record<string, unknown>
+  return {
+    name: text(data?.name),
+    phone: text(data?.phone),
+    whatsapp: text(data?.whatsapp),
+    email: text(data?.email),
+    address: text(data?.address),
+    hours: text(data?.hours),
+    legalId: text(data?.legalId),
+    social: { instagram: text(social.instagram), facebook: text(social.facebook), tiktok: text(social.tiktok) },
+  }
+}
+
+const data = pageShopData()
+if (!data && import.meta.env.DEV) console.warn(`No #${SHOP_ELEMENT_ID} in the page: is the API at the proxied address?`)
+
+export const shop: Shop = shopOf(data)
 
 /** `tel:` href: the displayed number without spaces. */
 export const phoneHref = `tel:${shop.phone.replace(/\s+/g, '')}`

@@ -9,8 +9,9 @@ import { TEST_ZONES } from './zones'
  * The defaults, read by every storefront page: a logged-in customer's cart
  * (the header badge) is empty unless a test says otherwise (testing/cart.ts),
  * the shop takes real payments (testing/shop.ts), delivers to the test
- * zones (testing/delivery.ts), a customer's address book is empty, and the
- * listing's facets are those of testing/fixtures.ts.
+ * zones (testing/delivery.ts), a customer's address book is empty, the
+ * listing's facets are those of testing/fixtures.ts, and an admin's order has
+ * no messages.
  */
 export const server = setupServer(
   http.get('/api/cart', () => HttpResponse.json({ data: { items: [], subtotal: 0, itemCount: 0 } })),
@@ -18,4 +19,5 @@ export const server = setupServer(
   http.get('/api/delivery/zones', () => HttpResponse.json({ data: TEST_ZONES })),
   http.get('/api/users/addresses', () => HttpResponse.json({ data: [] })),
   http.get('/api/products/facets', () => HttpResponse.json({ data: facetsFixture() })),
+  http.get('/api/admin/orders/:id/messages', () => HttpResponse.json({ data: [] })),
 )

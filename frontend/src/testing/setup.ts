@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll, vi } from 'vitest'
 import { server } from './server'
+import { setPageShop, shopFixture } from './shop'
 
 // Unhandled requests fail the test: a component calling an endpoint the test
 // did not expect is a bug, not noise.
@@ -12,6 +13,7 @@ afterEach(() => {
   localStorage.clear()
   document.body.style.overflow = ''
   vi.useRealTimers()
+  setPageShop(shopFixture())
 })
 afterAll(() => server.close())
 

@@ -114,12 +114,31 @@ pub struct AdminOrderDto {
     /// order waits for its confirmation; `null` otherwise.
     #[schema(example = "https://bitik.sn/confirm/0f2c…")]
     confirmation_link: Option<String>,
+    /// What the shop's WhatsApp click-to-chat buttons say: the text of the matching message.
+    chat: ChatTextsDto,
+}
+
+/// The words of the click-to-chat buttons of an order (docs/messages.md).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = OrderChatTexts)]
+pub struct ChatTextsDto {
+    /// The text of the customer's message the order's state calls for now (the latest refund,
+    /// else its status shipped / delivered / cancelled / refused, else Wave's payment, else the
+    /// order placed).
+    #[schema(example = "Bonjour Awa,\n\nMerci pour votre commande chez Bitik Dakar…")]
+    customer: String,
+    /// The text of the request to confirm a cash-on-delivery order, with its signed link, while
+    /// the order waits for its confirmation; `null` otherwise.
+    confirmation: Option<String>,
 }
 
 impl AdminOrderDto {
     pub fn new(state: &AppState, order: Order) -> Self {
         let confirmation_link = state.cash_on_delivery.confirmation_link(&order);
-        AdminOrderDto { order: OrderDto::from(order), confirmation_link }
+        let chat = state.notices.chat(&order);
+        let chat = ChatTextsDto { customer: chat.customer, confirmation: chat.confirmation };
+        AdminOrderDto { order: OrderDto::from(order), confirmation_link, chat }
     }
 }
 

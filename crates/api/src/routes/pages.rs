@@ -1,5 +1,5 @@
 //! The pages the server writes itself (`bitik_pages`): the storefront's pages with their own
-//! heads and first views, and the sitemap and robots files.
+//! heads and first views, the sitemap and robots files, and the shop's logo the e-mails show.
 
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use bitik_catalog::{Category, ListParams, Product, Subcategory};
@@ -9,30 +9,48 @@ use bitik_pages::{Carried, Shell, Site, api_address};
 use crate::error::ApiError;
 use crate::responses::{Data, Paginated};
 use crate::routes::products::ProductDto;
+use crate::routes::shop::ShopDto;
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(robots).service(sitemap).service(old_order_page);
+    cfg.service(robots)
+        .service(sitemap)
+        .service(old_order_page)
+        .service(web::resource(bitik_messages::templates::LOGO_PATH).route(web::get().to(logo)));
+}
+
+/// The shop's logo, which the messages' HTML loads from `PUBLIC_URL` (built into the binary:
+/// served with or without a built storefront). Kept a day by mail readers' proxies.
+async fn logo() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("image/png")
+        .insert_header((actix_web::http::header::CACHE_CONTROL, "public, max-age=86400"))
+        .body(bitik_messages::templates::LOGO_PNG)
 }
 
 /// Page paths whose head the server fills in; registered only when a built storefront exists.
 pub fn shell_routes(cfg: &mut web::ServiceConfig) {
     cfg.service(home_page)
+        .service(index_file)
         .service(products_page)
         .service(product_page)
         .service(category_page)
         .service(subcategory_page);
 }
 
-fn site(state: &AppState) -> Site<'_> {
-    Site { shop_name: &state.config.shop.name, public_url: &state.config.public_url }
+/// The shop as `GET /api/shop` answers it, in JSON, for every page to carry.
+fn shop_json(state: &AppState) -> String {
+    serde_json::to_string(&ShopDto::of(state)).expect("the shop serialises")
 }
 
 /// The page `write` makes with the storefront's shell; 404 without a built storefront.
 fn html(state: &AppState, write: impl FnOnce(&Shell, Site) -> String) -> HttpResponse {
     match &state.storefront {
         Some(storefront) => {
-            HttpResponse::Ok().content_type("text/html; charset=utf-8").body(write(&storefront.shell, site(state)))
+            let shop = shop_json(state);
+            let site =
+                Site { shop_name: &state.config.shop.name, public_url: &state.config.public_url, shop_json: &shop };
+            HttpResponse::Ok().content_type("text/html; charset=utf-8").body(write(&storefront.shell, site))
         }
         None => HttpResponse::NotFound().finish(),
     }
@@ -59,6 +77,21 @@ async fn old_order_page(id: web::Path<String>) -> HttpResponse {
 #[get("/")]
 async fn home_page(state: web::Data<AppState>) -> HttpResponse {
     html(&state, |shell, site| shell.home(site))
+}
+
+/// Any other page path of the storefront (the built files' fallback, `frontend::files`): the
+/// shell with the shop's default head, for the browser's router to show the page.
+pub fn other_page(req: &HttpRequest) -> HttpResponse {
+    match req.app_data::<web::Data<AppState>>() {
+        Some(state) => html(state, |shell, site| shell.other(site, req.path())),
+        None => HttpResponse::NotFound().finish(),
+    }
+}
+
+/// The build's `index.html` by its name: the home page's shell, unpainted, as any other page.
+#[get("/index.html")]
+async fn index_file(state: web::Data<AppState>) -> HttpResponse {
+    html(&state, |shell, site| shell.other(site, "/"))
 }
 
 #[get("/products")]

@@ -26,24 +26,57 @@ pub struct ShopDto {
     email: String,
     #[schema(example = "Parcelles Assainies, Dakar, Sénégal")]
     address: String,
+    #[schema(example = "Lundi - Samedi : 9h - 19h")]
+    hours: String,
+    /// Registration numbers for the legal notice; empty: none shown.
+    #[schema(example = "RCCM SN-DKR-2024-B-1234 · NINEA 012345678")]
+    legal_id: String,
+    social: SocialDto,
     /// Payments are simulated on purpose: the storefront shows « Mode test : aucun paiement réel ».
     test_mode: bool,
     /// E-mail is configured: `/forgot-password` offers a reset link by e-mail.
     reset_by_email: bool,
 }
 
-/// The shop's name and contacts, and whether its payments are real.
+/// The shop's social pages; an empty address: no link.
+#[derive(Serialize, ToSchema)]
+#[schema(as = ShopSocialLinks)]
+pub struct SocialDto {
+    #[schema(example = "https://www.instagram.com/bitikdakar")]
+    instagram: String,
+    #[schema(example = "https://www.facebook.com/bitikdakar")]
+    facebook: String,
+    #[schema(example = "https://www.tiktok.com/@bitikdakar")]
+    tiktok: String,
+}
+
+impl ShopDto {
+    /// The shop as this server presents it.
+    pub fn of(state: &AppState) -> Self {
+        let (identity, config) = (&state.config.shop, &state.config);
+        ShopDto {
+            name: identity.name.clone(),
+            phone: identity.phone.clone(),
+            whatsapp: identity.whatsapp.clone(),
+            email: identity.email.clone(),
+            address: identity.address.clone(),
+            hours: identity.hours.clone(),
+            legal_id: identity.legal_id.clone(),
+            social: SocialDto {
+                instagram: identity.social.instagram.clone(),
+                facebook: identity.social.facebook.clone(),
+                tiktok: identity.social.tiktok.clone(),
+            },
+            test_mode: config.test_payments,
+            reset_by_email: state.accounts.resets_by_email(),
+        }
+    }
+}
+
+/// The shop's name, contacts, hours and social pages, and whether its payments are real. Every
+/// page the server writes carries the same answer (`<script type="application/json" id="shop">`).
 #[utoipa::path(tag = "shop", responses((status = 200, description = "The shop", body = Data<ShopDto>)))]
 #[get("/shop")]
 async fn shop(state: web::Data<AppState>) -> HttpResponse {
-    let (shop, config) = (&state.config.shop, &state.config);
-    HttpResponse::Ok().json(Data::new(ShopDto {
-        name: shop.name.clone(),
-        phone: shop.phone.clone(),
-        whatsapp: shop.whatsapp.clone(),
-        email: shop.email.clone(),
-        address: shop.address.clone(),
-        test_mode: config.test_payments,
-        reset_by_email: state.accounts.resets_by_email(),
-    }))
+    HttpResponse::Ok().json(Data::new(ShopDto::of(&state)))
 }

@@ -1,8 +1,10 @@
 //! A message as a list of blocks, written out twice from the same words: as plain text and as
-//! simple HTML (inline styles only, one column, readable on a phone, no remote images).
+//! simple HTML (inline styles only, one column, readable on a phone, no remote image but the
+//! shop's logo, served by the shop itself at `PUBLIC_URL` + `LOGO_PATH`).
 
 use bitik_common::{Money, Shop};
 
+use super::LOGO_PATH;
 use crate::model::Rendered;
 
 /// One line of an order as a message lists it.
@@ -158,8 +160,9 @@ impl Doc {
         }
         let footer = footer_lines(shop, public_url).iter().map(|line| escape(line)).collect::<Vec<_>>().join("<br>");
         format!(
-            "<!DOCTYPE html>\n<html lang=\"fr\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{subject}</title>\n</head>\n<body style=\"margin:0;padding:0;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b;\">\n<div style=\"max-width:560px;margin:0 auto;padding:16px;\">\n<div style=\"background:#ffffff;border-radius:8px;padding:24px;\">\n<p style=\"margin:0 0 24px;font-size:22px;font-weight:bold;color:#16a34a;\">{shop}</p>\n{body}</div>\n<p style=\"margin:16px 0 0;font-size:12px;line-height:1.5;color:#71717a;text-align:center;\">{footer}</p>\n</div>\n</body>\n</html>\n",
+            "<!DOCTYPE html>\n<html lang=\"fr\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{subject}</title>\n</head>\n<body style=\"margin:0;padding:0;background:#f4f4f5;font-family:Arial,Helvetica,sans-serif;color:#18181b;\">\n<div style=\"max-width:560px;margin:0 auto;padding:16px;\">\n<div style=\"background:#ffffff;border-radius:8px;padding:24px;\">\n<p style=\"margin:0 0 24px;font-size:22px;line-height:1.3;font-weight:bold;color:#16a34a;\"><img src=\"{logo}\" width=\"48\" height=\"48\" alt=\"\" style=\"display:inline-block;width:48px;height:48px;border:0;margin:0 12px 0 0;vertical-align:middle;\">{shop}</p>\n{body}</div>\n<p style=\"margin:16px 0 0;font-size:12px;line-height:1.5;color:#71717a;text-align:center;\">{footer}</p>\n</div>\n</body>\n</html>\n",
             subject = escape(&self.subject),
+            logo = escape(&format!("{public_url}{LOGO_PATH}")),
             shop = escape(&shop.name),
         )
     }

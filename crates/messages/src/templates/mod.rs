@@ -15,6 +15,14 @@ use doc::{Block, Doc};
 
 use crate::model::{MessageKind, Rendered};
 
+/// Where the server serves the shop's logo, under `PUBLIC_URL`: the one picture the messages'
+/// HTML shows (a mail reader loads it from the shop, or shows the shop's name without it).
+pub const LOGO_PATH: &str = "/logo.png";
+
+/// The shop's logo (96 × 96 PNG, drawn from the storefront's icon, shown at 48 × 48): PNG
+/// because mail readers do not all show SVG.
+pub const LOGO_PNG: &[u8] = include_bytes!("../../assets/logo.png");
+
 /// What the customer does next, as the order-placed message says it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NextStep {

@@ -17,6 +17,7 @@ fn templates() -> Templates {
             whatsapp: "221770000000".to_owned(),
             email: "contact@bitik.sn".to_owned(),
             address: "Parcelles Assainies, Dakar, Sénégal".to_owned(),
+            ..Shop::default()
         },
         "https://bitik.sn/",
     )
@@ -50,23 +51,33 @@ fn order(next: NextStep) -> OrderSummary {
 }
 
 fn check(name: &str, rendered: &Rendered) {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("snapshots").join(format!("{name}.txt"));
-    let actual = format!("Objet : {}\n\n{}", rendered.subject, rendered.text);
+    check_file(&format!("{name}.txt"), &format!("Objet : {}\n\n{}", rendered.subject, rendered.text));
+    check_html(name, rendered);
+}
+
+/// `actual` compared to `snapshots/<file>`, or written there with `UPDATE_SNAPSHOTS`.
+fn check_file(file: &str, actual: &str) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("snapshots").join(file);
     if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
-        std::fs::write(&path, &actual).unwrap();
+        std::fs::write(&path, actual).unwrap();
         return;
     }
     let expected = std::fs::read_to_string(&path)
         .unwrap_or_else(|_| panic!("{} is missing: run with UPDATE_SNAPSHOTS=1 and read it", path.display()));
-    assert_eq!(actual, expected, "{name} changed: if on purpose, UPDATE_SNAPSHOTS=1 and read the new snapshot");
-    check_html(name, rendered);
+    assert_eq!(actual, expected, "{file} changed: if on purpose, UPDATE_SNAPSHOTS=1 and read the new snapshot");
 }
 
-/// The HTML part says what the text says, loads nothing from elsewhere and fits a phone.
+/// The HTML part says what the text says, loads nothing but the shop's logo from the shop, and
+/// fits a phone.
 fn check_html(name: &str, rendered: &Rendered) {
     let html = &rendered.html;
     assert!(html.contains("name=\"viewport\""), "{name}: no viewport");
-    assert!(!html.contains("<img"), "{name}: an image");
+    assert_eq!(html.matches("<img").count(), 1, "{name}: the logo, and no other picture");
+    assert!(
+        html.contains("<img src=\"https://bitik.sn/logo.png\" width=\"48\" height=\"48\" alt=\"\""),
+        "{name}: the logo, at the shop's own address"
+    );
+    assert_eq!(html.matches("src=").count(), 1, "{name}: nothing else is loaded");
     assert!(!html.contains("<link") && !html.contains("<script") && !html.contains("<style"), "{name}");
     assert!(html.contains("Bitik Dakar") && html.contains("+221 77 000 00 00"), "{name}: no contacts");
     for word in ["ORD-2611271234", "30 000 FCFA"] {
@@ -94,7 +105,11 @@ fn shop_new_order() {
 #[test]
 fn confirmation_asked() {
     let link = "https://bitik.sn/confirm/00000000000000000000000000001234abcdef";
-    check("confirmation_asked", &templates().confirmation_asked(&order(NextStep::CashOnDelivery), link));
+    let rendered = templates().confirmation_asked(&order(NextStep::CashOnDelivery), link);
+    check("confirmation_asked", &rendered);
+    // Its HTML too, every kind of block in it (paragraphs, table, facts, button, small print):
+    // the markup shared by every message, logo included.
+    check_file("confirmation_asked.html", &rendered.html);
 }
 
 #[test]
@@ -163,4 +178,12 @@ fn a_discount_is_listed_only_when_there_is_one() {
     discounted.discount = Money::francs(2_000);
     assert!(templates().order_placed(&discounted).text.contains("Remise : 2 000 FCFA"));
     assert!(!templates().order_placed(&order(NextStep::Paid)).text.contains("Remise"));
+}
+
+#[test]
+fn the_logo_is_the_png_the_shop_serves() {
+    assert!(LOGO_PNG.starts_with(b"\x89PNG\r\n\x1a\n"), "a PNG");
+    // Width and height, big-endian in the IHDR chunk: drawn at twice the size it is shown.
+    assert_eq!((&LOGO_PNG[16..20], &LOGO_PNG[20..24]), (&96u32.to_be_bytes()[..], &96u32.to_be_bytes()[..]));
+    assert_eq!(LOGO_PATH, "/logo.png");
 }

@@ -448,3 +448,149 @@ async fn without_smtp_messages_are_kept_as_not_sent_and_no_link_goes_by_email() 
     let customer = app.send(Method::GET, "/api/admin/messages", Some(&token), None).await;
     assert_eq!(customer.status(), 403);
 }
+
+/// The mails that tell a refund, in the order they arrived.
+fn refund_mails(smtpd: &Smtpd) -> Vec<String> {
+    smtpd.mails().into_iter().filter(|m| m.contains("Nous vous avons rembours")).collect()
+}
+
+/// Waits until the order's messages include `count` refund messages, all sent.
+async fn refunds_sent(app: &TestApp, admin: &str, order: &Value, count: usize) -> Vec<Value> {
+    let done = |messages: &[Value]| {
+        let refunds: Vec<&Value> = messages.iter().filter(|m| m["kind"] == "refunded").collect();
+        refunds.len() == count && refunds.iter().all(|m| m["state"] == "sent")
+    };
+    wait_for_messages(app, admin, order, Duration::from_secs(30), done).await
+}
+
+#[tokio::test]
+async fn a_refund_made_tells_the_customer_once_with_its_amount_and_method() {
+    use crate::payments::{browser, init, path_of, place as place_paid_by, wave_order};
+    let smtpd = Smtpd::started().await;
+    let app = spawn_app_with(&[("SMTP_URL", &smtpd.url()), ("PUBLIC_URL", "https://boutique.test")]).await;
+    let admin = app.admin_token().await;
+
+    // A Wave order paid on the simulator, refunded by Wave.
+    let (token, order, _) = wave_order(&app, "awa@example.sn").await;
+    let session: Value = init(&app, &token, &order).await.json().await.unwrap();
+    let checkout_url = session["data"]["checkoutUrl"].as_str().unwrap().to_owned();
+    assert_eq!(browser().post(app.url(&format!("{}/pay", path_of(&checkout_url)))).send().await.unwrap().status(), 303);
+    let wave_order = json!({"id": order});
+    let refund_path = format!("/api/admin/orders/{order}/refund");
+    assert!(refund_mails(&smtpd).is_empty(), "nothing said of a refund before it is made");
+    let refunded =
+        app.send(Method::POST, &refund_path, Some(&admin), Some(&json!({"reason": "Article défectueux"}))).await;
+    assert_eq!(refunded.status(), 200);
+    let number = refunded.json::<Value>().await.unwrap()["data"]["orderNumber"].as_str().unwrap().to_owned();
+    // Asked again, refused: nothing more is said.
+    let again = app.send(Method::POST, &refund_path, Some(&admin), Some(&json!({"reason": "Encore"}))).await;
+    assert_eq!(again.status(), 409);
+    let messages = refunds_sent(&app, &admin, &wave_order, 1).await;
+    let message = messages.iter().find(|m| m["kind"] == "refunded").unwrap();
+    assert_eq!(message["recipient"], "awa@example.sn");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let mails = refund_mails(&smtpd);
+    assert_eq!(mails.len(), 1, "the refund is told once: {mails:#?}");
+    assert_eq!(to(&mails[0]), "awa@example.sn");
+    for said in [
+        format!("Nous vous avons remboursé 25 000 FCFA pour la commande {number}."),
+        "Montant : 25 000 FCFA".to_owned(),
+        "Moyen : Wave".to_owned(),
+    ] {
+        assert!(mails[0].contains(&said), "{said} not in {}", mails[0]);
+    }
+
+    // A cash-on-delivery order paid at the door: two recorded refunds, each told with its own
+    // amount and method; one refused (too much) tells nothing.
+    let (token, _) = app.register("moussa@example.sn", "secret1").await;
+    let tee = app.product("T-shirt Médina", 23_500, None, &[("noir", "M", 5)]).await;
+    let cash = place_paid_by(&app, &token, &tee, "cash_on_delivery").await;
+    let paid = app.send(Method::PUT, &format!("/api/admin/orders/{cash}/payment"), Some(&admin), None).await;
+    assert_eq!(paid.status(), 200);
+    let cash_order = json!({"id": cash});
+    let refund_path = format!("/api/admin/orders/{cash}/refund");
+    let part = json!({"amount": 10_000, "method": "cash", "reason": "Article manquant"});
+    assert_eq!(app.send(Method::POST, &refund_path, Some(&admin), Some(&part)).await.status(), 200);
+    let too_much = json!({"amount": 20_000, "method": "cash", "reason": "x"});
+    assert_eq!(app.send(Method::POST, &refund_path, Some(&admin), Some(&too_much)).await.status(), 400);
+    let rest = json!({"amount": 15_000, "method": "wave_transfer", "reason": "Commande retournée"});
+    assert_eq!(app.send(Method::POST, &refund_path, Some(&admin), Some(&rest)).await.status(), 200);
+    refunds_sent(&app, &admin, &cash_order, 2).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let mails = refund_mails(&smtpd);
+    assert_eq!(mails.len(), 3, "{mails:#?}");
+    let cash_mails: Vec<&String> = mails.iter().filter(|m| !m.contains(&number)).collect();
+    let told = |amount: &str, method: &str| {
+        cash_mails
+            .iter()
+            .filter(|m| m.contains(&format!("Montant : {amount}")) && m.contains(&format!("Moyen : {method}")))
+            .count()
+    };
+    assert_eq!((told("10 000 FCFA", "Espèces"), told("15 000 FCFA", "Transfert Wave")), (1, 1), "{cash_mails:#?}");
+}
+
+#[tokio::test]
+async fn the_admins_click_to_chat_texts_are_the_texts_of_the_matching_messages() {
+    let app = spawn_app_with(&[]).await;
+    let admin = app.admin_token().await;
+    let (token, _) = app.register("awa@example.sn", "secret1").await;
+    let tee = app.product("T-shirt Teranga", 12_000, None, &[("noir", "M", 5)]).await;
+    let response =
+        app.send(Method::POST, "/api/orders", Some(&token), Some(&order_body(&tee, "cash_on_delivery"))).await;
+    assert_eq!(response.status(), 201);
+    let order = response.json::<Value>().await.unwrap()["data"].clone();
+    let id = order["id"].as_str().unwrap();
+    let messages = wait_for_messages(&app, &admin, &order, Duration::from_secs(30), |m| m.len() == 3).await;
+    let text_of = |kind: &str| messages.iter().find(|m| m["kind"] == kind).unwrap()["text"].clone();
+    let waiting = admin_order(&app, &admin, id).await;
+    assert_eq!(waiting["chat"]["customer"], text_of("order_placed"));
+    assert_eq!(waiting["chat"]["confirmation"], text_of("confirmation_asked"));
+    let confirmation = waiting["chat"]["confirmation"].as_str().unwrap();
+    assert!(confirmation.contains(waiting["confirmationLink"].as_str().unwrap()), "{confirmation}");
+
+    // Confirmed, then shipped with a note: the button says what the shipping message said.
+    let change = |status: &str, note: &str| json!({"status": status, "note": note});
+    let confirm = format!("/api/admin/orders/{id}/confirmation");
+    let confirmed = app.send(Method::PUT, &confirm, Some(&admin), Some(&json!({"confirmation": "confirmed"}))).await;
+    assert_eq!(confirmed.status(), 200);
+    let path = format!("/api/admin/orders/{id}/status");
+    assert_eq!(app.send(Method::PUT, &path, Some(&admin), Some(&change("processing", ""))).await.status(), 200);
+    let shipped = app.send(Method::PUT, &path, Some(&admin), Some(&change("shipped", "Livreur Modou"))).await;
+    assert_eq!(shipped.status(), 200);
+    let messages = wait_for_messages(&app, &admin, &order, Duration::from_secs(30), |m| {
+        m.iter().any(|m| m["kind"] == "order_shipped")
+    })
+    .await;
+    let shipped = messages.iter().find(|m| m["kind"] == "order_shipped").unwrap();
+    let now = admin_order(&app, &admin, id).await;
+    assert_eq!(now["chat"]["customer"], shipped["text"]);
+    assert!(now["chat"]["confirmation"].is_null());
+}
+
+async fn admin_order(app: &TestApp, admin: &str, id: &str) -> Value {
+    let response = app.send(Method::GET, &format!("/api/admin/orders/{id}"), Some(admin), None).await;
+    response.json::<Value>().await.unwrap()["data"].clone()
+}
+
+#[tokio::test]
+async fn the_emails_html_shows_the_logo_the_shop_serves_at_its_public_address() {
+    let smtpd = Smtpd::started().await;
+    let app = spawn_app_with(&[("SMTP_URL", &smtpd.url()), ("PUBLIC_URL", "https://boutique.test")]).await;
+    let (token, _) = app.register("awa@example.sn", "secret1").await;
+    let tee = app.product("T-shirt Teranga", 12_000, None, &[("noir", "M", 5)]).await;
+    place(&app, &token, &tee).await;
+    let mails = smtpd.wait_for(2, Duration::from_secs(30)).await;
+    for mail in &mails {
+        // The one picture: the logo, from the shop's public address, nothing from elsewhere.
+        assert_eq!(mail.matches("<img ").count(), 1, "{mail}");
+        assert!(
+            mail.contains("<img src=\"https://boutique.test/logo.png\" width=\"48\" height=\"48\" alt=\"\""),
+            "{mail}"
+        );
+    }
+    let logo = app.get("/logo.png").await;
+    assert_eq!(logo.status(), 200);
+    assert_eq!(logo.headers()["content-type"], "image/png");
+    assert_eq!(logo.headers()["cache-control"], "public, max-age=86400");
+    assert_eq!(logo.bytes().await.unwrap().as_ref(), bitik_messages::templates::LOGO_PNG);
+}

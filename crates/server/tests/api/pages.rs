@@ -336,3 +336,61 @@ async fn an_old_order_link_moves_to_the_order_page() {
     assert_eq!(elsewhere.status(), 404, "a path that is no id is not carried into the answer");
     assert!(elsewhere.headers().get("location").is_none());
 }
+
+/// The shop a page carries for the storefront (`frontend/src/lib/shop.ts`), as a browser reads it.
+fn carried_shop(html: &str) -> serde_json::Value {
+    let (json, after) = script_as_read(html, "<script type=\"application/json\" id=\"shop\">");
+    assert!(after.starts_with("</script>"), "{html}");
+    serde_json::from_str(json).unwrap_or_else(|_| panic!("{html}"))
+}
+
+#[tokio::test]
+async fn every_page_says_the_shop_of_the_servers_settings_without_a_rebuild() {
+    // One build, two shops: what a page says of the shop comes from the server's SHOP_*.
+    let front = storefront();
+    let dir = front.0.to_str().unwrap();
+    let bitik = spawn_app_with(&[("FRONTEND_DIR", dir)]).await;
+    let teranga = spawn_app_with(&[
+        ("FRONTEND_DIR", dir),
+        ("SHOP_NAME", "Teranga </script> Wear"),
+        ("SHOP_PHONE", "+221 33 800 00 00"),
+        ("SHOP_WHATSAPP", "221338000000"),
+        ("SHOP_EMAIL", "bonjour@teranga.sn"),
+        ("SHOP_HOURS", "Tous les jours : 10h - 20h"),
+        ("SHOP_INSTAGRAM", "off"),
+    ])
+    .await;
+    let answer: serde_json::Value = teranga.get("/api/shop").await.json().await.unwrap();
+    let shop = &answer["data"];
+    assert_eq!(
+        (shop["name"].as_str(), shop["whatsapp"].as_str(), shop["hours"].as_str()),
+        (Some("Teranga </script> Wear"), Some("221338000000"), Some("Tous les jours : 10h - 20h"))
+    );
+    assert_eq!(
+        shop["social"],
+        json!({"instagram": "", "facebook": "https://www.facebook.com/bitikdakar",
+                                      "tiktok": "https://www.tiktok.com/@bitikdakar"})
+    );
+    // The server's own pages, the router's pages (any other path), and the build's file by name.
+    for path in ["/", "/products", "/category/vetement", "/about", "/checkout", "/admin/orders", "/index.html"] {
+        let response = teranga.get(path).await;
+        assert_eq!(response.status(), 200, "{path}");
+        assert!(response.headers()["content-type"].to_str().unwrap().starts_with("text/html"), "{path}");
+        let policy = response.headers()["content-security-policy"].to_str().unwrap().to_owned();
+        assert!(!policy.contains("unsafe-inline"), "{path}: {policy}");
+        let html = response.text().await.unwrap();
+        assert_eq!(&carried_shop(&html), shop, "{path}: the page carries GET /api/shop's answer");
+        assert!(html.contains("<meta property=\"og:site_name\" content=\"Teranga &lt;/script&gt; Wear\" />"), "{path}");
+        let title = html.split_once("<title>").and_then(|(_, rest)| rest.split_once("</title>")).unwrap().0;
+        assert!(title.contains("Teranga &lt;/script&gt; Wear"), "{path}: {title}");
+        assert!(!html.contains("Bitik"), "{path}: nothing of the build's shop is left: {html}");
+        assert_eq!(html.matches("</head>").count(), 1, "{path}");
+    }
+    let other = bitik.get("/about").await.text().await.unwrap();
+    assert_eq!(carried_shop(&other)["name"], "Bitik Dakar");
+    assert!(other.contains("<title>Bitik Dakar — Mode urbaine à Dakar</title>"), "{other}");
+    assert!(other.contains("<link rel=\"canonical\" href=\"http://localhost:"), "{other}");
+    // A missing file stays a 404, never the page.
+    assert_eq!(teranga.get("/assets/missing.js").await.status(), 404);
+    assert_eq!(teranga.get("/favicon.ico").await.status(), 404);
+}

@@ -125,6 +125,7 @@ async fn each_refusal_wave_documents_is_told_in_french_and_changes_nothing() {
             (Some("failed"), Some(code))
         );
         assert!(history_by(&after, ADMIN).is_empty());
+        assert!(refund_messages(&app, &admin, &order).await.is_empty(), "{code}: nothing told");
     }
 }
 
@@ -168,6 +169,17 @@ async fn a_lost_answer_leaves_the_refund_to_check_and_the_check_asks_wave() {
     let nothing = check(&app, &admin, &order).await;
     assert_eq!(nothing.status(), 409);
     assert_eq!(error_body(nothing).await["code"], "no_refund_to_check");
+    // The customer's « refund made » message was written once, when the check found it made.
+    let told = refund_messages(&app, &admin, &order).await;
+    assert_eq!(told.len(), 1, "{told:#?}");
+    assert!(told[0]["text"].as_str().unwrap().contains("Montant : 25 000 FCFA\nMoyen : Wave"), "{told:#?}");
+}
+
+/// The order's « refund made » messages, as the back office lists them.
+async fn refund_messages(app: &TestApp, admin: &str, order: &str) -> Vec<Value> {
+    let response = app.send(Method::GET, &format!("/api/admin/orders/{order}/messages"), Some(admin), None).await;
+    let body: Value = response.json().await.unwrap();
+    body["data"].as_array().unwrap().iter().filter(|m| m["kind"] == "refunded").cloned().collect()
 }
 
 #[tokio::test]

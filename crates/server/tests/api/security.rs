@@ -82,13 +82,15 @@ async fn pages_may_run_only_the_shops_own_scripts() {
         assert_eq!(header(response.headers(), "content-security-policy"), Some(STOREFRONT_POLICY), "{path}");
         let html = response.text().await.unwrap();
         // The only script elements a page holds: the boot the policy names by its hash, and data
-        // the browser never runs (the product's for crawlers, the API answers for the storefront).
+        // the browser never runs (the product's for crawlers, the API answers and the shop for the
+        // storefront).
         for (i, _) in html.match_indices("<script") {
             let element = &html[i..i + html[i..].find("</script>").unwrap()];
             assert!(
                 element.ends_with(&format!(">{BOOT}"))
                     || element.starts_with("<script type=\"application/ld+json\">")
-                    || element.starts_with("<script type=\"application/json\" id=\"api-answers\">"),
+                    || element.starts_with("<script type=\"application/json\" id=\"api-answers\">")
+                    || element.starts_with("<script type=\"application/json\" id=\"shop\">"),
                 "{path}: inline script {element}"
             );
         }

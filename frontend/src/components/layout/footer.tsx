@@ -33,7 +33,7 @@ const LINK_GROUPS = [
     ],
   },
   {
-    title: 'Bitik',
+    title: shop.name,
     links: [
       { label: 'À propos', to: '/about' },
       { label: 'Politique de confidentialité', to: '/privacy' },

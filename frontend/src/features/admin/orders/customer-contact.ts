@@ -1,12 +1,11 @@
-// Reaching the customer of an order (by e-mail; the shop phones or writes on
-// WhatsApp since there is no online tracking).
-import { orderStatusLabel } from '@/config/orders'
-import { formatPrice } from '@/lib/format'
+// Reaching the customer of an order: a call, an e-mail, or WhatsApp (click-to-chat until a
+// WhatsApp adapter sends the messages itself). The WhatsApp buttons say the words of the
+// matching message, rendered by the server (`chat` of the admin's order): no copy here.
 import { shop } from '@/lib/shop'
 import { toWhatsAppNumber, whatsAppUrl } from '@/lib/whatsapp'
 import type { AdminOrder } from './api/order-schema'
 
-type Contactable = Pick<AdminOrder, 'orderNumber' | 'status' | 'total' | 'shippingInfo' | 'trackingNote'>
+type Chattable = Pick<AdminOrder, 'shippingInfo' | 'chat'>
 
 /** mailto: with the order number in the subject. */
 export function orderMailto(order: Pick<AdminOrder, 'orderNumber' | 'shippingInfo'>): string {
@@ -19,36 +18,18 @@ export function orderTel(order: Pick<AdminOrder, 'shippingInfo'>): string {
   return `tel:${order.shippingInfo.phone.replace(/[^\d+]/g, '')}`
 }
 
-/** What the order's state lets the shop tell the customer, in one sentence. */
-function statusSentence(order: Contactable): string {
-  switch (order.status) {
-    case 'pending':
-      return 'Nous vous contactons pour confirmer votre commande et convenir de la livraison.'
-    case 'processing':
-      return 'Votre commande est en cours de préparation.'
-    case 'shipped':
-      return order.trackingNote?.trim()
-        ? `Votre commande est en route (${order.trackingNote.trim()}).`
-        : 'Votre commande est en route.'
-    case 'delivered':
-      return 'Votre commande a été livrée. Merci pour votre confiance !'
-    default:
-      return `Statut de votre commande : ${orderStatusLabel(order.status)}.`
-  }
-}
-
-/** The prefilled WhatsApp message: greeting, order number, total, what is happening. */
-export function customerWhatsAppMessage(order: Contactable): string {
-  const name = order.shippingInfo.firstName.trim()
-  return [
-    `Bonjour${name ? ` ${name}` : ''},`,
-    `${shop.name} au sujet de votre commande ${order.orderNumber} (${formatPrice(order.total)}).`,
-    statusSentence(order),
-  ].join(' ')
-}
-
-/** wa.me link to the customer's number with the message; null without a usable number. */
-export function customerWhatsAppUrl(order: Contactable): string | null {
+/** wa.me on the customer's number (E.164 without +) with `text`; null without a usable number or text. */
+function chatUrl(order: Chattable, text: string | null | undefined): string | null {
   const number = toWhatsAppNumber(order.shippingInfo.phone)
-  return number ? whatsAppUrl(customerWhatsAppMessage(order), number) : null
+  return number && text ? whatsAppUrl(text, number) : null
+}
+
+/** The customer's WhatsApp, prefilled with the message the order's state calls for. */
+export function customerWhatsAppUrl(order: Chattable): string | null {
+  return chatUrl(order, order.chat?.customer)
+}
+
+/** The customer's WhatsApp, prefilled with the request to confirm (with its signed link), while it serves. */
+export function confirmationWhatsAppUrl(order: Chattable): string | null {
+  return chatUrl(order, order.chat?.confirmation)
 }

@@ -4,13 +4,14 @@ import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { renderWithProviders } from '@/testing/render'
 import { server } from '@/testing/server'
-import { shopFixture } from '@/testing/shop'
+import { setPageShop, shopFixture } from '@/testing/shop'
 import { ForgotPasswordPage } from './forgot-password-page'
 
 const SENT = "Si un compte existe avec cette adresse, un lien de réinitialisation vient d'y être envoyé. Il est valable une heure."
 
+/** The shop as the server writes it into the page. */
 function shopSendsEmail(resetByEmail: boolean) {
-  server.use(http.get('/api/shop', () => HttpResponse.json({ data: { ...shopFixture(), resetByEmail } })))
+  setPageShop(shopFixture({ resetByEmail }))
 }
 
 describe('/forgot-password by e-mail', () => {

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { shop } from '@/lib/shop'
 import styles from './philosophy-section.module.css'
 
 const PILLARS = [
@@ -24,8 +25,8 @@ export function PhilosophySection() {
           <p className={styles.kicker}>Notre philosophie</p>
           <h2 id="philosophy-title" className={styles.title}>La ville est notre atelier</h2>
           <p className={styles.lead}>
-            Bitik, c’est « la boutique » en wolof. Une marque née à Dakar en 2024 pour habiller une génération
-            qui crée, qui ose et qui porte fièrement son quartier. Chaque pièce raconte la ville : ses couleurs,
+            {shop.name}, une marque née à Dakar en 2024 pour habiller une génération qui crée, qui ose et qui
+            porte fièrement son quartier. Chaque pièce raconte la ville : ses couleurs,
             sa lumière et sa façon unique de mélanger les styles.
           </p>
           <Link to="/about" className={styles.link}>En savoir plus sur nous</Link>

@@ -40,11 +40,11 @@ export function AboutPage() {
             <h2 id="about-story" className={styles.sectionTitle}>Notre histoire</h2>
             <div className={styles.prose}>
               <p>
-                Bitik, c’est « la boutique » en wolof. L’aventure commence en 2024 à Dakar, avec une envie simple : porter
+                L’aventure de {shop.name} commence en 2024 à Dakar, avec une envie simple : porter
                 des vêtements qui nous ressemblent, sans devoir les faire venir de l’autre bout du monde.
               </p>
               <p>
-                Le nom dit tout : une boutique de quartier, ouverte à tous, qui parle la langue de sa ville. Aujourd’hui,{' '}
+                Une boutique de quartier, ouverte à tous, qui parle la langue de sa ville. Aujourd’hui,{' '}
                 {shop.name} propose des t-shirts, des pulls, des lunettes et des chaînes, à commander en ligne et à
                 payer par Wave ou à la livraison.
               </p>

@@ -84,6 +84,11 @@ export const adminOrderSchema = object({
   refunds: optional(array(refundSchema)),
   /** What the succeeded refunds gave back. */
   refundedAmount: optional(int()),
+  /**
+   * The words of the click-to-chat buttons (one order only): the server renders them with the
+   * messages' own templates, so WhatsApp says what the e-mail says (docs/messages.md).
+   */
+  chat: optional(object({ customer: string(), confirmation: nullish(string()) })),
 })
 
 export type AdminOrder = Infer<typeof adminOrderSchema>

@@ -9,7 +9,7 @@ import { adminErrorMessage } from '../../common/admin-error'
 import styles from '../../common/admin.module.css'
 import type { AdminOrder } from '../api/order-schema'
 import { useReportCall } from '../api/update-order'
-import { confirmationWhatsAppUrl } from '../confirmation-message'
+import { confirmationWhatsAppUrl } from '../customer-contact'
 import own from './order-detail.module.css'
 
 export const CALL_REPORTED = 'Appel enregistré'

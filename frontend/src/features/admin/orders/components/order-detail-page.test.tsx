@@ -109,8 +109,9 @@ describe('/admin/orders/:id', () => {
     expect(screen.getAllByRole('progressbar')[0]).toHaveAttribute('aria-valuenow', '75')
   })
 
-  it('offers to call, e-mail and WhatsApp the customer with a prefilled French message', async () => {
-    const order = makeAdminOrder({ orderNumber: 'ORD-200001-0001' })
+  it('offers to call, e-mail and WhatsApp the customer, WhatsApp prefilled with the server’s text of the matching message', async () => {
+    const said = 'Bonjour Awa,\n\nBonne nouvelle : votre commande ORD-200001-0001 est en route.\n\nSuivi : Remis à Moussa'
+    const order = makeAdminOrder({ orderNumber: 'ORD-200001-0001', status: 'shipped', chat: { customer: said, confirmation: null } })
     await openOrder(order)
     const customer = screen.getAllByRole('region', { name: 'Client' })[0]!
     expect(customer).toHaveTextContent('77 123 45 67')
@@ -119,10 +120,7 @@ describe('/admin/orders/:id', () => {
     const whatsapp = within(customer).getByRole('link', { name: 'WhatsApp' })
     const url = new URL(whatsapp.getAttribute('href')!)
     expect(url.origin + url.pathname).toBe('https://wa.me/221771234567')
-    expect(url.searchParams.get('text')).toBe(
-      'Bonjour Awa, Bitik Dakar au sujet de votre commande ORD-200001-0001 (35 000 FCFA). ' +
-        'Nous vous contactons pour confirmer votre commande et convenir de la livraison.',
-    )
+    expect(url.searchParams.get('text')).toBe(said)
     expect(whatsapp).toHaveAttribute('target', '_blank')
   })
 
