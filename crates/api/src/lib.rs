@@ -8,6 +8,7 @@ pub mod error;
 mod fallback;
 pub mod frontend;
 pub mod middleware;
+pub mod observe;
 pub mod openapi;
 pub mod rate_limit;
 pub mod responses;

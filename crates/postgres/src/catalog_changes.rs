@@ -38,7 +38,10 @@ pub async fn listen_for_changes(url: String, cache: Arc<CatalogCache>) {
                 let why = listen(&mut connection, &cache).await;
                 cache.set_listening(false);
                 lost.increment(1);
-                tracing::warn!(why, "lost the catalogue's change notifications: its reads go to the database meanwhile");
+                tracing::warn!(
+                    why,
+                    "lost the catalogue's change notifications: its reads go to the database meanwhile"
+                );
             }
             Err(error) => tracing::warn!(%error, "cannot listen to the catalogue's changes"),
         }

@@ -121,8 +121,7 @@ impl PgJobRuns {
     pub async fn forget_older_than(&self, age: Duration) -> Result<u64, DbError> {
         let mut conn = self.database.conn().await?;
         let cutoff = Utc::now() - chrono::Duration::from_std(age).unwrap_or(chrono::Duration::MAX);
-        let deleted =
-            diesel::delete(job_runs::table.filter(job_runs::slot.lt(cutoff))).execute(&mut conn).await?;
+        let deleted = diesel::delete(job_runs::table.filter(job_runs::slot.lt(cutoff))).execute(&mut conn).await?;
         Ok(deleted as u64)
     }
 

@@ -44,7 +44,7 @@ pub use jobs::{Claim, JobRun, PgJobRuns, RunOutcome};
 pub use newsletter::PgNewsletterRepository;
 pub use order_stats::SHOP_TIME_ZONE;
 pub use orders::{PgOrderRepository, enqueue_refund, notify_refund};
-pub use outbox::{MESSAGES_CHANNEL, PgOutbox, enqueue, enqueue_now, listen_for_messages};
+pub use outbox::{MESSAGES_CHANNEL, OutboxBacklog, PgOutbox, enqueue, enqueue_now, listen_for_messages};
 pub use payment_report::PgReconciliationRepository;
 pub use payments::PgPaymentRepository;
 pub use phone_records::PgPhoneRecords;

@@ -166,13 +166,16 @@ impl Database {
             #[diesel(sql_type = diesel::sql_types::Text)]
             version: String,
         }
-        let known = MigrationSource::<diesel::pg::Pg>::migrations(&MIGRATIONS)
-            .map_err(|e| DbError::inconsistent(e.to_string()))?;
+        let known: Vec<String> = MigrationSource::<diesel::pg::Pg>::migrations(&MIGRATIONS)
+            .map_err(|e| DbError::inconsistent(e.to_string()))?
+            .iter()
+            .map(|migration| migration.name().version().to_string())
+            .collect();
         let mut conn = self.conn().await?;
         let applied: Vec<Version> =
             diesel::sql_query("SELECT version FROM __diesel_schema_migrations").load(&mut conn).await?;
         let applied: std::collections::HashSet<String> = applied.into_iter().map(|v| v.version).collect();
-        if !known.iter().all(|migration| applied.contains(&migration.name().version().to_string())) {
+        if !known.iter().all(|version| applied.contains(version)) {
             return Ok(false);
         }
         // The data steps the migrations left for `bitik migrate` (`data_steps.rs`).
