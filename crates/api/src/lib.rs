@@ -7,6 +7,7 @@ pub mod auth;
 pub mod error;
 mod fallback;
 pub mod frontend;
+pub mod lifecycle;
 pub mod middleware;
 pub mod observe;
 pub mod openapi;

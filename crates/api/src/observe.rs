@@ -1,11 +1,10 @@
 //! What an operator watches of one instance: its figures for Prometheus at `GET /metrics`
 //! (the `metrics` facade, rendered by `metrics-exporter-prometheus`), reachable only from the
-//! addresses `METRICS_ALLOW` names; each request's id, carried by every log line of the request
-//! and answered in `X-Request-Id`; and whether the instance is draining before it stops.
+//! addresses `METRICS_ALLOW` names; and each request's id, carried by every log line of the
+//! request and answered in `X-Request-Id`.
 
 use std::net::IpAddr;
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, get, web};
@@ -32,39 +31,6 @@ pub fn recorder() -> &'static PrometheusHandle {
         };
         builder().install_recorder().unwrap_or_else(|_| builder().build_recorder().handle())
     })
-}
-
-/// Whether the instance still takes new work. Shared by every worker of the process.
-#[derive(Debug, Default)]
-pub struct Lifecycle {
-    draining: AtomicBool,
-    /// Once the database was found to hold every migration, it is not asked again.
-    migrations_current: AtomicBool,
-}
-
-impl Lifecycle {
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// SIGTERM: from now on readiness answers 503 and every answer closes its connection, so that
-    /// the load balancer and the clients move to the other instances while this one still serves.
-    pub fn drain(&self) {
-        self.draining.store(true, Ordering::Release);
-        metrics::gauge!("bitik_draining").set(1.0);
-    }
-
-    pub fn draining(&self) -> bool {
-        self.draining.load(Ordering::Acquire)
-    }
-
-    pub(crate) fn migrations_current(&self) -> bool {
-        self.migrations_current.load(Ordering::Acquire)
-    }
-
-    pub(crate) fn set_migrations_current(&self) {
-        self.migrations_current.store(true, Ordering::Release);
-    }
 }
 
 /// Longest request id taken from a trusted proxy.

@@ -19,7 +19,7 @@ use bitik_payments::{PaymentService, RefundService};
 use bitik_wave::Simulator;
 
 use crate::frontend::Storefront;
-use crate::observe::Lifecycle;
+use crate::lifecycle::Lifecycle;
 use crate::rate_limit::{Limits, client_key};
 use crate::settings::Settings;
 

@@ -8,7 +8,7 @@ use actix_web::dev::{Server, ServerHandle};
 use actix_web::{HttpServer, web};
 use async_trait::async_trait;
 use bitik_api::frontend::Storefront;
-use bitik_api::observe::Lifecycle;
+use bitik_api::lifecycle::Lifecycle;
 use bitik_api::rate_limit::Limits;
 use bitik_api::state::{AppState, StorageProbe};
 use bitik_cart::CartService;

@@ -402,6 +402,8 @@ async fn every_log_line_of_a_request_carries_its_id() {
     let log = behind_proxy.log();
     let lines: Vec<&str> = log.lines().filter(|line| line.contains("id=lb-4f2a-0002")).collect();
     assert!(lines.iter().any(|line| line.contains("names a session of no order")), "{log}");
-    assert!(lines.iter().any(|line| line.contains(r#"route="/api/payments/wave/webhook""#) && line.contains("status=200")));
+    assert!(
+        lines.iter().any(|line| line.contains(r#"route="/api/payments/wave/webhook""#) && line.contains("status=200"))
+    );
     assert!(!log.contains("forged=1"), "{log}");
 }
