@@ -68,6 +68,13 @@ pub struct ListQuery {
     /// `newest` (default), `price-asc`, `price-desc` (on the price paid), or `relevance`.
     #[param(value_type = Option<ProductSortCode>, example = "price-asc")]
     sort: Option<String>,
+}
+
+/// The back office's part of the listing's parameters, read only with `scope=admin`.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminListQuery {
     /// `admin`: the back office's listing (administrators only; answers `AdminProductDto`,
     /// inactive products included, 10 a page). The parameters below are read only then.
     #[param(schema_with = crate::schema::admin_scope)]
@@ -155,15 +162,13 @@ fn admin_scope(scope: Option<&str>) -> Result<bool, ApiError> {
     }
 }
 
-impl From<ListQuery> for AdminListParams {
-    fn from(query: ListQuery) -> Self {
-        AdminListParams {
-            stock: query.stock.clone(),
-            status: query.status.clone(),
-            sort_by: query.sort_by.clone(),
-            sort_order: query.sort_order.clone(),
-            list: query.into(),
-        }
+fn admin_list_params(shop: ListQuery, admin: AdminListQuery) -> AdminListParams {
+    AdminListParams {
+        stock: admin.stock,
+        status: admin.status,
+        sort_by: admin.sort_by,
+        sort_order: admin.sort_order,
+        list: shop.into(),
     }
 }
 
@@ -222,7 +227,7 @@ async fn shop_json<T: Serialize>(
 /// only): every product, with the back office's filters, sorts and fields.
 #[utoipa::path(
     tag = "catalog",
-    params(ListQuery),
+    params(ListQuery, AdminListQuery),
     responses(
         (status = 200, description = "A page of products (`AdminProductDto` with `scope=admin`)", body = Paginated<ProductDto>),
         (status = 400, description = "A malformed parameter, named in `fields`", body = ErrorBody),
@@ -235,11 +240,12 @@ async fn list(
     req: HttpRequest,
     state: web::Data<AppState>,
     query: web::Query<ListQuery>,
+    admin: web::Query<AdminListQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let query = query.into_inner();
-    if admin_scope(query.scope.as_deref())? {
+    if admin_scope(admin.scope.as_deref())? {
         AdminUser::extract(&req).await?;
-        let page = state.catalog.admin_list(query.into()).await?;
+        let page = state.catalog.admin_list(admin_list_params(query, admin.into_inner())).await?;
         return Ok(HttpResponse::Ok().json(Paginated::from_page(page, AdminProductDto::from)));
     }
     let filter = state.catalog.list_filter(query.into())?;

@@ -27,10 +27,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 #[derive(Deserialize, IntoParams)]
 pub struct PeriodParams {
     /// First Dakar day, YYYY-MM-DD.
-    #[param(format = Date, example = "2026-11-01")]
+    #[param(value_type = String, format = Date, example = "2026-11-01")]
     from: Option<String>,
     /// Last Dakar day, included; at most 92 days after `from`.
-    #[param(format = Date, example = "2026-11-30")]
+    #[param(value_type = String, format = Date, example = "2026-11-30")]
     to: Option<String>,
 }
 
