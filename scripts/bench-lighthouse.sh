@@ -45,7 +45,7 @@ if [ -z "${BITIK_BENCH_URL:-}" ]; then
   fi
   port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
   DATABASE_URL="$database" UPLOAD_DIR="$uploads" FRONTEND_DIR="$root/frontend/dist" HOST=127.0.0.1 PORT="$port" \
-    PUBLIC_URL="http://127.0.0.1:$port" RUST_LOG=warn "$bitik" serve >/dev/null 2>&1 &
+    PUBLIC_URL="http://127.0.0.1:$port" RUST_LOG=warn DRAIN_SECONDS=0 "$bitik" serve >/dev/null 2>&1 &
   server_pid=$!
   export BITIK_BENCH_URL="http://127.0.0.1:$port"
   for _ in $(seq 1 50); do

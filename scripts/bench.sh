@@ -27,6 +27,8 @@ export PGHOST=127.0.0.1 PGUSER=postgres PGPORT="${server##*:}"
 export JWT_SECRET="bench-secret-bench-secret-bench-secret" UPLOAD_DIR="$WORK/uploads"
 # No built storefront: the API alone is measured here (Lighthouse measures the pages).
 export FRONTEND_DIR="$WORK/no-frontend" RUST_LOG="${RUST_LOG:-info}"
+# No load balancer to drain from: a stopped server stops at once.
+export DRAIN_SECONDS=0
 mkdir -p "$WORK/sql" "$(dirname "$RESULTS")"
 SERVER_PID=""
 trap 'stop_server' EXIT

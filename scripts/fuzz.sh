@@ -36,7 +36,7 @@ cleanup() {
 trap cleanup EXIT
 
 export DATABASE_URL="$server/$database" UPLOAD_DIR="$work/uploads" FRONTEND_DIR="$work/no-frontend"
-export HOST=127.0.0.1 PORT="$port" RUST_LOG="${RUST_LOG:-warn}"
+export HOST=127.0.0.1 PORT="$port" RUST_LOG="${RUST_LOG:-warn}" DRAIN_SECONDS=0
 echo "== A seeded shop in $database"
 target/debug/bitik migrate >/dev/null
 target/debug/bitik seed --demo-accounts >/dev/null

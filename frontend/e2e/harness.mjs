@@ -69,6 +69,8 @@ export async function startShop({ env: settings = {} } = {}) {
     UPLOAD_DIR: uploads,
     FRONTEND_DIR: join(ROOT, 'frontend', 'dist'),
     RUST_LOG: 'warn',
+    // No load balancer to drain from: the shop stops as soon as its journeys are done.
+    DRAIN_SECONDS: '0',
     ...settings,
   }
   if (TEMPLATE_DB) {

@@ -11,7 +11,7 @@ use utoipa_swagger_ui::SwaggerUi;
 use crate::openapi::ApiDoc;
 use crate::routes::pages;
 use crate::state::AppState;
-use crate::{fallback, frontend, middleware, routes};
+use crate::{fallback, frontend, middleware, observe, routes};
 
 /// Largest JSON body accepted; product descriptions are the longest texts.
 const JSON_LIMIT: usize = 256 * 1024;
@@ -46,6 +46,7 @@ fn configure(cfg: &mut web::ServiceConfig, state: &web::Data<AppState>) {
         .app_data(web::PathConfig::default().error_handler(fallback::path_error))
         .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", ApiDoc::openapi()))
         .service(web::scope("/api").configure(routes::configure).default_service(web::to(fallback::unknown_route)))
+        .configure(observe::routes)
         .configure(pages::routes)
         .service(frontend::uploads(&state.config.upload_dir));
     // Without a built frontend (API tests, `cargo run` before `npm run build`) only /api answers.

@@ -6,30 +6,52 @@ use std::time::Instant;
 
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::http::Method;
 use actix_web::http::header::{self, HeaderMap, HeaderName, HeaderValue};
+use actix_web::http::{ConnectionType, Method};
 use actix_web::middleware::Next;
 use actix_web::web::Bytes;
 use actix_web::{Error, HttpResponse, ResponseError, web};
+use tracing::Instrument;
 
-use crate::error;
 use crate::state::AppState;
+use crate::{error, observe};
 
-/// One log line per request. The route pattern is logged rather than the path, so that secrets
-/// carried in paths (password-reset tokens) never reach the logs.
+/// One log line per request, and the request's figures. The route pattern is logged and counted
+/// rather than the path, so that secrets carried in paths (password-reset tokens) never reach the
+/// logs, and the figures keep one series per route. Every line logged while the request is served
+/// carries its id (a span around it), which the answer returns in `X-Request-Id`. While the
+/// instance drains before it stops, every answer closes its connection, so that the client's
+/// next request goes through the load balancer to another instance.
 pub async fn log_request(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, Error> {
     let started = Instant::now();
     let method = req.method().clone();
-    let response = next.call(req).await?;
+    let state = req.app_data::<web::Data<AppState>>().cloned();
+    let trusted = state.as_ref().map(|state| state.config.trusted_proxies.as_slice()).unwrap_or_default();
+    let id = observe::request_id(&req, trusted);
+    let span = tracing::info_span!("request", id = %id);
+    let mut response = next.call(req).instrument(span.clone()).await?;
     let route = response.request().match_pattern().unwrap_or_else(|| "(unmatched)".to_owned());
     let status = response.status().as_u16();
-    let duration_ms = started.elapsed().as_secs_f64() * 1000.0;
-    tracing::info!(%method, route, status, duration_ms = format!("{duration_ms:.1}"), "request");
+    let elapsed = started.elapsed();
+    let duration_ms = elapsed.as_secs_f64() * 1000.0;
+    span.in_scope(|| tracing::info!(%method, route, status, duration_ms = format!("{duration_ms:.1}"), "request"));
+    let labels = [("method", method.to_string()), ("route", route), ("status", status.to_string())];
+    metrics::counter!("bitik_http_requests_total", &labels).increment(1);
+    metrics::histogram!("bitik_http_request_duration_seconds", &labels).record(elapsed.as_secs_f64());
+    if let Ok(value) = HeaderValue::from_str(&id) {
+        response.headers_mut().insert(REQUEST_ID, value);
+    }
+    if state.is_some_and(|state| state.lifecycle.draining()) {
+        response.response_mut().head_mut().set_connection_type(ConnectionType::Close);
+    }
     Ok(response)
 }
+
+/// The header carrying a request's id, in both directions.
+pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
 /// Any error answered under `/api` that is not already our JSON envelope (actix's own 404, 405,
 /// 413…) is rewritten into it.
@@ -150,7 +172,7 @@ pub async fn security_headers(
     }
     if let Some(origin) = allowed_origin {
         headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin);
-        set(headers, header::ACCESS_CONTROL_EXPOSE_HEADERS, "Retry-After");
+        set(headers, header::ACCESS_CONTROL_EXPOSE_HEADERS, "Retry-After, X-Request-Id");
     }
     Ok(response)
 }
@@ -160,7 +182,10 @@ pub async fn security_headers(
 fn preflight_answer() -> HttpResponse {
     HttpResponse::NoContent()
         .insert_header((header::ACCESS_CONTROL_ALLOW_METHODS, "GET, POST, PUT, DELETE"))
-        .insert_header((header::ACCESS_CONTROL_ALLOW_HEADERS, "Authorization, Content-Type, Idempotency-Key"))
+        .insert_header((
+            header::ACCESS_CONTROL_ALLOW_HEADERS,
+            "Authorization, Content-Type, Idempotency-Key, X-Request-Id",
+        ))
         .insert_header((header::ACCESS_CONTROL_MAX_AGE, "600"))
         .finish()
 }

@@ -18,6 +18,7 @@ use crate::routes;
     servers((url = "/api")),
     paths(
         routes::health::health,
+        routes::health::ready,
         routes::shop::shop,
         routes::catalog::list,
         routes::catalog::facets,
@@ -116,7 +117,7 @@ use crate::routes;
     )),
     modifiers(&BearerAuth, &ErrorAnswers, &BlankQueryIsAbsent),
     tags(
-        (name = "health", description = "Liveness of the server and its database"),
+        (name = "health", description = "Liveness of the server and its database; readiness of this instance"),
         (name = "shop", description = "How the shop presents itself"),
         (name = "auth", description = "Accounts and sessions"),
         (name = "catalog", description = "Browsing and searching the products"),

@@ -236,18 +236,38 @@ pub fn client_key<'a>(
     trusted: &[IpAddr],
 ) -> String {
     let Some(peer) = peer else { return String::new() };
-    if !trusted.contains(&peer) {
-        return client_of(peer);
-    }
-    let hops: Vec<&str> = forwarded_for.flat_map(|value| value.split(',')).map(str::trim).collect();
-    let hop = hops.into_iter().rev().find(|hop| hop.parse::<IpAddr>().map_or(true, |ip| !trusted.contains(&ip)));
-    match hop {
+    match client_hop(peer, forwarded_for, trusted) {
         None => client_of(peer),
         Some(hop) => match hop.parse::<IpAddr>() {
             Ok(ip) => client_of(ip),
             Err(_) => hop.chars().take(MAX_HOP_CHARS).collect(),
         },
     }
+}
+
+/// The client's address as [`client_key`] finds it (the connection's, or the hop a trusted
+/// proxy saw), or `None` when there is no connection or the proxy forwarded something that is
+/// no address.
+pub fn client_address<'a>(
+    peer: Option<IpAddr>,
+    forwarded_for: impl Iterator<Item = &'a str>,
+    trusted: &[IpAddr],
+) -> Option<IpAddr> {
+    let peer = peer?;
+    match client_hop(peer, forwarded_for, trusted) {
+        None => Some(peer.to_canonical()),
+        Some(hop) => hop.parse::<IpAddr>().ok().map(|ip| ip.to_canonical()),
+    }
+}
+
+/// The rightmost forwarded hop not written by a trusted proxy, when the connection comes from
+/// one; `None`: the connection's address is the client.
+fn client_hop<'a>(peer: IpAddr, forwarded_for: impl Iterator<Item = &'a str>, trusted: &[IpAddr]) -> Option<&'a str> {
+    if !trusted.contains(&peer) {
+        return None;
+    }
+    let hops: Vec<&str> = forwarded_for.flat_map(|value| value.split(',')).map(str::trim).collect();
+    hops.into_iter().rev().find(|hop| hop.parse::<IpAddr>().map_or(true, |ip| !trusted.contains(&ip)))
 }
 
 /// An IPv4 client as itself (an IPv4 address written as IPv6 too), an IPv6 client as its /64.
@@ -290,6 +310,20 @@ mod tests {
         assert_eq!(client_key(None, spoofed(), &[proxy]), "");
         let odd = "x".repeat(1_000);
         assert_eq!(client_key(Some(proxy), [odd.as_str()].into_iter(), &[proxy]).len(), MAX_HOP_CHARS);
+    }
+
+    #[test]
+    fn the_client_address_is_the_connection_or_the_hop_a_trusted_proxy_saw() {
+        let proxy: IpAddr = "127.0.0.1".parse().unwrap();
+        let outside: IpAddr = "203.0.113.7".parse().unwrap();
+        let forwarded = || ["203.0.113.7"].into_iter();
+        assert_eq!(client_address(Some(proxy), forwarded(), &[]), Some(proxy), "no proxy trusted");
+        assert_eq!(client_address(Some(proxy), forwarded(), &[proxy]), Some(outside), "behind the proxy");
+        assert_eq!(client_address(Some(proxy), std::iter::empty(), &[proxy]), Some(proxy));
+        assert_eq!(client_address(Some(proxy), ["unknown"].into_iter(), &[proxy]), None, "no address");
+        let mapped: IpAddr = "::ffff:127.0.0.1".parse().unwrap();
+        assert_eq!(client_address(Some(mapped), std::iter::empty(), &[]), Some(proxy));
+        assert_eq!(client_address(None, forwarded(), &[proxy]), None);
     }
 
     #[test]

@@ -15,6 +15,8 @@ pub struct Settings {
     /// Proxies in front of the shop whose `X-Forwarded-For` is believed (`TRUSTED_PROXIES`);
     /// empty: nobody's, the connection's address is the client's.
     pub trusted_proxies: Vec<IpAddr>,
+    /// Who may read `/metrics` (`METRICS_ALLOW`, addresses and networks; the loopback by default).
+    pub metrics_allow: Vec<ipnet::IpNet>,
     pub upload_dir: PathBuf,
     pub frontend_dir: PathBuf,
     pub shop: Shop,

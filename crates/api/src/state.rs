@@ -20,6 +20,7 @@ use bitik_payments::{PaymentService, RefundService};
 use bitik_wave::Simulator;
 
 use crate::frontend::Storefront;
+use crate::lifecycle::Lifecycle;
 use crate::rate_limit::{Limits, client_key};
 use crate::settings::Settings;
 
@@ -54,6 +55,8 @@ pub struct AppState {
     pub limits: Limits,
     /// The built storefront, when there is one.
     pub storefront: Option<Arc<Storefront>>,
+    /// Whether this instance is draining before it stops (readiness), shared by its workers.
+    pub lifecycle: Arc<Lifecycle>,
 }
 
 impl AppState {
@@ -65,8 +68,16 @@ impl AppState {
     }
 }
 
-/// Asks the storage whether it answers (one cheap round trip), for the health check.
+/// Asks the storage whether it answers (one cheap round trip), for the health checks, and what
+/// only it knows of the instance's figures.
 #[async_trait]
 pub trait StorageProbe: Send + Sync {
     async fn ping(&self) -> Result<(), BoxError>;
+
+    /// Whether the database holds every migration this program carries (readiness).
+    async fn migrations_current(&self) -> Result<bool, BoxError>;
+
+    /// Sets the gauges the storage knows (its pools' use, the outbox's backlog) before the
+    /// metrics page is rendered. Best effort: a failure is logged, the page still answers.
+    async fn record_gauges(&self);
 }

@@ -105,6 +105,43 @@ pub async fn enqueue_now(database: &Database, new: &[NewMessage]) -> Result<(), 
     Ok(())
 }
 
+/// What the outbox holds that is not done: the `/metrics` page's backlog.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct OutboxBacklog {
+    /// Messages waiting to be sent, now or at a later retry.
+    pub pending: i64,
+    /// Those of them due now.
+    pub due: i64,
+    /// Messages given up on (the back office's « Renvoyer » sends them again).
+    pub failed: i64,
+}
+
+#[derive(QueryableByName)]
+struct BacklogRow {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    pending: i64,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    due: i64,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    failed: i64,
+}
+
+impl PgOutbox {
+    /// Counts the backlog, from the indexes on `state` (sent messages are not read).
+    pub async fn backlog(&self) -> Result<OutboxBacklog, DbError> {
+        let mut conn = self.database.conn().await?;
+        let row: BacklogRow = diesel::sql_query(
+            "SELECT count(*) FILTER (WHERE state = 'pending') AS pending,
+                    count(*) FILTER (WHERE state = 'pending' AND next_attempt_at <= now()) AS due,
+                    count(*) FILTER (WHERE state = 'failed') AS failed
+             FROM messages WHERE state IN ('pending', 'failed')",
+        )
+        .get_result(&mut conn)
+        .await?;
+        Ok(OutboxBacklog { pending: row.pending, due: row.due, failed: row.failed })
+    }
+}
+
 enum Abort {
     Db(DbError),
 }

@@ -1,8 +1,9 @@
-use std::time::Duration;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use diesel::prelude::*;
 use diesel_async::async_connection_wrapper::AsyncConnectionWrapper;
-use diesel_async::pooled_connection::deadpool::{Object, Pool};
+use diesel_async::pooled_connection::deadpool::{Object, Pool, PoolError};
 use diesel_async::pooled_connection::{AsyncDieselConnectionManager, ManagerConfig, RecyclingMethod};
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
@@ -14,6 +15,9 @@ const MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations");
 /// How the pool behaves when PostgreSQL is slow or gone.
 #[derive(Debug, Clone)]
 pub struct PoolSettings {
+    /// What the pool serves, the `pool` label of its metrics: `requests` (the workers' pools,
+    /// counted together), `background`, `sender`.
+    pub name: &'static str,
     pub max_size: usize,
     /// How long a request waits for a free connection before it is answered 503.
     pub wait_timeout: Duration,
@@ -27,6 +31,7 @@ impl Default for PoolSettings {
     fn default() -> Self {
         // A small machine: a few connections kept busy beat many fighting over two cores.
         Self {
+            name: "requests",
             max_size: 10,
             wait_timeout: Duration::from_secs(3),
             connect_timeout: Duration::from_secs(3),
@@ -39,6 +44,51 @@ impl Default for PoolSettings {
 #[derive(Clone)]
 pub struct Database {
     pool: Pool<AsyncPgConnection>,
+    /// How long each borrower waited for a connection, and how many gave up.
+    waits: metrics::Histogram,
+    timeouts: metrics::Counter,
+}
+
+type WeakPool = deadpool::managed::WeakPool<AsyncDieselConnectionManager<AsyncPgConnection>>;
+
+/// Every pool of the process, by name, for [`pool_use`]; a pool dropped (a worker's, at
+/// shutdown) is skipped and forgotten.
+static POOLS: Mutex<Vec<(&'static str, WeakPool)>> = Mutex::new(Vec::new());
+
+/// How the process's pools of one name are used, summed over them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PoolUse {
+    pub max_size: usize,
+    /// Connections open.
+    pub size: usize,
+    /// Open and not lent.
+    pub idle: usize,
+    /// Borrowers waiting for one.
+    pub waiting: usize,
+}
+
+/// The process's pools, by name: what the `/metrics` page shows of them.
+pub fn pool_use() -> Vec<(&'static str, PoolUse)> {
+    let mut pools = POOLS.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut by_name: Vec<(&'static str, PoolUse)> = Vec::new();
+    pools.retain(|(name, weak)| {
+        let Some(pool) = weak.upgrade() else { return false };
+        let status = pool.status();
+        let at = match by_name.iter().position(|(n, _)| n == name) {
+            Some(at) => at,
+            None => {
+                by_name.push((name, PoolUse::default()));
+                by_name.len() - 1
+            }
+        };
+        let sum = &mut by_name[at].1;
+        sum.max_size += status.max_size;
+        sum.size += status.size;
+        sum.idle += status.available;
+        sum.waiting += status.waiting;
+        true
+    });
+    by_name
 }
 
 impl Database {
@@ -91,11 +141,50 @@ impl Database {
             .runtime(deadpool::Runtime::Tokio1)
             .build()
             .map_err(DbError::unavailable)?;
-        Ok(Self { pool })
+        POOLS.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).push((settings.name, pool.weak()));
+        let waits = metrics::histogram!("bitik_db_pool_wait_seconds", "pool" => settings.name);
+        let timeouts = metrics::counter!("bitik_db_pool_timeouts_total", "pool" => settings.name);
+        Ok(Self { pool, waits, timeouts })
     }
 
     pub async fn conn(&self) -> Result<Object<AsyncPgConnection>, DbError> {
-        Ok(self.pool.get().await?)
+        let asked = Instant::now();
+        let lent = self.pool.get().await;
+        self.waits.record(asked.elapsed().as_secs_f64());
+        if matches!(lent, Err(PoolError::Timeout(_))) {
+            self.timeouts.increment(1);
+        }
+        Ok(lent?)
+    }
+
+    /// Whether every migration this program carries is applied to the database: a server
+    /// started before `bitik migrate` ran (or with an older database) is not ready to serve.
+    pub async fn migrations_current(&self) -> Result<bool, DbError> {
+        use diesel::migration::MigrationSource;
+        #[derive(QueryableByName)]
+        struct Version {
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            version: String,
+        }
+        let known: Vec<String> = MigrationSource::<diesel::pg::Pg>::migrations(&MIGRATIONS)
+            .map_err(|e| DbError::inconsistent(e.to_string()))?
+            .iter()
+            .map(|migration| migration.name().version().to_string())
+            .collect();
+        let mut conn = self.conn().await?;
+        let applied: Vec<Version> =
+            diesel::sql_query("SELECT version FROM __diesel_schema_migrations").load(&mut conn).await?;
+        let applied: std::collections::HashSet<String> = applied.into_iter().map(|v| v.version).collect();
+        if !known.iter().all(|version| applied.contains(version)) {
+            return Ok(false);
+        }
+        // The data steps the migrations left for `bitik migrate` (`data_steps.rs`).
+        let pending: i64 = diesel::dsl::select(diesel::dsl::sql::<diesel::sql_types::BigInt>(
+            "(SELECT count(*) FROM data_steps WHERE done_at IS NULL)",
+        ))
+        .get_result(&mut conn)
+        .await?;
+        Ok(pending == 0)
     }
 
     /// `SELECT 1` through the pool: what `/api/health` reports.

@@ -293,6 +293,19 @@ diesel::table! {
 }
 
 diesel::table! {
+    job_runs (job, slot) {
+        job -> Text,
+        slot -> Timestamptz,
+        instance -> Text,
+        started_at -> Timestamptz,
+        finished_at -> Nullable<Timestamptz>,
+        handled -> Nullable<Int4>,
+        failures -> Nullable<Int4>,
+        error -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
     refunds (id) {
         id -> Uuid,
         order_id -> Uuid,
@@ -342,6 +355,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     payment_events,
     newsletter_subscribers,
     rate_limits,
+    job_runs,
     delivery_zones,
     delivery_communes,
     refunds,

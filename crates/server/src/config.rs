@@ -32,6 +32,12 @@ pub struct Config {
     /// E-mail through an SMTP relay (`SMTP_URL`, `MAIL_FROM`); without it messages are written
     /// and shown in the back office as not sent, never sent.
     pub mail: Option<MailSettings>,
+    /// How long the server keeps serving after SIGTERM, readiness answering 503 meanwhile, before
+    /// it stops taking connections and finishes those in flight (`DRAIN_SECONDS`, 5).
+    pub drain: std::time::Duration,
+    /// The length of a slot of the periodic jobs (the expiry sweeps, the limits' cleanup): each
+    /// runs once per slot across every instance (`SWEEP_SECONDS`, 60).
+    pub sweep_every: std::time::Duration,
 }
 
 /// Where e-mail goes out.
@@ -164,6 +170,10 @@ impl Config {
                 public_url,
                 cors_origin,
                 trusted_proxies,
+                metrics_allow: match lookup("METRICS_ALLOW") {
+                    Some(value) => networks("METRICS_ALLOW", &value)?,
+                    None => networks("METRICS_ALLOW", "127.0.0.0/8, ::1")?,
+                },
                 upload_dir: PathBuf::from(lookup("UPLOAD_DIR").unwrap_or_else(|| "uploads".to_owned())),
                 frontend_dir: PathBuf::from(lookup("FRONTEND_DIR").unwrap_or_else(|| "frontend/dist".to_owned())),
                 shop,
@@ -172,6 +182,10 @@ impl Config {
             wave,
             cash_on_delivery,
             mail,
+            drain: std::time::Duration::from_secs(whole("DRAIN_SECONDS", lookup("DRAIN_SECONDS"), 5, 0..=300)?.into()),
+            sweep_every: std::time::Duration::from_secs(
+                whole("SWEEP_SECONDS", lookup("SWEEP_SECONDS"), 60, 1..=3600)?.into(),
+            ),
         })
     }
 
@@ -297,6 +311,20 @@ fn addresses(value: String) -> Result<Vec<std::net::IpAddr>, ConfigError> {
         .map_err(|_| ConfigError(format!("TRUSTED_PROXIES must be IP addresses separated by commas, not \"{value}\".")))
 }
 
+/// Addresses and networks separated by commas: `10.0.0.5, 192.168.1.0/24, ::1`.
+fn networks(name: &str, value: &str) -> Result<Vec<ipnet::IpNet>, ConfigError> {
+    value
+        .split(',')
+        .map(str::trim)
+        .map(|one| one.parse::<ipnet::IpNet>().or_else(|_| one.parse::<std::net::IpAddr>().map(ipnet::IpNet::from)))
+        .collect::<Result<_, _>>()
+        .map_err(|_| {
+            ConfigError(format!(
+                "{name} must be IP addresses or networks (10.0.0.0/8) separated by commas, not \"{value}\"."
+            ))
+        })
+}
+
 /// `CORS_ORIGIN`: scheme, host and port only, as browsers send it in `Origin`.
 fn origin(value: String) -> Result<String, ConfigError> {
     let value = http_url("CORS_ORIGIN", value)?;
@@ -391,6 +419,36 @@ mod tests {
         assert!(message(&[("CORS_ORIGIN", "*")]).starts_with("CORS_ORIGIN must be an http"));
         assert!(
             message(&[("CORS_ORIGIN", "https://admin.bitik.sn/app")]).starts_with("CORS_ORIGIN must be one origin")
+        );
+    }
+
+    #[test]
+    fn draining_the_jobs_slots_and_who_reads_the_metrics() {
+        let defaults = config(&[]).unwrap();
+        assert_eq!(defaults.drain, std::time::Duration::from_secs(5));
+        assert_eq!(defaults.sweep_every, std::time::Duration::from_secs(60));
+        let loopback = |ip: &str| {
+            defaults.http.metrics_allow.iter().any(|net| net.contains(&ip.parse::<std::net::IpAddr>().unwrap()))
+        };
+        assert!(loopback("127.0.0.1") && loopback("::1") && !loopback("10.0.0.5"));
+        let set =
+            config(&[("DRAIN_SECONDS", "0"), ("SWEEP_SECONDS", "1"), ("METRICS_ALLOW", "10.0.0.5, 192.168.1.0/24")])
+                .unwrap();
+        assert_eq!((set.drain.as_secs(), set.sweep_every.as_secs()), (0, 1));
+        let allowed: Vec<String> = set.http.metrics_allow.iter().map(ToString::to_string).collect();
+        assert_eq!(allowed, ["10.0.0.5/32", "192.168.1.0/24"]);
+        let message = |vars: &[(&str, &str)]| config(vars).unwrap_err().to_string();
+        assert_eq!(
+            message(&[("METRICS_ALLOW", "prometheus.local")]),
+            "METRICS_ALLOW must be IP addresses or networks (10.0.0.0/8) separated by commas, not \"prometheus.local\"."
+        );
+        assert_eq!(
+            message(&[("DRAIN_SECONDS", "-1")]),
+            "DRAIN_SECONDS must be a whole number from 0 to 300, not \"-1\"."
+        );
+        assert_eq!(
+            message(&[("SWEEP_SECONDS", "0")]),
+            "SWEEP_SECONDS must be a whole number from 1 to 3600, not \"0\"."
         );
     }
 

@@ -3,6 +3,7 @@
 
 pub mod cli;
 pub mod config;
+pub mod jobs;
 pub mod production;
 pub mod startup;
 

@@ -84,8 +84,10 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
             let public_url = config.http.public_url.clone();
             let app = Application::build(config)?;
             tracing::info!("Bitik is serving on port {} ({public_url})", app.port());
-            // SIGTERM: the listener closes, requests in flight are answered (20 s at most), then
-            // the server returns here.
+            // SIGTERM: readiness answers 503 while the shop serves on for DRAIN_SECONDS, then the
+            // listener closes, requests in flight are answered (20 s at most), and the server
+            // returns here.
+            app.stop_on_signals()?;
             app.run_until_stopped().await?;
             tracing::info!("Bitik stopped.");
         }

@@ -4,10 +4,11 @@
 use std::net::TcpListener;
 use std::sync::Arc;
 
-use actix_web::dev::Server;
+use actix_web::dev::{Server, ServerHandle};
 use actix_web::{HttpServer, web};
 use async_trait::async_trait;
 use bitik_api::frontend::Storefront;
+use bitik_api::lifecycle::Lifecycle;
 use bitik_api::rate_limit::Limits;
 use bitik_api::state::{AppState, StorageProbe};
 use bitik_cart::CartService;
@@ -26,7 +27,7 @@ use bitik_orders::notices::OrderNotices;
 use bitik_payments::reconciliation::{ReconciliationService, WaveTransactions};
 use bitik_payments::{PaymentService, RefundService, WaveGateway};
 use bitik_postgres::{
-    Database, PgAddressRepository, PgCartRepository, PgCashOnDeliveryRepository, PgNewsletterRepository,
+    Database, PgAddressRepository, PgCartRepository, PgCashOnDeliveryRepository, PgJobRuns, PgNewsletterRepository,
     PgOrderRepository, PgOutbox, PgPaymentRepository, PgPhoneRecords, PgProductRepository, PgRateLimiter,
     PgReconciliationRepository, PgRefundRepository, PgUserRepository, PgZoneRepository, PoolSettings,
     listen_for_changes, listen_for_messages,
@@ -34,20 +35,18 @@ use bitik_postgres::{
 use bitik_wave::{Simulator, WaveClient, WaveWebhooks};
 
 use crate::config::Config;
+use crate::jobs;
 
 /// How long a login lasts on a device.
 const SESSION_LIFETIME: std::time::Duration = std::time::Duration::from_secs(7 * 24 * 3600);
 
-/// How often unpaid Wave orders past their session lifetime, cash-on-delivery orders past their
-/// time to be confirmed, and rate-limit keys at rest are looked for.
-const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
-
 /// Connections the workers hold between them: a few kept busy beat many fighting over two cores.
 const WORKER_CONNECTIONS: usize = 10;
 
-/// The pool of the server's own tasks (the expiry sweep): one statement at a time is enough.
+/// The pool of the server's periodic jobs (`jobs.rs`): a statement at a time each.
 const BACKGROUND_POOL: PoolSettings = PoolSettings {
-    max_size: 2,
+    name: "background",
+    max_size: 3,
     wait_timeout: std::time::Duration::from_secs(3),
     connect_timeout: std::time::Duration::from_secs(3),
     statement_timeout: std::time::Duration::from_secs(10),
@@ -61,16 +60,22 @@ const SENDER_STOP_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(
 
 /// The sender's pool: one message held at a time, and a statement to read the next.
 const SENDER_POOL: PoolSettings = PoolSettings {
+    name: "sender",
     max_size: 2,
     wait_timeout: std::time::Duration::from_secs(3),
     connect_timeout: std::time::Duration::from_secs(3),
     statement_timeout: std::time::Duration::from_secs(10),
 };
 
+/// How often the histograms' recent samples are folded in, between two readings of `/metrics`.
+const METRICS_UPKEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(5);
+
 pub struct Application {
     port: u16,
     server: Server,
-    sweeper: tokio::task::JoinHandle<()>,
+    /// The periodic jobs, each claiming its slots (`jobs.rs`).
+    jobs: Vec<tokio::task::JoinHandle<()>>,
+    upkeep: tokio::task::JoinHandle<()>,
     /// Sends the outbox's messages until told to stop.
     sender: tokio::task::JoinHandle<()>,
     stop_sender: tokio::sync::watch::Sender<bool>,
@@ -79,11 +84,23 @@ pub struct Application {
     /// Listens to the catalogue's changes for the read cache.
     changes: tokio::task::JoinHandle<()>,
     catalog_cache: Arc<CatalogCache>,
+    /// Whether the instance drains before it stops.
+    lifecycle: Arc<Lifecycle>,
+    drain: std::time::Duration,
 }
 
 impl Application {
     /// Binds the port (0 picks a free one) and prepares the server without running it.
     pub fn build(config: Config) -> anyhow::Result<Self> {
+        // Before any pool or task takes its metrics' handles.
+        let metrics = bitik_api::observe::recorder();
+        let upkeep = tokio::spawn(async move {
+            let mut ticks = tokio::time::interval(METRICS_UPKEEP_EVERY);
+            loop {
+                ticks.tick().await;
+                metrics.run_upkeep();
+            }
+        });
         let upload_dir = &config.http.upload_dir;
         std::fs::create_dir_all(upload_dir)
             .map_err(|e| anyhow::anyhow!("UPLOAD_DIR {} cannot be created: {e}", upload_dir.display()))?;
@@ -94,7 +111,8 @@ impl Application {
             tracing::warn!("WAVE_API_KEY is not set: Wave payments run in test mode, with the built-in simulator.");
         }
         let background = Database::connect(&shared.config.database_url, &BACKGROUND_POOL)?;
-        let sweeper = spawn_expiry_sweep(web::Data::new(shared.state(background)));
+        let runs = PgJobRuns::new(background.clone(), jobs::instance_name());
+        let jobs = jobs::spawn_jobs(web::Data::new(shared.state(background)), runs, shared.config.sweep_every);
         let channel: Option<Arc<dyn MessageChannel>> = match &shared.config.mail {
             Some(mail) => Some(Arc::new(SmtpChannel::from_url(&mail.smtp_url, &mail.from)?)),
             None => {
@@ -110,6 +128,8 @@ impl Application {
         let (stop_sender, stopping) = tokio::sync::watch::channel(false);
         let sender = tokio::spawn(run_sender(Sender::new(outbox, channel), wake, stopping));
         let catalog_cache = shared.catalog_cache.clone();
+        let lifecycle = shared.lifecycle.clone();
+        let drain = shared.config.drain;
         let changes = tokio::spawn(listen_for_changes(shared.config.database_url.clone(), catalog_cache.clone()));
         let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
         let worker_pool = PoolSettings { max_size: WORKER_CONNECTIONS.div_ceil(workers), ..PoolSettings::default() };
@@ -124,10 +144,53 @@ impl Application {
         })
         .workers(workers)
         .listen(listener)?
-        // Requests in flight get this long to finish after SIGTERM.
+        // Signals are `stop_on_signals`' (`bitik serve`): SIGTERM drains first.
+        .disable_signals()
+        // Requests in flight get this long to finish once the server stops.
         .shutdown_timeout(20)
         .run();
-        Ok(Self { port, server, sweeper, sender, stop_sender, outbox_listener, changes, catalog_cache })
+        Ok(Self {
+            port,
+            server,
+            jobs,
+            upkeep,
+            sender,
+            stop_sender,
+            outbox_listener,
+            changes,
+            catalog_cache,
+            lifecycle,
+            drain,
+        })
+    }
+
+    /// What the instance tells its load balancer: draining or not.
+    pub fn lifecycle(&self) -> Arc<Lifecycle> {
+        self.lifecycle.clone()
+    }
+
+    /// Stops the server at the process's signals. SIGTERM: readiness answers 503 at once and the
+    /// instance keeps serving for `DRAIN_SECONDS`, so that the load balancer takes it out before
+    /// its listener closes; then requests in flight are finished (20 s at most). SIGINT (Ctrl-C
+    /// in a terminal): the same without the drain.
+    pub fn stop_on_signals(&self) -> std::io::Result<tokio::task::JoinHandle<()>> {
+        use tokio::signal::unix::{SignalKind, signal};
+        let mut terminate = signal(SignalKind::terminate())?;
+        let mut interrupt = signal(SignalKind::interrupt())?;
+        let handle: ServerHandle = self.server.handle();
+        let lifecycle = self.lifecycle.clone();
+        let drain = self.drain;
+        Ok(tokio::spawn(async move {
+            tokio::select! {
+                _ = terminate.recv() => {
+                    lifecycle.drain();
+                    tracing::info!(seconds = drain.as_secs_f64(), "SIGTERM: draining (readiness answers 503), then stopping");
+                    tokio::time::sleep(drain).await;
+                }
+                _ = interrupt.recv() => tracing::info!("SIGINT: stopping"),
+            }
+            handle.stop(true).await;
+        }))
     }
 
     pub fn port(&self) -> u16 {
@@ -142,7 +205,10 @@ impl Application {
     /// Serves until the server stops; the background expiry sweep stops with it.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let stopped = self.server.await;
-        self.sweeper.abort();
+        for job in &self.jobs {
+            job.abort();
+        }
+        self.upkeep.abort();
         self.changes.abort();
         self.outbox_listener.abort();
         // The message in hand is finished (or, past the time, left pending: its transaction
@@ -177,6 +243,11 @@ async fn run_sender(sender: Sender, wake: Arc<tokio::sync::Notify>, mut stop: to
 async fn send_once(sender: &Sender) {
     match sender.send_due().await {
         Ok(report) => {
+            metrics::counter!("bitik_outbox_sent_total").increment(report.sent as u64);
+            metrics::counter!("bitik_outbox_send_failures_total", "outcome" => "retried")
+                .increment(report.retried as u64);
+            metrics::counter!("bitik_outbox_send_failures_total", "outcome" => "failed")
+                .increment(report.failed as u64);
             if report.sent + report.failed + report.retried + report.not_configured > 0 {
                 tracing::info!(
                     sent = report.sent,
@@ -194,47 +265,9 @@ async fn send_once(sender: &Sender) {
     }
 }
 
-/// Every minute, the expiry sweep.
-fn spawn_expiry_sweep(state: web::Data<AppState>) -> tokio::task::JoinHandle<()> {
-    tokio::spawn(async move {
-        let mut ticks = tokio::time::interval_at(tokio::time::Instant::now() + SWEEP_EVERY, SWEEP_EVERY);
-        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            ticks.tick().await;
-            sweep_once(&state).await;
-        }
-    })
-}
-
-/// One pass of the expiry sweep: unpaid Wave orders whose session lifetime is over are cancelled
-/// and restocked (or found paid at Wave after all), and so are cash-on-delivery orders nobody
-/// confirmed within `COD_CONFIRM_HOURS`. What it did goes to the logs.
+/// One pass of every periodic job's work, unclaimed (`jobs::sweep_once`).
 pub async fn sweep_once(state: &AppState) {
-    if let Err(error) = state.limits.forget_rested().await {
-        tracing::warn!(error = %error, "rate-limit keys at rest could not be forgotten");
-    }
-    match state.payments.sweep_expired().await {
-        Ok(report) => {
-            if report.cancelled + report.paid > 0 {
-                tracing::info!(cancelled = report.cancelled, paid = report.paid, "unpaid Wave orders swept");
-            }
-            for error in report.errors {
-                tracing::warn!(error, "an unpaid Wave order could not be swept");
-            }
-        }
-        Err(error) => tracing::warn!(error = %error, "the sweep of unpaid Wave orders failed"),
-    }
-    match state.cash_on_delivery.expire_unconfirmed().await {
-        Ok(report) => {
-            if report.cancelled > 0 {
-                tracing::info!(cancelled = report.cancelled, "unconfirmed cash-on-delivery orders cancelled");
-            }
-            for error in report.errors {
-                tracing::warn!(error, "an unconfirmed cash-on-delivery order could not be swept");
-            }
-        }
-        Err(error) => tracing::warn!(error = %error, "the sweep of unconfirmed cash-on-delivery orders failed"),
-    }
+    jobs::sweep_once(state).await;
 }
 
 /// Wires the adapters into the services around one pool. The CLI's commands use it too.
@@ -259,6 +292,7 @@ pub struct Shared {
     /// What the messages say, and which an order's events send.
     templates: Templates,
     notices: Arc<OrderNotices>,
+    lifecycle: Arc<Lifecycle>,
 }
 
 impl Shared {
@@ -298,6 +332,7 @@ impl Shared {
             webhooks: Arc::new(WaveWebhooks::new(&secret)),
             simulator,
             storefront,
+            lifecycle: Arc::new(Lifecycle::new()),
         })
     }
 
@@ -356,7 +391,7 @@ impl Shared {
         let messages = MessageService::new(Arc::new(PgOutbox::new(database.clone())));
         AppState {
             config: Arc::new(config.http.clone()),
-            storage: Arc::new(DatabaseProbe(database)),
+            storage: Arc::new(DatabaseProbe { outbox: PgOutbox::new(database.clone()), database }),
             accounts,
             carts,
             catalog,
@@ -373,16 +408,42 @@ impl Shared {
             notices: self.notices.clone(),
             limits,
             storefront: self.storefront.clone(),
+            lifecycle: self.lifecycle.clone(),
         }
     }
 }
 
-/// The health check's question to PostgreSQL.
-struct DatabaseProbe(Database);
+/// The health checks' questions to PostgreSQL, and the figures only it knows.
+struct DatabaseProbe {
+    database: Database,
+    outbox: PgOutbox,
+}
 
 #[async_trait]
 impl StorageProbe for DatabaseProbe {
     async fn ping(&self) -> Result<(), BoxError> {
-        Ok(self.0.ping().await?)
+        Ok(self.database.ping().await?)
+    }
+
+    async fn migrations_current(&self) -> Result<bool, BoxError> {
+        Ok(self.database.migrations_current().await?)
+    }
+
+    async fn record_gauges(&self) {
+        for (pool, used) in bitik_postgres::pool_use() {
+            let busy = used.size.saturating_sub(used.idle);
+            metrics::gauge!("bitik_db_pool_connections", "pool" => pool, "state" => "busy").set(busy as f64);
+            metrics::gauge!("bitik_db_pool_connections", "pool" => pool, "state" => "idle").set(used.idle as f64);
+            metrics::gauge!("bitik_db_pool_max_connections", "pool" => pool).set(used.max_size as f64);
+            metrics::gauge!("bitik_db_pool_waiting", "pool" => pool).set(used.waiting as f64);
+        }
+        match self.outbox.backlog().await {
+            Ok(backlog) => {
+                metrics::gauge!("bitik_outbox_messages", "state" => "pending").set(backlog.pending as f64);
+                metrics::gauge!("bitik_outbox_messages", "state" => "due").set(backlog.due as f64);
+                metrics::gauge!("bitik_outbox_messages", "state" => "failed").set(backlog.failed as f64);
+            }
+            Err(error) => tracing::warn!(error = %error, "the outbox's backlog could not be counted"),
+        }
     }
 }

@@ -48,6 +48,8 @@ codes! {
     ServiceUnavailable = "service_unavailable", SERVICE_UNAVAILABLE;
     // As much password work as the machine can do is under way: try again in a few seconds.
     ServerBusy = "server_busy", SERVICE_UNAVAILABLE;
+    // Readiness: this instance drains before it stops, or cannot serve yet.
+    NotReady = "not_ready", SERVICE_UNAVAILABLE;
 
     // Bodies, queries and forms.
     ValidationFailed = "validation_failed", BAD_REQUEST;
@@ -191,6 +193,7 @@ mod tests {
                 "internal_error",
                 "service_unavailable",
                 "server_busy",
+                "not_ready",
                 "payment_init_failed",
                 "payment_provider_unavailable"
             ]

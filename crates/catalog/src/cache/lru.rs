@@ -91,6 +91,17 @@ impl<K: Hash + Eq + Clone, V> Lru<K, V> {
         forgotten
     }
 
+    /// Forgets every entry; returns them, for the caller to drop once it no longer holds the map.
+    pub(super) fn clear(&mut self) -> Vec<V> {
+        let forgotten = self.slots.drain(..).filter_map(|slot| slot.entry.map(|(_, value)| value)).collect();
+        self.index.clear();
+        self.free.clear();
+        self.newest = NONE;
+        self.oldest = NONE;
+        self.bytes = 0;
+        forgotten
+    }
+
     fn remove_oldest(&mut self) -> Option<V> {
         let oldest = self.oldest;
         let key = self.slots.get(oldest)?.entry.as_ref()?.0.clone();
@@ -188,6 +199,17 @@ mod tests {
         lru.insert(4, "e".to_owned(), 10);
         assert_eq!(lru.slots.len(), 3);
         assert_eq!(keys(&lru), [4, 3, 2]);
+    }
+
+    #[test]
+    fn cleared_it_holds_nothing_and_keeps_again() {
+        let mut lru = Lru::new(3, 100);
+        lru.insert(1, "un".to_owned(), 10);
+        lru.insert(2, "deux".to_owned(), 10);
+        assert_eq!(lru.clear().len(), 2);
+        assert_eq!((lru.len(), lru.bytes(), lru.get(&1)), (0, 0, None));
+        lru.insert(3, "trois".to_owned(), 10);
+        assert_eq!(keys(&lru), [3]);
     }
 
     #[test]

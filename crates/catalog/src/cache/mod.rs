@@ -211,8 +211,11 @@ impl CatalogCache {
     /// they are not, nothing is served nor kept.
     pub fn set_listening(&self, listening: bool) {
         self.listening.store(listening, Ordering::Release);
-        // Whatever was kept before may have missed changes made while nobody listened.
+        // Whatever was kept before may have missed changes made while nobody listened: nothing
+        // of it is served again, and its room is given back at once.
         self.changed();
+        let forgotten = self.answers().clear();
+        drop(forgotten);
     }
 
     /// The current generation, or `None` when answers may be neither served nor kept.

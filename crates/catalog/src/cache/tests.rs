@@ -66,9 +66,13 @@ async fn nothing_is_served_from_memory_while_nobody_listens_or_when_it_is_off() 
     let cache = listening(true);
     let products = CachedProducts::new(reads(&[10_000, 12_000], || {}), cache.clone());
     assert_eq!(price(&products).await, 10_000);
+    assert_eq!(cache.size().entries, 1);
     cache.set_listening(false);
+    assert_eq!(cache.size(), CacheSize { entries: 0, bytes: 0 }, "emptied when the listening is lost");
+    assert_eq!(price(&products).await, 12_000, "not kept meanwhile");
+    assert_eq!(cache.size().entries, 0);
     cache.set_listening(true);
-    assert_eq!(price(&products).await, 12_000);
+    assert_eq!(cache.size(), CacheSize { entries: 0, bytes: 0 }, "emptied again when it listens again");
 }
 
 #[tokio::test]

@@ -9,6 +9,7 @@ mod delivery;
 mod fixtures;
 mod generated;
 mod invariants;
+mod jobs;
 mod migrations;
 mod newsletter;
 mod open_orders;

@@ -131,6 +131,7 @@ fn matrix() -> Vec<Row> {
     vec![
         // The shop window, open to all.
         row(M::GET, "/health", PUBLIC, |_, _| call("/api/health")),
+        row(M::GET, "/health/ready", PUBLIC, |_, _| call("/api/health/ready")),
         row(M::GET, "/shop", PUBLIC, |_, _| call("/api/shop")),
         row(M::GET, "/products", PUBLIC, |_, _| call("/api/products")),
         row(M::GET, "/products", ADMIN, |_, _| call("/api/products?scope=admin")),

@@ -283,3 +283,20 @@ impl Server {
         line.split_whitespace().nth(1).and_then(|kib| kib.parse().ok()).expect("a figure in kB")
     }
 }
+
+/// The sum of a metric's samples on a `/metrics` page whose labels include every one of `labels`
+/// (written `name="value"`).
+pub fn metric(page: &str, name: &str, labels: &[&str]) -> f64 {
+    page.lines()
+        .filter(|line| !line.starts_with('#'))
+        .filter_map(|line| {
+            let (series, value) = line.rsplit_once(' ')?;
+            let (metric, own) = match series.split_once('{') {
+                Some((metric, own)) => (metric, own.trim_end_matches('}')),
+                None => (series, ""),
+            };
+            let own: Vec<&str> = own.split(',').collect();
+            (metric == name && labels.iter().all(|label| own.contains(label))).then(|| value.parse::<f64>().ok())?
+        })
+        .sum()
+}

@@ -36,6 +36,8 @@ async fn start_server(database: &TestDatabase, uploads: &TempDir) -> Server {
         .env("UPLOAD_DIR", &uploads.0)
         .env("FRONTEND_DIR", "/nonexistent")
         .env("RUST_LOG", "info")
+        // A short drain (readiness 503 while still serving: `cluster.rs`), then the stop tested here.
+        .env("DRAIN_SECONDS", "1")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
