@@ -84,8 +84,7 @@ fn read_json<T: serde::de::DeserializeOwned>(dir: &Path, name: &str) -> Result<T
 pub(crate) fn inline_script_hashes(template: &str) -> Vec<String> {
     let mut hashes = Vec::new();
     let mut rest = template;
-    loop {
-        let Some(start) = rest.find("<script") else { break };
+    while let Some(start) = rest.find("<script") {
         if let Some(comment) = rest.find("<!--").filter(|&comment| comment < start) {
             let Some(end) = rest[comment..].find("-->") else { break };
             rest = &rest[comment + end + 3..];
