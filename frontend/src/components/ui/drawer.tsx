@@ -1,6 +1,6 @@
 import { useId, useRef, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
-import { CloseIcon } from './icons'
+import { DialogHeader } from './dialog-header'
 import styles from './drawer.module.css'
 import { useOverlay } from './use-overlay'
 
@@ -32,12 +32,7 @@ export function Drawer({ open, onClose, title, side = 'right', children, footer,
         aria-labelledby={titleId}
         tabIndex={-1}
       >
-        <div className={styles.header}>
-          <h2 id={titleId} className={styles.title}>{title}</h2>
-          <button type="button" className={styles.close} onClick={onClose} aria-label="Fermer">
-            <CloseIcon size={20} />
-          </button>
-        </div>
+        <DialogHeader titleId={titleId} title={title} onClose={onClose} className={styles.header} />
         <div className={styles.body}>{children}</div>
         {footer ? <div className={styles.footer}>{footer}</div> : null}
       </div>

@@ -15,6 +15,16 @@ function describedBy(id: string, hint: ReactNode, error: string | undefined): st
   return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
 }
 
+/** What every control of a field carries: its id, its required mark and what ties its error and hint to it. */
+function controlProps(id: string, hint: ReactNode, error: string | undefined, required: boolean | undefined) {
+  return {
+    id,
+    required,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(id, hint, error),
+  }
+}
+
 function Frame({ id, label, error, hint, required, children }: CommonProps & { children: ReactNode }) {
   return (
     <div className={styles.field}>
@@ -35,11 +45,8 @@ export function TextField({ id, label, error, hint, required, className, ...inpu
   return (
     <Frame id={id} label={label} error={error} hint={hint} required={required}>
       <input
-        id={id}
+        {...controlProps(id, hint, error, required)}
         className={[styles.input, className].filter(Boolean).join(' ')}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
         {...input}
       />
     </Frame>
@@ -53,15 +60,12 @@ export function PasswordField({ id, label, error, hint, required, ...input }: Om
     <Frame id={id} label={label} error={error} hint={hint} required={required}>
       <div className={styles.control}>
         <input
-          id={id}
+          {...controlProps(id, hint, error, required)}
           type={visible ? 'text' : 'password'}
           className={`${styles.input} ${styles.withToggle}`}
-          required={required}
           autoCapitalize="none"
           autoCorrect="off"
           spellCheck={false}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, hint, error)}
           {...input}
         />
         <button
@@ -86,11 +90,8 @@ export function SelectField({ id, label, error, hint, required, options, classNa
   return (
     <Frame id={id} label={label} error={error} hint={hint} required={required}>
       <select
-        id={id}
+        {...controlProps(id, hint, error, required)}
         className={[styles.input, className].filter(Boolean).join(' ')}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
         {...select}
       >
         {options.map((option) => (
@@ -118,11 +119,8 @@ export function GroupedSelectField({ id, label, error, hint, required, groups, p
   return (
     <Frame id={id} label={label} error={error} hint={hint} required={required}>
       <select
-        id={id}
+        {...controlProps(id, hint, error, required)}
         className={[styles.input, className].filter(Boolean).join(' ')}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
         {...select}
       >
         <option value="">{placeholder}</option>
@@ -144,11 +142,8 @@ export function TextAreaField({ id, label, error, hint, required, className, ...
   return (
     <Frame id={id} label={label} error={error} hint={hint} required={required}>
       <textarea
-        id={id}
+        {...controlProps(id, hint, error, required)}
         className={[styles.input, styles.textarea, className].filter(Boolean).join(' ')}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
         {...textarea}
       />
     </Frame>

@@ -1,7 +1,7 @@
 import { useId, useRef, type ReactNode, type RefObject } from 'react'
 import { createPortal } from 'react-dom'
 import { Button } from './button'
-import { CloseIcon } from './icons'
+import { DialogHeader } from './dialog-header'
 import styles from './modal.module.css'
 import { useOverlay } from './use-overlay'
 
@@ -33,12 +33,7 @@ export function Modal({ open, onClose, title, children, footer, initialFocusRef,
       }}
     >
       <div ref={dialogRef} className={size === 'wide' ? `${styles.dialog} ${styles.wide}` : styles.dialog} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
-        <div className={styles.header}>
-          <h2 id={titleId} className={styles.title}>{title}</h2>
-          <button type="button" className={styles.close} onClick={onClose} aria-label="Fermer">
-            <CloseIcon size={20} />
-          </button>
-        </div>
+        <DialogHeader titleId={titleId} title={title} onClose={onClose} className={styles.header} />
         {children ? <div className={styles.body}>{children}</div> : null}
         {footer ? <div className={styles.footer}>{footer}</div> : null}
       </div>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
+import { AddressLines, placeLine } from '@/components/ui/address-lines'
 import { Button } from '@/components/ui/button'
 import { useConfirm } from '@/components/ui/confirm'
 import { Modal } from '@/components/ui/modal'
@@ -92,19 +93,15 @@ export function AddressBook({ defaults }: { defaults?: Partial<AddressInput> }) 
                 {address.isDefault ? <span className={styles.badge}>Par défaut</span> : null}
               </div>
               <address className={styles.addressText}>
-                {address.firstName} {address.lastName}
-                <br />
-                {address.address}
-                <br />
-                {address.communeName || [address.zipCode, address.city].filter(Boolean).join(' ')}
-                <br />
-                {address.landmark ? (
-                  <>
-                    Point de repère : {address.landmark}
-                    <br />
-                  </>
-                ) : null}
-                {formatPhone(address.phone)}
+                <AddressLines
+                  lines={[
+                    `${address.firstName} ${address.lastName}`,
+                    address.address,
+                    placeLine(address),
+                    address.landmark ? `Point de repère : ${address.landmark}` : null,
+                    formatPhone(address.phone),
+                  ]}
+                />
               </address>
               <div className={styles.addressActions}>
                 <Button variant="ghost" onClick={() => setEditing({ mode: 'edit', address })} aria-label={`Modifier l’adresse ${address.label?.trim() || address.address}`}>

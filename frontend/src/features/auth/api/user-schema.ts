@@ -1,20 +1,11 @@
 // The user as the API shows it (GET /auth/me, login, register, profile): the
 // one zod schema of a user in the storefront.
-import { boolean, enum as zEnum, int, nullish, object, string, union, type infer as Infer } from 'zod/mini'
+import { int, object, string, union, type infer as Infer } from 'zod/mini'
+import { accountShape } from '@/lib/account-shape'
 
 export const userSchema = object({
   id: union([string(), int()]),
-  firstName: string(),
-  lastName: string(),
-  email: string(),
-  phone: nullish(string()),
-  address: nullish(string()),
-  city: nullish(string()),
-  zipCode: nullish(string()),
-  country: nullish(string()),
-  role: zEnum(['customer', 'admin']),
-  active: boolean(),
-  createdAt: string(),
+  ...accountShape,
 })
 
 export type User = Infer<typeof userSchema>

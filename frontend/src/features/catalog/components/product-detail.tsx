@@ -25,6 +25,7 @@ import {
 import { ProductGallery } from './product-gallery'
 import { DiscountBadge, ProductPrice } from './product-price'
 import { ProductTabs } from './product-tabs'
+import chip from '@/components/ui/choice-chip.module.css'
 import styles from './product-detail.module.css'
 
 export const SOLD_OUT = 'Épuisé'
@@ -165,7 +166,7 @@ export function ProductDetail({ product, onAddToCart }: ProductDetailProps) {
               {sizes.length > 0 ? (
                 <div className={styles.sizes}>
                   {sizes.map((size) => (
-                    <label key={size} className={styles.size}>
+                    <label key={size} className={chip.chip}>
                       <input
                         type="radio"
                         name={`${ids}-size`}

@@ -8,6 +8,7 @@ import { CATEGORIES, FILTER_COLORS, FILTER_SIZES } from '@/config/catalog'
 import { useFacets, type FacetCount } from '../api/get-facets'
 import type { ProductQuery } from '../api/get-products'
 import type { ListingFilters } from '../listing-params'
+import chip from '@/components/ui/choice-chip.module.css'
 import styles from './product-filters.module.css'
 
 /** Price fields wait this long after the last keystroke before the listing follows. */
@@ -104,7 +105,7 @@ export function ProductFilters({ query, onChange, onReset }: ProductFiltersProps
         <ul className={styles.sizes}>
           {sizes.map(({ value: size, count }, index) => (
             <li key={size}>
-              <label className={styles.chip}>
+              <label className={chip.chip}>
                 <input
                   type="checkbox"
                   name="sizes"

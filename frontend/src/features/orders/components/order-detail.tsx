@@ -4,6 +4,7 @@
 // cancellation while the server allows them.
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { AddressLines, placeLine } from '@/components/ui/address-lines'
 import { Button, ButtonAnchor, ButtonLink } from '@/components/ui/button'
 import { useConfirm } from '@/components/ui/confirm'
 import { WhatsAppIcon } from '@/components/ui/icons'
@@ -179,25 +180,16 @@ function OrderView({ order, onCancelled, payAction }: { order: Order; onCancelle
           <section className={styles.block} aria-labelledby="order-delivery">
             <h2 id="order-delivery" className={styles.blockTitle}>Livraison</h2>
             <address className={styles.address}>
-              {info.firstName} {info.lastName}
-              <br />
-              {info.address ? (
-                <>
-                  {info.address}
-                  <br />
-                </>
-              ) : null}
-              {info.communeName ? `${info.communeName}${info.zoneName ? ` (${info.zoneName})` : ''}` : [info.zipCode, info.city].filter((part) => part?.trim()).join(' ')}
-              <br />
-              {info.landmark ? (
-                <>
-                  Point de repère : {info.landmark}
-                  <br />
-                </>
-              ) : null}
-              {formatPhone(info.phone)}
-              <br />
-              {info.email}
+              <AddressLines
+                lines={[
+                  `${info.firstName} ${info.lastName}`,
+                  info.address || null,
+                  placeLine(info),
+                  info.landmark ? `Point de repère : ${info.landmark}` : null,
+                  formatPhone(info.phone),
+                  info.email,
+                ]}
+              />
             </address>
             <p className={styles.fact}>{methodLabel}</p>
             {info.notes ? <p className={styles.fact}>Instructions : {info.notes}</p> : null}

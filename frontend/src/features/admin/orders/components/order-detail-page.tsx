@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useSearchParams } from 'react-router'
+import { placeLine } from '@/components/ui/address-lines'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { useConfirm } from '@/components/ui/confirm'
 import { PageSpinner } from '@/components/ui/spinner'
@@ -300,11 +301,7 @@ function Customer({ order }: { order: AdminOrder }) {
       <address className={own.address}>
         <strong>{info.firstName} {info.lastName}</strong>
         {info.address ? <span>{info.address}</span> : null}
-        {info.communeName ? (
-          <span data-testid="order-commune">{info.communeName}{info.zoneName ? ` (${info.zoneName})` : ''}</span>
-        ) : (
-          <span>{[info.zipCode, info.city].filter(Boolean).join(' ')}</span>
-        )}
+        <span data-testid={info.communeName ? 'order-commune' : undefined}>{placeLine(info)}</span>
         {info.landmark ? <span>Point de repère : {info.landmark}</span> : null}
         {info.notes ? <span>Instructions : {info.notes}</span> : null}
         <span>{info.country}</span>

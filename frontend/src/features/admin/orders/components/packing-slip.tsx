@@ -1,3 +1,4 @@
+import { placeLine } from '@/components/ui/address-lines'
 import { isCashOnDelivery, paymentMethodLabel, shippingMethodLabel } from '@/config/orders'
 import { formatDate, formatPrice } from '@/lib/format'
 import { formatPhone } from '@/lib/phone'
@@ -33,7 +34,7 @@ export function PackingSlip({ order }: { order: AdminOrder }) {
           <p><strong>{info.firstName} {info.lastName}</strong></p>
           <p>{formatPhone(info.phone)}</p>
           {info.address ? <p>{info.address}</p> : null}
-          <p>{info.communeName ? `${info.communeName}${info.zoneName ? ` (${info.zoneName})` : ''}` : [info.zipCode, info.city].filter(Boolean).join(' ')}</p>
+          <p>{placeLine(info)}</p>
           {info.landmark ? <p>Repère : {info.landmark}</p> : null}
           {info.notes ? <p>Instructions : {info.notes}</p> : null}
           <p>{info.country}</p>

@@ -66,15 +66,25 @@ function RoleSelect({ id, value, onChange, disabled, hint }: { id: string; value
   )
 }
 
-/** Server refusals: a toast, and per field when it names one (e-mail taken), above the form otherwise. */
-function useServerFailure(refuse: (failure: unknown, message: string, fields: Record<string, string>) => void) {
+/**
+ * Sends a user form: once saved, a toast and back to the list. A server refusal: a toast, and per
+ * field when it names one (e-mail taken), above the form otherwise.
+ */
+function useSaveUser(refuse: (failure: unknown, message: string, fields: Record<string, string>) => void) {
   const toast = useToast()
-  return (failure: unknown) => {
-    const fields = isApiError(failure) ? { ...failure.fields } : {}
-    if (isApiError(failure) && failure.code === 'email_taken') fields.email = failure.message
-    const message = adminErrorMessage(failure, USER_SAVE_FAILED)
-    toast.error(message)
-    refuse(failure, message, fields)
+  const navigate = useNavigate()
+  return async (send: () => Promise<unknown>) => {
+    try {
+      await send()
+      toast.success(USER_SAVED)
+      navigate('/admin/users')
+    } catch (failure) {
+      const fields = isApiError(failure) ? { ...failure.fields } : {}
+      if (isApiError(failure) && failure.code === 'email_taken') fields.email = failure.message
+      const message = adminErrorMessage(failure, USER_SAVE_FAILED)
+      toast.error(message)
+      refuse(failure, message, fields)
+    }
   }
 }
 
@@ -89,19 +99,9 @@ function NewUserForm() {
     active: true,
   })
   const create = useCreateUser()
-  const toast = useToast()
-  const navigate = useNavigate()
-  const fail = useServerFailure(form.refuse)
+  const save = useSaveUser(form.refuse)
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await create.mutateAsync(values)
-      toast.success(USER_SAVED)
-      navigate('/admin/users')
-    } catch (failure) {
-      fail(failure)
-    }
-  })
+  const onSubmit = form.handleSubmit((values) => save(() => create.mutateAsync(values)))
 
   return (
     <section className={styles.page}>
@@ -144,9 +144,7 @@ function EditUserForm({ user, self }: { user: AdminUser; self: boolean }) {
   }
   const form = useZodForm(editUserSchema, initial)
   const update = useUpdateUser()
-  const toast = useToast()
-  const navigate = useNavigate()
-  const fail = useServerFailure(form.refuse)
+  const save = useSaveUser(form.refuse)
   const changed = (Object.keys(initial) as (keyof typeof initial)[]).some((key) => form.values[key] !== initial[key])
 
   const onSubmit = form.handleSubmit(async ({ password, ...values }) => {
@@ -156,13 +154,7 @@ function EditUserForm({ user, self }: { user: AdminUser; self: boolean }) {
       if (value !== initial[key as keyof typeof initial]) changes[key] = value
     }
     if (password) changes.password = password
-    try {
-      await update.mutateAsync({ id: user.id, changes })
-      toast.success(USER_SAVED)
-      navigate('/admin/users')
-    } catch (failure) {
-      fail(failure)
-    }
+    await save(() => update.mutateAsync({ id: user.id, changes }))
   })
 
   return (
