@@ -1,6 +1,6 @@
 //! Small value types every context shares: money in whole francs, e-mail addresses, phone
 //! numbers, the contact and address fields of the shop's forms with the collector of their
-//! problems, pages, the percentage change of a figure, the shop's identity, the shape of a
+//! problems, HTML escaping, pages, the percentage change of a figure, the shop's identity, the shape of a
 //! port's failure, and the port that counts rate limits.
 
 mod address;
@@ -8,6 +8,7 @@ mod contact;
 mod email;
 mod error;
 mod fields;
+mod html;
 mod money;
 mod page;
 mod phone;
@@ -20,6 +21,7 @@ pub use contact::{Contact, ContactForm, MAX_NAME_CHARS, Need, RawContact};
 pub use email::{Email, InvalidEmail};
 pub use error::{BoxError, Unavailable, is_unavailable};
 pub use fields::FieldErrors;
+pub use html::escape_html;
 pub use money::{AmountTooLarge, Money};
 pub use page::{InvalidPage, Page, PageRequest};
 pub use phone::{InvalidPhone, Phone, phone_digits};

@@ -2,6 +2,7 @@
 //! written into the storefront's `index.html` in place of the defaults, with the page's first
 //! view and the API answers it carries.
 
+pub(crate) use bitik_common::escape_html as escape;
 use crate::Site;
 use crate::first_paint::Route;
 
@@ -22,21 +23,6 @@ pub(crate) struct Head {
     /// The API answers the first render asks for, by their address (`api_address`): the
     /// storefront's API client takes each once instead of asking the server again.
     pub(crate) answers: serde_json::Map<String, serde_json::Value>,
-}
-
-pub(crate) fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
 }
 
 /// Tags of the template the page's own replace.

@@ -16,6 +16,7 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::error::PaymentError;
+use crate::model::Payment;
 use crate::ports::{
     CashRefundOutcome, GatewayError, PaymentRepository, RefundOutcome, RefundRepository, WaveGateway, WaveRefundStart,
 };
@@ -103,12 +104,7 @@ impl RefundService {
             errors.fail("amount", &message);
         }
         errors.finish(validation)?;
-        let payment = self
-            .payments
-            .paid_session_of(order.id)
-            .await
-            .map_err(PaymentError::repository)?
-            .ok_or(PaymentError::NoPaidSession)?;
+        let payment = self.paid_session(order.id).await?;
         let new = NewRefund {
             order_id: order.id,
             amount: order.total,
@@ -158,12 +154,7 @@ impl RefundService {
         if refund.state == RefundState::Requested && young {
             return Err(PaymentError::RefundInProgress);
         }
-        let payment = self
-            .payments
-            .paid_session_of(order.id)
-            .await
-            .map_err(PaymentError::repository)?
-            .ok_or(PaymentError::NoPaidSession)?;
+        let payment = self.paid_session(order.id).await?;
         let outcome = match self.gateway.session_refunded(&payment.session.id).await {
             Ok(true) => RefundOutcome::Succeeded { entry: wave_entry(&refund, order.status, Some(actor), now) },
             Ok(false) => RefundOutcome::Failed { code: NOT_REFUNDED_AT_WAVE.to_owned() },
@@ -242,6 +233,15 @@ impl RefundService {
         // `None`: settled meanwhile by someone else, whose word stands.
         self.refunds.settle(refund.id, outcome, self.now()).await.map_err(PaymentError::repository)?;
         Ok(())
+    }
+
+    /// The Wave session that paid the order: the one a Wave refund is made and checked on.
+    async fn paid_session(&self, order_id: Uuid) -> Result<Payment, PaymentError> {
+        self.payments
+            .paid_session_of(order_id)
+            .await
+            .map_err(PaymentError::repository)?
+            .ok_or(PaymentError::NoPaidSession)
     }
 
     async fn find(&self, id: Uuid) -> Result<Order, PaymentError> {

@@ -26,6 +26,34 @@ impl PgZoneRepository {
     }
 }
 
+/// A zone's terms as they are written, when it is created and at every change; an absent
+/// express fee or threshold is written as NULL.
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = zones, treat_none_as_null = true)]
+struct ZoneTerms<'a> {
+    name: &'a str,
+    fee: i64,
+    express_fee: Option<i64>,
+    free_from: Option<i64>,
+    delay: &'a str,
+    cash_on_delivery: bool,
+    active: bool,
+}
+
+impl<'a> ZoneTerms<'a> {
+    fn of(zone: &'a DeliveryZone) -> Self {
+        Self {
+            name: &zone.name,
+            fee: zone.fee.as_francs(),
+            express_fee: zone.express_fee.map(Money::as_francs),
+            free_from: zone.free_from.map(Money::as_francs),
+            delay: &zone.delay,
+            cash_on_delivery: zone.cash_on_delivery,
+            active: zone.active,
+        }
+    }
+}
+
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = zones)]
 struct ZoneRow {
@@ -214,16 +242,7 @@ impl ZoneRepository for PgZoneRepository {
         let created = conn
             .transaction::<_, Abort, _>(async move |conn| {
                 diesel::insert_into(zones::table)
-                    .values((
-                        zones::code.eq(&zone.code),
-                        zones::name.eq(&zone.name),
-                        zones::fee.eq(zone.fee.as_francs()),
-                        zones::express_fee.eq(zone.express_fee.map(Money::as_francs)),
-                        zones::free_from.eq(zone.free_from.map(Money::as_francs)),
-                        zones::delay.eq(&zone.delay),
-                        zones::cash_on_delivery.eq(zone.cash_on_delivery),
-                        zones::active.eq(zone.active),
-                    ))
+                    .values((zones::code.eq(&zone.code), ZoneTerms::of(&zone)))
                     .execute(conn)
                     .await?;
                 write_communes(conn, &zone).await?;
@@ -238,16 +257,7 @@ impl ZoneRepository for PgZoneRepository {
         let updated = conn
             .transaction::<_, Abort, _>(async move |conn| {
                 let changed = diesel::update(zones::table.find(&zone.code))
-                    .set((
-                        zones::name.eq(&zone.name),
-                        zones::fee.eq(zone.fee.as_francs()),
-                        zones::express_fee.eq(zone.express_fee.map(Money::as_francs)),
-                        zones::free_from.eq(zone.free_from.map(Money::as_francs)),
-                        zones::delay.eq(&zone.delay),
-                        zones::cash_on_delivery.eq(zone.cash_on_delivery),
-                        zones::active.eq(zone.active),
-                        zones::updated_at.eq(now),
-                    ))
+                    .set((ZoneTerms::of(&zone), zones::updated_at.eq(now)))
                     .execute(conn)
                     .await?;
                 if changed == 0 {

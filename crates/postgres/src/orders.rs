@@ -430,6 +430,33 @@ pub(crate) fn record(order_id: Uuid, change: &StatusChange) -> NewHistoryRow<'_>
     }
 }
 
+/// Marks the order paid now, moves it to `entry`'s status and writes that in its history.
+async fn mark_paid(conn: &mut AsyncPgConnection, id: Uuid, entry: &StatusChange) -> QueryResult<()> {
+    diesel::update(orders::table.find(id))
+        .set((
+            orders::payment_status.eq("paid"),
+            orders::paid_at.eq(now),
+            orders::status.eq(entry.status.as_str()),
+            orders::updated_at.eq(now),
+        ))
+        .execute(conn)
+        .await?;
+    diesel::insert_into(history::table).values(record(id, entry)).execute(conn).await?;
+    Ok(())
+}
+
+/// What a change of one order's status came to: a change that found the order moved on is stale.
+fn transition_of(outcome: Result<Order, Abort>) -> Result<Transition, BoxError> {
+    match outcome {
+        Ok(order) => Ok(Transition::Applied(Box::new(order))),
+        Err(Abort::Stale | Abort::TooManyOpen(_)) => Ok(Transition::Stale),
+        Err(Abort::OutOfStock { product_id, color, size, available }) => {
+            Ok(Transition::OutOfStock { product_id, color, size, available })
+        }
+        Err(Abort::Db(e)) => Err(e.into()),
+    }
+}
+
 #[async_trait]
 impl OrderRepository for PgOrderRepository {
     async fn place(&self, order: NewOrder, first: StatusChange, open_cap: Option<u32>) -> Result<Order, PlaceError> {
@@ -599,26 +626,13 @@ impl OrderRepository for PgOrderRepository {
                     Some((status, payment)) if status == expected.as_str() && unpaid(&payment) => {}
                     _ => return Err(Abort::Stale),
                 }
-                diesel::update(orders::table.find(id))
-                    .set((
-                        orders::payment_status.eq("paid"),
-                        orders::paid_at.eq(now),
-                        orders::status.eq(entry.status.as_str()),
-                        orders::updated_at.eq(now),
-                    ))
-                    .execute(conn)
-                    .await?;
-                diesel::insert_into(history::table).values(record(id, &entry)).execute(conn).await?;
+                mark_paid(conn, id, &entry).await?;
                 let paid = find_in(conn, id).await.map_err(Abort::Db)?.ok_or(Abort::Stale)?;
                 notify(conn, notices, &paid, OrderNotices::paid).await?;
                 Ok(paid)
             })
             .await;
-        match outcome {
-            Ok(order) => Ok(Transition::Applied(Box::new(order))),
-            Err(Abort::Stale | Abort::OutOfStock { .. } | Abort::TooManyOpen(_)) => Ok(Transition::Stale),
-            Err(Abort::Db(e)) => Err(e.into()),
-        }
+        transition_of(outcome)
     }
 
     async fn record_wave_payment_of_cash_order(
@@ -645,26 +659,16 @@ impl OrderRepository for PgOrderRepository {
                     _ => return Err(Abort::Stale),
                 }
                 diesel::update(orders::table.find(id))
-                    .set((
-                        orders::payment_method.eq(PaymentMethod::Wave.as_str()),
-                        orders::payment_status.eq("paid"),
-                        orders::paid_at.eq(now),
-                        orders::status.eq(entry.status.as_str()),
-                        orders::updated_at.eq(now),
-                    ))
+                    .set(orders::payment_method.eq(PaymentMethod::Wave.as_str()))
                     .execute(conn)
                     .await?;
+                mark_paid(conn, id, &entry).await?;
                 // Paid already: nobody needs to confirm it will be paid at the door.
                 diesel::delete(order_confirmations::table.find(id)).execute(conn).await?;
-                diesel::insert_into(history::table).values(record(id, &entry)).execute(conn).await?;
                 find_in(conn, id).await.map_err(Abort::Db)?.ok_or(Abort::Stale)
             })
             .await;
-        match outcome {
-            Ok(order) => Ok(Transition::Applied(Box::new(order))),
-            Err(Abort::Stale | Abort::OutOfStock { .. } | Abort::TooManyOpen(_)) => Ok(Transition::Stale),
-            Err(Abort::Db(e)) => Err(e.into()),
-        }
+        transition_of(outcome)
     }
 
     async fn record_payments(&self, entries: Vec<(Uuid, OrderStatus, StatusChange)>) -> Result<BatchPayment, BoxError> {
@@ -692,16 +696,7 @@ impl OrderRepository for PgOrderRepository {
                 }
                 let mut paid = Vec::with_capacity(entries.len());
                 for (id, _, entry) in &entries {
-                    diesel::update(orders::table.find(id))
-                        .set((
-                            orders::payment_status.eq("paid"),
-                            orders::paid_at.eq(now),
-                            orders::status.eq(entry.status.as_str()),
-                            orders::updated_at.eq(now),
-                        ))
-                        .execute(conn)
-                        .await?;
-                    diesel::insert_into(history::table).values(record(*id, entry)).execute(conn).await?;
+                    mark_paid(conn, *id, entry).await?;
                     paid.push(find_in(conn, *id).await.map_err(Abort::Db)?.ok_or(Abort::Stale)?);
                 }
                 Ok(Ok(paid))
@@ -815,14 +810,7 @@ impl OrderRepository for PgOrderRepository {
                 Ok(changed)
             })
             .await;
-        match outcome {
-            Ok(order) => Ok(Transition::Applied(Box::new(order))),
-            Err(Abort::Stale | Abort::TooManyOpen(_)) => Ok(Transition::Stale),
-            Err(Abort::OutOfStock { product_id, color, size, available }) => {
-                Ok(Transition::OutOfStock { product_id, color, size, available })
-            }
-            Err(Abort::Db(e)) => Err(e.into()),
-        }
+        transition_of(outcome)
     }
 }
 

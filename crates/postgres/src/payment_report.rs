@@ -10,7 +10,8 @@ use bitik_payments::reconciliation::{
     CashOwed, OpenWaveOrder, PaidOrder, Period, ReconciliationRepository, RefundMeans, ReportFacts, SettledRefund,
 };
 use chrono::{DateTime, NaiveDate, Utc};
-use diesel::QueryableByName;
+use diesel::pg::Pg;
+use diesel::{QueryResult, QueryableByName};
 use diesel::sql_types::{BigInt, Date, Nullable, Text, Timestamptz};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
@@ -98,6 +99,20 @@ struct OwedRow {
     courier_phone: Option<String>,
 }
 
+/// Loads what `sql` answers over the Dakar days `from` to `to`: its `$1`, `$2` and `$3` are
+/// those of [`BOUNDS`].
+async fn load_in_period<Row>(conn: &mut AsyncPgConnection, sql: &str, from: NaiveDate, to: NaiveDate) -> QueryResult<Vec<Row>>
+where
+    Row: QueryableByName<Pg> + Send + 'static,
+{
+    diesel::sql_query(sql)
+        .bind::<Date, _>(from)
+        .bind::<Date, _>(to)
+        .bind::<Text, _>(SHOP_TIME_ZONE)
+        .load(conn)
+        .await
+}
+
 fn corrupt(what: &str, value: &str) -> DbError {
     DbError::inconsistent(format!("unknown {what} {value:?}"))
 }
@@ -105,7 +120,7 @@ fn corrupt(what: &str, value: &str) -> DbError {
 async fn facts_in(conn: &mut AsyncPgConnection, from: NaiveDate, to: NaiveDate) -> Result<ReportFacts, DbError> {
     // A paid order counts on the day it was marked paid. A refunded one keeps that day: its
     // `paid_at` if the refund kept it, else the instant Wave completed its payment.
-    let paid: Vec<PaidRow> = diesel::sql_query(format!(
+    let sql = format!(
         "WITH {BOUNDS},
          sessions AS (
              SELECT DISTINCT ON (p.order_id) p.order_id, p.session_id, p.completed_at, p.payment_status
@@ -125,37 +140,25 @@ async fn facts_in(conn: &mut AsyncPgConnection, from: NaiveDate, to: NaiveDate) 
          FROM paid p, bounds b
          WHERE p.paid_at >= b.starts AND p.paid_at < b.ends
          ORDER BY p.paid_at, p.order_number"
-    ))
-    .bind::<Date, _>(from)
-    .bind::<Date, _>(to)
-    .bind::<Text, _>(SHOP_TIME_ZONE)
-    .load(conn)
-    .await?;
-    let refunds: Vec<RefundRow> = diesel::sql_query(format!(
+    );
+    let paid: Vec<PaidRow> = load_in_period(conn, &sql, from, to).await?;
+    let sql = format!(
         "WITH {BOUNDS}
          SELECT r.order_id, o.order_number, r.amount, r.method, r.settled_at
          FROM refunds r JOIN orders o ON o.id = r.order_id, bounds b
          WHERE r.state = 'succeeded' AND r.settled_at >= b.starts AND r.settled_at < b.ends
          ORDER BY r.settled_at, o.order_number"
-    ))
-    .bind::<Date, _>(from)
-    .bind::<Date, _>(to)
-    .bind::<Text, _>(SHOP_TIME_ZONE)
-    .load(conn)
-    .await?;
-    let open: Vec<OpenRow> = diesel::sql_query(format!(
+    );
+    let refunds: Vec<RefundRow> = load_in_period(conn, &sql, from, to).await?;
+    let sql = format!(
         "WITH {BOUNDS}
          SELECT o.id, o.order_number, o.total, o.status, o.created_at
          FROM orders o, bounds b
          WHERE o.payment_method = 'wave' AND o.payment_status IN ('pending', 'failed')
            AND o.created_at >= b.starts AND o.created_at < b.ends
          ORDER BY o.created_at, o.order_number"
-    ))
-    .bind::<Date, _>(from)
-    .bind::<Date, _>(to)
-    .bind::<Text, _>(SHOP_TIME_ZONE)
-    .load(conn)
-    .await?;
+    );
+    let open: Vec<OpenRow> = load_in_period(conn, &sql, from, to).await?;
     // Delivered when the history last says so; an order delivered before the history kept
     // statuses falls back to its last change.
     let owed: Vec<OwedRow> = diesel::sql_query(

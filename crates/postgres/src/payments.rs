@@ -105,6 +105,47 @@ async fn find_in(conn: &mut AsyncPgConnection, session_id: &str) -> Result<Optio
         .map_err(DbError::from)
 }
 
+/// A Wave session as last seen, written when it is first saved and each time Wave tells more of
+/// it; what Wave no longer says (an error gone, no transaction yet) is written as NULL.
+#[derive(Insertable, AsChangeset)]
+#[diesel(table_name = payments, treat_none_as_null = true)]
+struct SessionSeen<'a> {
+    amount: i64,
+    currency: &'a str,
+    checkout_status: &'a str,
+    payment_status: &'a str,
+    launch_url: &'a str,
+    transaction_id: Option<&'a str>,
+    last_error_code: Option<&'a str>,
+    last_error_message: Option<&'a str>,
+    expires_at: DateTime<Utc>,
+    completed_at: Option<DateTime<Utc>>,
+    last_checked_at: Option<DateTime<Utc>>,
+    business_name: &'a str,
+    client_reference: Option<&'a str>,
+}
+
+impl<'a> SessionSeen<'a> {
+    fn of(session: &'a WaveSession, checked_at: DateTime<Utc>) -> Self {
+        let error = session.last_error.as_ref();
+        Self {
+            amount: session.amount.as_francs(),
+            currency: &session.currency,
+            checkout_status: session.checkout_status.as_str(),
+            payment_status: session.payment_status.as_str(),
+            launch_url: &session.launch_url,
+            transaction_id: session.transaction_id.as_deref(),
+            last_error_code: error.map(|e| e.code.as_str()),
+            last_error_message: error.map(|e| e.message.as_str()),
+            expires_at: session.expires_at,
+            completed_at: session.completed_at,
+            last_checked_at: Some(checked_at),
+            business_name: &session.business_name,
+            client_reference: session.client_reference.as_deref(),
+        }
+    }
+}
+
 #[async_trait]
 impl PaymentRepository for PgPaymentRepository {
     async fn save(
@@ -118,26 +159,13 @@ impl PaymentRepository for PgPaymentRepository {
         let session = session.clone();
         let row = conn
             .transaction::<_, DbError, _>(async move |conn| {
-                let error = session.last_error.as_ref();
                 let inserted = diesel::insert_into(payments::table)
                     .values((
                         payments::order_id.eq(order_id),
                         payments::session_id.eq(&session.id),
-                        payments::amount.eq(session.amount.as_francs()),
-                        payments::currency.eq(&session.currency),
-                        payments::checkout_status.eq(session.checkout_status.as_str()),
-                        payments::payment_status.eq(session.payment_status.as_str()),
-                        payments::launch_url.eq(&session.launch_url),
-                        payments::transaction_id.eq(&session.transaction_id),
-                        payments::last_error_code.eq(error.map(|e| e.code.as_str())),
-                        payments::last_error_message.eq(error.map(|e| e.message.as_str())),
+                        SessionSeen::of(&session, checked_at),
                         payments::is_mock.eq(is_mock),
-                        payments::expires_at.eq(session.expires_at),
-                        payments::completed_at.eq(session.completed_at),
-                        payments::last_checked_at.eq(checked_at),
                         payments::created_at.eq(session.created_at),
-                        payments::business_name.eq(&session.business_name),
-                        payments::client_reference.eq(&session.client_reference),
                     ))
                     .on_conflict(payments::session_id)
                     .do_nothing()
@@ -153,22 +181,7 @@ impl PaymentRepository for PgPaymentRepository {
                     return Ok(stored);
                 }
                 diesel::update(payments::table.filter(payments::session_id.eq(&session.id)))
-                    .set((
-                        payments::amount.eq(session.amount.as_francs()),
-                        payments::currency.eq(&session.currency),
-                        payments::checkout_status.eq(session.checkout_status.as_str()),
-                        payments::payment_status.eq(session.payment_status.as_str()),
-                        payments::launch_url.eq(&session.launch_url),
-                        payments::transaction_id.eq(&session.transaction_id),
-                        payments::last_error_code.eq(error.map(|e| e.code.as_str())),
-                        payments::last_error_message.eq(error.map(|e| e.message.as_str())),
-                        payments::expires_at.eq(session.expires_at),
-                        payments::completed_at.eq(session.completed_at),
-                        payments::last_checked_at.eq(checked_at),
-                        payments::business_name.eq(&session.business_name),
-                        payments::client_reference.eq(&session.client_reference),
-                        payments::updated_at.eq(now),
-                    ))
+                    .set((SessionSeen::of(&session, checked_at), payments::updated_at.eq(now)))
                     .returning(PaymentRow::as_returning())
                     .get_result(conn)
                     .await

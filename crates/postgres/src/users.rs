@@ -10,7 +10,7 @@ use diesel::dsl::{exists, now};
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool, Text, Timestamptz};
-use diesel_async::{AsyncConnection, RunQueryDsl};
+use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
 use crate::functions::{bitik_search_text, like_pattern, regexp_replace};
@@ -99,6 +99,32 @@ struct ProfileChanges<'a> {
     city: &'a str,
     zip_code: &'a str,
     country: &'a str,
+}
+
+/// A new password and what comes with it; `None` fields are left out of the UPDATE.
+#[derive(AsChangeset)]
+#[diesel(table_name = users)]
+struct PasswordChange<'a> {
+    password_hash: &'a str,
+    role: Option<&'a str>,
+    active: Option<bool>,
+    #[diesel(column_name = password_reset_requested_at)]
+    reset_requested_at: Option<Option<DateTime<Utc>>>,
+}
+
+impl<'a> PasswordChange<'a> {
+    fn new(password_hash: &'a str) -> Self {
+        Self { password_hash, role: None, active: None, reset_requested_at: None }
+    }
+}
+
+/// Writes a new password; every session opened before it ends (its token version moves on).
+async fn change_password(conn: &mut AsyncPgConnection, id: Uuid, change: PasswordChange<'_>) -> QueryResult<UserRow> {
+    diesel::update(users::table.find(id))
+        .set((change, users::token_version.eq(users::token_version + 1), users::updated_at.eq(now)))
+        .returning(UserRow::as_returning())
+        .get_result(conn)
+        .await
 }
 
 /// An admin's changes; `None` fields are left out of the UPDATE.
@@ -212,19 +238,8 @@ impl UserRepository for PgUserRepository {
 
     async fn set_role_and_password(&self, id: Uuid, role: Role, password_hash: String) -> Result<User, BoxError> {
         let mut conn = self.database.conn().await?;
-        let row = diesel::update(users::table.find(id))
-            .set((
-                users::role.eq(role.as_str()),
-                users::password_hash.eq(password_hash),
-                users::active.eq(true),
-                users::token_version.eq(users::token_version + 1),
-                users::updated_at.eq(now),
-            ))
-            .returning(UserRow::as_returning())
-            .get_result(&mut conn)
-            .await
-            .map_err(DbError::from)?;
-        row.into_user()
+        let change = PasswordChange { role: Some(role.as_str()), active: Some(true), ..PasswordChange::new(&password_hash) };
+        change_password(&mut conn, id, change).await.map_err(DbError::from)?.into_user()
     }
 
     async fn update_profile(&self, id: Uuid, profile: Profile) -> Result<User, BoxError> {
@@ -249,17 +264,7 @@ impl UserRepository for PgUserRepository {
 
     async fn set_password(&self, id: Uuid, password_hash: String) -> Result<User, BoxError> {
         let mut conn = self.database.conn().await?;
-        let row = diesel::update(users::table.find(id))
-            .set((
-                users::password_hash.eq(password_hash),
-                users::token_version.eq(users::token_version + 1),
-                users::updated_at.eq(now),
-            ))
-            .returning(UserRow::as_returning())
-            .get_result(&mut conn)
-            .await
-            .map_err(DbError::from)?;
-        row.into_user()
+        change_password(&mut conn, id, PasswordChange::new(&password_hash)).await.map_err(DbError::from)?.into_user()
     }
 
     async fn revoke_sessions(&self, id: Uuid) -> Result<(), BoxError> {
@@ -325,17 +330,9 @@ impl UserRepository for PgUserRepository {
                 .await
                 .optional()?;
                 let Some(user_id) = user_id else { return Ok(None) };
-                let row = diesel::update(users::table.find(user_id))
-                    .set((
-                        users::password_hash.eq(password_hash),
-                        users::token_version.eq(users::token_version + 1),
-                        users::password_reset_requested_at.eq(None::<DateTime<Utc>>),
-                        users::updated_at.eq(now),
-                    ))
-                    .returning(UserRow::as_returning())
-                    .get_result(conn)
-                    .await?;
-                Ok(Some(row))
+                // The request is answered: support no longer lists it.
+                let change = PasswordChange { reset_requested_at: Some(None), ..PasswordChange::new(&password_hash) };
+                Ok(Some(change_password(conn, user_id, change).await?))
             })
             .await?;
         row.map(UserRow::into_user).transpose()

@@ -4,6 +4,7 @@
 
 use actix_web::http::header;
 use actix_web::{HttpResponse, get, post, web};
+use bitik_common::escape_html as escape;
 use bitik_payments::CheckoutStatus;
 use bitik_wave::{Delivery, SIMULATOR_PATH, Simulated, Simulator, SimulatorError};
 use chrono::Utc;
@@ -156,32 +157,4 @@ fn render(simulated: &Simulated, public_url: &str) -> String {
         amount = escape(&session.amount.to_string()),
         reference = escape(session.client_reference.as_deref().unwrap_or("")),
     )
-}
-
-fn escape(text: &str) -> String {
-    let mut escaped = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => escaped.push_str("&amp;"),
-            '<' => escaped.push_str("&lt;"),
-            '>' => escaped.push_str("&gt;"),
-            '"' => escaped.push_str("&quot;"),
-            '\'' => escaped.push_str("&#39;"),
-            c => escaped.push(c),
-        }
-    }
-    escaped
-}
-
-#[cfg(test)]
-mod tests {
-    use super::escape;
-
-    #[test]
-    fn escapes_what_html_would_read_as_markup() {
-        assert_eq!(
-            escape(r#"<a href="x">Kër & 'co'</a>"#),
-            "&lt;a href=&quot;x&quot;&gt;Kër &amp; &#39;co&#39;&lt;/a&gt;"
-        );
-    }
 }

@@ -4,6 +4,8 @@
 
 use bitik_common::{Money, Shop};
 
+use bitik_common::escape_html as escape;
+
 use super::LOGO_PATH;
 use crate::model::Rendered;
 
@@ -36,21 +38,6 @@ pub(crate) struct Doc {
     pub subject: String,
     pub greeting: String,
     pub blocks: Vec<Block>,
-}
-
-pub(crate) fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
 }
 
 fn footer_lines(shop: &Shop, public_url: &str) -> Vec<String> {
