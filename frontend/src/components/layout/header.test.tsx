@@ -46,6 +46,37 @@ describe('header search', () => {
 })
 
 describe('header navigation', () => {
+  it('works from the keyboard: Enter opens a dropdown, Escape closes it and gives the focus back to its button', async () => {
+    const user = userEvent.setup()
+    setup()
+    const nav = screen.getByRole('navigation', { name: 'Navigation principale' })
+    const clothes = within(nav).getByRole('button', { name: 'Vêtements' })
+    clothes.focus()
+    await user.keyboard('{Enter}')
+    expect(clothes).toHaveAttribute('aria-expanded', 'true')
+    await user.tab()
+    expect(within(nav).getByRole('link', { name: 'Tous les vêtements' })).toHaveFocus()
+    await user.keyboard('{Escape}')
+    expect(clothes).toHaveAttribute('aria-expanded', 'false')
+    expect(within(nav).queryByRole('link', { name: 'T-shirts' })).not.toBeInTheDocument()
+    expect(clothes).toHaveFocus()
+  })
+
+  it('closes a dropdown when the keyboard focus moves past it', async () => {
+    const user = userEvent.setup()
+    setup()
+    const nav = screen.getByRole('navigation', { name: 'Navigation principale' })
+    const clothes = within(nav).getByRole('button', { name: 'Vêtements' })
+    clothes.focus()
+    await user.keyboard('{Enter}')
+    await user.tab() // Tous les vêtements
+    await user.tab() // T-shirts
+    await user.tab() // Pulls
+    await user.tab() // out of the dropdown: the next dropdown's button
+    expect(within(nav).getByRole('button', { name: 'Accessoires' })).toHaveFocus()
+    expect(clothes).toHaveAttribute('aria-expanded', 'false')
+  })
+
   it('has the Vêtements and Accessoires dropdowns with their subcategories', async () => {
     setup()
     const nav = screen.getByRole('navigation', { name: 'Navigation principale' })

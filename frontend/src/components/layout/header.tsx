@@ -78,20 +78,31 @@ export function Header({ user, sessionLoading = false, cartCount, onCartOpen, ca
     setSearchOpen(false)
   }, [location.key, location.pathname, location.search])
 
-  // A dropdown closes on a click elsewhere or on Escape.
+  // A dropdown closes on a click elsewhere, when the keyboard's focus leaves it, or on Escape,
+  // which gives the focus back to its button rather than to the page's start.
   useEffect(() => {
     if (!openMenu) return
+    const outside = (target: EventTarget | null) => !(target instanceof Element && target.closest('[data-menu]'))
     const onPointerDown = (event: PointerEvent) => {
-      const target = event.target as Element | null
-      if (!target?.closest('[data-menu]')) setOpenMenu(null)
+      if (outside(event.target)) setOpenMenu(null)
+    }
+    // Focus on another menu's button leaves this one too.
+    const onFocusIn = (event: FocusEvent) => {
+      const menu = event.target instanceof Element ? event.target.closest('[data-menu]') : null
+      if (!menu?.querySelector('[aria-expanded="true"]')) setOpenMenu(null)
     }
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpenMenu(null)
+      if (event.key !== 'Escape') return
+      const menu = document.activeElement?.closest('[data-menu]')
+      setOpenMenu(null)
+      menu?.querySelector<HTMLElement>('[aria-expanded]')?.focus()
     }
     document.addEventListener('pointerdown', onPointerDown)
+    document.addEventListener('focusin', onFocusIn)
     document.addEventListener('keydown', onKeyDown)
     return () => {
       document.removeEventListener('pointerdown', onPointerDown)
+      document.removeEventListener('focusin', onFocusIn)
       document.removeEventListener('keydown', onKeyDown)
     }
   }, [openMenu])

@@ -238,7 +238,10 @@ export function ProductDetail({ product, onAddToCart }: ProductDetailProps) {
             </p>
           </div>
 
-          <Button block className={styles.add} disabled={!canAdd || adding} onClick={() => void add()}>
+          {/* While adding, the button stays enabled (aria-disabled, add() ignores the press): a
+              disabled button drops the keyboard's focus, and the cart drawer would then give it
+              back to nothing when it closes. */}
+          <Button block className={styles.add} disabled={!canAdd} aria-disabled={adding || undefined} onClick={() => void add()}>
             {soldOut ? SOLD_OUT : adding ? 'Ajout en cours…' : 'Ajouter au panier'}
           </Button>
 

@@ -4,8 +4,9 @@
 // own except the price fields while they are being typed.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { colorLabel, colorSwatch } from '@/config/colors'
+import { formatPrice } from '@/lib/format'
 import { CATEGORIES, FILTER_COLORS, FILTER_SIZES } from '@/config/catalog'
-import { useFacets, type FacetCount } from '../api/get-facets'
+import { useFacets, type FacetCount, type Facets } from '../api/get-facets'
 import type { ProductQuery } from '../api/get-products'
 import type { ListingFilters } from '../listing-params'
 import chip from '@/components/ui/choice-chip.module.css'
@@ -31,6 +32,7 @@ export function ProductFilters({ query, onChange, onReset }: ProductFiltersProps
   const sizes = choices(facets?.sizes, FILTER_SIZES, selectedSizes)
   const countId = useId()
   const categoryValue = query.subcategory ? `${query.category ?? parentOf(query.subcategory)}/${query.subcategory}` : (query.category ?? '')
+  const categories = categoryChoices(facets?.categories, categoryValue)
 
   const toggle = (values: string[], value: string, on: boolean) => {
     const next = on ? [...values, value] : values.filter((v) => v !== value)
@@ -43,13 +45,20 @@ export function ProductFilters({ query, onChange, onReset }: ProductFiltersProps
         <legend className={styles.legend}>Catégorie</legend>
         <ul className={styles.options}>
           <li>
-            <CategoryRadio value="" label="Tous nos produits" current={categoryValue} onSelect={() => onChange({ category: undefined, subcategory: undefined })} />
+            <CategoryRadio
+              value=""
+              label="Tous nos produits"
+              count={facets ? categories.reduce((sum, category) => sum + (category.count ?? 0), 0) : undefined}
+              current={categoryValue}
+              onSelect={() => onChange({ category: undefined, subcategory: undefined })}
+            />
           </li>
-          {CATEGORIES.map((category) => (
+          {categories.map((category) => (
             <li key={category.slug}>
               <CategoryRadio
                 value={category.slug}
                 label={category.label}
+                count={category.count}
                 current={categoryValue}
                 onSelect={() => onChange({ category: category.slug, subcategory: undefined })}
               />
@@ -59,6 +68,7 @@ export function ProductFilters({ query, onChange, onReset }: ProductFiltersProps
                     <CategoryRadio
                       value={`${category.slug}/${sub.slug}`}
                       label={sub.label}
+                      count={sub.count}
                       current={categoryValue}
                       onSelect={() => onChange({ category: category.slug, subcategory: sub.slug })}
                     />
@@ -70,7 +80,7 @@ export function ProductFilters({ query, onChange, onReset }: ProductFiltersProps
         </ul>
       </fieldset>
 
-      <PriceFilter minPrice={query.minPrice} maxPrice={query.maxPrice} onChange={onChange} />
+      <PriceFilter minPrice={query.minPrice} maxPrice={query.maxPrice} range={facets?.price ?? undefined} onChange={onChange} />
 
       <fieldset className={styles.group}>
         <legend className={styles.legend}>Couleurs</legend>
@@ -185,12 +195,51 @@ function parentOf(subcategory: string): string {
   return CATEGORIES.find((c) => c.subcategories.some((s) => s.slug === subcategory))?.slug ?? ''
 }
 
-function CategoryRadio({ value, label, current, onSelect }: { value: string; label: string; current: string; onSelect: () => void }) {
+interface CategoryChoice {
+  slug: string
+  label: string
+  count?: number
+  subcategories: { slug: string; label: string; count?: number }[]
+}
+
+/**
+ * The shop's categories in their order, with the counts the facets give under the other filters;
+ * once they are known, a category or subcategory without products is left out unless it is the
+ * one chosen (shown with its zero, so the choice stays visible and can be undone).
+ */
+export function categoryChoices(facets: Facets['categories'] | undefined, current: string): CategoryChoice[] {
+  const [currentCategory, currentSub] = current.split('/')
+  return CATEGORIES.flatMap((category) => {
+    const counted = facets?.find((c) => c.value === category.slug)
+    const subcategories = category.subcategories.flatMap((sub) => {
+      if (!facets) return [{ slug: sub.slug, label: sub.label }]
+      const count = counted?.subcategories.find((s) => s.value === sub.slug)?.count ?? 0
+      return count > 0 || sub.slug === currentSub ? [{ slug: sub.slug, label: sub.label, count }] : []
+    })
+    if (!facets) return [{ slug: category.slug, label: category.label, subcategories }]
+    const count = counted?.count ?? 0
+    if (count === 0 && category.slug !== currentCategory) return []
+    return [{ slug: category.slug, label: category.label, count, subcategories }]
+  })
+}
+
+function CategoryRadio({ value, label, count, current, onSelect }: { value: string; label: string; count?: number; current: string; onSelect: () => void }) {
+  const countId = useId()
   return (
-    <label className={styles.check}>
-      <input type="radio" name="category" value={value} checked={current === value} onChange={onSelect} />
-      <span>{label}</span>
-    </label>
+    <div className={styles.row}>
+      <label className={styles.check}>
+        <input
+          type="radio"
+          name="category"
+          value={value}
+          checked={current === value}
+          aria-describedby={count === undefined ? undefined : countId}
+          onChange={onSelect}
+        />
+        <span>{label}</span>
+      </label>
+      <Count id={countId} count={count} of={value === '' ? 'en tout' : 'dans cette catégorie'} />
+    </div>
   )
 }
 
@@ -207,10 +256,13 @@ function toNumber(text: string): number | undefined {
 function PriceFilter({
   minPrice,
   maxPrice,
+  range,
   onChange,
 }: {
   minPrice: number | undefined
   maxPrice: number | undefined
+  /** The lowest and highest price under the other filters, once the facets tell. */
+  range: { min: number; max: number } | undefined
   onChange: ProductFiltersProps['onChange']
 }) {
   const id = useId()
@@ -264,6 +316,7 @@ function PriceFilter({
             placeholder="0"
             value={min}
             errorId={invalid ? `${id}-error` : undefined}
+            hintId={range ? `${id}-range` : undefined}
             onChange={(next) => {
               setMin(next)
               schedule(next, max)
@@ -278,6 +331,7 @@ function PriceFilter({
             placeholder="Illimité"
             value={max}
             errorId={invalid ? `${id}-error` : undefined}
+            hintId={range ? `${id}-range` : undefined}
             onChange={(next) => {
               setMax(next)
               schedule(min, next)
@@ -285,6 +339,11 @@ function PriceFilter({
             onBlur={() => apply(min, max)}
           />
         </div>
+        {range ? (
+          <p id={`${id}-range`} className={styles.range}>
+            {range.min === range.max ? `Tout à ${formatPrice(range.min)}` : `De ${formatPrice(range.min)} à ${formatPrice(range.max)}`}
+          </p>
+        ) : null}
         {invalid ? (
           <p id={`${id}-error`} className={styles.error} role="alert">
             {PRICE_ORDER_ERROR}
@@ -305,12 +364,15 @@ interface PriceInputProps {
   value: string
   /** Set while the range is invalid: the message that describes the field. */
   errorId?: string
+  /** The prices on offer, when known. */
+  hintId?: string
   /** Receives the digits typed, nothing else. */
   onChange: (digits: string) => void
   onBlur: () => void
 }
 
-function PriceInput({ id, label, name, placeholder, value, errorId, onChange, onBlur }: PriceInputProps) {
+function PriceInput({ id, label, name, placeholder, value, errorId, hintId, onChange, onBlur }: PriceInputProps) {
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined
   return (
     <label className={styles.field} htmlFor={id}>
       <span>{label}</span>
@@ -322,7 +384,7 @@ function PriceInput({ id, label, name, placeholder, value, errorId, onChange, on
         placeholder={placeholder}
         value={value}
         aria-invalid={errorId ? true : undefined}
-        aria-describedby={errorId}
+        aria-describedby={describedBy}
         onChange={(event) => onChange(digits(event.currentTarget.value))}
         onBlur={onBlur}
       />

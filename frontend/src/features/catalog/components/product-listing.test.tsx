@@ -135,6 +135,30 @@ describe('/products', () => {
     expect(Object.fromEntries(asked[0]!)).toEqual({ search: 't-shirt noir', colors: 'bordeaux' })
   })
 
+  it('counts the categories and tells the price range under the other filters, hiding what has no product', async () => {
+    products()
+    renderApp('/products?colors=noir')
+    await screen.findByText('30 produits')
+    const filters = sidebar()
+    const clothes = await within(filters).findByRole('radio', { name: 'Vêtements' })
+    expect(clothes).toHaveAccessibleDescription('20 produits dans cette catégorie')
+    expect(within(filters).getByRole('radio', { name: 'Chaînes' })).toHaveAccessibleDescription('3 produits dans cette catégorie')
+    expect(within(filters).getByRole('radio', { name: 'Tous nos produits' })).toHaveAccessibleDescription('23 produits en tout')
+    // No product is a pair of glasses under these filters.
+    expect(within(filters).queryByRole('radio', { name: 'Lunettes' })).toBeNull()
+    expect(within(filters).getByText('De 3 000 FCFA à 45 000 FCFA')).toBeVisible()
+    expect(within(filters).getByRole('textbox', { name: 'Minimum' })).toHaveAccessibleDescription('De 3 000 FCFA à 45 000 FCFA')
+  })
+
+  it('keeps a chosen subcategory that has no product, checked, at zero', async () => {
+    products()
+    renderApp('/products?category=accessoire&subcategory=lunette')
+    await screen.findByText('30 produits')
+    const glasses = await within(sidebar()).findByRole('radio', { name: 'Lunettes' })
+    expect(glasses).toBeChecked()
+    await waitFor(() => expect(glasses).toHaveAccessibleDescription('0 produit dans cette catégorie'))
+  })
+
   it('shows the state of the address in the sidebar and the sort selector (reload)', async () => {
     products()
     renderApp('/products?category=vetement&subcategory=pull&colors=noir,bleu%20marine&sizes=M,XL&minPrice=5000&maxPrice=20000&promotion=true&sort=price-asc')
