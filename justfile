@@ -17,6 +17,21 @@ test:
 fuzz:
     scripts/fuzz.sh
 
+# The shop's database (pg_dump, custom format) and its UPLOAD_DIR pictures in one file under
+# backups/ (or FILE). See docs/deploy.md.
+backup FILE="":
+    scripts/backup.sh {{FILE}}
+
+# A file of `just backup` into a new database (DATABASE_URL, default the one `just run` uses) and
+# its pictures into UPLOAD_DIR.
+restore FILE:
+    scripts/restore.sh {{FILE}}
+
+# Three release instances behind HAProxy, pictures in Garage, mail through aiosmtpd: browsing and
+# 200 checkouts while one instance is killed and restarted, then the checks (docs/reliability.md).
+cluster-test:
+    scripts/cluster-test.sh
+
 # Vite's dev server on http://localhost:5173 (proxying /api to a `just serve-dev` server).
 dev:
     cd frontend && npm run dev

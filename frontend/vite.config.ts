@@ -104,7 +104,7 @@ export default defineConfig({
     target: 'es2020',
     // Few files rather than many: on a phone's line each file costs a round trip, and over HTTP/1.1
     // only six are asked for at once. What the entry imports is one file with it; the storefront's
-    // modules shared by several routes are grouped by the routes that use them, groups under 4 KB
+    // modules shared by several routes are grouped by the routes that use them, groups under 3 KB
     // merged into their nearest neighbour: a little more on a route, far fewer scripts for the product
     // page. A larger threshold drags sign-in forms into /checkout (see docs/benchmarks.md, Weight).
     // The admin area's modules stay in its own chunks.
@@ -118,7 +118,7 @@ export default defineConfig({
               test: /[\\/]src[\\/](?!app[\\/]routes[\\/]admin|features[\\/]admin)/,
               minShareCount: 2,
               entriesAware: true,
-              entriesAwareMergeThreshold: 4000,
+              entriesAwareMergeThreshold: 3000,
               priority: 1,
             },
           ],

@@ -16,6 +16,10 @@ echo "== Rust: unit, adapter and API tests"
 # The API tests send e-mail to a real SMTP server they start themselves (aiosmtpd).
 BITIK_SMTPD_PYTHON="$(scripts/mail-server.sh)"
 export BITIK_SMTPD_PYTHON
+# The picture store's tests keep pictures in a real S3-compatible server they start themselves
+# (Garage, built once), and the backup test runs scripts/backup.sh and scripts/restore.sh.
+BITIK_GARAGE="$(scripts/s3-server.sh)"
+export BITIK_GARAGE
 if cargo nextest --version >/dev/null 2>&1; then
   cargo nextest run --workspace --no-fail-fast
 else

@@ -11,7 +11,7 @@ use utoipa_swagger_ui::SwaggerUi;
 use crate::openapi::ApiDoc;
 use crate::routes::pages;
 use crate::state::AppState;
-use crate::{fallback, frontend, middleware, observe, routes};
+use crate::{fallback, frontend, middleware, observe, pictures, routes};
 
 /// Largest JSON body accepted; product descriptions are the longest texts.
 const JSON_LIMIT: usize = 256 * 1024;
@@ -48,7 +48,7 @@ fn configure(cfg: &mut web::ServiceConfig, state: &web::Data<AppState>) {
         .service(web::scope("/api").configure(routes::configure).default_service(web::to(fallback::unknown_route)))
         .configure(observe::routes)
         .configure(pages::routes)
-        .service(frontend::uploads(&state.config.upload_dir));
+        .configure(|cfg| pictures::routes(cfg, &state.config.pictures, &state.config.upload_dir));
     // Without a built frontend (API tests, `cargo run` before `npm run build`) only /api answers.
     if state.storefront.is_some() {
         let dir = &state.config.frontend_dir;

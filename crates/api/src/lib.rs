@@ -11,6 +11,7 @@ pub mod lifecycle;
 pub mod middleware;
 pub mod observe;
 pub mod openapi;
+mod pictures;
 pub mod rate_limit;
 pub mod responses;
 pub mod routes;

@@ -37,6 +37,10 @@ pub const RESET_MAILS_PER_ADDRESS: Rate = Rate::per(3, QUARTER_HOUR);
 pub const ORDERS_PER_ACCOUNT: Rate = Rate::per(20, HOUR);
 pub const ORDERS_PER_CLIENT: Rate = Rate::per(60, HOUR);
 pub const SUBSCRIPTIONS_PER_CLIENT: Rate = Rate::per(10, HOUR);
+/// Back-in-stock alerts asked from one address: a shopper asks for a few variants, not dozens.
+pub const STOCK_ALERTS_PER_CLIENT: Rate = Rate::per(20, HOUR);
+/// Alerts asked for one e-mail address from anywhere: nobody fills someone else's inbox.
+pub const STOCK_ALERTS_PER_ADDRESS: Rate = Rate::per(10, HOUR);
 
 /// One count an action is held to: a key and its rate.
 #[derive(Debug, Clone)]
@@ -115,6 +119,16 @@ impl Limits {
 
     pub async fn subscription(&self, client: &str) -> Result<Reserved<'_>, ApiError> {
         self.reserve(vec![Count::new(SUBSCRIPTIONS_PER_CLIENT, format!("newsletter:client:{client}"))]).await
+    }
+
+    /// A back-in-stock alert: per client, then per e-mail address (counted for any address).
+    pub async fn stock_alert(&self, client: &str, email: &str) -> Result<Reserved<'_>, ApiError> {
+        let address = email_key(email);
+        self.reserve(vec![
+            Count::new(STOCK_ALERTS_PER_CLIENT, format!("alert:client:{client}")),
+            Count::new(STOCK_ALERTS_PER_ADDRESS, format!("alert:mail:{address}")),
+        ])
+        .await
     }
 
     /// Forgets the keys whose whole allowance is free again (the server's minute sweep).

@@ -3,7 +3,8 @@
 //! cell a spreadsheet would run. Excel, LibreOffice and Google Sheets take a cell starting with
 //! `=`, `+`, `-` or `@` as a formula, and tab or carriage return can hide such a start, so those
 //! cells get a `'` in front, the usual defence against formula injection: the admin who opens the
-//! file sees the text, and nothing is run or fetched.
+//! file sees the text, and nothing is run or fetched. A file the shop reads back (the catalogue's
+//! import) has those quote marks taken off again, so an export imported unchanged changes nothing.
 
 use std::borrow::Cow;
 
@@ -52,6 +53,58 @@ fn neutralised(cell: &str) -> Cow<'_, str> {
     }
 }
 
+/// The cell as it was before [`neutralised`] marked it.
+fn restored(cell: &str) -> &str {
+    match cell.strip_prefix('\'') {
+        Some(rest) if rest.starts_with(['=', '+', '-', '@', '\t', '\r']) => rest,
+        _ => cell,
+    }
+}
+
+/// A CSV file as received: its header, then its rows with their line numbers (the header is
+/// line 1), every cell restored from the export's neutralising.
+pub struct ReadFile {
+    pub header: Vec<String>,
+    pub rows: Vec<(u64, Vec<String>)>,
+}
+
+/// Why a received file cannot be read at all, in French.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Unreadable {
+    pub line: u64,
+    pub message: String,
+}
+
+/// Reads a UTF-8 CSV file (a byte-order mark, as spreadsheets write, is skipped). Rows may hold
+/// fewer cells than the header: the missing ones are blank.
+pub fn read(bytes: &[u8]) -> Result<ReadFile, Unreadable> {
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    let mut reader = csv::ReaderBuilder::new().has_headers(false).flexible(true).from_reader(bytes);
+    let mut records = reader.records();
+    let unreadable = |error: csv::Error| Unreadable {
+        // The reader counts the lines before the record; a file's lines are counted from 1.
+        line: error.position().map_or(1, |p| p.line() + 1),
+        message: match error.kind() {
+            csv::ErrorKind::Utf8 { .. } => "Le fichier doit être enregistré en UTF-8".to_owned(),
+            _ => "Ligne illisible".to_owned(),
+        },
+    };
+    let header = match records.next() {
+        Some(record) => record.map_err(unreadable)?.iter().map(|cell| restored(cell).to_owned()).collect(),
+        None => return Err(Unreadable { line: 1, message: "Le fichier est vide".to_owned() }),
+    };
+    let mut rows = Vec::new();
+    for record in records {
+        let record = record.map_err(unreadable)?;
+        if record.iter().all(|cell| cell.trim().is_empty()) {
+            continue;
+        }
+        let line = record.position().map_or(0, |p| p.line() + 1);
+        rows.push((line, record.iter().map(|cell| restored(cell).to_owned()).collect()));
+    }
+    Ok(ReadFile { header, rows })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,5 +148,26 @@ mod tests {
         let mut reader = csv::Reader::from_reader(file.as_bytes());
         let row = reader.records().next().unwrap().unwrap();
         assert_eq!(&row[0], format!("'{formula}"));
+    }
+
+    #[test]
+    fn a_file_read_back_is_what_was_written_before_its_cells_were_neutralised() {
+        let cells = ["=1+2", "-5", "'déjà", "a,b", "ligne\nsuivante", "+221771234567"];
+        let file = written(&[&cells[..2], &cells[2..4], &cells[4..]]);
+        let read = read(file.as_bytes()).unwrap();
+        assert_eq!(read.header, ["email", "subscribedAt"]);
+        let lines: Vec<u64> = read.rows.iter().map(|(line, _)| *line).collect();
+        assert_eq!(lines, [2, 3, 4]);
+        let back: Vec<&str> = read.rows.iter().flat_map(|(_, row)| row.iter().map(String::as_str)).collect();
+        assert_eq!(back, cells);
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped_and_a_file_not_in_utf8_is_refused() {
+        let read = read(b"\xef\xbb\xbfslug,name\r\nx,y\r\n").unwrap();
+        assert_eq!(read.header, ["slug", "name"]);
+        let latin1 = super::read(b"slug,name\r\nx,caf\xe9\r\n").err().unwrap();
+        assert_eq!(latin1, Unreadable { line: 2, message: "Le fichier doit être enregistré en UTF-8".to_owned() });
+        assert_eq!(super::read(b"").err().unwrap().message, "Le fichier est vide");
     }
 }

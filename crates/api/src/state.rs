@@ -6,15 +6,17 @@ use std::sync::Arc;
 use actix_web::HttpRequest;
 use async_trait::async_trait;
 use bitik_cart::CartService;
-use bitik_catalog::{CatalogCache, CatalogService};
+use bitik_catalog::{AlertService, CatalogCache, CatalogService};
 use bitik_common::BoxError;
 use bitik_identity::AccountService;
 use bitik_identity::newsletter::NewsletterService;
+use bitik_images::PictureStore;
 use bitik_messages::MessageService;
 use bitik_orders::OrderService;
 use bitik_orders::cash_on_delivery::CashOnDeliveryService;
 use bitik_orders::delivery::DeliveryService;
 use bitik_orders::notices::OrderNotices;
+use bitik_orders::promo::PromoService;
 use bitik_payments::reconciliation::ReconciliationService;
 use bitik_payments::{PaymentService, RefundService};
 use bitik_wave::Simulator;
@@ -35,6 +37,8 @@ pub struct AppState {
     pub cash_on_delivery: CashOnDeliveryService,
     /// The delivery zones, for the storefront's list and the back office.
     pub delivery: DeliveryService,
+    /// The promo codes: the back office's list and form, and the cart's check.
+    pub promos: PromoService,
     pub payments: PaymentService,
     /// Wave refunds asked of Wave, and the shop's own refunds of cash-on-delivery orders.
     pub refunds: RefundService,
@@ -43,6 +47,10 @@ pub struct AppState {
     /// Test mode's stand-in for Wave, whose checkout pages the server serves; `None` with Wave.
     pub simulator: Option<Arc<Simulator>>,
     pub catalog: CatalogService,
+    /// Where the product pictures' files are kept (`UPLOAD_DIR` or a bucket), shared by the workers.
+    pub pictures: Arc<dyn PictureStore>,
+    /// Back-in-stock alerts: asked by shoppers, counted for the back office, told by a job.
+    pub alerts: AlertService,
     /// The storefront's catalogue reads kept in memory, and the JSON made of them.
     pub catalog_cache: Arc<CatalogCache>,
     pub newsletter: NewsletterService,

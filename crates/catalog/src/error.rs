@@ -18,10 +18,29 @@ pub enum CatalogError {
     #[error("{message}")]
     Validation { message: String, fields: BTreeMap<&'static str, String> },
 
+    /// A back-in-stock alert asked on a variant that can be bought now.
+    #[error("Cet article est disponible : vous pouvez le commander dès maintenant.")]
+    InStock,
+
+    /// An unsubscribe link no alert was sent with.
+    #[error("Ce lien de désinscription n'est pas valable.")]
+    AlertNotFound,
+
+    /// A product file (CSV import) with rows breaking the product form's rules: nothing is written.
+    #[error("{}", import_summary(.rows.len()))]
+    InvalidImport { rows: Vec<RowError> },
+
     /// The storage failed. The cause stays reachable through `source()` so the API can tell an
     /// unreachable database (503) from a bug (500).
     #[error("the catalogue's storage failed")]
     Repository(#[source] BoxError),
+}
+
+fn import_summary(problems: usize) -> String {
+    match problems {
+        1 => "Le fichier contient une erreur : rien n'a été importé.".to_owned(),
+        n => format!("Le fichier contient {n} erreurs : rien n'a été importé."),
+    }
 }
 
 impl CatalogError {
@@ -37,4 +56,13 @@ impl CatalogError {
     pub fn repository(cause: impl Into<BoxError>) -> Self {
         CatalogError::Repository(cause.into())
     }
+}
+
+/// What is wrong with one cell, as the admin reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RowError {
+    /// The line of the file (the header is line 1).
+    pub row: u64,
+    pub column: String,
+    pub message: String,
 }

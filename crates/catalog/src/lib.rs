@@ -4,6 +4,7 @@
 //! adapter; the HTTP routes call [`CatalogService`].
 
 mod admin;
+mod alerts;
 mod cache;
 mod choice;
 mod error;
@@ -12,22 +13,27 @@ mod filter;
 #[cfg(any(test, feature = "mocks"))]
 pub mod fixtures;
 mod form;
+mod import;
 mod model;
 mod ports;
 mod service;
 
 pub use admin::{ADMIN_PAGE_SIZE, AdminListParams, ProductStats};
+#[cfg(any(test, feature = "mocks"))]
+pub use alerts::MockStockAlertRepository;
+pub use alerts::{AlertRequest, AlertService, StockAlert, StockAlertRepository, Waiting};
 pub use cache::{CacheSize, CacheStats, CachedProducts, CatalogCache, MAX_AGE, MAX_BYTES, MAX_ENTRIES, ShopRead};
 pub use choice::{
     Choice, ChoiceError, MAX_LINE_QUANTITY, RawChoice, Variant, line_limit, whole_quantity, within_line_limit,
 };
-pub use error::CatalogError;
+pub use error::{CatalogError, RowError};
 pub use facets::{CategoryCount, Facets, facet_filter};
 pub use filter::{
     DEFAULT_PAGE_SIZE, ListParams, MAX_PAGE_SIZE, MAX_SEARCH_CHARS, NEW_ARRIVAL_DAYS, ProductFilter, ProductSort,
     SearchText, Visibility, parse_limit,
 };
 pub use form::{MAX_PRICE, NewProduct, ProductForm};
+pub use import::{COLUMNS, ImportChange, ImportPlan, ImportRow, ImportedProduct, export_rows};
 pub use model::{
     Category, Color, LOW_STOCK_THRESHOLD, PLACEHOLDER_IMAGE, Product, ProductKey, Size, Slug, Stock, StockLevel,
     Subcategory,

@@ -71,6 +71,14 @@ pub trait ProductRepository: Send + Sync {
     /// The dashboard's counts; stock levels by [`crate::StockLevel::bounds`] of each product's total.
     async fn stats(&self) -> Result<ProductStats, BoxError>;
 
+    /// Every product, active or not, oldest first, with its stock: the catalogue's CSV export
+    /// and what its import compares with.
+    async fn all(&self) -> Result<Vec<Product>, BoxError>;
+
+    /// Creates or replaces each product by its slug (a new one under exactly that slug), with
+    /// its whole stock grid, all in one transaction: every product is written or none.
+    async fn import(&self, products: &[(Slug, NewProduct)]) -> Result<(), BoxError>;
+
     /// Stores a new product with its variants under `product.slug()`, or the first of
     /// `slug-2`, `slug-3`… that no other product has.
     async fn create(&self, product: NewProduct) -> Result<Product, BoxError>;

@@ -10,6 +10,7 @@ use crate::error::CatalogError;
 use crate::facets::{Facets, facet_filter};
 use crate::filter::{ListParams, ProductFilter};
 use crate::form::ProductForm;
+use crate::import::{ImportPlan, ImportRow, export_rows};
 use crate::model::{Product, ProductKey, Slug};
 use crate::ports::{ProductRepository, Removal};
 
@@ -155,6 +156,30 @@ impl CatalogService {
             Removal::NotFound => Err(CatalogError::NotFound),
             removal => Ok(removal),
         }
+    }
+
+    /// The whole catalogue as rows of [`crate::COLUMNS`], one per variant (the CSV export).
+    pub async fn export(&self) -> Result<Vec<Vec<String>>, CatalogError> {
+        let products = self.products.all().await.map_err(CatalogError::repository)?;
+        Ok(export_rows(&products))
+    }
+
+    /// Reads a product file (its header and rows) with the product form's rules: every row's
+    /// problems (`InvalidImport`), or what would change. Unless `dry_run`, the changes are then
+    /// written in one transaction.
+    pub async fn import(
+        &self,
+        header: &[String],
+        rows: &[ImportRow],
+        dry_run: bool,
+    ) -> Result<ImportPlan, CatalogError> {
+        let existing = self.products.all().await.map_err(CatalogError::repository)?;
+        let plan = ImportPlan::read(header, rows, &existing)?;
+        let writes = plan.writes();
+        if !dry_run && !writes.is_empty() {
+            self.products.import(&writes).await.map_err(CatalogError::repository)?;
+        }
+        Ok(plan)
     }
 
     /// Checks the product form's rules and stores the product. `created_at` is `None` for "now".
@@ -425,5 +450,47 @@ mod tests {
         tee.promo_price = None;
         assert_eq!(tee.price_paid(), Money::francs(10_000));
         assert_eq!(tee.images_or_placeholder(), ["/images/placeholder.jpg"]);
+    }
+
+    fn import_file(stock: &str) -> (Vec<String>, Vec<crate::ImportRow>) {
+        let header = crate::COLUMNS.iter().map(|c| (*c).to_owned()).collect();
+        let cells = [
+            "t-shirt-teranga",
+            "T-shirt Teranga",
+            "",
+            "Coton bio.",
+            "9500",
+            "",
+            "non",
+            "vetement",
+            "t-shirt",
+            "noir",
+            "M",
+            stock,
+            "",
+            "",
+            "",
+            "non",
+            "oui",
+        ];
+        (header, vec![crate::ImportRow { line: 2, cells: cells.iter().map(|c| (*c).to_owned()).collect() }])
+    }
+
+    #[tokio::test]
+    async fn an_import_writes_its_changes_once_checked_and_a_dry_run_or_a_bad_file_writes_nothing() {
+        let mut repository = MockProductRepository::new();
+        repository.expect_all().returning(|| Ok(Vec::new()));
+        repository
+            .expect_import()
+            .withf(|products| products.len() == 1 && products[0].0.as_str() == "t-shirt-teranga")
+            .times(1)
+            .returning(|_| Ok(()));
+        let service = service(repository);
+        let (header, rows) = import_file("4");
+        let preview = service.import(&header, &rows, true).await.unwrap();
+        assert_eq!(preview.products[0].change, crate::ImportChange::Created);
+        let (_, bad) = import_file("-1");
+        assert!(matches!(service.import(&header, &bad, false).await, Err(CatalogError::InvalidImport { .. })));
+        service.import(&header, &rows, false).await.unwrap();
     }
 }

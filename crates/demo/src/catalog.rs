@@ -2,10 +2,11 @@
 //! (the shop never downloads images), stored through the catalogue like an admin's product.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::sync::Arc;
 
 use anyhow::Context;
 use bitik_catalog::{CatalogService, ProductForm, Slug};
+use bitik_images::{PictureStore, PreparedPicture};
 use chrono::{Duration, Utc};
 use serde::Deserialize;
 
@@ -77,15 +78,16 @@ pub fn demo_catalogue() -> anyhow::Result<Vec<SeedProduct>> {
 
 /// Loads the demo catalogue. Running it again creates nothing: a product whose slug exists is
 /// skipped before any picture is drawn.
-pub async fn seed_catalog(catalog: &CatalogService, upload_dir: &Path) -> anyhow::Result<SeedReport> {
-    seed_products(catalog, upload_dir, demo_catalogue()?).await
+pub async fn seed_catalog(catalog: &CatalogService, pictures: Arc<dyn PictureStore>) -> anyhow::Result<SeedReport> {
+    seed_products(catalog, pictures.as_ref(), demo_catalogue()?).await
 }
 
 /// Seeds `products` in order. Pictures are drawn on blocking threads, as many products at a time
-/// as there are cores, since drawing and encoding them is most of the time spent.
+/// as there are cores, since drawing and encoding them is most of the time spent; each product's
+/// pictures are stored before the product is created.
 pub async fn seed_products(
     catalog: &CatalogService,
-    upload_dir: &Path,
+    pictures: &dyn PictureStore,
     products: Vec<SeedProduct>,
 ) -> anyhow::Result<SeedReport> {
     let mut report = SeedReport::default();
@@ -104,12 +106,17 @@ pub async fn seed_products(
         let drawings: Vec<_> = batch
             .iter()
             .map(|(position, product)| {
-                let (product, upload_dir, position) = (product.clone(), upload_dir.to_owned(), *position);
-                tokio::task::spawn_blocking(move || draw_pictures(&product, &upload_dir, position))
+                let (product, position) = (product.clone(), *position);
+                tokio::task::spawn_blocking(move || draw_pictures(&product, position))
             })
             .collect();
         for ((_, product), drawing) in batch.iter().zip(drawings) {
-            let images = drawing.await?.with_context(|| format!("pictures of {:?}", product.name))?;
+            let drawn = drawing.await?.with_context(|| format!("pictures of {:?}", product.name))?;
+            let mut images = Vec::with_capacity(drawn.len());
+            for picture in drawn {
+                let url = picture.store(pictures).await.map_err(|e| anyhow::anyhow!(e));
+                images.push(url.with_context(|| format!("storing a picture of {:?}", product.name))?);
+            }
             report.images += images.len();
             let form = ProductForm { images, ..product.form() };
             let created_at = Utc::now() - Duration::days(product.days_ago);
@@ -122,11 +129,7 @@ pub async fn seed_products(
 
 /// One picture per colour (the first few), each drawn a little differently so two products of
 /// the same kind and colour do not look identical.
-fn draw_pictures(
-    product: &SeedProduct,
-    upload_dir: &Path,
-    position: usize,
-) -> Result<Vec<String>, bitik_images::MediaError> {
+fn draw_pictures(product: &SeedProduct, position: usize) -> Result<Vec<PreparedPicture>, bitik_images::MediaError> {
     product
         .colors
         .iter()
@@ -134,7 +137,7 @@ fn draw_pictures(
         .enumerate()
         .map(|(i, color)| {
             let variant = u32::try_from(position * IMAGES_PER_PRODUCT + i).unwrap_or_default();
-            pictures::store_illustration(&product.subcategory, color, variant, upload_dir, IMAGE_COLLECTION)
+            pictures::prepare_illustration(&product.subcategory, color, variant, IMAGE_COLLECTION)
         })
         .collect()
 }

@@ -55,7 +55,7 @@ pub fn check_upload(bytes: &[u8]) -> Result<(u32, u32), UploadRefusal> {
 
 /// Decodes an uploaded file (JPEG, PNG or WebP, recognised from its bytes) within the limits
 /// of [`check_upload`], and applies its EXIF orientation so that phone photos are upright once
-/// the metadata is stripped by [`store_variants`].
+/// the metadata is stripped by [`prepare_variants`](crate::prepare_variants).
 pub fn decode_upload(bytes: &[u8]) -> Result<DynamicImage, UploadRefusal> {
     let mut decoder = upload_decoder(bytes)?;
     let orientation = decoder.orientation().map_err(|_| UploadRefusal::NotAnImage)?;

@@ -1,15 +1,16 @@
 //! Resized, metadata-free copies of a product image, as served under `/uploads`.
 //!
-//! [`store_variants`] writes, for every width in [`WIDTHS`], a JPEG and a WebP into a fresh
-//! random directory:
+//! [`prepare_variants`] encodes, for every width in [`WIDTHS`], a JPEG and a WebP, named after
+//! their content; [`PreparedPicture::store`] writes them through the storage port
+//! ([`PictureStore`]: `UPLOAD_DIR` or an S3-compatible bucket, `crates/storage`):
 //!
 //! ```text
-//! {upload_dir}/{collection}/{dir}/400.jpg   400.webp
-//!                                 800.jpg   800.webp
-//!                                 1200.jpg  1200.webp
+//! {collection}/{hash}/400.jpg   400.webp
+//!                     800.jpg   800.webp
+//!                     1200.jpg  1200.webp
 //! ```
 //!
-//! and returns the public URL of the 800-px JPEG, `/uploads/{collection}/{dir}/800.jpg`. That URL
+//! and returns the public URL of the 800-px JPEG, `/uploads/{collection}/{hash}/800.jpg`. That URL
 //! is what is stored on the product (`images`); everything else is derived from it by replacing
 //! the file name: the storefront builds `srcset` from
 //! `/uploads/{collection}/{dir}/{400,800,1200}.{webp,jpg}` (WebP in a `<source>`, JPEG as the
@@ -26,12 +27,14 @@
 
 mod check;
 mod encode;
+mod port;
 mod store;
 mod url;
 
 pub use check::{UploadRefusal, check_upload, decode_upload};
 pub use encode::encode_variants;
-pub use store::{remove_variants, store_variants};
+pub use port::{PictureKey, PictureStore, StoredPicture};
+pub use store::{PreparedPicture, prepare_variants};
 pub use url::{srcset, variant_url};
 
 /// Widths written for every image, smallest first.
@@ -42,8 +45,8 @@ pub const MAIN_WIDTH: u32 = 800;
 pub const JPEG_QUALITY: u8 = 82;
 /// WebP quality (0-100): libwebp's scale, on which 80 looks like a JPEG of about 82-85.
 pub const WEBP_QUALITY: f32 = 80.0;
-/// Length of the random directory name.
-pub const DIR_NAME_LEN: usize = 16;
+/// Length of a picture's folder name: hex digits of its files' SHA-256 (128 bits).
+pub const CONTENT_NAME_LEN: usize = 32;
 /// Public URL prefix under which `upload_dir` is served.
 pub const URL_PREFIX: &str = "/uploads";
 /// Largest side accepted by [`decode_upload`].

@@ -1,25 +1,7 @@
 use super::*;
 use std::io::Cursor;
-use std::path::PathBuf;
 
 use image::{DynamicImage, ImageFormat, RgbImage, Rgba, RgbaImage};
-
-/// A fresh directory under the system temp dir, removed on drop.
-struct TempDir(PathBuf);
-impl TempDir {
-    fn new(tag: &str) -> TempDir {
-        let nanos =
-            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
-        let p = std::env::temp_dir().join(format!("bitik-media-{tag}-{}-{nanos}", std::process::id()));
-        std::fs::create_dir_all(&p).unwrap();
-        TempDir(p)
-    }
-}
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 fn test_image(w: u32, h: u32) -> DynamicImage {
     DynamicImage::ImageRgba8(RgbaImage::from_fn(w, h, |x, y| {
@@ -27,54 +9,54 @@ fn test_image(w: u32, h: u32) -> DynamicImage {
     }))
 }
 
-fn dir_of(url: &str) -> String {
-    let parts: Vec<&str> = url.split('/').collect();
-    parts[3].to_string()
+fn file<'a>(picture: &'a PreparedPicture, name: &str) -> &'a [u8] {
+    let found = picture.files().iter().find(|(key, _)| key.as_str().ends_with(&format!("/{name}")));
+    found.map(|(_, bytes)| &bytes[..]).unwrap_or_else(|| panic!("no {name}"))
 }
 
 #[test]
-fn writes_six_files_of_the_right_widths_and_returns_the_800_jpg_url() {
-    let tmp = TempDir::new("store");
-    let url = store_variants(&test_image(1500, 1000), &tmp.0, "products").unwrap();
-
+fn six_files_of_the_right_widths_named_by_their_content_the_800_jpg_last() {
+    let picture = prepare_variants(&test_image(1500, 1000), "products").unwrap();
+    let url = picture.url();
     let parts: Vec<&str> = url.split('/').collect();
     assert_eq!(parts.len(), 5, "{url}");
     assert_eq!((parts[0], parts[1], parts[2], parts[4]), ("", "uploads", "products", "800.jpg"));
     let dir = parts[3];
-    assert_eq!(dir.len(), DIR_NAME_LEN);
-    assert!(dir.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()), "{dir}");
+    assert_eq!(dir.len(), CONTENT_NAME_LEN);
+    assert!(dir.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase()), "{dir}");
 
-    let folder = tmp.0.join("products").join(dir);
-    let mut names: Vec<String> =
-        std::fs::read_dir(&folder).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
-    names.sort();
-    assert_eq!(names, ["1200.jpg", "1200.webp", "400.jpg", "400.webp", "800.jpg", "800.webp"]);
+    let mut keys: Vec<String> = picture.files().iter().map(|(key, _)| key.as_str().to_owned()).collect();
+    assert_eq!(keys.last().map(String::as_str), Some(format!("products/{dir}/800.jpg").as_str()));
+    keys.sort();
+    let expected: Vec<String> = ["1200.jpg", "1200.webp", "400.jpg", "400.webp", "800.jpg", "800.webp"]
+        .iter()
+        .map(|name| format!("products/{dir}/{name}"))
+        .collect();
+    assert_eq!(keys, expected);
     for w in WIDTHS {
         for (ext, format) in [("jpg", ImageFormat::Jpeg), ("webp", ImageFormat::WebP)] {
-            let bytes = std::fs::read(folder.join(format!("{w}.{ext}"))).unwrap();
-            assert_eq!(image::guess_format(&bytes).unwrap(), format);
-            let img = image::load_from_memory_with_format(&bytes, format).unwrap();
+            let bytes = file(&picture, &format!("{w}.{ext}"));
+            assert_eq!(image::guess_format(bytes).unwrap(), format);
+            let img = image::load_from_memory_with_format(bytes, format).unwrap();
             assert_eq!(img.width(), w, "{w}.{ext}");
             assert_eq!(img.height(), (w * 2 + 1) / 3, "{w}.{ext} keeps the aspect ratio");
         }
     }
-    // Every call gets its own directory.
-    let second = store_variants(&test_image(1500, 1000), &tmp.0, "products").unwrap();
-    assert_ne!(dir_of(&url), dir_of(&second));
+    // The same picture gets the same name, another picture another one.
+    assert_eq!(prepare_variants(&test_image(1500, 1000), "products").unwrap().url(), url);
+    assert_ne!(prepare_variants(&test_image(1500, 1001), "products").unwrap().url(), url);
 }
 
 #[test]
 fn never_upscales_and_drops_metadata() {
-    let tmp = TempDir::new("small");
-    let url = store_variants(&test_image(600, 600), &tmp.0, "products").unwrap();
-    let folder = tmp.0.join("products").join(dir_of(&url));
+    let picture = prepare_variants(&test_image(600, 600), "products").unwrap();
     for (w, expected) in [(400, 400), (800, 600), (1200, 600)] {
-        let jpg = std::fs::read(folder.join(format!("{w}.jpg"))).unwrap();
-        let img = image::load_from_memory(&jpg).unwrap();
+        let jpg = file(&picture, &format!("{w}.jpg"));
+        let img = image::load_from_memory(jpg).unwrap();
         assert_eq!((img.width(), img.height()), (expected, expected), "{w}.jpg");
         // No APP1 (EXIF/XMP) segment in the JPEG.
         assert!(!jpg.windows(2).any(|s| s == [0xFF, 0xE1]), "{w}.jpg has an APP1 segment");
-        let webp = std::fs::read(folder.join(format!("{w}.webp"))).unwrap();
+        let webp = file(&picture, &format!("{w}.webp"));
         assert!(!webp.windows(4).any(|s| s == b"EXIF" || s == b"XMP "), "{w}.webp has metadata");
     }
 }
@@ -103,17 +85,15 @@ fn webp_copies_are_lossy_and_lighter_than_the_jpegs() {
 
 #[test]
 fn refuses_bad_collections_and_empty_images() {
-    let tmp = TempDir::new("bad");
     for bad in ["", "../etc", "a/b", "Products", "."] {
-        assert!(matches!(store_variants(&test_image(10, 10), &tmp.0, bad), Err(MediaError::Io(_))), "{bad:?}");
+        assert!(matches!(prepare_variants(&test_image(10, 10), bad), Err(MediaError::Io(_))), "{bad:?}");
     }
     let empty = DynamicImage::ImageRgb8(RgbImage::new(0, 0));
-    assert!(matches!(store_variants(&empty, &tmp.0, "products"), Err(MediaError::Encode(_))));
-    assert_eq!(std::fs::read_dir(&tmp.0).unwrap().count(), 0, "nothing written");
+    assert!(matches!(prepare_variants(&empty, "products"), Err(MediaError::Encode(_))));
 }
 
 #[test]
-fn derived_urls_and_removal() {
+fn derived_urls() {
     let main = "/uploads/products/abc123/800.jpg";
     assert_eq!(variant_url(main, 400, "webp").as_deref(), Some("/uploads/products/abc123/400.webp"));
     assert_eq!(variant_url(main, 1200, "jpg").as_deref(), Some("/uploads/products/abc123/1200.jpg"));
@@ -127,13 +107,29 @@ fn derived_urls_and_removal() {
             "/uploads/products/abc123/400.webp 400w, /uploads/products/abc123/800.webp 800w, /uploads/products/abc123/1200.webp 1200w"
         )
     );
+}
 
-    let tmp = TempDir::new("remove");
-    let url = store_variants(&test_image(100, 100), &tmp.0, "products").unwrap();
-    assert!(!remove_variants(&tmp.0, "/uploads/products/../../800.jpg").unwrap());
-    assert!(remove_variants(&tmp.0, &url).unwrap());
-    assert!(!tmp.0.join("products").join(dir_of(&url)).exists());
-    assert!(!remove_variants(&tmp.0, &url).unwrap());
+#[test]
+fn keys_are_the_names_the_pipeline_writes() {
+    let key = PictureKey::from_url("/uploads/products/abc123/800.webp").unwrap();
+    assert_eq!((key.as_str(), key.content_type()), ("products/abc123/800.webp", "image/webp"));
+    assert_eq!(key.url(), "/uploads/products/abc123/800.webp");
+    assert_eq!(PictureKey::parse("products/abc/400.jpg").unwrap().content_type(), "image/jpeg");
+    for bad in [
+        "products/abc/evil.html",
+        "products/abc/evil.svg",
+        "products/abc/.hidden.jpg",
+        "products/abc/",
+        "products/abc",
+        "../products/abc/800.jpg",
+        "products/../800.jpg",
+        "products/abc/800.JPG",
+        "products/abc/def/800.jpg",
+        "products/ABC/800.jpg",
+    ] {
+        assert_eq!(PictureKey::parse(bad), None, "{bad}");
+    }
+    assert_eq!(PictureKey::from_url("/images/products/abc/800.jpg"), None);
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 use crate::{URL_PREFIX, WIDTHS};
 
-/// The URL of another size/format of a stored image, from the URL [`store_variants`](crate::store_variants) returned:
+/// The URL of another size/format of a stored image, from the URL [`prepare_variants`](crate::prepare_variants) returned:
 /// `variant_url("/uploads/products/abc/800.jpg", 400, "webp")` →
 /// `Some("/uploads/products/abc/400.webp")`. `None` if the URL does not follow the convention
 /// or `width`/`ext` is not one that is written.
@@ -22,7 +22,7 @@ pub fn srcset(main_url: &str, ext: &str) -> Option<String> {
     Some(parts?.join(", "))
 }
 
-/// `(collection, dir)` of a URL made by [`store_variants`](crate::store_variants).
+/// `(collection, dir)` of a URL made by [`prepare_variants`](crate::prepare_variants).
 pub(crate) fn parse_url(url: &str) -> Option<(&str, &str)> {
     let rest = url.strip_prefix(URL_PREFIX)?.strip_prefix('/')?;
     let mut it = rest.split('/');

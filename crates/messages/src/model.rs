@@ -20,10 +20,12 @@ pub enum MessageKind {
     Refunded,
     /// To the account's owner: a one-time link to set a new password.
     ResetLink,
+    /// To a shopper who asked to be told: a sold-out variant has stock again.
+    BackInStock,
 }
 
 impl MessageKind {
-    pub const ALL: [MessageKind; 10] = [
+    pub const ALL: [MessageKind; 11] = [
         MessageKind::OrderPlaced,
         MessageKind::ShopNewOrder,
         MessageKind::ConfirmationAsked,
@@ -34,6 +36,7 @@ impl MessageKind {
         MessageKind::OrderRefused,
         MessageKind::Refunded,
         MessageKind::ResetLink,
+        MessageKind::BackInStock,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -48,6 +51,7 @@ impl MessageKind {
             MessageKind::OrderRefused => "order_refused",
             MessageKind::Refunded => "refunded",
             MessageKind::ResetLink => "reset_link",
+            MessageKind::BackInStock => "back_in_stock",
         }
     }
 
@@ -68,6 +72,7 @@ impl MessageKind {
             MessageKind::OrderRefused => "Colis refusé",
             MessageKind::Refunded => "Remboursement",
             MessageKind::ResetLink => "Lien de réinitialisation",
+            MessageKind::BackInStock => "Retour en stock",
         }
     }
 

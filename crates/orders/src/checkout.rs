@@ -11,6 +11,7 @@ use crate::delivery::Destination;
 use crate::delivery::form::is_code;
 use crate::error::OrderError;
 use crate::model::{OrderLine, PaymentMethod, ShippingInfo};
+use crate::promo::PromoLine;
 use crate::shipping::ShippingMethod;
 
 /// More distinct lines than any shopper's basket.
@@ -32,6 +33,8 @@ pub struct RawCheckout {
     pub shipping_method: Option<String>,
     pub payment_method: Option<String>,
     pub idempotency_key: Option<String>,
+    /// As the shopper typed it; blank is none.
+    pub promo_code: Option<String>,
 }
 
 /// Where in Dakar a parcel goes, as the form sends it: the commune's code from the list, the
@@ -65,6 +68,8 @@ pub struct CheckoutRequest {
     pub payment_method: PaymentMethod,
     /// Same key, same order: a repeated submission answers the first one.
     pub idempotency_key: Option<String>,
+    /// The promo code typed, trimmed; `None` when blank.
+    pub promo_code: Option<String>,
 }
 
 impl CheckoutRequest {
@@ -82,7 +87,8 @@ impl CheckoutRequest {
             .idempotency_key
             .map(|key| key.trim().to_owned())
             .filter(|key| !key.is_empty() && key.len() <= MAX_IDEMPOTENCY_KEY);
-        Ok(CheckoutRequest { choices, recipient, shipping_method, payment_method, idempotency_key })
+        let promo_code = raw.promo_code.map(|code| code.trim().to_owned()).filter(|code| !code.is_empty());
+        Ok(CheckoutRequest { choices, recipient, shipping_method, payment_method, idempotency_key, promo_code })
     }
 }
 
@@ -262,10 +268,31 @@ pub struct Totals {
 pub fn totals(lines: &[OrderLine], method: ShippingMethod, destination: &Destination) -> Result<Totals, OrderError> {
     let subtotal = Money::sum(lines.iter().map(OrderLine::total))?;
     let shipping_cost = destination.fee_for(method, subtotal)?;
-    // No promotion codes exist yet: the discount is kept in the order for when they do.
-    let discount = Money::ZERO;
-    let total = subtotal.plus(shipping_cost).and_then(|sum| sum.minus(discount))?;
-    Ok(Totals { subtotal, shipping_cost, discount, total })
+    let total = subtotal.plus(shipping_cost)?;
+    Ok(Totals { subtotal, shipping_cost, discount: Money::ZERO, total })
+}
+
+impl Totals {
+    /// With a promo code's discount: never more than the subtotal, never taken off delivery.
+    pub fn discounted(self, discount: Money) -> Result<Totals, OrderError> {
+        let discount = discount.min(self.subtotal).max(Money::ZERO);
+        let total = self.subtotal.plus(self.shipping_cost).and_then(|sum| sum.minus(discount))?;
+        Ok(Totals { discount, total, ..self })
+    }
+}
+
+/// The lines as the promo rules read them: each line's amount, and whether its price is a
+/// promotion's (as [`Product::price_paid`] decides it).
+pub fn promo_lines(lines: &[OrderLine], products: &HashMap<Uuid, Product>) -> Result<Vec<PromoLine>, OrderError> {
+    lines
+        .iter()
+        .map(|line| {
+            let on_promotion = products
+                .get(&line.product_id)
+                .is_some_and(|product| product.on_promotion && product.promo_price.is_some());
+            Ok(PromoLine { amount: line.total()?, on_promotion })
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -297,6 +324,7 @@ mod tests {
             shipping_method: None,
             payment_method: Some("paypal".into()),
             idempotency_key: Some("  ".into()),
+            promo_code: Some("   ".into()),
         }
     }
 
@@ -313,6 +341,7 @@ mod tests {
         assert_eq!(request.shipping_method, ShippingMethod::Standard, "absent means standard");
         assert_eq!(request.payment_method, PaymentMethod::CashOnDelivery, "paypal means cash on delivery");
         assert_eq!(request.idempotency_key, None, "a blank key is no key");
+        assert_eq!(request.promo_code, None, "a blank code is no code");
         assert_eq!(request.choices.len(), 1);
         let shipping = ShippingInfo::from(request.recipient);
         assert_eq!(shipping.phone, "+221771234567");

@@ -83,6 +83,9 @@ pub enum OrderError {
     InBatch { number: String, reason: Box<OrderError> },
     #[error("Commande introuvable : {id}. Aucune commande n'a été marquée payée.")]
     UnknownInBatch { id: uuid::Uuid },
+    /// The promo code of the checkout does not apply (docs/rules.md#promo-codes).
+    #[error(transparent)]
+    Promo(#[from] crate::promo::PromoRefusal),
     #[error("order storage failed")]
     Repository(#[source] BoxError),
 }

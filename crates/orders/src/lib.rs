@@ -12,6 +12,7 @@ pub mod notices;
 mod number;
 pub mod open_orders;
 mod ports;
+pub mod promo;
 pub mod refund;
 pub mod rules;
 mod service;

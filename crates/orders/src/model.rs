@@ -3,6 +3,7 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::cash_on_delivery::{Courier, OrderConfirmation};
+use crate::promo::AppliedPromo;
 use crate::refund::Refund;
 use crate::shipping::ShippingMethod;
 
@@ -206,6 +207,8 @@ pub struct Order {
     pub returned_at: Option<DateTime<Utc>>,
     /// Money given back, oldest first, whatever became of it.
     pub refunds: Vec<Refund>,
+    /// The promo code it was placed with, as the shop spelled it; its amount is `discount`.
+    pub promo_code: Option<String>,
 }
 
 /// An order ready to be stored: priced, numbered, with its first history entry.
@@ -222,6 +225,8 @@ pub struct NewOrder {
     pub shipping_method: ShippingMethod,
     pub payment_method: PaymentMethod,
     pub idempotency_key: Option<String>,
+    /// The promo code giving `discount`, whose use the order's transaction takes.
+    pub promo: Option<AppliedPromo>,
 }
 
 /// What a status change does to stock.

@@ -264,6 +264,7 @@ mod tests {
             courier: None,
             returned_at: None,
             refunds: vec![],
+            promo_code: None,
         }
     }
 

@@ -25,6 +25,13 @@ pub enum PlaceError {
     /// allows. Nothing was written.
     #[error("too many orders awaiting payment for this {0:?}")]
     TooManyOpen(OpenOrdersOf),
+    /// The promo code's usage limit was reached (by orders not cancelled). Nothing was written.
+    #[error("promo code exhausted")]
+    PromoExhausted,
+    /// The promo code is once per customer and this customer has an order with it. Nothing was
+    /// written.
+    #[error("promo code already used by this customer")]
+    PromoAlreadyUsed,
     #[error(transparent)]
     Other(BoxError),
 }
@@ -68,6 +75,10 @@ pub trait OrderRepository: Send + Sync {
     /// ([`crate::open_orders::is_open_unpaid`]); checkouts of one customer or one phone are
     /// serialised for it, so two at once cannot both pass the last place. `None` places without
     /// the cap (orders made by the shop itself, like the demo history).
+    ///
+    /// With a promo code, the checkouts naming it wait for each other on the code's row, then the
+    /// order is refused (`PromoExhausted`, `PromoAlreadyUsed`) when the code's uses by orders not
+    /// cancelled reach its limit, or this customer's reach one for a code once per customer.
     async fn place(&self, order: NewOrder, first: StatusChange, open_cap: Option<u32>) -> Result<Order, PlaceError>;
 
     async fn find(&self, id: Uuid) -> Result<Option<Order>, BoxError>;

@@ -15,6 +15,8 @@ use crate::model::{NewOrder, Order, OrderStatus, PaymentMethod, ShippingInfo, St
 use crate::number::order_number;
 use crate::open_orders::{MAX_OPEN_UNPAID_ORDERS, OpenOrdersOf};
 use crate::ports::{BatchPayment, OrderRepository, PlaceError, Transition};
+use crate::promo::service::{FoundError, find_and_quote};
+use crate::promo::{AppliedPromo, PromoCode, PromoCodeRepository, PromoLine, PromoRefusal, Quote};
 use crate::rules;
 use crate::shipping::ShippingMethod;
 use crate::stats::{OrderDashboard, RECENT_ORDERS, SALES_DAYS, TOP_PRODUCTS};
@@ -54,6 +56,8 @@ pub struct OrderService {
     /// Phones' records and the refusals from which a phone may no longer pay on delivery;
     /// without them checkout asks nothing of the phone.
     phones: Option<(Arc<dyn PhoneRecords>, u32)>,
+    /// The promo codes a checkout may name; without them every code is unknown.
+    promos: Option<Arc<dyn PromoCodeRepository>>,
 }
 
 impl OrderService {
@@ -79,14 +83,21 @@ impl OrderService {
         zones: Arc<dyn ZoneRepository>,
         clock: fn() -> DateTime<Utc>,
     ) -> Self {
-        Self { orders, products, zones, clock, phones: None }
+        Self { orders, products, zones, clock, phones: None, promos: None }
+    }
+
+    /// Checkout takes a promo code of these (docs/rules.md#promo-codes).
+    pub fn with_promo_codes(mut self, promos: Arc<dyn PromoCodeRepository>) -> Self {
+        self.promos = Some(promos);
+        self
     }
 
     /// Places an order priced by the server, its delivery fee by the zone of its commune, unless
     /// its customer or its phone already holds [`MAX_OPEN_UNPAID_ORDERS`] orders awaiting payment.
     /// A repeated submission with the same idempotency key answers the first order.
     pub async fn place(&self, user_id: Uuid, request: CheckoutRequest) -> Result<Order, OrderError> {
-        let CheckoutRequest { choices, recipient, shipping_method, payment_method, idempotency_key } = request;
+        let CheckoutRequest { choices, recipient, shipping_method, payment_method, idempotency_key, promo_code } =
+            request;
         let key = idempotency_key.as_deref();
         if let Some(key) = key
             && let Some(first) =
@@ -104,6 +115,14 @@ impl OrderService {
         let lines = checkout::lines(&choices, &products)?;
         let totals = checkout::totals(&lines, shipping_method, &destination)?;
         let now = (self.clock)();
+        let (totals, promo) = match promo_code.as_deref() {
+            Some(typed) => {
+                let promo_lines = checkout::promo_lines(&lines, &products)?;
+                let (code, quote) = self.promo_quote(user_id, typed, &promo_lines, now).await?;
+                (totals.discounted(quote.discount)?, Some(AppliedPromo::from(&code)))
+            }
+            None => (totals, None),
+        };
         let first = StatusChange {
             status: OrderStatus::Pending,
             note: "Commande créée".to_owned(),
@@ -125,6 +144,7 @@ impl OrderService {
                 shipping_method,
                 payment_method,
                 idempotency_key: key.map(str::to_owned),
+                promo: promo.clone(),
             };
             match self.orders.place(order, first.clone(), Some(MAX_OPEN_UNPAID_ORDERS)).await {
                 Ok(order) => return Ok(order),
@@ -136,9 +156,12 @@ impl OrderService {
                         self.orders.find_by_idempotency_key(user_id, key).await.map_err(OrderError::repository)?;
                     return first.ok_or(OrderError::Concurrent);
                 }
-                Err(PlaceError::TooManyOpen(of)) => {
+                Err(
+                    refused @ (PlaceError::TooManyOpen(_) | PlaceError::PromoExhausted | PlaceError::PromoAlreadyUsed),
+                ) => {
                     // The same submission may have won a race with this one and taken the last
-                    // place: it answers its order, as a repeated submission does.
+                    // place or the code's last use: it answers its order, as a repeated
+                    // submission does.
                     if let Some(key) = key
                         && let Some(first) =
                             self.orders.find_by_idempotency_key(user_id, key).await.map_err(OrderError::repository)?
@@ -146,9 +169,11 @@ impl OrderService {
                         return Ok(first);
                     }
                     let limit = MAX_OPEN_UNPAID_ORDERS;
-                    return Err(match of {
-                        OpenOrdersOf::Account => OrderError::TooManyOpenOrders { limit },
-                        OpenOrdersOf::Phone => OrderError::TooManyOpenOrdersForPhone { limit },
+                    return Err(match refused {
+                        PlaceError::TooManyOpen(OpenOrdersOf::Account) => OrderError::TooManyOpenOrders { limit },
+                        PlaceError::TooManyOpen(OpenOrdersOf::Phone) => OrderError::TooManyOpenOrdersForPhone { limit },
+                        PlaceError::PromoAlreadyUsed => OrderError::Promo(PromoRefusal::AlreadyUsed),
+                        _ => OrderError::Promo(PromoRefusal::Exhausted),
                     });
                 }
                 Err(PlaceError::OutOfStock { product_id, color, size, available }) => {
@@ -159,6 +184,21 @@ impl OrderService {
                 Err(PlaceError::Other(e)) => return Err(OrderError::Repository(e)),
             }
         }
+    }
+
+    /// What the promo code typed takes off these lines; an unknown code when the service has none.
+    async fn promo_quote(
+        &self,
+        user_id: Uuid,
+        typed: &str,
+        lines: &[PromoLine],
+        now: DateTime<Utc>,
+    ) -> Result<(PromoCode, Quote), OrderError> {
+        let Some(promos) = &self.promos else { return Err(OrderError::Promo(PromoRefusal::Invalid)) };
+        find_and_quote(promos.as_ref(), user_id, typed, lines, now).await.map_err(|error| match error {
+            FoundError::Refused(refusal) => OrderError::Promo(refusal),
+            FoundError::Repository(e) => OrderError::Repository(e),
+        })
     }
 
     async fn check_cash_on_delivery(&self, phone: &str) -> Result<(), OrderError> {

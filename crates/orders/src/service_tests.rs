@@ -93,6 +93,7 @@ fn checkout(items: Vec<RawChoice>, method: &str, payment: &str) -> RawCheckout {
         shipping_method: Some(method.into()),
         payment_method: Some(payment.into()),
         idempotency_key: None,
+        promo_code: None,
     }
 }
 
@@ -143,6 +144,7 @@ fn stored(new: NewOrder, first: StatusChange) -> Order {
         courier: None,
         returned_at: None,
         refunds: vec![],
+        promo_code: None,
     }
 }
 
@@ -347,6 +349,7 @@ fn first_with_key(user: Uuid) -> Order {
             shipping_method: ShippingMethod::Standard,
             payment_method: PaymentMethod::Wave,
             idempotency_key: Some("abc-123".into()),
+            promo: None,
         },
         StatusChange {
             status: OrderStatus::Pending,
@@ -470,6 +473,7 @@ async fn a_customer_cancels_only_their_own_pending_unpaid_order_and_stock_return
                 shipping_method: ShippingMethod::Standard,
                 payment_method: PaymentMethod::Wave,
                 idempotency_key: None,
+                promo: None,
             },
             StatusChange {
                 status: OrderStatus::Pending,
@@ -537,6 +541,7 @@ fn placed(status: OrderStatus, payment_method: PaymentMethod, payment_status: Pa
             shipping_method: ShippingMethod::Standard,
             payment_method,
             idempotency_key: None,
+            promo: None,
         },
         StatusChange {
             status: OrderStatus::Pending,

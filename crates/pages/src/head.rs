@@ -2,9 +2,9 @@
 //! written into the storefront's `index.html` in place of the defaults, with the page's first
 //! view and the API answers it carries.
 
-pub(crate) use bitik_common::escape_html as escape;
 use crate::Site;
 use crate::first_paint::Route;
+pub(crate) use bitik_common::escape_html as escape;
 
 /// The head of one page.
 pub(crate) struct Head {

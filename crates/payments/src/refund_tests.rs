@@ -55,6 +55,7 @@ fn order(method: PaymentMethod, status: OrderStatus, payment: PaymentStatus) -> 
         courier: None,
         returned_at: None,
         refunds: vec![],
+        promo_code: None,
     }
 }
 

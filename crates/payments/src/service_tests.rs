@@ -50,6 +50,7 @@ fn order(method: PaymentMethod, status: OrderStatus, payment: PaymentStatus) -> 
         courier: None,
         returned_at: None,
         refunds: vec![],
+        promo_code: None,
     }
 }
 

@@ -22,10 +22,12 @@ mod payment_report;
 mod payments;
 mod phone_records;
 mod pool;
+mod promo_codes;
 mod rate_limits;
 mod refund_rows;
 mod refunds;
 pub mod schema;
+mod stock_alerts;
 mod users;
 
 #[cfg(feature = "testing")]
@@ -49,6 +51,8 @@ pub use payment_report::PgReconciliationRepository;
 pub use payments::PgPaymentRepository;
 pub use phone_records::PgPhoneRecords;
 pub use pool::{Database, PoolSettings, PoolUse, create_database_if_missing, pool_use, run_migrations};
+pub use promo_codes::PgPromoCodeRepository;
 pub use rate_limits::PgRateLimiter;
 pub use refunds::PgRefundRepository;
+pub use stock_alerts::PgStockAlerts;
 pub use users::PgUserRepository;

@@ -22,7 +22,7 @@ pub const SHOP_TIME_ZONE: &str = "Africa/Dakar";
 /// An order that counts in the figures.
 const COUNTED: &str = "o.status NOT IN ('cancelled', 'refused')";
 /// An order whose total is revenue.
-const EARNED: &str =
+pub(crate) const EARNED: &str =
     "o.status NOT IN ('cancelled', 'refused') AND (o.payment_status = 'paid' OR o.status = 'delivered')";
 
 /// `$1` = now, `$2` = time zone. Local midnights and month starts turned back into instants

@@ -11,8 +11,8 @@ use bitik_payments::reconciliation::{
 };
 use chrono::{DateTime, NaiveDate, Utc};
 use diesel::pg::Pg;
-use diesel::{QueryResult, QueryableByName};
 use diesel::sql_types::{BigInt, Date, Nullable, Text, Timestamptz};
+use diesel::{QueryResult, QueryableByName};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
@@ -101,16 +101,16 @@ struct OwedRow {
 
 /// Loads what `sql` answers over the Dakar days `from` to `to`: its `$1`, `$2` and `$3` are
 /// those of [`BOUNDS`].
-async fn load_in_period<Row>(conn: &mut AsyncPgConnection, sql: &str, from: NaiveDate, to: NaiveDate) -> QueryResult<Vec<Row>>
+async fn load_in_period<Row>(
+    conn: &mut AsyncPgConnection,
+    sql: &str,
+    from: NaiveDate,
+    to: NaiveDate,
+) -> QueryResult<Vec<Row>>
 where
     Row: QueryableByName<Pg> + Send + 'static,
 {
-    diesel::sql_query(sql)
-        .bind::<Date, _>(from)
-        .bind::<Date, _>(to)
-        .bind::<Text, _>(SHOP_TIME_ZONE)
-        .load(conn)
-        .await
+    diesel::sql_query(sql).bind::<Date, _>(from).bind::<Date, _>(to).bind::<Text, _>(SHOP_TIME_ZONE).load(conn).await
 }
 
 fn corrupt(what: &str, value: &str) -> DbError {

@@ -157,6 +157,26 @@ diesel::table! {
         commune_name -> Text,
         landmark -> Text,
         delivery_notes -> Text,
+        promo_code_id -> Nullable<Uuid>,
+        promo_code -> Text,
+    }
+}
+
+diesel::table! {
+    promo_codes (id) {
+        id -> Uuid,
+        code -> Text,
+        kind -> Text,
+        value -> Int8,
+        min_subtotal -> Nullable<Int8>,
+        starts_at -> Nullable<Timestamptz>,
+        ends_at -> Nullable<Timestamptz>,
+        usage_limit -> Nullable<Int4>,
+        once_per_customer -> Bool,
+        includes_promotions -> Bool,
+        active -> Bool,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
     }
 }
 
@@ -321,10 +341,25 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    stock_alerts (id) {
+        id -> Uuid,
+        product_id -> Uuid,
+        color -> Text,
+        size -> Text,
+        email -> Text,
+        phone -> Nullable<Text>,
+        token -> Uuid,
+        created_at -> Timestamptz,
+        sent_at -> Nullable<Timestamptz>,
+    }
+}
+
 diesel::joinable!(addresses -> users (user_id));
 diesel::joinable!(addresses -> delivery_communes (commune));
 diesel::joinable!(delivery_communes -> delivery_zones (zone_code));
 diesel::joinable!(orders -> delivery_zones (delivery_zone));
+diesel::joinable!(orders -> promo_codes (promo_code_id));
 diesel::joinable!(product_variants -> products (product_id));
 diesel::joinable!(cart_items -> products (product_id));
 diesel::joinable!(cart_items -> users (user_id));
@@ -337,6 +372,7 @@ diesel::joinable!(order_confirmation_attempts -> order_confirmations (order_id))
 diesel::joinable!(payments -> orders (order_id));
 diesel::joinable!(refunds -> orders (order_id));
 diesel::joinable!(messages -> orders (order_id));
+diesel::joinable!(stock_alerts -> products (product_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -360,4 +396,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     delivery_communes,
     refunds,
     messages,
+    stock_alerts,
+    promo_codes,
 );

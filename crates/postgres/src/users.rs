@@ -238,7 +238,8 @@ impl UserRepository for PgUserRepository {
 
     async fn set_role_and_password(&self, id: Uuid, role: Role, password_hash: String) -> Result<User, BoxError> {
         let mut conn = self.database.conn().await?;
-        let change = PasswordChange { role: Some(role.as_str()), active: Some(true), ..PasswordChange::new(&password_hash) };
+        let change =
+            PasswordChange { role: Some(role.as_str()), active: Some(true), ..PasswordChange::new(&password_hash) };
         change_password(&mut conn, id, change).await.map_err(DbError::from)?.into_user()
     }
 

@@ -1,5 +1,5 @@
-//! The workspace's shape, checked: dependencies point inward (docs/architecture.md), and no
-//! crate's modules import each other in a circle.
+//! The workspace's shape, checked: dependencies point inward (docs/architecture.md), no crate's
+//! modules import each other in a circle, and no production file grows past what one reads at once.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
@@ -110,9 +110,9 @@ fn the_domain_knows_no_web_framework_database_or_http_client() {
 }
 
 #[test]
-fn the_http_crate_knows_no_database() {
+fn the_http_crate_knows_no_database_and_no_picture_storage() {
     let needs = workspace().closure("bitik-api");
-    for name in ["diesel", "diesel-async", "bitik-postgres", "tokio-postgres"] {
+    for name in ["diesel", "diesel-async", "bitik-postgres", "tokio-postgres", "bitik-storage", "object_store"] {
         assert!(!needs.contains(name), "bitik-api depends on {name}");
     }
 }
@@ -132,6 +132,27 @@ fn no_crate_has_modules_importing_each_other_in_a_circle() {
         let graph = module_graph(&dir.join("src"));
         if let Some(circle) = find_circle(&graph) {
             panic!("{name}: modules import each other in a circle: {}", circle.join(" -> "));
+        }
+    }
+}
+
+/// Past this, a file holds more than one thing: split it by what each part does.
+const LONGEST_FILE: usize = 600;
+
+#[test]
+fn no_production_file_is_longer_than_600_lines() {
+    for (name, dir) in &workspace().members {
+        let mut files = Vec::new();
+        collect_rust_files(&dir.join("src"), &mut files);
+        for file in files {
+            let stem = file.file_stem().unwrap_or_default().to_string_lossy();
+            if stem == "tests" || stem.ends_with("_tests") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&file).unwrap();
+            let production = text.split("#[cfg(test)]\nmod tests {").next().unwrap_or_default();
+            let lines = production.lines().count();
+            assert!(lines <= LONGEST_FILE, "{name}: {} has {lines} lines (at most {LONGEST_FILE})", file.display());
         }
     }
 }

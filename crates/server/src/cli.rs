@@ -1,4 +1,5 @@
-//! The `bitik` command line: serve the shop, migrate its database, load the demo shop, add an admin.
+//! The `bitik` command line: serve the shop, migrate its database, load the demo shop, add an
+//! admin, move the pictures into a bucket.
 
 use clap::{Parser, Subcommand};
 
@@ -29,6 +30,11 @@ pub enum Command {
         #[arg(long)]
         demo_orders: bool,
     },
+    /// The product pictures' storage.
+    Images {
+        #[command(subcommand)]
+        command: ImagesCommand,
+    },
     /// Create an administrator, or make an existing account one with this password.
     CreateAdmin {
         #[arg(long)]
@@ -40,4 +46,11 @@ pub enum Command {
         #[arg(long, default_value = "Bitik")]
         last_name: String,
     },
+}
+
+#[derive(Subcommand)]
+pub enum ImagesCommand {
+    /// Copy the pictures of UPLOAD_DIR into the bucket of STORAGE_URL, under the same addresses.
+    /// A file the bucket holds already is left alone: running it twice copies nothing more.
+    Migrate,
 }

@@ -3,8 +3,10 @@
 use std::path::PathBuf;
 
 use bitik_api::Settings;
+use bitik_api::settings::PictureServing;
 use bitik_common::{Shop, SocialLinks};
 use bitik_orders::cash_on_delivery::CodSettings;
+use bitik_storage::StorageSettings;
 
 const DEV_JWT_SECRET: &str = "bitik-development-secret-do-not-use-in-production";
 
@@ -35,6 +37,9 @@ pub struct Config {
     /// How long the server keeps serving after SIGTERM, readiness answering 503 meanwhile, before
     /// it stops taking connections and finishes those in flight (`DRAIN_SECONDS`, 5).
     pub drain: std::time::Duration,
+    /// Where the product pictures are kept: `UPLOAD_DIR` (no `STORAGE_URL`) or a bucket
+    /// (`STORAGE_URL=s3://bucket[/prefix]` and the standard `AWS_*` settings).
+    pub storage: StorageSettings,
     /// The length of a slot of the periodic jobs (the expiry sweeps, the limits' cleanup): each
     /// runs once per slot across every instance (`SWEEP_SECONDS`, 60).
     pub sweep_every: std::time::Duration,
@@ -159,6 +164,16 @@ impl Config {
                 ));
             }
         };
+        let storage = StorageSettings::read(lookup("STORAGE_URL").as_deref(), &lookup)
+            .map_err(|e| ConfigError(format!("{e}.")))?;
+        let pictures = match (&storage, lookup("STORAGE_PUBLIC_URL")) {
+            (StorageSettings::Local, None) => PictureServing::Files,
+            (StorageSettings::Local, Some(_)) => {
+                return Err(ConfigError("STORAGE_PUBLIC_URL is the address of a bucket: it needs STORAGE_URL.".into()));
+            }
+            (StorageSettings::S3(_), None) => PictureServing::Stream,
+            (StorageSettings::S3(_), Some(url)) => PictureServing::Redirect(http_url("STORAGE_PUBLIC_URL", url)?),
+        };
         Ok(Config {
             database_url,
             host: lookup("HOST").unwrap_or_else(|| "0.0.0.0".to_owned()),
@@ -175,6 +190,7 @@ impl Config {
                     None => networks("METRICS_ALLOW", "127.0.0.0/8, ::1")?,
                 },
                 upload_dir: PathBuf::from(lookup("UPLOAD_DIR").unwrap_or_else(|| "uploads".to_owned())),
+                pictures,
                 frontend_dir: PathBuf::from(lookup("FRONTEND_DIR").unwrap_or_else(|| "frontend/dist".to_owned())),
                 shop,
                 test_payments: wave.mode == WaveMode::Test,
@@ -182,6 +198,7 @@ impl Config {
             wave,
             cash_on_delivery,
             mail,
+            storage,
             drain: std::time::Duration::from_secs(whole("DRAIN_SECONDS", lookup("DRAIN_SECONDS"), 5, 0..=300)?.into()),
             sweep_every: std::time::Duration::from_secs(
                 whole("SWEEP_SECONDS", lookup("SWEEP_SECONDS"), 60, 1..=3600)?.into(),
@@ -361,6 +378,33 @@ mod tests {
         assert_eq!(config.http.shop.name, "Bitik Dakar");
         assert!(config.catalog_cache);
         assert_eq!((config.cash_on_delivery.confirm_hours, config.cash_on_delivery.max_refusals), (24, 2));
+    }
+
+    #[test]
+    fn pictures_stay_in_upload_dir_unless_a_bucket_is_named() {
+        let local = config(&[]).unwrap();
+        assert_eq!((local.storage, local.http.pictures), (StorageSettings::Local, PictureServing::Files));
+        let bucket = [
+            ("STORAGE_URL", "s3://bitik-pictures/shop"),
+            ("AWS_ENDPOINT_URL", "http://127.0.0.1:3900"),
+            ("AWS_REGION", "garage"),
+        ];
+        let s3 = config(&bucket).unwrap();
+        let StorageSettings::S3(settings) = &s3.storage else { panic!("{:?}", s3.storage) };
+        assert_eq!((settings.bucket.as_str(), settings.prefix.as_deref()), ("bitik-pictures", Some("shop")));
+        assert_eq!(settings.aws.len(), 2);
+        assert_eq!(s3.http.pictures, PictureServing::Stream);
+        let public = config(&[bucket[0], ("STORAGE_PUBLIC_URL", "https://images.bitik.sn/")]).unwrap();
+        assert_eq!(public.http.pictures, PictureServing::Redirect("https://images.bitik.sn".into()));
+        let message = |vars: &[(&str, &str)]| config(vars).unwrap_err().to_string();
+        assert_eq!(
+            message(&[("STORAGE_URL", "/var/lib/bitik")]),
+            "STORAGE_URL must be s3://bucket or s3://bucket/prefix, not \"/var/lib/bitik\"."
+        );
+        assert_eq!(
+            message(&[("STORAGE_PUBLIC_URL", "https://images.bitik.sn")]),
+            "STORAGE_PUBLIC_URL is the address of a bucket: it needs STORAGE_URL."
+        );
     }
 
     #[test]

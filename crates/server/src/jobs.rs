@@ -5,6 +5,8 @@
 //!   (or found paid at Wave after all);
 //! - `cod_expiry`: cash-on-delivery orders nobody confirmed within `COD_CONFIRM_HOURS` are
 //!   cancelled and restocked;
+//! - `stock_alerts`: back-in-stock alerts whose variant has stock again are told (their messages
+//!   written to the outbox) and spent;
 //! - `cleanup`: rate-limit keys at rest are forgotten, and the records of runs older than a week.
 //!
 //! Every instance asks for the current slot of each job a few times per slot; the one whose
@@ -22,10 +24,12 @@ use bitik_postgres::{PgJobRuns, RunOutcome};
 
 pub const WAVE_EXPIRY: &str = "wave_expiry";
 pub const COD_EXPIRY: &str = "cod_expiry";
+pub const STOCK_ALERTS: &str = "stock_alerts";
 pub const CLEANUP: &str = "cleanup";
 
-/// Every job, in the order a pass of [`sweep_once`] runs them.
-pub const JOBS: [&str; 3] = [WAVE_EXPIRY, COD_EXPIRY, CLEANUP];
+/// Every job, in the order a pass of [`sweep_once`] runs them: the expiries first, so that
+/// the stock they give back is told in the same pass.
+pub const JOBS: [&str; 4] = [WAVE_EXPIRY, COD_EXPIRY, STOCK_ALERTS, CLEANUP];
 
 /// How long the records of job runs are kept.
 const KEEP_RUNS: Duration = Duration::from_secs(7 * 24 * 3600);
@@ -64,6 +68,15 @@ async fn work(job: &str, state: &AppState, runs: Option<&PgJobRuns>) -> RunOutco
                 RunOutcome { handled: report.cancelled as u64, failures: report.errors.len() as u64, error: None }
             }
             Err(error) => failed(format!("the sweep of unconfirmed cash-on-delivery orders failed: {error}")),
+        },
+        STOCK_ALERTS => match state.alerts.release().await {
+            Ok(told) => {
+                if told > 0 {
+                    tracing::info!(told, "back-in-stock alerts told");
+                }
+                RunOutcome { handled: told, failures: 0, error: None }
+            }
+            Err(error) => failed(format!("back-in-stock alerts could not be told: {error}")),
         },
         CLEANUP => {
             let mut outcome = match state.limits.forget_rested().await {

@@ -2,10 +2,11 @@ use std::process::ExitCode;
 
 use bitik_api::state::AppState;
 use bitik_postgres::{Database, PoolSettings};
-use bitik_server::cli::{Cli, Command};
+use bitik_server::cli::{Cli, Command, ImagesCommand};
 use bitik_server::config::Config;
 use bitik_server::startup::{Application, build_state};
 use clap::Parser;
+use tracing_subscriber::fmt::writer::BoxMakeWriter;
 
 // An answer from memory is mostly allocations (cloned products, DTOs, JSON), which mimalloc serves
 // faster than glibc's malloc (see docs/benchmarks.md).
@@ -13,12 +14,19 @@ use clap::Parser;
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
+    let cli = Cli::parse();
+    // The server logs to stdout (the service manager's journal); a one-off command keeps stdout
+    // for its result (a count, a path) and logs to stderr.
+    let (logs, to_terminal) = match cli.command {
+        Command::Serve => (BoxMakeWriter::new(std::io::stdout), std::io::IsTerminal::is_terminal(&std::io::stdout())),
+        _ => (BoxMakeWriter::new(std::io::stderr), std::io::IsTerminal::is_terminal(&std::io::stderr())),
+    };
     tracing_subscriber::fmt()
         .with_env_filter(log_filter())
         .with_target(false)
-        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()))
+        .with_ansi(to_terminal)
+        .with_writer(logs)
         .init();
-    let cli = Cli::parse();
     let config = match Config::from_env() {
         Ok(config) => config,
         Err(e) => {
@@ -72,6 +80,22 @@ fn demo_orders_line(report: &bitik_demo::orders::DemoOrdersReport) -> String {
     line
 }
 
+/// `bitik images migrate`: `UPLOAD_DIR` into the bucket of `STORAGE_URL`.
+async fn migrate_images(config: &Config) -> anyhow::Result<()> {
+    let bitik_storage::StorageSettings::S3(settings) = &config.storage else {
+        anyhow::bail!("STORAGE_URL is not set: name the bucket to copy UPLOAD_DIR into (s3://bucket[/prefix]).");
+    };
+    let dir = &config.http.upload_dir;
+    anyhow::ensure!(dir.is_dir(), "UPLOAD_DIR {} is not a directory.", dir.display());
+    let bucket = bitik_storage::ObjectPictures::s3(settings)?;
+    let report = bitik_storage::migrate(dir, &bucket).await.map_err(|e| anyhow::anyhow!(e))?;
+    println!(
+        "Pictures copied: {}, already in the bucket: {}, other files left out: {}.",
+        report.copied, report.already_there, report.ignored
+    );
+    Ok(())
+}
+
 async fn run(command: Command, config: Config) -> anyhow::Result<()> {
     match command {
         Command::Serve => {
@@ -107,8 +131,7 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
                 let accounts = bitik_demo::accounts::seed_demo_accounts(&state.accounts).await?;
                 println!("Demo accounts created: {accounts}.");
             }
-            std::fs::create_dir_all(&state.config.upload_dir)?;
-            let report = bitik_demo::seed_catalog(&state.catalog, &state.config.upload_dir).await?;
+            let report = bitik_demo::seed_catalog(&state.catalog, state.pictures.clone()).await?;
             println!(
                 "Demo products created: {}, already there: {}, images drawn: {}.",
                 report.created, report.skipped, report.images
@@ -123,6 +146,7 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
                 println!("Generated products created: {created} (of {products} asked for).");
             }
         }
+        Command::Images { command: ImagesCommand::Migrate } => migrate_images(&config).await?,
         Command::CreateAdmin { email, password, first_name, last_name } => {
             let (state, _) = connect(config)?;
             let (admin, created) = state.accounts.ensure_admin(&email, &password, &first_name, &last_name).await?;

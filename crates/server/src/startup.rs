@@ -12,11 +12,12 @@ use bitik_api::lifecycle::Lifecycle;
 use bitik_api::rate_limit::Limits;
 use bitik_api::state::{AppState, StorageProbe};
 use bitik_cart::CartService;
-use bitik_catalog::{CachedProducts, CatalogCache, CatalogService};
+use bitik_catalog::{AlertService, CachedProducts, CatalogCache, CatalogService};
 use bitik_common::BoxError;
 use bitik_identity::newsletter::NewsletterService;
 use bitik_identity::password::Argon2Hasher;
 use bitik_identity::{AccountService, TokenService};
+use bitik_images::PictureStore;
 use bitik_mail::SmtpChannel;
 use bitik_messages::templates::Templates;
 use bitik_messages::{MessageChannel, MessageService, Sender};
@@ -24,14 +25,16 @@ use bitik_orders::OrderService;
 use bitik_orders::cash_on_delivery::{CashOnDeliveryService, ConfirmationLinks};
 use bitik_orders::delivery::DeliveryService;
 use bitik_orders::notices::OrderNotices;
+use bitik_orders::promo::PromoService;
 use bitik_payments::reconciliation::{ReconciliationService, WaveTransactions};
 use bitik_payments::{PaymentService, RefundService, WaveGateway};
 use bitik_postgres::{
     Database, PgAddressRepository, PgCartRepository, PgCashOnDeliveryRepository, PgJobRuns, PgNewsletterRepository,
-    PgOrderRepository, PgOutbox, PgPaymentRepository, PgPhoneRecords, PgProductRepository, PgRateLimiter,
-    PgReconciliationRepository, PgRefundRepository, PgUserRepository, PgZoneRepository, PoolSettings,
-    listen_for_changes, listen_for_messages,
+    PgOrderRepository, PgOutbox, PgPaymentRepository, PgPhoneRecords, PgProductRepository, PgPromoCodeRepository,
+    PgRateLimiter, PgReconciliationRepository, PgRefundRepository, PgStockAlerts, PgUserRepository, PgZoneRepository,
+    PoolSettings, listen_for_changes, listen_for_messages,
 };
+use bitik_storage::{ObjectPictures, StorageSettings};
 use bitik_wave::{Simulator, WaveClient, WaveWebhooks};
 
 use crate::config::Config;
@@ -101,9 +104,6 @@ impl Application {
                 metrics.run_upkeep();
             }
         });
-        let upload_dir = &config.http.upload_dir;
-        std::fs::create_dir_all(upload_dir)
-            .map_err(|e| anyhow::anyhow!("UPLOAD_DIR {} cannot be created: {e}", upload_dir.display()))?;
         let listener = TcpListener::bind((config.host.as_str(), config.port))?;
         let port = listener.local_addr()?.port();
         let shared = Shared::new(config)?;
@@ -293,6 +293,8 @@ pub struct Shared {
     templates: Templates,
     notices: Arc<OrderNotices>,
     lifecycle: Arc<Lifecycle>,
+    /// Where the product pictures are kept (`UPLOAD_DIR` or a bucket).
+    pictures: Arc<dyn PictureStore>,
 }
 
 impl Shared {
@@ -316,6 +318,7 @@ impl Shared {
             }
         };
         let storefront = Storefront::load(&config.http.frontend_dir).map(Arc::new);
+        let pictures = picture_store(&config)?;
         let templates = Templates::new(config.http.shop.clone(), &config.http.public_url);
         let notices = Arc::new(OrderNotices::new(
             templates.clone(),
@@ -333,6 +336,7 @@ impl Shared {
             simulator,
             storefront,
             lifecycle: Arc::new(Lifecycle::new()),
+            pictures,
         })
     }
 
@@ -351,14 +355,20 @@ impl Shared {
         // The storefront's reads may come from memory; a cart's or an order's never do.
         let catalog = CatalogService::new(Arc::new(CachedProducts::new(products.clone(), self.catalog_cache.clone())));
         let carts = CartService::new(Arc::new(PgCartRepository::new(database.clone())), products.clone());
+        // Whether a variant is sold out is read from the database, never from memory.
+        let alerts =
+            AlertService::new(products.clone(), Arc::new(PgStockAlerts::new(database.clone(), self.templates.clone())));
         // Every order event the customer or the shop hears of writes its messages in its own
         // transaction, e-mail configured or not (they are then shown as not sent).
         let order_repository = Arc::new(PgOrderRepository::new(database.clone()).with_notices(self.notices.clone()));
         let zones = Arc::new(PgZoneRepository::new(database.clone()));
         let phones = Arc::new(PgPhoneRecords::new(database.clone()));
         let cod = config.cash_on_delivery;
+        let promo_codes = Arc::new(PgPromoCodeRepository::new(database.clone()));
         let orders = OrderService::new(order_repository.clone(), products, zones.clone())
-            .with_phone_records(phones.clone(), cod.max_refusals);
+            .with_phone_records(phones.clone(), cod.max_refusals)
+            .with_promo_codes(promo_codes.clone());
+        let promos = PromoService::new(promo_codes);
         let cash_on_delivery = CashOnDeliveryService::new(
             order_repository.clone(),
             Arc::new(PgCashOnDeliveryRepository::new(database.clone()).with_notices(self.notices.clone())),
@@ -395,10 +405,13 @@ impl Shared {
             accounts,
             carts,
             catalog,
+            pictures: self.pictures.clone(),
+            alerts,
             catalog_cache: self.catalog_cache.clone(),
             orders,
             cash_on_delivery,
             delivery,
+            promos,
             payments,
             refunds,
             reconciliation,
@@ -411,6 +424,20 @@ impl Shared {
             lifecycle: self.lifecycle.clone(),
         }
     }
+}
+
+/// The picture store `config` names: `UPLOAD_DIR` (created if missing) or a bucket.
+pub fn picture_store(config: &Config) -> anyhow::Result<Arc<dyn PictureStore>> {
+    Ok(match &config.storage {
+        StorageSettings::Local => {
+            let dir = &config.http.upload_dir;
+            Arc::new(
+                ObjectPictures::local(dir)
+                    .map_err(|e| anyhow::anyhow!("UPLOAD_DIR {} cannot be used: {e}", dir.display()))?,
+            )
+        }
+        StorageSettings::S3(settings) => Arc::new(ObjectPictures::s3(settings)?),
+    })
 }
 
 /// The health checks' questions to PostgreSQL, and the figures only it knows.

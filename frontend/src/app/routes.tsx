@@ -21,6 +21,7 @@ const Orders = lazy(() => import('./routes/orders'))
 const Order = lazy(() => import('./routes/order'))
 const ResetPassword = lazy(() => import('./routes/reset-password'))
 const ConfirmOrder = lazy(() => import('./routes/confirm-order'))
+const UnsubscribeAlerts = lazy(() => import('./routes/unsubscribe-alerts'))
 const NotFound = lazy(() => import('./routes/not-found'))
 const ForgotPassword = lazy(() => import('./routes/forgot-password'))
 // The six information pages share one chunk (app/routes/static-pages.tsx).
@@ -58,6 +59,8 @@ export const routes: RouteObject[] = [
       // The link the shop sends to confirm a cash-on-delivery order: no login, the link is the key.
       { path: 'confirm/:token', element: <ConfirmOrder /> },
       { path: 'forgot-password', element: <ForgotPassword /> },
+      // The foot of a back-in-stock message: no login, the link is the key.
+      { path: 'alerts/unsubscribe/:token', element: <UnsubscribeAlerts /> },
       { path: 'contact', element: <Contact /> },
       { path: 'about', element: <About /> },
       { path: 'delivery', element: <Delivery /> },

@@ -33,6 +33,13 @@ export const TOKEN_KEY = 'token'
 export const USER_KEY = 'user'
 export const SESSION_EXPIRED_PATH = '/login?session=expired'
 
+/** What is wrong in one cell of an uploaded file: its line (the header is 1), column and message. */
+export interface RowProblem {
+  row: number
+  column: string
+  message: string
+}
+
 export class ApiError extends Error {
   /** HTTP status; 0 when no answer came back (network error or timeout). */
   readonly status: number
@@ -42,14 +49,24 @@ export class ApiError extends Error {
   readonly fields: Record<string, string>
   /** How long the server asked us to wait (`Retry-After` of a 429 or 503), when it said. */
   readonly retryAfterMs: number | null
+  /** Per-row French messages of an uploaded file (`invalid_import`). */
+  readonly rows: RowProblem[]
 
-  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}, retryAfterMs: number | null = null) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    fields: Record<string, string> = {},
+    retryAfterMs: number | null = null,
+    rows: RowProblem[] = [],
+  ) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.code = code
     this.fields = fields
     this.retryAfterMs = retryAfterMs
+    this.rows = rows
   }
 }
 
@@ -88,6 +105,7 @@ const errorEnvelope = object({
   code: optional(string()),
   message: optional(string()),
   fields: optional(record(string(), string())),
+  rows: optional(array(object({ row: int(), column: string(), message: string() }))),
 })
 
 // --- session expiry --------------------------------------------------------
@@ -184,7 +202,14 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
   const parsed = body.ok ? safeParse(errorEnvelope, body.value) : null
   const envelope = parsed?.success ? parsed.data : {}
   const message = envelope.message?.trim() ? envelope.message : GENERIC_ERROR_MESSAGE
-  return new ApiError(response.status, envelope.code ?? 'http_error', message, envelope.fields ?? {}, retryAfterMs(response))
+  return new ApiError(
+    response.status,
+    envelope.code ?? 'http_error',
+    message,
+    envelope.fields ?? {},
+    retryAfterMs(response),
+    envelope.rows ?? [],
+  )
 }
 
 /** One attempt: fetch with timeout, map every failure to an ApiError. */
@@ -206,7 +231,8 @@ async function attempt<S extends $ZodType>(
   const token = options.token !== undefined ? options.token : readToken()
   if (token) headers.Authorization = `Bearer ${token}`
   let requestBody: BodyInit | undefined
-  if (options.body instanceof FormData) {
+  if (options.body instanceof FormData || options.body instanceof Blob) {
+    // A file goes as it is: its type is the Blob's (or the caller's `Content-Type`).
     requestBody = options.body
   } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json'

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { formatDate, formatPrice } from './format'
+import { formatDate, formatDiscount, formatPrice } from './format'
+
+describe('formatDiscount', () => {
+  it('writes an amount taken off with a minus sign and a space, grouped like a price', () => {
+    expect(formatDiscount(800)).toBe('− 800 FCFA')
+    expect(formatDiscount(12500)).toBe('− 12 500 FCFA')
+  })
+})
 
 describe('formatPrice', () => {
   it.each([

@@ -11,6 +11,11 @@ export function formatPrice(amount: unknown): string {
   return `${grouped} FCFA`
 }
 
+/** An amount taken off (a promo code's discount): '− 800 FCFA'. */
+export function formatDiscount(amount: number): string {
+  return `− ${formatPrice(amount)}`
+}
+
 const dateFormat = new Intl.DateTimeFormat('fr-FR', {
   day: 'numeric',
   month: 'long',

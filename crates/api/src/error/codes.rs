@@ -85,6 +85,12 @@ codes! {
 
     // The catalogue and the cart.
     ProductNotFound = "product_not_found", NOT_FOUND;
+    // A product file whose rows break the product form's rules: nothing was imported.
+    InvalidImport = "invalid_import", BAD_REQUEST;
+    // A back-in-stock alert on a variant that can be bought now.
+    InStock = "in_stock", CONFLICT;
+    // An unsubscribe link no alert was sent with.
+    AlertNotFound = "alert_not_found", NOT_FOUND;
     InvalidProductId = "invalid_product_id", BAD_REQUEST;
     MissingVariant = "missing_variant", BAD_REQUEST;
     InvalidQuantity = "invalid_quantity", BAD_REQUEST;
@@ -113,6 +119,14 @@ codes! {
     OrderChanged = "order_changed", CONFLICT;
     // The account or the phone already holds its most orders awaiting payment.
     TooManyOpenOrders = "too_many_open_orders", CONFLICT;
+
+    // Promo codes: the code is fine as a request; its rules, its uses or the cart stand in the way.
+    PromoCodeRefused = "promo_code_refused", CONFLICT;
+    // Its uses are all taken (a checkout racing for the last one lost): the shopper may order
+    // without it.
+    PromoCodeExhausted = "promo_code_exhausted", CONFLICT;
+    PromoCodeNotFound = "promo_code_not_found", NOT_FOUND;
+    PromoCodeExists = "promo_code_exists", CONFLICT;
 
     // Cash on delivery: confirmation, refusals at the door, phones.
     CashOnDeliveryRefused = "cash_on_delivery_refused", CONFLICT;

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{ApiError, Code};
+use super::{ApiError, Code, RowProblem};
 
 /// What a busy server asks: a turn for password work frees in well under a second, and a
 /// crowd coming back all at once would be turned away again.
@@ -103,6 +103,15 @@ impl From<bitik_catalog::CatalogError> for ApiError {
             E::NotFound => ApiError::new(Code::ProductNotFound, error.to_string()),
             E::InvalidQuery { field, message } => ApiError::field(field, Code::InvalidQuery, message),
             E::Validation { message, fields } => ApiError::validation(message, owned(fields)),
+            E::InStock => ApiError::new(Code::InStock, error.to_string()),
+            E::AlertNotFound => ApiError::new(Code::AlertNotFound, error.to_string()),
+            E::InvalidImport { ref rows } => {
+                let problems = rows
+                    .iter()
+                    .map(|e| RowProblem { row: e.row, column: e.column.clone(), message: e.message.clone() })
+                    .collect();
+                ApiError::rows(error.to_string(), problems)
+            }
             E::Repository(_) => ApiError::internal(error),
         }
     }
@@ -146,6 +155,30 @@ impl From<bitik_orders::OrderError> for ApiError {
             // The code of the one order's refusal, the sentence naming it.
             E::InBatch { reason, .. } => ApiError::new(ApiError::from(*reason).code, message),
             E::UnknownInBatch { .. } => ApiError::new(Code::OrderNotFound, message),
+            E::Promo(refusal) => promo_refusal("promoCode", refusal),
+            E::Repository(_) => ApiError::internal(error),
+        }
+    }
+}
+
+/// A promo code's refusal, on the field that named the code.
+fn promo_refusal(field: &str, refusal: bitik_orders::promo::PromoRefusal) -> ApiError {
+    let code = match refusal {
+        bitik_orders::promo::PromoRefusal::Exhausted => Code::PromoCodeExhausted,
+        _ => Code::PromoCodeRefused,
+    };
+    ApiError::field(field, code, refusal.to_string())
+}
+
+impl From<bitik_orders::promo::PromoError> for ApiError {
+    fn from(error: bitik_orders::promo::PromoError) -> Self {
+        use bitik_orders::promo::PromoError as E;
+        let message = error.to_string();
+        match error {
+            E::Validation { message, fields } => ApiError::validation(message, owned(fields)),
+            E::NotFound => ApiError::new(Code::PromoCodeNotFound, message),
+            E::CodeTaken => ApiError::field("code", Code::PromoCodeExists, message),
+            E::Refused(refusal) => promo_refusal("code", refusal),
             E::Repository(_) => ApiError::internal(error),
         }
     }
@@ -286,6 +319,15 @@ mod tests {
                 Catalog::NotFound,
                 Catalog::invalid_query("limit", "Limite invalide."),
                 Catalog::Validation { message: "Champs requis manquants".into(), fields: fields() },
+                Catalog::InStock,
+                Catalog::AlertNotFound,
+                Catalog::InvalidImport {
+                    rows: vec![bitik_catalog::RowError {
+                        row: 2,
+                        column: "price".into(),
+                        message: "Un nombre entier de francs est attendu".into(),
+                    }],
+                },
                 Catalog::Repository(bug()),
             ]
             .map(ApiError::from),

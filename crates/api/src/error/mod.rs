@@ -1,4 +1,4 @@
-//! The one error envelope of the API: `{"code", "message", "fields"?}`.
+//! The one error envelope of the API: `{"code", "message", "fields"?, "rows"?}`.
 //!
 //! `code` is stable English snake_case for the frontend to branch on, and decides the status
 //! (`codes.rs`, one table); `message` is the French sentence shown to the shopper. Causes of
@@ -36,6 +36,21 @@ pub struct ErrorBody {
     /// Per-field French messages, for validation errors only.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fields: Option<BTreeMap<String, String>>,
+    /// Per-row French messages, for a file's rows (`invalid_import`) only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rows: Option<Vec<RowProblem>>,
+}
+
+/// What is wrong in one cell of an uploaded file.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct RowProblem {
+    /// The file's line (the header is line 1).
+    #[schema(example = 3)]
+    pub row: u64,
+    #[schema(example = "price")]
+    pub column: String,
+    #[schema(example = "Un nombre entier de francs est attendu")]
+    pub message: String,
 }
 
 /// A failed request: a code (which decides the status) and the sentence the client reads.
@@ -44,18 +59,24 @@ pub struct ApiError {
     code: Code,
     message: String,
     fields: Option<BTreeMap<String, String>>,
+    rows: Option<Vec<RowProblem>>,
     cause: Option<anyhow::Error>,
     retry_after: Option<Duration>,
 }
 
 impl ApiError {
     pub fn new(code: Code, message: impl Into<String>) -> Self {
-        Self { code, message: message.into(), fields: None, cause: None, retry_after: None }
+        Self { code, message: message.into(), fields: None, rows: None, cause: None, retry_after: None }
     }
 
     /// `validation_failed` with one French message per field; `message` sums it up.
     pub fn validation(message: impl Into<String>, fields: BTreeMap<String, String>) -> Self {
         Self { fields: Some(fields), ..Self::new(Code::ValidationFailed, message) }
+    }
+
+    /// `invalid_import`: the file's rows and what is wrong in each; `message` sums it up.
+    pub fn rows(message: impl Into<String>, rows: Vec<RowProblem>) -> Self {
+        Self { rows: Some(rows), ..Self::new(Code::InvalidImport, message) }
     }
 
     /// `code` about one field, its message repeated as the summary.
@@ -95,7 +116,12 @@ impl ApiError {
     }
 
     pub fn body(&self) -> ErrorBody {
-        ErrorBody { code: self.code.as_str().to_owned(), message: self.message.clone(), fields: self.fields.clone() }
+        ErrorBody {
+            code: self.code.as_str().to_owned(),
+            message: self.message.clone(),
+            fields: self.fields.clone(),
+            rows: self.rows.clone(),
+        }
     }
 
     fn log_cause(&self) {

@@ -1,22 +1,31 @@
-//! Writing the catalogue (administrators only): create, replace, stock, remove.
+//! Writing the catalogue (administrators only): create, replace, stock, remove; the whole
+//! catalogue as CSV, out and back in.
 
 use std::collections::BTreeMap;
 
-use actix_web::{HttpResponse, delete, get, post, put, web};
-use bitik_catalog::{ProductForm, ProductStats, Removal};
+use actix_web::http::header::CONTENT_TYPE;
+use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
+use bitik_catalog::{COLUMNS, CatalogError, ImportChange, ImportRow, ProductForm, ProductStats, Removal, RowError};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
 use crate::auth::AdminUser;
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{ApiError, Code, ErrorBody};
 use crate::responses::Data;
 use crate::routes::products::AdminProductDto;
 use crate::routes::whole::Whole;
+use crate::spreadsheet::{self, CsvFile};
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(stats).service(create).service(update).service(set_stock).service(remove);
+    cfg.service(stats)
+        .service(export)
+        .service(import)
+        .service(create)
+        .service(update)
+        .service(set_stock)
+        .service(remove);
 }
 
 /// The dashboard's product counts, active and inactive products alike.
@@ -208,4 +217,117 @@ async fn remove(state: web::Data<AppState>, id: web::Path<Uuid>, _admin: AdminUs
         },
     };
     Ok(HttpResponse::Ok().json(Data::new(dto)))
+}
+
+/// Every product with its variants and stock as CSV, one row per variant (RFC 4180, cells a
+/// spreadsheet would run neutralised), in the columns the import reads back.
+#[utoipa::path(tag = "admin", security(("bearer" = [])), responses(
+    (status = 200, description = "One row per variant under the import's columns", content_type = "text/csv", body = String),
+    (status = 401, description = "Not logged in", body = ErrorBody),
+    (status = 403, description = "Not an administrator", body = ErrorBody),
+))]
+#[get("/admin/products.csv")]
+async fn export(state: web::Data<AppState>, _admin: AdminUser) -> Result<HttpResponse, ApiError> {
+    let mut csv = CsvFile::new(COLUMNS)?;
+    for row in state.catalog.export().await? {
+        csv.row(row)?;
+    }
+    csv.into_response("produits.csv")
+}
+
+/// Largest product file taken: far more than the shop's catalogue.
+const IMPORT_LIMIT: usize = 8 * 1024 * 1024;
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportQuery {
+    /// `true`: only say what would change; nothing is written.
+    #[serde(default)]
+    dry_run: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportedDto {
+    slug: String,
+    name: String,
+    /// `created`, `updated` or `unchanged`.
+    #[schema(example = "updated")]
+    change: &'static str,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ImportReport {
+    /// Whether this was only a preview (nothing written).
+    dry_run: bool,
+    created: usize,
+    updated: usize,
+    unchanged: usize,
+    products: Vec<ImportedDto>,
+}
+
+fn is_csv(req: &HttpRequest) -> bool {
+    let content_type = req.headers().get(CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or_default();
+    content_type.split(';').next().is_some_and(|mime| mime.trim().eq_ignore_ascii_case("text/csv"))
+}
+
+/// Creates or updates products by slug from a CSV file in the export's columns. Every row is
+/// checked first with the product form's rules; a single bad row writes nothing and every
+/// problem is answered (`rows`: line, column, message). Otherwise every change is written in one
+/// transaction. `?dryRun=true` answers what would change and writes nothing.
+#[utoipa::path(tag = "admin", security(("bearer" = [])), params(ImportQuery),
+    request_body(content = String, content_type = "text/csv", description = "The export's columns, one row per variant"),
+    responses(
+        (status = 200, description = "Written (or, with dryRun, what would be)", body = Data<ImportReport>),
+        (status = 400, description = "Rows breaking the rules (`invalid_import`, with `rows`): nothing written", body = ErrorBody),
+        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 413, description = "Larger than 8 MiB", body = ErrorBody),
+        (status = 415, description = "Not text/csv", body = ErrorBody),
+))]
+#[post("/admin/products/import")]
+async fn import(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    _admin: AdminUser,
+    query: web::Query<ImportQuery>,
+    payload: web::Payload,
+) -> Result<HttpResponse, ApiError> {
+    let dry_run = match query.dry_run.as_deref().map(str::trim) {
+        None | Some("") | Some("false") => false,
+        Some("true") => true,
+        Some(_) => return Err(ApiError::field("dryRun", Code::InvalidQuery, "dryRun vaut true ou false.")),
+    };
+    if !is_csv(&req) {
+        return Err(ApiError::new(Code::UnsupportedMediaType, "Envoyez un fichier CSV (text/csv)."));
+    }
+    let bytes = match payload.to_bytes_limited(IMPORT_LIMIT).await {
+        Ok(bytes) => bytes.map_err(|_| ApiError::new(Code::BadRequest, "Le fichier n'a pas été reçu en entier."))?,
+        Err(_) => return Err(ApiError::new(Code::PayloadTooLarge, "Fichier trop volumineux (8 Mo au plus).")),
+    };
+    let file = spreadsheet::read(&bytes).map_err(|unreadable| {
+        ApiError::from(CatalogError::InvalidImport {
+            rows: vec![RowError { row: unreadable.line, column: String::new(), message: unreadable.message }],
+        })
+    })?;
+    let rows: Vec<ImportRow> = file.rows.into_iter().map(|(line, cells)| ImportRow { line, cells }).collect();
+    let plan = state.catalog.import(&file.header, &rows, dry_run).await?;
+    let count = |change| plan.products.iter().filter(|p| p.change == change).count();
+    let report = ImportReport {
+        dry_run,
+        created: count(ImportChange::Created),
+        updated: count(ImportChange::Updated),
+        unchanged: count(ImportChange::Unchanged),
+        products: plan
+            .products
+            .iter()
+            .map(|p| ImportedDto {
+                slug: p.slug.as_str().to_owned(),
+                name: p.product.name.clone(),
+                change: p.change.as_str(),
+            })
+            .collect(),
+    };
+    Ok(HttpResponse::Ok().json(Data::new(report)))
 }

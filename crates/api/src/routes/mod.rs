@@ -5,6 +5,7 @@ pub mod admin_messages;
 pub mod admin_orders;
 pub mod admin_products;
 pub mod admin_users;
+pub mod alerts;
 pub mod auth;
 pub mod cart;
 pub mod cash_on_delivery;
@@ -16,6 +17,7 @@ pub mod orders;
 pub mod pages;
 pub mod payments;
 pub mod products;
+pub mod promo_codes;
 pub mod reports;
 pub mod shop;
 pub mod uploads;
@@ -33,11 +35,13 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(addresses::routes)
         .configure(cart::routes)
         .configure(delivery::routes)
+        .configure(promo_codes::routes)
         .configure(reports::routes)
         .configure(admin_orders::routes)
         .configure(admin_messages::routes)
         .configure(cash_on_delivery::routes)
         .configure(admin_products::routes)
+        .configure(alerts::routes)
         .configure(admin_users::routes)
         .configure(orders::routes)
         .configure(payments::routes)

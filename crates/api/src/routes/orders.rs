@@ -121,8 +121,12 @@ pub struct OrderDto {
     items: Vec<OrderItemDto>,
     subtotal: i64,
     shipping_cost: i64,
+    /// What the promo code took off the lines (never delivery): `total = subtotal + shippingCost − discount`.
     discount: i64,
     total: i64,
+    /// The promo code it was placed with, as the shop spells it; `null`: none.
+    #[schema(example = "BIENVENUE")]
+    promo_code: Option<String>,
     shipping_info: ShippingInfoDto,
     #[schema(example = "standard")]
     shipping_method: &'static str,
@@ -247,6 +251,7 @@ impl From<Order> for OrderDto {
             shipping_cost: order.shipping_cost.as_francs(),
             discount: order.discount.as_francs(),
             total: order.total.as_francs(),
+            promo_code: order.promo_code,
             shipping_info: ShippingInfoDto::from(order.shipping),
             shipping_method: order.shipping_method.as_str(),
             payment_method: order.payment_method.as_str(),
@@ -353,6 +358,12 @@ pub struct PlaceOrderBody {
     /// `wave` or `cash_on_delivery` (`paypal` is read as cash on delivery).
     #[schema(value_type = CheckoutPayment, required = true, example = "cash_on_delivery")]
     payment_method: Option<String>,
+    /// A promo code, any case (docs/rules.md#promo-codes); absent, `null` or blank: none. A code
+    /// that does not apply refuses the order (409 `promo_code_refused`, or `promo_code_exhausted`
+    /// when its uses are all taken): send it again without the code to order without it.
+    #[schema(example = "BIENVENUE")]
+    #[serde(default)]
+    promo_code: Option<String>,
 }
 
 /// The delivery methods of a checkout; `null` and blank mean standard.
@@ -398,7 +409,7 @@ pub struct PageQuery {
         (status = 201, description = "The order", body = Data<OrderDto>),
         (status = 400, description = "Empty order, invalid form or item, a commune off the list, express or cash on delivery where the zone offers none", body = ErrorBody),
         (status = 401, description = "Not logged in", body = ErrorBody),
-        (status = 409, description = "Not enough stock, a product no longer sold, more than 10 units of a variant (`quantity_limit`), 3 orders awaiting payment already on the account or the phone (`too_many_open_orders`), an amount the shop cannot count (`amount_too_large`), or cash on delivery no longer offered to this phone (`cash_on_delivery_refused`)", body = ErrorBody),
+        (status = 409, description = "A promo code that does not apply (`promo_code_refused`) or whose uses are all taken (`promo_code_exhausted`), not enough stock, a product no longer sold, more than 10 units of a variant (`quantity_limit`), 3 orders awaiting payment already on the account or the phone (`too_many_open_orders`), an amount the shop cannot count (`amount_too_large`), or cash on delivery no longer offered to this phone (`cash_on_delivery_refused`)", body = ErrorBody),
         (status = 429, description = "Too many orders from this account or address", body = ErrorBody),
 ))]
 #[post("/orders")]
@@ -420,6 +431,7 @@ async fn place(
         shipping_method: body.shipping_method,
         payment_method: body.payment_method,
         idempotency_key: key,
+        promo_code: body.promo_code,
     })?;
     // The lines ordered leave the customer's cart with the order itself (`OrderRepository::place`).
     let order = state.orders.place(user.id, request).await?;

@@ -1,5 +1,6 @@
 //! Product pictures sent by the back office: checked by decoding, re-encoded without metadata
-//! in several widths under `UPLOAD_DIR` with random names (see `crate::media`).
+//! in several widths, named by their content and written to the picture store (`UPLOAD_DIR` or
+//! a bucket) before their addresses are answered, so before any product row names them.
 
 use actix_multipart::{Field, Multipart, MultipartError};
 use actix_web::{HttpRequest, HttpResponse, post, web};
@@ -12,11 +13,11 @@ use crate::auth::AdminUser;
 use crate::error::{ApiError, Code, ErrorBody};
 use crate::responses::Data;
 use crate::state::AppState;
-use bitik_images::{self as media, MAX_UPLOAD_BYTES, UploadRefusal};
+use bitik_images::{self as media, MAX_UPLOAD_BYTES, PictureStore, PreparedPicture, UploadRefusal};
 
 /// Files one request may carry (the product form's image tab never needs more).
 pub const MAX_FILES: usize = 10;
-/// The only `type` there is: product pictures, stored under `UPLOAD_DIR/products/`.
+/// The only `type` there is: product pictures, stored under `products/`.
 const PRODUCT: &str = "product";
 const COLLECTION: &str = "products";
 /// Longest text field read (`type`); anything longer is not a type.
@@ -135,36 +136,34 @@ async fn read_form(mut form: Multipart) -> Result<(Vec<Vec<u8>>, Option<String>)
     Ok((files, kind))
 }
 
-/// Decodes and stores every file, in order; if one fails, those already stored are removed so
-/// that an upload is all or nothing.
-fn store_all(files: Vec<Vec<u8>>, upload_dir: &std::path::Path) -> Result<Vec<String>, ApiError> {
-    let mut urls: Vec<String> = Vec::with_capacity(files.len());
-    let undo = |urls: &[String]| {
-        for url in urls {
-            if let Err(e) = media::remove_variants(upload_dir, url) {
-                tracing::warn!(error = %e, url, "could not remove an image of a failed upload");
-            }
-        }
-    };
-    for bytes in files {
-        let stored = media::decode_upload(&bytes)
-            .map_err(refusal)
-            .and_then(|img| media::store_variants(&img, upload_dir, COLLECTION).map_err(ApiError::internal));
-        match stored {
-            Ok(url) => urls.push(url),
-            Err(error) => {
-                undo(&urls);
-                return Err(error);
-            }
-        }
+/// Decodes and encodes every file, in order, before any is stored: a file that does not decode
+/// refuses the upload with nothing written.
+fn prepare_all(files: Vec<Vec<u8>>) -> Result<Vec<PreparedPicture>, ApiError> {
+    files
+        .iter()
+        .map(|bytes| {
+            let img = media::decode_upload(bytes).map_err(refusal)?;
+            media::prepare_variants(&img, COLLECTION).map_err(ApiError::internal)
+        })
+        .collect()
+}
+
+/// Writes the pictures to the store and answers their addresses. Keys name contents, so a
+/// picture another product shows is not written again, and a write that failed half-way leaves
+/// only files no product names (never removed: another upload may name the same ones).
+async fn store_all(pictures: Vec<PreparedPicture>, store: &dyn PictureStore) -> Result<Vec<String>, ApiError> {
+    let mut urls = Vec::with_capacity(pictures.len());
+    for picture in pictures {
+        urls.push(picture.store(store).await.map_err(|e| ApiError::internal(anyhow::anyhow!(e)))?);
     }
     Ok(urls)
 }
 
 /// Stores product pictures: each file must really be a JPEG, PNG or WebP (checked by decoding,
 /// whatever its name or declared type), within the size and pixel limits; it is re-encoded
-/// without metadata, 400/800/1200 px wide, JPEG and WebP, under a random name. All files are
-/// checked from their headers before any is decoded, and the upload is all or nothing.
+/// without metadata, 400/800/1200 px wide, JPEG and WebP, under a name made of its content. All
+/// files are checked from their headers before any is decoded, and all are decoded before any
+/// is stored.
 #[utoipa::path(tag = "admin", security(("bearer" = [])),
     request_body(content = UploadForm, content_type = "multipart/form-data"),
     responses(
@@ -193,8 +192,10 @@ async fn upload_images(
     for bytes in &files {
         media::check_upload(bytes).map_err(refusal)?;
     }
-    let _turn = IMAGE_WORK.acquire().await.map_err(ApiError::internal)?;
-    let upload_dir = state.config.upload_dir.clone();
-    let urls = web::block(move || store_all(files, &upload_dir)).await.map_err(ApiError::internal)??;
+    let pictures = {
+        let _turn = IMAGE_WORK.acquire().await.map_err(ApiError::internal)?;
+        web::block(move || prepare_all(files)).await.map_err(ApiError::internal)??
+    };
+    let urls = store_all(pictures, state.pictures.as_ref()).await?;
     Ok(HttpResponse::Created().json(Data::new(UploadedDto { urls })))
 }

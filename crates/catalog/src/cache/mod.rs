@@ -399,4 +399,13 @@ impl ProductRepository for CachedProducts {
         let result = self.inner.create(product).await;
         self.wrote(result)
     }
+
+    async fn all(&self) -> Result<Vec<Product>, BoxError> {
+        self.inner.all().await
+    }
+
+    async fn import(&self, products: &[(Slug, NewProduct)]) -> Result<(), BoxError> {
+        let result = self.inner.import(products).await;
+        self.wrote(result)
+    }
 }

@@ -8,7 +8,7 @@
 //!
 //! All the geometry is written in a 1000 × 1000 design space and scaled to the requested size,
 //! so one picture looks the same at every size. Render once at the largest size (1200 px) and let
-//! `bitik_images::store_variants` downscale.
+//! `bitik_images::prepare_variants` downscale.
 
 use image::RgbaImage;
 

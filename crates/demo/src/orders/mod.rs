@@ -201,6 +201,7 @@ impl<'a> DemoShop<'a> {
             shipping_method: planned.shipping,
             payment_method: planned.payment,
             idempotency_key: None,
+            promo: None,
         }))
     }
 

@@ -74,6 +74,25 @@ impl StatusNotice {
     }
 }
 
+/// A variant that has stock again, as its alert's message tells it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BackInStock {
+    pub product_name: String,
+    /// The product's address on the storefront (`/product/{slug}`).
+    pub slug: String,
+    pub color: String,
+    pub size: String,
+    /// The alert's token, which its unsubscribe link carries.
+    pub token: Uuid,
+}
+
+/// `Noir, taille M`; `Doré, taille unique`.
+fn variant_words(color: &str, size: &str) -> String {
+    let mut letters = color.trim().chars();
+    let color: String = letters.next().map(|first| first.to_uppercase().chain(letters).collect()).unwrap_or_default();
+    format!("{color}, taille {size}")
+}
+
 /// The shop's templates: its identity and its public address are in every message.
 #[derive(Debug, Clone)]
 pub struct Templates {
@@ -108,6 +127,16 @@ impl Templates {
     /// The page that sets a new password with a reset token.
     pub fn reset_url(&self, token: &str) -> String {
         format!("{}/reset-password/{token}", self.public_url)
+    }
+
+    /// A product's page on the storefront.
+    pub fn product_url(&self, slug: &str) -> String {
+        format!("{}/product/{slug}", self.public_url)
+    }
+
+    /// The storefront's page that ends a shopper's back-in-stock alerts.
+    pub fn alert_unsubscribe_url(&self, token: Uuid) -> String {
+        format!("{}/alerts/unsubscribe/{token}", self.public_url)
     }
 
     /// The back office's page of the order.
@@ -305,6 +334,28 @@ impl Templates {
                 Block::Small(format!(
                     "Ce lien ne sert qu'une fois et expire le {} (heure de Dakar). Si vous n'avez rien demandé, ignorez ce message : votre mot de passe reste le même.",
                     dakar_time(expires_at)
+                )),
+            ],
+        })
+    }
+
+    /// To a shopper who asked to be told: the variant has stock again. Told once: the alert is
+    /// then spent.
+    pub fn back_in_stock(&self, item: &BackInStock) -> Rendered {
+        let variant = variant_words(&item.color, &item.size);
+        self.render(Doc {
+            subject: format!("{} est de retour en stock — {}", item.product_name, self.shop.name),
+            greeting: "Bonjour,".to_owned(),
+            blocks: vec![
+                Block::Para(format!(
+                    "Bonne nouvelle : {} ({variant}) est de nouveau disponible chez {}.",
+                    item.product_name, self.shop.name
+                )),
+                Block::Para("Les quantités sont limitées : premier arrivé, premier servi.".to_owned()),
+                Block::Button { label: "Voir le produit".to_owned(), url: self.product_url(&item.slug) },
+                Block::Small(format!(
+                    "Vous recevez ce message parce que vous avez demandé à être prévenu du retour de cet article, une seule fois. Pour ne plus recevoir ces alertes : {}",
+                    self.alert_unsubscribe_url(item.token)
                 )),
             ],
         })

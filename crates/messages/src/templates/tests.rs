@@ -161,6 +161,21 @@ fn reset_link() {
 }
 
 #[test]
+fn back_in_stock() {
+    let item = BackInStock {
+        product_name: "T-shirt Teranga".to_owned(),
+        slug: "t-shirt-teranga".to_owned(),
+        color: "noir".to_owned(),
+        size: "M".to_owned(),
+        token: Uuid::from_u128(0xabcd),
+    };
+    let rendered = templates().back_in_stock(&item);
+    check("back_in_stock", &rendered);
+    assert!(rendered.html.contains("href=\"https://bitik.sn/product/t-shirt-teranga\""), "the product's link");
+    assert!(rendered.html.contains("https://bitik.sn/alerts/unsubscribe/00000000-0000-0000-0000-00000000abcd"));
+}
+
+#[test]
 fn what_a_customer_typed_cannot_become_markup() {
     let mut tricky = order(NextStep::Paid);
     tricky.first_name = "<b>Awa</b>".to_owned();

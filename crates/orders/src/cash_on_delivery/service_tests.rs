@@ -54,6 +54,7 @@ fn cod_order(status: OrderStatus, state: Confirmation, hours_ago: i64) -> Order 
         courier: None,
         returned_at: None,
         refunds: vec![],
+        promo_code: None,
     }
 }
 

@@ -13,10 +13,10 @@ mod writes;
 
 use async_trait::async_trait;
 use bitik_catalog::{
-    Color, Facets, NewProduct, Product, ProductFilter, ProductKey, ProductRepository, ProductSort, ProductStats,
-    Removal, Slug, Stock, StockLevel,
+    Facets, NewProduct, Product, ProductFilter, ProductKey, ProductRepository, ProductSort, ProductStats, Removal,
+    Slug, Stock, StockLevel,
 };
-use bitik_common::{BoxError, Money, Page};
+use bitik_common::{BoxError, Page};
 use chrono::{DateTime, Utc};
 use diesel::dsl::exists;
 use diesel::prelude::*;
@@ -30,7 +30,7 @@ use self::query::{
 };
 use self::rows::{ProductRow, corrupt, into_product, into_product_with};
 use self::search::Words;
-use self::writes::{SLUG_ATTEMPTS, SLUG_CONSTRAINT, insert_product, replace_stock};
+use self::writes::{SLUG_ATTEMPTS, SLUG_CONSTRAINT, import_one, insert_product, replace_stock, update_fields};
 use crate::schema::products;
 use crate::{Database, DbError};
 
@@ -216,27 +216,7 @@ impl ProductRepository for PgProductRepository {
         let mut conn = self.db.conn().await.map_err(storage)?;
         let updated = conn
             .transaction::<_, DbError, _>(async |conn| {
-                let changed = diesel::update(products::table.find(id))
-                    .set((
-                        products::name.eq(&product.name),
-                        products::short_description.eq(&product.short_description),
-                        products::description.eq(&product.description),
-                        products::price.eq(product.price.as_francs()),
-                        products::promo_price.eq(product.promo_price.map(Money::as_francs)),
-                        products::on_promotion.eq(product.on_promotion),
-                        products::category.eq(product.subcategory.category().as_str()),
-                        products::subcategory.eq(product.subcategory.as_str()),
-                        products::colors.eq(product.colors.iter().map(Color::as_str).collect::<Vec<_>>()),
-                        products::sizes.eq(product.sizes.iter().map(|size| size.as_str()).collect::<Vec<_>>()),
-                        products::images.eq(&product.images),
-                        products::material.eq(&product.material),
-                        products::care_instructions.eq(&product.care_instructions),
-                        products::featured.eq(product.featured),
-                        products::active.eq(product.active),
-                        products::updated_at.eq(diesel::dsl::now),
-                    ))
-                    .execute(conn)
-                    .await?;
+                let changed = update_fields(conn, id, &product).await?;
                 if changed == 0 {
                     return Ok(false);
                 }
@@ -332,6 +312,24 @@ impl ProductRepository for PgProductRepository {
             out_of_stock: count(counts.out_of_stock),
             low_stock: count(counts.low_stock),
         })
+    }
+
+    async fn all(&self) -> Result<Vec<Product>, BoxError> {
+        let mut conn = self.db.conn().await.map_err(storage)?;
+        let query = products::table.order_by(products::created_at.asc()).then_order_by(products::id.asc()).into_boxed();
+        self.load(&mut conn, query).await
+    }
+
+    async fn import(&self, products: &[(Slug, NewProduct)]) -> Result<(), BoxError> {
+        let mut conn = self.db.conn().await.map_err(storage)?;
+        conn.transaction::<_, DbError, _>(async |conn| {
+            for (slug, product) in products {
+                import_one(conn, slug, product).await?;
+            }
+            Ok(())
+        })
+        .await
+        .map_err(storage)
     }
 
     async fn create(&self, product: NewProduct) -> Result<Product, BoxError> {

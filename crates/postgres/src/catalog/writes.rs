@@ -23,52 +23,110 @@ pub(super) async fn insert_product(
 ) -> Result<(ProductRow, Vec<VariantRow>), DbError> {
     conn.transaction::<_, DbError, _>(async |conn| {
         let slug = free_slug(conn, &product.slug()).await?;
-        let row = diesel::insert_into(products::table)
-            .values(InsertProduct {
-                slug: slug.as_str(),
-                name: &product.name,
-                short_description: &product.short_description,
-                description: &product.description,
-                price: product.price.as_francs(),
-                promo_price: product.promo_price.map(Money::as_francs),
-                on_promotion: product.on_promotion,
-                category: product.subcategory.category().as_str(),
-                subcategory: product.subcategory.as_str(),
-                colors: product.colors.iter().map(Color::as_str).collect(),
-                sizes: product.sizes.iter().map(|size| size.as_str()).collect(),
-                images: &product.images,
-                material: &product.material,
-                care_instructions: &product.care_instructions,
-                featured: product.featured,
-                active: product.active,
-                created_at: product.created_at,
-            })
-            .returning(ProductRow::as_returning())
-            .get_result(conn)
-            .await?;
-        let variants: Vec<InsertVariant> = product
-            .stock
-            .variants()
-            .map(|(color, size, quantity)| InsertVariant {
-                product_id: row.id,
-                color: color.as_str(),
-                size: size.as_str(),
-                // The form refuses quantities beyond i32; saturate rather than wrap if one slips by.
-                stock: i32::try_from(quantity).unwrap_or(i32::MAX),
-            })
-            .collect();
-        let variants = if variants.is_empty() {
-            Vec::new()
-        } else {
-            diesel::insert_into(product_variants::table)
-                .values(&variants)
-                .returning(VariantRow::as_returning())
-                .get_results(conn)
-                .await?
-        };
-        Ok((row, variants))
+        insert_under(conn, &slug, product).await
     })
     .await
+}
+
+/// The product and its variants under `slug`, on the caller's transaction.
+async fn insert_under(
+    conn: &mut AsyncPgConnection,
+    slug: &Slug,
+    product: &NewProduct,
+) -> Result<(ProductRow, Vec<VariantRow>), DbError> {
+    let row = diesel::insert_into(products::table)
+        .values(InsertProduct {
+            slug: slug.as_str(),
+            name: &product.name,
+            short_description: &product.short_description,
+            description: &product.description,
+            price: product.price.as_francs(),
+            promo_price: product.promo_price.map(Money::as_francs),
+            on_promotion: product.on_promotion,
+            category: product.subcategory.category().as_str(),
+            subcategory: product.subcategory.as_str(),
+            colors: product.colors.iter().map(Color::as_str).collect(),
+            sizes: product.sizes.iter().map(|size| size.as_str()).collect(),
+            images: &product.images,
+            material: &product.material,
+            care_instructions: &product.care_instructions,
+            featured: product.featured,
+            active: product.active,
+            created_at: product.created_at,
+        })
+        .returning(ProductRow::as_returning())
+        .get_result(conn)
+        .await?;
+    let variants: Vec<InsertVariant> = product
+        .stock
+        .variants()
+        .map(|(color, size, quantity)| InsertVariant {
+            product_id: row.id,
+            color: color.as_str(),
+            size: size.as_str(),
+            // The form refuses quantities beyond i32; saturate rather than wrap if one slips by.
+            stock: i32::try_from(quantity).unwrap_or(i32::MAX),
+        })
+        .collect();
+    let variants = if variants.is_empty() {
+        Vec::new()
+    } else {
+        diesel::insert_into(product_variants::table)
+            .values(&variants)
+            .returning(VariantRow::as_returning())
+            .get_results(conn)
+            .await?
+    };
+    Ok((row, variants))
+}
+
+/// Replaces the product's fields (not its slug nor its stock) on the caller's transaction; how
+/// many rows changed (0: no such product).
+pub(super) async fn update_fields(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    product: &NewProduct,
+) -> Result<usize, DbError> {
+    Ok(diesel::update(products::table.find(id))
+        .set((
+            products::name.eq(&product.name),
+            products::short_description.eq(&product.short_description),
+            products::description.eq(&product.description),
+            products::price.eq(product.price.as_francs()),
+            products::promo_price.eq(product.promo_price.map(Money::as_francs)),
+            products::on_promotion.eq(product.on_promotion),
+            products::category.eq(product.subcategory.category().as_str()),
+            products::subcategory.eq(product.subcategory.as_str()),
+            products::colors.eq(product.colors.iter().map(Color::as_str).collect::<Vec<_>>()),
+            products::sizes.eq(product.sizes.iter().map(|size| size.as_str()).collect::<Vec<_>>()),
+            products::images.eq(&product.images),
+            products::material.eq(&product.material),
+            products::care_instructions.eq(&product.care_instructions),
+            products::featured.eq(product.featured),
+            products::active.eq(product.active),
+            products::updated_at.eq(diesel::dsl::now),
+        ))
+        .execute(conn)
+        .await?)
+}
+
+/// One product of an import, on the caller's transaction: the product with `slug` replaced
+/// (fields and stock grid, under its row lock), or a new one under exactly that slug.
+pub(super) async fn import_one(conn: &mut AsyncPgConnection, slug: &Slug, product: &NewProduct) -> Result<(), DbError> {
+    let found: Option<Uuid> = products::table
+        .filter(products::slug.eq(slug.as_str()))
+        .select(products::id)
+        .for_update()
+        .first(conn)
+        .await
+        .optional()?;
+    match found {
+        Some(id) => {
+            update_fields(conn, id, product).await?;
+            replace_stock(conn, id, &product.stock).await
+        }
+        None => insert_under(conn, slug, product).await.map(|_| ()),
+    }
 }
 
 /// Makes the product's variants exactly those of `stock`, with its quantities.

@@ -107,6 +107,7 @@ pub async fn placed_order(
         shipping_method: ShippingMethod::Standard,
         payment_method: PaymentMethod::CashOnDelivery,
         idempotency_key: None,
+        promo: None,
     };
     let first = StatusChange {
         status: OrderStatus::Pending,

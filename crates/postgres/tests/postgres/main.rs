@@ -20,6 +20,8 @@ mod payment_report;
 mod payments;
 mod phones;
 mod pool;
+mod promo_codes;
 mod rate_limits;
 mod refunds;
+mod stock_alerts;
 mod users;

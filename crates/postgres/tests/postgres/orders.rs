@@ -51,6 +51,7 @@ fn new_order(user_id: Uuid, lines: Vec<OrderLine>) -> NewOrder {
         shipping_method: ShippingMethod::Standard,
         payment_method: PaymentMethod::CashOnDelivery,
         idempotency_key: None,
+        promo: None,
     }
 }
 

@@ -63,6 +63,7 @@ impl Shop {
             shipping_method: ShippingMethod::Standard,
             payment_method: method,
             idempotency_key: None,
+            promo: None,
         };
         let first = StatusChange {
             status: OrderStatus::Pending,

@@ -66,6 +66,8 @@ struct Ids {
     product: String,
     /// A product the admin may edit and delete.
     spare_product: String,
+    /// A product whose black L is sold out, for back-in-stock alerts.
+    sold_out: String,
     a_address: String,
     a_cart_item: String,
     a_order: String,
@@ -87,6 +89,7 @@ enum Body {
     None,
     Json(Value),
     Multipart(Vec<u8>),
+    Csv(String),
 }
 
 struct Call {
@@ -144,6 +147,17 @@ fn matrix() -> Vec<Row> {
             call(format!("/api/products/{}/similar", ids.product))
         }),
         row(M::GET, "/delivery/zones", PUBLIC, |_, _| call("/api/delivery/zones")),
+        // Back-in-stock alerts: no account needed; the unsubscribe link's token is the key.
+        row(M::POST, "/products/{id}/alerts", [201; 4], |ids, who| {
+            let email = format!("alert-{}@example.sn", who.tag());
+            with_json(
+                format!("/api/products/{}/alerts", ids.sold_out),
+                json!({"color": "noir", "size": "L", "email": email}),
+            )
+        }),
+        row(M::POST, "/alerts/unsubscribe", [404; 4], |_, _| {
+            with_json("/api/alerts/unsubscribe", json!({"token": "00000000-0000-0000-0000-000000000000"}))
+        }),
         row(M::POST, "/newsletter", [201; 4], |_, who| {
             with_json("/api/newsletter", json!({"email": format!("news-{}@example.sn", who.tag())}))
         }),
@@ -327,6 +341,31 @@ fn matrix() -> Vec<Row> {
         }),
         row(M::DELETE, "/admin/users/{id}", ADMIN, |ids, _| call(format!("/api/admin/users/{}", ids.d_user))),
         row(M::GET, "/admin/newsletter.csv", ADMIN, |_, _| call("/api/admin/newsletter.csv")),
+        row(M::GET, "/admin/products.csv", ADMIN, |_, _| call("/api/admin/products.csv")),
+        row(M::POST, "/admin/products/import", ADMIN, |_, _| Call {
+            path: "/api/admin/products/import?dryRun=true".into(),
+            body: Body::Csv(format!(
+                "{}\r\npull-goree-neuf,Pull Gorée,,Laine.,15000,,non,vetement,pull,noir,M,2,,,,non,oui\r\n",
+                bitik_catalog::COLUMNS.join(",")
+            )),
+        }),
+        row(M::GET, "/admin/products/{id}/alerts", ADMIN, |ids, _| {
+            call(format!("/api/admin/products/{}/alerts", ids.sold_out))
+        }),
+        // Promo codes: the back office makes them; a shopper checks one against their own cart.
+        row(M::GET, "/admin/promo-codes", ADMIN, |_, _| call("/api/admin/promo-codes")),
+        row(M::POST, "/admin/promo-codes", ADMIN_CREATES, |_, _| {
+            with_json("/api/admin/promo-codes", json!({"code": "ACCES10", "kind": "percent", "value": 10}))
+        }),
+        row(M::PUT, "/admin/promo-codes/{id}", [401, 403, 403, 404], |_, _| {
+            with_json(
+                "/api/admin/promo-codes/00000000-0000-0000-0000-000000000000",
+                json!({"code": "ACCES20", "kind": "percent", "value": 20}),
+            )
+        }),
+        row(M::POST, "/cart/promo-code", [401, 409, 409, 409], |_, _| {
+            with_json("/api/cart/promo-code", json!({"code": "INCONNU"}))
+        }),
         // Delivery zones: the list is the shop window's, its changes the back office's. The zone
         // the admin creates is changed, then deleted.
         row(M::GET, "/admin/delivery/zones", ADMIN, |_, _| call("/api/admin/delivery/zones")),
@@ -415,6 +454,7 @@ impl World {
         let (_, d_user) = app.register("djibril@example.sn", "secret1").await;
         let product = app.product("T-shirt Teranga", 10_000, None, &[("noir", "M", 50)]).await;
         let spare_product = app.product("Pull Ndar", 20_000, None, &[("noir", "M", 5)]).await;
+        let sold_out = app.product("Sweat Almadies", 15_000, None, &[("noir", "M", 5), ("noir", "L", 0)]).await;
 
         let address = app.send(Method::POST, "/api/users/addresses", Some(&a), Some(&address("Unité 15"))).await;
         let a_address = data_of(address, 201).await["id"].as_str().unwrap().to_owned();
@@ -433,6 +473,7 @@ impl World {
         let ids = Ids {
             product,
             spare_product,
+            sold_out,
             a_address,
             a_cart_item,
             a_order,
@@ -463,6 +504,7 @@ impl World {
             Body::Multipart(bytes) => {
                 request.header("content-type", format!("multipart/form-data; boundary={BOUNDARY}")).body(bytes)
             }
+            Body::Csv(text) => request.header("content-type", "text/csv").body(text),
         };
         let response = request.send().await.expect("request");
         let status = response.status().as_u16();

@@ -302,7 +302,8 @@ async fn seeding_draws_pictures_once_and_running_again_changes_nothing() {
         seed_entry("Lunettes Ronde", "lunette", &["noir"]),
     ];
 
-    let first = seed_products(&catalog(&app), &uploads.0, entries.clone()).await.unwrap();
+    let pictures = bitik_storage::ObjectPictures::local(&uploads.0).unwrap();
+    let first = seed_products(&catalog(&app), &pictures, entries.clone()).await.unwrap();
     assert_eq!((first.created, first.skipped, first.images), (2, 0, 4), "three colours of four drawn, and one");
     let pull = json(&app, "/api/products/pull-harmattan").await["data"].clone();
     let images: Vec<&str> = pull["images"].as_array().unwrap().iter().map(|u| u.as_str().unwrap()).collect();
@@ -317,7 +318,7 @@ async fn seeding_draws_pictures_once_and_running_again_changes_nothing() {
     assert_eq!((Utc::now() - created_at).num_days(), 12);
 
     let files_before = count_files(&uploads.0);
-    let again = seed_products(&catalog(&app), &uploads.0, entries).await.unwrap();
+    let again = seed_products(&catalog(&app), &pictures, entries).await.unwrap();
     assert_eq!((again.created, again.skipped, again.images), (0, 2, 0));
     assert_eq!(count_files(&uploads.0), files_before, "no new pictures");
     assert_eq!(json(&app, "/api/products").await["pagination"]["totalItems"], 2);

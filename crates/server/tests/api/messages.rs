@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 use crate::helpers::{Server, TempDir, TestApp, create_product, spawn_app_with};
 
 /// A real SMTP server writing what it receives in `dir/new/`.
-struct Smtpd {
+pub(crate) struct Smtpd {
     child: Option<Child>,
     port: u16,
     dir: TempDir,
@@ -49,7 +49,7 @@ impl Smtpd {
         Smtpd { child: None, port: free_port(), dir }
     }
 
-    async fn started() -> Self {
+    pub(crate) async fn started() -> Self {
         let mut smtpd = Self::stopped();
         smtpd.start().await;
         smtpd
@@ -72,18 +72,18 @@ impl Smtpd {
         }
     }
 
-    fn url(&self) -> String {
+    pub(crate) fn url(&self) -> String {
         format!("smtp://127.0.0.1:{}", self.port)
     }
 
     /// Every message received, decoded (quoted-printable) to the text a mail reader shows.
-    fn mails(&self) -> Vec<String> {
+    pub(crate) fn mails(&self) -> Vec<String> {
         let Ok(entries) = std::fs::read_dir(self.dir.0.join("new")) else { return Vec::new() };
         entries.flatten().map(|entry| unquote(&std::fs::read(entry.path()).unwrap())).collect()
     }
 
     /// Waits until `count` messages have arrived, and answers them.
-    async fn wait_for(&self, count: usize, within: Duration) -> Vec<String> {
+    pub(crate) async fn wait_for(&self, count: usize, within: Duration) -> Vec<String> {
         let deadline = Instant::now() + within;
         loop {
             let mails = self.mails();
@@ -146,7 +146,7 @@ fn fcfa(amount: i64) -> String {
     format!("{grouped} FCFA")
 }
 
-fn to(mail: &str) -> String {
+pub(crate) fn to(mail: &str) -> String {
     mail.lines().find_map(|l| l.strip_prefix("To: ")).unwrap_or_default().trim().to_owned()
 }
 

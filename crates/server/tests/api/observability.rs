@@ -7,6 +7,17 @@ use crate::helpers::{metric, spawn_app, spawn_app_with};
 async fn the_metrics_page_counts_requests_pools_the_outbox_jobs_and_the_cache() {
     let app = spawn_app().await;
     let id = app.product("T-shirt Teranga", 10_000, None, &[("noir", "M", 3)]).await;
+    // The recorder is the process's, and the other tests of this binary read products too: what
+    // this test's requests add is at least what they are.
+    let route = r#"route="/api/products/{idOrSlug}""#;
+    let counts = |page: &str| {
+        [
+            metric(page, "bitik_http_requests_total", &[route, r#"status="200""#, r#"method="GET""#]),
+            metric(page, "bitik_http_requests_total", &[route, r#"status="404""#]),
+            metric(page, "bitik_http_request_duration_seconds_count", &[route, r#"status="200""#]),
+        ]
+    };
+    let before = counts(&app.get("/metrics").await.text().await.unwrap());
     for _ in 0..3 {
         assert_eq!(app.get(&format!("/api/products/{id}")).await.status(), 200);
     }
@@ -16,10 +27,10 @@ async fn the_metrics_page_counts_requests_pools_the_outbox_jobs_and_the_cache() 
     assert_eq!(response.status(), 200);
     assert_eq!(response.headers()["content-type"], "text/plain; version=0.0.4; charset=utf-8");
     let page = response.text().await.unwrap();
-    let route = r#"route="/api/products/{idOrSlug}""#;
-    assert_eq!(metric(&page, "bitik_http_requests_total", &[route, r#"status="200""#, r#"method="GET""#]), 3.0);
-    assert_eq!(metric(&page, "bitik_http_requests_total", &[route, r#"status="404""#]), 1.0);
-    assert_eq!(metric(&page, "bitik_http_request_duration_seconds_count", &[route, r#"status="200""#]), 3.0);
+    let after = counts(&page);
+    assert!(after[0] - before[0] >= 3.0, "three reads of a product: {before:?} → {after:?}");
+    assert!(after[1] - before[1] >= 1.0, "one product not found: {before:?} → {after:?}");
+    assert!(after[2] - before[2] >= 3.0, "three timed reads: {before:?} → {after:?}");
     assert!(page.contains(r#"bitik_http_request_duration_seconds_bucket{"#), "latency by buckets");
     assert!(metric(&page, "bitik_catalog_cache_hits_total", &[]) >= 1.0, "{page}");
     assert_eq!(metric(&page, "bitik_catalog_listening", &[]), 1.0);
@@ -29,19 +40,20 @@ async fn the_metrics_page_counts_requests_pools_the_outbox_jobs_and_the_cache() 
     assert!(page.contains(r#"bitik_outbox_messages{state="due"} 0"#), "{page}");
     assert!(page.contains(r#"bitik_outbox_messages{state="failed"} 0"#), "{page}");
     assert_eq!(metric(&page, "bitik_draining", &[]), 0.0);
-    // Each job runs its first slot when the server starts.
+    // Each job runs its first slot when the server starts (and the other servers of this process
+    // count theirs on the same recorder: at least once).
     let ran = |page: &str, job: &str| {
         let label = format!(r#"job="{job}""#);
         metric(page, "bitik_job_runs_total", &[&label, r#"outcome="ran""#])
     };
     for _ in 0..50 {
         let page = app.get("/metrics").await.text().await.unwrap();
-        if bitik_server::jobs::JOBS.iter().all(|job| ran(&page, job) == 1.0) {
+        if bitik_server::jobs::JOBS.iter().all(|job| ran(&page, job) >= 1.0) {
             return;
         }
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
-    panic!("the jobs did not each run once: {}", app.get("/metrics").await.text().await.unwrap());
+    panic!("the jobs did not each run: {}", app.get("/metrics").await.text().await.unwrap());
 }
 
 #[tokio::test]

@@ -10,18 +10,18 @@ use serde_json::Value;
 use crate::helpers::{TestApp, error_body, spawn_app};
 
 /// One part of a multipart form: field name, file name (for files), declared type, bytes.
-struct Part<'a> {
+pub(crate) struct Part<'a> {
     name: &'a str,
     filename: Option<&'a str>,
     content_type: &'a str,
     bytes: Vec<u8>,
 }
 
-fn file<'a>(filename: &'a str, content_type: &'a str, bytes: Vec<u8>) -> Part<'a> {
+pub(crate) fn file<'a>(filename: &'a str, content_type: &'a str, bytes: Vec<u8>) -> Part<'a> {
     Part { name: "images", filename: Some(filename), content_type, bytes }
 }
 
-fn product_type() -> Part<'static> {
+pub(crate) fn product_type() -> Part<'static> {
     Part { name: "type", filename: None, content_type: "text/plain", bytes: b"product".to_vec() }
 }
 
@@ -44,7 +44,7 @@ fn multipart(parts: &[Part]) -> Vec<u8> {
     body
 }
 
-async fn upload(app: &TestApp, token: Option<&str>, parts: &[Part<'_>]) -> reqwest::Response {
+pub(crate) async fn upload(app: &TestApp, token: Option<&str>, parts: &[Part<'_>]) -> reqwest::Response {
     let mut request = app
         .client
         .post(app.url("/api/upload/images"))
@@ -56,7 +56,7 @@ async fn upload(app: &TestApp, token: Option<&str>, parts: &[Part<'_>]) -> reqwe
     request.send().await.expect("upload request")
 }
 
-fn picture(width: u32, height: u32, format: ImageFormat) -> Vec<u8> {
+pub(crate) fn picture(width: u32, height: u32, format: ImageFormat) -> Vec<u8> {
     let img = RgbaImage::from_fn(width, height, |x, y| Rgba([(x % 256) as u8, (y % 256) as u8, 90, 255]));
     let img = match format {
         ImageFormat::Jpeg => DynamicImage::ImageRgb8(DynamicImage::ImageRgba8(img).to_rgb8()),

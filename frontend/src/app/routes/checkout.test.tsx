@@ -143,18 +143,18 @@ describe('/checkout: step 1, Livraison', () => {
     expect(screen.getByTestId('shipping-fee-express')).toHaveTextContent('2 200 FCFA')
     expect(screen.getByTestId('shipping-fee-pickup')).toHaveTextContent('Gratuit')
     expect(screen.getByText('Offerte dès 30 000 FCFA d’achat')).toBeVisible()
-    expect(screen.getByTestId('checkout-aside-total')).toHaveTextContent('23 700 FCFA')
+    expect(screen.getByTestId('order-total')).toHaveTextContent('23 700 FCFA')
     await user.click(screen.getByRole('radio', { name: /^Livraison express/ }))
-    expect(screen.getByTestId('checkout-aside-total')).toHaveTextContent('24 700 FCFA')
+    expect(screen.getByTestId('order-total')).toHaveTextContent('24 700 FCFA')
     await user.click(screen.getByRole('radio', { name: /^Retrait en boutique/ }))
-    expect(screen.getByTestId('checkout-aside-total')).toHaveTextContent('22 500 FCFA')
+    expect(screen.getByTestId('order-total')).toHaveTextContent('22 500 FCFA')
   })
 
   it('standard delivery is free from the threshold', async () => {
     await openCheckout([{ variant: TEE, quantity: 4 }])
     // 4 × 8 000 = 32 000 ≥ 30 000.
     expect(screen.getByTestId('shipping-fee-standard')).toHaveTextContent(/^1 200 FCFAOfferte$/)
-    expect(screen.getByTestId('checkout-aside-total')).toHaveTextContent('32 000 FCFA')
+    expect(screen.getByTestId('order-total')).toHaveTextContent('32 000 FCFA')
     expect(screen.getByTestId('shipping-fee-express')).toHaveTextContent('2 200 FCFA')
   })
 
@@ -166,7 +166,7 @@ describe('/checkout: step 1, Livraison', () => {
     expect(screen.getByRole('radio', { name: /^Livraison express/ })).toBeDisabled()
     expect(screen.getByRole('radio', { name: /^Livraison standard/ })).toBeChecked()
     expect(screen.getByText('Non proposée dans la zone Banlieue test.')).toBeVisible()
-    expect(screen.getByTestId('checkout-aside-total')).toHaveTextContent('24 300 FCFA')
+    expect(screen.getByTestId('order-total')).toHaveTextContent('24 300 FCFA')
   })
 
   it('pickup at the shop asks for no commune, address or landmark', async () => {

@@ -10,6 +10,7 @@ import {
   initialSelection,
   selectColor,
   selectSize,
+  soldOutSizes,
   unitPrice,
   variantStock,
 } from './product-options'
@@ -32,6 +33,16 @@ const chain = makeProduct({
   colors: ['doré', 'argenté'],
   sizes: ['unique'],
   stock: { doré: { unique: 0 }, argenté: { unique: 7 } },
+})
+
+describe('sold-out sizes of a colour (« Me prévenir »)', () => {
+  it('are the product’s sizes without a unit of that colour, a size missing from the grid included', () => {
+    expect(soldOutSizes(tee, 'noir')).toEqual(['XS', 'L'])
+    expect(soldOutSizes(tee, 'gris')).toEqual(['XS', 'S', 'M', 'L', 'XL', 'XXL'])
+    expect(soldOutSizes(chain, 'doré')).toEqual(['unique'])
+    expect(soldOutSizes(chain, 'argenté')).toEqual([])
+    expect(soldOutSizes(tee, undefined)).toEqual([])
+  })
 })
 
 describe('sizes of a colour', () => {

@@ -40,6 +40,12 @@ export function availableSizes(product: Product, color: string | undefined): str
     .sort(compareSizes)
 }
 
+/** Sizes of `color` with no unit left, in standard order: those a shopper may ask to be told of. */
+export function soldOutSizes(product: Product, color: string | undefined): string[] {
+  if (color === undefined) return []
+  return product.sizes.filter((size) => variantStock(product, color, size) <= 0).sort(compareSizes)
+}
+
 /** Units of a colour, all sizes together. */
 export function colorStock(product: Product, color: string): number {
   return Object.values(product.stock?.[color] ?? {}).reduce((sum, quantity) => sum + Math.max(0, quantity), 0)

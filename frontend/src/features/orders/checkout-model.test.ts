@@ -220,14 +220,24 @@ describe('what is sent and what is shown before confirming', () => {
 
   it("estimates the fee by the commune's zone: standard free from its threshold, express never, pickup free", () => {
     // Ville test: standard 1 200 free from 30 000, express 2 200.
-    expect(estimateOrder(29_999, 'standard', ville)).toEqual({ subtotal: 29_999, shippingCost: 1200, total: 31_199 })
-    expect(estimateOrder(30_000, 'standard', ville)).toEqual({ subtotal: 30_000, shippingCost: 0, total: 30_000 })
-    expect(estimateOrder(80_000, 'express', ville)).toEqual({ subtotal: 80_000, shippingCost: 2200, total: 82_200 })
-    expect(estimateOrder(1000, 'pickup', null)).toEqual({ subtotal: 1000, shippingCost: 0, total: 1000 })
+    expect(estimateOrder(29_999, 'standard', ville)).toEqual({ subtotal: 29_999, shippingCost: 1200, discount: 0, total: 31_199 })
+    expect(estimateOrder(30_000, 'standard', ville)).toEqual({ subtotal: 30_000, shippingCost: 0, discount: 0, total: 30_000 })
+    expect(estimateOrder(80_000, 'express', ville)).toEqual({ subtotal: 80_000, shippingCost: 2200, discount: 0, total: 82_200 })
+    expect(estimateOrder(1000, 'pickup', null)).toEqual({ subtotal: 1000, shippingCost: 0, discount: 0, total: 1000 })
+  })
+
+  it("takes the promo code's discount off the lines, never off delivery", () => {
+    expect(estimateOrder(29_999, 'standard', ville, 3_000)).toEqual({ subtotal: 29_999, shippingCost: 1200, discount: 3_000, total: 28_199 })
+  })
+
+  it('sends the promo code applied in the cart, and none when there is none', () => {
+    const lines = [{ key: 'i', productId: 'p1', name: 'T', unitPrice: 1, quantity: 1, size: 'M', color: 'noir' }]
+    expect(orderRequest(lines, valid, 'cash_on_delivery', 'NOEL10').promoCode).toBe('NOEL10')
+    expect('promoCode' in orderRequest(lines, valid, 'cash_on_delivery')).toBe(false)
   })
 
   it('has no fee while the commune is unknown, nor for express where the zone has none', () => {
-    expect(estimateOrder(5000, 'standard', null)).toEqual({ subtotal: 5000, shippingCost: null, total: 5000 })
+    expect(estimateOrder(5000, 'standard', null)).toEqual({ subtotal: 5000, shippingCost: null, discount: 0, total: 5000 })
     expect(estimateOrder(5000, 'express', loin).shippingCost).toBeNull()
   })
 })

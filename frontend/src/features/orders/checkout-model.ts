@@ -188,10 +188,17 @@ export interface OrderRequest {
   shippingInfo: Omit<DeliveryValues, 'shippingMethod'>
   shippingMethod: string
   paymentMethod: PaymentMethodCode
+  /** The promo code applied in the cart; the server decides what it takes off. */
+  promoCode?: string
 }
 
 /** The body of POST /api/orders. No price, total or number: the server makes them. */
-export function orderRequest(lines: CheckoutLine[], delivery: DeliveryValues, paymentMethod: PaymentMethodCode): OrderRequest {
+export function orderRequest(
+  lines: CheckoutLine[],
+  delivery: DeliveryValues,
+  paymentMethod: PaymentMethodCode,
+  promoCode: string | null = null,
+): OrderRequest {
   const { shippingMethod, ...shippingInfo } = delivery
   const trimmed = Object.fromEntries(Object.entries(shippingInfo).map(([k, v]) => [k, v.trim()])) as OrderRequest['shippingInfo']
   return {
@@ -204,6 +211,7 @@ export function orderRequest(lines: CheckoutLine[], delivery: DeliveryValues, pa
     shippingInfo: trimmed,
     shippingMethod,
     paymentMethod,
+    ...(promoCode ? { promoCode } : {}),
   }
 }
 
@@ -211,13 +219,15 @@ export interface CheckoutEstimate {
   subtotal: number
   /** Null while the delivery rules are unknown. */
   shippingCost: number | null
+  /** What the promo code takes off, as the server last said. */
+  discount: number
   total: number
 }
 
 /** The recap before confirming: the cart's subtotal and the fee of the commune's zone (lib/delivery-zones). */
-export function estimateOrder(subtotal: number, methodCode: string, zone: DeliveryZone | null): CheckoutEstimate {
+export function estimateOrder(subtotal: number, methodCode: string, zone: DeliveryZone | null, discount = 0): CheckoutEstimate {
   const shippingCost = deliveryFee(zone, methodCode, subtotal)
-  return { subtotal, shippingCost, total: subtotal + (shippingCost ?? 0) }
+  return { subtotal, shippingCost, discount, total: subtotal - discount + (shippingCost ?? 0) }
 }
 
 /** The server's message when it gave one, else the checkout's own sentence. */

@@ -198,6 +198,7 @@ impl Shop {
             shipping_method: Some(shipping.as_str().to_owned()),
             payment_method: Some(if wave { "wave" } else { "cash_on_delivery" }.to_owned()),
             idempotency_key: None,
+            promo_code: None,
         };
         self.orders.place(self.customers[customer], CheckoutRequest::parse(raw)?).await.map(|o| o.id)
     }

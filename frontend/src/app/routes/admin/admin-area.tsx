@@ -15,6 +15,7 @@ const Delivery = lazy(() => import('./delivery'))
 const Cash = lazy(() => import('./cash'))
 const DeliveryForm = lazy(() => import('./delivery-form'))
 const Messages = lazy(() => import('./messages'))
+const PromoCodes = lazy(() => import('./promo-codes'))
 const NotFound = lazy(() => import('../not-found'))
 
 export default function AdminArea() {
@@ -40,6 +41,7 @@ export default function AdminArea() {
         { path: 'delivery/new', element: <DeliveryForm /> },
         { path: 'delivery/edit/:code', element: <DeliveryForm /> },
         { path: 'messages', element: <Messages /> },
+        { path: 'promo-codes', element: <PromoCodes /> },
         { path: '*', element: <NotFound /> },
       ],
     },

@@ -13,6 +13,7 @@ const LINKS = [
   { label: 'Products', to: '/admin/products' },
   { label: 'Users', to: '/admin/users' },
   { label: 'Delivery', to: '/admin/delivery' },
+  { label: 'Codes promo', to: '/admin/promo-codes' },
   { label: 'Messages', to: '/admin/messages' },
 ]
 

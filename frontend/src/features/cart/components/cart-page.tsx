@@ -8,14 +8,17 @@ import { useConfirm } from '@/components/ui/confirm'
 import { TrashIcon } from '@/components/ui/icons'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
-import { formatPrice } from '@/lib/format'
+import { formatDiscount, formatPrice } from '@/lib/format'
 import { useChosenCommune } from '@/lib/chosen-commune'
 import { useDeliveryZones } from '@/lib/delivery-zones'
+import { isApiError } from '@/lib/api-client'
 import { CLEAR_CONFIRM } from '../cart-model'
 import { useCartActions } from '../cart-store'
+import { useAppliedPromoCode, usePromoQuote } from '@/lib/promo-code'
 import { CartLineItem } from './cart-line'
 import { CartError, EmptyCart } from './cart-status'
 import { DeliveryEstimate, quoteDelivery } from './delivery-estimate'
+import { PromoCodeField } from './promo-code-field'
 import styles from './cart-page.module.css'
 
 export const CART_PAGE_TITLE = 'Mon panier'
@@ -23,9 +26,11 @@ export const CART_PAGE_TITLE = 'Mon panier'
 export interface CartPageProps {
   /** The commune of the customer's default address, until they choose another. */
   defaultCommune?: string | null
+  /** A customer may apply a promo code (checked against the server cart); a guest logs in first. */
+  loggedIn?: boolean
 }
 
-export function CartPage({ defaultCommune = null }: CartPageProps) {
+export function CartPage({ defaultCommune = null, loggedIn = false }: CartPageProps) {
   const cart = useCartActions()
   const confirm = useConfirm()
   const toast = useToast()
@@ -73,18 +78,32 @@ export function CartPage({ defaultCommune = null }: CartPageProps) {
               </Button>
             </div>
           </section>
-          <CartSummary subtotal={cart.cart.subtotal} itemCount={itemCount} defaultCommune={defaultCommune} />
+          <CartSummary subtotal={cart.cart.subtotal} itemCount={itemCount} defaultCommune={defaultCommune} loggedIn={loggedIn} />
         </div>
       )}
     </div>
   )
 }
 
-/** Subtotal, delivery estimate and total: what checkout will start from. */
-export function CartSummary({ subtotal, itemCount, defaultCommune = null }: { subtotal: number; itemCount: number; defaultCommune?: string | null }) {
+/** Subtotal, promo code, delivery estimate and total: what checkout will start from. */
+export function CartSummary({
+  subtotal,
+  itemCount,
+  defaultCommune = null,
+  loggedIn = false,
+}: {
+  subtotal: number
+  itemCount: number
+  defaultCommune?: string | null
+  loggedIn?: boolean
+}) {
   const zones = useDeliveryZones()
   const commune = useChosenCommune(defaultCommune)
   const quote = zones.data ? quoteDelivery(zones.data, commune, subtotal) : null
+  const applied = useAppliedPromoCode()
+  const promo = usePromoQuote(applied, subtotal, loggedIn)
+  const discount = promo.data?.discount ?? 0
+  const refusal = promo.error ? (isApiError(promo.error) ? promo.error.message : 'Impossible de vérifier ce code') : null
 
   return (
     <aside className={styles.summary} aria-labelledby="cart-summary-title">
@@ -111,11 +130,19 @@ export function CartSummary({ subtotal, itemCount, defaultCommune = null }: { su
                   : 'Calculée à la commande'}
           </dd>
         </div>
+        {discount > 0 ? (
+          <div>
+            <dt>Réduction ({promo.data?.code})</dt>
+            <dd data-testid="cart-discount">{formatDiscount(discount)}</dd>
+          </div>
+        ) : null}
         <div className={styles.total}>
           <dt>{quote?.fee != null ? 'Total estimé' : 'Total hors livraison'}</dt>
-          <dd data-testid="cart-total">{formatPrice(subtotal + (quote?.fee ?? 0))}</dd>
+          <dd data-testid="cart-total">{formatPrice(subtotal - discount + (quote?.fee ?? 0))}</dd>
         </div>
       </dl>
+
+      <PromoCodeField loggedIn={loggedIn} applied={applied} quote={promo.data} refusal={refusal} />
 
       {zones.data ? (
         <div className={styles.delivery}>

@@ -22,6 +22,7 @@ import {
   variantStock,
   type Selection,
 } from '../product-options'
+import { BackInStock } from './back-in-stock'
 import { ProductGallery } from './product-gallery'
 import { DiscountBadge, ProductPrice } from './product-price'
 import { ProductTabs } from './product-tabs'
@@ -244,6 +245,8 @@ export function ProductDetail({ product, onAddToCart }: ProductDetailProps) {
           <Button block className={styles.add} disabled={!canAdd} aria-disabled={adding || undefined} onClick={() => void add()}>
             {soldOut ? SOLD_OUT : adding ? 'Ajout en cours…' : 'Ajouter au panier'}
           </Button>
+
+          <BackInStock key={selection.color} product={product} color={selection.color} />
 
           <p className={styles.promise}>
             {from !== null ? <>Livraison à partir de {formatPrice(from)} · </> : null}

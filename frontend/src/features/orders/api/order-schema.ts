@@ -44,6 +44,8 @@ export const orderSchema = object({
   shippingCost: number(),
   discount: optional(number()),
   total: number(),
+  /** The promo code the order was placed with; null: none. */
+  promoCode: nullish(string()),
   shippingInfo: orderShippingInfoSchema,
   shippingMethod: string(),
   paymentMethod: string(),

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link, Navigate } from 'react-router'
 import { Button } from '@/components/ui/button'
+import { useConfirm } from '@/components/ui/confirm'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
 import { isApiError } from '@/lib/api-client'
@@ -12,6 +13,7 @@ import { formatPrice } from '@/lib/format'
 import { useZodForm } from '@/lib/form'
 import { chooseCommune } from '@/lib/chosen-commune'
 import { EXPRESS_SHIPPING, STANDARD_SHIPPING, findCommune, useDeliveryZones } from '@/lib/delivery-zones'
+import { PROMO_REFUSALS, setAppliedPromoCode, useAppliedPromoCode, usePromoQuote } from '@/lib/promo-code'
 import { usePlaceOrder } from '../api/place-order'
 import type { Order } from '../api/order-schema'
 import {
@@ -34,6 +36,7 @@ import {
 import { CheckoutSteps } from './checkout-steps'
 import { DeliveryStep } from './delivery-step'
 import { OrderPlaced } from './order-placed'
+import { OrderTotals } from './order-summary'
 import { PaymentStep } from './payment-step'
 import { ReviewStep } from './review-step'
 import styles from './checkout.module.css'
@@ -74,6 +77,9 @@ export function CheckoutPage({ cart, defaults, onPlaced, payWithWave }: Checkout
   const zones = useDeliveryZones()
   const place = usePlaceOrder()
   const toast = useToast()
+  const ask = useConfirm()
+  const promoCode = useAppliedPromoCode()
+  const promo = usePromoQuote(promoCode, cart.subtotal, true)
   const keyFor = useRef(idempotencyKeys()).current
   const headingRef = useRef<HTMLHeadingElement>(null)
   const firstRender = useRef(true)
@@ -112,7 +118,7 @@ export function CheckoutPage({ cart, defaults, onPlaced, payWithWave }: Checkout
 
   const destination = findCommune(zones.data ?? [], form.values.commune)
   const zone = destination?.zone ?? null
-  const estimate = estimateOrder(cart.subtotal, form.values.shippingMethod, zone)
+  const estimate = estimateOrder(cart.subtotal, form.values.shippingMethod, zone, promo.data?.discount ?? 0)
   const methodLabel = shippingLabel(form.values.shippingMethod)
   const waveUnavailable = paymentMethod === 'wave' && !payWithWave
 
@@ -142,19 +148,37 @@ export function CheckoutPage({ cart, defaults, onPlaced, payWithWave }: Checkout
     goTo('review')
   }
 
-  async function confirm() {
+  async function confirm(code: string | null = promoCode) {
     if (place.isPending || !isPaymentMethod(paymentMethod) || waveUnavailable) return
     setFailure(null)
-    const request = orderRequest(cart.lines, form.values, paymentMethod)
+    const request = orderRequest(cart.lines, form.values, paymentMethod, code)
     let order: Order
     try {
       order = await place.mutateAsync({ request, idempotencyKey: keyFor(request) })
     } catch (error) {
       // A dead session is handled by the API client (to /login, back here after).
       if (isApiError(error) && error.status === 401) return
+      // The code no longer applies (its last use just went to another order…): the shopper
+      // decides whether to order without it.
+      if (code && isApiError(error) && PROMO_REFUSALS.includes(error.code)) {
+        const without = await ask({
+          title: 'Code promo non appliqué',
+          text: `${error.message}. Voulez-vous commander sans le code ${code} ?`,
+          confirmLabel: 'Commander sans le code',
+          cancelLabel: 'Revenir',
+        })
+        if (without) {
+          setAppliedPromoCode(null)
+          await confirm(null)
+        } else {
+          setFailure(error.message)
+        }
+        return
+      }
       reportFailure(error)
       return
     }
+    setAppliedPromoCode(null)
     setPlaced(order)
     onPlaced?.(order)
     if (order.paymentMethod === 'wave' && payWithWave) {
@@ -224,6 +248,7 @@ export function CheckoutPage({ cart, defaults, onPlaced, payWithWave }: Checkout
               shippingLabel={methodLabel}
               paymentMethod={paymentMethod}
               estimate={estimate}
+              promoCode={estimate.discount > 0 ? (promo.data?.code ?? promoCode) : null}
               failure={failure}
               waveUnavailable={waveUnavailable}
               placing={place.isPending}
@@ -238,20 +263,13 @@ export function CheckoutPage({ cart, defaults, onPlaced, payWithWave }: Checkout
           <aside className={styles.aside} aria-labelledby="checkout-aside-title">
             <h2 id="checkout-aside-title" className={styles.asideTitle}>Votre commande</h2>
             <CartDigest lines={cart.lines} />
-            <dl className={styles.asideTotals}>
-              <div>
-                <dt>Sous-total</dt>
-                <dd>{formatPrice(estimate.subtotal)}</dd>
-              </div>
-              <div>
-                <dt>{methodLabel}</dt>
-                <dd>{estimate.shippingCost === null ? '…' : estimate.shippingCost === 0 ? 'Offerte' : formatPrice(estimate.shippingCost)}</dd>
-              </div>
-              <div className={styles.asideTotal}>
-                <dt>Total</dt>
-                <dd data-testid="checkout-aside-total">{formatPrice(estimate.total)}</dd>
-              </div>
-            </dl>
+            <OrderTotals
+              subtotal={estimate.subtotal}
+              shipping={{ label: methodLabel, cost: estimate.shippingCost }}
+              discount={estimate.discount}
+              promoCode={promo.data?.code ?? promoCode}
+              total={estimate.total}
+            />
           </aside>
         ) : null}
       </div>

@@ -172,6 +172,7 @@ function OrderView({ order, onCancelled, payAction }: { order: Order; onCancelle
             subtotal={order.subtotal}
             shipping={{ label: methodLabel, cost: order.shippingCost }}
             discount={order.discount}
+            promoCode={order.promoCode}
             total={order.total}
           />
         </section>

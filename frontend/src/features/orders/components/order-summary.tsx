@@ -2,7 +2,7 @@
 // cart, before the order exists) and the order pages (as the server priced it).
 import { ResponsiveImage } from '@/components/ui/responsive-image'
 import { colorLabel } from '@/config/colors'
-import { formatPrice } from '@/lib/format'
+import { formatDiscount, formatPrice } from '@/lib/format'
 import styles from './order-summary.module.css'
 
 export interface SummaryLine {
@@ -51,11 +51,13 @@ export interface TotalsProps {
   /** The delivery method's label and its fee; null fee while unknown. */
   shipping: { label: string; cost: number | null }
   discount?: number
+  /** The promo code that gave the discount. */
+  promoCode?: string | null
   total: number
   totalLabel?: string
 }
 
-export function OrderTotals({ subtotal, shipping, discount = 0, total, totalLabel = 'Total' }: TotalsProps) {
+export function OrderTotals({ subtotal, shipping, discount = 0, promoCode = null, total, totalLabel = 'Total' }: TotalsProps) {
   return (
     <dl className={styles.totals}>
       <div>
@@ -68,8 +70,8 @@ export function OrderTotals({ subtotal, shipping, discount = 0, total, totalLabe
       </div>
       {discount > 0 ? (
         <div>
-          <dt>Réduction</dt>
-          <dd>− {formatPrice(discount)}</dd>
+          <dt>Réduction{promoCode ? ` (${promoCode})` : ''}</dt>
+          <dd data-testid="order-discount">{formatDiscount(discount)}</dd>
         </div>
       ) : null}
       <div className={styles.total}>

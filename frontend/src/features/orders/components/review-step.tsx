@@ -16,6 +16,7 @@ interface ReviewStepProps {
   shippingLabel: string
   paymentMethod: string
   estimate: CheckoutEstimate
+  promoCode: string | null
   /** Why the last attempt failed (the server's message or the checkout's). */
   failure: string | null
   waveUnavailable: boolean
@@ -74,6 +75,8 @@ export function ReviewStep(props: ReviewStepProps) {
       <OrderTotals
         subtotal={estimate.subtotal}
         shipping={{ label: shippingLabel, cost: estimate.shippingCost }}
+        discount={estimate.discount}
+        promoCode={props.promoCode}
         total={estimate.total}
         totalLabel="Total à payer"
       />

@@ -47,6 +47,8 @@ export const adminOrderSchema = object({
   shippingCost: int(),
   discount: int(),
   total: int(),
+  /** The promo code the order was placed with; null: none. */
+  promoCode: nullish(string()),
   shippingInfo: object({
     firstName: string(),
     lastName: string(),

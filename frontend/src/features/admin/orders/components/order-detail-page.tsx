@@ -17,7 +17,7 @@ import {
   paymentStatusLabel,
   shippingMethodLabel,
 } from '@/config/orders'
-import { formatDate, formatPrice } from '@/lib/format'
+import { formatDate, formatDiscount, formatPrice } from '@/lib/format'
 import { smallestImage } from '@/lib/image'
 import { formatPhone } from '@/lib/phone'
 import { usePageMeta } from '@/lib/seo'
@@ -200,8 +200,8 @@ function Items({ order }: { order: AdminOrder }) {
         <dd>{order.shippingCost === 0 ? 'Gratuite' : formatPrice(order.shippingCost)}</dd>
         {order.discount > 0 ? (
           <>
-            <dt>Remise</dt>
-            <dd>−{formatPrice(order.discount)}</dd>
+            <dt>Remise{order.promoCode ? ` (${order.promoCode})` : ''}</dt>
+            <dd>{formatDiscount(order.discount)}</dd>
           </>
         ) : null}
         <dt className={own.grand}>Total</dt>

@@ -40,7 +40,7 @@ describe('/admin/orders', () => {
     expect(within(row).getByText('Awa Diop')).toBeVisible()
     expect(within(row).getByText('35 000 FCFA')).toBeVisible()
     expect(within(row).getByText('Paiement à la livraison')).toBeVisible()
-    expect(within(row).getByRole('link', { name: 'Écrire au client de la commande ORD-100001-0001' })).toHaveAttribute(
+    expect(within(row).getByRole('link', { name: 'E-mail au client de la commande ORD-100001-0001' })).toHaveAttribute(
       'href',
       expect.stringMatching(/^mailto:awa@example\.sn\?subject=/),
     )

@@ -153,7 +153,7 @@ const COLUMNS: Column<AdminOrder>[] = [
           <a
             href={orderMailto(order)}
             className={styles.iconButton}
-            aria-label={`Écrire au client de la commande ${order.orderNumber}`}
+            aria-label={`E-mail au client de la commande ${order.orderNumber}`}
           >
             E-mail
           </a>

@@ -31,6 +31,7 @@ import {
 import { ImagesField } from './images-field'
 import own from './products.module.css'
 import { StockGridEditor } from './stock-grid-editor'
+import { WaitingAlerts } from './waiting-alerts'
 
 export const PRODUCT_SAVED = 'Produit enregistré avec succès'
 export const PRODUCT_SAVE_FAILED = "Erreur lors de l'enregistrement du produit"
@@ -258,6 +259,7 @@ function ProductForm({ product }: { product?: AdminProduct }) {
               <StockGridEditor grid={values.stock} onChange={(stock) => update({ stock })} />
               {errors.stock ? <p className={own.fieldError}>{errors.stock}</p> : null}
             </div>
+            {product ? <WaitingAlerts productId={String(product.id)} /> : null}
           </div>
         </TabPanel>
 

@@ -13,6 +13,7 @@ import { useAdminProducts } from '../api/get-products'
 import type { AdminProduct } from '../api/product-schema'
 import { useDeleteProduct } from '../api/save-product'
 import { productFiltersOf, productsQueryOf, SORT_OPTIONS } from '../product-filters'
+import { ExportCatalogButton, ImportCatalogButton } from './catalog-csv'
 import own from './products.module.css'
 import { QuickStockModal } from './quick-stock-modal'
 import { StockBadge } from './stock-badge'
@@ -45,7 +46,13 @@ export function ProductsPage() {
     <AdminListPage
       title="Produits"
       subtitle="Catalogue, prix et stock."
-      actions={<ButtonLink to="/admin/products/new">Nouveau produit</ButtonLink>}
+      actions={
+        <>
+          <ExportCatalogButton />
+          <ImportCatalogButton />
+          <ButtonLink to="/admin/products/new">Nouveau produit</ButtonLink>
+        </>
+      }
       list={products}
       search={{ placeholder: 'Nom du produit', value: filters.search }}
       filters={

@@ -15,6 +15,7 @@ import { useAdminUsers } from '../api/get-users'
 import { useDeleteUser, useSetUserActive } from '../api/user-mutations'
 import { ROLE_LABELS, ROLES, type AdminUser } from '../api/user-schema'
 import { userFiltersOf, usersQueryOf } from '../user-filters'
+import { NewsletterExportButton } from './newsletter-export'
 import { ResetLinkModal } from './reset-link-modal'
 
 export const USERS_LOAD_FAILED = 'Erreur lors du chargement des utilisateurs'
@@ -51,7 +52,12 @@ export function UsersPage({ currentUserId }: { currentUserId: string | null }) {
     <AdminListPage
       title="Utilisateurs"
       subtitle="Comptes clients et administrateurs."
-      actions={<ButtonLink to="/admin/users/new">Nouvel utilisateur</ButtonLink>}
+      actions={
+        <>
+          <NewsletterExportButton />
+          <ButtonLink to="/admin/users/new">Nouvel utilisateur</ButtonLink>
+        </>
+      }
       list={users}
       search={{ placeholder: 'Nom, e-mail ou téléphone', value: filters.search }}
       filters={

@@ -5,19 +5,15 @@
 //! A customer's checkout first waits for the other checkouts of the same account and phone, then
 //! counts their orders awaiting payment against the cap (docs/rules.md#orders).
 
-use bitik_common::BoxError;
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use async_trait::async_trait;
-use bitik_common::{Money, Page, PageRequest};
-use bitik_orders::cash_on_delivery::{Courier, OrderConfirmation, initial_confirmation};
+use bitik_common::{BoxError, Money, Page, PageRequest};
+use bitik_orders::cash_on_delivery::initial_confirmation;
 use bitik_orders::notices::OrderNotices;
-use bitik_orders::open_orders::OPEN_STATUSES;
 use bitik_orders::{
-    AdminOrderFilter, AdminSort, BatchPayment, NewOrder, OpenOrdersOf, Order, OrderLine, OrderRepository, OrderStatus,
-    PaymentMethod, PaymentStatus, PlaceError, Refund, ShippingInfo, ShippingMethod, StatusChange, StockEffect,
-    Transition,
+    AdminOrderFilter, AdminSort, BatchPayment, NewOrder, Order, OrderRepository, OrderStatus, PaymentMethod,
+    PaymentStatus, PlaceError, StatusChange, StockEffect, Transition,
 };
 use chrono::{DateTime, Utc};
 use diesel::dsl::now;
@@ -27,12 +23,24 @@ use uuid::Uuid;
 
 use crate::carts;
 use crate::confirmation_rows as confirmations;
-use crate::functions::{bitik_search_text, like_pattern, regexp_replace};
 use crate::order_stats;
 use crate::outbox;
-use crate::refund_rows;
-use crate::schema::{order_confirmations, order_items, order_status_history as history, orders, product_variants};
+use crate::schema::{order_confirmations, order_items, order_status_history as history, orders};
 use crate::{Database, DbError};
+
+mod abort;
+mod checkout_locks;
+mod filter;
+mod rows;
+mod stock;
+
+use abort::Abort;
+use checkout_locks::{refuse_past_cap, take_promo_use};
+use filter::filtered;
+use rows::{OrderRow, load};
+pub(crate) use rows::{find_in, record};
+pub(crate) use stock::{return_stock, units_of};
+use stock::{take_stock, units_by_variant};
 
 pub struct PgOrderRepository {
     database: Database,
@@ -66,368 +74,9 @@ async fn notify(
     }
 }
 
-#[derive(Queryable, Selectable)]
-#[diesel(table_name = orders)]
-struct OrderRow {
-    id: Uuid,
-    order_number: String,
-    user_id: Uuid,
-    status: String,
-    subtotal: i64,
-    shipping_cost: i64,
-    discount: i64,
-    total: i64,
-    shipping_first_name: String,
-    shipping_last_name: String,
-    shipping_email: String,
-    shipping_phone: String,
-    shipping_address: String,
-    shipping_city: String,
-    shipping_country: String,
-    shipping_zip_code: String,
-    shipping_method: String,
-    payment_method: String,
-    payment_status: String,
-    paid_at: Option<DateTime<Utc>>,
-    tracking_note: String,
-    created_at: DateTime<Utc>,
-    courier_name: Option<String>,
-    courier_phone: Option<String>,
-    returned_at: Option<DateTime<Utc>>,
-    delivery_zone: Option<String>,
-    delivery_zone_name: String,
-    commune_code: String,
-    commune_name: String,
-    landmark: String,
-    delivery_notes: String,
-}
-
-#[derive(Queryable, Selectable)]
-#[diesel(table_name = order_items)]
-struct LineRow {
-    order_id: Uuid,
-    product_id: Uuid,
-    name: String,
-    image: String,
-    color: String,
-    size: String,
-    quantity: i32,
-    unit_price: i64,
-}
-
-#[derive(Queryable, Selectable)]
-#[diesel(table_name = history)]
-struct HistoryRow {
-    order_id: Uuid,
-    status: String,
-    note: String,
-    changed_by: String,
-    user_id: Option<Uuid>,
-    created_at: DateTime<Utc>,
-}
-
-/// What can end a transaction early, besides the database failing.
-enum Abort {
-    Db(DbError),
-    OutOfStock { product_id: Uuid, color: String, size: String, available: u32 },
-    Stale,
-    TooManyOpen(OpenOrdersOf),
-}
-
-impl From<diesel::result::Error> for Abort {
-    fn from(error: diesel::result::Error) -> Self {
-        Abort::Db(DbError::from(error))
-    }
-}
-
-/// A stored order the domain cannot read (a value written around the application): a bug.
-fn corrupt(what: &str, value: &str) -> DbError {
-    DbError::inconsistent(format!("stored order has an invalid {what}: {value:?}"))
-}
-
-fn assemble(
-    row: OrderRow,
-    lines: Vec<LineRow>,
-    changes: Vec<HistoryRow>,
-    confirmation: Option<OrderConfirmation>,
-    refunds: Vec<Refund>,
-) -> Result<Order, DbError> {
-    let lines = lines
-        .into_iter()
-        .map(|l| OrderLine {
-            product_id: l.product_id,
-            name: l.name,
-            image: l.image,
-            color: l.color,
-            size: l.size,
-            quantity: u32::try_from(l.quantity).unwrap_or(0),
-            unit_price: Money::francs(l.unit_price),
-        })
-        .collect();
-    let history = changes
-        .into_iter()
-        .map(|h| {
-            Ok(StatusChange {
-                status: OrderStatus::parse(&h.status).ok_or_else(|| corrupt("history status", &h.status))?,
-                note: h.note,
-                by: h.changed_by,
-                by_user: h.user_id,
-                at: h.created_at,
-            })
-        })
-        .collect::<Result<Vec<_>, DbError>>()?;
-    Ok(Order {
-        id: row.id,
-        order_number: row.order_number,
-        user_id: row.user_id,
-        status: OrderStatus::parse(&row.status).ok_or_else(|| corrupt("status", &row.status))?,
-        lines,
-        subtotal: Money::francs(row.subtotal),
-        shipping_cost: Money::francs(row.shipping_cost),
-        discount: Money::francs(row.discount),
-        total: Money::francs(row.total),
-        shipping: ShippingInfo {
-            first_name: row.shipping_first_name,
-            last_name: row.shipping_last_name,
-            email: row.shipping_email,
-            phone: row.shipping_phone,
-            address: row.shipping_address,
-            city: row.shipping_city,
-            country: row.shipping_country,
-            zip_code: row.shipping_zip_code,
-            zone_code: row.delivery_zone.unwrap_or_default(),
-            zone_name: row.delivery_zone_name,
-            commune_code: row.commune_code,
-            commune_name: row.commune_name,
-            landmark: row.landmark,
-            notes: row.delivery_notes,
-        },
-        shipping_method: ShippingMethod::parse(&row.shipping_method)
-            .ok_or_else(|| corrupt("shipping method", &row.shipping_method))?,
-        payment_method: PaymentMethod::parse(&row.payment_method)
-            .ok_or_else(|| corrupt("payment method", &row.payment_method))?,
-        payment_status: PaymentStatus::parse(&row.payment_status)
-            .ok_or_else(|| corrupt("payment status", &row.payment_status))?,
-        paid_at: row.paid_at,
-        tracking_note: row.tracking_note,
-        history,
-        created_at: row.created_at,
-        confirmation,
-        courier: row.courier_name.zip(row.courier_phone).map(|(name, phone)| Courier { name, phone }),
-        returned_at: row.returned_at,
-        refunds,
-    })
-}
-
-/// The orders of `rows` with their lines, history, confirmations and refunds: six queries whatever
-/// their number.
-async fn load(conn: &mut AsyncPgConnection, rows: Vec<OrderRow>) -> Result<Vec<Order>, DbError> {
-    let ids: Vec<Uuid> = rows.iter().map(|r| r.id).collect();
-    let mut lines: HashMap<Uuid, Vec<LineRow>> = HashMap::new();
-    let line_rows: Vec<LineRow> = order_items::table
-        .filter(order_items::order_id.eq_any(&ids))
-        .order((order_items::order_id, order_items::position))
-        .select(LineRow::as_select())
-        .load(conn)
-        .await?;
-    for line in line_rows {
-        lines.entry(line.order_id).or_default().push(line);
-    }
-    let mut changes: HashMap<Uuid, Vec<HistoryRow>> = HashMap::new();
-    let history_rows: Vec<HistoryRow> = history::table
-        .filter(history::order_id.eq_any(&ids))
-        .order((history::order_id, history::created_at, history::id))
-        .select(HistoryRow::as_select())
-        .load(conn)
-        .await?;
-    for change in history_rows {
-        changes.entry(change.order_id).or_default().push(change);
-    }
-    let mut confirmations = confirmations::of_orders(conn, &ids).await?;
-    let mut refunds = refund_rows::of_orders(conn, &ids).await?;
-    rows.into_iter()
-        .map(|row| {
-            let id = row.id;
-            let (lines, changes) = (lines.remove(&id).unwrap_or_default(), changes.remove(&id).unwrap_or_default());
-            let refunds = refunds.remove(&id).unwrap_or_default();
-            assemble(row, lines, changes, confirmations.remove(&id), refunds)
-        })
-        .collect()
-}
-
-pub(crate) async fn find_in(conn: &mut AsyncPgConnection, id: Uuid) -> Result<Option<Order>, DbError> {
-    let row = orders::table.find(id).select(OrderRow::as_select()).first(conn).await.optional()?;
-    match row {
-        Some(row) => Ok(load(conn, vec![row]).await?.pop()),
-        None => Ok(None),
-    }
-}
-
-type OrderQuery = orders::BoxedQuery<'static, diesel::pg::Pg>;
-
-/// Orders matching the back office's filters.
-fn filtered(filter: &AdminOrderFilter) -> OrderQuery {
-    let mut query = orders::table.into_boxed();
-    if let Some(status) = filter.status {
-        query = query.filter(orders::status.eq(status.as_str()));
-    }
-    if let Some(confirmation) = filter.confirmation {
-        query = query.filter(orders::id.eq_any(confirmations::matching(confirmation)));
-    }
-    if let Some(from) = filter.from {
-        query = query.filter(orders::created_at.ge(from));
-    }
-    if let Some(until) = filter.until {
-        query = query.filter(orders::created_at.lt(until));
-    }
-    if let Some(search) = &filter.search {
-        // Names as typed in either order, ignoring case and accents; numbers as they are stored.
-        let pattern = bitik_search_text(like_pattern(search));
-        let first_last = bitik_search_text(orders::shipping_first_name.concat(" ").concat(orders::shipping_last_name));
-        let last_first = bitik_search_text(orders::shipping_last_name.concat(" ").concat(orders::shipping_first_name));
-        let mut matches = Box::new(
-            orders::order_number
-                .ilike(like_pattern(search))
-                .or(first_last.like(pattern.clone()))
-                .or(last_first.like(pattern))
-                .or(orders::shipping_phone.ilike(like_pattern(search))),
-        )
-            as Box<dyn BoxableExpression<orders::table, diesel::pg::Pg, SqlType = diesel::sql_types::Bool>>;
-        if let Some(digits) = &filter.phone_digits {
-            let phone_digits = regexp_replace(orders::shipping_phone, "[^0-9]", "", "g");
-            matches = Box::new(matches.or(phone_digits.like(format!("%{digits}%"))));
-        }
-        query = query.filter(matches);
-    }
-    query
-}
-
-/// Units per variant, in the one order every transaction takes them in.
-pub(crate) fn units_by_variant(lines: &[(Uuid, String, String, i32)]) -> Vec<((Uuid, String, String), i32)> {
-    let mut units: std::collections::BTreeMap<(Uuid, String, String), i32> = std::collections::BTreeMap::new();
-    for (product_id, color, size, quantity) in lines {
-        *units.entry((*product_id, color.clone(), size.clone())).or_default() += quantity;
-    }
-    units.into_iter().collect()
-}
-
-/// Takes `quantity` units of each variant, or none at all (the caller's transaction rolls back).
-/// The order's units per variant.
-pub(crate) async fn units_of(
-    conn: &mut AsyncPgConnection,
-    id: Uuid,
-) -> Result<Vec<((Uuid, String, String), i32)>, diesel::result::Error> {
-    let lines: Vec<(Uuid, String, String, i32)> = order_items::table
-        .filter(order_items::order_id.eq(id))
-        .select((order_items::product_id, order_items::color, order_items::size, order_items::quantity))
-        .load(conn)
-        .await?;
-    Ok(units_by_variant(&lines))
-}
-
-async fn take_stock(conn: &mut AsyncPgConnection, units: &[((Uuid, String, String), i32)]) -> Result<(), Abort> {
-    for ((product_id, color, size), quantity) in units {
-        let variant = product_variants::table
-            .filter(product_variants::product_id.eq(product_id))
-            .filter(product_variants::color.eq(color))
-            .filter(product_variants::size.eq(size));
-        let taken = diesel::update(variant.filter(product_variants::stock.ge(quantity)))
-            .set(product_variants::stock.eq(product_variants::stock - quantity))
-            .execute(conn)
-            .await?;
-        if taken == 0 {
-            let left: Option<i32> = variant.select(product_variants::stock).first(conn).await.optional()?;
-            return Err(Abort::OutOfStock {
-                product_id: *product_id,
-                color: color.clone(),
-                size: size.clone(),
-                available: left.and_then(|n| u32::try_from(n).ok()).unwrap_or(0),
-            });
-        }
-    }
-    Ok(())
-}
-
-pub(crate) async fn return_stock(
-    conn: &mut AsyncPgConnection,
-    units: &[((Uuid, String, String), i32)],
-) -> Result<(), diesel::result::Error> {
-    for ((product_id, color, size), quantity) in units {
-        // A variant removed from the product since has nowhere to return to.
-        diesel::update(
-            product_variants::table
-                .filter(product_variants::product_id.eq(product_id))
-                .filter(product_variants::color.eq(color))
-                .filter(product_variants::size.eq(size)),
-        )
-        .set(product_variants::stock.eq(product_variants::stock + quantity))
-        .execute(conn)
-        .await?;
-    }
-    Ok(())
-}
-
-/// Advisory lock spaces (the first key of `pg_advisory_xact_lock(int4, int4)`) of the checkouts
-/// of one account and of one phone.
-const ACCOUNT_CHECKOUTS: i32 = 0x6f72_6461; // "orda"
-const PHONE_CHECKOUTS: i32 = 0x6f72_6470; // "ordp"
-
-/// Refuses a new order when the account, or the phone, already holds `cap` orders awaiting
-/// payment. The checkouts of one account, then of one phone, wait for each other here until
-/// their transaction ends, so the count each one reads includes what the one before it placed.
-/// Every checkout takes the account's lock before the phone's, and both before any row lock:
-/// no two of them wait for each other in a cycle.
-async fn refuse_past_cap(conn: &mut AsyncPgConnection, user_id: Uuid, phone: &str, cap: u32) -> Result<(), Abort> {
-    for (space, key) in [(ACCOUNT_CHECKOUTS, user_id.to_string()), (PHONE_CHECKOUTS, phone.to_owned())] {
-        diesel::sql_query("SELECT pg_advisory_xact_lock($1, hashtext($2))")
-            .bind::<diesel::sql_types::Integer, _>(space)
-            .bind::<diesel::sql_types::Text, _>(key)
-            .execute(conn)
-            .await?;
-    }
-    let statuses: Vec<&str> = OPEN_STATUSES.iter().map(|s| s.as_str()).collect();
-    let open = || {
-        orders::table
-            .filter(orders::status.eq_any(statuses.clone()))
-            .filter(orders::payment_status.ne(PaymentStatus::Paid.as_str()))
-    };
-    let cap = i64::from(cap);
-    let by_account: i64 = open().filter(orders::user_id.eq(user_id)).count().get_result(conn).await?;
-    if by_account >= cap {
-        return Err(Abort::TooManyOpen(OpenOrdersOf::Account));
-    }
-    let by_phone: i64 = open().filter(orders::shipping_phone.eq(phone)).count().get_result(conn).await?;
-    if by_phone >= cap {
-        return Err(Abort::TooManyOpen(OpenOrdersOf::Phone));
-    }
-    Ok(())
-}
-
-#[derive(Insertable)]
-#[diesel(table_name = history)]
-pub(crate) struct NewHistoryRow<'a> {
-    order_id: Uuid,
-    status: &'a str,
-    note: &'a str,
-    changed_by: &'a str,
-    user_id: Option<Uuid>,
-    created_at: DateTime<Utc>,
-}
-
 /// A payment status from which an order may become paid.
 fn unpaid(payment_status: &str) -> bool {
     payment_status == PaymentStatus::Pending.as_str() || payment_status == PaymentStatus::Failed.as_str()
-}
-
-pub(crate) fn record(order_id: Uuid, change: &StatusChange) -> NewHistoryRow<'_> {
-    NewHistoryRow {
-        order_id,
-        status: change.status.as_str(),
-        note: &change.note,
-        changed_by: &change.by,
-        user_id: change.by_user,
-        created_at: change.at,
-    }
 }
 
 /// Marks the order paid now, moves it to `entry`'s status and writes that in its history.
@@ -449,7 +98,9 @@ async fn mark_paid(conn: &mut AsyncPgConnection, id: Uuid, entry: &StatusChange)
 fn transition_of(outcome: Result<Order, Abort>) -> Result<Transition, BoxError> {
     match outcome {
         Ok(order) => Ok(Transition::Applied(Box::new(order))),
-        Err(Abort::Stale | Abort::TooManyOpen(_)) => Ok(Transition::Stale),
+        Err(Abort::Stale | Abort::TooManyOpen(_) | Abort::PromoExhausted | Abort::PromoAlreadyUsed) => {
+            Ok(Transition::Stale)
+        }
         Err(Abort::OutOfStock { product_id, color, size, available }) => {
             Ok(Transition::OutOfStock { product_id, color, size, available })
         }
@@ -466,6 +117,9 @@ impl OrderRepository for PgOrderRepository {
             .transaction::<_, Abort, _>(async move |conn| {
                 if let Some(cap) = open_cap {
                     refuse_past_cap(conn, order.user_id, &order.shipping.phone, cap).await?;
+                }
+                if let Some(promo) = &order.promo {
+                    take_promo_use(conn, promo, order.user_id).await?;
                 }
                 let wanted: Vec<(Uuid, String, String, i32)> = order
                     .lines
@@ -503,6 +157,8 @@ impl OrderRepository for PgOrderRepository {
                         orders::shipping_method.eq(order.shipping_method.as_str()),
                         orders::payment_method.eq(order.payment_method.as_str()),
                         orders::idempotency_key.eq(&order.idempotency_key),
+                        orders::promo_code_id.eq(order.promo.as_ref().map(|promo| promo.id)),
+                        orders::promo_code.eq(order.promo.as_ref().map_or("", |promo| promo.code.as_str())),
                         orders::created_at.eq(first.at),
                     ))
                     .returning(orders::id)
@@ -555,6 +211,8 @@ impl OrderRepository for PgOrderRepository {
             }
             Abort::Db(e) => PlaceError::Other(e.into()),
             Abort::TooManyOpen(of) => PlaceError::TooManyOpen(of),
+            Abort::PromoExhausted => PlaceError::PromoExhausted,
+            Abort::PromoAlreadyUsed => PlaceError::PromoAlreadyUsed,
             Abort::Stale => PlaceError::Other(DbError::inconsistent("an order being placed cannot be stale").into()),
         })
     }
@@ -712,9 +370,13 @@ impl OrderRepository for PgOrderRepository {
                 Ok(BatchPayment::Stale(Box::new(order)))
             }
             Err(Abort::Db(e)) => Err(e.into()),
-            Err(Abort::Stale | Abort::OutOfStock { .. } | Abort::TooManyOpen(_)) => {
-                Err(DbError::inconsistent("an order vanished while being paid").into())
-            }
+            Err(
+                Abort::Stale
+                | Abort::OutOfStock { .. }
+                | Abort::TooManyOpen(_)
+                | Abort::PromoExhausted
+                | Abort::PromoAlreadyUsed,
+            ) => Err(DbError::inconsistent("an order vanished while being paid").into()),
         }
     }
 
