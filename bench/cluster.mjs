@@ -10,8 +10,8 @@
 // - every order the clients saw accepted is in the database exactly once, and no other;
 // - the stock proof of `just bench` holds (no negative stock, stock + units sold = the start);
 // - a picture uploaded through one instance is served by the other two;
-// - each periodic job's slot ran once, on some instance;
-// - each message was sent once.
+// - each periodic job's slot ran once, on some instance, and none was missed through the kill;
+// - each message arrived, once per Message-ID (a send the kill cut may arrive twice, same id).
 //
 // env: CLUSTER_LB (HAProxy's URL), CLUSTER_STATS (its CSV stats URL), CLUSTER_PORTS (the instances'
 // ports, comma-separated), BITIK_BIN, CLUSTER_DB (psql URL), CLUSTER_MAILDIR, CLUSTER_CUSTOMERS
@@ -220,7 +220,10 @@ try {
   check(downAt - killAt <= 1500, `HAProxy took the killed instance out in ${Math.round(downAt - killAt)} ms`)
 
   const ids = accepted.map((r) => r.id)
-  const inDatabase = sql('SELECT id FROM orders').split('\n').filter(Boolean)
+  // The rig's customers' orders only: the demo shop's month of orders is there before it starts.
+  const inDatabase = sql(`SELECT o.id FROM orders o JOIN users u ON u.id = o.user_id WHERE u.email LIKE 'cluster-%'`)
+    .split('\n')
+    .filter(Boolean)
   const once = ids.every((id) => inDatabase.filter((row) => row === id).length === 1)
   check(new Set(ids).size === ids.length && once && inDatabase.length === ids.length,
     `every accepted order is in the database once, and no other (${ids.length} accepted, ${inDatabase.length} stored)`)
@@ -228,27 +231,39 @@ try {
   const [negative, mismatched] = sql(`
     WITH sold AS (
       SELECT i.product_id, i.color, i.size, sum(i.quantity) AS units
-      FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.status <> 'cancelled' GROUP BY 1, 2, 3)
+      FROM order_items i JOIN orders o ON o.id = i.order_id JOIN users u ON u.id = o.user_id
+      WHERE o.status <> 'cancelled' AND u.email LIKE 'cluster-%' GROUP BY 1, 2, 3)
     SELECT (SELECT count(*) FROM product_variants WHERE stock < 0),
            (SELECT count(*) FROM cluster_initial_stock b JOIN product_variants v USING (id)
               LEFT JOIN sold s ON (s.product_id, s.color, s.size) = (b.product_id, b.color, b.size)
               WHERE b.stock <> v.stock + coalesce(s.units, 0))`).split('|').map(Number)
   check(negative === 0 && mismatched === 0, `the stock proof holds (${negative} negative, ${mismatched} mismatched)`)
 
-  const [slots, doubled, instancesRan] = sql(`
-    SELECT count(*), (SELECT count(*) FROM (SELECT job, slot FROM job_runs GROUP BY 1, 2 HAVING count(*) > 1) d),
-           count(DISTINCT instance) FROM job_runs`).split('|').map(Number)
-  check(slots > 0 && doubled === 0, `each periodic job's slot ran once (${slots} slots, on ${instancesRan} instance(s))`)
+  // A slot is one row (job, slot) by construction; what the run can get wrong is a slot that no
+  // instance took, the killed one's included: every job's slots follow each other at its period.
+  // (The instance that ticks first in each period takes every slot while it lives.)
+  const [slots, missed, instancesRan] = sql(`
+    WITH gaps AS (
+      SELECT job, slot - lag(slot) OVER (PARTITION BY job ORDER BY slot) AS gap FROM job_runs)
+    SELECT (SELECT count(*) FROM job_runs),
+           (SELECT count(*) FROM gaps g WHERE gap > (SELECT min(gap) FROM gaps m WHERE m.job = g.job)),
+           (SELECT count(DISTINCT instance) FROM job_runs)`).split('|').map(Number)
+  check(slots > 0 && missed === 0 && instancesRan >= 1,
+    `each periodic job's slots ran once each, none missed (${slots} slots, ${missed} missed, on ${instancesRan} instances)`)
 
-  // The outbox's senders empty it; then what was sent is what arrived, each message once (its
-  // recipient and subject name it: every order's subjects carry its number).
+  // The outbox's senders empty it; then what was sent is what arrived.
   for (let i = 0; i < 150 && Number(sql("SELECT count(*) FROM messages WHERE state = 'pending'")) > 0; i++) await sleep(200)
   const sent = Number(sql("SELECT count(*) FROM messages WHERE state = 'sent'"))
   const arrived = readdirSync(join(MAILDIR, 'new')).map((name) => readFileSync(join(MAILDIR, 'new', name), 'utf8'))
   const header = (mail, name) => new RegExp(`^${name}:\\s*(.+)$`, 'im').exec(mail)?.[1]?.trim()
-  const distinct = new Set(arrived.map((mail) => `${header(mail, 'To')} ${header(mail, 'Subject')}`)).size
-  check(sent > 0 && arrived.length === sent && distinct === arrived.length,
-    `each message was sent once (${sent} sent, ${arrived.length} received, ${distinct} distinct)`)
+  // At least once: an instance killed after the relay took a message but before the outbox
+  // recorded it leaves it to another, which sends it again under the same Message-ID (the outbox's
+  // id), so the customer's mail shows it once.
+  const messageIds = arrived.map((mail) => header(mail, 'Message-ID'))
+  const distinct = new Set(messageIds).size
+  report('mail', { sent, received: arrived.length, distinctMessageIds: distinct, sentAgain: arrived.length - distinct })
+  check(sent > 0 && messageIds.every(Boolean) && distinct === sent,
+    `each message arrived under its own Message-ID (${sent} sent, ${arrived.length} received, ${distinct} distinct)`)
 } finally {
   for (const instance of instances) instance?.kill('SIGTERM')
 }

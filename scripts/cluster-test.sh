@@ -55,7 +55,7 @@ export STORAGE_URL=s3://bitik AWS_ENDPOINT_URL="http://127.0.0.1:$s3_port" AWS_R
 
 # ---- SMTP ----------------------------------------------------------------------------------------
 smtp_port="$(free_port)"
-mkdir -p "$work/mail"
+mkdir -p "$work/mail"/{new,cur,tmp} # a Maildir: aiosmtpd makes its folders only for a directory it creates
 "$smtpd_python" -m aiosmtpd -n -l "127.0.0.1:$smtp_port" -c aiosmtpd.handlers.Mailbox "$work/mail" >/dev/null 2>&1 &
 pids+=($!)
 wait_port "$smtp_port"

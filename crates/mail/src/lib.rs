@@ -61,7 +61,11 @@ impl SmtpChannel {
             Body::new_with_encoding(content.to_owned(), ContentTransferEncoding::QuotedPrintable)
                 .map_err(|_| SendError::Permanent("message impossible à encoder".to_owned()))
         };
+        // The outbox's id: a message sent again (the server stopped between the relay's answer and
+        // the outbox's record of it) keeps its Message-ID, which mail clients show once.
+        let message_id = format!("<{}@{}>", message.id, self.from.email.domain());
         lettre::Message::builder()
+            .message_id(Some(message_id))
             .from(self.from.clone())
             .to(to)
             .subject(&message.subject)
@@ -91,6 +95,18 @@ impl MessageChannel for SmtpChannel {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test]
+    async fn a_message_sent_again_keeps_its_message_id() {
+        let channel = SmtpChannel::from_url("smtp://127.0.0.1:2525", "Bitik Dakar <boutique@bitik.sn>").unwrap();
+        let message = message("awa@example.sn");
+        let headers = |email: lettre::Message| String::from_utf8(email.formatted()).unwrap();
+        let first = headers(channel.email(&message).unwrap());
+        let again = headers(channel.email(&message).unwrap());
+        let id = format!("Message-ID: <{}@bitik.sn>", message.id);
+        assert!(first.contains(&id), "{first}");
+        assert!(again.contains(&id), "{again}");
+    }
 
     // The transport's pool lives on tokio: it is built inside a runtime, as the server does.
     #[tokio::test]
