@@ -127,8 +127,8 @@ impl Instance {
         assert!(sent.success());
     }
 
-    // Not a skipped test: `exit` waits for this instance's process to end and returns its status.
-    async fn exit(&mut self, within: Duration) -> ExitStatus {
+    /// Waits for this instance's process to end and returns its status.
+    async fn ended(&mut self, within: Duration) -> ExitStatus {
         let deadline = Instant::now() + within;
         loop {
             if let Some(status) = self.child.try_wait().unwrap() {
@@ -347,9 +347,8 @@ async fn a_terminated_instance_is_unready_at_once_serves_through_its_drain_then_
     assert_eq!(pair.b.get("/api/health").await.status(), 200, "alive while draining");
     assert!(told.elapsed() < Duration::from_secs(2), "the drain lasts DRAIN_SECONDS");
 
-    // The process's own end (Instance::exit above), not a skipped test.
-    let exit = pair.b.exit(Duration::from_secs(15)).await;
-    assert!(exit.success(), "{exit}");
+    let status = pair.b.ended(Duration::from_secs(15)).await;
+    assert!(status.success(), "{status}");
     assert!(told.elapsed() >= Duration::from_secs(2), "it served for its whole drain");
     let log = pair.b.log();
     assert!(log.contains("SIGTERM: draining") && log.contains("Bitik stopped"), "{log}");
