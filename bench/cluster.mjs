@@ -20,6 +20,7 @@ import { spawn, execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
 const LB = process.env.CLUSTER_LB
 const STATS = process.env.CLUSTER_STATS
@@ -43,6 +44,12 @@ function check(ok, what) {
 }
 function sql(query) {
   return execFileSync('psql', ['-X', '-qtA', '-F', '|', DB, '-c', query], { encoding: 'utf8' }).trim()
+}
+// A psql script of scripts/rush/, shared with `just bench`, with its variables.
+function rushSql(file, ...variables) {
+  const path = fileURLToPath(new URL(`../scripts/rush/${file}`, import.meta.url))
+  const args = variables.flatMap((v) => ['-v', v])
+  return execFileSync('psql', ['-X', '-qtA', DB, ...args, '-f', path], { encoding: 'utf8' }).trim()
 }
 
 // ---- the instances ------------------------------------------------------------------------
@@ -228,15 +235,7 @@ try {
   check(new Set(ids).size === ids.length && once && inDatabase.length === ids.length,
     `every accepted order is in the database once, and no other (${ids.length} accepted, ${inDatabase.length} stored)`)
 
-  const [negative, mismatched] = sql(`
-    WITH sold AS (
-      SELECT i.product_id, i.color, i.size, sum(i.quantity) AS units
-      FROM order_items i JOIN orders o ON o.id = i.order_id JOIN users u ON u.id = o.user_id
-      WHERE o.status <> 'cancelled' AND u.email LIKE 'cluster-%' GROUP BY 1, 2, 3)
-    SELECT (SELECT count(*) FROM product_variants WHERE stock < 0),
-           (SELECT count(*) FROM cluster_initial_stock b JOIN product_variants v USING (id)
-              LEFT JOIN sold s ON (s.product_id, s.color, s.size) = (b.product_id, b.color, b.size)
-              WHERE b.stock <> v.stock + coalesce(s.units, 0))`).split('|').map(Number)
+  const [negative, mismatched] = rushSql('proof.sql', 'prefix=cluster').split('|').map(Number)
   check(negative === 0 && mismatched === 0, `the stock proof holds (${negative} negative, ${mismatched} mismatched)`)
 
   // A slot is one row (job, slot) by construction; what the run can get wrong is a slot that no

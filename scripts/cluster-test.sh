@@ -67,26 +67,9 @@ psql "$db_server/postgres" -qc "DROP DATABASE IF EXISTS bitik_cluster_test WITH 
 psql "$db_server/postgres" -qc "CREATE DATABASE bitik_cluster_test" >/dev/null
 "$bitik" migrate >/dev/null
 "$bitik" seed --demo-accounts >/dev/null
-psql -X -q -v ON_ERROR_STOP=1 -d "$DATABASE_URL" <<SQL
-INSERT INTO users (email, password_hash, first_name, last_name, phone, role)
-SELECT 'cluster-' || n || '@bitik.sn', password_hash, 'Client', 'Cluster ' || n, '+22177' || lpad(n::text, 7, '0'), 'customer'
-FROM users CROSS JOIN generate_series(1, $CUSTOMERS) AS n WHERE email = 'client@bitik.sn';
-CREATE TABLE cluster_limited AS
-SELECT (row_number() OVER (ORDER BY p.created_at, p.id) - 1)::int AS k, v.id AS variant_id, p.id AS product_id, v.color, v.size
-FROM products p JOIN product_variants v ON v.product_id = p.id
-WHERE p.active AND p.subcategory = 't-shirt' AND v.color = 'noir' AND v.size = 'M'
-ORDER BY p.created_at, p.id LIMIT 4;
--- Fewer units than the customers want: some checkouts must be refused for stock, none oversold.
-UPDATE product_variants SET stock = $((CUSTOMERS / 3)) WHERE id IN (SELECT variant_id FROM cluster_limited);
-CREATE TABLE cluster_initial_stock AS SELECT id, product_id, color, size, stock FROM product_variants;
-SQL
-psql -X -qtA -d "$DATABASE_URL" -c "SELECT json_agg(json_build_object('email', 'cluster-' || n || '@bitik.sn',
-    'password', 'bitik-client', 'phone', '+22177' || lpad(n::text, 7, '0'),
-    'items', json_build_array(
-      json_build_object('productId', a.product_id, 'color', a.color, 'size', a.size, 'quantity', 1),
-      json_build_object('productId', b.product_id, 'color', b.color, 'size', b.size, 'quantity', 1))))
-  FROM generate_series(1, $CUSTOMERS) AS n
-  JOIN cluster_limited a ON a.k = n % 4 JOIN cluster_limited b ON b.k = (n + 1) % 4" > "$work/customers.json"
+# Fewer units than the customers want: some checkouts must be refused for stock, none oversold.
+psql -X -qtA -d "$DATABASE_URL" -v prefix=cluster -v customers="$CUSTOMERS" -v stock=$((CUSTOMERS / 3)) \
+  -f scripts/rush/customers.sql >"$work/customers.json"
 
 # ---- HAProxy in front of three instances -----------------------------------------------------------
 ports=("$(free_port)" "$(free_port)" "$(free_port)")

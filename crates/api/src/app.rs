@@ -13,9 +13,6 @@ use crate::routes::pages;
 use crate::state::AppState;
 use crate::{fallback, frontend, middleware, observe, pictures, routes};
 
-/// Largest JSON body accepted; product descriptions are the longest texts.
-const JSON_LIMIT: usize = 256 * 1024;
-
 /// The application serving `state`: what `HttpServer::new` builds on each worker.
 pub fn app(
     state: web::Data<AppState>,
@@ -41,7 +38,7 @@ pub fn app(
 
 fn configure(cfg: &mut web::ServiceConfig, state: &web::Data<AppState>) {
     cfg.app_data(state.clone())
-        .app_data(web::JsonConfig::default().limit(JSON_LIMIT).error_handler(fallback::json_error))
+        .app_data(web::JsonConfig::default().limit(middleware::JSON_LIMIT).error_handler(fallback::json_error))
         .app_data(web::QueryConfig::default().error_handler(fallback::query_error))
         .app_data(web::PathConfig::default().error_handler(fallback::path_error))
         .service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", ApiDoc::openapi()))

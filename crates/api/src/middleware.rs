@@ -212,6 +212,12 @@ pub async fn refuse_nul(
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.to_ascii_lowercase().contains("json"));
+    if is_json && declared_length(&req).is_some_and(|length| length > JSON_LIMIT) {
+        discard_body(&mut req).await;
+        let (request, _) = req.into_parts();
+        let answer = error::for_status(actix_web::http::StatusCode::PAYLOAD_TOO_LARGE).error_response();
+        return Ok(ServiceResponse::new(request, answer).map_into_right_body());
+    }
     let body_has_nul = if is_json && !uri_has_nul {
         let body = match req.extract::<web::Bytes>().await {
             Ok(body) => body,
@@ -241,6 +247,33 @@ pub async fn refuse_nul(
         return Ok(ServiceResponse::new(request, answer.error_response()).map_into_right_body());
     }
     Ok(next.call(req).await?.map_into_left_body())
+}
+
+/// Largest JSON body accepted; product descriptions are the longest texts.
+pub(crate) const JSON_LIMIT: usize = 256 * 1024;
+
+/// The body length a request announces in `Content-Length`.
+fn declared_length(req: &ServiceRequest) -> Option<usize> {
+    req.headers().get(header::CONTENT_LENGTH)?.to_str().ok()?.trim().parse().ok()
+}
+
+/// Most of a too-large body that is read and thrown away before the 413 goes out.
+const DISCARD_LIMIT: usize = 4 * 1024 * 1024;
+
+/// Reads a refused body to its end (up to `DISCARD_LIMIT`). A server that answers and closes
+/// while the client is still sending resets the connection, and the client may lose the answer:
+/// the phone would show a network failure instead of the French message. Beyond the limit the
+/// connection is closed anyway, as nobody sends that much JSON in good faith.
+async fn discard_body(req: &mut ServiceRequest) {
+    use futures_util::StreamExt as _;
+    let mut payload = actix_web::HttpMessage::take_payload(req);
+    let mut read = 0;
+    while read <= DISCARD_LIMIT {
+        match payload.next().await {
+            Some(Ok(chunk)) => read += chunk.len(),
+            _ => break,
+        }
+    }
 }
 
 /// Wave's deliveries are checked against their signature first, byte for byte.

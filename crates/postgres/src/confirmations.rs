@@ -4,7 +4,6 @@
 //! two clicks on the same link) take turns and the second sees what the first did: an order is
 //! either confirmed or cancelled by the sweep, never both, and its stock comes back once.
 
-use std::sync::Arc;
 
 use async_trait::async_trait;
 use bitik_common::BoxError;
@@ -14,38 +13,19 @@ use bitik_orders::{Order, OrderStatus, StatusChange};
 use chrono::{DateTime, Utc};
 use diesel::dsl::now;
 use diesel::prelude::*;
-use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use diesel_async::{AsyncConnection, RunQueryDsl};
 use uuid::Uuid;
 
-use crate::orders::{find_in, record, return_stock, units_of};
+use crate::DbError;
+use crate::orders::{PgOrderRepository, find_in, lock_status, notify, record, return_stock, set_status, units_of};
 use crate::schema::order_status_history as history;
 use crate::schema::{order_confirmation_attempts as attempts, order_confirmations as confirmations, orders};
-use crate::{Database, DbError};
-
-pub struct PgCashOnDeliveryRepository {
-    database: Database,
-    notices: Option<Arc<OrderNotices>>,
-}
-
-impl PgCashOnDeliveryRepository {
-    pub fn new(database: Database) -> Self {
-        Self { database, notices: None }
-    }
-
-    /// An order cancelled for want of confirmation tells its customer, in the same transaction.
-    pub fn with_notices(mut self, notices: Arc<OrderNotices>) -> Self {
-        self.notices = Some(notices);
-        self
-    }
-}
 
 /// Locks the order's row for the rest of the transaction and answers its status.
-async fn lock(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<Option<String>> {
-    orders::table.find(id).select(orders::status).for_update().first(conn).await.optional()
-}
-
+/// An order cancelled for want of confirmation tells its customer in the same transaction, when
+/// the repository has notices.
 #[async_trait]
-impl CashOnDeliveryRepository for PgCashOnDeliveryRepository {
+impl CashOnDeliveryRepository for PgOrderRepository {
     async fn record_attempt(
         &self,
         id: Uuid,
@@ -56,7 +36,7 @@ impl CashOnDeliveryRepository for PgCashOnDeliveryRepository {
         let mut conn = self.database.conn().await?;
         let order = conn
             .transaction::<_, DbError, _>(async move |conn| {
-                if lock(conn, id).await?.as_deref() != Some(OrderStatus::Pending.as_str()) {
+                if lock_status(conn, id).await?.as_deref() != Some(OrderStatus::Pending.as_str()) {
                     return Ok(None);
                 }
                 let unconfirmed =
@@ -119,7 +99,7 @@ impl CashOnDeliveryRepository for PgCashOnDeliveryRepository {
         let notices = self.notices.clone();
         let cancelled = conn
             .transaction::<_, DbError, _>(async move |conn| {
-                if lock(conn, id).await?.as_deref() != Some(OrderStatus::Pending.as_str()) {
+                if lock_status(conn, id).await?.as_deref() != Some(OrderStatus::Pending.as_str()) {
                     return Ok(false);
                 }
                 // Read after the lock: a confirmation committed while we waited is seen here.
@@ -136,15 +116,9 @@ impl CashOnDeliveryRepository for PgCashOnDeliveryRepository {
                 }
                 let units = units_of(conn, id).await?;
                 return_stock(conn, &units).await?;
-                diesel::update(orders::table.find(id))
-                    .set((orders::status.eq(change.status.as_str()), orders::updated_at.eq(now)))
-                    .execute(conn)
-                    .await?;
-                diesel::insert_into(history::table).values(record(id, &change)).execute(conn).await?;
-                if let Some(notices) = &notices
-                    && let Some(order) = find_in(conn, id).await?
-                {
-                    crate::outbox::enqueue(conn, &notices.status_changed(&order)).await?;
+                set_status(conn, id, &change).await?;
+                if let Some(order) = find_in(conn, id).await? {
+                    notify(conn, notices.as_deref(), &order, OrderNotices::status_changed).await?;
                 }
                 Ok(true)
             })

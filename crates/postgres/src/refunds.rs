@@ -4,7 +4,6 @@
 //! it), and recorded refunds never add up to more than was paid. A refund made writes the
 //! customer's « refund made » message (`OrderNotices::refunded`) in its own transaction.
 
-use std::sync::Arc;
 
 use async_trait::async_trait;
 use bitik_common::{BoxError, Money};
@@ -17,28 +16,10 @@ use diesel::prelude::*;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
-use crate::orders::{enqueue_refund, find_in, record};
+use crate::DbError;
+use crate::orders::{PgOrderRepository, enqueue_refund, find_in, record};
 use crate::refund_rows::RefundRow;
 use crate::schema::{order_status_history as history, orders, refunds};
-use crate::{Database, DbError};
-
-pub struct PgRefundRepository {
-    database: Database,
-    notices: Option<Arc<OrderNotices>>,
-}
-
-impl PgRefundRepository {
-    /// Refunds without messages (the tests of other rules).
-    pub fn new(database: Database) -> Self {
-        Self { database, notices: None }
-    }
-
-    /// A refund made writes the customer's message to the outbox in the refund's transaction.
-    pub fn with_notices(mut self, notices: Arc<OrderNotices>) -> Self {
-        self.notices = Some(notices);
-        self
-    }
-}
 
 /// The customer's message of a refund just made, written in its transaction: the order as the
 /// refund left it, the amount and the method as the customer reads it.
@@ -116,7 +97,7 @@ async fn order_now(conn: &mut AsyncPgConnection, id: Uuid) -> Result<Order, DbEr
 }
 
 #[async_trait]
-impl RefundRepository for PgRefundRepository {
+impl RefundRepository for PgOrderRepository {
     async fn start_wave(&self, refund: NewRefund) -> Result<WaveRefundStart, BoxError> {
         let mut conn = self.database.conn().await?;
         let started = conn

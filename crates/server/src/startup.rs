@@ -29,9 +29,9 @@ use bitik_orders::promo::PromoService;
 use bitik_payments::reconciliation::{ReconciliationService, WaveTransactions};
 use bitik_payments::{PaymentService, RefundService, WaveGateway};
 use bitik_postgres::{
-    Database, PgAddressRepository, PgCartRepository, PgCashOnDeliveryRepository, PgJobRuns, PgNewsletterRepository,
+    Database, PgAddressRepository, PgCartRepository, PgJobRuns, PgNewsletterRepository,
     PgOrderRepository, PgOutbox, PgPaymentRepository, PgPhoneRecords, PgProductRepository, PgPromoCodeRepository,
-    PgRateLimiter, PgReconciliationRepository, PgRefundRepository, PgStockAlerts, PgUserRepository, PgZoneRepository,
+    PgRateLimiter, PgReconciliationRepository, PgStockAlerts, PgUserRepository, PgZoneRepository,
     PoolSettings, listen_for_changes, listen_for_messages,
 };
 use bitik_storage::{ObjectPictures, StorageSettings};
@@ -371,7 +371,7 @@ impl Shared {
         let promos = PromoService::new(promo_codes);
         let cash_on_delivery = CashOnDeliveryService::new(
             order_repository.clone(),
-            Arc::new(PgCashOnDeliveryRepository::new(database.clone()).with_notices(self.notices.clone())),
+            order_repository.clone(),
             phones,
             // Signed with the sessions' secret, for a key of their own (`ConfirmationLinks::new`).
             ConfirmationLinks::new(config.jwt_secret.as_bytes(), &config.http.public_url),
@@ -382,7 +382,7 @@ impl Shared {
         let refunds = RefundService::new(
             order_repository.clone(),
             payment_repository.clone(),
-            Arc::new(PgRefundRepository::new(database.clone()).with_notices(self.notices.clone())),
+            order_repository.clone(),
             self.gateway.clone(),
         );
         let reconciliation = ReconciliationService::new(

@@ -1,10 +1,12 @@
 //! Orders in the back office (administrators only).
 
 use actix_web::{HttpResponse, get, post, put, web};
-use bitik_orders::{Actor, AdminOrderQuery, DaySales, Order, OrderDashboard, OrderTrends, TopProduct};
+use bitik_orders::{Actor, AdminOrderQuery, DaySales, Order, OrderDashboard, OrderStatus, OrderTrends, TopProduct};
 use bitik_payments::RefundAsked;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+use utoipa::openapi::RefOr;
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
@@ -165,18 +167,21 @@ pub enum AdminOrderSort {
     OrderNumber,
 }
 
-/// The statuses of an order.
-#[derive(ToSchema)]
-#[schema(rename_all = "lowercase")]
-#[allow(dead_code)]
-pub enum OrderStatusName {
-    Pending,
-    Processing,
-    Shipped,
-    Delivered,
-    Cancelled,
-    Refused,
+/// The statuses of an order in the OpenAPI document: the names of `OrderStatus::ALL`, so that a
+/// status added to the domain is listed here too.
+pub struct OrderStatusName;
+
+impl utoipa::PartialSchema for OrderStatusName {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .description(Some("The statuses of an order."))
+            .enum_values(Some(OrderStatus::ALL.map(OrderStatus::as_str)))
+            .into()
+    }
 }
+
+impl ToSchema for OrderStatusName {}
 
 /// The back office's confirmation filters.
 #[derive(ToSchema)]

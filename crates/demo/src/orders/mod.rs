@@ -28,7 +28,7 @@ use bitik_orders::{
     Transition, checkout, order_number, rules,
 };
 use bitik_postgres::{
-    Database, PgCashOnDeliveryRepository, PgOrderRepository, PgProductRepository, PgUserRepository, PgZoneRepository,
+    Database, PgOrderRepository, PgProductRepository, PgUserRepository, PgZoneRepository,
 };
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
@@ -89,7 +89,6 @@ struct DemoShop<'a> {
     users: PgUserRepository,
     products: PgProductRepository,
     orders: PgOrderRepository,
-    confirmations: PgCashOnDeliveryRepository,
     zones: PgZoneRepository,
 }
 
@@ -100,7 +99,6 @@ impl<'a> DemoShop<'a> {
             users: PgUserRepository::new(database.clone()),
             products: PgProductRepository::new(database.clone()),
             orders: PgOrderRepository::new(database.clone()),
-            confirmations: PgCashOnDeliveryRepository::new(database.clone()),
             zones: PgZoneRepository::new(database.clone()),
         }
     }
@@ -211,7 +209,7 @@ impl<'a> DemoShop<'a> {
         let attempt =
             ConfirmationAttempt { outcome: Confirmation::Confirmed, by: by.label.clone(), by_user: by.user_id, at };
         let confirmed =
-            self.confirmations.record_attempt(order.id, attempt, None, false).await.map_err(|e| anyhow!(e))?;
+            self.orders.record_attempt(order.id, attempt, None, false).await.map_err(|e| anyhow!(e))?;
         confirmed.map(|_| ()).ok_or_else(|| anyhow!("demo order {}: not confirmable", order.order_number))
     }
 

@@ -42,9 +42,12 @@ pub(crate) use rows::{find_in, record};
 pub(crate) use stock::{return_stock, units_of};
 use stock::{take_stock, units_by_variant};
 
+/// Orders and what happens to them after checkout: the order ports of `bitik-orders`, cash on
+/// delivery's confirmations (`confirmations.rs`) and refunds (`refunds.rs`) all lock the same
+/// order rows and tell the customer through the same notices.
 pub struct PgOrderRepository {
-    database: Database,
-    notices: Option<Arc<OrderNotices>>,
+    pub(crate) database: Database,
+    pub(crate) notices: Option<Arc<OrderNotices>>,
 }
 
 impl PgOrderRepository {
@@ -61,8 +64,24 @@ impl PgOrderRepository {
     }
 }
 
+/// Locks the order's row until the transaction ends and reads its status: concurrent changes of
+/// one order wait for each other, so that the stock of a cancellation comes back exactly once.
+pub(crate) async fn lock_status(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<Option<String>> {
+    orders::table.find(id).select(orders::status).for_update().first(conn).await.optional()
+}
+
+/// Moves the order to the change's status and writes the change in its history.
+pub(crate) async fn set_status(conn: &mut AsyncPgConnection, id: Uuid, change: &StatusChange) -> QueryResult<()> {
+    diesel::update(orders::table.find(id))
+        .set((orders::status.eq(change.status.as_str()), orders::updated_at.eq(now)))
+        .execute(conn)
+        .await?;
+    diesel::insert_into(history::table).values(record(id, change)).execute(conn).await?;
+    Ok(())
+}
+
 /// Writes the messages `render` makes of the order, when the repository has notices.
-async fn notify(
+pub(crate) async fn notify(
     conn: &mut AsyncPgConnection,
     notices: Option<&OrderNotices>,
     order: &Order,
@@ -445,11 +464,7 @@ impl OrderRepository for PgOrderRepository {
         let notices = self.notices.as_deref();
         let outcome = conn
             .transaction::<_, Abort, _>(async move |conn| {
-                // Locking the row makes concurrent changes of one order wait for each other, so
-                // the stock of a cancellation is returned exactly once.
-                let current: Option<String> =
-                    orders::table.find(id).select(orders::status).for_update().first(conn).await.optional()?;
-                if current.as_deref() != Some(expected.as_str()) {
+                if lock_status(conn, id).await?.as_deref() != Some(expected.as_str()) {
                     return Err(Abort::Stale);
                 }
                 let units = units_of(conn, id).await?;
@@ -458,15 +473,11 @@ impl OrderRepository for PgOrderRepository {
                     StockEffect::Take => take_stock(conn, &units).await?,
                     StockEffect::None => {}
                 }
-                diesel::update(orders::table.find(id))
-                    .set((orders::status.eq(change.status.as_str()), orders::updated_at.eq(now)))
-                    .execute(conn)
-                    .await?;
+                set_status(conn, id, &change).await?;
                 if change.status == OrderStatus::Pending {
                     // A reopened order still to confirm gets the whole time to be confirmed again.
                     confirmations::ask_again(conn, id, change.at).await?;
                 }
-                diesel::insert_into(history::table).values(record(id, &change)).execute(conn).await?;
                 let changed = find_in(conn, id).await.map_err(Abort::Db)?.ok_or(Abort::Stale)?;
                 notify(conn, notices, &changed, OrderNotices::status_changed).await?;
                 Ok(changed)
@@ -477,7 +488,7 @@ impl OrderRepository for PgOrderRepository {
 }
 
 /// Writes the customer's message of a refund just made, in the refund's transaction
-/// (`PgRefundRepository::settle` and `record_cash`).
+/// (`RefundRepository::settle` and `record_cash`).
 pub async fn enqueue_refund(
     conn: &mut AsyncPgConnection,
     notices: &OrderNotices,

@@ -14,7 +14,7 @@ use bitik_orders::{
     ShippingMethod, StatusChange, StockEffect, Transition,
 };
 use bitik_postgres::testing::TestDatabase;
-use bitik_postgres::{PgCashOnDeliveryRepository, PgOrderRepository, PgPhoneRecords, PgProductRepository};
+use bitik_postgres::{PgOrderRepository, PgPhoneRecords, PgProductRepository};
 use chrono::{DateTime, Duration, Utc};
 use diesel_async::SimpleAsyncConnection;
 use uuid::Uuid;
@@ -26,7 +26,7 @@ const PHONE: &str = "+221771234567";
 struct Shop {
     test: TestDatabase,
     orders: Arc<PgOrderRepository>,
-    cod: Arc<PgCashOnDeliveryRepository>,
+    cod: Arc<PgOrderRepository>,
     phones: PgPhoneRecords,
     tee: Product,
     customer: Uuid,
@@ -39,7 +39,7 @@ impl Shop {
         let tee = tshirt(&test, "T-shirt Teranga", 10_000, &[("noir", "M", stock)]).await;
         Shop {
             orders: Arc::new(PgOrderRepository::new(test.database.clone())),
-            cod: Arc::new(PgCashOnDeliveryRepository::new(test.database.clone())),
+            cod: Arc::new(PgOrderRepository::new(test.database.clone())),
             phones: PgPhoneRecords::new(test.database.clone()),
             test,
             tee,

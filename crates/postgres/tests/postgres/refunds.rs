@@ -10,7 +10,7 @@ use bitik_orders::{
 };
 use bitik_payments::{CashRefundOutcome, RefundOutcome, RefundRepository, WaveRefundStart};
 use bitik_postgres::testing::TestDatabase;
-use bitik_postgres::{PgOrderRepository, PgRefundRepository};
+use bitik_postgres::PgOrderRepository;
 use chrono::{DateTime, Utc};
 
 use crate::payments::{now, wave_order};
@@ -55,7 +55,7 @@ fn entry(note: &str) -> StatusChange {
 async fn of_many_wave_refunds_started_at_once_one_is_requested_and_the_others_find_it() {
     let test = TestDatabase::new().await;
     let order = paid_order(&test, PaymentMethod::Wave).await;
-    let refunds = Arc::new(PgRefundRepository::new(test.database.clone()));
+    let refunds = Arc::new(PgOrderRepository::new(test.database.clone()));
     let tasks: Vec<_> = (0..8)
         .map(|_| {
             let (refunds, refund) = (refunds.clone(), new_refund(&order, 11_000, RefundMethod::Wave, now()));
@@ -83,7 +83,7 @@ async fn of_many_wave_refunds_started_at_once_one_is_requested_and_the_others_fi
 async fn a_wave_refund_moves_by_its_state_machine_and_a_success_refunds_the_order_keeping_its_payment_time() {
     let test = TestDatabase::new().await;
     let order = paid_order(&test, PaymentMethod::Wave).await;
-    let refunds = PgRefundRepository::new(test.database.clone());
+    let refunds = PgOrderRepository::new(test.database.clone());
     let WaveRefundStart::Started(refund) =
         refunds.start_wave(new_refund(&order, 11_000, RefundMethod::Wave, now())).await.unwrap()
     else {
@@ -120,7 +120,7 @@ async fn a_wave_refund_moves_by_its_state_machine_and_a_success_refunds_the_orde
 async fn a_failed_wave_refund_changes_nothing_and_lets_another_start() {
     let test = TestDatabase::new().await;
     let order = paid_order(&test, PaymentMethod::Wave).await;
-    let refunds = PgRefundRepository::new(test.database.clone());
+    let refunds = PgOrderRepository::new(test.database.clone());
     let WaveRefundStart::Started(first) =
         refunds.start_wave(new_refund(&order, 11_000, RefundMethod::Wave, now())).await.unwrap()
     else {
@@ -147,7 +147,7 @@ async fn a_failed_wave_refund_changes_nothing_and_lets_another_start() {
 async fn recorded_refunds_never_add_up_past_what_was_paid_even_at_once() {
     let test = TestDatabase::new().await;
     let order = paid_order(&test, PaymentMethod::CashOnDelivery).await;
-    let refunds = Arc::new(PgRefundRepository::new(test.database.clone()));
+    let refunds = Arc::new(PgOrderRepository::new(test.database.clone()));
     // Six refunds of 4 000 at once on 11 000 paid: two fit, the others find 3 000 then less left.
     let tasks: Vec<_> = (0..6)
         .map(|_| {
