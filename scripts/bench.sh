@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # `just bench`: the release server on generated catalogues, measured with oha from a second
 # process, each read endpoint against pgbench running the very SQL it sends; then checkout under
-# load with a stock proof, and the storefront's Lighthouse run when its script exists.
+# load with a stock proof, checkout in a closed loop against pgbench running the SQL one order
+# sends, and the storefront's Lighthouse run when its script exists.
 # Writes bench/results/latest.md. Knobs: BENCH_CLIENTS (8), BENCH_DURATION (10 s),
-# BENCH_WARMUP (3 s), BENCH_SIZES ("1000 10000 100000"), BENCH_CUSTOMERS (200), BENCH_OPEN_RUNS (3), BENCH_PORT.
+# BENCH_WARMUP (3 s), BENCH_SIZES ("1000 10000 100000"), BENCH_CUSTOMERS (200), BENCH_OPEN_RUNS (3), BENCH_PORT,
+# BENCH_ORDER_CUSTOMERS (4000: the app's checkout loop, 3 orders each), BENCH_REFERENCE_CUSTOMERS
+# (3000 per pgbench client, 3 orders each).
+# Sourced, it stops before the run: a harness may then call the checkout reference alone.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
 source scripts/db.sh
 
 CLIENTS="${BENCH_CLIENTS:-8}"
@@ -15,6 +19,8 @@ SIZES="${BENCH_SIZES:-1000 10000 100000}"
 CUSTOMERS="${BENCH_CUSTOMERS:-200}"
 PORT="${BENCH_PORT:-18089}"
 OPEN_RUNS="${BENCH_OPEN_RUNS:-3}"
+ORDER_CUSTOMERS="${BENCH_ORDER_CUSTOMERS:-4000}"
+REFERENCE_CUSTOMERS="${BENCH_REFERENCE_CUSTOMERS:-3000}"
 CACHE="${BITIK_BENCH_CACHE:-$HOME/.cache/bitik-bench}"
 WORK="$PWD/target/bench"
 RESULTS="bench/results/latest.md"
@@ -112,14 +118,17 @@ measure() {
   "$OHA" --no-tui --output-format json -z "${DURATION}s" -c "$CLIENTS" "$@" "$url" | oha_summary
 }
 
-# pgbench_tps SCRIPT DB [VARS]: transactions per second of the captured SQL, same clients, over
-# TCP; VARS holds the `-D` values of a script whose parameters are pgbench variables (binds).
-pgbench_tps() {
+# pgbench_run SCRIPT DB [VARS]: pgbench's report on the captured SQL, same clients, over TCP; VARS
+# holds the `-D` values of a script whose parameters are pgbench variables (binds).
+pgbench_run() {
   local vars=()
   [ -n "${3:-}" ] && mapfile -t vars <"$3"
   pgbench -n -M prepared -h 127.0.0.1 -p "$PGPORT" -U postgres -c "$CLIENTS" -j 2 -T "$DURATION" "${vars[@]}" \
-    -f "$1" "$2" 2>&1 | sed -n 's/^tps = \([0-9.]*\) .*/\1/p' | head -n 1
+    -f "$1" "$2" 2>&1
 }
+tps_of() { sed -n 's/^tps = \([0-9.]*\) .*/\1/p' | head -n 1; }
+# pgbench_tps SCRIPT DB [VARS]: transactions per second of the captured SQL.
+pgbench_tps() { pgbench_run "$@" | tps_of; }
 
 pg_log_file() {
   local file dir major
@@ -165,43 +174,105 @@ prepare_checkout() {
   local db=bitik_bench_checkout
   dropdb --if-exists --force "$db"
   createdb -T bitik_bench_base "$db"
-  psql -X -q -v ON_ERROR_STOP=1 -d "$db" <<SQL
-INSERT INTO users (email, password_hash, first_name, last_name, phone, role)
-SELECT 'bench-' || n || '@bitik.sn', password_hash, 'Client', 'Bench ' || n, '77 000 00 00', 'customer'
-FROM users CROSS JOIN generate_series(1, $CUSTOMERS) AS n WHERE email = 'client@bitik.sn';
-CREATE TABLE bench_limited AS
-SELECT (row_number() OVER (ORDER BY p.created_at, p.id) - 1)::int AS k, v.id AS variant_id, p.id AS product_id, v.color, v.size
-FROM products p JOIN product_variants v ON v.product_id = p.id
-WHERE p.active AND p.subcategory = 't-shirt' AND v.color = 'noir' AND v.size = 'M'
-ORDER BY p.created_at, p.id LIMIT 4;
-UPDATE product_variants SET stock = 40 WHERE id IN (SELECT variant_id FROM bench_limited);
-CREATE TABLE bench_initial_stock AS SELECT id, product_id, color, size, stock FROM product_variants;
-SQL
-  sql "$db" "SELECT json_agg(json_build_object('email', 'bench-' || n || '@bitik.sn', 'password', 'bitik-client',
-      'phone', '77' || lpad(n::text, 7, '0'),
-      'items', json_build_array(
-        json_build_object('productId', a.product_id, 'color', a.color, 'size', a.size, 'quantity', 1),
-        json_build_object('productId', b.product_id, 'color', b.color, 'size', b.size, 'quantity', 1))))
-    FROM generate_series(1, $CUSTOMERS) AS n
-    JOIN bench_limited a ON a.k = n % 4 JOIN bench_limited b ON b.k = (n + 1) % 4" >"$WORK/customers.json"
+  psql -X -qtA -d "$db" -v prefix=bench -v customers="$CUSTOMERS" -v stock=40 -f scripts/rush/customers.sql \
+    >"$WORK/customers.json"
 }
 
 # What the database says after the rush: "negative mismatched orders units_sold order_lines".
 stock_proof() {
-  sql bitik_bench_checkout "
-    WITH sold AS (
-      SELECT i.product_id, i.color, i.size, sum(i.quantity) AS units
-      FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.status <> 'cancelled'
-      GROUP BY 1, 2, 3)
-    SELECT (SELECT count(*) FROM product_variants WHERE stock < 0),
-           (SELECT count(*) FROM bench_initial_stock b JOIN product_variants v USING (id)
-              LEFT JOIN sold s ON (s.product_id, s.color, s.size) = (b.product_id, b.color, b.size)
-              WHERE b.stock <> v.stock + coalesce(s.units, 0)),
-           (SELECT count(*) FROM orders),
-           (SELECT coalesce(sum(units), 0) FROM sold),
-           (SELECT count(*) FROM order_items i LEFT JOIN orders o ON o.id = i.order_id WHERE o.id IS NULL)
-             + (SELECT count(*) FROM orders o WHERE NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id))" |
-    tr '|' ' '
+  psql -X -qtA -d bitik_bench_checkout -v prefix=bench -f scripts/rush/proof.sql | tr '|' ' '
+}
+
+# ---- checkout against pgbench ----------------------------------------------------------------
+
+# The app places orders in a closed loop on ORDER_DB; pgbench runs the SQL of one of them on
+# ORDER_SQL_DB, a copy made before the loop. Customers: the app's (customers.sql: ref-N, the
+# first one for the capture) and pgbench's (reference.sql), both with three orders' worth in the
+# cart, on the four scarce variants with all the stock anyone wants, so that nothing but
+# placing orders is measured.
+ORDER_BASE=bitik_bench_base
+ORDER_DB=bitik_bench_orders
+ORDER_SQL_DB=bitik_bench_orders_sql
+ORDER_STOCK=100000000
+
+prepare_orders() {
+  dropdb --if-exists --force "$ORDER_DB"
+  createdb -T "$ORDER_BASE" "$ORDER_DB"
+  psql -X -qtA -d "$ORDER_DB" -v prefix=ref -v customers="$((ORDER_CUSTOMERS + 1))" -v stock="$ORDER_STOCK" \
+    -f scripts/rush/customers.sql >"$WORK/order-customers.json"
+  psql -X -q -d "$ORDER_DB" -v clients="$CLIENTS" -v per_client="$REFERENCE_CUSTOMERS" -f scripts/rush/reference.sql
+  sql "$ORDER_DB" "VACUUM ANALYZE"
+}
+
+# Logs every statement of one order (the first customer's second: the first fills the statement
+# caches) and writes them as a pgbench script, $WORK/sql/order.sql and .vars. The server runs as
+# in the loop: the shop's settings, behind a proxy it trusts (checkout.mjs).
+capture_order() {
+  local log ok=1 captured="$WORK/sql/order-captured.json"
+  rm -f "$WORK/sql/order.sql"
+  log="$(pg_log_file)" || { note "PostgreSQL's log is not readable: no pgbench reference for checkout"; return 1; }
+  sql "$ORDER_DB" "ALTER DATABASE $ORDER_DB SET log_statement = 'all'"
+  start_server "$ORDER_DB" TRUSTED_PROXIES=127.0.0.1
+  node bench/checkout.mjs "$BASE_URL" "$WORK/order-customers.json" capture "$log" >"$captured" || ok=0
+  stop_server
+  sql "$ORDER_DB" "ALTER DATABASE $ORDER_DB RESET log_statement"
+  [ "$ok" = 1 ] &&
+    node bench/checkout-sql.mjs "$log" "$ORDER_DB" "$captured" "$CLIENTS" "$REFERENCE_CUSTOMERS" "$WORK/sql/order"
+}
+
+# The app's closed loop: checkout.mjs's JSON line.
+order_loop() {
+  start_server "$ORDER_DB" TRUSTED_PROXIES=127.0.0.1
+  node bench/checkout.mjs "$BASE_URL" "$WORK/order-customers.json" loop "$DURATION" "$WARMUP" "$CLIENTS"
+  stop_server
+}
+
+# pgbench's transactions per second on the captured order; "-" when a transaction failed: the
+# script no longer does what the app does.
+order_tps() {
+  local out="$WORK/sql/order.pgbench" placed
+  pgbench_run "$WORK/sql/order.sql" "$ORDER_SQL_DB" "$WORK/sql/order.vars" >"$out" || true
+  if grep -Eq 'aborted|failed transactions: [1-9]' "$out" || ! grep -q '^tps = ' "$out"; then
+    note "pgbench on the captured order failed: see $out"; echo "-"; return
+  fi
+  placed="$(sed -n 's/^number of transactions actually processed: \([0-9]*\).*/\1/p' "$out")"
+  if [ "$placed" -gt $((3 * CLIENTS * REFERENCE_CUSTOMERS)) ]; then
+    note "pgbench placed $placed orders: past 3 per customer, raise BENCH_REFERENCE_CUSTOMERS"
+  fi
+  tps_of <"$out"
+}
+
+# checkout_reference: sets ORDER_LOOP (the app's JSON) and ORDER_TPS (pgbench, or "-").
+checkout_reference() {
+  note "checkout: closed loop against pgbench"
+  prepare_orders
+  ORDER_TPS="-"
+  local captured=0
+  if capture_order; then
+    captured=1
+    dropdb --if-exists --force "$ORDER_SQL_DB"
+    createdb -T "$ORDER_DB" "$ORDER_SQL_DB"
+  fi
+  ORDER_LOOP="$(order_loop)"
+  if [ "$captured" = 1 ]; then ORDER_TPS="$(order_tps)"; fi
+}
+
+# The report's lines on it.
+checkout_reference_report() {
+  local rate r errors tps
+  rate="$(json "$ORDER_LOOP" ordersPerSecond)"
+  r="$(ratio "$rate" "$ORDER_TPS")"
+  tps="$(awk -v t="$ORDER_TPS" 'BEGIN { if (t == "-") print t; else printf "%.1f", t }')"
+  errors="$(json "$ORDER_LOOP" failed)"
+  [ "$errors" = 0 ] || errors="$errors: $(json "$ORDER_LOOP" failures)"
+  echo "Checkout against pgbench: $CLIENTS connections placing cash-on-delivery orders one after the other, ${DURATION} s after"
+  echo "${WARMUP} s of warm-up, each customer three orders of two of the four variants (all the stock they want); pgbench runs"
+  echo "the SQL one such order sent (captured), with a customer of its own every three orders per client (the open-order counts,"
+  echo "advisory locks and rate-limit rows stay as small as the app's), not the outbox sending the order's messages afterwards."
+  echo
+  echo "| checkout, closed loop | orders/s | p50 ms | p99 ms | errors | customers left | pgbench tps | app ÷ pgbench | goal |"
+  echo "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"
+  echo "| \`POST /api/orders\` | $rate | $(json "$ORDER_LOOP" p50) | $(json "$ORDER_LOOP" p99) | $errors | $(json "$ORDER_LOOP" customersLeft) of $(json "$ORDER_LOOP" customers) | $tps | $r | ≥ 0.5: $(goal "$r" 0.5) |"
 }
 
 # ---- the run ---------------------------------------------------------------------------------
@@ -214,6 +285,7 @@ field() { echo "$1" | awk -v i="$2" '{ print $i }'; }
 json() { echo "$1" | node -e "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>console.log(JSON.parse(s)['$2']))"; }
 goal() { awk -v r="$1" -v g="$2" 'BEGIN { if (r == "-") print "-"; else if (r + 0 >= g) print "met"; else print "MISSED" }'; }
 
+[ "${BASH_SOURCE[0]}" = "$0" ] || return 0
 ensure_oha
 note "building the release server"
 cargo build --release --bin bitik >&2
@@ -307,6 +379,7 @@ start_server bitik_bench_checkout TRUSTED_PROXIES=127.0.0.1
 CHECKOUT="$(node bench/checkout.mjs "$BASE_URL" "$WORK/customers.json")"
 stop_server
 PROOF="$(stock_proof)"
+checkout_reference
 LOAD_AFTER="$(cut -d' ' -f1-3 /proc/loadavg)"
 
 # ---- report ----------------------------------------------------------------------------------
@@ -368,6 +441,8 @@ commit="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- crates migration
   echo "$(json "$CHECKOUT" ordersPerSecond) orders/s, p50 $(json "$CHECKOUT" p50) ms, p99 $(json "$CHECKOUT" p99) ms."
   echo "Proof: variants below 0: $1; variants where initial ≠ remaining + sold: $2; orders in the database: $3"
   echo "(placed: $(json "$CHECKOUT" placed)); units sold: $4; order lines without an order or orders without lines: $5."
+  echo
+  checkout_reference_report
 } >"$RESULTS"
 
 if [ -x scripts/bench-lighthouse.sh ]; then
