@@ -1,5 +1,7 @@
 // Categories of the shop (docs/rules.md#catalogue): shared by the header, the home page,
 // the listing headings and the 404 page.
+import { isOneOf } from '@/lib/codes'
+
 export const CATEGORIES = [
   {
     slug: 'vetement',
@@ -25,12 +27,8 @@ export type SubcategorySlug = (typeof CATEGORIES)[number]['subcategories'][numbe
 export const CATEGORY_SLUGS = ['vetement', 'accessoire'] as const satisfies readonly CategorySlug[]
 export const SUBCATEGORY_SLUGS = ['t-shirt', 'pull', 'lunette', 'chaine'] as const satisfies readonly SubcategorySlug[]
 
-export function isCategorySlug(value: string): value is CategorySlug {
-  return (CATEGORY_SLUGS as readonly string[]).includes(value)
-}
-export function isSubcategorySlug(value: string): value is SubcategorySlug {
-  return (SUBCATEGORY_SLUGS as readonly string[]).includes(value)
-}
+export const isCategorySlug = (value: string) => isOneOf(CATEGORY_SLUGS, value)
+export const isSubcategorySlug = (value: string) => isOneOf(SUBCATEGORY_SLUGS, value)
 
 export function categoryLabel(slug: string): string | undefined {
   return CATEGORIES.find((c) => c.slug === slug)?.label

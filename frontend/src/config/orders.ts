@@ -1,5 +1,6 @@
 // Order statuses and payment methods as the shop names them (docs/rules.md#orders,
 // docs/rules.md#payments): shared by the customer's order pages and the admin area.
+import { isOneOf, labelOf } from '@/lib/codes'
 
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled', 'refused'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
@@ -13,13 +14,8 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   refused: 'Refusée à la livraison',
 }
 
-export function isOrderStatus(value: unknown): value is OrderStatus {
-  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value)
-}
-
-export function orderStatusLabel(status: string): string {
-  return isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : status
-}
+export const isOrderStatus = (value: unknown) => isOneOf(ORDER_STATUSES, value)
+export const orderStatusLabel = (status: string) => labelOf(ORDER_STATUS_LABELS, status)
 
 /** The order's progress bar. A cancelled order, or one refused at the door, is finished too. */
 export const ORDER_PROGRESS: Record<OrderStatus, number> = {
@@ -45,13 +41,8 @@ export const CONFIRMATION_LABELS: Record<Confirmation, string> = {
   wrong_number: 'Numéro erroné',
 }
 
-export function isConfirmation(value: unknown): value is Confirmation {
-  return typeof value === 'string' && (CONFIRMATIONS as readonly string[]).includes(value)
-}
-
-export function confirmationLabel(confirmation: string): string {
-  return isConfirmation(confirmation) ? CONFIRMATION_LABELS[confirmation] : confirmation
-}
+export const isConfirmation = (value: unknown) => isOneOf(CONFIRMATIONS, value)
+export const confirmationLabel = (confirmation: string) => labelOf(CONFIRMATION_LABELS, confirmation)
 
 /** `paypal` was the first version's value for cash on delivery (docs/rules.md#payments); `card` only on old orders. */
 const PAYMENT_METHOD_LABELS: Record<string, string> = {
@@ -61,9 +52,7 @@ const PAYMENT_METHOD_LABELS: Record<string, string> = {
   card: 'Carte bancaire',
 }
 
-export function paymentMethodLabel(method: string): string {
-  return PAYMENT_METHOD_LABELS[method] ?? method
-}
+export const paymentMethodLabel = (method: string) => labelOf(PAYMENT_METHOD_LABELS, method)
 
 export const isCashOnDelivery = (method: string) => method === 'cash_on_delivery' || method === 'paypal'
 
@@ -74,9 +63,7 @@ const PAYMENT_STATUS_LABELS: Record<string, string> = {
   refunded: 'Remboursée',
 }
 
-export function paymentStatusLabel(status: string): string {
-  return PAYMENT_STATUS_LABELS[status] ?? status
-}
+export const paymentStatusLabel = (status: string) => labelOf(PAYMENT_STATUS_LABELS, status)
 
 const SHIPPING_METHOD_LABELS: Record<string, string> = {
   standard: 'Livraison standard',
@@ -84,6 +71,4 @@ const SHIPPING_METHOD_LABELS: Record<string, string> = {
   pickup: 'Retrait en boutique',
 }
 
-export function shippingMethodLabel(method: string): string {
-  return SHIPPING_METHOD_LABELS[method] ?? method
-}
+export const shippingMethodLabel = (method: string) => labelOf(SHIPPING_METHOD_LABELS, method)

@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { ChevronDownIcon } from '@/components/ui/icons'
 import styles from './header.module.css'
@@ -33,13 +33,30 @@ export function NavDropdown({ group, open, onToggle }: NavDropdownProps) {
         {group.label}
         <ChevronDownIcon size={16} className={open ? styles.chevronOpen : undefined} />
       </button>
-      <ul id={listId} className={styles.dropdownList} hidden={!open}>
-        {group.links.map((link) => (
-          <li key={link.to}>
-            <Link to={link.to} className={styles.dropdownLink}>{link.label}</Link>
-          </li>
-        ))}
-      </ul>
+      <DropdownList id={listId} open={open} links={group.links} />
     </li>
+  )
+}
+
+interface DropdownListProps {
+  id: string
+  open: boolean
+  links: { label: string; to: string }[]
+  className?: string
+  /** What follows the links (the account menu's Déconnexion). */
+  children?: ReactNode
+}
+
+/** A header menu's links, hidden while the menu is closed. */
+export function DropdownList({ id, open, links, className, children }: DropdownListProps) {
+  return (
+    <ul id={id} className={className ? `${styles.dropdownList} ${className}` : styles.dropdownList} hidden={!open}>
+      {links.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to} className={styles.dropdownLink}>{link.label}</Link>
+        </li>
+      ))}
+      {children}
+    </ul>
   )
 }

@@ -1,7 +1,7 @@
 import { useId } from 'react'
-import { Link } from 'react-router'
 import { ChevronDownIcon, UserIcon } from '@/components/ui/icons'
 import styles from './header.module.css'
+import { DropdownList } from './nav-dropdown'
 
 export interface HeaderUser {
   firstName: string
@@ -41,16 +41,11 @@ export function UserMenu({ user, open, onToggle, onLogout }: UserMenuProps) {
         <span className={styles.userName}>{user.firstName}</span>
         <ChevronDownIcon size={16} className={styles.desktopOnly} />
       </button>
-      <ul id={listId} className={`${styles.dropdownList} ${styles.alignRight}`} hidden={!open}>
-        {accountLinks(user).map((link) => (
-          <li key={link.to}>
-            <Link to={link.to} className={styles.dropdownLink}>{link.label}</Link>
-          </li>
-        ))}
+      <DropdownList id={listId} open={open} links={accountLinks(user)} className={styles.alignRight}>
         <li>
           <button type="button" className={styles.dropdownLink} onClick={onLogout}>Déconnexion</button>
         </li>
-      </ul>
+      </DropdownList>
     </div>
   )
 }

@@ -5,6 +5,14 @@
 /** Admin pages show 10 items (docs/rules.md#back-office-figures). */
 export const ADMIN_PAGE_SIZE = 10
 
+/** A list's API query: page `page` of ADMIN_PAGE_SIZE items, with the filters that are set. */
+export function listQueryOf<F extends { page: number }>({ page, ...filters }: F) {
+  const set = Object.entries(filters).filter(([, value]) => value !== '')
+  return { page, limit: ADMIN_PAGE_SIZE, ...Object.fromEntries(set) } as { page: number; limit: number } & {
+    [K in Exclude<keyof F, 'page'>]?: Exclude<F[K], ''>
+  }
+}
+
 /** The page number of the address: a whole number from 1, anything else is page 1. */
 export function pageOf(params: URLSearchParams): number {
   const page = Number(params.get('page'))

@@ -1,7 +1,7 @@
 // The filters of /admin/orders live in the address (?status=pending&fromDate=…):
 // the dashboard's "pending orders" card links straight to a filtered list.
 import { isConfirmation, isOrderStatus, type Confirmation, type OrderStatus } from '@/config/orders'
-import { ADMIN_PAGE_SIZE, pageOf } from '../common/list-params'
+import { listQueryOf, pageOf } from '../common/list-params'
 import type { AdminOrdersQuery } from './api/get-orders'
 
 export interface OrderFilters {
@@ -38,15 +38,7 @@ export function orderFiltersOf(params: URLSearchParams): OrderFilters {
 }
 
 /** GET /api/admin/orders parameters: 10 a page, newest first, empty filters left out. */
-export function ordersQueryOf(filters: OrderFilters): AdminOrdersQuery {
-  const query: AdminOrdersQuery = { page: filters.page, limit: ADMIN_PAGE_SIZE }
-  if (filters.status) query.status = filters.status
-  if (filters.confirmation) query.confirmation = filters.confirmation
-  if (filters.fromDate) query.fromDate = filters.fromDate
-  if (filters.toDate) query.toDate = filters.toDate
-  if (filters.search) query.search = filters.search
-  return query
-}
+export const ordersQueryOf = (filters: OrderFilters): AdminOrdersQuery => listQueryOf(filters)
 
 /** The date-range button is disabled while neither date is set. */
 export const canFilterByDate = (fromDate: string, toDate: string) => fromDate !== '' || toDate !== ''

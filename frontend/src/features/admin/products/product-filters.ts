@@ -2,7 +2,8 @@
 // dashboard's sold-out card, ?search=…): one function reads them, one turns
 // them into the API's query.
 import { isCategorySlug } from '@/config/catalog'
-import { ADMIN_PAGE_SIZE, pageOf } from '../common/list-params'
+import { isOneOf } from '@/lib/codes'
+import { listQueryOf, pageOf } from '../common/list-params'
 import { SORT_FIELDS, STOCK_FILTERS, type AdminProductsQuery, type SortField, type SortOrder, type StockFilter } from './api/get-products'
 
 export interface ProductFilters {
@@ -29,9 +30,8 @@ export const SORT_OPTIONS: { value: string; label: string }[] = [
 
 function parseSort(value: string | null): { sortBy: SortField; sortOrder: SortOrder } | null {
   const [field, order] = (value ?? '').split('-')
-  if (!(SORT_FIELDS as readonly string[]).includes(field ?? '')) return null
-  if (order !== 'asc' && order !== 'desc') return null
-  return { sortBy: field as SortField, sortOrder: order }
+  if (!isOneOf(SORT_FIELDS, field) || (order !== 'asc' && order !== 'desc')) return null
+  return { sortBy: field, sortOrder: order }
 }
 
 export function productFiltersOf(params: URLSearchParams): ProductFilters {
@@ -43,20 +43,13 @@ export function productFiltersOf(params: URLSearchParams): ProductFilters {
     page: pageOf(params),
     search: params.get('search')?.trim() ?? '',
     category: isCategorySlug(category) ? category : '',
-    stock: (STOCK_FILTERS as readonly string[]).includes(stock) ? (stock as StockFilter) : '',
+    stock: isOneOf(STOCK_FILTERS, stock) ? stock : '',
     status: status === 'active' || status === 'inactive' ? status : '',
     sort: sort && parseSort(sort) ? sort : '',
   }
 }
 
 /** The API's query: 10 a page, empty filters left out. */
-export function productsQueryOf(filters: ProductFilters): AdminProductsQuery {
-  const query: AdminProductsQuery = { page: filters.page, limit: ADMIN_PAGE_SIZE }
-  if (filters.search) query.search = filters.search
-  if (filters.category) query.category = filters.category
-  if (filters.stock) query.stock = filters.stock
-  if (filters.status) query.status = filters.status
-  const sort = parseSort(filters.sort)
-  if (sort) Object.assign(query, sort)
-  return query
+export function productsQueryOf({ sort, ...filters }: ProductFilters): AdminProductsQuery {
+  return { ...listQueryOf(filters), ...parseSort(sort) }
 }

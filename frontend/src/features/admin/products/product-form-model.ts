@@ -3,7 +3,7 @@
 import { CATEGORIES } from '@/config/catalog'
 import type { AdminProduct } from './api/product-schema'
 import type { ProductBody } from './api/save-product'
-import { gridSizes, parseColors, shapeGrid, totalStock, type StockGrid } from './stock-grid'
+import { gridSizes, parseColors, shapeGrid, totalStock } from './stock-grid'
 
 export const PRODUCT_MESSAGES = {
   required: 'Ce champ est requis',
@@ -17,25 +17,11 @@ export const PRODUCT_MESSAGES = {
 /** Sizes offered to clothing, in the shop's order (docs/rules.md#catalogue). */
 export const CLOTHING_SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL'] as const
 
-export interface ProductFormValues {
-  name: string
-  shortDescription: string
-  description: string
-  /** As typed: checked and converted on submit. */
+/** The body as the form holds it: prices as typed (checked and converted on submit), colours comma-separated ('noir, blanc'). */
+export interface ProductFormValues extends Omit<ProductBody, 'price' | 'promoPrice' | 'colors'> {
   price: string
   promoPrice: string
-  onPromotion: boolean
-  category: string
-  subcategory: string
-  /** Comma-separated, as typed ('noir, blanc'). */
   colorsText: string
-  sizes: string[]
-  stock: StockGrid
-  images: string[]
-  material: string
-  careInstructions: string
-  featured: boolean
-  active: boolean
 }
 
 export type ProductField = keyof ProductFormValues | 'colors'

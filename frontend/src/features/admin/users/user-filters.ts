@@ -1,5 +1,6 @@
 // The filters of /admin/users live in the address (?role=admin&search=…).
-import { ADMIN_PAGE_SIZE, pageOf } from '../common/list-params'
+import { isOneOf } from '@/lib/codes'
+import { listQueryOf, pageOf } from '../common/list-params'
 import type { AdminUsersQuery } from './api/get-users'
 import { ROLES, type Role } from './api/user-schema'
 
@@ -16,15 +17,10 @@ export function userFiltersOf(params: URLSearchParams): UserFilters {
   return {
     page: pageOf(params),
     search: params.get('search')?.trim() ?? '',
-    role: (ROLES as readonly string[]).includes(role) ? (role as Role) : '',
+    role: isOneOf(ROLES, role) ? role : '',
     status: status === 'active' || status === 'inactive' ? status : '',
   }
 }
 
-export function usersQueryOf(filters: UserFilters): AdminUsersQuery {
-  const query: AdminUsersQuery = { page: filters.page, limit: ADMIN_PAGE_SIZE }
-  if (filters.search) query.search = filters.search
-  if (filters.role) query.role = filters.role
-  if (filters.status) query.status = filters.status
-  return query
-}
+/** GET /api/admin/users parameters: 10 a page, empty filters left out. */
+export const usersQueryOf = (filters: UserFilters): AdminUsersQuery => listQueryOf(filters)

@@ -1,8 +1,7 @@
 // The three product strips of the home page.
 import { useQuery } from '@tanstack/react-query'
-import { newArrivalsQueryOptions } from '../api/get-new-arrivals'
+import { productStripQueryOptions, type ProductStrip } from '../api/get-product-strip'
 import { productsQueryOptions } from '../api/get-products'
-import { promotionsQueryOptions } from '../api/get-promotions'
 import { ProductSection } from './product-section'
 
 export const FEATURED_LIMIT = 8
@@ -28,33 +27,44 @@ export function FeaturedProducts() {
 
 export function NewArrivals() {
   // 8 are fetched (as the first version did), the first 4 are shown.
-  const query = useQuery({
-    ...newArrivalsQueryOptions(NEW_ARRIVALS_LIMIT),
-    select: (list) => list.data.slice(0, NEW_ARRIVALS_SHOWN),
-  })
   return (
-    <ProductSection
+    <StripSection
+      strip="new-arrivals"
+      limit={NEW_ARRIVALS_LIMIT}
+      shown={NEW_ARRIVALS_SHOWN}
       title="Nouveautés"
       subtitle="Fraîchement arrivées à l'atelier."
-      link={{ to: '/products?new=true', label: 'Voir tout' }}
-      query={query}
-      skeletonCount={NEW_ARRIVALS_SHOWN}
+      to="/products?new=true"
     />
   )
 }
 
 export function Promotions() {
-  const query = useQuery({
-    ...promotionsQueryOptions(PROMOTIONS_LIMIT),
-    select: (list) => list.data.slice(0, PROMOTIONS_LIMIT),
-  })
   return (
-    <ProductSection
+    <StripSection
+      strip="promotions"
+      limit={PROMOTIONS_LIMIT}
+      shown={PROMOTIONS_LIMIT}
       title="Promotions"
       subtitle="Le style urbain à prix doux, pour peu de temps."
-      link={{ to: '/products?promotion=true', label: 'Voir tout' }}
-      query={query}
-      skeletonCount={PROMOTIONS_LIMIT}
+      to="/products?promotion=true"
     />
   )
+}
+
+interface StripSectionProps {
+  strip: ProductStrip
+  limit: number
+  shown: number
+  title: string
+  subtitle: string
+  to: string
+}
+
+function StripSection({ strip, limit, shown, title, subtitle, to }: StripSectionProps) {
+  const query = useQuery({
+    ...productStripQueryOptions(strip, limit),
+    select: (list) => list.data.slice(0, shown),
+  })
+  return <ProductSection title={title} subtitle={subtitle} link={{ to, label: 'Voir tout' }} query={query} skeletonCount={shown} />
 }

@@ -1,3 +1,5 @@
+import type { UseQueryResult } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { PageSpinner } from '@/components/ui/spinner'
 import { formatDate, formatPrice } from '@/lib/format'
@@ -44,85 +46,85 @@ export function DashboardPage() {
       <PageHeader title="Tableau de bord" subtitle="Les chiffres du jour et du mois, calculés à partir de vos commandes." />
       {failed ? <LoadError message={adminErrorMessage(error, STATS_LOAD_FAILED)} onRetry={retry} /> : null}
       <div className={own.cards} aria-busy={orders.isPending || users.isPending || products.isPending || undefined}>
-        {orders.data ? (
-          <>
-            <StatCard
-              label="Commandes du jour"
-              value={count(orders.data.todayOrders)}
-              trend={orders.data.trends.todayOrders}
-              period="day"
-              detail={`Hier : ${count(orders.data.yesterdayOrders)}`}
-            />
-            <StatCard
-              label="Chiffre d'affaires du jour"
-              value={formatPrice(orders.data.todayRevenue)}
-              trend={orders.data.trends.todayRevenue}
-              period="day"
-              detail={`Hier : ${formatPrice(orders.data.yesterdayRevenue)}`}
-            />
-            <StatCard
-              label="Commandes en attente"
-              value={count(orders.data.pendingOrders)}
-              detail="Voir les commandes à traiter →"
-              to="/admin/orders?status=pending"
-              tone={orders.data.pendingOrders > 0 ? 'alert' : 'default'}
-            />
-            <StatCard
-              label="Commandes à confirmer"
-              value={count(orders.data.awaitingConfirmation)}
-              detail="Appeler les clients →"
-              to="/admin/orders?status=pending&confirmation=unconfirmed"
-              tone={orders.data.awaitingConfirmation > 0 ? 'alert' : 'default'}
-            />
-            <StatCard
-              label="Chiffre d'affaires du mois"
-              value={formatPrice(orders.data.monthRevenue)}
-              trend={orders.data.trends.monthRevenue}
-              period="month"
-              detail={`Même période du mois dernier : ${formatPrice(orders.data.previousMonthRevenue)}`}
-            />
-          </>
-        ) : orders.isPending ? (
-          <CardsLoading count={5} />
-        ) : null}
-        {users.data ? (
-          <>
-            <StatCard
-              label="Utilisateurs"
-              value={count(users.data.totalUsers)}
-              detail={`${count(users.data.totalCustomers)} client${users.data.totalCustomers > 1 ? 's' : ''}`}
-              to="/admin/users"
-            />
-            <StatCard
-              label="Nouveaux utilisateurs (ce mois)"
-              value={count(users.data.newUsers)}
-              trend={users.data.trends.newUsers}
-              period="month"
-              detail={`Même période du mois dernier : ${count(users.data.previousMonthNewUsers)}`}
-            />
-          </>
-        ) : users.isPending ? (
-          <CardsLoading count={2} />
-        ) : null}
-        {products.data ? (
-          <>
-            <StatCard
-              label="Produits"
-              value={count(products.data.totalProducts)}
-              detail={`${count(products.data.activeProducts)} en vente · ${count(products.data.inactiveProducts)} désactivé${products.data.inactiveProducts > 1 ? 's' : ''}`}
-              to="/admin/products"
-            />
-            <StatCard
-              label="En rupture de stock"
-              value={count(products.data.outOfStock)}
-              detail={`${count(products.data.lowStock)} en stock bas`}
-              to="/admin/products?stock=0"
-              tone={products.data.outOfStock > 0 ? 'alert' : 'default'}
-            />
-          </>
-        ) : products.isPending ? (
-          <CardsLoading count={2} />
-        ) : null}
+        <CardGroup query={orders} placeholders={5}>
+          {(stats) => (
+            <>
+              <StatCard
+                label="Commandes du jour"
+                value={count(stats.todayOrders)}
+                trend={stats.trends.todayOrders}
+                period="day"
+                detail={`Hier : ${count(stats.yesterdayOrders)}`}
+              />
+              <StatCard
+                label="Chiffre d'affaires du jour"
+                value={formatPrice(stats.todayRevenue)}
+                trend={stats.trends.todayRevenue}
+                period="day"
+                detail={`Hier : ${formatPrice(stats.yesterdayRevenue)}`}
+              />
+              <StatCard
+                label="Commandes en attente"
+                value={count(stats.pendingOrders)}
+                detail="Voir les commandes à traiter →"
+                to="/admin/orders?status=pending"
+                tone={stats.pendingOrders > 0 ? 'alert' : 'default'}
+              />
+              <StatCard
+                label="Commandes à confirmer"
+                value={count(stats.awaitingConfirmation)}
+                detail="Appeler les clients →"
+                to="/admin/orders?status=pending&confirmation=unconfirmed"
+                tone={stats.awaitingConfirmation > 0 ? 'alert' : 'default'}
+              />
+              <StatCard
+                label="Chiffre d'affaires du mois"
+                value={formatPrice(stats.monthRevenue)}
+                trend={stats.trends.monthRevenue}
+                period="month"
+                detail={`Même période du mois dernier : ${formatPrice(stats.previousMonthRevenue)}`}
+              />
+            </>
+          )}
+        </CardGroup>
+        <CardGroup query={users} placeholders={2}>
+          {(stats) => (
+            <>
+              <StatCard
+                label="Utilisateurs"
+                value={count(stats.totalUsers)}
+                detail={`${count(stats.totalCustomers)} client${stats.totalCustomers > 1 ? 's' : ''}`}
+                to="/admin/users"
+              />
+              <StatCard
+                label="Nouveaux utilisateurs (ce mois)"
+                value={count(stats.newUsers)}
+                trend={stats.trends.newUsers}
+                period="month"
+                detail={`Même période du mois dernier : ${count(stats.previousMonthNewUsers)}`}
+              />
+            </>
+          )}
+        </CardGroup>
+        <CardGroup query={products} placeholders={2}>
+          {(stats) => (
+            <>
+              <StatCard
+                label="Produits"
+                value={count(stats.totalProducts)}
+                detail={`${count(stats.activeProducts)} en vente · ${count(stats.inactiveProducts)} désactivé${stats.inactiveProducts > 1 ? 's' : ''}`}
+                to="/admin/products"
+              />
+              <StatCard
+                label="En rupture de stock"
+                value={count(stats.outOfStock)}
+                detail={`${count(stats.lowStock)} en stock bas`}
+                to="/admin/products?stock=0"
+                tone={stats.outOfStock > 0 ? 'alert' : 'default'}
+              />
+            </>
+          )}
+        </CardGroup>
       </div>
       {orders.isPending ? <PageSpinner label="Chargement des ventes…" /> : null}
       {orders.data ? (
@@ -138,8 +140,11 @@ export function DashboardPage() {
   )
 }
 
-function CardsLoading({ count: n }: { count: number }) {
-  return Array.from({ length: n }, (_, i) => <div key={i} className={`${own.card} ${own.cardLoading}`} aria-hidden="true" />)
+/** One call's cards: placeholders while it loads, none when it failed (the page says so above them). */
+function CardGroup<T>({ query, placeholders, children }: { query: UseQueryResult<T>; placeholders: number; children: (stats: T) => ReactNode }) {
+  if (query.data) return children(query.data)
+  if (!query.isPending) return null
+  return Array.from({ length: placeholders }, (_, i) => <div key={i} className={`${own.card} ${own.cardLoading}`} aria-hidden="true" />)
 }
 
 function RecentOrders({ orders }: { orders: OrderStats['recentOrders'] }) {

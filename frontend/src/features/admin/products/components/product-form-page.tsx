@@ -109,6 +109,8 @@ function ProductForm({ product }: { product?: AdminProduct }) {
     onChange: (event: { target: { value: string } }) => update({ [name]: event.target.value }),
   })
 
+  const choice = (name: 'category' | 'subcategory') => ({ id: fieldId(name), value: values[name], error: errors[name] })
+
   function showFirstError(fields: Partial<Record<string, string>>) {
     const first = Object.keys(fields)[0]
     if (!first) return
@@ -165,23 +167,19 @@ function ProductForm({ product }: { product?: AdminProduct }) {
             <TextArea label="Description" required rows={5} {...text('description')} />
             <div className={own.row}>
               <Select
-                id={fieldId('category')}
                 label="Catégorie"
                 required
-                value={values.category}
-                error={errors.category}
+                {...choice('category')}
                 onChange={(category) => update({ category, subcategory: '' })}
-                options={[{ value: '', label: 'Choisir…' }, ...CATEGORIES.map((c) => ({ value: c.slug, label: c.label }))]}
+                options={CATEGORIES}
               />
               <Select
-                id={fieldId('subcategory')}
                 label="Sous-catégorie"
                 required
-                value={values.subcategory}
-                error={errors.subcategory}
+                {...choice('subcategory')}
                 disabled={!values.category}
                 onChange={(subcategory) => update({ subcategory })}
-                options={[{ value: '', label: 'Choisir…' }, ...subcategoriesOf(values.category).map((s) => ({ value: s.slug, label: s.label }))]}
+                options={subcategoriesOf(values.category)}
               />
             </div>
             <div className={own.row}>
@@ -327,51 +325,66 @@ function TabPanel({ id, current, idPrefix, children }: { id: ProductTab; current
   )
 }
 
-function TextArea({ id, label, required, rows, value, error, onChange, name }: { id: string; label: string; required?: boolean; rows: number; value: string; error?: string; name: string; onChange: (e: { target: { value: string } }) => void }) {
+interface FieldProps {
+  id: string
+  label: string
+  required?: boolean
+  error?: string
+}
+
+/** A labelled control in the back office's look, its error tied to it. */
+function Field({ id, label, required, error, children }: FieldProps & { children: ReactNode }) {
   return (
     <div className={own.field}>
       <label htmlFor={id} className={own.label}>
         {label}
         {required ? <span aria-hidden="true"> *</span> : null}
       </label>
-      <textarea
-        id={id}
-        name={name}
-        rows={rows}
-        className={`${styles.input} ${own.textarea}`}
-        value={value}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={onChange}
-      />
+      {children}
       {error ? <p id={`${id}-error`} className={own.fieldError}>{error}</p> : null}
     </div>
   )
 }
 
-function Select({ id, label, required, value, error, disabled, onChange, options }: { id: string; label: string; required?: boolean; value: string; error?: string; disabled?: boolean; onChange: (value: string) => void; options: { value: string; label: string }[] }) {
+const errorProps = (id: string, error: string | undefined) => ({
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': error ? `${id}-error` : undefined,
+})
+
+function TextArea({ rows, value, onChange, name, ...field }: FieldProps & { rows: number; value: string; name: string; onChange: (e: { target: { value: string } }) => void }) {
   return (
-    <div className={own.field}>
-      <label htmlFor={id} className={own.label}>
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
+    <Field {...field}>
+      <textarea
+        id={field.id}
+        name={name}
+        rows={rows}
+        className={`${styles.input} ${own.textarea}`}
+        value={value}
+        required={field.required}
+        {...errorProps(field.id, field.error)}
+        onChange={onChange}
+      />
+    </Field>
+  )
+}
+
+function Select({ value, disabled, onChange, options, ...field }: FieldProps & { value: string; disabled?: boolean; onChange: (value: string) => void; options: readonly { slug: string; label: string }[] }) {
+  return (
+    <Field {...field}>
       <select
-        id={id}
+        id={field.id}
         className={styles.input}
         value={value}
         disabled={disabled}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        required={field.required}
+        {...errorProps(field.id, field.error)}
         onChange={(e) => onChange(e.target.value)}
       >
+        <option value="">Choisir…</option>
         {options.map((option) => (
-          <option key={option.value} value={option.value}>{option.label}</option>
+          <option key={option.slug} value={option.slug}>{option.label}</option>
         ))}
       </select>
-      {error ? <p id={`${id}-error`} className={own.fieldError}>{error}</p> : null}
-    </div>
+    </Field>
   )
 }
