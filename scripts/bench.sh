@@ -37,7 +37,7 @@ export FRONTEND_DIR="$WORK/no-frontend" RUST_LOG="${RUST_LOG:-info}"
 export DRAIN_SECONDS=0
 mkdir -p "$WORK/sql" "$(dirname "$RESULTS")"
 SERVER_PID=""
-trap 'stop_server' EXIT
+trap 'stop_server; stop_nginx' EXIT
 
 note() { echo "bench: $*" >&2; }
 db_url() { echo "$server/$1"; }
@@ -167,6 +167,82 @@ capture_sql() {
   sql "$db" "ALTER DATABASE $db RESET log_statement"
 }
 
+# ---- physical limits -------------------------------------------------------------------------
+
+# What the same work costs with nothing of the shop around it: Debian's nginx serving the bytes a
+# read answers as a file, the shop's own password check alone
+# (crates/identity/examples/password_rate.rs).
+ensure_references() {
+  command -v nginx >/dev/null || apt-get install -y nginx-light >&2
+  cargo build --release -p bitik-identity --example password_rate >&2
+}
+
+NGINX_PORT=$((PORT + 1))
+NGINX_URL="http://127.0.0.1:$NGINX_PORT"
+
+# start_nginx DIR: nginx serving DIR's files, as plainly as it comes, on as many workers as the
+# server has cores.
+start_nginx() {
+  mkdir -p "$WORK/nginx"
+  cat >"$WORK/nginx/nginx.conf" <<CONF
+user root;
+worker_processes auto;
+pid $WORK/nginx/nginx.pid;
+error_log $WORK/nginx/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  default_type application/json;
+  keepalive_requests 1000000;
+  server { listen 127.0.0.1:$NGINX_PORT; root $1; }
+}
+CONF
+  nginx -c "$WORK/nginx/nginx.conf"
+  for _ in $(seq 1 50); do curl -s -o /dev/null "$NGINX_URL/" && return; sleep 0.1; done
+  note "nginx did not start: see $WORK/nginx/error.log"; exit 1
+}
+
+stop_nginx() {
+  [ -f "$WORK/nginx/nginx.pid" ] || return 0
+  nginx -c "$WORK/nginx/nginx.conf" -s quit 2>/dev/null || true
+  for _ in $(seq 1 50); do [ -f "$WORK/nginx/nginx.pid" ] || return 0; sleep 0.1; done
+}
+
+# The bytes each read answers, as the running server sends them, for nginx to serve.
+save_served_bytes() {
+  local name
+  rm -rf "$WORK/static" && mkdir -p "$WORK/static"
+  for name in "${REFERENCE_READS[@]}"; do curl -fs "$BASE_URL${ENDPOINTS[$name]}" -o "$WORK/static/$name.json"; done
+}
+
+# The references, the server stopped: nginx serving those bytes (STATIC), the password check
+# alone, as many callers as the login loop (PASSWORD).
+measure_references() {
+  local name
+  start_nginx "$WORK/static"
+  for name in "${REFERENCE_READS[@]}"; do STATIC[$name]="$(measure "$NGINX_URL/$name.json")"; done
+  stop_nginx
+  PASSWORD="$(target/release/examples/password_rate "$DURATION" "$CLIENTS")"
+}
+
+# The report's table of them.
+references_report() {
+  local name app ref r g
+  echo "Physical limits: each read as served (catalogue cache on) against Debian's nginx serving the same JSON bytes"
+  echo "as a file (same oha loop, $(nproc) workers); the login (\`POST /api/auth/login\`: the shared limits in PostgreSQL,"
+  echo "the account, argon2id, a token) against the shop's password check alone, as many callers, as many hashes at once"
+  echo "as the server (\`crates/identity/examples/password_rate.rs\`)."
+  echo
+  echo "| path | req/s | p50 ms | p99 ms | errors | reference | ref. req/s | ref. p50 ms | ref. p99 ms | app ÷ ref. | goal |"
+  echo "| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | --- |"
+  for name in "${REFERENCE_READS[@]}" login; do
+    if [ "$name" = login ]; then app="$LOGIN"; ref="$PASSWORD"; else app="${SERVED[$name]}"; ref="${STATIC[$name]}"; fi
+    r="$(ratio "$(field "$app" 1)" "$(field "$ref" 1)")"
+    g="≥ 0.8: $(goal "$r" 0.8)"
+    echo "| $name | $(field "$app" 1) | $(field "$app" 2) | $(field "$app" 4) | $(field "$app" 5) | $([ "$name" = login ] && echo "password check" || echo nginx) | $(field "$ref" 1) | $(field "$ref" 2) | $(field "$ref" 4) | $r | $g |"
+  done
+}
+
 # ---- checkout under load ---------------------------------------------------------------------
 
 # Four t-shirt variants with 40 units each for $CUSTOMERS customers wanting two units each.
@@ -277,7 +353,8 @@ checkout_reference_report() {
 
 # ---- the run ---------------------------------------------------------------------------------
 
-declare -A ENDPOINTS SEED_SECONDS ROW SERVED UNCACHED
+declare -A ENDPOINTS SEED_SECONDS ROW SERVED UNCACHED STATIC
+REFERENCE_READS=(listing filtered search slug)
 ROWS=()
 row() { ROWS+=("$1"); ROW[$1]="$2"; printf '%-34s %s\n' "$1" "$2" >&2; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
@@ -287,6 +364,7 @@ goal() { awk -v r="$1" -v g="$2" 'BEGIN { if (r == "-") print "-"; else if (r + 
 
 [ "${BASH_SOURCE[0]}" = "$0" ] || return 0
 ensure_oha
+ensure_references
 note "building the release server"
 cargo build --release --bin bitik >&2
 prepare_databases
@@ -354,7 +432,10 @@ open_loop() {
 start_server "$db"
 for name in listing filtered search slug cart; do SERVED[$name]="$(measure_endpoint "$name")"; done
 OPEN="$(open_loop "${SERVED[listing]%% *}")"
+save_served_bytes
+LOGIN="$(node bench/login.mjs "$BASE_URL" "$DURATION" "$WARMUP" "$CLIENTS")"
 stop_server
+measure_references
 # The same reads from the database every time (CATALOG_CACHE=off), each against pgbench running
 # the statements it sends.
 start_server "$db" CATALOG_CACHE=off
@@ -443,6 +524,8 @@ commit="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- crates migration
   echo "(placed: $(json "$CHECKOUT" placed)); units sold: $4; order lines without an order or orders without lines: $5."
   echo
   checkout_reference_report
+  echo
+  references_report
 } >"$RESULTS"
 
 if [ -x scripts/bench-lighthouse.sh ]; then

@@ -6,7 +6,7 @@ set -euo pipefail
 garage_version="2.5.0"
 garage="$(command -v garage 2>/dev/null || true)"
 [ -n "$garage" ] || garage="${CARGO_HOME:-$HOME/.cargo}/bin/garage"
-if ! "$garage" --version 2>/dev/null | grep -q "v$garage_version"; then
+if ! "$garage" --version 2>/dev/null | grep -Eq "(v|cargo:)$garage_version( |$)"; then
   echo "== Installing Garage $garage_version into ${CARGO_HOME:-$HOME/.cargo}/bin (once; a long compile)" >&2
   nice -n 19 cargo install garage --version "$garage_version" --locked >&2
   garage="${CARGO_HOME:-$HOME/.cargo}/bin/garage"
