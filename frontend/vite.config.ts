@@ -10,26 +10,19 @@ import { FIRST_PAINT } from './src/config/first-paint.ts'
 const apiTarget = process.env.API_URL ?? 'http://localhost:8080'
 
 /**
- * The built index.html names its scripts without fetching them (links without `rel`, the entry in
- * the boot script's `data-entry`) and ends with the boot, src/app/after-first-paint.js, which
- * fetches them once the server-painted pictures are on screen. Vite's dev server keeps its plain
- * module script.
+ * The built index.html ends with src/app/painted-taps.js inlined: it keeps a tap on the painted
+ * header's controls until React replays it. Vite's dev server paints nothing and keeps none.
  */
-function afterFirstPaint(): Plugin {
-  const source = fileURLToPath(new URL('./src/app/after-first-paint.js', import.meta.url))
+function paintedTaps(): Plugin {
+  const source = fileURLToPath(new URL('./src/app/painted-taps.js', import.meta.url))
   return {
-    name: 'bitik-after-first-paint',
+    name: 'bitik-painted-taps',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
       handler(html) {
-        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html)
-        if (!entry) throw new Error('after-first-paint: no module script in index.html')
-        const boot = minifySync('after-first-paint.js', readFileSync(source, 'utf8')).code.trim()
-        return html
-          .replace(entry[0], '')
-          .replaceAll('<link rel="modulepreload"', '<link data-after-paint="modulepreload"')
-          .replace('</body>', `<script id="after-first-paint" data-entry="${entry[1]}">${boot}</script>\n  </body>`)
+        const script = minifySync('painted-taps.js', readFileSync(source, 'utf8')).code.trim()
+        return html.replace('</body>', `<script>${script}</script>\n  </body>`)
       },
     },
   }
@@ -86,8 +79,42 @@ function shopFromServer(): Plugin {
   }
 }
 
+/** The route modules of the pages the server paints (src/config/first-paint.ts), as file paths. */
+const PAINTED = new Set(Object.values(FIRST_PAINT.routes).map((route) => fileURLToPath(new URL(`./${route}`, import.meta.url))))
+
+interface ModuleGraph {
+  getModuleInfo(id: string): { importers: string[]; dynamicImporters: string[] } | null
+}
+
+/**
+ * The chunk of a module of src/ shared by a painted page and another page: 'storefront' when only
+ * painted pages use it, 'common' when others do too (the money formatter, the API client's
+ * helpers…); the other modules are left to the next group. A painted page then needs its own
+ * chunk and these two beside the entry, whatever it imports. A module's pages are the lazy chunks
+ * its importers lead back to; what a 'common' module imports is used by the same pages and more,
+ * so it is 'common' too, never 'storefront': neither chunk imports the other's.
+ */
+function paintedShared(id: string, graph: ModuleGraph) {
+  if (!/[\\/]src[\\/]/.test(id) || PAINTED.has(id)) return null
+  const seen = new Set<string>()
+  const pages = new Set<string>()
+  const stack = [id]
+  while (stack.length > 0) {
+    const current = stack.pop()!
+    if (seen.has(current)) continue
+    seen.add(current)
+    const info = graph.getModuleInfo(current)
+    if (!info) return null
+    if (info.dynamicImporters.length > 0 || info.importers.length === 0) pages.add(current)
+    else stack.push(...info.importers)
+  }
+  const painted = [...pages].filter((page) => PAINTED.has(page)).length
+  if (pages.size < 2 || painted === 0) return null
+  return painted === pages.size ? 'storefront' : 'common'
+}
+
 export default defineConfig({
-  plugins: [react(), afterFirstPaint(), firstPaintContract(), shopFromServer()],
+  plugins: [react(), paintedTaps(), firstPaintContract(), shopFromServer()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -103,16 +130,19 @@ export default defineConfig({
     manifest: true,
     target: 'es2020',
     // Few files rather than many: on a phone's line each file costs a round trip, and over HTTP/1.1
-    // only six are asked for at once. What the entry imports is one file with it; the storefront's
-    // modules shared by several routes are grouped by the routes that use them, groups under 3 KB
-    // merged into their nearest neighbour: a little more on a route, far fewer scripts for the product
-    // page. A larger threshold drags sign-in forms into /checkout (see docs/benchmarks.md, Weight).
-    // The admin area's modules stay in its own chunks.
+    // only six are asked for at once. What the entry imports is one file with it. The pages the
+    // server paints, the ones a shopper lands on, take two more shared files (`paintedShared`):
+    // three scripts in all beside the entry (docs/benchmarks.md, "A phone on a slow line"). The
+    // other shared modules are grouped by the routes that use them, groups under 3 KB merged into
+    // their nearest neighbour: a larger threshold drags sign-in forms into /checkout (Weight). The
+    // admin area's modules stay in its own chunks.
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
-            { name: 'app', tags: ['$initial'], priority: 2 },
+            { name: 'app', tags: ['$initial'], priority: 3 },
+            // Only the modules it names: their imports are named on their own (`paintedShared`).
+            { name: paintedShared, includeDependenciesRecursively: false, priority: 2 },
             {
               name: 'shop',
               test: /[\\/]src[\\/](?!app[\\/]routes[\\/]admin|features[\\/]admin)/,

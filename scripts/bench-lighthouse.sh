@@ -2,7 +2,9 @@
 # Lighthouse on the storefront: `/`, `/products` and a product page, mobile defaults,
 # median of 3 runs each, printed against the budgets (score ≥ 95, LCP ≤ 2 s, CLS ≤ 0.05,
 # TBT ≤ 150 ms); then the same pages under Chromium's own throttling (bench/lighthouse/throttled.mjs:
-# when the picture and when React's view are on screen, median of 5).
+# when the picture and when React's view are on screen, first and repeat visits, median of 5); then
+# the time to answer a tap under 4× CPU (INP, by web-vitals, in the browser journey
+# frontend/e2e/responsiveness.test.mjs, against its own shop), held to 200 ms.
 #   BITIK_BENCH_URL=http://127.0.0.1:PORT scripts/bench-lighthouse.sh   (a running, seeded server)
 #   scripts/bench-lighthouse.sh                                         (builds and serves its own)
 # Alone, it builds the storefront and the release binary, seeds the database bitik_bench_lh
@@ -58,3 +60,17 @@ echo "Lighthouse on $BITIK_BENCH_URL"
 node "$tools/run.mjs"
 # The same pages under Chromium's real throttling: the picture and React's view, apart.
 node "$tools/throttled.mjs"
+
+# A tap's answer: the journey measures, this holds its figures to the goal.
+bin="$root/target/release/bitik"
+[ -x "$bin" ] || bin="$root/target/debug/bitik"
+inp_report="$(mktemp)"
+(cd frontend && BITIK_BIN="$bin" INP_REPORT="$inp_report" node --test e2e/responsiveness.test.mjs >/dev/null)
+node -e '
+const figures = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"))
+console.log("\nInteraction to Next Paint, CPU 4× slower, a phone (web-vitals; goal < 200 ms)")
+console.log("| interaction | INP | status |")
+console.log("| --- | ---: | --- |")
+for (const [name, { inp }] of Object.entries(figures)) console.log(`| ${name} | ${inp} ms | ${inp < 200 ? "met" : "MISSED"} |`)
+' "$inp_report"
+rm -f "$inp_report"

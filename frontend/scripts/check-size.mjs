@@ -2,9 +2,8 @@
 // Brotli size of what a shopper downloads on first load. Reads dist/ (run
 // `npm run build` first); builds nothing.
 //
-// 1. The entry set: index.html's entry script (the boot's `data-entry`, or a
-//    module script), its modulepreload links (also those the boot gives their
-//    `rel` after the first paint: `data-after-paint`) and stylesheets, plus every static import they pull (followed in the Vite
+// 1. The entry set: index.html's entry script (a module script), its
+//    modulepreload links and stylesheets, plus every static import they pull (followed in the Vite
 //    manifest). Budget: 120 KB JS, 20 KB CSS (brotli) — exit 1 above.
 // 2. For each shopper route, the entry set plus that route's lazy chunk and
 //    its static imports: what it really takes to paint '/', '/products'…
@@ -74,18 +73,16 @@ const css = new Set()
 for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
   const src = attr(tag, 'src')
   if (src && /type="module"/.test(tag)) js.add(clean(src))
-  const entry = attr(tag, 'data-entry')
-  if (entry) js.add(clean(entry))
 }
 for (const tag of html.match(/<link\b[^>]*>/g) ?? []) {
-  const rel = attr(tag, 'rel') ?? attr(tag, 'data-after-paint')
+  const rel = attr(tag, 'rel')
   const href = attr(tag, 'href')
   if (!href) continue
   if (rel === 'modulepreload') js.add(clean(href))
   if (rel === 'stylesheet') css.add(clean(href))
 }
 if (js.size === 0) fail('No module script found in dist/index.html.')
-// Inline scripts (the boot) run on every first load too: counted as one more file.
+// Inline scripts (the tap keeper) run on every first load too: counted as one more file.
 const INLINE = '(inline scripts of index.html)'
 const inline = [...html.matchAll(/<script\b(?![^>]*\b(?:src|type)=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join('')
 if (inline) {

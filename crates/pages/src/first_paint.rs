@@ -27,6 +27,7 @@ impl Route {
 #[serde(rename_all = "camelCase")]
 pub(crate) struct FirstPaint {
     routes: Routes,
+    pub(crate) header_icons: HeaderIcons,
     pub(crate) hero: Hero,
     /// The product page's main picture widths: a preload is used only when its `imagesizes` and
     /// `imagesrcset` are those of the `<img>`.
@@ -41,6 +42,16 @@ struct Routes {
     products: String,
     category: String,
     product: String,
+}
+
+/// The header's icons the painted header shows: each the `d` of its paths in a 24×24 box, drawn
+/// as strokes like `frontend/src/components/ui/icons.tsx` draws them.
+#[derive(Debug, Clone, Deserialize)]
+pub(crate) struct HeaderIcons {
+    pub(crate) menu: Vec<String>,
+    pub(crate) search: Vec<String>,
+    pub(crate) cart: Vec<String>,
+    pub(crate) account: Vec<String>,
 }
 
 /// The home page's largest paint: the carousel's first slide, in the carousel's box.

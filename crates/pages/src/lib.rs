@@ -5,17 +5,16 @@
 //! answers it.
 //!
 //! Each page's head also names what its first view needs: its largest picture (`preload`), and
-//! the page's lazy route chunk with its imports and styles (from Vite's manifest). The home,
-//! product and `/products` pages also carry a first view inside `#root` (the header bar and that
-//! picture; for `/products`, its title and its first cards), styled by the entry's
-//! render-blocking CSS: the phone paints its largest picture before any script has run. The
-//! scripts wait for it: the route's chunks are named by inert links (`data-after-paint`), as
-//! Vite's build names the entry's, and the storefront's inline boot
-//! (`frontend/src/app/after-first-paint.js`) fetches them all at once, with the entry script, when
-//! those pictures are drawn; React's first render then replaces the painted view. The content
-//! security policy allows that boot by its hash ([`Shell::policy`]): it is the only inline script
-//! a page runs. `/products` paints the listing's first page as the storefront asks for it (page 1,
-//! newest first); a filtered address, an empty catalogue or a database that does not answer paint
+//! the page's lazy route chunk with its imports and styles (from Vite's manifest), fetched with
+//! the entry script rather than after it has run. The home, product and `/products` pages also
+//! carry a first view inside `#root` (the header bar and that picture; for `/products`, its title
+//! and its first cards), styled by the entry's render-blocking CSS: the phone paints its largest
+//! picture before any script has run. Everything there a shopper can tap is a real link; the
+//! storefront's inline tap keeper (`frontend/src/app/painted-taps.js`) holds a tap on the painted
+//! header for React to replay once its own header is there. The content security policy allows
+//! that script by its hash ([`Shell::policy`]): it is the only inline script a page runs.
+//! `/products` paints the listing's first page as the storefront asks for it (page 1, newest
+//! first); a filtered address, an empty catalogue or a database that does not answer paint
 //! nothing, rather than other products than the storefront's.
 //!
 //! What the storefront renders there (which route module shows a page, the pictures and their
@@ -76,12 +75,13 @@ impl Shell {
             route: Route::Home,
             ..listing_head(site, "", "/")
         };
-        if let Some(hero) = self.first_paint.as_ref().map(|contract| &contract.hero) {
+        if let Some(contract) = self.first_paint.as_ref() {
+            let hero = &contract.hero;
             head.lcp_image = Some(format!(
                 "<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"{}\" />\n",
                 escape(&hero.first_image)
             ));
-            head.first_paint = Some(hero_first_paint(site.shop_name, hero));
+            head.first_paint = Some(hero_first_paint(site.shop_name, &contract.header_icons, hero));
         }
         self.page(site, &head)
     }
@@ -91,12 +91,13 @@ impl Shell {
     /// painted; without, the storefront renders it alone.
     pub fn products(&self, site: Site, first_page: Option<(&[Product], Carried)>) -> String {
         let mut head = Head { route: Route::Products, ..listing_head(site, ALL_PRODUCTS, "/products") };
-        let listing = self.first_paint.as_ref().map(|contract| &contract.listing);
-        if let (Some(listing), Some((products, carried))) =
-            (listing, first_page.filter(|(products, _)| !products.is_empty()))
+        if let (Some(contract), Some((products, carried))) =
+            (self.first_paint.as_ref(), first_page.filter(|(products, _)| !products.is_empty()))
         {
+            let listing = &contract.listing;
             head.lcp_image = Some(product_image_preload(&products[0], &listing.card_image_sizes));
-            head.first_paint = Some(listing_first_paint(site.shop_name, ALL_PRODUCTS, products, listing));
+            head.first_paint =
+                Some(listing_first_paint(site.shop_name, &contract.header_icons, ALL_PRODUCTS, products, listing));
             head.answers = answer(carried.address, carried.body);
         }
         self.page(site, &head)
@@ -105,9 +106,10 @@ impl Shell {
     /// A product's page, its main picture painted; `carried` is the API's answer for it.
     pub fn product(&self, site: Site, product: &Product, carried: Option<Carried>) -> String {
         let mut head = product_head(site, product);
-        if let Some(sizes) = self.first_paint.as_ref().map(|contract| contract.product_image_sizes.as_str()) {
+        if let Some(contract) = self.first_paint.as_ref() {
+            let sizes = contract.product_image_sizes.as_str();
             head.lcp_image = Some(product_image_preload(product, sizes));
-            head.first_paint = Some(product_first_paint(site.shop_name, product, sizes));
+            head.first_paint = Some(product_first_paint(site.shop_name, &contract.header_icons, product, sizes));
         }
         if let Some(carried) = carried {
             head.answers = answer(carried.address, carried.body);

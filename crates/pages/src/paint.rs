@@ -1,25 +1,54 @@
 //! The first view painted inside `#root` before any script has run: the header bar and the
 //! page's largest picture (for `/products`, its title and first cards). The classes live in
 //! `frontend/src/styles/global.css`, in the boxes React renders instead, so nothing moves when
-//! React replaces them.
+//! React replaces them. Everything a shopper can tap there is a real link: the header's menu and
+//! search lead to `/products`, its cart to `/cart`, its account to `/account`, a card to its product. The storefront's inline
+//! script (`frontend/src/app/painted-taps.js`) keeps a tap on the header's (`data-tap`) for React
+//! to replay on its own control instead.
 
 use bitik_catalog::Product;
 use bitik_images::srcset;
 
-use crate::first_paint::{Hero, Listing};
+use crate::first_paint::{HeaderIcons, Hero, Listing};
 use crate::head::escape;
 
-/// The header bar (shop name) above `picture`, the page's largest paint. The classes live in
-/// `frontend/src/styles/global.css`, in the same boxes as the components React renders instead,
-/// so the picture does not move and is not painted larger when it does.
-pub(crate) fn first_paint(shop_name: &str, picture: &str) -> String {
-    format!("<div class=\"container\"><div class=\"first-paint-bar\">{}</div></div>{picture}", escape(shop_name))
+/// The header bar above `picture`, the page's largest paint: on a phone the menu, the shop's name,
+/// the search, the cart and the account; on a wider screen the name and the cart (React's header
+/// adds its links there). The classes live in `frontend/src/styles/global.css`, in the same boxes as the
+/// components React renders instead, so the picture does not move and is not painted larger when
+/// it does.
+pub(crate) fn first_paint(shop_name: &str, icons: &HeaderIcons, picture: &str) -> String {
+    let control = |tap: &str, href: &str, label: &str, paths: &[String], phone_only: bool| {
+        let class = if phone_only { "first-paint-icon first-paint-phone" } else { "first-paint-icon" };
+        format!("<a class=\"{class}\" href=\"{href}\" aria-label=\"{label}\" data-tap=\"{tap}\">{}</a>", icon(paths))
+    };
+    format!(
+        "<div class=\"container first-paint-bar\">{}<a class=\"first-paint-logo\" href=\"/\" aria-label=\"{name} — accueil\">{name}</a>\
+         <div class=\"first-paint-actions\">{}{}{}</div></div>{picture}",
+        control("menu", "/products", "Ouvrir le menu", &icons.menu, true),
+        control("search", "/products", "Ouvrir la recherche", &icons.search, true),
+        control("cart", "/cart", "Panier", &icons.cart, false),
+        control("account", "/account", "Mon compte", &icons.account, true),
+        name = escape(shop_name),
+    )
+}
+
+/// An icon as `icons.tsx`'s `Icon` draws it: strokes in a 24×24 box, hidden from screen readers
+/// (the link around it carries the name).
+fn icon(paths: &[String]) -> String {
+    let strokes: String = paths.iter().map(|d| format!("<path d=\"{}\" />", escape(d))).collect();
+    format!(
+        "<svg width=\"24\" height=\"24\" viewBox=\"0 0 24 24\" fill=\"none\" stroke=\"currentColor\" \
+         stroke-width=\"1.8\" stroke-linecap=\"round\" stroke-linejoin=\"round\" aria-hidden=\"true\" \
+         focusable=\"false\">{strokes}</svg>"
+    )
 }
 
 /// The first slide of the hero carousel, as `hero-carousel.tsx` renders it.
-pub(crate) fn hero_first_paint(shop_name: &str, hero: &Hero) -> String {
+pub(crate) fn hero_first_paint(shop_name: &str, icons: &HeaderIcons, hero: &Hero) -> String {
     first_paint(
         shop_name,
+        icons,
         &format!(
             "<img class=\"first-paint-hero\" src=\"{}\" alt=\"\" width=\"{}\" height=\"{}\" fetchpriority=\"high\" />",
             escape(&hero.first_image),
@@ -50,13 +79,14 @@ pub(crate) fn painted_picture(product: &Product, sizes: &str, attributes: &str) 
 
 /// A product's main picture, with the sources of `product-gallery.tsx`'s `<img>` (`sizes`), below
 /// the room of the page's breadcrumb line so that it is painted where the gallery puts it.
-pub(crate) fn product_first_paint(shop_name: &str, product: &Product, sizes: &str) -> String {
+pub(crate) fn product_first_paint(shop_name: &str, icons: &HeaderIcons, product: &Product, sizes: &str) -> String {
     let attributes = format!(
         "class=\"first-paint-picture\" alt=\"{}\" width=\"800\" height=\"800\" fetchpriority=\"high\"",
         escape(&product.name)
     );
     first_paint(
         shop_name,
+        icons,
         &format!(
             "<div class=\"container first-paint-product\"><div class=\"first-paint-trail\">&nbsp;</div>{}</div>",
             painted_picture(product, sizes, &attributes)
@@ -66,11 +96,18 @@ pub(crate) fn product_first_paint(shop_name: &str, product: &Product, sizes: &st
 
 /// `/products`' title, the room its count and controls take, and its first cards (picture and
 /// name, a link to the product), in the boxes of `product-listing.tsx` and `product-grid.tsx`.
-pub(crate) fn listing_first_paint(shop_name: &str, title: &str, products: &[Product], listing: &Listing) -> String {
+pub(crate) fn listing_first_paint(
+    shop_name: &str,
+    icons: &HeaderIcons,
+    title: &str,
+    products: &[Product],
+    listing: &Listing,
+) -> String {
     let cards: String =
         products.iter().take(listing.first_cards).enumerate().map(|(i, p)| card_first_paint(p, i, listing)).collect();
     first_paint(
         shop_name,
+        icons,
         &format!(
             "<div class=\"container first-paint-listing\"><div class=\"first-paint-results\">\
              <h1 class=\"first-paint-title\">{}</h1><div class=\"first-paint-toolbar\"></div>\

@@ -57,7 +57,7 @@ impl Shell {
     }
 
     /// The content security policy of the storefront's pages: its own files, and the inline
-    /// scripts of `index.html` (the boot), each by its hash.
+    /// scripts of `index.html` (the painted view's tap keeper), each by its hash.
     pub fn policy(&self) -> &str {
         &self.policy
     }
@@ -102,11 +102,10 @@ pub(crate) fn inline_script_hashes(template: &str) -> Vec<String> {
     hashes
 }
 
-/// Inert `<link>`s for a route module's chunk and its static imports (scripts) and their styles,
-/// less what `index.html` already names: the boot gives each its `rel` (`modulepreload`,
-/// `preload`) once the painted pictures are drawn, so they are fetched with the entry script
-/// instead of one after another, but not before the pictures. Styles are preloaded, not applied:
-/// Vite's loader applies them when the chunk runs, as it does for any lazy route.
+/// `<link>`s for a route module's chunk and its static imports (scripts) and their styles, less
+/// what `index.html` already names: the browser fetches them with the entry script, which names
+/// them only once it runs (a lazy route), instead of one after another. Styles are preloaded, not
+/// applied: Vite's loader applies them when the chunk runs, as it does for any lazy route.
 fn chunk_links(manifest: &serde_json::Value, route: &str, template: &str) -> String {
     let (mut scripts, mut styles) = (Vec::new(), Vec::new());
     let mut seen = HashSet::new();
@@ -132,20 +131,16 @@ fn chunk_links(manifest: &serde_json::Value, route: &str, template: &str) -> Str
     let fresh = |file: &String| !template.contains(&format!("/{file}\""));
     let mut links = String::new();
     for file in scripts.iter().filter(|f| fresh(f)) {
-        links
-            .push_str(&format!("<link data-after-paint=\"modulepreload\" crossorigin href=\"/{}\" />\n", escape(file)));
+        links.push_str(&format!("<link rel=\"modulepreload\" crossorigin href=\"/{}\" />\n", escape(file)));
     }
     for file in styles.iter().filter(|f| fresh(f)) {
-        links.push_str(&format!(
-            "<link data-after-paint=\"preload\" as=\"style\" crossorigin href=\"/{}\" />\n",
-            escape(file)
-        ));
+        links.push_str(&format!("<link rel=\"preload\" as=\"style\" crossorigin href=\"/{}\" />\n", escape(file)));
     }
     links
 }
 
 /// The storefront runs only its own scripts and styles: its files, and the inline scripts of its
-/// `index.html` named by their hashes (`'sha256-…'`: the boot); the JSON-LD and API answers the
+/// `index.html` named by their hashes (`'sha256-…'`: the painted view's tap keeper); the JSON-LD and API answers the
 /// server writes into pages are data, which `script-src` does not govern. Images may also be
 /// `data:` (CSS icons) and `blob:` (previews of a picture being uploaded).
 pub fn storefront_policy(inline_scripts: &[String]) -> String {

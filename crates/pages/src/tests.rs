@@ -10,11 +10,11 @@ use crate::{Carried, Shell, Site};
 fn hashes_the_inline_scripts_only_as_the_browser_reads_them() {
     let template = "<head><script type=\"module\" src=\"/assets/index.js\"></script>\
         <script type=\"application/ld+json\">{}</script></head><body><div id=\"root\"></div>\
-        <script id=\"after-first-paint\" data-entry=\"/assets/index.js\">(()=>{start()})();</script></body>";
+        <script>(()=>{start()})();</script></body>";
     // `printf '%s' '(()=>{start()})();' | openssl dgst -sha256 -binary | base64`
     assert_eq!(inline_script_hashes(template), ["'sha256-CGMmk7PRRO/pVTobcbx8FpgNrtTdcCChXbv1EgXtJJk='"]);
     assert_eq!(inline_script_hashes("<body><div id=\"root\"></div></body>"), Vec::<String>::new());
-    // A comment naming a script element is no element: the boot's hash is still its own.
+    // A comment naming a script element is no element: the inline script's hash is still its own.
     let commented = template.replace("<body>", "<body><!-- the shop (<script id=\"shop\">) is data -->");
     assert_eq!(inline_script_hashes(&commented), inline_script_hashes(template));
 }
@@ -123,6 +123,8 @@ fn other_contract() -> String {
     contract["routes"]["product"] = json!("src/app/routes/article.tsx");
     contract["hero"] = json!({ "firstImage": "/images/hero/saison.svg", "width": 1200, "height": 900 });
     contract["productImageSizes"] = json!("100vw");
+    contract["headerIcons"] =
+        json!({ "menu": ["M1 1h9"], "search": ["M2 2h8", "M3 3h7"], "cart": ["M4 4h6"], "account": ["M5 5h5"] });
     contract["listing"] = json!({
         "pageSize": 8, "firstCards": 2, "priorityCards": 1, "cardImageSizes": "33vw", "params": ["page", "couleur"],
     });
@@ -156,14 +158,31 @@ fn a_shell_paints_what_the_storefronts_build_says_it_renders() {
         home.contains("<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"/images/hero/saison.svg\" />"),
         "{home}"
     );
-    assert!(
-        root(&home).starts_with(
-            "<div class=\"container\"><div class=\"first-paint-bar\">Bitik Dakar</div></div><img class=\"first-paint-hero\" \
-             src=\"/images/hero/saison.svg\" alt=\"\" width=\"1200\" height=\"900\" fetchpriority=\"high\" />"
-        ),
-        "{home}"
+    let icon = |paths: &str| {
+        format!(
+            "<svg width=\"24\" height=\"24\" viewBox=\"0 0 24 24\" fill=\"none\" stroke=\"currentColor\" \
+             stroke-width=\"1.8\" stroke-linecap=\"round\" stroke-linejoin=\"round\" aria-hidden=\"true\" \
+             focusable=\"false\">{paths}</svg>"
+        )
+    };
+    let header = format!(
+        "<div class=\"container first-paint-bar\">\
+         <a class=\"first-paint-icon first-paint-phone\" href=\"/products\" aria-label=\"Ouvrir le menu\" data-tap=\"menu\">{}</a>\
+         <a class=\"first-paint-logo\" href=\"/\" aria-label=\"Bitik Dakar — accueil\">Bitik Dakar</a>\
+         <div class=\"first-paint-actions\">\
+         <a class=\"first-paint-icon first-paint-phone\" href=\"/products\" aria-label=\"Ouvrir la recherche\" data-tap=\"search\">{}</a>\
+         <a class=\"first-paint-icon\" href=\"/cart\" aria-label=\"Panier\" data-tap=\"cart\">{}</a>\
+         <a class=\"first-paint-icon first-paint-phone\" href=\"/account\" aria-label=\"Mon compte\" data-tap=\"account\">{}</a>\
+         </div></div>",
+        icon("<path d=\"M1 1h9\" />"),
+        icon("<path d=\"M2 2h8\" /><path d=\"M3 3h7\" />"),
+        icon("<path d=\"M4 4h6\" />"),
+        icon("<path d=\"M5 5h5\" />"),
     );
-    assert!(home.contains("<link data-after-paint=\"modulepreload\" crossorigin href=\"/assets/accueil-a1.js\" />"));
+    let hero = "<img class=\"first-paint-hero\" src=\"/images/hero/saison.svg\" alt=\"\" width=\"1200\" height=\"900\" \
+                fetchpriority=\"high\" />";
+    assert!(root(&home).starts_with(&format!("{header}{hero}")), "{home}");
+    assert!(home.contains("<link rel=\"modulepreload\" crossorigin href=\"/assets/accueil-a1.js\" />"));
 
     let product = shell.product(SITE, &pictured("Pull Sahel", "abc123"), None);
     assert!(product.contains("imagesizes=\"100vw\" />") && product.contains("href=\"/assets/article-b2.js\""));
@@ -203,7 +222,7 @@ fn a_build_without_a_readable_contract_is_served_without_first_views_or_preloads
             shell.products(SITE, Some((&products, listing_answer))),
         ] {
             assert!(html.contains("<title>") && html.contains("<link rel=\"canonical\""), "{name}: {html}");
-            assert!(!html.contains("as=\"image\"") && !html.contains("data-after-paint"), "{name}: {html}");
+            assert!(!html.contains("as=\"image\"") && !html.contains("modulepreload"), "{name}: {html}");
             assert!(!html.contains("first-paint"), "{name}: {html}");
         }
         assert!(shell.product(SITE, &product, Some(carried)).contains("id=\"api-answers\""), "the API's own answer");
@@ -284,6 +303,6 @@ fn every_page_carries_the_shop_and_names_it_in_its_head() {
     assert!(other.contains("<title>Teranga &lt;/script&gt; Wear — Mode urbaine à Dakar</title>"), "{other}");
     assert!(other.contains("<link rel=\"canonical\" href=\"https://teranga.sn/about\" />"));
     assert!(other.contains("<div id=\"root\"></div>"), "nothing painted: the storefront renders it");
-    // The boot's hash is the build's: the shop's data changes nothing the policy allows.
+    // The inline script's hash is the build's: the shop's data changes nothing the policy allows.
     assert_eq!(inline_script_hashes(other), inline_script_hashes(TEMPLATE));
 }

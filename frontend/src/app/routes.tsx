@@ -1,45 +1,64 @@
 // Route table. Every page is a lazy chunk; the admin area is one more chunk
 // (layout + pages) that a shopper never downloads.
-import { lazy, Suspense } from 'react'
-import type { RouteObject } from 'react-router'
+import { lazy, Suspense, useState, type ComponentType, type ReactElement } from 'react'
+import { matchRoutes, type RouteObject } from 'react-router'
 import { PageSpinner } from '@/components/ui/spinner'
 import { AdminGuard } from './admin-guard'
 import { RequireAuth } from './require-auth'
 import { ShopLayout } from './layouts/shop-layout'
 import { ErrorBoundary } from './error-boundary'
 
-const Home = lazy(() => import('./routes/home'))
-const Products = lazy(() => import('./routes/products'))
-const Category = lazy(() => import('./routes/category'))
-const Product = lazy(() => import('./routes/product'))
-const Cart = lazy(() => import('./routes/cart'))
-const Unauthorized = lazy(() => import('./routes/unauthorized'))
-const Login = lazy(() => import('./routes/login'))
-const Account = lazy(() => import('./routes/account'))
-const Checkout = lazy(() => import('./routes/checkout'))
-const Orders = lazy(() => import('./routes/orders'))
-const Order = lazy(() => import('./routes/order'))
-const ResetPassword = lazy(() => import('./routes/reset-password'))
-const ConfirmOrder = lazy(() => import('./routes/confirm-order'))
-const UnsubscribeAlerts = lazy(() => import('./routes/unsubscribe-alerts'))
-const NotFound = lazy(() => import('./routes/not-found'))
-const ForgotPassword = lazy(() => import('./routes/forgot-password'))
+/**
+ * A page in its own chunk, loaded when first shown (React's `lazy`), or before React's first
+ * render by [preloadPage]: a page already loaded renders at once instead of suspending.
+ */
+function page(load: () => Promise<{ default: ComponentType }>) {
+  let loaded: ComponentType | undefined
+  const Lazy = lazy(load)
+  function Page() {
+    // Chosen once per mount, so that a page never switches component under its own state.
+    const [Component] = useState(() => loaded ?? Lazy)
+    return <Component />
+  }
+  const preload = () =>
+    load().then((module) => {
+      loaded = module.default
+    })
+  return Object.assign(Page, { preload })
+}
+
+const Home = page(() => import('./routes/home'))
+const Products = page(() => import('./routes/products'))
+const Category = page(() => import('./routes/category'))
+const Product = page(() => import('./routes/product'))
+const Cart = page(() => import('./routes/cart'))
+const Unauthorized = page(() => import('./routes/unauthorized'))
+const Login = page(() => import('./routes/login'))
+const Account = page(() => import('./routes/account'))
+const Checkout = page(() => import('./routes/checkout'))
+const Orders = page(() => import('./routes/orders'))
+const Order = page(() => import('./routes/order'))
+const ResetPassword = page(() => import('./routes/reset-password'))
+const ConfirmOrder = page(() => import('./routes/confirm-order'))
+const UnsubscribeAlerts = page(() => import('./routes/unsubscribe-alerts'))
+const NotFound = page(() => import('./routes/not-found'))
+const ForgotPassword = page(() => import('./routes/forgot-password'))
 // The six information pages share one chunk (app/routes/static-pages.tsx).
 const loadStaticPages = () => import('./routes/static-pages')
-const Contact = lazy(() => loadStaticPages().then((m) => ({ default: m.ContactRoute })))
-const About = lazy(() => loadStaticPages().then((m) => ({ default: m.AboutRoute })))
-const Delivery = lazy(() => loadStaticPages().then((m) => ({ default: m.DeliveryRoute })))
-const Returns = lazy(() => loadStaticPages().then((m) => ({ default: m.ReturnsRoute })))
-const Privacy = lazy(() => loadStaticPages().then((m) => ({ default: m.PrivacyRoute })))
-const Terms = lazy(() => loadStaticPages().then((m) => ({ default: m.TermsRoute })))
+const Contact = page(() => loadStaticPages().then((m) => ({ default: m.ContactRoute })))
+const About = page(() => loadStaticPages().then((m) => ({ default: m.AboutRoute })))
+const Delivery = page(() => loadStaticPages().then((m) => ({ default: m.DeliveryRoute })))
+const Returns = page(() => loadStaticPages().then((m) => ({ default: m.ReturnsRoute })))
+const Privacy = page(() => loadStaticPages().then((m) => ({ default: m.PrivacyRoute })))
+const Terms = page(() => loadStaticPages().then((m) => ({ default: m.TermsRoute })))
 // The admin area's own route table lives in its chunk (routes/admin/admin-area.tsx):
 // a shopper's first load knows only that /admin/* exists.
-const AdminArea = lazy(() => import('./routes/admin/admin-area'))
+const AdminArea = page(() => import('./routes/admin/admin-area'))
 // Wave's return pages share one chunk (app/routes/payment-pages.tsx).
 const loadPaymentPages = () => import('./routes/payment-pages')
-const PaymentSuccess = lazy(() => loadPaymentPages().then((m) => ({ default: m.PaymentSuccessRoute })))
-const PaymentError = lazy(() => loadPaymentPages().then((m) => ({ default: m.PaymentErrorRoute })))
-const MobileRedirect = lazy(() => loadPaymentPages().then((m) => ({ default: m.MobileRedirectRoute })))
+const PaymentSuccess = page(() => loadPaymentPages().then((m) => ({ default: m.PaymentSuccessRoute })))
+const PaymentError = page(() => loadPaymentPages().then((m) => ({ default: m.PaymentErrorRoute })))
+const MobileRedirect = page(() => loadPaymentPages().then((m) => ({ default: m.MobileRedirectRoute })))
 
 export const routes: RouteObject[] = [
   {
@@ -92,3 +111,18 @@ export const routes: RouteObject[] = [
     ),
   },
 ]
+
+/**
+ * Loads the page module of `location` before React's first render. React then renders the page at
+ * once where the server painted its first view: a page still loading would replace that view with
+ * the spinner and keep the spinner at least 300 ms (React's pause before revealing content).
+ */
+export async function preloadPage(location: { pathname: string }): Promise<void> {
+  const matches = matchRoutes(routes, location) ?? []
+  await Promise.all(
+    matches.map(({ route }) => {
+      const type = (route.element as ReactElement | undefined)?.type as { preload?: () => Promise<void> } | undefined
+      return type?.preload?.()
+    }),
+  )
+}

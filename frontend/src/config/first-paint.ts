@@ -47,9 +47,21 @@ export const LISTING_PRIORITY_CARDS = 2
  */
 export const LISTING_PARAMS = ['page', 'sort', 'category', 'subcategory', 'minPrice', 'maxPrice', 'colors', 'sizes', 'promotion', 'featured', 'new', 'search'] as const
 
+/**
+ * The header's icons that the server paints too (the menu, the search, the cart and the account):
+ * each the `d` of its paths in a 24×24 box, drawn as strokes (components/ui/icons.tsx).
+ */
+export const HEADER_ICONS = {
+  menu: ['M4 7h16M4 12h16M4 17h16'],
+  search: ['M17.5 11a6.5 6.5 0 1 1-13 0a6.5 6.5 0 1 1 13 0', 'M20 20l-4.2-4.2'],
+  cart: ['M5 7h14l-1.2 12.1a1 1 0 0 1-1 .9H7.2a1 1 0 0 1-1-.9L5 7z', 'M9 10V6a3 3 0 0 1 6 0v4'],
+  account: ['M15.6 8a3.6 3.6 0 1 1-7.2 0a3.6 3.6 0 1 1 7.2 0', 'M4.5 20c1.3-3.6 4.1-5.4 7.5-5.4s6.2 1.8 7.5 5.4'],
+} as const
+
 /** dist/.vite/first-paint.json: what `bitik_pages::Shell::load` reads. */
 export const FIRST_PAINT = {
   routes: PAINTED_ROUTES,
+  headerIcons: HEADER_ICONS,
   hero: HERO,
   productImageSizes: PRODUCT_IMAGE_SIZES,
   listing: {

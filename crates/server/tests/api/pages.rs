@@ -48,19 +48,29 @@ async fn a_product_link_carries_its_title_image_and_offer_without_javascript() {
 }
 
 /// A phone paints the header bar and the page's largest picture from the HTML, before
-/// the script has run; user text in it is escaped.
+/// the script has run; the header's controls are real links; user text in it is escaped.
 #[tokio::test]
 async fn home_and_product_pages_paint_their_largest_picture_before_the_script() {
     let front = storefront();
     let app = spawn_app_with(&[("FRONTEND_DIR", front.0.to_str().unwrap())]).await;
     let home = app.get("/").await.text().await.unwrap();
+    let painted = home.split_once("<div id=\"root\">").unwrap().1;
+    assert!(painted.starts_with("<div class=\"container first-paint-bar\">"), "{home}");
+    for control in [
+        "<a class=\"first-paint-logo\" href=\"/\" aria-label=\"Bitik Dakar — accueil\">Bitik Dakar</a>",
+        "href=\"/products\" aria-label=\"Ouvrir le menu\" data-tap=\"menu\"",
+        "href=\"/products\" aria-label=\"Ouvrir la recherche\" data-tap=\"search\"",
+        "href=\"/cart\" aria-label=\"Panier\" data-tap=\"cart\"",
+        "href=\"/account\" aria-label=\"Mon compte\" data-tap=\"account\"",
+    ] {
+        assert!(painted.contains(control), "{control}: {home}");
+    }
     assert!(
-        home.contains(
-            "<div id=\"root\"><div class=\"container\"><div class=\"first-paint-bar\">Bitik Dakar</div></div>\
-             <img class=\"first-paint-hero\" src=\"/images/hero/hero-1.svg\" alt=\"\" width=\"1600\" height=\"1000\" \
-             fetchpriority=\"high\" /></div>"
+        painted.contains(
+            "</div></div><img class=\"first-paint-hero\" src=\"/images/hero/hero-1.svg\" alt=\"\" width=\"1600\" \
+             height=\"1000\" fetchpriority=\"high\" /></div>"
         ),
-        "{home}"
+        "the header, then the hero: {home}"
     );
     let id = app.product("Chaîne <script>alert(1)</script> & \"Or\"", 25_000, None, &[("doré", "M", 2)]).await;
     let product = app.get(&format!("/product/{id}")).await.text().await.unwrap();
@@ -196,7 +206,7 @@ async fn the_listing_paints_the_first_cards_of_its_first_page() {
     let html = app.get("/products").await.text().await.unwrap();
     assert_eq!(painted_cards(&html), listed[..4], "{html}");
     assert!(html.contains("<h1 class=\"first-paint-title\">Tous nos produits</h1>"), "{html}");
-    assert!(html.contains("<div class=\"first-paint-bar\">Bitik Dakar</div>"), "{html}");
+    assert!(html.contains("<a class=\"first-paint-logo\" href=\"/\" aria-label=\"Bitik Dakar — accueil\">"), "{html}");
     assert!(
         html.contains(
             "<img class=\"first-paint-card-picture\" alt=\"Chaîne &lt;script&gt;alert(1)&lt;/script&gt; &amp; \

@@ -6,7 +6,7 @@ use reqwest::header::HeaderMap;
 
 use crate::helpers::{TempDir, TestApp, spawn_app, spawn_app_with};
 
-/// The built storefront's inline boot, and its hash:
+/// The built storefront's inline script (the tap keeper), and its hash:
 /// `printf '%s' '(()=>{start()})();' | openssl dgst -sha256 -binary | base64`.
 const BOOT: &str = "(()=>{start()})();";
 const STOREFRONT_POLICY: &str = "default-src 'self'; \
@@ -27,13 +27,13 @@ fn assert_common_headers(headers: &HeaderMap, what: &str) {
     assert!(!policy.contains("'unsafe-eval'"), "{what}: {policy}");
 }
 
-/// A built storefront: its shell with the inline boot that fetches its one script.
+/// A built storefront: its shell with its one script and the inline tap keeper.
 fn storefront() -> TempDir {
     let dir = TempDir::new();
     let index = format!(
-        "<!doctype html><html lang=\"fr\"><head><meta charset=\"UTF-8\" /><title>Bitik</title></head>\
-         <body><div id=\"root\"></div>\
-         <script id=\"after-first-paint\" data-entry=\"/assets/index-abc.js\">{BOOT}</script></body></html>"
+        "<!doctype html><html lang=\"fr\"><head><meta charset=\"UTF-8\" /><title>Bitik</title>\
+         <script type=\"module\" crossorigin src=\"/assets/index-abc.js\"></script></head>\
+         <body><div id=\"root\"></div><script>{BOOT}</script></body></html>"
     );
     std::fs::write(dir.0.join("index.html"), index).unwrap();
     std::fs::create_dir_all(dir.0.join("assets")).unwrap();
@@ -81,13 +81,14 @@ async fn pages_may_run_only_the_shops_own_scripts() {
         let response = app.get(path).await;
         assert_eq!(header(response.headers(), "content-security-policy"), Some(STOREFRONT_POLICY), "{path}");
         let html = response.text().await.unwrap();
-        // The only script elements a page holds: the boot the policy names by its hash, and data
-        // the browser never runs (the product's for crawlers, the API answers and the shop for the
-        // storefront).
+        // The only script elements a page holds: the shop's own file, the tap keeper the policy
+        // names by its hash, and data the browser never runs (the product's for crawlers, the API
+        // answers and the shop for the storefront).
         for (i, _) in html.match_indices("<script") {
             let element = &html[i..i + html[i..].find("</script>").unwrap()];
             assert!(
                 element.ends_with(&format!(">{BOOT}"))
+                    || element == "<script type=\"module\" crossorigin src=\"/assets/index-abc.js\">"
                     || element.starts_with("<script type=\"application/ld+json\">")
                     || element.starts_with("<script type=\"application/json\" id=\"api-answers\">")
                     || element.starts_with("<script type=\"application/json\" id=\"shop\">"),

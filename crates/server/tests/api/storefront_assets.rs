@@ -87,8 +87,9 @@ async fn a_file_without_copies_is_compressed_on_the_fly_and_copies_are_not_serve
 fn storefront_with_manifest() -> TempDir {
     let dir = TempDir::new();
     let index = "<!doctype html><html><head>\n<title>Bitik Dakar</title>\n\
+        <script type=\"module\" crossorigin src=\"/assets/index-e1.js\"></script>\n\
         <link rel=\"stylesheet\" crossorigin href=\"/assets/index-e1.css\">\n</head><body><div id=\"root\"></div>\n\
-        <script id=\"after-first-paint\" data-entry=\"/assets/index-e1.js\">boot()</script></body></html>";
+        <script>keep_taps()</script></body></html>";
     std::fs::write(dir.0.join("index.html"), index).unwrap();
     std::fs::create_dir_all(dir.0.join(".vite")).unwrap();
     let manifest = serde_json::json!({
@@ -104,31 +105,24 @@ fn storefront_with_manifest() -> TempDir {
 }
 
 #[tokio::test]
-async fn each_page_names_its_route_chunks_for_after_the_first_paint_and_preloads_its_largest_picture() {
+async fn each_page_names_its_route_chunks_with_the_entry_and_preloads_its_largest_picture() {
     let front = storefront_with_manifest();
     let app = spawn_app_with(&[("FRONTEND_DIR", front.0.to_str().unwrap())]).await;
 
-    // The chunks wait for the boot to give them their `rel`; the picture is fetched at once.
+    // The route's chunks and their styles are fetched with the entry script, as is the picture.
     let home = app.get("/").await.text().await.unwrap();
+    assert!(home.contains("<link rel=\"modulepreload\" crossorigin href=\"/assets/home-h1.js\" />"), "{home}");
+    assert!(home.contains("<link rel=\"modulepreload\" crossorigin href=\"/assets/card-c1.js\" />"));
+    assert!(home.contains("<link rel=\"preload\" as=\"style\" crossorigin href=\"/assets/home-h1.css\" />"));
+    assert!(home.contains("<link rel=\"preload\" as=\"style\" crossorigin href=\"/assets/card-c1.css\" />"));
     assert!(
-        home.contains("<link data-after-paint=\"modulepreload\" crossorigin href=\"/assets/home-h1.js\" />"),
-        "{home}"
-    );
-    assert!(home.contains("<link data-after-paint=\"modulepreload\" crossorigin href=\"/assets/card-c1.js\" />"));
-    assert!(
-        home.contains("<link data-after-paint=\"preload\" as=\"style\" crossorigin href=\"/assets/home-h1.css\" />")
-    );
-    assert!(
-        home.contains("<link data-after-paint=\"preload\" as=\"style\" crossorigin href=\"/assets/card-c1.css\" />")
-    );
-    assert!(
-        !home.contains("rel=\"modulepreload\"")
-            && !home.contains("as=\"style\" crossorigin href=\"/assets/index-e1.css")
+        !home.contains("href=\"/assets/index-e1.js\"") && !home.contains("as=\"style\" crossorigin href=\"/assets/index-e1.css"),
+        "what index.html names is not named twice: {home}"
     );
     assert!(
         home.contains("<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"/images/hero/hero-1.svg\" />")
     );
-    assert_eq!(home.matches("/assets/index-e1.js").count(), 1, "the entry is named once, by the boot");
+    assert_eq!(home.matches("/assets/index-e1.js").count(), 1, "the entry is named once, by its script");
     assert!(!home.contains("product-p1.js"), "another page's chunk is not fetched");
 
     let listing = app.get("/products").await.text().await.unwrap();

@@ -10,6 +10,7 @@ import { useCartCount, useCartDrawer } from '@/features/cart/cart-store'
 import { NewsletterForm } from '@/features/newsletter/components/newsletter-form'
 import { PaymentRecovery } from '@/features/payments/components/payment-recovery'
 import { ErrorBoundary } from '../error-boundary'
+import { replayPaintedTap } from '../replay-tap'
 import { useDefaultCommune } from '../use-default-commune'
 import { ScrollToTop } from './scroll-to-top'
 
@@ -18,15 +19,26 @@ import { ScrollToTop } from './scroll-to-top'
 const loadCartDrawer = () => import('@/features/cart/components/cart-drawer')
 const CartDrawer = lazy(loadCartDrawer)
 
+/** Loads `load`'s chunk once the page has loaded and the browser is idle: never before the page's own files. */
 function usePreloadWhenIdle(load: () => Promise<unknown>) {
   useEffect(() => {
     const preload = () => void load().catch(() => undefined)
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(preload, { timeout: 5_000 })
-      return () => window.cancelIdleCallback(id)
+    let cancel = () => {}
+    const whenIdle = () => {
+      if (typeof window.requestIdleCallback === 'function') {
+        const id = window.requestIdleCallback(preload, { timeout: 5_000 })
+        cancel = () => window.cancelIdleCallback(id)
+      } else {
+        const timer = setTimeout(preload, 3_000)
+        cancel = () => clearTimeout(timer)
+      }
     }
-    const timer = setTimeout(preload, 3_000)
-    return () => clearTimeout(timer)
+    if (document.readyState === 'complete') whenIdle()
+    else window.addEventListener('load', whenIdle, { once: true })
+    return () => {
+      window.removeEventListener('load', whenIdle)
+      cancel()
+    }
   }, [load])
 }
 
@@ -53,6 +65,10 @@ export function ShopLayout() {
   useEffect(() => {
     hideCart()
   }, [location.key, hideCart])
+
+  // The header is on screen: a tap on the painted one, made while the scripts were loading, is
+  // done now. After the drawer's closing on arrival above, which would close a drawer it opens.
+  useEffect(() => replayPaintedTap(), [])
 
   return (
     <>

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { HEADER_ICONS } from '@/config/first-paint'
 import { renderWithProviders } from '@/testing/render'
 import { Header, type HeaderProps } from './header'
 
@@ -191,5 +192,15 @@ describe('header cart and account', () => {
     expect(onLogout).toHaveBeenCalledTimes(1)
     // The navigation renders after the confirmation's promise settles.
     await waitFor(() => expect(location()).toBe('/'))
+  })
+
+  it('draws its controls with the icons the server paints, each named for the painted tap React replays', () => {
+    renderWithProviders(<Header user={null} cartCount={0} onCartOpen={() => {}} onLogout={() => {}} />)
+    const drawn = (tap: string) =>
+      Array.from(document.querySelectorAll(`[data-tap-target="${tap}"] svg path`), (path) => path.getAttribute('d'))
+    expect(drawn('menu')).toEqual(HEADER_ICONS.menu)
+    expect(drawn('search')).toEqual(HEADER_ICONS.search)
+    expect(drawn('cart')).toEqual(HEADER_ICONS.cart)
+    expect(drawn('account')).toEqual(HEADER_ICONS.account)
   })
 })

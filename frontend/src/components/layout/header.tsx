@@ -134,6 +134,7 @@ export function Header({ user, sessionLoading = false, cartCount, onCartOpen, ca
           className={`${styles.iconButton} ${styles.mobileOnly}`}
           aria-label="Ouvrir le menu"
           aria-expanded={mobileOpen}
+          data-tap-target="menu"
           onClick={() => setMobileOpen(true)}
         >
           <MenuIcon />
@@ -166,6 +167,7 @@ export function Header({ user, sessionLoading = false, cartCount, onCartOpen, ca
             aria-label={searchOpen ? 'Fermer la recherche' : 'Ouvrir la recherche'}
             aria-expanded={searchOpen}
             aria-controls="header-search"
+            data-tap-target="search"
             onClick={() => setSearchOpen((open) => !open)}
           >
             {searchOpen ? <CloseIcon /> : <SearchIcon />}
@@ -177,6 +179,7 @@ export function Header({ user, sessionLoading = false, cartCount, onCartOpen, ca
             aria-label={cartLabel(cartCount)}
             aria-haspopup={onCartOpen ? 'dialog' : undefined}
             aria-expanded={onCartOpen ? cartOpen : undefined}
+            data-tap-target="cart"
             onClick={(event) => {
               if (!onCartOpen || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
               event.preventDefault()
@@ -196,7 +199,7 @@ export function Header({ user, sessionLoading = false, cartCount, onCartOpen, ca
           ) : sessionLoading ? (
             <span className={styles.iconButton} aria-hidden="true" />
           ) : (
-            <Link to="/login" state={loginState} className={`${styles.iconButton} ${styles.login}`}>
+            <Link to="/login" state={loginState} className={`${styles.iconButton} ${styles.login}`} data-tap-target="account">
               <UserIcon className={styles.mobileOnly} />
               <span className={styles.loginText}>Connexion</span>
             </Link>

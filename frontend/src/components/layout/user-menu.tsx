@@ -35,6 +35,7 @@ export function UserMenu({ user, open, onToggle, onLogout }: UserMenuProps) {
         aria-expanded={open}
         aria-controls={listId}
         aria-label={`Compte de ${user.firstName}`}
+        data-tap-target="account"
         onClick={() => onToggle(!open)}
       >
         <UserIcon />

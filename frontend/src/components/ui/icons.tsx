@@ -1,6 +1,7 @@
 // Inline SVG icons (no icon font): each is a few hundred bytes and tree-shaken.
 // Decorative by default; pass a `title` to make one meaningful to screen readers.
 import type { ReactNode, SVGProps } from 'react'
+import { HEADER_ICONS } from '@/config/first-paint'
 
 type IconProps = SVGProps<SVGSVGElement> & { title?: string; size?: number }
 
@@ -26,23 +27,14 @@ function Icon({ title, size = 24, children, ...rest }: IconProps & { children: R
   )
 }
 
-export const MenuIcon = (p: IconProps) => (
-  <Icon {...p}><path d="M4 7h16M4 12h16M4 17h16" /></Icon>
-)
+// The header's own, which the server paints as well before any script (config/first-paint.ts).
+const strokes = (paths: readonly string[]) => paths.map((d) => <path key={d} d={d} />)
+export const MenuIcon = (p: IconProps) => <Icon {...p}>{strokes(HEADER_ICONS.menu)}</Icon>
+export const SearchIcon = (p: IconProps) => <Icon {...p}>{strokes(HEADER_ICONS.search)}</Icon>
+export const CartIcon = (p: IconProps) => <Icon {...p}>{strokes(HEADER_ICONS.cart)}</Icon>
+export const UserIcon = (p: IconProps) => <Icon {...p}>{strokes(HEADER_ICONS.account)}</Icon>
 export const CloseIcon = (p: IconProps) => (
   <Icon {...p}><path d="M6 6l12 12M18 6L6 18" /></Icon>
-)
-export const SearchIcon = (p: IconProps) => (
-  <Icon {...p}><circle cx="11" cy="11" r="6.5" /><path d="M20 20l-4.2-4.2" /></Icon>
-)
-export const CartIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M5 7h14l-1.2 12.1a1 1 0 0 1-1 .9H7.2a1 1 0 0 1-1-.9L5 7z" />
-    <path d="M9 10V6a3 3 0 0 1 6 0v4" />
-  </Icon>
-)
-export const UserIcon = (p: IconProps) => (
-  <Icon {...p}><circle cx="12" cy="8" r="3.6" /><path d="M4.5 20c1.3-3.6 4.1-5.4 7.5-5.4s6.2 1.8 7.5 5.4" /></Icon>
 )
 export const ChevronDownIcon = (p: IconProps) => (
   <Icon {...p}><path d="M6 9l6 6 6-6" /></Icon>
