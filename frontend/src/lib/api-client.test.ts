@@ -298,6 +298,20 @@ describe('api client: answers carried by the page', () => {
     expect(fetchMock).toHaveBeenCalledTimes(3)
   })
 
+  it("gives a query the page's answer at once, once, through the schema", async () => {
+    carry({
+      '/api/products?limit=12&page=1': { data: { id: 1, name: 'Depuis la page' } },
+      '/api/products/chaine': { data: { id: 'not a number' } },
+    })
+    const fetchMock = mockFetch(json({ data: { id: 3, name: 'Du serveur' } }))
+    expect(api.carried('/products', itemSchema, { page: 1, limit: 12 })?.data.name).toBe('Depuis la page')
+    expect(api.carried('/products', itemSchema, { page: 1, limit: 12 })).toBeUndefined()
+    expect(api.carried('/products/chaine', itemSchema)).toBeUndefined()
+    expect(api.carried('/cart', itemSchema)).toBeUndefined()
+    expect((await api.get('/products', itemSchema, { query: { page: 1, limit: 12 } })).data.name).toBe('Du serveur')
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+  })
+
   it('ignores a carried element that is not JSON', async () => {
     const element = carry({})
     element.textContent = '{not json'

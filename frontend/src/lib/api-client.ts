@@ -313,14 +313,21 @@ function sortedParams(url: string): string {
   return sorted ? `${path}?${sorted}` : path!
 }
 
+/**
+ * The page's answer to a GET of `path` (with `query`) through `schema`, taken once; `undefined`
+ * when the page carries none, or one the schema refuses (left for the server to give again).
+ */
+function carriedAnswer<S extends $ZodType>(path: string, schema: S, query?: RequestOptions<S>['query']): output<S> | undefined {
+  const answer = takeCarriedAnswer(buildUrl(path, query))
+  if (answer === undefined) return undefined
+  const parsed = safeParse(schema, answer)
+  return parsed.success ? parsed.data : undefined
+}
+
 export async function apiRequest<S extends $ZodType>(path: string, options: RequestOptions<S>): Promise<output<S>> {
   const method = options.method ?? 'GET'
-  const carriedAnswer = method === 'GET' ? takeCarriedAnswer(buildUrl(path, options.query)) : undefined
-  if (carriedAnswer !== undefined) {
-    // An answer the schema refuses is left for the server to give again.
-    const parsed = safeParse(options.schema, carriedAnswer)
-    if (parsed.success) return parsed.data
-  }
+  const carried = method === 'GET' ? carriedAnswer(path, options.schema, options.query) : undefined
+  if (carried !== undefined) return carried
   const retries = options.retry ?? IDEMPOTENT.has(method)
   return retry(() => attempt(path, options, method), {
     attempts: retries ? MAX_ATTEMPTS : 1,
@@ -336,6 +343,11 @@ type Options<S extends $ZodType> = Omit<RequestOptions<S>, 'schema' | 'method' |
 export const api = {
   get: <S extends $ZodType>(path: string, schema: S, options?: Options<S>) =>
     apiRequest(path, { ...options, schema, method: 'GET' }),
+  /**
+   * At once, the answer the page carries for a GET (the first only), for a query's `initialData`:
+   * React's first render shows it rather than a skeleton for a tick.
+   */
+  carried: <S extends $ZodType>(path: string, schema: S, query?: Options<S>['query']) => carriedAnswer(path, schema, query),
   post: <S extends $ZodType>(path: string, body: unknown, schema: S, options?: Options<S>) =>
     apiRequest(path, { ...options, schema, body, method: 'POST' }),
   put: <S extends $ZodType>(path: string, body: unknown, schema: S, options?: Options<S>) =>

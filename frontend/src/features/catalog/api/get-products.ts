@@ -26,23 +26,27 @@ export interface ProductQuery {
 
 const productPageSchema = pageOf(productSchema)
 
+/** The address parameters of `query`. */
+function params(query: ProductQuery) {
+  return {
+    ...query,
+    // Flags are sent only when on: `promotion=false` would read as a filter.
+    promotion: query.promotion ? true : undefined,
+    featured: query.featured ? true : undefined,
+    new: query.new ? true : undefined,
+  }
+}
+
 export function getProducts(query: ProductQuery, signal?: AbortSignal) {
-  return api.get('/products', productPageSchema, {
-    signal,
-    query: {
-      ...query,
-      // Flags are sent only when on: `promotion=false` would read as a filter.
-      promotion: query.promotion ? true : undefined,
-      featured: query.featured ? true : undefined,
-      new: query.new ? true : undefined,
-    },
-  })
+  return api.get('/products', productPageSchema, { signal, query: params(query) })
 }
 
 export function productsQueryOptions(query: ProductQuery) {
   return queryOptions({
     queryKey: productKeys.list(query),
     queryFn: ({ signal }) => getProducts(query, signal),
+    // The /products page the server wrote carries its first page.
+    initialData: () => api.carried('/products', productPageSchema, params(query)),
   })
 }
 
