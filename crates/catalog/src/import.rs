@@ -271,7 +271,7 @@ impl Group<'_> {
                     // A cell already found unreadable is not reported a second time as missing.
                     let column = column_of(field);
                     let said = problems[before..].iter().any(|p| p.row == first && p.column == column);
-                    if !said && !(variants_refused && VARIANT_COLUMNS.contains(&column)) {
+                    if !said && (!variants_refused || !VARIANT_COLUMNS.contains(&column)) {
                         problems.push(RowError::new(first, column, message));
                     }
                 }
