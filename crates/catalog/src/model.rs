@@ -121,17 +121,20 @@ impl Size {
     pub fn parse(raw: &str) -> Option<Self> {
         // ASCII only: `xſ` is not XS, whatever Unicode's upper case says (the API documents the
         // sizes with a pattern).
-        match raw.trim().to_ascii_uppercase().as_str() {
-            "XS" => Some(Size::Xs),
-            "S" => Some(Size::S),
-            "M" => Some(Size::M),
-            "L" => Some(Size::L),
-            "XL" => Some(Size::Xl),
-            "XXL" | "2XL" => Some(Size::Xxl),
-            "XXXL" | "3XL" => Some(Size::Xxxl),
-            "UNIQUE" => Some(Size::Unique),
-            _ => None,
-        }
+        const SPELLINGS: [(&str, Size); 10] = [
+            ("XS", Size::Xs),
+            ("S", Size::S),
+            ("M", Size::M),
+            ("L", Size::L),
+            ("XL", Size::Xl),
+            ("XXL", Size::Xxl),
+            ("2XL", Size::Xxl),
+            ("XXXL", Size::Xxxl),
+            ("3XL", Size::Xxxl),
+            ("UNIQUE", Size::Unique),
+        ];
+        let raw = raw.trim();
+        SPELLINGS.iter().find(|(spelling, _)| spelling.eq_ignore_ascii_case(raw)).map(|(_, size)| *size)
     }
 }
 
@@ -150,8 +153,22 @@ impl Color {
     pub const MAX_CHARS: usize = 50;
 
     pub fn parse(raw: &str) -> Option<Self> {
-        let name = raw.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+        // Every colour the database holds was written in this form: each variant of each product
+        // read is taken as it is, without the three copies of the general case.
+        let name = if Self::is_written_as_stored(raw) {
+            raw.to_owned()
+        } else {
+            raw.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+        };
         (!name.is_empty() && name.chars().count() <= Self::MAX_CHARS).then_some(Color(name))
+    }
+
+    /// Lowercase, words apart by one space, no space around: what `parse` would make of it.
+    fn is_written_as_stored(raw: &str) -> bool {
+        !raw.starts_with(' ')
+            && !raw.ends_with(' ')
+            && !raw.contains("  ")
+            && raw.chars().all(|c| c == ' ' || (!c.is_whitespace() && c.to_lowercase().eq([c])))
     }
 
     pub fn as_str(&self) -> &str {
@@ -447,6 +464,35 @@ mod tests {
         assert_eq!(Color::parse("  Bleu   Marine ").unwrap().as_str(), "bleu marine");
         assert_eq!(Color::parse("   "), None);
         assert_eq!(Color::parse(&"x".repeat(51)), None);
+    }
+
+    #[test]
+    fn a_colour_read_as_stored_is_the_one_the_general_case_makes() {
+        let general = |raw: &str| raw.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+        for raw in [
+            "noir",
+            "bleu marine",
+            "doré",
+            "Doré",
+            "bleu  marine",
+            " noir",
+            "noir ",
+            "vert\tolive",
+            "ǅ",
+            "ΣΑΣ",
+            "\u{a0}x",
+        ] {
+            assert_eq!(Color::parse(raw).map(|c| c.0), Some(general(raw)).filter(|name| !name.is_empty()), "{raw:?}");
+        }
+        assert!(Color::is_written_as_stored("bleu marine") && !Color::is_written_as_stored("Bleu marine"));
+        assert!(!Color::is_written_as_stored("ǅ") && !Color::is_written_as_stored("a\u{a0}b"));
+    }
+
+    #[test]
+    fn sizes_are_read_in_ascii_only() {
+        assert_eq!(Size::parse(" xxl "), Some(Size::Xxl));
+        assert_eq!(Size::parse("xſ"), None);
+        assert_eq!(Size::parse(""), None);
     }
 
     #[test]

@@ -16,10 +16,16 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 fn main() -> ExitCode {
     let cli = Cli::parse();
     // The server logs to stdout (the service manager's journal); a one-off command keeps stdout
-    // for its result (a count, a path) and logs to stderr.
-    let (logs, to_terminal) = match cli.command {
-        Command::Serve => (BoxMakeWriter::new(std::io::stdout), std::io::IsTerminal::is_terminal(&std::io::stdout())),
-        _ => (BoxMakeWriter::new(std::io::stderr), std::io::IsTerminal::is_terminal(&std::io::stderr())),
+    // for its result (a count, a path) and logs to stderr. The server's lines, one or more per
+    // request, are handed to a thread of its own that writes them in batches: written from the
+    // request's worker, each line was a system call on the request's path (docs/benchmarks.md).
+    // Dropped at the end of `main`, `_flushed` writes what is still queued.
+    let (logs, to_terminal, _flushed) = match cli.command {
+        Command::Serve => {
+            let (lines, flushed) = tracing_appender::non_blocking(std::io::BufWriter::new(std::io::stdout()));
+            (BoxMakeWriter::new(lines), std::io::IsTerminal::is_terminal(&std::io::stdout()), Some(flushed))
+        }
+        _ => (BoxMakeWriter::new(std::io::stderr), std::io::IsTerminal::is_terminal(&std::io::stderr()), None),
     };
     tracing_subscriber::fmt()
         .with_env_filter(log_filter())

@@ -25,8 +25,8 @@ use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
 use self::query::{
-    COUNTED_PAGES_AHEAD, ProductQuery, ProductWithVariants, WithVariants, active_products, in_order, into_products,
-    matching, ordered, ordered_page, page_and_count, ranked, tier_ids,
+    ActiveBy, COUNTED_PAGES_AHEAD, ProductQuery, ProductWithVariants, WithVariants, active_products, in_order,
+    into_products, matching, ordered, ordered_page, page_and_count, ranked, tier_ids,
 };
 use self::rows::{ProductRow, corrupt, into_product, into_product_with};
 use self::search::Words;
@@ -137,11 +137,12 @@ impl ProductRepository for PgProductRepository {
 
     async fn find_active(&self, key: &ProductKey) -> Result<Option<Product>, BoxError> {
         let mut conn = self.db.conn().await.map_err(storage)?;
-        let query = match key {
-            ProductKey::Id(id) => active_products().filter(products::id.eq(*id)),
-            ProductKey::Slug(slug) => active_products().filter(products::slug.eq(slug.as_str().to_owned())),
-        };
-        Ok(self.load(&mut conn, query).await?.pop())
+        let rows: Vec<ProductWithVariants> = match key {
+            ProductKey::Id(id) => ActiveBy(*id).load(&mut conn).await,
+            ProductKey::Slug(slug) => ActiveBy(slug.as_str()).load(&mut conn).await,
+        }
+        .map_err(storage)?;
+        Ok(into_products(rows)?.pop())
     }
 
     async fn find_active_by_ids(&self, ids: &[Uuid]) -> Result<Vec<Product>, BoxError> {

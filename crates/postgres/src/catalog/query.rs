@@ -298,3 +298,73 @@ pub(super) async fn page_and_count(
 pub(super) fn into_products(rows: Vec<ProductWithVariants>) -> Result<Vec<Product>, BoxError> {
     rows.into_iter().map(|row| into_product_with(row.product, row.variants)).collect()
 }
+
+/// An active product by its id or its slug, with its variants: `WithVariants`' statement for the
+/// product page, the read the shop sends most. Its SQL is rendered by diesel once per process and
+/// kept, and the connection's statement cache finds it by its type: rendering the boxed query
+/// again at every request, and hashing its SQL to find the prepared statement, were a tenth of
+/// the server's CPU on this read (docs/benchmarks.md).
+pub(super) struct ActiveBy<K>(pub(super) K);
+
+/// The statement's SQL on either side of its one parameter, the key.
+type AroundKey = (String, String);
+
+fn rendered_around_key(page: impl QueryFragment<Pg> + Send + 'static) -> AroundKey {
+    let statement = WithVariants { page: Box::new(page), count: None, planned_with_values: false };
+    let mut builder = diesel::pg::PgQueryBuilder::default();
+    statement.to_sql(&mut builder, &Pg).expect("the product statement renders");
+    let sql = diesel::query_builder::QueryBuilder::finish(builder);
+    let (before, after) = sql.split_once("$1").expect("the product statement has a parameter");
+    assert!(!after.contains('$'), "the product statement has one parameter: {sql}");
+    (before.to_owned(), after.to_owned())
+}
+
+/// `products.active` as a condition, not compared with a parameter: the one parameter is the key.
+static BY_ID: std::sync::LazyLock<AroundKey> = std::sync::LazyLock::new(|| {
+    rendered_around_key(
+        products::table.filter(products::active).filter(products::id.eq(Uuid::nil())).select(ProductRow::as_select()),
+    )
+});
+
+static BY_SLUG: std::sync::LazyLock<AroundKey> = std::sync::LazyLock::new(|| {
+    rendered_around_key(
+        products::table
+            .filter(products::active)
+            .filter(products::slug.eq(String::new()))
+            .select(ProductRow::as_select()),
+    )
+});
+
+impl QueryId for ActiveBy<Uuid> {
+    type QueryId = Self;
+    const HAS_STATIC_QUERY_ID: bool = true;
+}
+
+impl QueryId for ActiveBy<&str> {
+    type QueryId = ActiveBy<&'static str>;
+    const HAS_STATIC_QUERY_ID: bool = true;
+}
+
+impl<K> Query for ActiveBy<K> {
+    type SqlType = Untyped;
+}
+
+impl QueryFragment<Pg> for ActiveBy<Uuid> {
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        let (before, after) = &*BY_ID;
+        out.push_sql(before);
+        out.push_bind_param::<diesel::sql_types::Uuid, _>(&self.0)?;
+        out.push_sql(after);
+        Ok(())
+    }
+}
+
+impl QueryFragment<Pg> for ActiveBy<&str> {
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        let (before, after) = &*BY_SLUG;
+        out.push_sql(before);
+        out.push_bind_param::<Text, _>(&self.0)?;
+        out.push_sql(after);
+        Ok(())
+    }
+}

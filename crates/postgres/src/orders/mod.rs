@@ -148,7 +148,6 @@ impl OrderRepository for PgOrderRepository {
                     })
                     .collect();
                 let units = units_by_variant(&wanted);
-                take_stock(conn, &units).await?;
                 carts::take_ordered(conn, order.user_id, &units).await?;
                 let shipping = &order.shipping;
                 let id: Uuid = diesel::insert_into(orders::table)
@@ -217,6 +216,10 @@ impl OrderRepository for PgOrderRepository {
                 let placed = placed
                     .ok_or_else(|| Abort::Db(DbError::inconsistent("the order just written cannot be read back")))?;
                 notify(conn, notices, &placed, OrderNotices::placed).await?;
+                // Last, just before the commit: every checkout of these variants waits for their
+                // rows from here until this one commits, so nothing else is done while they are held
+                // (an order refused for stock rolls back what was written above).
+                take_stock(conn, &units).await?;
                 Ok(placed)
             })
             .await;
