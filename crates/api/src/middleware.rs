@@ -34,13 +34,11 @@ pub async fn log_request(
     let span = tracing::info_span!("request", id = %id);
     let mut response = next.call(req).instrument(span.clone()).await?;
     let route = response.request().match_pattern().unwrap_or_else(|| "(unmatched)".to_owned());
-    let status = response.status().as_u16();
+    let status = response.status();
     let elapsed = started.elapsed();
     let duration_us = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX);
-    span.in_scope(|| tracing::info!(%method, route, status, duration_us, "request"));
-    let labels = [("method", method.to_string()), ("route", route), ("status", status.to_string())];
-    metrics::counter!("bitik_http_requests_total", &labels).increment(1);
-    metrics::histogram!("bitik_http_request_duration_seconds", &labels).record(elapsed.as_secs_f64());
+    span.in_scope(|| tracing::info!(%method, route, status = status.as_u16(), duration_us, "request"));
+    observe::count_request(&method, &route, status, elapsed);
     if let Ok(value) = HeaderValue::from_str(&id) {
         response.headers_mut().insert(REQUEST_ID, value);
     }

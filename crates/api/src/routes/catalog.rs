@@ -19,8 +19,10 @@ use crate::routes::products::{AdminProductDto, ProductDto};
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    // The fixed paths first: `/products/{idOrSlug}` would otherwise take them.
-    cfg.service(list).service(facets).service(promotions).service(new_arrivals).service(similar).service(show);
+    // The fixed paths first: `/products/{idOrSlug}` would otherwise take them. The product page
+    // before its similar products: it is read most, and each route tried before it is a regular
+    // expression run at every request (`/products/{idOrSlug}` takes no `/`, so never theirs).
+    cfg.service(list).service(facets).service(promotions).service(new_arrivals).service(show).service(similar);
 }
 
 /// The listing's filters. Every value is optional; unknown parameters are ignored.

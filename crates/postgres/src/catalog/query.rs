@@ -4,11 +4,11 @@
 use bitik_catalog::{Color, Product, ProductFilter, ProductSort, Visibility};
 use bitik_common::{BoxError, PageRequest};
 use diesel::dsl::{exists, sql};
-use diesel::expression::{AppearsOnTable, ValidGrouping};
+use diesel::expression::{AppearsOnTable, Expression, ValidGrouping};
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::query_builder::{AstPass, Query, QueryFragment, QueryId};
-use diesel::sql_types::{Array, BigInt, Bool, Integer, Nullable, Record, Text, Untyped};
+use diesel::sql_types::{Array, BigInt, Bool, Integer, Nullable, Record, Text};
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use super::rows::{ProductRow, into_product_with};
@@ -232,8 +232,14 @@ impl QueryId for WithVariants {
     const HAS_STATIC_QUERY_ID: bool = false;
 }
 
+/// What `WithVariants` selects: `ProductRow`'s columns, the count, the variants. Typed, so that
+/// diesel reads each row's fields by position; read by name, each of the twenty fields was a
+/// search among the row's columns (docs/benchmarks.md).
+type WithVariantsRow = (ProductColumns, Nullable<BigInt>, Array<Record<(Text, Text, Integer)>>);
+type ProductColumns = <<ProductRow as Selectable<Pg>>::SelectExpression as Expression>::SqlType;
+
 impl Query for WithVariants {
-    type SqlType = Untyped;
+    type SqlType = WithVariantsRow;
 }
 
 impl QueryFragment<Pg> for WithVariants {
@@ -261,13 +267,10 @@ impl QueryFragment<Pg> for WithVariants {
     }
 }
 
-#[derive(QueryableByName)]
+#[derive(Queryable)]
 pub(super) struct ProductWithVariants {
-    #[diesel(embed)]
     pub(super) product: ProductRow,
-    #[diesel(sql_type = Nullable<BigInt>)]
     pub(super) total: Option<i64>,
-    #[diesel(sql_type = Array<Record<(Text, Text, Integer)>>)]
     pub(super) variants: Vec<(String, String, i32)>,
 }
 
@@ -346,7 +349,7 @@ impl QueryId for ActiveBy<&str> {
 }
 
 impl<K> Query for ActiveBy<K> {
-    type SqlType = Untyped;
+    type SqlType = WithVariantsRow;
 }
 
 impl QueryFragment<Pg> for ActiveBy<Uuid> {

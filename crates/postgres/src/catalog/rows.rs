@@ -12,7 +12,7 @@ use super::storage;
 use crate::DbError;
 use crate::schema::{product_variants, products};
 
-#[derive(Queryable, QueryableByName, Selectable)]
+#[derive(Queryable, Selectable)]
 #[diesel(table_name = products, check_for_backend(Pg))]
 pub(super) struct ProductRow {
     pub(super) id: Uuid,
