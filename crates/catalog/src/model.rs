@@ -237,8 +237,8 @@ impl Slug {
         Slug(if slug.is_empty() { "produit".to_owned() } else { slug.to_owned() })
     }
 
-    /// Accepts only what `from_name` could have made (plus suffixes), so anything else is no slug.
-    /// Words of lowercase letters and digits joined by single hyphens, read in one pass: every
+    /// Accepts only what `from_name` could have made (plus suffixes), so anything else is no slug:
+    /// words of lowercase letters and digits joined by single hyphens. Read in one pass, as every
     /// product read parses its key and its row's slug.
     pub fn parse(raw: &str) -> Option<Slug> {
         if raw.len() > Self::MAX_CHARS + 12 {
