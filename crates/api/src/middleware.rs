@@ -33,7 +33,7 @@ pub async fn log_request(
     let id = observe::request_id(&req, trusted);
     let span = tracing::info_span!("request", id = %id);
     let mut response = next.call(req).instrument(span.clone()).await?;
-    let route = response.request().match_pattern().unwrap_or_else(|| "(unmatched)".to_owned());
+    let route = observe::route_pattern(response.request());
     let status = response.status();
     let elapsed = started.elapsed();
     let duration_us = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX);

@@ -4,11 +4,12 @@
 //! request and answered in `X-Request-Id`.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::net::IpAddr;
 use std::sync::OnceLock;
 use std::time::Duration;
 
+use actix_web::dev::{Path, Url};
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::{Method, StatusCode};
 use actix_web::{HttpRequest, HttpResponse, get, web};
@@ -63,7 +64,74 @@ fn new_request_id() -> String {
     static PROCESS: OnceLock<u64> = OnceLock::new();
     static COUNT: AtomicU64 = AtomicU64::new(0);
     let process = *PROCESS.get_or_init(|| uuid::Uuid::new_v4().as_u64_pair().0);
-    format!("{process:016x}{:016x}", COUNT.fetch_add(1, Ordering::Relaxed))
+    let mut id = String::with_capacity(32);
+    push_hex(&mut id, process);
+    push_hex(&mut id, COUNT.fetch_add(1, Ordering::Relaxed));
+    id
+}
+
+/// The 16 lowercase hexadecimal digits of `value`, as `{:016x}` writes them without its
+/// formatting machinery (1 % of a product read's instructions, docs/benchmarks.md).
+fn push_hex(out: &mut String, value: u64) {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    for nibble in (0..16).rev() {
+        out.push(char::from(DIGITS[(value >> (nibble * 4)) as usize & 0xf]));
+    }
+}
+
+/// The route pattern that served a request (`/api/products/{idOrSlug}`), for its log line and
+/// its figures. actix's `match_pattern` routes the path a second time, regular expressions
+/// included (3 % of a product read's instructions, docs/benchmarks.md); the router has already
+/// captured the segments, so the pattern is the routed path with each put back as `{name}`. That
+/// rebuilding is trusted once `match_pattern` has agreed with it for the same text on this
+/// worker: what is answered is always a pattern `match_pattern` gave, never a path (which may
+/// carry a reset token), and the set holds one entry per route at most. Anything else (the
+/// storefront's files, an unknown path) is asked of `match_pattern` every time.
+pub fn route_pattern(request: &HttpRequest) -> String {
+    thread_local! {
+        static CONFIRMED: RefCell<HashSet<String>> = RefCell::default();
+    }
+    let Some(rebuilt) = rebuilt_pattern(request.match_info()) else {
+        return matched_pattern(request);
+    };
+    if CONFIRMED.with_borrow(|confirmed| confirmed.contains(&rebuilt)) {
+        return rebuilt;
+    }
+    let matched = matched_pattern(request);
+    if matched == rebuilt {
+        CONFIRMED.with_borrow_mut(|confirmed| confirmed.insert(rebuilt));
+    }
+    matched
+}
+
+fn matched_pattern(request: &HttpRequest) -> String {
+    request.match_pattern().unwrap_or_else(|| "(unmatched)".to_owned())
+}
+
+/// The routed path with its captured segments written back as `{name}`, when the router took
+/// all of it (a prefix such as the storefront's files leaves a rest) and every segment is a
+/// slice of it, in order.
+fn rebuilt_pattern(path: &Path<Url>) -> Option<String> {
+    if !path.unprocessed().is_empty() {
+        return None;
+    }
+    let routed = path.as_str();
+    let start_of = |value: &str| {
+        let offset = (value.as_ptr() as usize).checked_sub(routed.as_ptr() as usize)?;
+        (offset.checked_add(value.len())? <= routed.len()).then_some(offset)
+    };
+    let mut pattern = String::with_capacity(routed.len() + 16);
+    let mut done = 0;
+    for (name, value) in path.iter() {
+        let start = start_of(value).filter(|start| *start >= done)?;
+        pattern.push_str(&routed[done..start]);
+        pattern.push('{');
+        pattern.push_str(name);
+        pattern.push('}');
+        done = start + value.len();
+    }
+    pattern.push_str(&routed[done..]);
+    Some(pattern)
 }
 
 /// Counts a request and its duration by method, route pattern and status. Each worker keeps the
@@ -76,21 +144,27 @@ pub fn count_request(method: &Method, route: &str, status: StatusCode, elapsed: 
         static SERIES: RefCell<HashMap<String, Vec<RequestSeries>>> = RefCell::default();
     }
     let method = method_label(method);
-    SERIES.with_borrow_mut(|by_route| {
-        if !by_route.contains_key(route) {
-            by_route.insert(route.to_owned(), Vec::new());
+    SERIES.with_borrow_mut(|by_route| match by_route.get_mut(route) {
+        Some(series) => record(series, method, route, status, elapsed),
+        None => {
+            let mut series = Vec::new();
+            record(&mut series, method, route, status, elapsed);
+            by_route.insert(route.to_owned(), series);
         }
-        let series = by_route.get_mut(route).expect("inserted above");
-        let at = match series.iter().position(|s| s.method == method && s.status == status) {
-            Some(at) => at,
-            None => {
-                series.push(RequestSeries::new(method, route, status));
-                series.len() - 1
-            }
-        };
-        series[at].requests.increment(1);
-        series[at].seconds.record(elapsed.as_secs_f64());
     });
+}
+
+/// Counts a request in its route's series, the (method, status) one added when it is the first.
+fn record(series: &mut Vec<RequestSeries>, method: &'static str, route: &str, status: StatusCode, elapsed: Duration) {
+    let at = match series.iter().position(|s| s.method == method && s.status == status) {
+        Some(at) => at,
+        None => {
+            series.push(RequestSeries::new(method, route, status));
+            series.len() - 1
+        }
+    };
+    series[at].requests.increment(1);
+    series[at].seconds.record(elapsed.as_secs_f64());
 }
 
 /// One (method, route, status) series: its request counter and its latency histogram.
@@ -165,6 +239,59 @@ async fn metrics_page(req: HttpRequest, state: web::Data<AppState>) -> HttpRespo
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use actix_web::App;
+    use actix_web::test::{TestRequest, call_and_read_body, init_service};
+
+    /// The pattern each path is answered under, read twice so that the second read takes the
+    /// worker's confirmed rebuilding.
+    #[actix_web::test]
+    async fn the_route_pattern_is_the_routers_never_the_path() {
+        let pattern = |req: HttpRequest| async move { route_pattern(&req) };
+        let app = init_service(
+            App::new()
+                .service(
+                    web::scope("/api")
+                        .route("/shop", web::get().to(pattern))
+                        .route("/products/{idOrSlug}", web::get().to(pattern))
+                        .route("/orders/{id}/lines/{line}", web::get().to(pattern))
+                        .route("/items/{id:\\d+}", web::get().to(pattern))
+                        .default_service(web::to(pattern)),
+                )
+                .default_service(web::to(pattern)),
+        )
+        .await;
+        let cases = [
+            ("/api/shop", "/api/shop"),
+            ("/api/products/t-shirt-noir", "/api/products/{idOrSlug}"),
+            ("/api/products/pull-rouge", "/api/products/{idOrSlug}"),
+            ("/api/orders/7/lines/2", "/api/orders/{id}/lines/{line}"),
+            ("/api/items/12", "/api/items/{id:\\d+}"),
+            ("/api/products/t-shirt-noir/extra", "(unmatched)"),
+            ("/api/reset/secret-token", "(unmatched)"),
+            ("/boutique/secret-token", "(unmatched)"),
+        ];
+        for _ in 0..2 {
+            for (path, expected) in cases {
+                let body = call_and_read_body(&app, TestRequest::get().uri(path).to_request()).await;
+                assert_eq!(body, expected.as_bytes(), "{path}");
+            }
+        }
+    }
+
+    #[test]
+    fn request_ids_are_two_halves_of_sixteen_hex_digits() {
+        for value in [0, 255, 0x0123_4567_89ab_cdef, u64::MAX] {
+            let mut hex = String::new();
+            push_hex(&mut hex, value);
+            assert_eq!(hex, format!("{value:016x}"));
+        }
+        let (first, second) = (new_request_id(), new_request_id());
+        assert_eq!(first.len(), 32);
+        assert_eq!(first[..16], second[..16], "one process, one prefix");
+        let count = |id: &str| u64::from_str_radix(&id[16..], 16).unwrap();
+        assert!(count(&second) > count(&first), "{first} then {second}");
+    }
 
     #[test]
     fn methods_outside_http_are_one_label() {

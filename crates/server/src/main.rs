@@ -20,19 +20,14 @@ fn main() -> ExitCode {
     // request, are handed to a thread of its own that writes them in batches: written from the
     // request's worker, each line was a system call on the request's path (docs/benchmarks.md).
     // Dropped at the end of `main`, `_flushed` writes what is still queued.
-    let (logs, to_terminal, _flushed) = match cli.command {
+    let (logs, _flushed) = match cli.command {
         Command::Serve => {
             let (lines, flushed) = tracing_appender::non_blocking(std::io::BufWriter::new(std::io::stdout()));
-            (BoxMakeWriter::new(lines), std::io::IsTerminal::is_terminal(&std::io::stdout()), Some(flushed))
+            (BoxMakeWriter::new(lines), Some(flushed))
         }
-        _ => (BoxMakeWriter::new(std::io::stderr), std::io::IsTerminal::is_terminal(&std::io::stderr()), None),
+        _ => (BoxMakeWriter::new(std::io::stderr), None),
     };
-    tracing_subscriber::fmt()
-        .with_env_filter(log_filter())
-        .with_target(false)
-        .with_ansi(to_terminal)
-        .with_writer(logs)
-        .init();
+    tracing_subscriber::fmt().with_env_filter(log_filter()).with_target(false).with_writer(logs).init();
     let config = match Config::from_env() {
         Ok(config) => config,
         Err(e) => {
