@@ -71,6 +71,9 @@ for (const mobile of [true, false]) {
     await login.getByLabel(label('Mot de passe')).fill('premier-secret')
     await login.getByRole('button', { name: 'Se connecter' }).click()
     await page.waitForURL((url) => url.pathname === '/')
+    // The address changes at once, the page when the home page's code has come: a menu opened
+    // before would be closed by the change of page, as every menu is.
+    await login.waitFor({ state: 'detached' })
     await openUserMenu(page, 'Awa')
     await page.getByRole('link', { name: 'Mon compte' }).first().click()
     await page.waitForURL('**/account')
