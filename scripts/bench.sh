@@ -356,6 +356,55 @@ checkout_reference_report() {
 declare -A ENDPOINTS SEED_SECONDS ROW SERVED UNCACHED STATIC
 REFERENCE_READS=(listing filtered search slug)
 ROWS=()
+# ---- where a request's CPU goes ----------------------------------------------------------------
+
+# cpu_us PID…: CPU time (user + system, µs) the processes have used, with their ended children's:
+# PostgreSQL's backends that ended (pgbench's) are counted in the postmaster's.
+cpu_us() {
+  local pid ticks=0
+  for pid in "$@"; do
+    [ -r "/proc/$pid/stat" ] || continue
+    ticks=$((ticks + $(sed 's/.*) //' "/proc/$pid/stat" | awk '{ print $12 + $13 + $14 + $15 }')))
+  done
+  echo $((ticks * 1000000 / $(getconf CLK_TCK)))
+}
+postgres_cpu_us() {
+  local postmaster
+  postmaster="$(head -n 1 "$(sql postgres 'SHOW data_directory')/postmaster.pid")"
+  cpu_us "$postmaster" $(pgrep -P "$postmaster")
+}
+# clients_cpu_us: the CPU time of the commands this shell has run and waited for (bash's `times`,
+# written to a file: in a command substitution it would count the substitution's children).
+clients_cpu_us() {
+  awk 'function us(t, a) { split(t, a, "m"); sub("s", "", a[2]); return (a[1] * 60 + a[2]) * 1000000 }
+       END { printf "%d", us($1) + us($2) }' "$WORK/times"
+}
+# per_request TOTAL_US COUNT: µs per request, one decimal.
+per_request() { awk -v t="$1" -v n="$2" 'BEGIN { if (n > 0) printf "%.1f", t / n; else print "-" }'; }
+
+# cpu_split NAME DB: the read again with the cache off, then pgbench on its SQL, counting the CPU
+# each process used: "server client postgres" µs per request, then "client postgres" per pgbench
+# transaction. On a machine whose cores they share, app ÷ pgbench is about the ratio of the sums.
+cpu_split() (
+  local name="$1" db="$2" url="$BASE_URL${ENDPOINTS[$1]}" server0 postgres0 client0 server postgres client requests
+  "$OHA" --no-tui -z "${WARMUP}s" -c "$CLIENTS" "$url" >/dev/null
+  server0="$(cpu_us "$SERVER_PID")" postgres0="$(postgres_cpu_us)"
+  times >"$WORK/times"; client0="$(clients_cpu_us)"
+  "$OHA" --no-tui --output-format json -z "${DURATION}s" -c "$CLIENTS" "$url" >"$WORK/split.json"
+  times >"$WORK/times"; client="$(clients_cpu_us)"
+  server="$(cpu_us "$SERVER_PID")" postgres="$(postgres_cpu_us)"
+  requests="$(node -e 'const r = require(process.argv[1]).summary; console.log(r.total * r.requestsPerSec | 0)' "$WORK/split.json")"
+  printf '%s %s %s ' "$(per_request $((server - server0)) "$requests")" \
+    "$(per_request $((client - client0)) "$requests")" "$(per_request $((postgres - postgres0)) "$requests")"
+  postgres0="$(postgres_cpu_us)"
+  times >"$WORK/times"; client0="$(clients_cpu_us)"
+  pgbench_run "$WORK/sql/$name.binds.sql" "$db" "$WORK/sql/$name.binds.vars" >"$WORK/split.pgbench"
+  times >"$WORK/times"; client="$(clients_cpu_us)"
+  postgres="$(postgres_cpu_us)"
+  requests="$(sed -n 's/^number of transactions actually processed: \([0-9]*\).*/\1/p' "$WORK/split.pgbench")"
+  printf '%s %s\n' "$(per_request $((client - client0)) "$requests")" "$(per_request $((postgres - postgres0)) "$requests")"
+)
+
 row() { ROWS+=("$1"); ROW[$1]="$2"; printf '%-34s %s\n' "$1" "$2" >&2; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
 field() { echo "$1" | awk -v i="$2" '{ print $i }'; }
@@ -428,8 +477,10 @@ open_loop() {
   done
   echo "$runs"
 }
-# As the shop runs: the storefront's catalogue reads kept in memory between two changes.
-start_server "$db"
+# As the shop runs: the storefront's catalogue reads kept in memory between two changes. Behind a
+# proxy the server trusts, for the logins: each comes from an address of its own (login.mjs), or
+# all would share 127.0.0.1's allowance and some be refused (429).
+start_server "$db" TRUSTED_PROXIES=127.0.0.1
 for name in listing filtered search slug cart; do SERVED[$name]="$(measure_endpoint "$name")"; done
 OPEN="$(open_loop "${SERVED[listing]%% *}")"
 save_served_bytes
@@ -448,6 +499,7 @@ for name in listing filtered search slug cart; do
   row "$name" "${SERVED[$name]} $(field "$uncached" 1) $(field "$uncached" 2) $tps"
   UNCACHED[$name]="$uncached"
 done
+[ "$captured" = 1 ] && SPLIT="$(cpu_split slug "$db")"
 GROWTH["listing $LARGEST"]="${UNCACHED[listing]}"
 GROWTH["search $LARGEST"]="${UNCACHED[search]}"
 OPEN_UNCACHED="$(open_loop "${UNCACHED[listing]%% *}")"
@@ -490,6 +542,17 @@ commit="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- crates migration
     case "$name" in listing|filtered|search) g="≥ 0.5: $(goal "$r" 0.5)" ;; slug) g="≥ 0.7: $(goal "$r" 0.7)" ;; *) g="-" ;; esac
     echo "| $name \`${ENDPOINTS[$name]}\` | $1 | $2 | $3 | $4 | $5 | $8 | $r | $g | $6 | $7 | $(ratio "$6" "$8") | $9 | $(ratio "$6" "$9") |"
   done
+  if [ -n "${SPLIT:-}" ]; then
+    set -- $SPLIT
+    echo
+    echo "Where the CPU of the slug read goes, cache off: µs of CPU (user + system) per request, by process,"
+    echo "in another ${DURATION} s loop of each; the cores are shared, so app ÷ pgbench follows the sums."
+    echo
+    echo "| slug, cache off | server | client | PostgreSQL | sum | pgbench's sum ÷ this sum |"
+    echo "| --- | ---: | ---: | ---: | ---: | ---: |"
+    echo "| the app (oha) | $1 | $2 | $3 | $(awk -v a="$1" -v b="$2" -v c="$3" 'BEGIN { printf "%.1f", a + b + c }') | $(awk -v a="$1" -v b="$2" -v c="$3" -v d="$4" -v e="$5" 'BEGIN { printf "%.2f", (d + e) / (a + b + c) }') |"
+    echo "| pgbench | - | $4 | $5 | $(awk -v d="$4" -v e="$5" 'BEGIN { printf "%.1f", d + e }') | 1 |"
+  fi
   echo
   echo "Open loop: the listing at 80 % of the closed loop's req/s, 64 connections, --latency-correction, $OPEN_RUNS runs of ${DURATION} s."
   echo
