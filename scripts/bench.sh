@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # `just bench`: the release server on generated catalogues, measured with oha from a second
-# process, each read endpoint against pgbench running the very SQL it sends; then checkout under
-# load with a stock proof, checkout in a closed loop against pgbench running the SQL one order
-# sends, and the storefront's Lighthouse run when its script exists.
+# process, each read endpoint against pgbench running the very SQL it sends (and, for a product
+# read, the CPU each process spends on it); then checkout under load with a stock proof,
+# checkout in a closed loop against pgbench running the SQL one order sends, and the
+# storefront's Lighthouse run when its script exists.
 # Writes bench/results/latest.md. Knobs: BENCH_CLIENTS (8), BENCH_DURATION (10 s),
 # BENCH_WARMUP (3 s), BENCH_SIZES ("1000 10000 100000"), BENCH_CUSTOMERS (200), BENCH_OPEN_RUNS (3), BENCH_PORT,
 # BENCH_ORDER_CUSTOMERS (4000: the app's checkout loop, 3 orders each), BENCH_REFERENCE_CUSTOMERS
@@ -351,12 +352,7 @@ checkout_reference_report() {
   echo "| \`POST /api/orders\` | $rate | $(json "$ORDER_LOOP" p50) | $(json "$ORDER_LOOP" p99) | $errors | $(json "$ORDER_LOOP" customersLeft) of $(json "$ORDER_LOOP" customers) | $tps | $r | ≥ 0.5: $(goal "$r" 0.5) |"
 }
 
-# ---- the run ---------------------------------------------------------------------------------
-
-declare -A ENDPOINTS SEED_SECONDS ROW SERVED UNCACHED STATIC
-REFERENCE_READS=(listing filtered search slug)
-ROWS=()
-# ---- where a request's CPU goes ----------------------------------------------------------------
+# ---- where a request's CPU goes --------------------------------------------------------------
 
 # cpu_us PID…: CPU time (user + system, µs) the processes have used, with their ended children's:
 # PostgreSQL's backends that ended (pgbench's) are counted in the postmaster's.
@@ -405,6 +401,11 @@ cpu_split() (
   printf '%s %s\n' "$(per_request $((client - client0)) "$requests")" "$(per_request $((postgres - postgres0)) "$requests")"
 )
 
+# ---- the run ---------------------------------------------------------------------------------
+
+declare -A ENDPOINTS SEED_SECONDS ROW SERVED UNCACHED STATIC
+REFERENCE_READS=(listing filtered search slug)
+ROWS=()
 row() { ROWS+=("$1"); ROW[$1]="$2"; printf '%-34s %s\n' "$1" "$2" >&2; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }'; }
 field() { echo "$1" | awk -v i="$2" '{ print $i }'; }
