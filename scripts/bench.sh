@@ -401,6 +401,23 @@ cpu_split() (
   printf '%s %s\n' "$(per_request $((client - client0)) "$requests")" "$(per_request $((postgres - postgres0)) "$requests")"
 )
 
+# ---- the slug read by number of connections ---------------------------------------------------
+
+# by_connections NAME DB: the read with the cache off, then pgbench on its SQL, both with each
+# count of BENCH_SWEEP_CLIENTS connections: "connections app pgbench" per line. With few
+# connections each read waits on four hand-overs between processes (oha, server, PostgreSQL,
+# server, oha) where pgbench's transaction waits on two: the cores idle between them, and the
+# ratio measures those waits as much as the CPU. With more, both keep the cores busy.
+SWEEP_CLIENTS="${BENCH_SWEEP_CLIENTS:-8 16 32}"
+by_connections() (
+  local name="$1" db="$2" url="$BASE_URL${ENDPOINTS[$1]}" clients
+  for clients in $SWEEP_CLIENTS; do
+    CLIENTS="$clients"
+    echo "$clients $(field "$(measure "$url")" 1)" \
+      "$(pgbench_tps "$WORK/sql/$name.binds.sql" "$db" "$WORK/sql/$name.binds.vars")"
+  done
+)
+
 # ---- the run ---------------------------------------------------------------------------------
 
 declare -A ENDPOINTS SEED_SECONDS ROW SERVED UNCACHED STATIC
@@ -501,6 +518,7 @@ for name in listing filtered search slug cart; do
   UNCACHED[$name]="$uncached"
 done
 [ "$captured" = 1 ] && SPLIT="$(cpu_split slug "$db")"
+[ "$captured" = 1 ] && SWEEP="$(by_connections slug "$db")"
 GROWTH["listing $LARGEST"]="${UNCACHED[listing]}"
 GROWTH["search $LARGEST"]="${UNCACHED[search]}"
 OPEN_UNCACHED="$(open_loop "${UNCACHED[listing]%% *}")"
@@ -553,6 +571,18 @@ commit="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- crates migration
     echo "| --- | ---: | ---: | ---: | ---: | ---: |"
     echo "| the app (oha) | $1 | $2 | $3 | $(awk -v a="$1" -v b="$2" -v c="$3" 'BEGIN { printf "%.1f", a + b + c }') | $(awk -v a="$1" -v b="$2" -v c="$3" -v d="$4" -v e="$5" 'BEGIN { printf "%.2f", (d + e) / (a + b + c) }') |"
     echo "| pgbench | - | $4 | $5 | $(awk -v d="$4" -v e="$5" 'BEGIN { printf "%.1f", d + e }') | 1 |"
+  fi
+  if [ -n "${SWEEP:-}" ]; then
+    echo
+    echo "The slug read, cache off, and pgbench on its SQL with as many connections each (${DURATION} s loops"
+    echo "after ${WARMUP} s of warm-up for oha); $CLIENTS connections, as in every other row, is the goal's measure."
+    echo
+    echo "| connections | app req/s | pgbench tps | app ÷ pgbench | goal ≥ 0.5 |"
+    echo "| ---: | ---: | ---: | ---: | --- |"
+    while read -r clients app tps; do
+      r="$(ratio "$app" "$tps")"
+      echo "| $clients | $app | ${tps%.*} | $r | $(goal "$r" 0.5) |"
+    done <<<"$SWEEP"
   fi
   echo
   echo "Open loop: the listing at 80 % of the closed loop's req/s, 64 connections, --latency-correction, $OPEN_RUNS runs of ${DURATION} s."
