@@ -6,6 +6,7 @@
 # storefront's Lighthouse run when its script exists.
 # Writes bench/results/latest.md. Knobs: BENCH_CLIENTS (8), BENCH_DURATION (10 s),
 # BENCH_WARMUP (3 s), BENCH_SIZES ("1000 10000 100000"), BENCH_CUSTOMERS (200), BENCH_OPEN_RUNS (3), BENCH_PORT,
+# BENCH_SWEEP_CLIENTS ("8 16 32": the slug read and its pgbench at each count of connections),
 # BENCH_ORDER_CUSTOMERS (4000: the app's checkout loop, 3 orders each), BENCH_REFERENCE_CUSTOMERS
 # (3000 per pgbench client, 3 orders each).
 # Sourced, it stops before the run: a harness may then call the checkout reference alone.
@@ -577,11 +578,12 @@ commit="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- crates migration
     echo "The slug read, cache off, and pgbench on its SQL with as many connections each (${DURATION} s loops"
     echo "after ${WARMUP} s of warm-up for oha); $CLIENTS connections, as in every other row, is the goal's measure."
     echo
-    echo "| connections | app req/s | pgbench tps | app ÷ pgbench | goal ≥ 0.5 |"
+    echo "| connections | app req/s | pgbench tps | app ÷ pgbench | goal ≥ 0.5 (at $CLIENTS) |"
     echo "| ---: | ---: | ---: | ---: | --- |"
     while read -r clients app tps; do
-      r="$(ratio "$app" "$tps")"
-      echo "| $clients | $app | ${tps%.*} | $r | $(goal "$r" 0.5) |"
+      r="$(ratio "$app" "$tps")" g="-"
+      [ "$clients" = "$CLIENTS" ] && g="$(goal "$r" 0.5)"
+      echo "| $clients | $app | ${tps%.*} | $r | $g |"
     done <<<"$SWEEP"
   fi
   echo
