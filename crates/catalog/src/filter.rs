@@ -48,7 +48,8 @@ impl ProductSort {
     }
 }
 
-/// Search text as typed, trimmed; the database folds case and accents itself.
+/// Search text as typed, trimmed, the shop's common spellings in the catalogue's words
+/// (`spellings`); the database folds case and accents itself.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SearchText(String);
 
@@ -65,7 +66,7 @@ impl SearchText {
                 format!("La recherche ne peut pas dépasser {MAX_SEARCH_CHARS} caractères."),
             ));
         }
-        Ok(Some(SearchText(text)))
+        Ok(Some(SearchText(crate::spellings::with_shop_spellings(&text))))
     }
 
     pub fn as_str(&self) -> &str {

@@ -17,6 +17,7 @@ mod import;
 mod model;
 mod ports;
 mod service;
+mod spellings;
 
 pub use admin::{ADMIN_PAGE_SIZE, AdminListParams, ProductStats};
 #[cfg(any(test, feature = "mocks"))]

@@ -49,6 +49,9 @@ pub enum OrderError {
     AlreadyPaid,
     #[error("Une commande annulée ne peut pas être encaissée.")]
     CancelledOrder,
+    /// Cash is handed over at the door: it is received once the order is delivered.
+    #[error("Le paiement à la livraison s'encaisse une fois la commande livrée.")]
+    NotDelivered,
     #[error("La commande a été modifiée entre-temps. Veuillez réessayer.")]
     Concurrent,
     // Cash on delivery (docs/rules.md#cash-on-delivery).

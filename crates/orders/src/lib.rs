@@ -5,6 +5,7 @@
 pub mod admin;
 pub mod cash_on_delivery;
 pub mod checkout;
+pub mod customer_view;
 pub mod delivery;
 mod error;
 mod model;
@@ -23,7 +24,8 @@ pub use admin::{ADMIN_PAGE_SIZE, AdminOrderFilter, AdminOrderQuery, AdminSort, C
 pub use checkout::{CheckoutRequest, RawCheckout, RawPlace, Recipient};
 pub use error::OrderError;
 pub use model::{
-    NewOrder, Order, OrderLine, OrderStatus, PaymentMethod, PaymentStatus, ShippingInfo, StatusChange, StockEffect,
+    Actor, ActorKind, NewOrder, Order, OrderLine, OrderStatus, PaymentMethod, PaymentStatus, ShippingInfo,
+    StatusChange, StockEffect,
 };
 pub use number::order_number;
 pub use open_orders::{MAX_OPEN_UNPAID_ORDERS, OpenOrdersOf};
@@ -31,7 +33,7 @@ pub use open_orders::{MAX_OPEN_UNPAID_ORDERS, OpenOrdersOf};
 pub use ports::MockOrderRepository;
 pub use ports::{BatchPayment, OrderRepository, PlaceError, Transition};
 pub use refund::{NewRefund, Refund, RefundMethod, RefundState};
-pub use service::{Actor, MAX_CASH_BATCH, MAX_PAGE_SIZE, OrderService};
+pub use service::{MAX_CASH_BATCH, MAX_PAGE_SIZE, OrderService};
 pub use shipping::ShippingMethod;
 pub use stats::{DaySales, OrderDashboard, OrderFigures, OrderTrends, TopProduct};
 

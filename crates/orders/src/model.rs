@@ -169,15 +169,96 @@ impl OrderLine {
     }
 }
 
+/// What kind of author made a change: the customer reads the shop's people as its team, never
+/// by name (see `customer_view`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ActorKind {
+    Customer,
+    Staff,
+    /// The shop's software or a provider acting on its own: « Système », « Wave ».
+    System,
+}
+
+impl ActorKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ActorKind::Customer => "customer",
+            ActorKind::Staff => "staff",
+            ActorKind::System => "system",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<Self> {
+        [ActorKind::Customer, ActorKind::Staff, ActorKind::System].into_iter().find(|k| k.as_str() == code)
+    }
+}
+
+/// Who acts on an order, as the history shows them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Actor {
+    pub user_id: Option<Uuid>,
+    pub label: String,
+    pub kind: ActorKind,
+}
+
+impl Actor {
+    pub fn customer(user_id: Uuid) -> Self {
+        Actor { user_id: Some(user_id), label: "Client".to_owned(), kind: ActorKind::Customer }
+    }
+
+    /// The customer holding a signed link, not logged in: the history names the customer, not an
+    /// account.
+    pub fn link_holder() -> Self {
+        Actor { user_id: None, label: "Client".to_owned(), kind: ActorKind::Customer }
+    }
+
+    /// An administrator, shown by name in the back office's history.
+    pub fn admin(user_id: Uuid, first_name: &str, last_name: &str) -> Self {
+        let label = format!("Admin {first_name} {last_name}").trim().to_owned();
+        Actor { user_id: Some(user_id), label, kind: ActorKind::Staff }
+    }
+
+    /// The shop's software, or a provider speaking for itself (« Système », « Wave »).
+    pub fn system(label: &str) -> Self {
+        Actor { user_id: None, label: label.to_owned(), kind: ActorKind::System }
+    }
+}
+
 /// One entry of an order's history: what it became, who did it, when.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StatusChange {
     pub status: OrderStatus,
     pub note: String,
-    /// As shown to people: "Client", "Admin Mariama Sow", "Wave", "Système".
+    /// As shown to the shop: "Client", "Admin Mariama Sow", "Wave", "Système".
     pub by: String,
     pub by_user: Option<Uuid>,
+    pub by_kind: ActorKind,
+    /// Whether the customer reads `note`. What the team types is internal unless ticked
+    /// « visible par le client »; what the customer and the system write is theirs to read.
+    pub note_visible: bool,
     pub at: DateTime<Utc>,
+}
+
+impl StatusChange {
+    /// An entry by `actor`; its note is internal when the actor is staff (see
+    /// [`Self::visible_note`]).
+    pub fn new(status: OrderStatus, note: impl Into<String>, actor: &Actor, at: DateTime<Utc>) -> Self {
+        StatusChange {
+            status,
+            note: note.into(),
+            by: actor.label.clone(),
+            by_user: actor.user_id,
+            by_kind: actor.kind,
+            note_visible: actor.kind != ActorKind::Staff,
+            at,
+        }
+    }
+
+    /// The same entry, its note shown to the customer or not.
+    pub fn visible_note(mut self, visible: bool) -> Self {
+        self.note_visible = visible;
+        self
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -1,15 +1,15 @@
 //! Who may change an order's status, and what the change does to stock (docs/rules.md#orders).
 
 use crate::error::OrderError;
-use crate::model::{Order, OrderStatus, PaymentMethod, PaymentStatus, StockEffect};
+use crate::model::{Order, OrderStatus, PaymentMethod, PaymentStatus, StatusChange, StockEffect};
 
 /// A customer may cancel their order while it is pending and unpaid.
 pub fn customer_may_cancel(order: &Order) -> bool {
     order.status == OrderStatus::Pending && order.payment_status != PaymentStatus::Paid
 }
 
-/// The shop may record cash received for a cash-on-delivery order that is neither paid nor
-/// cancelled (one order, or every order of a courier's round).
+/// The shop may record cash received for a cash-on-delivery order not paid yet, once it is
+/// delivered: the cash changes hands at the door (one order, or every order of a courier's round).
 pub fn check_cash_receivable(order: &Order) -> Result<(), OrderError> {
     if order.payment_method != PaymentMethod::CashOnDelivery {
         return Err(OrderError::NotCashOnDelivery);
@@ -17,10 +17,11 @@ pub fn check_cash_receivable(order: &Order) -> Result<(), OrderError> {
     if order.payment_status == PaymentStatus::Paid {
         return Err(OrderError::AlreadyPaid);
     }
-    if order.status == OrderStatus::Cancelled {
-        return Err(OrderError::CancelledOrder);
+    match order.status {
+        OrderStatus::Delivered => Ok(()),
+        OrderStatus::Cancelled => Err(OrderError::CancelledOrder),
+        _ => Err(OrderError::NotDelivered),
     }
-    Ok(())
 }
 
 /// An admin may set any status from any other. Entering `cancelled` returns the
@@ -53,6 +54,27 @@ pub fn check_change(order: &Order, to: OrderStatus) -> Result<(), OrderError> {
     Ok(())
 }
 
+/// Whether giving back the whole of what was paid cancels the order: it does while the order
+/// was not delivered (its units go back to stock with the cancellation, in the refund's
+/// transaction). A refund after delivery is a return and leaves status and stock alone; a refused
+/// parcel's units come back when it does; a cancelled order is cancelled already.
+pub fn refund_in_full_cancels(status: OrderStatus) -> bool {
+    matches!(status, OrderStatus::Pending | OrderStatus::Processing | OrderStatus::Shipped)
+}
+
+/// The history entry of the cancellation a refund in full makes, by the refund's author: the
+/// customer reads why their order is cancelled.
+pub fn cancellation_by_refund(refund_entry: &StatusChange) -> StatusChange {
+    StatusChange {
+        status: OrderStatus::Cancelled,
+        note: "Commande annulée : remboursée en totalité".to_owned(),
+        note_visible: true,
+        // Just after the refund's own entry: a history is read in time order.
+        at: refund_entry.at + chrono::Duration::microseconds(1),
+        ..refund_entry.clone()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -67,5 +89,16 @@ mod tests {
         assert_eq!(stock_effect(Cancelled, Cancelled), StockEffect::None);
         assert_eq!(stock_effect(Shipped, Refused), StockEffect::None, "a refused parcel is not back yet");
         assert_eq!(stock_effect(Refused, Cancelled), StockEffect::Return);
+    }
+
+    #[test]
+    fn a_refund_in_full_cancels_only_what_was_not_delivered() {
+        use OrderStatus::*;
+        for status in [Pending, Processing, Shipped] {
+            assert!(refund_in_full_cancels(status), "{status:?}");
+        }
+        for status in [Delivered, Refused, Cancelled] {
+            assert!(!refund_in_full_cancels(status), "{status:?}");
+        }
     }
 }

@@ -11,7 +11,7 @@ use crate::cash_on_delivery::PhoneRecords;
 use crate::checkout::{self, CheckoutRequest, UNKNOWN_COMMUNE};
 use crate::delivery::{Destination, ZoneRepository};
 use crate::error::OrderError;
-use crate::model::{NewOrder, Order, OrderStatus, PaymentMethod, ShippingInfo, StatusChange};
+use crate::model::{Actor, NewOrder, Order, OrderStatus, PaymentMethod, ShippingInfo, StatusChange};
 use crate::number::order_number;
 use crate::open_orders::{MAX_OPEN_UNPAID_ORDERS, OpenOrdersOf};
 use crate::ports::{BatchPayment, OrderRepository, PlaceError, Transition};
@@ -29,24 +29,6 @@ pub const MAX_CASH_BATCH: usize = 100;
 pub const MAX_TRACKING_NOTE: usize = 500;
 /// Longest note of a status change, in characters.
 const MAX_STATUS_NOTE: usize = 500;
-
-/// Who acts on an order, as the history shows them.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Actor {
-    pub user_id: Option<Uuid>,
-    pub label: String,
-}
-
-impl Actor {
-    pub fn customer(user_id: Uuid) -> Self {
-        Actor { user_id: Some(user_id), label: "Client".to_owned() }
-    }
-
-    /// An administrator, shown by name in the history.
-    pub fn admin(user_id: Uuid, first_name: &str, last_name: &str) -> Self {
-        Actor { user_id: Some(user_id), label: format!("Admin {first_name} {last_name}").trim().to_owned() }
-    }
-}
 
 pub struct OrderService {
     orders: Arc<dyn OrderRepository>,
@@ -123,13 +105,7 @@ impl OrderService {
             }
             None => (totals, None),
         };
-        let first = StatusChange {
-            status: OrderStatus::Pending,
-            note: "Commande créée".to_owned(),
-            by: "Client".to_owned(),
-            by_user: Some(user_id),
-            at: now,
-        };
+        let first = StatusChange::new(OrderStatus::Pending, "Commande créée", &Actor::customer(user_id), now);
         let mut attempts = 0;
         loop {
             let order = NewOrder {
@@ -227,13 +203,12 @@ impl OrderService {
         if !rules::customer_may_cancel(&order) {
             return Err(OrderError::CannotCancel);
         }
-        let change = StatusChange {
-            status: OrderStatus::Cancelled,
-            note: "Annulée par le client".to_owned(),
-            by: Actor::customer(user_id).label,
-            by_user: Some(user_id),
-            at: (self.clock)(),
-        };
+        let change = StatusChange::new(
+            OrderStatus::Cancelled,
+            "Annulée par le client",
+            &Actor::customer(user_id),
+            (self.clock)(),
+        );
         let effect = rules::stock_effect(order.status, OrderStatus::Cancelled);
         match self.orders.transition(order.id, order.status, change, effect).await.map_err(OrderError::repository)? {
             Transition::Applied(order) => Ok(*order),
@@ -254,13 +229,14 @@ impl OrderService {
     }
 
     /// Any status to any other, with the stock effects of the rules; the change is
-    /// recorded with its author.
+    /// recorded with its author. The note is internal unless `customer_visible`.
     pub async fn change_status(
         &self,
         actor: &Actor,
         id: Uuid,
         to: &str,
         note: Option<&str>,
+        customer_visible: bool,
     ) -> Result<Order, OrderError> {
         let to = OrderStatus::parse(to.trim()).ok_or(OrderError::UnknownStatus)?;
         let note = note.map(str::trim).unwrap_or_default();
@@ -272,13 +248,7 @@ impl OrderService {
             return Err(OrderError::SameStatus);
         }
         rules::check_change(&order, to)?;
-        let change = StatusChange {
-            status: to,
-            note: note.to_owned(),
-            by: actor.label.clone(),
-            by_user: actor.user_id,
-            at: (self.clock)(),
-        };
+        let change = StatusChange::new(to, note, actor, (self.clock)()).visible_note(customer_visible);
         let effect = rules::stock_effect(order.status, to);
         match self.orders.transition(id, order.status, change, effect).await.map_err(OrderError::repository)? {
             Transition::Applied(order) => Ok(*order),
@@ -331,13 +301,7 @@ impl OrderService {
     }
 
     fn cash_entry(&self, actor: &Actor, order: &Order) -> StatusChange {
-        StatusChange {
-            status: order.status,
-            note: "Paiement à la livraison reçu".to_owned(),
-            by: actor.label.clone(),
-            by_user: actor.user_id,
-            at: (self.clock)(),
-        }
+        StatusChange::new(order.status, "Paiement à la livraison reçu", actor, (self.clock)()).visible_note(true)
     }
 
     /// The note an admin types about the parcel's journey (a carrier's reference, a courier's
@@ -390,7 +354,7 @@ impl OrderService {
             (_, None) => return Err(OrderError::invalid("commune", UNKNOWN_COMMUNE)),
         };
         match self.zones.find_by_commune(code).await.map_err(OrderError::repository)? {
-            Some((zone, commune)) if zone.active => Ok(Destination::Commune { zone, commune }),
+            Some((zone, commune)) if zone.active => Ok(Destination::Commune { zone: Box::new(zone), commune }),
             Some((_, commune)) => {
                 let message = format!("Nous ne livrons pas à {} pour le moment.", commune.name);
                 Err(OrderError::invalid("commune", &message))

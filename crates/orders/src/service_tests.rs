@@ -223,7 +223,7 @@ fn totals_are_refused_when_the_lines_together_cannot_be_counted() {
     let half = i64::MAX / 2 + 1;
     let totals = crate::checkout::totals(&[line(half, 1), line(half, 1)], ShippingMethod::Pickup, &Destination::Pickup);
     assert!(matches!(totals, Err(OrderError::AmountTooLarge(_))));
-    let medina = Destination::Commune { zone: dakar(), commune: dakar().communes[0].clone() };
+    let medina = Destination::Commune { zone: Box::new(dakar()), commune: dakar().communes[0].clone() };
     let totals =
         crate::checkout::totals(&[line(12_000, 3), line(5_000, 1)], ShippingMethod::Standard, &medina).unwrap();
     assert_eq!((totals.subtotal, totals.total), (Money::francs(41_000), Money::francs(42_500)));
@@ -356,6 +356,8 @@ fn first_with_key(user: Uuid) -> Order {
             note: String::new(),
             by: "Client".into(),
             by_user: None,
+            by_kind: crate::ActorKind::Customer,
+            note_visible: true,
             at: Utc::now(),
         },
     )
@@ -480,6 +482,8 @@ async fn a_customer_cancels_only_their_own_pending_unpaid_order_and_stock_return
                 note: String::new(),
                 by: "Client".into(),
                 by_user: None,
+                by_kind: crate::ActorKind::Customer,
+                note_visible: true,
                 at: Utc::now(),
             },
         );
@@ -548,6 +552,8 @@ fn placed(status: OrderStatus, payment_method: PaymentMethod, payment_status: Pa
             note: String::new(),
             by: "Client".into(),
             by_user: None,
+            by_kind: crate::ActorKind::Customer,
+            note_visible: true,
             at: Utc::now(),
         },
     );
@@ -561,8 +567,8 @@ fn confirmed(mut order: Order) -> Order {
     order
 }
 
-fn admin() -> crate::service::Actor {
-    crate::service::Actor::admin(Uuid::new_v4(), "Mariama", "Sow")
+fn admin() -> crate::Actor {
+    crate::Actor::admin(Uuid::new_v4(), "Mariama", "Sow")
 }
 
 #[tokio::test]
@@ -588,7 +594,7 @@ async fn an_admin_moves_an_order_anywhere_with_the_right_stock_effect_and_author
             .times(1)
             .returning(move |_, _, _, _| Ok(Transition::Applied(Box::new(current.clone()))));
         let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()), Arc::new(zones()));
-        service.change_status(&admin(), Uuid::new_v4(), to, Some(" Colis remis ")).await.unwrap();
+        service.change_status(&admin(), Uuid::new_v4(), to, Some(" Colis remis "), false).await.unwrap();
     }
 }
 
@@ -602,9 +608,9 @@ async fn the_same_status_an_unknown_one_and_a_reopening_without_stock_are_refuse
     });
     let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()), Arc::new(zones()));
     let id = Uuid::new_v4();
-    assert!(matches!(service.change_status(&admin(), id, "cancelled", None).await, Err(OrderError::SameStatus)));
-    assert!(matches!(service.change_status(&admin(), id, "lost", None).await, Err(OrderError::UnknownStatus)));
-    let refused = service.change_status(&admin(), id, "processing", None).await.unwrap_err();
+    assert!(matches!(service.change_status(&admin(), id, "cancelled", None, false).await, Err(OrderError::SameStatus)));
+    assert!(matches!(service.change_status(&admin(), id, "lost", None, false).await, Err(OrderError::UnknownStatus)));
+    let refused = service.change_status(&admin(), id, "processing", None, false).await.unwrap_err();
     assert_eq!(
         refused.to_string(),
         "Impossible de rouvrir cette commande : stock insuffisant pour T-shirt Teranga (noir, M), 1 disponible(s)."
@@ -614,7 +620,11 @@ async fn the_same_status_an_unknown_one_and_a_reopening_without_stock_are_refuse
 #[tokio::test]
 async fn cash_is_recorded_once_and_only_for_cash_on_delivery() {
     for (order, expected) in [
-        (placed(OrderStatus::Shipped, PaymentMethod::CashOnDelivery, PaymentStatus::Pending), None),
+        (placed(OrderStatus::Delivered, PaymentMethod::CashOnDelivery, PaymentStatus::Pending), None),
+        (
+            placed(OrderStatus::Shipped, PaymentMethod::CashOnDelivery, PaymentStatus::Pending),
+            Some("Le paiement à la livraison s'encaisse une fois la commande livrée."),
+        ),
         (
             placed(OrderStatus::Pending, PaymentMethod::Wave, PaymentStatus::Pending),
             Some("Seules les commandes payables à la livraison s'encaissent ici."),
@@ -658,7 +668,7 @@ fn service_finding(found: Vec<Order>, orders: MockOrderRepository) -> OrderServi
 #[tokio::test]
 async fn a_couriers_round_is_recorded_all_at_once_in_one_batch() {
     let first = numbered("BTK-1", OrderStatus::Delivered, PaymentMethod::CashOnDelivery, PaymentStatus::Pending);
-    let second = numbered("BTK-2", OrderStatus::Shipped, PaymentMethod::CashOnDelivery, PaymentStatus::Pending);
+    let second = numbered("BTK-2", OrderStatus::Delivered, PaymentMethod::CashOnDelivery, PaymentStatus::Pending);
     // The same order twice is recorded once.
     let ids = vec![first.id, second.id, first.id];
     let (a, b) = (first.id, second.id);
@@ -670,7 +680,7 @@ async fn a_couriers_round_is_recorded_all_at_once_in_one_batch() {
                 && entries[0].0 == a
                 && entries[0].1 == OrderStatus::Delivered
                 && entries[1].0 == b
-                && entries[1].1 == OrderStatus::Shipped
+                && entries[1].1 == OrderStatus::Delivered
                 && entries.iter().all(|(_, expected, e)| {
                     e.status == *expected && e.note == "Paiement à la livraison reçu" && e.by == "Admin Mariama Sow"
                 })
@@ -751,7 +761,7 @@ async fn a_tracking_note_is_trimmed_limited_and_stored_as_typed() {
 async fn a_status_note_over_500_characters_is_refused_before_anything_is_read() {
     let service = OrderService::new(Arc::new(MockOrderRepository::new()), Arc::new(catalogue()), Arc::new(zones()));
     let long = format!(" {} ", "x".repeat(501));
-    let refused = service.change_status(&admin(), Uuid::new_v4(), "shipped", Some(&long)).await.unwrap_err();
+    let refused = service.change_status(&admin(), Uuid::new_v4(), "shipped", Some(&long), false).await.unwrap_err();
     assert_eq!(refused.to_string(), "La note ne peut pas dépasser 500 caractères");
     let OrderError::Validation { fields, .. } = refused else { panic!("a form error") };
     assert_eq!(fields["note"], "La note ne peut pas dépasser 500 caractères");
@@ -826,7 +836,7 @@ async fn a_cash_order_is_prepared_shipped_or_delivered_only_once_confirmed() {
             .times(usize::from(allowed))
             .returning(move |_, _, _, _| Ok(Transition::Applied(Box::new(current.clone()))));
         let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()), Arc::new(zones()));
-        let result = service.change_status(&admin(), Uuid::new_v4(), to, None).await;
+        let result = service.change_status(&admin(), Uuid::new_v4(), to, None, false).await;
         match allowed {
             true => assert!(result.is_ok(), "{state:?} → {to}: {result:?}"),
             false => assert_eq!(
@@ -843,7 +853,7 @@ async fn a_cash_order_is_prepared_shipped_or_delivered_only_once_confirmed() {
     orders.expect_find().returning(move |_| Ok(Some(found.clone())));
     orders.expect_transition().times(1).returning(move |_, _, _, _| Ok(Transition::Applied(Box::new(wave.clone()))));
     let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()), Arc::new(zones()));
-    service.change_status(&admin(), Uuid::new_v4(), "processing", None).await.unwrap();
+    service.change_status(&admin(), Uuid::new_v4(), "processing", None, false).await.unwrap();
 }
 
 #[tokio::test]
@@ -862,7 +872,7 @@ async fn only_a_shipped_parcel_is_refused_and_a_returned_one_closes_its_order() 
         orders.expect_find().returning(move |_| Ok(Some(order.clone())));
         orders.expect_transition().never();
         let service = OrderService::new(Arc::new(orders), Arc::new(catalogue()), Arc::new(zones()));
-        let refused = service.change_status(&admin(), Uuid::new_v4(), to, None).await.unwrap_err();
+        let refused = service.change_status(&admin(), Uuid::new_v4(), to, None, false).await.unwrap_err();
         assert_eq!(refused.to_string(), expected);
     }
 }

@@ -8,6 +8,7 @@ mod ports;
 pub mod reconciliation;
 mod refund;
 mod service;
+pub mod test_mode;
 
 pub use error::PaymentError;
 pub use model::{

@@ -9,8 +9,8 @@ use std::time::Duration;
 use bitik_common::{FieldErrors, Money};
 use bitik_orders::refund::{MAX_REFUND_REASON, refundable, refunded_total};
 use bitik_orders::{
-    Actor, NewRefund, Order, OrderRepository, OrderStatus, PaymentMethod, PaymentStatus, Refund, RefundMethod,
-    RefundState, StatusChange,
+    Actor, ActorKind, NewRefund, Order, OrderRepository, OrderStatus, PaymentMethod, PaymentStatus, Refund,
+    RefundMethod, RefundState, StatusChange,
 };
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
@@ -206,13 +206,9 @@ impl RefundService {
         errors.finish(validation)?;
         let (Some(method), Some(amount)) = (method, amount) else { return Err(PaymentError::NotRefundable) };
         let at = self.now();
-        let entry = StatusChange {
-            status: order.status,
-            note: format!("Remboursement ({}) de {amount} : {reason}", method.label().to_lowercase()),
-            by: actor.label.clone(),
-            by_user: actor.user_id,
-            at,
-        };
+        // Its reason is the shop's: internal, like every note the team writes.
+        let note = format!("Remboursement ({}) de {amount} : {reason}", method.label().to_lowercase());
+        let entry = StatusChange::new(order.status, note, actor, at);
         let new = NewRefund {
             order_id: order.id,
             amount,
@@ -283,15 +279,10 @@ fn validation(errors: FieldErrors) -> PaymentError {
 /// made when a check did.
 fn wave_entry(refund: &Refund, status: OrderStatus, checked_by: Option<&Actor>, at: DateTime<Utc>) -> StatusChange {
     let checked = checked_by.map(|a| format!(" (confirmé auprès de Wave par {})", a.label)).unwrap_or_default();
-    StatusChange {
-        // A refund leaves the order's status as it is (the repository writes the entry under
-        // the status the order has when it is written).
-        status,
-        note: format!("Remboursement Wave de {} : {}{checked}", refund.amount, refund.reason),
-        by: refund.requested_by.clone(),
-        by_user: refund.by_user,
-        at,
-    }
+    // A refund leaves the order's status as it is (the repository writes the entry under the
+    // status the order has when it is written). Its reason is internal.
+    let by = Actor { user_id: refund.by_user, label: refund.requested_by.clone(), kind: ActorKind::Staff };
+    StatusChange::new(status, format!("Remboursement Wave de {} : {}{checked}", refund.amount, refund.reason), &by, at)
 }
 
 /// Wave's refusal as its error code and what the admin is told.

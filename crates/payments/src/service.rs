@@ -2,7 +2,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use bitik_orders::{
-    Order, OrderRepository, OrderStatus, PaymentMethod, PaymentStatus, StatusChange, Transition, rules,
+    Actor, Order, OrderRepository, OrderStatus, PaymentMethod, PaymentStatus, StatusChange, Transition, rules,
 };
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
@@ -381,13 +381,8 @@ impl PaymentService {
                 Err(_) => return Ok(Swept::Left),
             }
         }
-        let change = StatusChange {
-            status: OrderStatus::Cancelled,
-            note: "Paiement Wave non reçu avant l'expiration de la session : commande annulée".to_owned(),
-            by: BY_SYSTEM.to_owned(),
-            by_user: None,
-            at: now,
-        };
+        let note = "Paiement Wave non reçu avant l'expiration de la session : commande annulée";
+        let change = StatusChange::new(OrderStatus::Cancelled, note, &Actor::system(BY_SYSTEM), now);
         let effect = rules::stock_effect(OrderStatus::Pending, OrderStatus::Cancelled);
         match self.orders.transition(order.id, OrderStatus::Pending, change, effect).await {
             Ok(Transition::Applied(_)) => Ok(Swept::Cancelled),
@@ -546,15 +541,17 @@ fn payment_entry(order: &Order, session: &WaveSession, now: DateTime<Utc>) -> St
     if order.payment_method == PaymentMethod::CashOnDelivery {
         transaction.push_str(" : mode de paiement changé du paiement à la livraison à Wave");
     }
-    let (status, note) = match order.status {
-        OrderStatus::Pending => (OrderStatus::Processing, format!("Paiement Wave reçu{transaction}")),
+    let (status, note, visible) = match order.status {
+        OrderStatus::Pending => (OrderStatus::Processing, format!("Paiement Wave reçu{transaction}"), true),
+        // What the shop has to do about it is the shop's to read.
         OrderStatus::Cancelled => (
             OrderStatus::Cancelled,
             format!("Paiement Wave reçu{transaction} après l'annulation : à rembourser ou à rouvrir"),
+            false,
         ),
-        other => (other, format!("Paiement Wave reçu{transaction}")),
+        other => (other, format!("Paiement Wave reçu{transaction}"), true),
     };
-    StatusChange { status, note, by: BY_WAVE.to_owned(), by_user: None, at: now }
+    StatusChange::new(status, note, &Actor::system(BY_WAVE), now).visible_note(visible)
 }
 
 /// Paid, or paid and refunded since: never paid again.

@@ -4,7 +4,6 @@
 //! two clicks on the same link) take turns and the second sees what the first did: an order is
 //! either confirmed or cancelled by the sweep, never both, and its stock comes back once.
 
-
 use async_trait::async_trait;
 use bitik_common::BoxError;
 use bitik_orders::cash_on_delivery::{CashOnDeliveryRepository, Confirmation, ConfirmationAttempt, Courier};

@@ -36,6 +36,7 @@ struct ZoneTerms<'a> {
     express_fee: Option<i64>,
     free_from: Option<i64>,
     delay: &'a str,
+    express_delay: Option<&'a str>,
     cash_on_delivery: bool,
     active: bool,
 }
@@ -48,6 +49,7 @@ impl<'a> ZoneTerms<'a> {
             express_fee: zone.express_fee.map(Money::as_francs),
             free_from: zone.free_from.map(Money::as_francs),
             delay: &zone.delay,
+            express_delay: zone.express_delay.as_deref(),
             cash_on_delivery: zone.cash_on_delivery,
             active: zone.active,
         }
@@ -63,6 +65,7 @@ struct ZoneRow {
     express_fee: Option<i64>,
     free_from: Option<i64>,
     delay: String,
+    express_delay: Option<String>,
     cash_on_delivery: bool,
     active: bool,
 }
@@ -83,6 +86,7 @@ fn zone(row: ZoneRow, communes: Vec<Commune>) -> DeliveryZone {
         express_fee: row.express_fee.map(Money::francs),
         free_from: row.free_from.map(Money::francs),
         delay: row.delay,
+        express_delay: row.express_delay,
         cash_on_delivery: row.cash_on_delivery,
         active: row.active,
         communes,

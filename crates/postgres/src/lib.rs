@@ -27,6 +27,7 @@ mod rate_limits;
 mod refund_rows;
 mod refunds;
 pub mod schema;
+mod simulated_sessions;
 mod stock_alerts;
 mod users;
 
@@ -52,5 +53,6 @@ pub use phone_records::PgPhoneRecords;
 pub use pool::{Database, PoolSettings, PoolUse, create_database_if_missing, pool_use, run_migrations};
 pub use promo_codes::PgPromoCodeRepository;
 pub use rate_limits::PgRateLimiter;
+pub use simulated_sessions::PgSimulatedSessions;
 pub use stock_alerts::PgStockAlerts;
 pub use users::PgUserRepository;

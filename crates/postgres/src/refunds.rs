@@ -4,12 +4,12 @@
 //! it), and recorded refunds never add up to more than was paid. A refund made writes the
 //! customer's « refund made » message (`OrderNotices::refunded`) in its own transaction.
 
-
 use async_trait::async_trait;
 use bitik_common::{BoxError, Money};
 use bitik_orders::notices::OrderNotices;
 use bitik_orders::refund::{refundable, refunds_in_full};
-use bitik_orders::{NewRefund, Order, PaymentStatus, Refund, RefundMethod, RefundState, StatusChange};
+use bitik_orders::rules::{cancellation_by_refund, refund_in_full_cancels};
+use bitik_orders::{NewRefund, Order, OrderStatus, PaymentStatus, Refund, RefundMethod, RefundState, StatusChange};
 use bitik_payments::{CashRefundOutcome, RefundOutcome, RefundRepository, WaveRefundStart};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
@@ -17,7 +17,7 @@ use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
 use crate::DbError;
-use crate::orders::{PgOrderRepository, enqueue_refund, find_in, record};
+use crate::orders::{PgOrderRepository, enqueue_refund, find_in, record, return_stock, set_status, units_of};
 use crate::refund_rows::RefundRow;
 use crate::schema::{order_status_history as history, orders, refunds};
 
@@ -92,6 +92,24 @@ async fn mark_refunded(conn: &mut AsyncPgConnection, order_id: Uuid, at: DateTim
     Ok(())
 }
 
+/// A refund in full of an order not delivered yet cancels it, its units back in stock: once,
+/// since it runs under the order's row lock from the status read under it, and a cancelled
+/// order is never cancelled again.
+async fn cancel_if_undelivered(
+    conn: &mut AsyncPgConnection,
+    order_id: Uuid,
+    status: &str,
+    refund_entry: &StatusChange,
+) -> Result<(), DbError> {
+    if !OrderStatus::parse(status).is_some_and(refund_in_full_cancels) {
+        return Ok(());
+    }
+    let units = units_of(conn, order_id).await?;
+    return_stock(conn, &units).await?;
+    set_status(conn, order_id, &cancellation_by_refund(refund_entry)).await?;
+    Ok(())
+}
+
 async fn order_now(conn: &mut AsyncPgConnection, id: Uuid) -> Result<Order, DbError> {
     find_in(conn, id).await?.ok_or_else(|| DbError::inconsistent(format!("order {id} vanished under its lock")))
 }
@@ -155,10 +173,12 @@ impl RefundRepository for PgOrderRepository {
                     .execute(conn)
                     .await?;
                 if let RefundOutcome::Succeeded { entry } = &outcome {
+                    append(conn, order_id, &status, entry).await?;
+                    // A Wave refund gives back the whole amount paid.
                     if payment_status == PaymentStatus::Paid.as_str() {
                         mark_refunded(conn, order_id, at).await?;
+                        cancel_if_undelivered(conn, order_id, &status, entry).await?;
                     }
-                    append(conn, order_id, &status, entry).await?;
                     // The « refund made » message leaves exactly when the refund is recorded as
                     // made: once, since a settled refund never settles again.
                     let order = order_now(conn, order_id).await?;
@@ -194,10 +214,11 @@ impl RefundRepository for PgOrderRepository {
                     return Ok(CashRefundOutcome::TooMuch { left });
                 }
                 insert(conn, &refund, RefundState::Succeeded).await?;
+                append(conn, refund.order_id, &status, &entry).await?;
                 if refunds_in_full(total, given, refund.amount) {
                     mark_refunded(conn, refund.order_id, refund.at).await?;
+                    cancel_if_undelivered(conn, refund.order_id, &status, &entry).await?;
                 }
-                append(conn, refund.order_id, &status, &entry).await?;
                 let order = order_now(conn, refund.order_id).await?;
                 tell_customer(conn, notices, &order, refund.amount, refund.method).await?;
                 Ok(CashRefundOutcome::Recorded(Box::new(order)))

@@ -235,6 +235,8 @@ diesel::table! {
         changed_by -> Text,
         user_id -> Nullable<Uuid>,
         created_at -> Timestamptz,
+        by_kind -> Text,
+        note_visible -> Bool,
     }
 }
 
@@ -293,6 +295,7 @@ diesel::table! {
         active -> Bool,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+        express_delay -> Nullable<Text>,
     }
 }
 
@@ -352,6 +355,28 @@ diesel::table! {
         token -> Uuid,
         created_at -> Timestamptz,
         sent_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    simulated_wave_sessions (id) {
+        id -> Text,
+        client_reference -> Nullable<Text>,
+        amount -> Int8,
+        currency -> Text,
+        checkout_status -> Text,
+        payment_status -> Text,
+        launch_url -> Text,
+        business_name -> Text,
+        success_url -> Text,
+        error_url -> Text,
+        transaction_id -> Nullable<Text>,
+        last_error_code -> Nullable<Text>,
+        last_error_message -> Nullable<Text>,
+        created_at -> Timestamptz,
+        expires_at -> Timestamptz,
+        completed_at -> Nullable<Timestamptz>,
+        refunded_at -> Nullable<Timestamptz>,
     }
 }
 

@@ -138,8 +138,13 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
                 report.created, report.skipped, report.images
             );
             if demo_orders {
-                let report =
-                    bitik_demo::orders::seed_demo_orders(&state.accounts, &database, chrono::Utc::now()).await?;
+                let report = bitik_demo::orders::seed_demo_orders(
+                    &state.accounts,
+                    &database,
+                    &state.config.shop.name,
+                    chrono::Utc::now(),
+                )
+                .await?;
                 println!("{}", demo_orders_line(&report));
             }
             if products > 0 {

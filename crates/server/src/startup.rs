@@ -29,10 +29,10 @@ use bitik_orders::promo::PromoService;
 use bitik_payments::reconciliation::{ReconciliationService, WaveTransactions};
 use bitik_payments::{PaymentService, RefundService, WaveGateway};
 use bitik_postgres::{
-    Database, PgAddressRepository, PgCartRepository, PgJobRuns, PgNewsletterRepository,
-    PgOrderRepository, PgOutbox, PgPaymentRepository, PgPhoneRecords, PgProductRepository, PgPromoCodeRepository,
-    PgRateLimiter, PgReconciliationRepository, PgStockAlerts, PgUserRepository, PgZoneRepository,
-    PoolSettings, listen_for_changes, listen_for_messages,
+    Database, PgAddressRepository, PgCartRepository, PgJobRuns, PgNewsletterRepository, PgOrderRepository, PgOutbox,
+    PgPaymentRepository, PgPhoneRecords, PgProductRepository, PgPromoCodeRepository, PgRateLimiter,
+    PgReconciliationRepository, PgSimulatedSessions, PgStockAlerts, PgUserRepository, PgZoneRepository, PoolSettings,
+    listen_for_changes, listen_for_messages,
 };
 use bitik_storage::{ObjectPictures, StorageSettings};
 use bitik_wave::{Simulator, WaveClient, WaveWebhooks};
@@ -107,7 +107,7 @@ impl Application {
         let listener = TcpListener::bind((config.host.as_str(), config.port))?;
         let port = listener.local_addr()?.port();
         let shared = Shared::new(config)?;
-        if shared.simulator.is_some() {
+        if shared.test_mode() {
             tracing::warn!("WAVE_API_KEY is not set: Wave payments run in test mode, with the built-in simulator.");
         }
         let background = Database::connect(&shared.config.database_url, &BACKGROUND_POOL)?;
@@ -135,8 +135,8 @@ impl Application {
         let worker_pool = PoolSettings { max_size: WORKER_CONNECTIONS.div_ceil(workers), ..PoolSettings::default() };
         // Each worker serves from its own state around its own pool, whose connections its own
         // thread drives (`Database::connect_for_this_thread`); what must be one for the whole
-        // shop (password hashing's turns, the Wave simulator's sessions, the catalogue's read
-        // cache) is shared, and rate limits are counted in PostgreSQL.
+        // shop (password hashing's turns, the catalogue's read cache) is shared, and rate limits
+        // and test mode's Wave sessions are kept in PostgreSQL.
         let server = HttpServer::new(move || {
             let database = Database::connect_for_this_thread(&shared.config.database_url, &worker_pool)
                 .expect("the same URL and settings as the background pool's");
@@ -275,19 +275,23 @@ pub fn build_state(config: Config, database: Database) -> anyhow::Result<AppStat
     Ok(Shared::new(config)?.state(database))
 }
 
+/// Wave's Checkout API, its Balance API, and test mode's simulator when it stands in for both.
+type Wave = (Arc<dyn WaveGateway>, Arc<dyn WaveTransactions>, Option<Arc<Simulator>>);
+
 /// What every state of the server shares: the configuration, the password hasher (its turns are
-/// the machine's), Wave (or test mode's simulator, whose sessions must be seen by every worker),
-/// the catalogue's read cache and the built storefront.
+/// the machine's), Wave's client (test mode's simulator keeps its sessions in PostgreSQL, so each
+/// state has its own around its own pool), the catalogue's read cache and the built storefront.
 #[derive(Clone)]
 pub struct Shared {
     config: Arc<Config>,
     catalog_cache: Arc<CatalogCache>,
     hasher: Arc<Argon2Hasher>,
-    gateway: Arc<dyn WaveGateway>,
-    /// Wave's Balance & Reconciliation API, for the daily report (refused to a key without it).
-    transactions: Arc<dyn WaveTransactions>,
+    /// Wave's client (Checkout, and the Balance & Reconciliation API for the daily report);
+    /// `None` in test mode.
+    wave: Option<Arc<WaveClient>>,
+    /// Signs test mode's simulated webhook deliveries and checks every delivery's signature.
+    wave_secret: String,
     webhooks: Arc<WaveWebhooks>,
-    simulator: Option<Arc<Simulator>>,
     storefront: Option<Arc<Storefront>>,
     /// What the messages say, and which an order's events send.
     templates: Templates,
@@ -306,16 +310,9 @@ impl Shared {
             let bytes: [u8; 32] = rand::random();
             bytes.iter().map(|b| format!("{b:02x}")).collect()
         });
-        type Wave = (Arc<dyn WaveGateway>, Arc<dyn WaveTransactions>, Option<Arc<Simulator>>);
-        let (gateway, transactions, simulator): Wave = match &wave.api_key {
-            Some(key) => {
-                let client = Arc::new(WaveClient::new(&wave.api_base, key, wave.timeout)?);
-                (client.clone(), client, None)
-            }
-            None => {
-                let simulator = Arc::new(Simulator::new(&secret, &config.http.shop.name, &config.http.public_url));
-                (simulator.clone(), simulator.clone(), Some(simulator))
-            }
+        let client = match &wave.api_key {
+            Some(key) => Some(Arc::new(WaveClient::new(&wave.api_base, key, wave.timeout)?)),
+            None => None,
         };
         let storefront = Storefront::load(&config.http.frontend_dir).map(Arc::new);
         let pictures = picture_store(&config)?;
@@ -330,19 +327,38 @@ impl Shared {
             catalog_cache: CatalogCache::new(config.catalog_cache),
             config: Arc::new(config),
             hasher: Arc::new(Argon2Hasher::for_this_machine()),
-            gateway,
-            transactions,
+            wave: client,
             webhooks: Arc::new(WaveWebhooks::new(&secret)),
-            simulator,
+            wave_secret: secret,
             storefront,
             lifecycle: Arc::new(Lifecycle::new()),
             pictures,
         })
     }
 
+    /// Payments run in test mode, with the built-in simulator.
+    pub fn test_mode(&self) -> bool {
+        self.wave.is_none()
+    }
+
+    /// Wave's Checkout and Balance APIs, or test mode's simulator with its sessions in `database`.
+    fn wave_for(&self, database: &Database) -> Wave {
+        match &self.wave {
+            Some(client) => (client.clone(), client.clone(), None),
+            None => {
+                let http = &self.config.http;
+                let sessions = Arc::new(PgSimulatedSessions::new(database.clone()));
+                let simulator =
+                    Arc::new(Simulator::new(sessions, &self.wave_secret, &http.shop.name, &http.public_url));
+                (simulator.clone(), simulator.clone(), Some(simulator))
+            }
+        }
+    }
+
     /// The services, their repositories borrowing from `database`.
     pub fn state(&self, database: Database) -> AppState {
         let config = &self.config;
+        let (gateway, transactions, simulator) = self.wave_for(&database);
         let users = Arc::new(PgUserRepository::new(database.clone()));
         let addresses = Arc::new(PgAddressRepository::new(database.clone()));
         let tokens = TokenService::new(config.jwt_secret.as_bytes(), SESSION_LIFETIME);
@@ -383,17 +399,17 @@ impl Shared {
             order_repository.clone(),
             payment_repository.clone(),
             order_repository.clone(),
-            self.gateway.clone(),
+            gateway.clone(),
         );
         let reconciliation = ReconciliationService::new(
             Arc::new(PgReconciliationRepository::new(database.clone())),
-            self.gateway.clone(),
-            self.transactions.clone(),
+            gateway.clone(),
+            transactions,
         );
         let payments = PaymentService::new(
             order_repository,
             payment_repository,
-            self.gateway.clone(),
+            gateway,
             self.webhooks.clone(),
             &config.http.public_url,
         );
@@ -415,7 +431,7 @@ impl Shared {
             payments,
             refunds,
             reconciliation,
-            simulator: self.simulator.clone(),
+            simulator,
             newsletter,
             messages,
             notices: self.notices.clone(),

@@ -1,12 +1,14 @@
 //! Test mode's stand-in for Wave (no `WAVE_API_KEY`): the same gateway port, its sessions kept in
-//! the server's memory, and a checkout page of the server where a tester pays or fails. What the
-//! tester chooses comes back as the signed webhook delivery Wave would send, so it goes through
-//! the very same verification and handling as a real one.
+//! the shop's storage (`SimulatedSessions`: a restart, another instance and the demo shop's
+//! orders see them as Wave would), and a checkout page of the server where a tester pays or fails.
+//! What the tester chooses comes back as the signed webhook delivery Wave would send, so it goes
+//! through the very same verification and handling as a real one.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use async_trait::async_trait;
+use bitik_common::BoxError;
+use bitik_payments::test_mode::{SimulatedSession, SimulatedSessions};
 use bitik_payments::{
     CheckoutStatus, GatewayError, SESSION_LIFETIME, SessionRequest, WaveError, WaveGateway, WavePaymentStatus,
     WaveSession,
@@ -23,22 +25,15 @@ pub const SIMULATOR_PATH: &str = "/api/payments/wave/simulator";
 
 pub type SimClock = Arc<dyn Fn() -> DateTime<Utc> + Send + Sync>;
 
+/// A simulated session with the addresses Wave would send the shopper back to.
+pub type Simulated = SimulatedSession;
+
 pub struct Simulator {
-    sessions: Mutex<HashMap<String, Simulated>>,
+    sessions: Arc<dyn SimulatedSessions>,
     secret: String,
     business_name: String,
     public_url: String,
     clock: SimClock,
-}
-
-/// A simulated session with the addresses Wave would send the shopper back to.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Simulated {
-    pub session: WaveSession,
-    pub success_url: String,
-    pub error_url: String,
-    /// When the tester's shop refunded the session's payment.
-    pub refunded_at: Option<DateTime<Utc>>,
 }
 
 /// What a tester's choice produces: the webhook delivery to hand to the shop, and where the
@@ -50,19 +45,21 @@ pub struct Delivery {
     pub redirect_to: String,
 }
 
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 pub enum SimulatorError {
     #[error("no such simulated session")]
     NotFound,
     #[error("the session is no longer open")]
     NotOpen(Box<Simulated>),
+    #[error("the simulated sessions could not be read or written")]
+    Storage(#[source] BoxError),
 }
 
 impl Simulator {
     /// `secret` signs the simulated webhook deliveries: the one the webhook route verifies with.
-    pub fn new(secret: &str, business_name: &str, public_url: &str) -> Self {
+    pub fn new(sessions: Arc<dyn SimulatedSessions>, secret: &str, business_name: &str, public_url: &str) -> Self {
         Self {
-            sessions: Mutex::new(HashMap::new()),
+            sessions,
             secret: secret.to_owned(),
             business_name: business_name.to_owned(),
             public_url: public_url.trim_end_matches('/').to_owned(),
@@ -76,49 +73,58 @@ impl Simulator {
     }
 
     /// The session as it stands now (an open one past its time has expired).
-    pub fn session(&self, id: &str) -> Option<Simulated> {
-        let now = (self.clock)();
-        let mut sessions = self.sessions.lock().expect("simulator lock");
-        sessions.get_mut(id).map(|simulated| {
-            lapse(&mut simulated.session, now);
-            simulated.clone()
-        })
+    pub async fn session(&self, id: &str) -> Result<Option<Simulated>, SimulatorError> {
+        let found = self.sessions.find(id).await.map_err(SimulatorError::Storage)?;
+        Ok(found.map(|simulated| self.lapsed(simulated)))
     }
 
     /// The tester pays: the session completes, and Wave's `checkout.session.completed` follows.
-    pub fn pay(&self, id: &str) -> Result<Delivery, SimulatorError> {
+    pub async fn pay(&self, id: &str) -> Result<Delivery, SimulatorError> {
         let now = (self.clock)();
-        let simulated = self.change_open(id, |session| {
-            session.checkout_status = CheckoutStatus::Complete;
-            session.payment_status = WavePaymentStatus::Succeeded;
-            session.completed_at = Some(now);
-            session.transaction_id = Some(format!("T{}", token(11).to_uppercase()));
-        })?;
+        let simulated = self
+            .change_open(id, |session| {
+                session.checkout_status = CheckoutStatus::Complete;
+                session.payment_status = WavePaymentStatus::Succeeded;
+                session.completed_at = Some(now);
+                session.transaction_id = Some(format!("T{}", token(11).to_uppercase()));
+            })
+            .await?;
         Ok(self.delivery("checkout.session.completed", &simulated, simulated.success_url.clone()))
     }
 
     /// The tester makes the payment fail: the session stays open (the shopper may try again, as
     /// with Wave), and `checkout.session.payment_failed` follows.
-    pub fn fail(&self, id: &str) -> Result<Delivery, SimulatorError> {
-        let simulated = self.change_open(id, |session| {
-            session.last_error = Some(WaveError {
-                code: "simulated-failure".to_owned(),
-                message: "Paiement refusé par le simulateur".to_owned(),
-            });
-        })?;
+    pub async fn fail(&self, id: &str) -> Result<Delivery, SimulatorError> {
+        let simulated = self
+            .change_open(id, |session| {
+                session.last_error = Some(WaveError {
+                    code: "simulated-failure".to_owned(),
+                    message: "Paiement refusé par le simulateur".to_owned(),
+                });
+            })
+            .await?;
         Ok(self.delivery("checkout.session.payment_failed", &simulated, simulated.error_url.clone()))
     }
 
-    fn change_open(&self, id: &str, change: impl FnOnce(&mut WaveSession)) -> Result<Simulated, SimulatorError> {
+    /// Applies `change` to the session if it is open now, in one conditional write.
+    async fn change_open(&self, id: &str, change: impl FnOnce(&mut WaveSession)) -> Result<Simulated, SimulatorError> {
         let now = (self.clock)();
-        let mut sessions = self.sessions.lock().expect("simulator lock");
-        let simulated = sessions.get_mut(id).ok_or(SimulatorError::NotFound)?;
-        lapse(&mut simulated.session, now);
+        let mut simulated = self.session(id).await?.ok_or(SimulatorError::NotFound)?;
         if simulated.session.checkout_status != CheckoutStatus::Open {
-            return Err(SimulatorError::NotOpen(Box::new(simulated.clone())));
+            return Err(SimulatorError::NotOpen(Box::new(simulated)));
         }
         change(&mut simulated.session);
-        Ok(simulated.clone())
+        if !self.sessions.change_open(&simulated.session, now).await.map_err(SimulatorError::Storage)? {
+            // Paid, failed or expired by someone else in between: as it is now.
+            let now_is = self.session(id).await?.ok_or(SimulatorError::NotFound)?;
+            return Err(SimulatorError::NotOpen(Box::new(now_is)));
+        }
+        Ok(simulated)
+    }
+
+    fn lapsed(&self, mut simulated: Simulated) -> Simulated {
+        lapse(&mut simulated.session, (self.clock)());
+        simulated
     }
 
     /// The body and signature Wave would send for this event.
@@ -133,6 +139,11 @@ impl Simulator {
         let signature = sign(&body, &self.secret, (self.clock)().timestamp());
         Delivery { signature, body, redirect_to }
     }
+}
+
+/// A failure of the simulator's own storage: Wave's answer is unknown, as when Wave does not answer.
+fn unknown(error: BoxError) -> GatewayError {
+    GatewayError::Unknown(format!("test mode's sessions: {error}"))
 }
 
 #[async_trait]
@@ -161,34 +172,31 @@ impl WaveGateway for Simulator {
             error_url: request.error_url.clone(),
             refunded_at: None,
         };
-        self.sessions.lock().expect("simulator lock").insert(id, simulated);
+        self.sessions.insert(&simulated).await.map_err(unknown)?;
         Ok(session)
     }
 
     async fn get_session(&self, id: &str) -> Result<WaveSession, GatewayError> {
-        self.session(id).map(|s| s.session).ok_or(GatewayError::NotFound)
+        match self.session(id).await {
+            Ok(Some(simulated)) => Ok(simulated.session),
+            Ok(None) => Err(GatewayError::NotFound),
+            Err(error) => Err(GatewayError::Unknown(error.to_string())),
+        }
     }
 
     async fn search_sessions(&self, client_reference: &str) -> Result<Vec<WaveSession>, GatewayError> {
-        let now = (self.clock)();
-        let mut sessions = self.sessions.lock().expect("simulator lock");
-        let mut found: Vec<WaveSession> = sessions
-            .values_mut()
-            .filter(|s| s.session.client_reference.as_deref() == Some(client_reference))
-            .map(|s| {
-                lapse(&mut s.session, now);
-                s.session.clone()
-            })
-            .collect();
-        found.sort_by_key(|s| s.created_at);
-        Ok(found)
+        let found = self.sessions.of_reference(client_reference).await.map_err(unknown)?;
+        Ok(found.into_iter().map(|simulated| self.lapsed(simulated).session).collect())
     }
 
     async fn expire_session(&self, id: &str) -> Result<(), GatewayError> {
-        match self.change_open(id, |session| {
-            session.checkout_status = CheckoutStatus::Expired;
-            session.payment_status = WavePaymentStatus::Cancelled;
-        }) {
+        let expired = self
+            .change_open(id, |session| {
+                session.checkout_status = CheckoutStatus::Expired;
+                session.payment_status = WavePaymentStatus::Cancelled;
+            })
+            .await;
+        match expired {
             Ok(_) => Ok(()),
             Err(SimulatorError::NotFound) => Err(GatewayError::NotFound),
             Err(SimulatorError::NotOpen(_)) => Err(GatewayError::Rejected {
@@ -196,27 +204,28 @@ impl WaveGateway for Simulator {
                 code: "checkout-session-not-open".to_owned(),
                 message: "Only an open checkout session can be expired.".to_owned(),
             }),
+            Err(error @ SimulatorError::Storage(_)) => Err(GatewayError::Unknown(error.to_string())),
         }
     }
 
     /// As Wave: only a succeeded payment, not refunded yet, is refunded, in full.
     async fn refund_session(&self, id: &str) -> Result<(), GatewayError> {
-        let now = (self.clock)();
-        let mut sessions = self.sessions.lock().expect("simulator lock");
-        let simulated = sessions.get_mut(id).ok_or(GatewayError::NotFound)?;
-        if !simulated.session.succeeded() || simulated.refunded_at.is_some() {
-            return Err(GatewayError::Rejected {
-                status: 409,
-                code: "checkout-refund-failed".to_owned(),
-                message: "Only a succeeded payment that was not refunded can be refunded.".to_owned(),
-            });
+        if self.sessions.find(id).await.map_err(unknown)?.is_none() {
+            return Err(GatewayError::NotFound);
         }
-        simulated.refunded_at = Some(now);
-        Ok(())
+        if self.sessions.mark_refunded(id, (self.clock)()).await.map_err(unknown)? {
+            return Ok(());
+        }
+        Err(GatewayError::Rejected {
+            status: 409,
+            code: "checkout-refund-failed".to_owned(),
+            message: "Only a succeeded payment that was not refunded can be refunded.".to_owned(),
+        })
     }
 
     async fn session_refunded(&self, id: &str) -> Result<bool, GatewayError> {
-        self.session(id).map(|s| s.refunded_at.is_some()).ok_or(GatewayError::NotFound)
+        let found = self.sessions.find(id).await.map_err(unknown)?;
+        found.map(|s| s.refunded_at.is_some()).ok_or(GatewayError::NotFound)
     }
 
     fn is_simulated(&self) -> bool {
@@ -238,12 +247,63 @@ fn token(length: usize) -> String {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::HashMap;
+    use std::sync::Mutex;
+
     use super::*;
     use crate::webhook::WaveWebhooks;
     use bitik_common::Money;
     use bitik_payments::{EventKind, WebhookVerifier};
 
     const SECRET: &str = "wave_sn_WHS_simulated";
+
+    /// The storage's rules in memory (PostgreSQL's are tested against PostgreSQL).
+    #[derive(Default)]
+    struct InMemory(Mutex<HashMap<String, Simulated>>);
+
+    #[async_trait]
+    impl SimulatedSessions for InMemory {
+        async fn insert(&self, simulated: &Simulated) -> Result<(), BoxError> {
+            self.0.lock().unwrap().insert(simulated.session.id.clone(), simulated.clone());
+            Ok(())
+        }
+
+        async fn find(&self, id: &str) -> Result<Option<Simulated>, BoxError> {
+            Ok(self.0.lock().unwrap().get(id).cloned())
+        }
+
+        async fn of_reference(&self, reference: &str) -> Result<Vec<Simulated>, BoxError> {
+            let sessions = self.0.lock().unwrap();
+            let mut found: Vec<Simulated> = sessions
+                .values()
+                .filter(|s| s.session.client_reference.as_deref() == Some(reference))
+                .cloned()
+                .collect();
+            found.sort_by_key(|s| s.session.created_at);
+            Ok(found)
+        }
+
+        async fn change_open(&self, session: &WaveSession, now: DateTime<Utc>) -> Result<bool, BoxError> {
+            let mut sessions = self.0.lock().unwrap();
+            let Some(stored) = sessions.get_mut(&session.id) else { return Ok(false) };
+            if stored.session.checkout_status != CheckoutStatus::Open || stored.session.expires_at <= now {
+                return Ok(false);
+            }
+            stored.session = session.clone();
+            Ok(true)
+        }
+
+        async fn mark_refunded(&self, id: &str, at: DateTime<Utc>) -> Result<bool, BoxError> {
+            let mut sessions = self.0.lock().unwrap();
+            match sessions.get_mut(id) {
+                Some(stored) if stored.session.succeeded() && stored.refunded_at.is_none() => {
+                    stored.refunded_at = Some(at);
+                    Ok(true)
+                }
+                _ => Ok(false),
+            }
+        }
+    }
 
     fn request() -> SessionRequest {
         SessionRequest {
@@ -256,7 +316,8 @@ mod tests {
     }
 
     fn simulator_at(now: DateTime<Utc>) -> Simulator {
-        Simulator::new(SECRET, "Bitik Dakar", "https://bitik.sn/").with_clock(Arc::new(move || now))
+        Simulator::new(Arc::new(InMemory::default()), SECRET, "Bitik Dakar", "https://bitik.sn/")
+            .with_clock(Arc::new(move || now))
     }
 
     #[tokio::test]
@@ -277,14 +338,14 @@ mod tests {
         let now = Utc::now();
         let simulator = simulator_at(now);
         let session = simulator.create_session(&request()).await.unwrap();
-        let delivery = simulator.pay(&session.id).unwrap();
+        let delivery = simulator.pay(&session.id).await.unwrap();
         assert_eq!(delivery.redirect_to, "https://bitik.sn/payment-success?orderId=o1");
         let event = WaveWebhooks::new(SECRET).open(&delivery.signature, &delivery.body, now).unwrap();
         assert_eq!((event.kind, event.session_id.as_str()), (EventKind::Completed, session.id.as_str()));
         let paid = simulator.get_session(&session.id).await.unwrap();
         assert!(paid.succeeded());
         assert_eq!(event.session, Some(paid));
-        assert!(matches!(simulator.pay(&session.id), Err(SimulatorError::NotOpen(_))), "paid once");
+        assert!(matches!(simulator.pay(&session.id).await, Err(SimulatorError::NotOpen(_))), "paid once");
         assert!(simulator.expire_session(&session.id).await.is_err(), "a paid session cannot be expired");
     }
 
@@ -294,7 +355,7 @@ mod tests {
         let session = simulator.create_session(&request()).await.unwrap();
         let refused = simulator.refund_session(&session.id).await;
         assert!(matches!(refused, Err(GatewayError::Rejected { ref code, .. }) if code == "checkout-refund-failed"));
-        simulator.pay(&session.id).unwrap();
+        simulator.pay(&session.id).await.unwrap();
         assert!(!simulator.session_refunded(&session.id).await.unwrap());
         simulator.refund_session(&session.id).await.unwrap();
         assert!(simulator.session_refunded(&session.id).await.unwrap());
@@ -308,7 +369,7 @@ mod tests {
         let now = Utc::now();
         let simulator = simulator_at(now);
         let session = simulator.create_session(&request()).await.unwrap();
-        let delivery = simulator.fail(&session.id).unwrap();
+        let delivery = simulator.fail(&session.id).await.unwrap();
         assert_eq!(delivery.redirect_to, "https://bitik.sn/payment-error?orderId=o1&errorCode=payment_failed");
         let event = WaveWebhooks::new(SECRET).open(&delivery.signature, &delivery.body, now).unwrap();
         assert_eq!(event.kind, EventKind::PaymentFailed);
@@ -331,6 +392,6 @@ mod tests {
             (lapsed.checkout_status, lapsed.payment_status),
             (CheckoutStatus::Expired, WavePaymentStatus::Cancelled)
         );
-        assert!(matches!(later.pay(&second.id), Err(SimulatorError::NotOpen(_))));
+        assert!(matches!(later.pay(&second.id).await, Err(SimulatorError::NotOpen(_))));
     }
 }

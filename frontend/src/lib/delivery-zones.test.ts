@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { TEST_ZONES } from '@/testing/delivery'
-import { cheapestFee, communeGroups, deliveryFee, findCommune, freeDelivery, lowestFreeFrom, zoneTerms } from './delivery-zones'
+import { cheapestFee, communeGroups, deliveryDelay, deliveryFee, findCommune, freeDelivery, lowestFreeFrom, zoneTerms } from './delivery-zones'
 import { CHOSEN_COMMUNE_KEY, chooseCommune, readChosenCommune } from './chosen-commune'
 
 const [ville, banlieue, loin] = TEST_ZONES as [(typeof TEST_ZONES)[0], (typeof TEST_ZONES)[0], (typeof TEST_ZONES)[0]]
@@ -43,8 +43,14 @@ describe('the delivery zones', () => {
         { value: 'yoff', label: 'Yoff' },
       ],
     })
-    expect(zoneTerms(ville)).toBe('1 200 FCFA · 24 h · express 2 200 FCFA · offerte dès 30 000 FCFA')
+    expect(zoneTerms(ville)).toBe('1 200 FCFA · 24 h · express 2 200 FCFA (Le jour même) · offerte dès 30 000 FCFA')
     expect(zoneTerms(loin)).toBe('3 000 FCFA · 3 jours · offerte dès 40 000 FCFA · paiement Wave uniquement')
+  })
+
+  it('says how long each method takes: express its own delay', () => {
+    expect(deliveryDelay(ville, 'express')).toBe('Le jour même')
+    expect(deliveryDelay(ville, 'standard')).toBe('24 h')
+    expect(deliveryDelay(banlieue, 'standard')).toBe('48 h')
   })
 })
 

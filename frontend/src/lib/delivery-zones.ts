@@ -23,6 +23,8 @@ export const deliveryZoneSchema = object({
   freeFrom: nullable(int()),
   /** As shoppers read it: « 24 h », « 2 à 4 jours ouvrés ». */
   delay: string(),
+  /** Express delivery's own delay (« Le jour même »); null exactly when express is not offered. */
+  expressDelay: nullable(string()),
   cashOnDelivery: boolean(),
   active: boolean(),
   communes: array(communeSchema),
@@ -96,6 +98,11 @@ export function deliveryFee(zone: DeliveryZone | null, method: string, subtotal:
   return zone.freeFrom !== null && subtotal >= zone.freeFrom ? 0 : zone.fee
 }
 
+/** How long a method takes in a zone: express its own delay, standard the zone's. */
+export function deliveryDelay(zone: DeliveryZone, method: string): string {
+  return method === EXPRESS_SHIPPING && zone.expressDelay ? zone.expressDelay : zone.delay
+}
+
 export interface FreeDelivery {
   threshold: number
   /** What is left to buy; 0 once reached. */
@@ -112,12 +119,12 @@ export function freeDelivery(threshold: number | null, subtotal: number): FreeDe
   return { threshold, missing, percent }
 }
 
-/** A zone's terms in one line: « 1 500 FCFA · 24 h · express 2 500 FCFA · offerte dès 50 000 FCFA ». */
+/** A zone's terms in one line: « 1 500 FCFA · 24 h · express 2 500 FCFA (Le jour même) · offerte dès 50 000 FCFA ». */
 export function zoneTerms(zone: DeliveryZone): string {
   return [
     formatPrice(zone.fee),
     zone.delay,
-    zone.expressFee !== null ? `express ${formatPrice(zone.expressFee)}` : null,
+    zone.expressFee !== null ? `express ${formatPrice(zone.expressFee)} (${deliveryDelay(zone, EXPRESS_SHIPPING)})` : null,
     zone.freeFrom !== null ? `offerte dès ${formatPrice(zone.freeFrom)}` : null,
     zone.cashOnDelivery ? null : 'paiement Wave uniquement',
   ]

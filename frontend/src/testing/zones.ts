@@ -9,6 +9,7 @@ export const TEST_ZONES: DeliveryZone[] = [
     expressFee: 2200,
     freeFrom: 30000,
     delay: '24 h',
+    expressDelay: 'Le jour même',
     cashOnDelivery: true,
     active: true,
     communes: [
@@ -23,6 +24,7 @@ export const TEST_ZONES: DeliveryZone[] = [
     expressFee: null,
     freeFrom: null,
     delay: '48 h',
+    expressDelay: null,
     cashOnDelivery: true,
     active: true,
     communes: [{ code: 'pikine-est', name: 'Pikine Est' }],
@@ -34,6 +36,7 @@ export const TEST_ZONES: DeliveryZone[] = [
     expressFee: null,
     freeFrom: 40000,
     delay: '3 jours',
+    expressDelay: null,
     cashOnDelivery: false,
     active: true,
     communes: [{ code: 'thies', name: 'Thiès' }],

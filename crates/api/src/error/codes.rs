@@ -116,6 +116,7 @@ codes! {
     NotCashOnDelivery = "not_cash_on_delivery", CONFLICT;
     AlreadyPaid = "already_paid", CONFLICT;
     OrderCancelled = "order_cancelled", CONFLICT;
+    OrderNotDelivered = "order_not_delivered", CONFLICT;
     OrderChanged = "order_changed", CONFLICT;
     // The account or the phone already holds its most orders awaiting payment.
     TooManyOpenOrders = "too_many_open_orders", CONFLICT;

@@ -5,8 +5,8 @@ use bitik_orders::{Actor, AdminOrderQuery, DaySales, Order, OrderDashboard, Orde
 use bitik_payments::RefundAsked;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
-use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
@@ -90,7 +90,7 @@ async fn list(
         order: p.order,
     };
     let page = state.orders.admin_orders(query).await?;
-    Ok(HttpResponse::Ok().json(Paginated::from_page(page, OrderDto::from)))
+    Ok(HttpResponse::Ok().json(Paginated::from_page(page, OrderDto::for_staff)))
 }
 
 /// One order, whoever placed it, with the customer's confirmation link while it waits for it.
@@ -140,19 +140,24 @@ impl AdminOrderDto {
         let confirmation_link = state.cash_on_delivery.confirmation_link(&order);
         let chat = state.notices.chat(&order);
         let chat = ChatTextsDto { customer: chat.customer, confirmation: chat.confirmation };
-        AdminOrderDto { order: OrderDto::from(order), confirmation_link, chat }
+        AdminOrderDto { order: OrderDto::for_staff(order), confirmation_link, chat }
     }
 }
 
 /// Named apart from the accounts' `StatusBody` (`{active}`): one name in the document is one schema.
 #[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 #[schema(as = OrderStatusBody)]
 pub struct StatusBody {
     #[serde(default)]
     #[schema(value_type = OrderStatusName, required = true, example = "shipped")]
     status: String,
-    /// Shown in the history (a tracking note, for instance).
+    /// Kept in the history; internal unless `customerVisible`.
     note: Option<String>,
+    /// « visible par le client »: the customer reads the note on their order page (default:
+    /// internal).
+    #[serde(default)]
+    customer_visible: bool,
 }
 
 /// The back office's order sorts.
@@ -215,7 +220,10 @@ async fn change_status(
     id: web::Path<Uuid>,
     body: web::Json<StatusBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let order = state.orders.change_status(&actor(&admin), *id, &body.status, body.note.as_deref()).await?;
+    let order = state
+        .orders
+        .change_status(&actor(&admin), *id, &body.status, body.note.as_deref(), body.customer_visible)
+        .await?;
     Ok(HttpResponse::Ok().json(Data::new(AdminOrderDto::new(&state, order))))
 }
 
@@ -256,7 +264,9 @@ pub struct RefundBody {
 /// Refunds a paid order. A Wave order is refunded by Wave, in full, on its paid session, once:
 /// a second request while one is in flight answers 409, and when Wave's answer is lost the
 /// refund is left `unknown` (« à vérifier », 202) until checked. A cash-on-delivery order gets
-/// the refund the shop made itself, of any part of what is left. Stock is not changed.
+/// the refund the shop made itself, of any part of what is left. A refund that gives back the
+/// whole of what was paid for an order not delivered yet cancels it and returns its stock, in the
+/// refund's transaction; after delivery (a return) status and stock stay.
 #[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = RefundBody,
     params(("id" = Uuid, Path, description = "Order id")),
     responses(

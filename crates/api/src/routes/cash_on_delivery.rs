@@ -280,5 +280,5 @@ async fn confirm_mine(
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     let order = state.cash_on_delivery.confirm_by_customer(user.id, *id).await?;
-    Ok(HttpResponse::Ok().json(Data::new(OrderDto::from(order))))
+    Ok(HttpResponse::Ok().json(Data::new(OrderDto::for_customer(order, &state.config.shop))))
 }

@@ -44,6 +44,9 @@ pub struct DeliveryZoneDto {
     /// As shoppers read it.
     #[schema(example = "24 h")]
     delay: String,
+    /// Express delivery's own delay; `null` exactly when express is not offered.
+    #[schema(example = "Le jour même")]
+    express_delay: Option<String>,
     /// Whether cash on delivery is taken in the zone.
     cash_on_delivery: bool,
     active: bool,
@@ -60,6 +63,7 @@ impl From<DeliveryZone> for DeliveryZoneDto {
             express_fee: zone.express_fee.map(|fee| fee.as_francs()),
             free_from: zone.free_from.map(|from| from.as_francs()),
             delay: zone.delay,
+            express_delay: zone.express_delay,
             cash_on_delivery: zone.cash_on_delivery,
             active: zone.active,
             communes: zone.communes.into_iter().map(|Commune { code, name }| CommuneDto { code, name }).collect(),
@@ -124,6 +128,9 @@ pub struct ZoneBody {
     free_from: Option<Whole>,
     #[schema(required = true, max_length = 60, pattern = r"\S", example = "24 h")]
     delay: Option<String>,
+    /// Express delivery's delay: required with `expressFee`, not read without it.
+    #[schema(max_length = 60, example = "Le jour même")]
+    express_delay: Option<String>,
     /// Absent: unchanged (`true` for a new zone).
     cash_on_delivery: Option<bool>,
     /// Absent: unchanged (`true` for a new zone).
@@ -142,6 +149,7 @@ impl From<ZoneBody> for ZoneForm {
             express_fee: b.express_fee.map(|Whole(francs)| francs),
             free_from: b.free_from.map(|Whole(francs)| francs),
             delay: b.delay,
+            express_delay: b.express_delay,
             cash_on_delivery: b.cash_on_delivery,
             active: b.active,
             communes: b.communes.into_iter().map(|c| RawCommune { code: c.code, name: c.name }).collect(),

@@ -2,7 +2,7 @@
 
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use bitik_catalog::RawChoice;
-use bitik_common::PageRequest;
+use bitik_common::{PageRequest, Shop};
 use bitik_common::{RawAddress, RawContact};
 use bitik_orders::{CheckoutRequest, Order, RawCheckout, RawPlace, ShippingInfo};
 use chrono::{DateTime, Utc};
@@ -101,6 +101,9 @@ pub struct PaymentInfoDto {
     paid_at: Option<DateTime<Utc>>,
 }
 
+/// An entry of the history. The customer's order carries the status changes and the notes meant
+/// for them, signed « L'équipe <shop> » when the team made them; the back office's carries every
+/// entry as it was written.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct HistoryDto {
@@ -108,6 +111,8 @@ pub struct HistoryDto {
     date: DateTime<Utc>,
     by: String,
     note: String,
+    /// Whether the customer reads the note (« visible par le client »).
+    customer_visible: bool,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -213,8 +218,20 @@ pub struct CourierDto {
     phone: String,
 }
 
-impl From<Order> for OrderDto {
-    fn from(order: Order) -> Self {
+impl OrderDto {
+    /// The order as its customer reads it (`bitik_orders::customer_view`): never an internal
+    /// note, a refund's reason, the confirmation's calls or a staff member's name.
+    pub fn for_customer(order: Order, shop: &Shop) -> Self {
+        let team = bitik_orders::customer_view::team_label(&shop.name);
+        Self::build(bitik_orders::customer_view::for_customer(order, &team))
+    }
+
+    /// The order as the back office reads it: everything, names and internal notes included.
+    pub fn for_staff(order: Order) -> Self {
+        Self::build(order)
+    }
+
+    fn build(order: Order) -> Self {
         let cancellable = bitik_orders::rules::customer_may_cancel(&order);
         let pay_with_wave = bitik_payments::wave_offer(&order, Utc::now()).ok().map(|offer| offer.as_str());
         let refunded_amount = bitik_orders::refund::refunded_total(&order.refunds).as_francs();
@@ -264,7 +281,13 @@ impl From<Order> for OrderDto {
             status_history: order
                 .history
                 .into_iter()
-                .map(|h| HistoryDto { status: h.status.as_str(), date: h.at, by: h.by, note: h.note })
+                .map(|h| HistoryDto {
+                    status: h.status.as_str(),
+                    date: h.at,
+                    by: h.by,
+                    note: h.note,
+                    customer_visible: h.note_visible,
+                })
                 .collect(),
             cancellable,
             confirmation,
@@ -435,7 +458,7 @@ async fn place(
     })?;
     // The lines ordered leave the customer's cart with the order itself (`OrderRepository::place`).
     let order = state.orders.place(user.id, request).await?;
-    Ok(HttpResponse::Created().json(Data::new(OrderDto::from(order))))
+    Ok(HttpResponse::Created().json(Data::new(OrderDto::for_customer(order, &state.config.shop))))
 }
 
 /// The customer's orders, newest first.
@@ -452,7 +475,7 @@ async fn list(
 ) -> Result<HttpResponse, ApiError> {
     let page = PageRequest::parse(query.page.as_deref(), query.limit.as_deref(), 10, bitik_orders::MAX_PAGE_SIZE)?;
     let orders = state.orders.orders_of(user.id, page).await?;
-    Ok(HttpResponse::Ok().json(Paginated::from_page(orders, OrderDto::from)))
+    Ok(HttpResponse::Ok().json(Paginated::from_page(orders, |o| OrderDto::for_customer(o, &state.config.shop))))
 }
 
 /// One of the customer's orders.
@@ -470,7 +493,7 @@ async fn detail(
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     let order = state.orders.order_of(user.id, *id).await?;
-    Ok(HttpResponse::Ok().json(Data::new(OrderDto::from(order))))
+    Ok(HttpResponse::Ok().json(Data::new(OrderDto::for_customer(order, &state.config.shop))))
 }
 
 /// Cancels the order while it is pending and unpaid; its stock goes back.
@@ -489,5 +512,5 @@ async fn cancel(
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     let order = state.orders.cancel_by_customer(user.id, *id).await?;
-    Ok(HttpResponse::Ok().json(Data::new(OrderDto::from(order))))
+    Ok(HttpResponse::Ok().json(Data::new(OrderDto::for_customer(order, &state.config.shop))))
 }

@@ -32,6 +32,11 @@ fn simulator(state: &AppState) -> Result<&Simulator, ApiError> {
     state.simulator.as_deref().ok_or_else(|| ApiError::new(Code::NotFound, "Cette adresse de l'API n'existe pas."))
 }
 
+/// Test mode's sessions could not be read or written: 503 when the database did not answer.
+fn unavailable(error: SimulatorError) -> ApiError {
+    ApiError::internal(error)
+}
+
 fn session_not_found() -> ApiError {
     ApiError::new(Code::PaymentSessionNotFound, "Session de paiement non trouvée")
 }
@@ -53,7 +58,8 @@ async fn stylesheet(state: web::Data<AppState>) -> Result<HttpResponse, ApiError
 ))]
 #[get("/payments/wave/simulator/{sessionId}")]
 async fn page(state: web::Data<AppState>, session_id: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let simulated = simulator(&state)?.session(&session_id).ok_or_else(session_not_found)?;
+    let simulated =
+        simulator(&state)?.session(&session_id).await.map_err(unavailable)?.ok_or_else(session_not_found)?;
     let html = render(&simulated, &state.config.public_url);
     Ok(HttpResponse::Ok()
         .content_type("text/html; charset=utf-8")
@@ -75,7 +81,7 @@ async fn page(state: web::Data<AppState>, session_id: web::Path<String>) -> Resu
 ))]
 #[post("/payments/wave/simulator/{sessionId}/pay")]
 async fn pay(state: web::Data<AppState>, session_id: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let outcome = simulator(&state)?.pay(&session_id);
+    let outcome = simulator(&state)?.pay(&session_id).await;
     deliver(&state, &session_id, outcome).await
 }
 
@@ -89,7 +95,7 @@ async fn pay(state: web::Data<AppState>, session_id: web::Path<String>) -> Resul
 ))]
 #[post("/payments/wave/simulator/{sessionId}/fail")]
 async fn fail(state: web::Data<AppState>, session_id: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let outcome = simulator(&state)?.fail(&session_id);
+    let outcome = simulator(&state)?.fail(&session_id).await;
     deliver(&state, &session_id, outcome).await
 }
 
@@ -103,6 +109,7 @@ async fn deliver(
         Err(SimulatorError::NotFound) => return Err(session_not_found()),
         // Paid, failed or expired already (a second click): the page tells which.
         Err(SimulatorError::NotOpen(_)) => return Ok(see_other(&format!("{SIMULATOR_PATH}/{session_id}"))),
+        Err(error @ SimulatorError::Storage(_)) => return Err(unavailable(error)),
     };
     // Like Wave, the shopper is sent back whatever the shop made of the event; the result pages
     // ask the server, which asks the simulator again if this delivery was not handled.

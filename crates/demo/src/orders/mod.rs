@@ -27,8 +27,10 @@ use bitik_orders::{
     Actor, NewOrder, Order, OrderRepository, OrderStatus, PlaceError, ShippingInfo, ShippingMethod, StatusChange,
     Transition, checkout, order_number, rules,
 };
+use bitik_payments::test_mode::{SimulatedSession, SimulatedSessions};
+use bitik_payments::{CURRENCY, CheckoutStatus, WavePaymentStatus, WaveSession};
 use bitik_postgres::{
-    Database, PgOrderRepository, PgProductRepository, PgUserRepository, PgZoneRepository,
+    Database, PgOrderRepository, PgProductRepository, PgSimulatedSessions, PgUserRepository, PgZoneRepository,
 };
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
@@ -55,13 +57,16 @@ pub struct DemoOrdersReport {
 
 /// Opens the demo customers' accounts and places about [`HISTORY_DAYS`] days of their orders up
 /// to `now`, once: when any demo customer has an order already, no order is added. Needs the
-/// demo admin and the demo catalogue (`seed_demo_accounts`, `seed_catalog`).
+/// demo admin and the demo catalogue (`seed_demo_accounts`, `seed_catalog`). Each Wave payment is
+/// also a paid session of test mode's simulator, so that a demo shop's « Caisse » finds its
+/// payments at « Wave » as a real shop would (`shop_name` is the merchant those sessions name).
 pub async fn seed_demo_orders(
     accounts: &AccountService,
     database: &Database,
+    shop_name: &str,
     now: DateTime<Utc>,
 ) -> anyhow::Result<DemoOrdersReport> {
-    let shop = DemoShop::new(database);
+    let shop = DemoShop::new(database, shop_name);
     let admin = customers::existing(&shop.users, DEMO_ADMIN_EMAIL).await.context("the demo admin")?;
     let admin = Actor::admin(admin.id, &admin.first_name, &admin.last_name);
     let (customers, accounts_opened) = customers::open_accounts(accounts, &shop.users, database, now).await?;
@@ -90,16 +95,20 @@ struct DemoShop<'a> {
     products: PgProductRepository,
     orders: PgOrderRepository,
     zones: PgZoneRepository,
+    sessions: PgSimulatedSessions,
+    shop_name: String,
 }
 
 impl<'a> DemoShop<'a> {
-    fn new(database: &'a Database) -> Self {
+    fn new(database: &'a Database, shop_name: &str) -> Self {
         Self {
             database,
             users: PgUserRepository::new(database.clone()),
             products: PgProductRepository::new(database.clone()),
             orders: PgOrderRepository::new(database.clone()),
             zones: PgZoneRepository::new(database.clone()),
+            sessions: PgSimulatedSessions::new(database.clone()),
+            shop_name: shop_name.to_owned(),
         }
     }
 
@@ -142,13 +151,7 @@ impl<'a> DemoShop<'a> {
     async fn place(&self, planned: &PlannedOrder, customer: &Customer, ids: &[Uuid]) -> anyhow::Result<Option<Order>> {
         let Some(mut order) = self.checkout(planned, customer, ids).await? else { return Ok(None) };
         let placed = Actor::customer(customer.user_id);
-        let first = StatusChange {
-            status: OrderStatus::Pending,
-            note: "Commande créée".to_owned(),
-            by: placed.label,
-            by_user: placed.user_id,
-            at: planned.placed_at,
-        };
+        let first = StatusChange::new(OrderStatus::Pending, "Commande créée", &placed, planned.placed_at);
         let mut numbers = Dice::new(planned.basket);
         for _ in 0..5 {
             let random = u16::try_from(numbers.below(10_000)).unwrap_or_default();
@@ -208,8 +211,7 @@ impl<'a> DemoShop<'a> {
     async fn confirm(&self, order: &Order, by: &Actor, at: DateTime<Utc>) -> anyhow::Result<()> {
         let attempt =
             ConfirmationAttempt { outcome: Confirmation::Confirmed, by: by.label.clone(), by_user: by.user_id, at };
-        let confirmed =
-            self.orders.record_attempt(order.id, attempt, None, false).await.map_err(|e| anyhow!(e))?;
+        let confirmed = self.orders.record_attempt(order.id, attempt, None, false).await.map_err(|e| anyhow!(e))?;
         confirmed.map(|_| ()).ok_or_else(|| anyhow!("demo order {}: not confirmable", order.order_number))
     }
 
@@ -221,7 +223,7 @@ impl<'a> DemoShop<'a> {
         }
         let found = self.zones.find_by_commune(commune).await.map_err(anyhow::Error::from_boxed)?;
         let (zone, commune) = found.with_context(|| format!("the commune {commune} is in no delivery zone"))?;
-        Ok(Destination::Commune { zone, commune })
+        Ok(Destination::Commune { zone: Box::new(zone), commune })
     }
 
     /// What happened to the order since it was placed, each step at its time, through the
@@ -239,14 +241,14 @@ impl<'a> DemoShop<'a> {
             let by = match event.step.author() {
                 Author::Customer => Actor::customer(customer.user_id),
                 Author::Shop => admin.clone(),
-                Author::Wave => Actor { user_id: None, label: "Wave".to_owned() },
-                Author::System => Actor { user_id: None, label: "Système".to_owned() },
+                Author::Wave => Actor::system("Wave"),
+                Author::System => Actor::system("Système"),
             };
             let note = event.step.note(planned.shipping).to_owned();
             if event.step == Step::Confirmed {
                 self.confirm(&order, &by, event.at).await?;
             }
-            let change = StatusChange { status: to, note, by: by.label, by_user: by.user_id, at: event.at };
+            let change = StatusChange::new(to, note, &by, event.at);
             let outcome = if event.step.is_payment() {
                 paid_at = Some(event.at);
                 self.orders.record_payment(order.id, order.status, change).await
@@ -258,6 +260,10 @@ impl<'a> DemoShop<'a> {
                 Transition::Applied(order) => *order,
                 other => bail!("demo order {}: {:?} refused ({other:?})", order.order_number, event.step),
             };
+            if event.step == Step::WavePaid {
+                let paid = paid_session(&order, event.at, &self.shop_name);
+                self.sessions.insert(&paid).await.map_err(|e| anyhow!(e))?;
+            }
         }
         if order.status != planned.status() {
             bail!("demo order {} ended {:?}, planned {:?}", order.order_number, order.status, planned.status());
@@ -265,5 +271,32 @@ impl<'a> DemoShop<'a> {
         let last_change = planned.events.last().map_or(planned.placed_at, |event| event.at);
         bitik_postgres::date_demo_order(self.database, order.id, paid_at, last_change).await?;
         Ok(())
+    }
+}
+
+/// The session test mode's Wave would hold for a demo order paid at `at`: opened a few minutes
+/// before, completed then, for the order's total.
+fn paid_session(order: &Order, at: DateTime<Utc>, shop_name: &str) -> SimulatedSession {
+    let id = format!("cos-demo{}", order.order_number.trim_start_matches("ORD-"));
+    let opened = at - chrono::Duration::minutes(2);
+    SimulatedSession {
+        session: WaveSession {
+            launch_url: format!("/api/payments/wave/simulator/{id}"),
+            id,
+            amount: order.total,
+            currency: CURRENCY.to_owned(),
+            checkout_status: CheckoutStatus::Complete,
+            payment_status: WavePaymentStatus::Succeeded,
+            client_reference: Some(order.id.to_string()),
+            business_name: shop_name.to_owned(),
+            created_at: opened,
+            expires_at: opened + chrono::Duration::minutes(30),
+            completed_at: Some(at),
+            transaction_id: Some(format!("TDEMO{}", order.order_number.trim_start_matches("ORD-"))),
+            last_error: None,
+        },
+        success_url: format!("/payment-success?orderId={}", order.id),
+        error_url: format!("/payment-error?orderId={}", order.id),
+        refunded_at: None,
     }
 }

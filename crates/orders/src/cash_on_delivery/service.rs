@@ -11,9 +11,8 @@ use super::phone_record::{PhoneOverride, PhoneRecord};
 use super::ports::{CashOnDeliveryRepository, PhoneRecords};
 use super::rules::{check_confirmable, expired};
 use crate::error::OrderError;
-use crate::model::{Order, OrderStatus, StatusChange};
+use crate::model::{Actor, Order, OrderStatus, StatusChange};
 use crate::ports::OrderRepository;
-use crate::service::Actor;
 
 /// Unconfirmed orders looked at by one pass of the expiry sweep.
 const SWEEP_BATCH: u32 = 50;
@@ -99,13 +98,8 @@ impl CashOnDeliveryService {
         check_confirmable(&order)?.state.after(outcome)?;
         let at = self.now();
         let attempt = ConfirmationAttempt { outcome, by: actor.label.clone(), by_user: actor.user_id, at };
-        let entry = (outcome == Confirmation::Confirmed).then(|| StatusChange {
-            status: order.status,
-            note: "Commande confirmée par téléphone".to_owned(),
-            by: actor.label.clone(),
-            by_user: actor.user_id,
-            at,
-        });
+        let entry = (outcome == Confirmation::Confirmed)
+            .then(|| StatusChange::new(order.status, "Commande confirmée par téléphone", actor, at).visible_note(true));
         self.record(order.id, attempt, entry, false).await
     }
 
@@ -129,9 +123,13 @@ impl CashOnDeliveryService {
             return Err(OrderError::ConfirmationLinkUsed);
         }
         check_confirmable(&order)?;
-        // The link's holder is not logged in: the history names the customer, not an account.
-        let holder = Actor { user_id: None, label: Actor::customer(order.user_id).label };
-        self.confirm_for_customer(&order, holder, "Commande confirmée par le client (lien de confirmation)", true).await
+        self.confirm_for_customer(
+            &order,
+            Actor::link_holder(),
+            "Commande confirmée par le client (lien de confirmation)",
+            true,
+        )
+        .await
     }
 
     /// The signed link to send the customer, while the order waits for its confirmation.
@@ -150,7 +148,7 @@ impl CashOnDeliveryService {
         let at = self.now();
         let attempt =
             ConfirmationAttempt { outcome: Confirmation::Confirmed, by: by.label.clone(), by_user: by.user_id, at };
-        let entry = StatusChange { status: order.status, note: note.to_owned(), by: by.label, by_user: by.user_id, at };
+        let entry = StatusChange::new(order.status, note, &by, at);
         self.record(order.id, attempt, Some(entry), by_link).await
     }
 
@@ -208,13 +206,8 @@ impl CashOnDeliveryService {
         if !expired(&order, now, hours) {
             return Ok(false);
         }
-        let change = StatusChange {
-            status: OrderStatus::Cancelled,
-            note: format!("Annulée : non confirmée sous {hours} h"),
-            by: BY_SYSTEM.to_owned(),
-            by_user: None,
-            at: now,
-        };
+        let note = format!("Annulée : non confirmée sous {hours} h");
+        let change = StatusChange::new(OrderStatus::Cancelled, note, &Actor::system(BY_SYSTEM), now);
         self.cod.cancel_unconfirmed(id, cutoff, change).await.map_err(OrderError::repository)
     }
 
@@ -224,13 +217,8 @@ impl CashOnDeliveryService {
     pub async fn mark_returned(&self, actor: &Actor, id: Uuid) -> Result<Order, OrderError> {
         let order = self.find(id).await?;
         returnable(&order)?;
-        let entry = StatusChange {
-            status: OrderStatus::Refused,
-            note: "Colis revenu à la boutique : articles remis en stock".to_owned(),
-            by: actor.label.clone(),
-            by_user: actor.user_id,
-            at: self.now(),
-        };
+        let note = "Colis revenu à la boutique : articles remis en stock";
+        let entry = StatusChange::new(OrderStatus::Refused, note, actor, self.now()).visible_note(true);
         match self.cod.mark_returned(id, entry).await.map_err(OrderError::repository)? {
             Some(order) => Ok(order),
             None => Err(returnable(&self.find(id).await?).err().unwrap_or(OrderError::Concurrent)),

@@ -5,10 +5,10 @@ use chrono::{DateTime, Duration, TimeZone, Utc};
 use uuid::Uuid;
 
 use super::*;
+use crate::Actor;
 use crate::error::OrderError;
 use crate::model::{Order, OrderLine, OrderStatus, PaymentMethod, PaymentStatus, ShippingInfo, StatusChange};
 use crate::ports::MockOrderRepository;
-use crate::service::Actor;
 use crate::shipping::ShippingMethod;
 
 const SECRET: &[u8] = b"a-secret-of-the-shop-long-enough";

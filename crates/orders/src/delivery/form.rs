@@ -34,6 +34,8 @@ pub struct ZoneForm {
     pub express_fee: Option<i64>,
     pub free_from: Option<i64>,
     pub delay: Option<String>,
+    /// Required with an express fee, not read without one.
+    pub express_delay: Option<String>,
     pub cash_on_delivery: Option<bool>,
     pub active: Option<bool>,
     pub communes: Vec<RawCommune>,
@@ -56,6 +58,10 @@ impl ZoneForm {
         let free_from = self.free_from.and_then(|from| amount(&mut errors, "freeFrom", Some(from)));
         let delay =
             text(&mut errors, "delay", self.delay.as_deref(), MAX_DELAY_CHARS, "Le délai de livraison est requis");
+        let express_delay = express_fee.is_some().then(|| {
+            let missing = "Le délai de la livraison express est requis";
+            text(&mut errors, "expressDelay", self.express_delay.as_deref(), MAX_DELAY_CHARS, missing)
+        });
         let communes = communes(&mut errors, &self.communes);
         let keep = |form: Option<bool>, current: Option<bool>| form.or(current).unwrap_or(true);
         let zone = DeliveryZone {
@@ -65,6 +71,7 @@ impl ZoneForm {
             express_fee,
             free_from,
             delay,
+            express_delay,
             cash_on_delivery: keep(self.cash_on_delivery, current.map(|z| z.cash_on_delivery)),
             active: keep(self.active, current.map(|z| z.active)),
             communes,
@@ -165,6 +172,7 @@ mod tests {
             express_fee: Some(2_500),
             free_from: Some(50_000),
             delay: Some("24 h".into()),
+            express_delay: Some(" Le jour même ".into()),
             cash_on_delivery: None,
             active: None,
             communes: vec![
@@ -212,6 +220,17 @@ mod tests {
     fn no_express_and_no_threshold_are_allowed() {
         let zone = ZoneForm { express_fee: None, free_from: None, ..form() }.check(None).unwrap();
         assert_eq!((zone.express_fee, zone.free_from), (None, None));
+        assert_eq!(zone.express_delay, None, "no express, no express delay, whatever was sent");
+    }
+
+    #[test]
+    fn express_says_its_own_delay() {
+        let zone = form().check(None).unwrap();
+        assert_eq!((zone.delay.as_str(), zone.express_delay.as_deref()), ("24 h", Some("Le jour même")));
+        let silent = ZoneForm { express_delay: Some("  ".into()), ..form() }.check(None).unwrap_err();
+        assert_eq!(fields(silent)["expressDelay"], "Le délai de la livraison express est requis");
+        let long = ZoneForm { express_delay: Some("x".repeat(61)), ..form() }.check(None).unwrap_err();
+        assert!(fields(long).contains_key("expressDelay"));
     }
 
     #[test]

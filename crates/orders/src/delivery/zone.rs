@@ -26,6 +26,8 @@ pub struct DeliveryZone {
     pub free_from: Option<Money>,
     /// As shoppers read it: « 24 h », « 2 à 4 jours ouvrés ».
     pub delay: String,
+    /// Express delivery's own delay (« Le jour même »); `Some` exactly when it is offered.
+    pub express_delay: Option<String>,
     pub cash_on_delivery: bool,
     /// An inactive zone is kept for the orders that name it; nobody can order to it.
     pub active: bool,
@@ -78,7 +80,7 @@ impl DeliveryZone {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Destination {
     Pickup,
-    Commune { zone: DeliveryZone, commune: Commune },
+    Commune { zone: Box<DeliveryZone>, commune: Commune },
 }
 
 impl Destination {
@@ -112,6 +114,7 @@ pub(crate) mod tests {
             express_fee: Some(Money::francs(2_500)),
             free_from: Some(Money::francs(50_000)),
             delay: "24 h".into(),
+            express_delay: Some("Le jour même".into()),
             cash_on_delivery: true,
             active: true,
             communes: vec![Commune { code: "medina".into(), name: "Médina".into() }],
@@ -127,6 +130,7 @@ pub(crate) mod tests {
             express_fee: None,
             free_from: None,
             delay: "2 à 4 jours ouvrés".into(),
+            express_delay: None,
             cash_on_delivery: false,
             active: true,
             communes: vec![Commune { code: "thies".into(), name: "Thiès".into() }],
@@ -164,7 +168,7 @@ pub(crate) mod tests {
         assert_eq!(Destination::Pickup.fee_for(ShippingMethod::Pickup, Money::francs(1_000)).unwrap(), Money::ZERO);
         assert!(Destination::Pickup.check(ShippingMethod::Pickup, PaymentMethod::CashOnDelivery).is_ok());
         let regions =
-            Destination::Commune { zone: regions(), commune: Commune { code: "thies".into(), name: "Thiès".into() } };
+            Destination::Commune { zone: Box::new(regions()), commune: Commune { code: "thies".into(), name: "Thiès".into() } };
         assert_eq!(regions.fee_for(ShippingMethod::Pickup, Money::francs(1_000)).unwrap(), Money::ZERO);
     }
 

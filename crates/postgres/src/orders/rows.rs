@@ -5,7 +5,8 @@ use std::collections::HashMap;
 use bitik_common::Money;
 use bitik_orders::cash_on_delivery::{Courier, OrderConfirmation};
 use bitik_orders::{
-    Order, OrderLine, OrderStatus, PaymentMethod, PaymentStatus, Refund, ShippingInfo, ShippingMethod, StatusChange,
+    ActorKind, Order, OrderLine, OrderStatus, PaymentMethod, PaymentStatus, Refund, ShippingInfo, ShippingMethod,
+    StatusChange,
 };
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
@@ -75,6 +76,8 @@ struct HistoryRow {
     note: String,
     changed_by: String,
     user_id: Option<Uuid>,
+    by_kind: String,
+    note_visible: bool,
     created_at: DateTime<Utc>,
 }
 
@@ -110,6 +113,8 @@ fn assemble(
                 note: h.note,
                 by: h.changed_by,
                 by_user: h.user_id,
+                by_kind: ActorKind::parse(&h.by_kind).ok_or_else(|| corrupt("history author", &h.by_kind))?,
+                note_visible: h.note_visible,
                 at: h.created_at,
             })
         })
@@ -210,6 +215,8 @@ pub(crate) struct NewHistoryRow<'a> {
     note: &'a str,
     changed_by: &'a str,
     user_id: Option<Uuid>,
+    by_kind: &'static str,
+    note_visible: bool,
     created_at: DateTime<Utc>,
 }
 
@@ -220,6 +227,8 @@ pub(crate) fn record(order_id: Uuid, change: &StatusChange) -> NewHistoryRow<'_>
         note: &change.note,
         changed_by: &change.by,
         user_id: change.by_user,
+        by_kind: change.by_kind.as_str(),
+        note_visible: change.note_visible,
         created_at: change.at,
     }
 }

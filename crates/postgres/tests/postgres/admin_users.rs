@@ -167,6 +167,8 @@ async fn a_customer_without_orders_is_deleted_one_with_orders_deactivated() {
         note: String::new(),
         by: "Client".into(),
         by_user: Some(moussa.id),
+        by_kind: bitik_orders::ActorKind::Customer,
+        note_visible: true,
         at: Utc::now(),
     };
     orders.place(order, first, None).await.unwrap();

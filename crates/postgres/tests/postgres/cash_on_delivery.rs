@@ -104,7 +104,15 @@ impl Shop {
 }
 
 fn change(status: OrderStatus, note: &str) -> StatusChange {
-    StatusChange { status, note: note.into(), by: "Système".into(), by_user: None, at: Utc::now() }
+    StatusChange {
+        status,
+        note: note.into(),
+        by: "Système".into(),
+        by_user: None,
+        by_kind: bitik_orders::ActorKind::System,
+        note_visible: true,
+        at: Utc::now(),
+    }
 }
 
 fn attempt(outcome: Confirmation) -> ConfirmationAttempt {

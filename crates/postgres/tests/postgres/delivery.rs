@@ -24,6 +24,7 @@ fn zone(code: &str, communes: Vec<Commune>) -> DeliveryZone {
         express_fee: None,
         free_from: Some(Money::francs(100_000)),
         delay: "3 jours".into(),
+        express_delay: None,
         cash_on_delivery: true,
         active: true,
         communes,
@@ -84,12 +85,13 @@ async fn a_zone_is_written_with_exactly_its_communes() {
     let mut changed = zone("essai", vec![commune("b", "Bêta-Nord"), commune("c", "Gamma")]);
     changed.fee = Money::francs(4_500);
     changed.express_fee = Some(Money::francs(6_000));
+    changed.express_delay = Some("Le jour même".into());
     changed.active = false;
     let updated = zones.update(changed).await.unwrap().unwrap();
     assert_eq!(names(&updated), ["Bêta-Nord", "Gamma"]);
     assert_eq!(
-        (updated.fee, updated.express_fee, updated.active),
-        (Money::francs(4_500), Some(Money::francs(6_000)), false)
+        (updated.fee, updated.express_fee, updated.express_delay.as_deref(), updated.active),
+        (Money::francs(4_500), Some(Money::francs(6_000)), Some("Le jour même"), false)
     );
     assert_eq!(zones.find_by_commune("a").await.unwrap(), None, "left out, it left the zone");
     assert!(!zones.list(true).await.unwrap().iter().any(|z| z.code == "essai"), "inactive zones are not offered");
@@ -149,6 +151,8 @@ async fn order_in(test: &TestDatabase, zone: &DeliveryZone) -> bitik_orders::Ord
         note: String::new(),
         by: "Client".into(),
         by_user: None,
+        by_kind: bitik_orders::ActorKind::Customer,
+        note_visible: true,
         at: Utc::now(),
     };
     PgOrderRepository::new(test.database.clone()).place(new, first, None).await.unwrap()

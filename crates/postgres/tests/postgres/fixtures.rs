@@ -114,6 +114,8 @@ pub async fn placed_order(
         note: "Commande créée".into(),
         by: "Client".into(),
         by_user: Some(customer.id),
+        by_kind: bitik_orders::ActorKind::Customer,
+        note_visible: true,
         at: chrono::Utc::now(),
     };
     repository.place(order, first, None).await.unwrap()

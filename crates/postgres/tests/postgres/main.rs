@@ -23,5 +23,6 @@ mod pool;
 mod promo_codes;
 mod rate_limits;
 mod refunds;
+mod simulated_sessions;
 mod stock_alerts;
 mod users;

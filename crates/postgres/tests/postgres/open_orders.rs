@@ -43,6 +43,8 @@ fn created(user_id: Uuid) -> StatusChange {
         note: "Commande créée".into(),
         by: "Client".into(),
         by_user: Some(user_id),
+        by_kind: bitik_orders::ActorKind::Customer,
+        note_visible: true,
         at: Utc::now(),
     }
 }

@@ -61,6 +61,8 @@ impl Shop {
             note: String::new(),
             by: "Client".into(),
             by_user: None,
+            by_kind: bitik_orders::ActorKind::Customer,
+            note_visible: true,
             at: when,
         };
         let placed = self.orders.place(order, first, None).await.unwrap();

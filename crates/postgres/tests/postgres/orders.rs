@@ -61,6 +61,8 @@ fn created(user_id: Uuid) -> StatusChange {
         note: "Commande créée".into(),
         by: "Client".into(),
         by_user: Some(user_id),
+        by_kind: bitik_orders::ActorKind::Customer,
+        note_visible: true,
         at: Utc::now(),
     }
 }
@@ -71,6 +73,8 @@ fn cancelled() -> StatusChange {
         note: String::new(),
         by: "Client".into(),
         by_user: None,
+        by_kind: bitik_orders::ActorKind::Customer,
+        note_visible: true,
         at: Utc::now(),
     }
 }
@@ -206,6 +210,8 @@ async fn reopening_a_cancelled_order_takes_the_units_again_or_is_refused() {
         note: String::new(),
         by: "Admin".into(),
         by_user: None,
+        by_kind: bitik_orders::ActorKind::Staff,
+        note_visible: true,
         at: Utc::now(),
     };
     let refused = orders.transition(order.id, OrderStatus::Cancelled, reopen.clone(), StockEffect::Take).await.unwrap();
@@ -404,6 +410,8 @@ async fn a_payment_is_recorded_once() {
         note: "Payé".into(),
         by: "Wave".into(),
         by_user: None,
+        by_kind: bitik_orders::ActorKind::System,
+        note_visible: true,
         at: Utc::now(),
     };
     let attempts: Vec<_> = (0..5)

@@ -70,6 +70,8 @@ impl Shop {
             note: String::new(),
             by: "Client".into(),
             by_user: None,
+            by_kind: bitik_orders::ActorKind::Customer,
+            note_visible: true,
             at: when,
         };
         let placed = self.orders.place(order, first, None).await.unwrap();
@@ -220,6 +222,8 @@ fn cash_entry(order: &Order) -> (Uuid, OrderStatus, StatusChange) {
         note: "Paiement à la livraison reçu".into(),
         by: "Admin Awa Ndiaye".into(),
         by_user: None,
+        by_kind: bitik_orders::ActorKind::Staff,
+        note_visible: true,
         at: Utc::now(),
     };
     (order.id, order.status, entry)

@@ -40,6 +40,8 @@ pub(crate) async fn wave_order(test: &TestDatabase, method: PaymentMethod, creat
         note: String::new(),
         by: "Client".into(),
         by_user: Some(awa.id),
+        by_kind: bitik_orders::ActorKind::Customer,
+        note_visible: true,
         at: created_at,
     };
     PgOrderRepository::new(test.database.clone()).place(order, first, None).await.unwrap()
@@ -175,7 +177,15 @@ async fn the_sweep_finds_only_old_unpaid_pending_wave_orders_oldest_first() {
     let paid = wave_order(&test, PaymentMethod::Wave, t - Duration::minutes(45)).await;
     let cancelled = wave_order(&test, PaymentMethod::Wave, t - Duration::minutes(45)).await;
     let orders = PgOrderRepository::new(test.database.clone());
-    let entry = |status| StatusChange { status, note: String::new(), by: "Wave".into(), by_user: None, at: t };
+    let entry = |status| StatusChange {
+        status,
+        note: String::new(),
+        by: "Wave".into(),
+        by_user: None,
+        by_kind: bitik_orders::ActorKind::System,
+        note_visible: true,
+        at: t,
+    };
     orders.record_payment(paid.id, OrderStatus::Pending, entry(OrderStatus::Processing)).await.unwrap();
     orders
         .transition(cancelled.id, OrderStatus::Pending, entry(OrderStatus::Cancelled), StockEffect::Return)

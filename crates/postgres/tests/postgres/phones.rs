@@ -68,6 +68,8 @@ async fn order(test: &TestDatabase, user: Uuid, number: &str, phone: &str) {
         note: String::new(),
         by: "Client".into(),
         by_user: None,
+        by_kind: bitik_orders::ActorKind::Customer,
+        note_visible: true,
         at: Utc::now(),
     };
     PgOrderRepository::new(test.database.clone()).place(new, first, None).await.unwrap();

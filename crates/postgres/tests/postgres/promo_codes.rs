@@ -64,6 +64,8 @@ fn created(customer: &User) -> StatusChange {
         note: "Commande créée".into(),
         by: "Client".into(),
         by_user: Some(customer.id),
+        by_kind: bitik_orders::ActorKind::Customer,
+        note_visible: true,
         at: Utc::now(),
     }
 }

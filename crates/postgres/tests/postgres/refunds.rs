@@ -9,11 +9,20 @@ use bitik_orders::{
     StatusChange,
 };
 use bitik_payments::{CashRefundOutcome, RefundOutcome, RefundRepository, WaveRefundStart};
-use bitik_postgres::testing::TestDatabase;
 use bitik_postgres::PgOrderRepository;
+use bitik_postgres::testing::TestDatabase;
 use chrono::{DateTime, Utc};
 
 use crate::payments::{now, wave_order};
+
+/// Units left of the order's one variant.
+async fn units_of(test: &TestDatabase, order: &Order) -> u32 {
+    use bitik_catalog::{Color, ProductKey, ProductRepository, Size};
+    let line = &order.lines[0];
+    let products = bitik_postgres::PgProductRepository::new(test.database.clone());
+    let product = products.find_active(&ProductKey::Id(line.product_id)).await.unwrap().unwrap();
+    product.stock.quantity(&Color::parse(&line.color).unwrap(), Size::parse(&line.size).unwrap())
+}
 
 async fn paid_order(test: &TestDatabase, method: PaymentMethod) -> Order {
     let order = wave_order(test, method, now()).await;
@@ -22,6 +31,8 @@ async fn paid_order(test: &TestDatabase, method: PaymentMethod) -> Order {
         note: "Payée".into(),
         by: "Wave".into(),
         by_user: None,
+        by_kind: bitik_orders::ActorKind::System,
+        note_visible: true,
         at: now(),
     };
     let orders = PgOrderRepository::new(test.database.clone());
@@ -47,6 +58,8 @@ fn entry(note: &str) -> StatusChange {
         note: note.into(),
         by: "Admin Awa Diop".into(),
         by_user: None,
+        by_kind: bitik_orders::ActorKind::Staff,
+        note_visible: true,
         at: now(),
     }
 }
@@ -102,9 +115,17 @@ async fn a_wave_refund_moves_by_its_state_machine_and_a_success_refunds_the_orde
         .unwrap();
     assert_eq!(done.payment_status, PaymentStatus::Refunded);
     assert_eq!(done.paid_at, order.paid_at, "a refunded order keeps the time it was paid");
-    assert_eq!(done.status, OrderStatus::Processing, "a refund leaves the order's status");
-    let last = done.history.last().unwrap();
-    assert_eq!((last.status, last.by.as_str()), (OrderStatus::Processing, "Admin Awa Diop"));
+    assert_eq!(done.status, OrderStatus::Cancelled, "refunded in full before delivery: cancelled");
+    let entries: Vec<_> =
+        done.history.iter().rev().take(2).map(|e| (e.status, e.note.as_str(), e.by.as_str())).collect();
+    assert_eq!(
+        entries,
+        [
+            (OrderStatus::Cancelled, "Commande annulée : remboursée en totalité", "Admin Awa Diop"),
+            (OrderStatus::Processing, "Remboursement Wave de 11 000 FCFA : Article défectueux", "Admin Awa Diop"),
+        ]
+    );
+    assert_eq!(units_of(&test, &order).await, 5, "its unit is back on the shelf");
     assert!(done.refunds[0].settled_at.is_some());
     // Settled: a late answer changes nothing, and no new refund starts.
     let late = refunds
@@ -181,6 +202,8 @@ async fn recorded_refunds_never_add_up_past_what_was_paid_even_at_once() {
         note: "Payée".into(),
         by: "Wave".into(),
         by_user: None,
+        by_kind: bitik_orders::ActorKind::System,
+        note_visible: true,
         at: now(),
     };
     assert!(matches!(

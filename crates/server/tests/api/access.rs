@@ -78,6 +78,9 @@ struct Ids {
     c_order: String,
     /// A cash order of C's refused at the door, for the parcel's return.
     c_refused_order: String,
+    /// Cash orders of C's delivered, whose cash the shop receives: one alone, one in a round.
+    c_delivered_order: String,
+    c_delivered_round: String,
     c_user: String,
     /// A fourth customer, for the admin's deletion.
     d_user: String,
@@ -287,20 +290,20 @@ fn matrix() -> Vec<Row> {
             with_json(format!("/api/admin/orders/{}/tracking", ids.c_order), json!({"trackingNote": "Colis 7"}))
         }),
         row(M::PUT, "/admin/orders/{id}/payment", ADMIN, |ids, _| {
-            call(format!("/api/admin/orders/{}/payment", ids.c_order))
+            call(format!("/api/admin/orders/{}/payment", ids.c_delivered_order))
         }),
         // Paid by the row above: part of its cash goes back.
         row(M::POST, "/admin/orders/{id}/refund", ADMIN, |ids, _| {
             let body = json!({"amount": 1000, "method": "cash", "reason": "Geste commercial"});
-            with_json(format!("/api/admin/orders/{}/refund", ids.c_order), body)
+            with_json(format!("/api/admin/orders/{}/refund", ids.c_delivered_order), body)
         }),
         // A recorded refund is made at once: there is nothing to check with Wave.
         row(M::POST, "/admin/orders/{id}/refund/check", [401, 403, 403, 409], |ids, _| {
-            call(format!("/api/admin/orders/{}/refund/check", ids.c_order))
+            call(format!("/api/admin/orders/{}/refund/check", ids.c_delivered_order))
         }),
         // A refused parcel's cash is not paid yet: it may be recorded with a round.
         row(M::POST, "/admin/orders/cash-received", ADMIN, |ids, _| {
-            with_json("/api/admin/orders/cash-received", json!({"orderIds": [ids.c_refused_order]}))
+            with_json("/api/admin/orders/cash-received", json!({"orderIds": [ids.c_delivered_round]}))
         }),
         row(M::GET, "/admin/reports/payments", ADMIN, |_, _| {
             call("/api/admin/reports/payments?from=2026-11-01&to=2026-11-02")
@@ -465,6 +468,10 @@ impl World {
         let cart = app.send(Method::POST, "/api/cart/add", Some(&a), Some(&line(&product, 1))).await;
         let a_cart_item = data_of(cart, 200).await["items"][0]["id"].as_str().unwrap().to_owned();
         let c_order = place(&app, &c, &product, "cash_on_delivery", "77 000 00 14").await;
+        let c_delivered_order = place(&app, &c, &product, "cash_on_delivery", "77 000 00 14").await;
+        deliver(&app, &admin, &c_delivered_order).await;
+        let c_delivered_round = place(&app, &c, &product, "cash_on_delivery", "77 000 00 14").await;
+        deliver(&app, &admin, &c_delivered_round).await;
         let c_refused_order = place(&app, &c, &product, "cash_on_delivery", "77 000 00 14").await;
         refuse_at_the_door(&app, &admin, &c_refused_order).await;
         let c_wave_order = place(&app, &c, &product, "wave", "77 000 00 14").await;
@@ -481,6 +488,8 @@ impl World {
             a_session,
             c_order,
             c_refused_order,
+            c_delivered_order,
+            c_delivered_round,
             c_user: c_user["id"].as_str().unwrap().to_owned(),
             d_user: d_user["id"].as_str().unwrap().to_owned(),
             c_session,
@@ -575,10 +584,18 @@ async fn place(app: &TestApp, token: &str, product: &str, payment: &str, phone: 
 
 /// The admin confirms the cash order, ships it, and records its refusal at the door.
 async fn refuse_at_the_door(app: &TestApp, admin: &str, order: &str) {
+    confirmed_and_then(app, admin, order, &["shipped", "refused"]).await;
+}
+
+async fn deliver(app: &TestApp, admin: &str, order: &str) {
+    confirmed_and_then(app, admin, order, &["shipped", "delivered"]).await;
+}
+
+async fn confirmed_and_then(app: &TestApp, admin: &str, order: &str, statuses: &[&str]) {
     let confirmed = json!({"confirmation": "confirmed"});
     let path = format!("/api/admin/orders/{order}/confirmation");
     data_of(app.send(Method::PUT, &path, Some(admin), Some(&confirmed)).await, 200).await;
-    for status in ["shipped", "refused"] {
+    for status in statuses {
         let path = format!("/api/admin/orders/{order}/status");
         data_of(app.send(Method::PUT, &path, Some(admin), Some(&json!({"status": status}))).await, 200).await;
     }

@@ -4,6 +4,7 @@ use reqwest::Method;
 use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, error_body, spawn_app};
+use crate::refunds::deliver_cash_order;
 
 async fn order(app: &TestApp, token: &str, product: &str, quantity: i64, payment: &str) -> Value {
     let body = json!({
@@ -114,6 +115,14 @@ async fn cash_is_recorded_for_cash_on_delivery_only_and_once() {
     let cash = order(&app, &customer, &tee, 1, "cash_on_delivery").await["id"].as_str().unwrap().to_owned();
     let wave = order(&app, &customer, &tee, 1, "wave").await["id"].as_str().unwrap().to_owned();
     let admin = app.admin_token().await;
+    let early = app.send(Method::PUT, &format!("/api/admin/orders/{cash}/payment"), Some(&admin), None).await;
+    assert_eq!(early.status(), 409, "the cash changes hands at the door");
+    let early = error_body(early).await;
+    assert_eq!(
+        (early["code"].as_str(), early["message"].as_str()),
+        (Some("order_not_delivered"), Some("Le paiement à la livraison s'encaisse une fois la commande livrée."))
+    );
+    deliver_cash_order(&app, &admin, &cash).await;
     let paid = app.send(Method::PUT, &format!("/api/admin/orders/{cash}/payment"), Some(&admin), None).await;
     assert_eq!(paid.status(), 200);
     let paid = paid.json::<Value>().await.unwrap()["data"].clone();
@@ -206,7 +215,9 @@ async fn the_dashboard_counts_todays_orders_and_revenue_from_the_data() {
     assert_eq!(empty["trends"]["todayRevenue"], Value::Null, "nothing to compare with: no percentage");
     // Paid in cash: 2 × 10 000 + 1 500 (Médina's zone). Unpaid: counted, no revenue. Cancelled: neither.
     let paid = order(&app, &customer, &tee, 2, "cash_on_delivery").await["id"].as_str().unwrap().to_owned();
-    app.send(Method::PUT, &format!("/api/admin/orders/{paid}/payment"), Some(&admin), None).await;
+    deliver_cash_order(&app, &admin, &paid).await;
+    let received = app.send(Method::PUT, &format!("/api/admin/orders/{paid}/payment"), Some(&admin), None).await;
+    assert_eq!(received.status(), 200);
     order(&app, &customer, &tee, 1, "cash_on_delivery").await;
     let cancelled = order(&app, &customer, &tee, 5, "cash_on_delivery").await["id"].as_str().unwrap().to_owned();
     let path = format!("/api/admin/orders/{cancelled}/status");
@@ -217,7 +228,7 @@ async fn the_dashboard_counts_todays_orders_and_revenue_from_the_data() {
     assert_eq!(stats["todayOrders"], 2);
     assert_eq!(stats["todayRevenue"], 21_500);
     assert_eq!(stats["monthRevenue"], 21_500);
-    assert_eq!(stats["pendingOrders"], 2, "the cancelled one is no longer pending");
+    assert_eq!(stats["pendingOrders"], 1, "the delivered one and the cancelled one are no longer pending");
     assert_eq!(stats["recentOrders"].as_array().unwrap().len(), 3);
     assert_eq!(stats["recentOrders"][0]["status"], "cancelled", "newest first, any status");
     assert_eq!(stats["recentOrders"][0]["customerName"], "Awa Diop");

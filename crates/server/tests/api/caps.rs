@@ -55,7 +55,8 @@ async fn a_fourth_order_awaiting_payment_is_refused_until_one_is_paid_or_cancell
     assert_eq!((&error["code"], &error["message"]), (&json!("too_many_open_orders"), &json!(ACCOUNT_FULL)));
     assert_eq!((stock_of(&app, &tee).await, order_count(&app, &token).await), (37, 3), "nothing taken");
 
-    // Paid at the door: it no longer waits for its money.
+    // Delivered and paid at the door: it no longer waits for its money.
+    crate::refunds::deliver_cash_order(&app, &admin, &ids[0]).await;
     let paid = app.send(Method::PUT, &format!("/api/admin/orders/{}/payment", ids[0]), Some(&admin), None).await;
     assert_eq!(paid.status(), 200);
     placed(&app, &token, &checkout(&tee, 1, "77 000 00 04")).await;

@@ -14,15 +14,15 @@ const PUBLIC_URL: &str = "https://boutique.test";
 const PHONE: &str = "+221771234567";
 
 /// A shop with a t-shirt (`stock` black M), an admin and a customer.
-struct Shop {
-    app: TestApp,
-    admin: String,
-    customer: String,
-    tee: String,
+pub(crate) struct Shop {
+    pub(crate) app: TestApp,
+    pub(crate) admin: String,
+    pub(crate) customer: String,
+    pub(crate) tee: String,
 }
 
 impl Shop {
-    async fn open(stock: i64) -> Self {
+    pub(crate) async fn open(stock: i64) -> Self {
         Self::open_with(stock, &[]).await
     }
 
@@ -36,7 +36,7 @@ impl Shop {
         Shop { app, admin, customer, tee }
     }
 
-    async fn checkout(&self, token: &str, quantity: i64, payment: &str) -> reqwest::Response {
+    pub(crate) async fn checkout(&self, token: &str, quantity: i64, payment: &str) -> reqwest::Response {
         let body = json!({
             "items": [{"productId": self.tee, "quantity": quantity, "size": "M", "color": "noir"}],
             "shippingInfo": {"firstName": "Awa", "lastName": "Diop", "email": "awa@example.sn",
@@ -48,39 +48,39 @@ impl Shop {
     }
 
     /// The customer's order of `quantity` t-shirts: its id.
-    async fn order(&self, quantity: i64, payment: &str) -> String {
+    pub(crate) async fn order(&self, quantity: i64, payment: &str) -> String {
         let response = self.checkout(&self.customer, quantity, payment).await;
         assert_eq!(response.status(), 201);
         response.json::<Value>().await.unwrap()["data"]["id"].as_str().unwrap().to_owned()
     }
 
-    async fn admin(&self, method: Method, path: &str, body: Option<Value>) -> reqwest::Response {
+    pub(crate) async fn admin(&self, method: Method, path: &str, body: Option<Value>) -> reqwest::Response {
         self.app.send(method, path, Some(&self.admin), body.as_ref()).await
     }
 
-    async fn admin_order(&self, id: &str) -> Value {
+    pub(crate) async fn admin_order(&self, id: &str) -> Value {
         let response = self.admin(Method::GET, &format!("/api/admin/orders/{id}"), None).await;
         response.json::<Value>().await.unwrap()["data"].clone()
     }
 
-    async fn customer_order(&self, id: &str) -> Value {
+    pub(crate) async fn customer_order(&self, id: &str) -> Value {
         let response = self.app.send(Method::GET, &format!("/api/orders/{id}"), Some(&self.customer), None).await;
         response.json::<Value>().await.unwrap()["data"].clone()
     }
 
-    async fn report(&self, id: &str, outcome: &str) -> reqwest::Response {
+    pub(crate) async fn report(&self, id: &str, outcome: &str) -> reqwest::Response {
         let body = json!({ "confirmation": outcome });
         self.admin(Method::PUT, &format!("/api/admin/orders/{id}/confirmation"), Some(body)).await
     }
 
-    async fn set_status(&self, id: &str, status: &str) -> reqwest::Response {
+    pub(crate) async fn set_status(&self, id: &str, status: &str) -> reqwest::Response {
         let body = json!({ "status": status });
         self.admin(Method::PUT, &format!("/api/admin/orders/{id}/status"), Some(body)).await
     }
 
     /// Read as the back office reads it, never from the storefront's cache, which hears of a
     /// write a moment after it is committed.
-    async fn stock(&self) -> i64 {
+    pub(crate) async fn stock(&self) -> i64 {
         let path = format!("/api/products/{}?scope=admin", self.tee);
         let body: Value = self.admin(Method::GET, &path, None).await.json().await.unwrap();
         body["data"]["stock"]["noir"]["M"].as_i64().unwrap()
@@ -100,7 +100,7 @@ impl Shop {
     }
 }
 
-async fn data(response: reqwest::Response, status: u16) -> Value {
+pub(crate) async fn data(response: reqwest::Response, status: u16) -> Value {
     assert_eq!(response.status(), status);
     response.json::<Value>().await.unwrap()["data"].clone()
 }
@@ -388,7 +388,10 @@ async fn the_back_office_lists_orders_by_confirmation_and_the_dashboard_counts_t
     shop.report(&silent, "no_answer").await;
     let confirmed = shop.order(1, "cash_on_delivery").await;
     shop.report(&confirmed, "confirmed").await;
-    // Its cash received, it no longer counts among the 3 an account may keep unpaid.
+    // Delivered, its cash received: it no longer counts among the 3 an account may keep unpaid.
+    for status in ["processing", "shipped", "delivered"] {
+        assert_eq!(shop.set_status(&confirmed, status).await.status(), 200);
+    }
     assert_eq!(shop.admin(Method::PUT, &format!("/api/admin/orders/{confirmed}/payment"), None).await.status(), 200);
     shop.order(1, "wave").await;
     let ids = |query: &'static str| {

@@ -62,10 +62,24 @@ async fn the_active_zones_are_listed_with_their_communes_the_cheapest_first() {
     let keys: Vec<&String> = dakar.as_object().unwrap().keys().collect();
     assert_eq!(
         keys,
-        ["active", "cashOnDelivery", "code", "communes", "delay", "expressFee", "fee", "freeFrom", "name"],
+        [
+            "active",
+            "cashOnDelivery",
+            "code",
+            "communes",
+            "delay",
+            "expressDelay",
+            "expressFee",
+            "fee",
+            "freeFrom",
+            "name"
+        ],
         "the zone's JSON, exactly"
     );
     assert_eq!((&zones[2]["expressFee"], &zones[3]["cashOnDelivery"]), (&json!(null), &json!(false)));
+    // Express says how fast it is, not the standard delay again; no express, no delay.
+    assert_eq!((&dakar["expressDelay"], &zones[1]["expressDelay"]), (&json!("Le jour même"), &json!("24 h")));
+    assert_eq!(zones[2]["expressDelay"], json!(null));
 }
 
 #[tokio::test]
@@ -220,6 +234,11 @@ async fn the_admin_creates_a_zone_whose_communes_checkout_then_takes() {
     );
     let order = placed(&app, &token, &checkout(&tee, 1, "saly-portudal", "standard", "wave")).await;
     assert_eq!(order["shippingCost"], 4_000);
+    let mut express = zone_form(4_000, json!([{"name": "Somone"}]));
+    express["expressFee"] = json!(6_000);
+    let silent = app.send(Method::POST, "/api/admin/delivery/zones", Some(&admin), Some(&express)).await;
+    assert_eq!(silent.status(), 400, "express needs its own delay");
+    assert_eq!(error_body(silent).await["fields"]["expressDelay"], "Le délai de la livraison express est requis");
 
     let again = app.send(Method::POST, "/api/admin/delivery/zones", Some(&admin), Some(&form)).await;
     assert_eq!(again.status(), 409);

@@ -9,7 +9,7 @@ use bitik_demo::accounts::{
     DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD, seed_demo_accounts,
 };
 use bitik_demo::catalog::{SeedProduct, demo_catalogue};
-use bitik_demo::orders::{DEMO_CUSTOMERS, DemoOrdersReport, seed_demo_orders};
+use bitik_demo::orders::{DEMO_CUSTOMERS, DemoOrdersReport, HISTORY_DAYS, seed_demo_orders};
 use bitik_identity::password::Argon2Hasher;
 use bitik_identity::{AccountService, TokenService};
 use bitik_postgres::{PgAddressRepository, PgProductRepository, PgUserRepository};
@@ -42,7 +42,7 @@ async fn seeded_shop(app: &TestApp) -> AccountService {
 }
 
 async fn seed(app: &TestApp, accounts: &AccountService) -> DemoOrdersReport {
-    seed_demo_orders(accounts, &app.database.database, Utc::now()).await.unwrap()
+    seed_demo_orders(accounts, &app.database.database, "Bitik Dakar", Utc::now()).await.unwrap()
 }
 
 /// The demo catalogue's entries by the id their product got in the shop.
@@ -327,4 +327,28 @@ async fn the_dashboard_shows_the_demo_months_revenue_day_by_day_and_every_status
             assert_eq!(stats["pendingOrders"].as_u64(), Some(count));
         }
     }
+}
+
+/// In test mode, the demo shop's Wave payments are sessions of the simulator kept in the
+/// database: « Caisse » finds every one of them at « Wave », even after a restart.
+#[tokio::test]
+async fn the_demo_months_wave_payments_reconcile_in_test_mode_after_a_restart() {
+    let app = spawn_app().await;
+    let accounts = seeded_shop(&app).await;
+    seed(&app, &accounts).await;
+    // Another server on the same database: what the first one's simulator would have held in
+    // memory is gone; what the database keeps is not.
+    let restarted = crate::helpers::spawn_app_with(&[("DATABASE_URL", &app.database.url)]).await;
+    let admin = token(&restarted, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD).await;
+    let today = Utc::now().date_naive();
+    let from = today - Duration::days(HISTORY_DAYS);
+    let report = get(&restarted, &format!("/api/admin/reports/payments?from={from}&to={today}"), &admin).await;
+    let report = &report["data"];
+    let wave = &report["totals"]["wave"];
+    assert!(wave["ordersPaid"].as_u64().unwrap() > 10, "{wave}");
+    assert_eq!(wave["received"], wave["expected"], "every demo Wave payment is found at Wave: {wave}");
+    assert_eq!(wave["unverified"], 0);
+    assert_eq!(report["attention"]["waveNotConfirmed"], serde_json::json!([]));
+    assert_eq!(report["attention"]["waveNotMarked"], serde_json::json!([]));
+    assert_eq!(report["wave"]["simulated"], true);
 }

@@ -26,6 +26,7 @@ mod identity;
 mod limits;
 mod messages;
 mod observability;
+mod order_notes;
 mod orders;
 mod pages;
 mod password_flood;

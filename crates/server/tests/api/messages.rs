@@ -505,6 +505,7 @@ async fn a_refund_made_tells_the_customer_once_with_its_amount_and_method() {
     let (token, _) = app.register("moussa@example.sn", "secret1").await;
     let tee = app.product("T-shirt Médina", 23_500, None, &[("noir", "M", 5)]).await;
     let cash = place_paid_by(&app, &token, &tee, "cash_on_delivery").await;
+    crate::refunds::deliver_cash_order(&app, &admin, &cash).await;
     let paid = app.send(Method::PUT, &format!("/api/admin/orders/{cash}/payment"), Some(&admin), None).await;
     assert_eq!(paid.status(), 200);
     let cash_order = json!({"id": cash});

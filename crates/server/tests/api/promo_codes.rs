@@ -138,6 +138,7 @@ async fn the_admin_creates_lists_and_changes_codes_and_sees_their_uses_and_reven
         .send(Method::POST, &format!("/api/orders/{}/cancel", third["id"].as_str().unwrap()), Some(&shopper), None)
         .await;
     assert_eq!(cancel.status(), 200);
+    crate::refunds::deliver_cash_order(&app, &admin, first["id"].as_str().unwrap()).await;
     let paid = app
         .send(Method::PUT, &format!("/api/admin/orders/{}/payment", first["id"].as_str().unwrap()), Some(&admin), None)
         .await;

@@ -29,6 +29,18 @@ async fn paid_wave_order(app: &TestApp, wave: &MockServer, email: &str, session_
     (token, order, tee)
 }
 
+/// The cash order confirmed by the shop's call and delivered: its cash may be received.
+pub(crate) async fn deliver_cash_order(app: &TestApp, admin: &str, order: &str) {
+    let confirmed = json!({"confirmation": "confirmed"});
+    let path = format!("/api/admin/orders/{order}/confirmation");
+    assert_eq!(app.send(Method::PUT, &path, Some(admin), Some(&confirmed)).await.status(), 200);
+    for status in ["processing", "shipped", "delivered"] {
+        let path = format!("/api/admin/orders/{order}/status");
+        let response = app.send(Method::PUT, &path, Some(admin), Some(&json!({"status": status}))).await;
+        assert_eq!(response.status(), 200, "{status}");
+    }
+}
+
 async fn refund(app: &TestApp, admin: &str, order: &str, body: &Value) -> reqwest::Response {
     app.send(Method::POST, &format!("/api/admin/orders/{order}/refund"), Some(admin), Some(body)).await
 }
@@ -74,13 +86,23 @@ async fn a_paid_wave_order_is_refunded_by_wave_once_and_its_customer_sees_it() {
         (Some("wave"), Some("succeeded"), Some(25_000), Some(ADMIN))
     );
     let entries = history_by(refunded, ADMIN);
-    assert_eq!(entries.len(), 1);
-    assert_eq!(entries[0]["note"], "Remboursement Wave de 25 000 FCFA : Article défectueux");
-    assert_eq!(entries[0]["status"], refunded["status"], "a refund leaves the order's status");
-    assert_eq!(stock_of(&app, &tee).await, stock, "refunding does not change stock");
+    assert_eq!(
+        entries.iter().map(|e| (e["status"].as_str().unwrap(), e["note"].as_str().unwrap())).collect::<Vec<_>>(),
+        [
+            ("processing", "Remboursement Wave de 25 000 FCFA : Article défectueux"),
+            ("cancelled", "Commande annulée : remboursée en totalité"),
+        ],
+        "refunded in full before delivery: cancelled"
+    );
+    assert_eq!(refunded["status"], "cancelled");
+    assert_eq!(stock_of(&app, &tee).await, stock + 1, "its unit is back on the shelf");
 
     let customer = order_of(&app, &token, &order).await;
-    assert_eq!(customer["paymentInfo"]["status"], "refunded");
+    assert_eq!(
+        (customer["status"].as_str(), customer["paymentInfo"]["status"].as_str()),
+        (Some("cancelled"), Some("refunded"))
+    );
+    assert_eq!(customer["refunds"][0]["reason"], "", "the refund's reason is the shop's");
     assert_eq!(customer["refunds"][0]["state"], "succeeded");
     assert!(customer["payWithWave"].is_null(), "a refunded order is never paid again");
 
@@ -159,10 +181,14 @@ async fn a_lost_answer_leaves_the_refund_to_check_and_the_check_asks_wave() {
     assert_eq!(body["data"]["refunds"][0]["state"], "succeeded");
     assert_eq!(body["data"]["paymentInfo"]["status"], "refunded");
     let entries = history_by(&body["data"], ADMIN);
-    assert_eq!(entries.len(), 1);
+    assert_eq!(entries.len(), 2, "the refund, and the cancellation it makes of an order not delivered");
     assert_eq!(
         entries[0]["note"],
         "Remboursement Wave de 25 000 FCFA : Colis perdu (confirmé auprès de Wave par Admin Awa Diop)"
+    );
+    assert_eq!(
+        (entries[1]["status"].as_str(), body["data"]["status"].as_str()),
+        (Some("cancelled"), Some("cancelled"))
     );
     assert_eq!(order_of(&app, &token, &order).await["paymentInfo"]["status"], "refunded");
     assert_eq!(refunds_asked(&wave, "cos-slow").await, 0, "the check asks, it does not refund");
@@ -211,8 +237,9 @@ async fn a_check_finding_no_refund_at_wave_fails_it_and_a_new_refund_may_be_aske
 async fn of_two_refunds_at_once_exactly_one_reaches_wave() {
     let wave = MockServer::start().await;
     let app = app_with_wave(&wave).await;
-    let (_, order, _) = paid_wave_order(&app, &wave, "awa@example.sn", "cos-twice").await;
+    let (_, order, tee) = paid_wave_order(&app, &wave, "awa@example.sn", "cos-twice").await;
     let admin = app.admin_token().await;
+    let stock = stock_of(&app, &tee).await;
     wave_refunds(&wave, "cos-twice", ResponseTemplate::new(200).set_delay(Duration::from_millis(300))).await;
     let body = json!({"reason": "Double clic"});
     let (a, b) = tokio::join!(refund(&app, &admin, &order, &body), refund(&app, &admin, &order, &body));
@@ -223,6 +250,7 @@ async fn of_two_refunds_at_once_exactly_one_reaches_wave() {
     let code = error_body(loser).await["code"].as_str().unwrap().to_owned();
     assert!(code == "refund_in_progress" || code == "already_refunded", "{code}");
     assert_eq!(refunds_asked(&wave, "cos-twice").await, 1);
+    assert_eq!(stock_of(&app, &tee).await, stock + 1, "the cancellation returned its unit once");
 }
 
 #[tokio::test]
@@ -262,6 +290,7 @@ async fn a_paid_cash_order_gets_recorded_refunds_up_to_what_was_paid() {
     let admin = app.admin_token().await;
     let unpaid = refund(&app, &admin, &order, &json!({"amount": 1000, "method": "cash", "reason": "x"})).await;
     assert_eq!(unpaid.status(), 409, "nothing paid, nothing to give back");
+    deliver_cash_order(&app, &admin, &order).await;
     let paid = app.send(Method::PUT, &format!("/api/admin/orders/{order}/payment"), Some(&admin), None).await;
     assert_eq!(paid.status(), 200);
     let stock = stock_of(&app, &tee).await;
@@ -303,7 +332,8 @@ async fn a_paid_cash_order_gets_recorded_refunds_up_to_what_was_paid() {
         (Some("refunded"), Some(25_000))
     );
     assert_eq!(customer["refunds"].as_array().unwrap().len(), 2);
-    assert_eq!(stock_of(&app, &tee).await, stock, "refunding does not change stock");
+    assert_eq!(stock_of(&app, &tee).await, stock, "refunded after delivery: a return, stock unchanged");
+    assert_eq!(customer["status"], "delivered", "and its status stays");
     let more = refund(&app, &admin, &order, &json!({"amount": 1, "method": "cash", "reason": "x"})).await;
     assert_eq!(error_body(more).await["code"], "already_refunded");
 }

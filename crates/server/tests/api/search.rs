@@ -154,6 +154,34 @@ async fn t_shirt_noir_lists_the_black_t_shirts_first_however_it_is_typed() {
     }
 }
 
+/// The shop's common spellings of its words find what the catalogue spells otherwise.
+#[tokio::test]
+async fn the_shops_common_spellings_find_its_t_shirts_sweats_and_glasses() {
+    let glasses = Item {
+        name: "Lunettes Soleil Gorée",
+        subcategory: "lunette",
+        price: 7_500,
+        description: "Monture légère.",
+        stock: &[("noir", &[("unique", 2)])],
+        days_ago: 2,
+    };
+    let app = shop_with(RANKED).await;
+    add(&app, &glasses).await;
+    let tees = ["T-shirt Ndakarou", "T-shirt Teranga", "T-shirt Gris Perle"];
+    for typed in ["tee shirt", "Tee-Shirt", "teeshirt", "tshirt", "t shirt", "tee shirts"] {
+        let mut names = found(&app, typed).await;
+        names.retain(|name| name.starts_with("T-shirt"));
+        assert_eq!(names.len(), tees.len(), "{typed:?}: {names:?}");
+    }
+    assert_eq!(found(&app, "tee shirt noir").await[0], "T-shirt Teranga");
+    for typed in ["sweat", "sweatshirt", "sweat-shirt"] {
+        assert_eq!(found(&app, typed).await, ["Sweat Lamb"], "{typed:?}");
+    }
+    for typed in ["lunette", "lunettes", "LUNETTE soleil"] {
+        assert_eq!(found(&app, typed).await, ["Lunettes Soleil Gorée"], "{typed:?}");
+    }
+}
+
 #[tokio::test]
 async fn every_word_must_match_with_accents_case_and_one_typo_per_word_forgiven() {
     let app = shop_with(RANKED).await;

@@ -116,7 +116,8 @@ async fn each_page_names_its_route_chunks_with_the_entry_and_preloads_its_larges
     assert!(home.contains("<link rel=\"preload\" as=\"style\" crossorigin href=\"/assets/home-h1.css\" />"));
     assert!(home.contains("<link rel=\"preload\" as=\"style\" crossorigin href=\"/assets/card-c1.css\" />"));
     assert!(
-        !home.contains("href=\"/assets/index-e1.js\"") && !home.contains("as=\"style\" crossorigin href=\"/assets/index-e1.css"),
+        !home.contains("href=\"/assets/index-e1.js\"")
+            && !home.contains("as=\"style\" crossorigin href=\"/assets/index-e1.css"),
         "what index.html names is not named twice: {home}"
     );
     assert!(

@@ -9,6 +9,7 @@ const regions: DeliveryZone = {
   expressFee: null,
   freeFrom: 50_000,
   delay: '2 à 4 jours ouvrés',
+  expressDelay: null,
   cashOnDelivery: false,
   active: true,
   communes: [{ code: 'thies', name: 'Thiès' }],
@@ -25,10 +26,18 @@ describe('the zone form', () => {
       expressFee: null,
       freeFrom: 50_000,
       delay: '2 à 4 jours ouvrés',
+      expressDelay: null,
       cashOnDelivery: false,
       active: true,
       communes: [{ code: 'thies', name: 'Thiès' }],
     })
+  })
+
+  it('asks express its own delay, and sends none without express', () => {
+    const express = { ...zoneFormValues(regions), expressFee: '5 000' }
+    expect(zoneFormErrors(express)).toEqual({ expressDelay: 'Le délai de la livraison express est requis' })
+    expect(zoneBody({ ...express, expressDelay: ' 24 h ' }, false)).toMatchObject({ expressFee: 5000, expressDelay: '24 h' })
+    expect(zoneBody({ ...express, expressFee: '', expressDelay: '24 h' }, false)).toMatchObject({ expressFee: null, expressDelay: null })
   })
 
   it('reads amounts written with spaces and refuses what is not whole francs', () => {

@@ -26,6 +26,8 @@ export type ZoneFormValues = {
   expressFee: string
   freeFrom: string
   delay: string
+  /** Express delivery's own delay, asked with an express fee. */
+  expressDelay: string
   cashOnDelivery: boolean
   active: boolean
   communes: CommuneRow[]
@@ -45,6 +47,7 @@ export function zoneFormValues(zone?: DeliveryZone): ZoneFormValues {
       expressFee: '',
       freeFrom: '',
       delay: '',
+      expressDelay: '',
       cashOnDelivery: true,
       active: true,
       communes: [newCommune(0)],
@@ -57,6 +60,7 @@ export function zoneFormValues(zone?: DeliveryZone): ZoneFormValues {
     expressFee: amountText(zone.expressFee),
     freeFrom: amountText(zone.freeFrom),
     delay: zone.delay,
+    expressDelay: zone.expressDelay ?? '',
     cashOnDelivery: zone.cashOnDelivery,
     active: zone.active,
     communes: zone.communes.map((commune) => ({ key: commune.code, code: commune.code, name: commune.name, saved: true })),
@@ -95,6 +99,10 @@ export function zoneFormErrors(values: ZoneFormValues): ZoneFormErrors {
   if (freeFrom) errors.freeFrom = freeFrom
   if (!values.delay.trim()) errors.delay = 'Le délai de livraison est requis'
   else if (values.delay.trim().length > 60) errors.delay = 'Ce champ ne peut pas dépasser 60 caractères'
+  if (!express && parseAmount(values.expressFee) != null) {
+    if (!values.expressDelay.trim()) errors.expressDelay = 'Le délai de la livraison express est requis'
+    else if (values.expressDelay.trim().length > 60) errors.expressDelay = 'Ce champ ne peut pas dépasser 60 caractères'
+  }
   const named = values.communes.filter((commune) => commune.name.trim())
   if (named.length === 0) errors.communes = 'Ajoutez au moins une commune'
   else if (named.length < values.communes.length) errors.communes = 'Chaque commune a besoin d’un nom'
@@ -110,6 +118,8 @@ export function zoneBody(values: ZoneFormValues, isNew: boolean): ZoneBody {
     expressFee: parseAmount(values.expressFee) ?? null,
     freeFrom: parseAmount(values.freeFrom) ?? null,
     delay: values.delay.trim(),
+    // Read with an express fee only: without one, express is not offered and has no delay.
+    expressDelay: parseAmount(values.expressFee) != null ? values.expressDelay.trim() : null,
     cashOnDelivery: values.cashOnDelivery,
     active: values.active,
     communes: values.communes.map((commune) => ({

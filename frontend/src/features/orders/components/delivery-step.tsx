@@ -3,7 +3,7 @@ import type { FormEvent, RefObject } from 'react'
 import { Button } from '@/components/ui/button'
 import { FormAlert, GroupedSelectField, TextAreaField, TextField } from '@/components/ui/form-field'
 import { PageSpinner } from '@/components/ui/spinner'
-import { PICKUP, STANDARD_SHIPPING, communeGroups, deliveryFee, type DeliveryZone } from '@/lib/delivery-zones'
+import { PICKUP, STANDARD_SHIPPING, communeGroups, deliveryDelay, deliveryFee, type DeliveryZone } from '@/lib/delivery-zones'
 import { formatPrice } from '@/lib/format'
 import type { useZodForm } from '@/lib/form'
 import { PICKUP_HINT, SHIPPING_METHODS, type deliverySchema, type DeliveryValues } from '../checkout-model'
@@ -104,7 +104,7 @@ function ShippingChoices({ form, zones, zone, subtotal }: Pick<DeliveryStepProps
               ? 'Choisissez votre commune pour voir le tarif.'
               : unavailable
                 ? `Non proposée dans la zone ${zone.name}.`
-                : `${zone.name} · ${zone.delay}`
+                : `${zone.name} · ${deliveryDelay(zone, method.code)}`
         return (
           <label key={method.code} className={styles.choice} htmlFor={`${id}-${method.code}`}>
             <input

@@ -2,7 +2,7 @@ import type { RefObject } from 'react'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { FormAlert } from '@/components/ui/form-field'
 import { paymentMethodLabel } from '../api/order-schema'
-import type { Commune, DeliveryZone } from '@/lib/delivery-zones'
+import { deliveryDelay, type Commune, type DeliveryZone } from '@/lib/delivery-zones'
 import type { CheckoutEstimate, CheckoutLine, CheckoutStep, DeliveryValues } from '../checkout-model'
 import { OrderLines, OrderTotals } from './order-summary'
 import { WAVE_COMING_NOTE } from './payment-step'
@@ -58,7 +58,7 @@ export function ReviewStep(props: ReviewStepProps) {
           </address>
           <p className={styles.recapLine}>
             {shippingLabel}
-            {delivered && destination ? ` · ${destination.zone.delay}` : ''}
+            {delivered && destination ? ` · ${deliveryDelay(destination.zone, delivery.shippingMethod)}` : ''}
           </p>
           {delivery.notes.trim() ? <p className={styles.recapLine}>Instructions : {delivery.notes.trim()}</p> : null}
         </section>

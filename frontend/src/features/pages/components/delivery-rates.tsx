@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
-import { deliveryZonesQueryOptions, zoneTerms, type DeliveryZone } from '@/lib/delivery-zones'
+import { deliveryDelay, deliveryZonesQueryOptions, EXPRESS_SHIPPING, zoneTerms, type DeliveryZone } from '@/lib/delivery-zones'
 import { formatPrice } from '@/lib/format'
 import { shop } from '@/lib/shop'
 import styles from './info-page.module.css'
@@ -20,7 +20,7 @@ function ZoneCard({ zone }: { zone: DeliveryZone }) {
         <dt>Délai</dt>
         <dd>{zone.delay}</dd>
         <dt>Express</dt>
-        <dd>{zone.expressFee !== null ? formatPrice(zone.expressFee) : 'Non proposée'}</dd>
+        <dd>{zone.expressFee !== null ? `${formatPrice(zone.expressFee)} · ${deliveryDelay(zone, EXPRESS_SHIPPING)}` : 'Non proposée'}</dd>
         <dt>Paiement</dt>
         <dd>{zone.cashOnDelivery ? 'Wave ou à la livraison' : 'Wave uniquement'}</dd>
       </dl>

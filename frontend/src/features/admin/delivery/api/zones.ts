@@ -19,6 +19,8 @@ export interface ZoneBody {
   expressFee: number | null
   freeFrom: number | null
   delay: string
+  /** Required with an express fee. */
+  expressDelay: string | null
   cashOnDelivery: boolean
   active: boolean
   communes: { code?: string; name: string }[]

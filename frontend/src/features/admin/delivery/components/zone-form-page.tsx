@@ -15,7 +15,15 @@ import styles from '../../common/admin.module.css'
 import { LoadError, PageHeader } from '../../common/page-header'
 import { useErrorToast } from '../../common/use-error-toast'
 import { useAdminZones, useCreateZone, useUpdateZone } from '../api/zones'
-import { newCommune, zoneBody, zoneFormErrors, zoneFormValues, type ZoneFormErrors, type ZoneFormValues } from '../zone-form-model'
+import {
+  newCommune,
+  parseAmount,
+  zoneBody,
+  zoneFormErrors,
+  zoneFormValues,
+  type ZoneFormErrors,
+  type ZoneFormValues,
+} from '../zone-form-model'
 import { ZONES_LOAD_FAILED } from './zones-page'
 import own from './zones.module.css'
 
@@ -46,7 +54,7 @@ export function ZoneFormPage({ code }: { code?: string }) {
   return <ZoneForm code={zone.code} initial={zoneFormValues(zone)} />
 }
 
-const ZONE_FIELDS: (keyof ZoneFormValues)[] = ['code', 'name', 'fee', 'expressFee', 'freeFrom', 'delay', 'communes']
+const ZONE_FIELDS: (keyof ZoneFormValues)[] = ['code', 'name', 'fee', 'expressFee', 'expressDelay', 'freeFrom', 'delay', 'communes']
 
 function ZoneForm({ code, initial }: { code?: string; initial: ZoneFormValues }) {
   const [values, setValues] = useState(initial)
@@ -68,7 +76,7 @@ function ZoneForm({ code, initial }: { code?: string; initial: ZoneFormValues })
   }
   const setCommune = (key: string, name: string) =>
     set('communes', values.communes.map((commune) => (commune.key === key ? { ...commune, name } : commune)))
-  const field = (name: 'code' | 'name' | 'fee' | 'expressFee' | 'freeFrom' | 'delay') => ({
+  const field = (name: 'code' | 'name' | 'fee' | 'expressFee' | 'expressDelay' | 'freeFrom' | 'delay') => ({
     id: `zone-${name}`,
     name,
     value: values[name],
@@ -122,6 +130,11 @@ function ZoneForm({ code, initial }: { code?: string; initial: ZoneFormValues })
           <TextField label="Livraison standard offerte dès (FCFA)" inputMode="numeric" hint="Vide : jamais offerte." {...field('freeFrom')} />
           <TextField label="Délai affiché" required placeholder="24 h, 24 à 48 h, 2 à 4 jours ouvrés" {...field('delay')} />
         </div>
+        {parseAmount(values.expressFee) != null ? (
+          <div className={own.row}>
+            <TextField label="Délai de la livraison express" required placeholder="Le jour même, 24 h" {...field('expressDelay')} />
+          </div>
+        ) : null}
         <CheckboxField
           id="zone-cash"
           label="Paiement à la livraison accepté"

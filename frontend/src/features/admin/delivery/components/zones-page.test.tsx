@@ -79,6 +79,7 @@ describe('/admin/delivery', () => {
           expressFee: null,
           freeFrom: 30000,
           delay: '24 h',
+          expressDelay: null,
           cashOnDelivery: false,
           active: true,
           communes: [{ code: 'medina', name: 'Médina' }, { code: 'yoff', name: 'Yoff' }, { name: 'Ngor' }],

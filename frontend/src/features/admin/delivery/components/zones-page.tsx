@@ -39,7 +39,7 @@ export function ZonesPage() {
     { header: 'Tarif', numeric: true, cell: (zone) => formatPrice(zone.fee) },
     { header: 'Express', numeric: true, cell: (zone) => amount(zone.expressFee, 'Non proposée') },
     { header: 'Offerte dès', numeric: true, cell: (zone) => amount(zone.freeFrom, 'Jamais') },
-    { header: 'Délai', cell: (zone) => zone.delay },
+    { header: 'Délai', cell: (zone) => (zone.expressDelay ? `${zone.delay} · express ${zone.expressDelay}` : zone.delay) },
     { header: 'Paiement à la livraison', cell: (zone) => (zone.cashOnDelivery ? 'Oui' : 'Non') },
     { header: 'Communes', numeric: true, cell: (zone) => zone.communes.length },
     {

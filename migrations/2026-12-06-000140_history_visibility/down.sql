@@ -1,0 +1,1 @@
+ALTER TABLE order_status_history DROP COLUMN by_kind, DROP COLUMN note_visible;

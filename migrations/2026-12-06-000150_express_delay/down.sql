@@ -1,0 +1,1 @@
+ALTER TABLE delivery_zones DROP COLUMN express_delay;
