@@ -68,6 +68,7 @@ test('desktop: order with cash on delivery → WhatsApp request → confirmed by
   const shopperErrors = collectErrors(shopper)
   await logIn(shopper, DEMO_CUSTOMER)
   await shopper.goto(`/product/${PRODUCT.slug}`)
+  await shopper.getByRole('group', { name: 'Taille' }).getByRole('radio', { name: 'S', exact: true }).check()
   await shopper.getByRole('button', { name: 'Ajouter au panier' }).click()
   await shopper.getByRole('dialog', { name: 'Votre panier' }).getByRole('link', { name: 'Commander' }).click()
   await shopper.waitForURL('**/checkout')

@@ -11,7 +11,7 @@ import { startShop } from './harness.mjs'
 
 const DEMO_CUSTOMER = { email: 'client@bitik.sn', password: 'bitik-client' }
 // Seeded (crates/demo/src/catalog.json): on promotion at 8 000 instead of 10 000 FCFA;
-// white S (the default choice) has exactly 1 unit left.
+// white S has exactly 1 unit left.
 const PRODUCT = { slug: 't-shirt-yoff-surf-club', name: 'T-shirt Yoff Surf Club' }
 // Set E2E_SCREENSHOTS=dir to keep pictures of the steps.
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS
@@ -63,12 +63,13 @@ test('phone: product → cart → login → checkout with cash on delivery → /
   const errors = collectErrors(page)
   assert.equal(await whiteSmallStock(), 1)
 
-  // 1. Browse: a search finds the product; its page adds white S (the default choice).
+  // 1. Browse: a search finds the product; its page adds white S (white is the first colour; S is tapped).
   await page.goto('/products?search=Yoff')
   await page.getByRole('link', { name: PRODUCT.name }).first().click()
   await page.waitForURL(`**/product/${PRODUCT.slug}`)
   await page.getByRole('heading', { level: 1, name: PRODUCT.name }).waitFor()
   assert.ok(await page.getByRole('radio', { name: 'Blanc' }).isChecked())
+  await page.getByRole('group', { name: 'Taille' }).getByRole('radio', { name: 'S', exact: true }).check()
   await page.getByRole('button', { name: 'Ajouter au panier' }).click()
   const drawer = page.getByRole('dialog', { name: 'Votre panier' })
   await drawer.waitFor()

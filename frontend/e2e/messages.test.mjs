@@ -79,6 +79,7 @@ test('without e-mail: the order’s messages are kept as not sent, listed on the
   const shopperErrors = collectErrors(shopper)
   await logIn(shopper, DEMO_CUSTOMER)
   await shopper.goto(`/product/${PRODUCT.slug}`)
+  await shopper.getByRole('group', { name: 'Taille' }).getByRole('radio', { name: 'S', exact: true }).check()
   await shopper.getByRole('button', { name: 'Ajouter au panier' }).click()
   await shopper.getByRole('dialog', { name: 'Votre panier' }).getByRole('link', { name: 'Commander' }).click()
   await shopper.waitForURL('**/checkout')
