@@ -105,6 +105,12 @@ async function screenshot(page, name) {
 
 const toast = (page, text) => page.getByRole('status', { name: 'Notifications' }).getByText(text)
 
+/** A product's picture in an order's lines keeps its fixed square on a phone (it once shrank to a few pixels). */
+async function assertThumbnail(lines, where) {
+  const box = await lines.locator('img').first().boundingBox()
+  assert.ok(box && box.width >= 48 && box.height >= 48, `${where}: the picture is ${JSON.stringify(box)}`)
+}
+
 test('desktop: create a product with two colours, sizes, stock and a picture → in the shop → stock 0 → sold out', async () => {
   const { page, errors } = await adminPage()
   const word = `Gorée${randomUUID().slice(0, 6)}`
@@ -217,6 +223,7 @@ test('phone: an order of the demo customer goes from pending to shipped; the his
   await page.getByRole('heading', { level: 1, name: `Commande ${order.orderNumber}` }).waitFor()
   const progress = page.getByRole('progressbar', { name: 'Avancement de la commande' })
   assert.equal(await progress.getAttribute('aria-valuenow'), '25')
+  await assertThumbnail(page.getByRole('region', { name: 'Articles' }), 'the admin’s order page')
 
   // Cash on delivery: the customer is called and confirms before the parcel leaves.
   await page.getByRole('region', { name: 'Confirmation' }).getByRole('button', { name: 'Confirmer', exact: true }).click()

@@ -40,6 +40,12 @@ async function whiteSmallStock() {
   return (await response.json()).data.stock.blanc.S
 }
 
+/** A product's picture in an order's lines keeps its fixed square on a phone (it once shrank to a few pixels). */
+async function assertThumbnail(lines, where) {
+  const box = await lines.locator('img').first().boundingBox()
+  assert.ok(box && box.width >= 48 && box.height >= 48, `${where}: the picture is ${JSON.stringify(box)}`)
+}
+
 function collectErrors(page) {
   const errors = []
   page.on('pageerror', (error) => errors.push(error.message))
@@ -129,6 +135,7 @@ test('phone: product → cart → login → checkout with cash on delivery → /
   const recap = page.getByRole('region', { name: 'Livraison' })
   assert.match(await recap.textContent(), /Médina \(Dakar ville\)/)
   assert.match(await recap.textContent(), /Point de repère : En face du marché Tilène/)
+  await assertThumbnail(page.getByRole('list', { name: 'Articles' }), 'the recap')
   await screenshot(page, 'checkout-3-confirmation')
   await page.getByRole('button', { name: 'Confirmer la commande' }).click()
   await page.getByText('Commande créée avec succès!').waitFor()
@@ -157,6 +164,7 @@ test('phone: product → cart → login → checkout with cash on delivery → /
   assert.match(await placedTo.textContent(), /Point de repère : En face du marché Tilène/)
   assert.match(await placedTo.textContent(), /Instructions : Appeler en arrivant/)
   assert.equal((await page.getByTestId('order-shipping').textContent()).trim(), '1 500 FCFA')
+  await assertThumbnail(page.getByRole('list', { name: 'Articles' }), 'the order page')
   const contact = page.getByRole('link', { name: 'Contacter le service client' })
   assert.match(decodeURIComponent(await contact.getAttribute('href')), new RegExp(`^https://wa\\.me/\\d+\\?text=.*${orderNumber}`))
   await screenshot(page, 'order-detail')

@@ -180,7 +180,7 @@ function Items({ order }: { order: AdminOrder }) {
             <tr key={`${item.productId}-${item.color}-${item.size}-${index}`}>
               <td data-label="Article">
                 <span className={own.item}>
-                  <img src={smallestImage(item.image)} alt="" width={48} height={48} loading="lazy" className={own.thumb} />
+                  <img src={smallestImage(item.image)} alt="" width={56} height={56} loading="lazy" className={own.thumb} />
                   {item.name}
                 </span>
               </td>
