@@ -68,6 +68,19 @@ describe('payment recovery watcher', () => {
     expect(storedPendingPayment()).not.toBeNull()
   })
 
+  it('left Wave by « back » onto the empty cart: the toast’s « Reprendre le paiement » leads to the order’s page', async () => {
+    loggedInAs()
+    storePendingPayment({ timestamp: Date.now() - 2 * MINUTE })
+    mockPaymentStatus(() => statusAnswer({ status: 'pending' }))
+    const user = userEvent.setup()
+    renderApp('/cart')
+    await toasts().findByText('Vous avez un paiement en attente')
+    await user.click(toasts().getByRole('button', { name: 'Reprendre le paiement' }))
+    await waitFor(() => expect(location()).toBe(`/orders/${ORDER_ID}`))
+    expect(toasts().queryByText('Vous avez un paiement en attente')).not.toBeInTheDocument()
+    expect(storedPendingPayment()).not.toBeNull()
+  })
+
   it('on the home page, 1 s later, offers to go back to the payment; yes opens Wave again', async () => {
     loggedInAs()
     const clock = fakeClock()

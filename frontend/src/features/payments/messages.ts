@@ -28,5 +28,6 @@ export const PAYMENT_MESSAGES = {
   mobileMissingOrder: 'Identifiant de commande manquant. Impossible de vérifier le paiement.',
   // Recovery watcher
   pendingPayment: 'Vous avez un paiement en attente',
+  resumePayment: 'Reprendre le paiement',
   recovered: 'Un paiement réussi a été détecté!',
 } as const
