@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatPhone, looksLikePhone } from './phone'
+import { formatPhone, isPhone } from './phone'
 
 describe('formatPhone', () => {
   it.each([
@@ -23,15 +23,39 @@ describe('formatPhone', () => {
   })
 })
 
-describe('looksLikePhone', () => {
-  it.each(['77 123 45 67', '+221 77 123 45 67', '77.123.45.67', '00221 77-123-45-67', '+33 6 12 34 56 78', '(+221) 771234567'])(
-    'takes %s',
-    (typed) => {
-      expect(looksLikePhone(typed)).toBe(true)
-    },
-  )
+describe('isPhone: the server’s rule (libphonenumber, Senegal by default)', () => {
+  it.each([
+    '77 123 45 67',
+    '70 123 45 67',
+    '75 123 45 67',
+    '76 123 45 67',
+    '78 123 45 67',
+    '33 821 23 45',
+    '+221 77 123 45 67',
+    '77.123.45.67',
+    '00221 77-123-45-67',
+    '(+221) 771234567',
+    '221771234567',
+    '+33 6 12 34 56 78',
+    '0033 6 12 34 56 78',
+    '+1 (202) 555-0143',
+  ])('takes %s', (typed) => {
+    expect(isPhone(typed)).toBe(true)
+  })
 
-  it.each(['abc', '12', '77 ABC 45 67', '77 123 45 67 ext 2', '+221 77 123 45 67 12 34 56 78 90 11'])('refuses %s', (typed) => {
-    expect(looksLikePhone(typed)).toBe(false)
+  it.each([
+    ['abc', 'letters'],
+    ['12', 'too short'],
+    ['77 123 45 6', '8 digits'],
+    ['77 123 45 678', '10 digits'],
+    ['0771234567', 'a trunk 0 Senegal does not use'],
+    ['06 12 34 56 78', 'a French number without its country code'],
+    ['+221 12 345 67 89', 'no such range in Senegal'],
+    ['+221 77 123 45 6', '8 digits after +221'],
+    ['77 ABC 45 67', 'letters'],
+    ['77 123 45 67 ext 2', 'an extension'],
+    ['+221 77 123 45 67 12 34 56 78 90 11', 'too long'],
+  ])('refuses %s (%s)', (typed) => {
+    expect(isPhone(typed)).toBe(false)
   })
 })

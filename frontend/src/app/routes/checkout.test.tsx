@@ -206,6 +206,39 @@ describe('/checkout: step 1, Livraison', () => {
   })
 })
 
+describe('/checkout: the phone, by the server’s rule', () => {
+  it.each([
+    ['77 123 45 6', '8 digits'],
+    ['77 123 45 678', '10 digits'],
+  ])('refuses %s (%s) as soon as the field is left, and on « Suivant »', async (typed) => {
+    const user = userEvent.setup()
+    await openCheckout()
+    await user.clear(field('Téléphone'))
+    await user.type(field('Téléphone'), typed)
+    await user.tab()
+    expect(field('Téléphone')).toHaveAccessibleDescription('Veuillez entrer un numéro de téléphone valide')
+    expect(field('Téléphone')).toBeInvalid()
+
+    await user.click(screen.getByRole('button', { name: 'Suivant' }))
+    expect(screen.getByRole('alert')).toHaveTextContent('Veuillez entrer un numéro de téléphone valide')
+    expect(field('Téléphone')).toHaveFocus()
+    expect(screen.queryByRole('heading', { level: 2, name: 'Mode de paiement' })).not.toBeInTheDocument()
+  })
+
+  it('takes a Senegalese number with +221 and another country’s in international form', async () => {
+    const user = userEvent.setup()
+    await openCheckout()
+    for (const typed of ['+221 78 123 45 67', '+33 6 12 34 56 78']) {
+      await user.clear(field('Téléphone'))
+      await user.type(field('Téléphone'), typed)
+      await user.tab()
+      expect(field('Téléphone')).not.toHaveAccessibleDescription()
+    }
+    await user.click(screen.getByRole('button', { name: 'Suivant' }))
+    expect(await screen.findByRole('heading', { level: 2, name: 'Mode de paiement' })).toBeVisible()
+  })
+})
+
 describe('/checkout: step 2, Paiement', () => {
   it('offers Wave (the default) and cash on delivery; Back keeps what was typed', async () => {
     const user = userEvent.setup()

@@ -87,10 +87,14 @@ describe('step 1: the delivery form', () => {
     ['77 123 45 67', true],
     ['+221 77 123 45 67', true], // how Senegalese numbers are written
     ['+221771234567', true],
-    ['(221) 77-123-45', true],
-    ['7712345', false], // 7 characters
-    ['77123456', true], // 8
-    ['123456789012345', true], // 15
+    ['(+221) 77-123-45-67', true],
+    ['771234567', true],
+    ['+33 6 12 34 56 78', true], // another country's, in international form
+    ['(221) 77-123-45', false], // 8 digits after 221
+    ['7712345', false], // 7 digits
+    ['77123456', false], // 8: not a number of Senegal's plan (the server's rule)
+    ['7712345678', false], // 10
+    ['123456789012345', false], // without a country code, a Senegalese number, which this is not
     ['1234567890123456', false], // 16
     ['77 123 45 6a', false],
     ['77.123.45.67', true],
