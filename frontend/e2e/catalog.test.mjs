@@ -41,10 +41,21 @@ test('home → category → filters in the address → reload, back, forward →
   // The seed has 12 t-shirts: one page.
   await waitForCount(page, '12 produits')
 
-  // The category page has no sidebar; its Filtrer link opens /products on the same category.
+  // The category page has no sidebar: « Filtrer » filters it in its own address, in one tap, and
+  // the active filter shows as a chip that removes it.
   assert.equal(await page.getByRole('complementary', { name: 'Filtres' }).count(), 0)
-  await page.getByRole('link', { name: 'Filtrer' }).click()
-  await page.waitForURL('**/products?category=vetement&subcategory=t-shirt')
+  await page.getByRole('button', { name: 'Filtrer' }).click()
+  const filterDrawer = page.getByRole('dialog', { name: 'Filtres' })
+  await filterDrawer.getByRole('checkbox', { name: 'Beige' }).check()
+  await page.waitForURL((url) => url.pathname === '/category/vetement/t-shirt' && url.searchParams.get('colors') === 'beige')
+  await waitForCount(page, '3 produits')
+  await filterDrawer.getByRole('button', { name: 'Voir 3 produits' }).click()
+  await page.getByRole('button', { name: 'Retirer le filtre Couleur : Beige' }).click()
+  await page.waitForURL((url) => url.pathname === '/category/vetement/t-shirt' && !url.search)
+  await waitForCount(page, '12 produits')
+
+  // /products has the filters beside the results.
+  await page.goto('/products?category=vetement&subcategory=t-shirt')
   const filters = page.getByRole('complementary', { name: 'Filtres' })
   assert.ok(await filters.getByRole('radio', { name: 'T-shirts' }).isChecked())
 

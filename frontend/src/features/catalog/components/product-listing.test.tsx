@@ -329,6 +329,28 @@ describe('/products', () => {
     await waitFor(() => expect(location()).toBe('/products'))
   })
 
+  it('shows the active filters as chips above the results: one removes its filter, « Tout effacer » them all', async () => {
+    const user = userEvent.setup()
+    products()
+    renderApp('/products?search=pull&subcategory=pull&minPrice=5000&colors=noir&sizes=M,L&promotion=true')
+    const chips = await screen.findByRole('list', { name: 'Filtres actifs' })
+    expect(within(chips).getAllByRole('button').map((chip) => chip.textContent)).toEqual([
+      'Catégorie : Pulls✕',
+      'Prix : dès 5 000 FCFA✕',
+      'Couleur : Noir✕',
+      'Taille : M✕',
+      'Taille : L✕',
+      'En promotion✕',
+    ])
+    await user.click(within(chips).getByRole('button', { name: 'Retirer le filtre Taille : M' }))
+    await waitFor(() => expect(location()).toBe('/products?subcategory=pull&minPrice=5000&colors=noir&sizes=L&promotion=true&search=pull'))
+    expect(within(sidebar()).getByRole('checkbox', { name: 'M' })).not.toBeChecked()
+    await user.click(screen.getByRole('button', { name: 'Tout effacer' }))
+    // The search is what was asked, not a filter: it stays.
+    await waitFor(() => expect(location()).toBe('/products?search=pull'))
+    expect(screen.queryByRole('list', { name: 'Filtres actifs' })).not.toBeInTheDocument()
+  })
+
   it('offers the first page when the page asked for is past the end', async () => {
     products(() => HttpResponse.json(page([], { page: 9, totalItems: 30, totalPages: 3 })))
     renderApp('/products?page=9&colors=noir')
