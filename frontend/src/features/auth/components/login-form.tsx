@@ -1,4 +1,3 @@
-import { useEffect } from 'react'
 import { Link } from 'react-router'
 import { PasswordField } from '@/components/ui/form-field'
 import { FormActions, RefusalAlert } from '@/components/ui/form-submit'
@@ -14,16 +13,10 @@ import styles from './auth.module.css'
  * Connexion. On success the session is stored and the page (which watches the
  * session) sends the shopper back where they came from.
  */
-export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
-  const form = useZodForm(loginSchema, { email: initialEmail, password: '' })
+export function LoginForm() {
+  const form = useZodForm(loginSchema, { email: '', password: '' })
   const login = useLogin()
   const toast = useToast()
-  const { fieldId } = form
-
-  // Coming from a fresh registration: the e-mail is there, the password is next.
-  useEffect(() => {
-    if (initialEmail) document.getElementById(fieldId('password'))?.focus()
-  }, [initialEmail, fieldId])
 
   const onSubmit = form.handleSubmit(async (credentials) => {
     try {
