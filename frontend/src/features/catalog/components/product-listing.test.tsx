@@ -351,6 +351,25 @@ describe('/products', () => {
     expect(screen.queryByRole('list', { name: 'Filtres actifs' })).not.toBeInTheDocument()
   })
 
+  it('a search that finds nothing offers the whole catalogue and the shop on WhatsApp, naming what was searched', async () => {
+    const user = userEvent.setup()
+    products(({ request }) =>
+      new URL(request.url).searchParams.has('search')
+        ? HttpResponse.json(page([], { totalItems: 0, totalPages: 0 }))
+        : HttpResponse.json(page([makeProduct({ name: 'Tee Plateau' })])),
+    )
+    renderApp('/products?search=boubou%20brod%C3%A9')
+    await screen.findByText('Aucun produit ne correspond à vos critères.')
+    const whatsapp = screen.getByRole('link', { name: 'Nous demander sur WhatsApp' })
+    const href = new URL(whatsapp.getAttribute('href')!)
+    expect(href.origin).toBe('https://wa.me')
+    expect(href.searchParams.get('text')).toContain('« boubou brodé »')
+    expect(whatsapp).toHaveAttribute('target', '_blank')
+    await user.click(screen.getByRole('link', { name: 'Voir tout le catalogue' }))
+    await waitFor(() => expect(location()).toBe('/products'))
+    expect(await screen.findByRole('link', { name: /Tee Plateau/ })).toBeVisible()
+  })
+
   it('offers the first page when the page asked for is past the end', async () => {
     products(() => HttpResponse.json(page([], { page: 9, totalItems: 30, totalPages: 3 })))
     renderApp('/products?page=9&colors=noir')

@@ -1,11 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
-import { Button } from '@/components/ui/button'
+import { Button, ButtonAnchor, ButtonLink } from '@/components/ui/button'
 import { Drawer } from '@/components/ui/drawer'
 import { Pagination } from '@/components/ui/pagination'
 import { CARD_IMAGE_SIZES_WITH_SIDEBAR, LISTING_FIRST_CARDS, LISTING_PARAMS } from '@/config/first-paint'
 import { isApiError } from '@/lib/api-client'
+import { shop } from '@/lib/shop'
+import { whatsAppUrl } from '@/lib/whatsapp'
 import { DESKTOP_QUERY, useMediaQuery } from '@/lib/use-media-query'
 import { productsQueryOptions, type ProductQuery, type Sort } from '../api/get-products'
 import {
@@ -26,6 +28,9 @@ import styles from './product-listing.module.css'
 
 export const LOAD_ERROR = 'Impossible de charger les produits. Veuillez réessayer plus tard.'
 export const EMPTY_RESULT = 'Aucun produit ne correspond à vos critères.'
+/** What a shopper who found nothing sends the shop on WhatsApp. */
+export const searchHelpMessage = (search: string) =>
+  `Bonjour ${shop.name}, je cherche « ${search} » et je ne le trouve pas sur le site. Pouvez-vous m’aider ?`
 
 /** Filter changes keep the scroll position (ScrollToTop reads this); page changes start at the top. */
 export const KEEP_SCROLL = { keepScroll: true } as const
@@ -143,9 +148,14 @@ export function ProductListing({ query, urlQuery, path, heading, filters: placem
             <p>{EMPTY_RESULT}</p>
             {page > 1 && data.pagination.totalItems > 0 ? (
               <p><Link to={pageHref(urlQuery, 1, path)}>Revenir à la première page</Link></p>
-            ) : filters && filterCount > 0 ? (
-              <p><button type="button" className={styles.linkButton} onClick={reset}>Réinitialiser les filtres</button></p>
-            ) : null}
+            ) : (
+              <>
+                {filters && filterCount > 0 ? (
+                  <p><button type="button" className={styles.linkButton} onClick={reset}>Réinitialiser les filtres</button></p>
+                ) : null}
+                {query.search ? <SearchHelp search={query.search} /> : null}
+              </>
+            )}
           </div>
         ) : null}
         {data && !result.isError && data.data.length > 0 ? (
@@ -176,6 +186,21 @@ export function ProductListing({ query, urlQuery, path, heading, filters: placem
         </Drawer>
       ) : null}
     </div>
+  )
+}
+
+/** A search that found nothing: the whole catalogue, or the shop on WhatsApp with what was searched. */
+function SearchHelp({ search }: { search: string }) {
+  return (
+    <>
+      <p>Vous ne trouvez pas ? Parcourez le catalogue ou écrivez-nous : nous vous aidons.</p>
+      <p className={styles.helpActions}>
+        <ButtonLink to="/products" variant="secondary">Voir tout le catalogue</ButtonLink>
+        <ButtonAnchor href={whatsAppUrl(searchHelpMessage(search))} target="_blank" rel="noopener noreferrer" variant="secondary">
+          Nous demander sur WhatsApp
+        </ButtonAnchor>
+      </p>
+    </>
   )
 }
 
