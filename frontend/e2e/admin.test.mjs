@@ -232,6 +232,7 @@ test('phone: an order of the demo customer goes from pending to shipped; the his
   await form.getByLabel('Nouveau statut').selectOption({ label: 'Expédiée' })
   await form.getByLabel('Note pour l’historique (facultatif)').fill('Remis au livreur Moussa')
   await form.getByRole('button', { name: 'Mettre à jour le statut' }).click()
+  await page.getByRole('dialog', { name: 'Changer le statut' }).getByRole('button', { name: 'Changer le statut' }).click()
   await toast(page, 'Statut de la commande mis à jour').waitFor()
   await page.waitForFunction(() => document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow') === '75')
 

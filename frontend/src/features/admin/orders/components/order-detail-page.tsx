@@ -33,7 +33,7 @@ import { useRecordCashPayment, useUpdateOrderStatus, useUpdateTrackingNote } fro
 import { customerWhatsAppUrl, orderMailto, orderTel } from '../customer-contact'
 import { ConfirmationPanel } from './confirmation-panel'
 import { DeliveryPanel } from './delivery-panel'
-import { STATUS_UPDATED, STATUS_UPDATE_FAILED } from './order-status-select'
+import { STATUS_UPDATED, STATUS_UPDATE_FAILED, statusChangeQuestion } from './order-status-select'
 import { PhoneRecordPanel } from './phone-record-panel'
 import { RefundPanel } from './refund-panel'
 import own from './order-detail.module.css'
@@ -236,6 +236,7 @@ function History({ order }: { order: AdminOrder }) {
 function StatusForm({ order }: { order: AdminOrder }) {
   const update = useUpdateOrderStatus()
   const toast = useToast()
+  const confirm = useConfirm()
   const [status, setStatus] = useState(order.status)
   const [note, setNote] = useState('')
   const ids = { status: useId(), note: useId() }
@@ -246,8 +247,9 @@ function StatusForm({ order }: { order: AdminOrder }) {
     setStatus(order.status)
   }
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault()
+    if (!(await confirm(statusChangeQuestion(order.orderNumber, status)))) return
     update.mutate(
       { id: order.id, status, note },
       {
@@ -261,7 +263,7 @@ function StatusForm({ order }: { order: AdminOrder }) {
   }
 
   return (
-    <form className={styles.panel} onSubmit={submit} aria-labelledby="order-status">
+    <form className={styles.panel} onSubmit={(event) => void submit(event)} aria-labelledby="order-status">
       <h2 id="order-status" className={styles.panelTitle}>Statut</h2>
       <p className={own.current}>Actuel : <OrderStatusBadge status={order.status} /></p>
       <div className={own.stack}>
