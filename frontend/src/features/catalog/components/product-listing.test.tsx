@@ -360,7 +360,7 @@ describe('/products', () => {
     )
     renderApp('/products?search=boubou%20brod%C3%A9')
     await screen.findByText('Aucun produit ne correspond à vos critères.')
-    const whatsapp = screen.getByRole('link', { name: 'Nous demander sur WhatsApp' })
+    const whatsapp = await screen.findByRole('link', { name: 'Nous demander sur WhatsApp' })
     const href = new URL(whatsapp.getAttribute('href')!)
     expect(href.origin).toBe('https://wa.me')
     expect(href.searchParams.get('text')).toContain('« boubou brodé »')

@@ -1,13 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useEffect, useId, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
-import { Button, ButtonAnchor, ButtonLink } from '@/components/ui/button'
+import { Button } from '@/components/ui/button'
 import { Drawer } from '@/components/ui/drawer'
 import { Pagination } from '@/components/ui/pagination'
 import { CARD_IMAGE_SIZES_WITH_SIDEBAR, LISTING_FIRST_CARDS, LISTING_PARAMS } from '@/config/first-paint'
 import { isApiError } from '@/lib/api-client'
-import { shop } from '@/lib/shop'
-import { whatsAppUrl } from '@/lib/whatsapp'
 import { DESKTOP_QUERY, useMediaQuery } from '@/lib/use-media-query'
 import { productsQueryOptions, type ProductQuery, type Sort } from '../api/get-products'
 import {
@@ -28,9 +26,9 @@ import styles from './product-listing.module.css'
 
 export const LOAD_ERROR = 'Impossible de charger les produits. Veuillez réessayer plus tard.'
 export const EMPTY_RESULT = 'Aucun produit ne correspond à vos critères.'
-/** What a shopper who found nothing sends the shop on WhatsApp. */
-export const searchHelpMessage = (search: string) =>
-  `Bonjour ${shop.name}, je cherche « ${search} » et je ne le trouve pas sur le site. Pouvez-vous m’aider ?`
+// Fetched only when a search finds nothing: WhatsApp's links would otherwise join the chunk the
+// pages the server paints share with /checkout and the others.
+const SearchHelp = lazy(() => import('./search-help'))
 
 /** Filter changes keep the scroll position (ScrollToTop reads this); page changes start at the top. */
 export const KEEP_SCROLL = { keepScroll: true } as const
@@ -153,7 +151,11 @@ export function ProductListing({ query, urlQuery, path, heading, filters: placem
                 {filters && filterCount > 0 ? (
                   <p><button type="button" className={styles.linkButton} onClick={reset}>Réinitialiser les filtres</button></p>
                 ) : null}
-                {query.search ? <SearchHelp search={query.search} /> : null}
+                {query.search ? (
+                  <Suspense fallback={null}>
+                    <SearchHelp search={query.search} />
+                  </Suspense>
+                ) : null}
               </>
             )}
           </div>
@@ -186,21 +188,6 @@ export function ProductListing({ query, urlQuery, path, heading, filters: placem
         </Drawer>
       ) : null}
     </div>
-  )
-}
-
-/** A search that found nothing: the whole catalogue, or the shop on WhatsApp with what was searched. */
-function SearchHelp({ search }: { search: string }) {
-  return (
-    <>
-      <p>Vous ne trouvez pas ? Parcourez le catalogue ou écrivez-nous : nous vous aidons.</p>
-      <p className={styles.helpActions}>
-        <ButtonLink to="/products" variant="secondary">Voir tout le catalogue</ButtonLink>
-        <ButtonAnchor href={whatsAppUrl(searchHelpMessage(search))} target="_blank" rel="noopener noreferrer" variant="secondary">
-          Nous demander sur WhatsApp
-        </ButtonAnchor>
-      </p>
-    </>
   )
 }
 
