@@ -45,12 +45,15 @@ async function waitForBadge(page, expected) {
   )
 }
 
-/** Lines of the open drawer as 'name | Taille : S | Couleur : Blanc | ×1'. */
+/**
+ * Lines of the open drawer as 'name | Taille : S | Couleur : Blanc | ×1', spaces read alike (« : »
+ * follows a no-break one).
+ */
 async function drawerLines(drawer) {
   return drawer.getByRole('listitem').evaluateAll((items) =>
     items.map((item) => {
       const name = item.querySelector('p a')?.textContent.trim()
-      const meta = [...item.querySelectorAll('p:nth-of-type(2) span')].map((span) => span.textContent.trim())
+      const meta = [...item.querySelectorAll('p:nth-of-type(2) span')].map((span) => span.textContent.replace(/\s+/g, ' ').trim())
       const quantity = item.querySelector('output')?.textContent.trim()
       return [name, ...meta, `×${quantity}`].join(' | ')
     }),

@@ -24,6 +24,9 @@ after(async () => {
   await shop?.stop()
 })
 
+/** An element's text with its spaces read alike: « : » follows a no-break space (French typography). */
+const textOf = async (locator) => (await locator.textContent()).replace(/\s+/g, ' ')
+
 /** Labels carry a '*' for required fields: match the start of the accessible name. */
 const label = (text) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)
 
@@ -134,7 +137,7 @@ test('phone: product → cart → login → checkout with cash on delivery → /
   assert.equal((await page.getByTestId('order-total').textContent()).trim(), '9 500 FCFA')
   const recap = page.getByRole('region', { name: 'Livraison' })
   assert.match(await recap.textContent(), /Médina \(Dakar ville\)/)
-  assert.match(await recap.textContent(), /Point de repère : En face du marché Tilène/)
+  assert.match(await textOf(recap), /Point de repère : En face du marché Tilène/)
   await assertThumbnail(page.getByRole('list', { name: 'Articles' }), 'the recap')
   await screenshot(page, 'checkout-3-confirmation')
   await page.getByRole('button', { name: 'Confirmer la commande' }).click()
@@ -161,8 +164,8 @@ test('phone: product → cart → login → checkout with cash on delivery → /
   // The order keeps where it goes: the commune and its zone, the landmark, the instructions, the fee.
   const placedTo = page.getByRole('region', { name: 'Livraison' })
   assert.match(await placedTo.textContent(), /Médina \(Dakar ville\)/)
-  assert.match(await placedTo.textContent(), /Point de repère : En face du marché Tilène/)
-  assert.match(await placedTo.textContent(), /Instructions : Appeler en arrivant/)
+  assert.match(await textOf(placedTo), /Point de repère : En face du marché Tilène/)
+  assert.match(await textOf(placedTo), /Instructions : Appeler en arrivant/)
   assert.equal((await page.getByTestId('order-shipping').textContent()).trim(), '1 500 FCFA')
   await assertThumbnail(page.getByRole('list', { name: 'Articles' }), 'the order page')
   const contact = page.getByRole('link', { name: 'Contacter le service client' })

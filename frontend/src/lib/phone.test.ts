@@ -1,25 +1,28 @@
 import { describe, expect, it } from 'vitest'
-import { formatPhone, isPhone } from './phone'
+import { editablePhone, formatPhone, isPhone } from './phone'
+import { NBSP } from './typography'
 
-describe('formatPhone', () => {
+describe('formatPhone and editablePhone', () => {
   it.each([
     ['+221771234567', '77 123 45 67'],
     ['+221338212345', '33 821 23 45'],
     ['+221701234567', '70 123 45 67'],
-  ])('shows the Senegalese %s as %s', (stored, shown) => {
-    expect(formatPhone(stored)).toBe(shown)
+  ])('shows the Senegalese %s as %s, never broken across lines', (stored, shown) => {
+    expect(formatPhone(stored)).toBe(shown.replaceAll(' ', NBSP))
+    // In a field, plain spaces: the ones the server reads.
+    expect(editablePhone(stored)).toBe(shown)
   })
 
   it("keeps another country's number in international form and an old unread phone as typed", () => {
     expect(formatPhone('+33612345678')).toBe('+33612345678')
-    expect(formatPhone('appeler Awa')).toBe('appeler Awa')
-    expect(formatPhone(' 77 123 45 67 ')).toBe('77 123 45 67')
+    expect(editablePhone('appeler Awa')).toBe('appeler Awa')
+    expect(editablePhone(' 77 123 45 67 ')).toBe('77 123 45 67')
   })
 
   it('shows nothing for no phone', () => {
     expect(formatPhone(null)).toBe('')
     expect(formatPhone(undefined)).toBe('')
-    expect(formatPhone('')).toBe('')
+    expect(editablePhone('')).toBe('')
   })
 })
 

@@ -5,6 +5,7 @@
 // that a wrong one is said when the field is left, not at the last tap; another
 // country's is only checked for its length (its plan is the server's to know).
 import { refine } from 'zod/mini'
+import { NBSP } from './typography'
 
 /** The server's message for a phone that is not one, word for word. */
 export const PHONE_INVALID = 'Veuillez entrer un numéro de téléphone valide'
@@ -12,14 +13,20 @@ export const PHONE_INVALID = 'Veuillez entrer un numéro de téléphone valide'
 const SENEGAL_E164 = /^\+221(\d{2})(\d{3})(\d{2})(\d{2})$/
 
 /**
- * `+221771234567` → `77 123 45 67`. Another country's number stays in its
- * international form (`+33612345678`), how it is dialled from Senegal; a phone
- * stored before E.164 that could not be read stays as it was typed.
+ * `+221771234567` → `77 123 45 67` to be typed in a field: plain spaces, which
+ * the server reads. Another country's number stays in its international form
+ * (`+33612345678`), how it is dialled from Senegal; a phone stored before E.164
+ * that could not be read stays as it was typed.
  */
-export function formatPhone(phone: string | null | undefined): string {
+export function editablePhone(phone: string | null | undefined): string {
   const value = (phone ?? '').trim()
   const senegal = SENEGAL_E164.exec(value)
   return senegal ? senegal.slice(1).join(' ') : value
+}
+
+/** The same to be read: no-break spaces, so a number never breaks across two lines. */
+export function formatPhone(phone: string | null | undefined): string {
+  return editablePhone(phone).replaceAll(' ', NBSP)
 }
 
 /**

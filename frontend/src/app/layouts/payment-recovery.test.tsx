@@ -20,6 +20,7 @@ import {
 import { renderApp } from '@/testing/render'
 import { server } from '@/testing/server'
 import { catalogueMissing, loggedInAs } from '@/testing/users'
+import { frenchSpacing } from '@/lib/typography'
 
 const MINUTE = 60_000
 const location = () => screen.getByTestId('location').textContent
@@ -46,7 +47,7 @@ describe('payment recovery watcher', () => {
     await waitFor(() =>
       expect(location()).toBe(`/payment-success?orderId=${ORDER_ID}&sessionId=${SESSION_ID}&recovered=true`),
     )
-    expect(await screen.findByRole('heading', { level: 1, name: 'Paiement réussi !' })).toBeVisible()
+    expect(await screen.findByRole('heading', { level: 1, name: frenchSpacing('Paiement réussi !') })).toBeVisible()
     expect(screen.getByText(/Nous avons retrouvé votre paiement Wave/)).toBeVisible()
     expect(storedPendingPayment()).toBeNull()
     // The watcher asked (without refresh), then the success page asked again, Wave being re-checked.

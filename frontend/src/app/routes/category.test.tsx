@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { makeProduct, page } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 import { server } from '@/testing/server'
+import { frenchSpacing } from '@/lib/typography'
 
 function products() {
   const seen: Record<string, string>[] = []
@@ -46,7 +47,7 @@ describe('/category/{category}[/{subcategory}]', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Accessoires' })).toBeVisible()
     await waitFor(() => expect(seen[0]).toEqual({ page: '2', limit: '12', category: 'accessoire', colors: 'noir' }))
     const chips = screen.getByRole('list', { name: 'Filtres actifs' })
-    expect(within(chips).getAllByRole('button').map((b) => b.textContent)).toEqual(['Couleur : Noir✕'])
+    expect(within(chips).getAllByRole('button').map((b) => b.textContent)).toEqual([frenchSpacing('Couleur : Noir✕')])
   })
 
   it('« Filtrer » filters this page in one tap: the choices stay in its address, and its chips undo them', async () => {
@@ -69,8 +70,8 @@ describe('/category/{category}[/{subcategory}]', () => {
     expect(screen.getByRole('button', { name: 'Filtrer, 2 actifs' })).toBeVisible()
 
     const chips = screen.getByRole('list', { name: 'Filtres actifs' })
-    expect(within(chips).getByRole('button', { name: 'Retirer le filtre Couleur : Noir' })).toHaveTextContent('Couleur : Noir✕')
-    await user.click(within(chips).getByRole('button', { name: 'Retirer le filtre Taille : M' }))
+    expect(within(chips).getByRole('button', { name: frenchSpacing('Retirer le filtre Couleur : Noir') })).toHaveTextContent('Couleur : Noir✕')
+    await user.click(within(chips).getByRole('button', { name: frenchSpacing('Retirer le filtre Taille : M') }))
     await waitFor(() => expect(location()).toBe('/category/vetement/pull?sort=price-asc&colors=noir'))
     await user.click(screen.getByRole('button', { name: 'Tout effacer' }))
     await waitFor(() => expect(location()).toBe('/category/vetement/pull?sort=price-asc'))

@@ -6,6 +6,7 @@ import type { Product } from '@/features/catalog/api/product-schema'
 import { makeProduct } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 import { server } from '@/testing/server'
+import { frenchSpacing } from '@/lib/typography'
 
 // Sizes differ by colour; grey is sold out; the second picture is white's.
 const tee = makeProduct({
@@ -64,7 +65,7 @@ describe('/product/{id-or-slug}', () => {
     expect(within(main).getByText('12 500 FCFA').tagName).toBe('S')
     expect(within(main).getByText('-20%')).toBeVisible()
     expect(screen.getByRole('radio', { name: 'Noir' })).toBeChecked()
-    expect(screen.getByText('Couleur :').textContent).toBe('Couleur : Noir')
+    expect(screen.getByText('Couleur :').textContent).toBe(frenchSpacing('Couleur : Noir'))
     expect(sizeNames()).toEqual(['S', 'M', 'XL'])
     // No size is chosen for the shopper; the colour has stock, so nothing says « Épuisé ».
     expect(within(screen.getByRole('group', { name: 'Taille' })).queryByRole('radio', { checked: true })).toBeNull()
@@ -116,7 +117,7 @@ describe('/product/{id-or-slug}', () => {
     // White has no M: the size is cleared and the shopper is told, tied to the size choice.
     const sizes = screen.getByRole('group', { name: 'Taille' })
     expect(within(sizes).queryByRole('radio', { checked: true })).toBeNull()
-    expect(sizes).toHaveAccessibleDescription('La taille M n’est pas disponible en Blanc : choisissez une autre taille.')
+    expect(sizes).toHaveAccessibleDescription(frenchSpacing('La taille M n’est pas disponible en Blanc : choisissez une autre taille.'))
     expect(screen.getByText('La taille M n’est pas disponible en Blanc : choisissez une autre taille.')).toHaveAttribute('aria-live', 'polite')
     // Bounded by white's best-stocked size (L, 4) until a size is chosen.
     expect(quantity).toHaveValue(4)

@@ -16,7 +16,7 @@ export const MERGE_DROPPED_MESSAGE = "Certains articles de votre panier n'étaie
 export const MERGE_CAPPED_MESSAGE = `Certaines quantités de votre panier ont été réduites au stock disponible (${MAX_LINE_QUANTITY} par article au plus).`
 export const CLEAR_CONFIRM = {
   title: 'Vider le panier',
-  text: 'Êtes-vous sûr de vouloir vider votre panier ?',
+  text: 'Êtes-vous sûr de vouloir vider votre panier ?',
 }
 
 export const insufficientStockMessage = (available: number) =>

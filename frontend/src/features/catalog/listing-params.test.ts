@@ -14,6 +14,7 @@ import {
   withFilters,
   withoutFilters,
 } from './listing-params'
+import { frenchSpacing } from '@/lib/typography'
 
 const parse = (search: string) => parseListingParams(new URLSearchParams(search))
 
@@ -106,7 +107,7 @@ describe('state → address (listingSearch, listingHref)', () => {
 
 describe('listingHeading', () => {
   it.each([
-    ['search=chaine&new=true', 'Résultats pour « chaine »'],
+    ['search=chaine&new=true', frenchSpacing('Résultats pour « chaine »')],
     ['new=true&promotion=true', 'Nouveautés'],
     ['promotion=true&featured=true', 'Promotions'],
     ['featured=true&subcategory=pull', 'Produits à la une'],
@@ -166,26 +167,29 @@ describe('active filters as chips (filterChips)', () => {
   it('names each filter as the shopper chose it, in the filters’ order, each with the change that removes it', () => {
     const query = parse('category=vetement&subcategory=pull&minPrice=5000&maxPrice=20000&colors=noir,bleu marine&sizes=M,L&promotion=true&new=true')
     const chips = filterChips(query)
-    expect(chips.map((chip) => chip.label)).toEqual([
-      'Catégorie : Pulls',
-      'Prix : 5 000 FCFA – 20 000 FCFA',
-      'Couleur : Noir',
-      'Couleur : Bleu marine',
-      'Taille : M',
-      'Taille : L',
-      'En promotion',
-      'Nouveautés',
-    ])
-    expect(chips.find((chip) => chip.label === 'Taille : M')!.remove).toEqual({ sizes: ['L'] })
-    expect(chips.find((chip) => chip.label === 'Couleur : Noir')!.remove).toEqual({ colors: ['bleu marine'] })
+    // The labels say « : » after a no-break space (lib/typography.ts).
+    expect(chips.map((chip) => chip.label)).toEqual(
+      [
+        'Catégorie : Pulls',
+        'Prix : 5 000 FCFA – 20 000 FCFA',
+        'Couleur : Noir',
+        'Couleur : Bleu marine',
+        'Taille : M',
+        'Taille : L',
+        'En promotion',
+        'Nouveautés',
+      ].map(frenchSpacing),
+    )
+    expect(chips.find((chip) => chip.label === frenchSpacing('Taille : M'))!.remove).toEqual({ sizes: ['L'] })
+    expect(chips.find((chip) => chip.label === frenchSpacing('Couleur : Noir'))!.remove).toEqual({ colors: ['bleu marine'] })
     expect(chips[0]!.remove).toEqual({ category: undefined, subcategory: undefined })
     expect(chips[1]!.remove).toEqual({ minPrice: undefined, maxPrice: undefined })
   })
 
   it('says a price bound alone, and leaves a category page’s own category out', () => {
-    expect(filterChips(parse('minPrice=5000')).map((c) => c.label)).toEqual(['Prix : dès 5 000 FCFA'])
-    expect(filterChips(parse('maxPrice=20000')).map((c) => c.label)).toEqual(['Prix : jusqu’à 20 000 FCFA'])
-    expect(filterChips(parse('category=accessoire&sizes=S'), false).map((c) => c.label)).toEqual(['Taille : S'])
+    expect(filterChips(parse('minPrice=5000')).map((c) => c.label)).toEqual([frenchSpacing('Prix : dès 5 000 FCFA')])
+    expect(filterChips(parse('maxPrice=20000')).map((c) => c.label)).toEqual([frenchSpacing('Prix : jusqu’à 20 000 FCFA')])
+    expect(filterChips(parse('category=accessoire&sizes=S'), false).map((c) => c.label)).toEqual([frenchSpacing('Taille : S')])
     // The last size removed leaves no size filter at all.
     expect(filterChips(parse('sizes=S'))[0]!.remove).toEqual({ sizes: undefined })
     expect(filterChips(parse('search=pull&sort=price-asc'))).toEqual([])

@@ -148,8 +148,8 @@ export interface FilterChip {
 }
 
 function priceChipLabel(min: number | undefined, max: number | undefined): string {
-  if (min !== undefined && max !== undefined) return `Prix : ${formatPrice(min)} – ${formatPrice(max)}`
-  return min !== undefined ? `Prix : dès ${formatPrice(min)}` : `Prix : jusqu’à ${formatPrice(max)}`
+  if (min !== undefined && max !== undefined) return `Prix : ${formatPrice(min)} – ${formatPrice(max)}`
+  return min !== undefined ? `Prix : dès ${formatPrice(min)}` : `Prix : jusqu’à ${formatPrice(max)}`
 }
 
 const others = (values: string[] | undefined, value: string) => {
@@ -165,16 +165,16 @@ export function filterChips(query: ProductQuery, withCategory = true): FilterChi
   const chips: FilterChip[] = []
   const category = query.subcategory ? subcategoryLabel(query.subcategory) : query.category ? categoryLabel(query.category) : undefined
   if (withCategory && category) {
-    chips.push({ key: 'category', label: `Catégorie : ${category}`, remove: { category: undefined, subcategory: undefined } })
+    chips.push({ key: 'category', label: `Catégorie : ${category}`, remove: { category: undefined, subcategory: undefined } })
   }
   if (query.minPrice !== undefined || query.maxPrice !== undefined) {
     chips.push({ key: 'price', label: priceChipLabel(query.minPrice, query.maxPrice), remove: { minPrice: undefined, maxPrice: undefined } })
   }
   for (const color of query.colors ?? []) {
-    chips.push({ key: `color-${color}`, label: `Couleur : ${colorLabel(color)}`, remove: { colors: others(query.colors, color) } })
+    chips.push({ key: `color-${color}`, label: `Couleur : ${colorLabel(color)}`, remove: { colors: others(query.colors, color) } })
   }
   for (const size of query.sizes ?? []) {
-    chips.push({ key: `size-${size}`, label: `Taille : ${size}`, remove: { sizes: others(query.sizes, size) } })
+    chips.push({ key: `size-${size}`, label: `Taille : ${size}`, remove: { sizes: others(query.sizes, size) } })
   }
   if (query.promotion) chips.push({ key: 'promotion', label: 'En promotion', remove: { promotion: undefined } })
   if (query.featured) chips.push({ key: 'featured', label: 'Produits à la une', remove: { featured: undefined } })
@@ -197,7 +197,7 @@ export function activeFilterCount(query: ProductQuery): number {
 
 /** Heading by active filter, in this order of precedence. */
 export function listingHeading(query: ProductQuery): string {
-  if (query.search) return `Résultats pour « ${query.search} »`
+  if (query.search) return `Résultats pour « ${query.search} »`
   if (query.new) return 'Nouveautés'
   if (query.promotion) return 'Promotions'
   if (query.featured) return 'Produits à la une'

@@ -20,6 +20,7 @@ import {
   type CheckoutLine,
   type DeliveryValues,
 } from './checkout-model'
+import { frenchSpacing } from '@/lib/typography'
 
 const valid: DeliveryValues = {
   firstName: 'Awa',
@@ -184,7 +185,7 @@ describe('step 2: payment', () => {
   })
 
   it('refuses cash on delivery where the zone takes none, never for pickup', () => {
-    const refused = 'Le paiement à la livraison n’est pas proposé dans la zone Régions test : veuillez payer avec Wave.'
+    const refused = frenchSpacing('Le paiement à la livraison n’est pas proposé dans la zone Régions test : veuillez payer avec Wave.')
     expect(cashRefusal(loin, 'standard')).toBe(refused)
     expect(paymentError('cash_on_delivery', loin, 'standard')).toBe(refused)
     expect(paymentError('wave', loin, 'standard')).toBeNull()

@@ -2,7 +2,7 @@
 
 export const PAYMENT_MESSAGES = {
   // Checkout
-  testMode: 'Mode de test activé : le paiement est simulé.',
+  testMode: 'Mode de test activé : le paiement est simulé.',
   initFailed: "Erreur lors de l'initialisation du paiement. Veuillez réessayer.",
   emptyResponse: 'Réponse vide du service de paiement',
   noCheckoutUrl: 'URL de paiement Wave non disponible',

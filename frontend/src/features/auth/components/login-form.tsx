@@ -21,7 +21,7 @@ export function LoginForm() {
   const onSubmit = form.handleSubmit(async (credentials) => {
     try {
       const { user } = await login.mutateAsync(credentials)
-      toast.success(`Bienvenue, ${user.firstName} !`)
+      toast.success(`Bienvenue, ${user.firstName} !`)
     } catch (failure) {
       // Above the form only: a login refusal names no field.
       form.refuse(failure, loginErrorMessage(failure), {})
@@ -34,7 +34,7 @@ export function LoginForm() {
       <EmailField {...form.field('email')} />
       <PasswordField label="Mot de passe" autoComplete="current-password" required {...form.field('password')} />
       <p className={styles.linkRow}>
-        <Link to="/forgot-password" className={styles.link}>Mot de passe oublié ?</Link>
+        <Link to="/forgot-password" className={styles.link}>Mot de passe oublié ?</Link>
       </p>
       <FormActions form={form} pending={login.isPending} className={styles.actions} block label="Se connecter" pendingLabel="Connexion…" />
     </form>

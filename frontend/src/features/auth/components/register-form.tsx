@@ -9,7 +9,7 @@ import { registerSchema } from '../form-schemas'
 import { EmailField, NewPasswordFields } from './account-fields'
 import styles from './auth.module.css'
 
-export const registerSuccess = (firstName: string) => `Inscription réussie ! Bienvenue, ${firstName} !`
+export const registerSuccess = (firstName: string) => `Inscription réussie ! Bienvenue, ${firstName} !`
 
 const EMPTY = { firstName: '', lastName: '', email: '', phone: '', password: '', confirmPassword: '' }
 

@@ -34,7 +34,7 @@ export const SOLD_OUT = 'Épuisé'
 export const IN_STOCK = 'En stock'
 export const stockAvailableLabel = (n: number) => `Stock disponible (${n})`
 export const sizeUnavailableMessage = (size: string, color: string) =>
-  `La taille ${size} n’est pas disponible en ${color} : choisissez une autre taille.`
+  `La taille ${size} n’est pas disponible en ${color} : choisissez une autre taille.`
 
 /** What the page hands to the cart (the cart feature's `addToCart` takes exactly this). */
 export interface CartItemRequest {
@@ -144,7 +144,7 @@ export function ProductDetail({ product, onAddToCart }: ProductDetailProps) {
           {product.colors.length > 0 ? (
             <fieldset className={styles.choice}>
               <legend className={styles.legend}>
-                Couleur : <strong>{selection.color ? colorLabel(selection.color) : '—'}</strong>
+                Couleur : <strong>{selection.color ? colorLabel(selection.color) : '—'}</strong>
               </legend>
               <div className={styles.colors}>
                 {product.colors.map((color) => {
@@ -308,12 +308,12 @@ export function ProductDetail({ product, onAddToCart }: ProductDetailProps) {
                 {/* The zones, fees and delays as the server (and /delivery) gives them. */}
                 {zones.map((zone) => (
                   <li key={zone.code}>
-                    <strong>{zone.name}</strong> : {zoneTerms(zone)}.
+                    <strong>{zone.name}</strong> : {zoneTerms(zone)}.
                   </li>
                 ))}
-                <li>Retrait en boutique : gratuit.</li>
+                <li>Retrait en boutique : gratuit.</li>
                 <li>
-                  Les communes de chaque zone : <Link to="/delivery">voir la livraison</Link>.
+                  Les communes de chaque zone : <Link to="/delivery">voir la livraison</Link>.
                 </li>
               </ul>
             ),

@@ -9,6 +9,7 @@ import { createQueryClient } from '@/app/query-client'
 import { makeProduct, page } from '@/testing/fixtures'
 import { LocationDisplay, renderApp } from '@/testing/render'
 import { server } from '@/testing/server'
+import { frenchSpacing } from '@/lib/typography'
 
 /** Answers /api/products and records each query string it was asked. */
 function products(handler?: Parameters<typeof http.get>[1]) {
@@ -309,7 +310,7 @@ describe('/products', () => {
   it('titles a search with the searched text, sorts by relevance and hides pagination for a single page', async () => {
     products(() => HttpResponse.json(page([makeProduct()])))
     renderApp('/products?search=chaine')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Résultats pour « chaine »' })).toBeVisible()
+    expect(await screen.findByRole('heading', { level: 1, name: frenchSpacing('Résultats pour « chaine »') })).toBeVisible()
     expect(await screen.findByText('1 produit')).toBeVisible()
     expect(screen.getByRole('combobox', { name: 'Trier par' })).toHaveValue('relevance')
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument()
@@ -341,8 +342,8 @@ describe('/products', () => {
       'Taille : M✕',
       'Taille : L✕',
       'En promotion✕',
-    ])
-    await user.click(within(chips).getByRole('button', { name: 'Retirer le filtre Taille : M' }))
+    ].map(frenchSpacing))
+    await user.click(within(chips).getByRole('button', { name: frenchSpacing('Retirer le filtre Taille : M') }))
     await waitFor(() => expect(location()).toBe('/products?subcategory=pull&minPrice=5000&colors=noir&sizes=L&promotion=true&search=pull'))
     expect(within(sidebar()).getByRole('checkbox', { name: 'M' })).not.toBeChecked()
     await user.click(screen.getByRole('button', { name: 'Tout effacer' }))
@@ -363,7 +364,7 @@ describe('/products', () => {
     const whatsapp = await screen.findByRole('link', { name: 'Nous demander sur WhatsApp' })
     const href = new URL(whatsapp.getAttribute('href')!)
     expect(href.origin).toBe('https://wa.me')
-    expect(href.searchParams.get('text')).toContain('« boubou brodé »')
+    expect(href.searchParams.get('text')).toContain(frenchSpacing('« boubou brodé »'))
     expect(whatsapp).toHaveAttribute('target', '_blank')
     await user.click(screen.getByRole('link', { name: 'Voir tout le catalogue' }))
     await waitFor(() => expect(location()).toBe('/products'))

@@ -172,7 +172,7 @@ export function CheckoutPage({ cart, defaults, onPlaced, payWithWave, draftOwner
       if (code && isApiError(error) && PROMO_REFUSALS.includes(error.code)) {
         const without = await ask({
           title: 'Code promo non appliqué',
-          text: `${error.message}. Voulez-vous commander sans le code ${code} ?`,
+          text: `${error.message}. Voulez-vous commander sans le code ${code} ?`,
           confirmLabel: 'Commander sans le code',
           cancelLabel: 'Revenir',
         })

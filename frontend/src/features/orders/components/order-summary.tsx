@@ -30,9 +30,9 @@ export function OrderLines({ lines, label = 'Articles' }: { lines: SummaryLine[]
             <div className={styles.info}>
               <p className={styles.name}>{line.name}</p>
               <p className={styles.meta}>
-                {size ? <span>Taille : {size}</span> : null}
-                {line.color ? <span>Couleur : {colorLabel(line.color)}</span> : null}
-                <span>Quantité : {line.quantity}</span>
+                {size ? <span>Taille : {size}</span> : null}
+                {line.color ? <span>Couleur : {colorLabel(line.color)}</span> : null}
+                <span>Quantité : {line.quantity}</span>
               </p>
             </div>
             <p className={styles.price}>

@@ -94,7 +94,7 @@ export default function RecoveryWatcher({ orderId, sessionId, timestamp, amount,
       memory.asked = true
       const resume = await confirm({
         title: 'Paiement en attente',
-        text: `Le paiement Wave de votre commande ${check.status?.orderNumber ?? ''} n’est pas terminé. Voulez-vous retourner au paiement ?`,
+        text: <>Le paiement Wave de votre commande <span className="nowrap">{check.status?.orderNumber ?? ''}</span> n’est pas terminé. Voulez-vous retourner au paiement ?</>,
         confirmLabel: PAYMENT_MESSAGES.resumePayment,
         cancelLabel: 'Plus tard',
       })

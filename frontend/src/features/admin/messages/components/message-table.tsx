@@ -45,7 +45,7 @@ export function MessageTable({ messages, caption }: { messages: AdminMessage[]; 
               {message.subject}
               <details className={own.read}>
                 <summary>
-                  Lire<span className="visually-hidden"> : {message.kindLabel} à {message.recipient}</span>
+                  Lire<span className="visually-hidden"> : {message.kindLabel} à {message.recipient}</span>
                 </summary>
                 <p className={own.body}>{message.text}</p>
               </details>

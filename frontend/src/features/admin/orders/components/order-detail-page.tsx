@@ -90,7 +90,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
     <>
       <section className={`${styles.page} ${own.screen}`}>
         <PageHeader
-          title={`Commande ${order.orderNumber}`}
+          title={<>Commande <span className="nowrap">{order.orderNumber}</span></>}
           subtitle={`Passée le ${formatDate(order.createdAt, { withTime: true })}`}
           actions={
             <>
@@ -265,7 +265,7 @@ function StatusForm({ order }: { order: AdminOrder }) {
   return (
     <form className={styles.panel} onSubmit={(event) => void submit(event)} aria-labelledby="order-status">
       <h2 id="order-status" className={styles.panelTitle}>Statut</h2>
-      <p className={own.current}>Actuel : <OrderStatusBadge status={order.status} /></p>
+      <p className={own.current}>Actuel : <OrderStatusBadge status={order.status} /></p>
       <div className={own.stack}>
         <label className={styles.control} htmlFor={ids.status}>
           Nouveau statut
@@ -304,8 +304,8 @@ function Customer({ order }: { order: AdminOrder }) {
         <strong>{info.firstName} {info.lastName}</strong>
         {info.address ? <span>{info.address}</span> : null}
         <span data-testid={info.communeName ? 'order-commune' : undefined}>{placeLine(info)}</span>
-        {info.landmark ? <span>Point de repère : {info.landmark}</span> : null}
-        {info.notes ? <span>Instructions : {info.notes}</span> : null}
+        {info.landmark ? <span>Point de repère : {info.landmark}</span> : null}
+        {info.notes ? <span>Instructions : {info.notes}</span> : null}
         <span>{info.country}</span>
       </address>
       <p className={own.contactLine}>{formatPhone(info.phone)}{info.email ? <><br />{info.email}</> : null}</p>
@@ -331,7 +331,7 @@ function Payment({ order }: { order: AdminOrder }) {
   const recordCash = async () => {
     const ok = await confirm({
       title: 'Paiement reçu',
-      text: `Confirmer l’encaissement de ${formatPrice(order.total)} pour la commande ${order.orderNumber} ?`,
+      text: <>Confirmer l’encaissement de {formatPrice(order.total)} pour la commande <span className="nowrap">{order.orderNumber}</span> ?</>,
       confirmLabel: 'Confirmer',
     })
     if (!ok) return
@@ -394,7 +394,7 @@ function TrackingForm({ order }: { order: AdminOrder }) {
             className={styles.input}
             rows={2}
             maxLength={TRACKING_NOTE_MAX}
-            placeholder="Ex. : colis remis au livreur Moussa, réf. 4411"
+            placeholder="Ex. : colis remis au livreur Moussa, réf. 4411"
             value={note}
             onChange={(e) => setNote(e.target.value)}
             aria-describedby={`${id}-hint`}

@@ -15,7 +15,7 @@ export const STATUS_UPDATE_FAILED = 'Erreur lors de la mise à jour du statut'
  */
 export const statusChangeQuestion = (orderNumber: string, status: string): ConfirmOptions => ({
   title: 'Changer le statut',
-  text: `Passer la commande ${orderNumber} au statut « ${orderStatusLabel(status)} » ?`,
+  text: <>Passer la commande <span className="nowrap">{orderNumber}</span> au statut « {orderStatusLabel(status)} » ?</>,
   confirmLabel: 'Changer le statut',
   cancelLabel: 'Ne rien changer',
 })
