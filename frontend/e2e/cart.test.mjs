@@ -180,6 +180,13 @@ for (const mobile of [true, false]) {
     await page.getByText(/Plus que 26 000 FCFA d’achat pour la livraison offerte/).waitFor()
     assert.doesNotMatch(await page.locator('main').textContent(), /5[.,]99/)
     await screenshot(page, `${viewport}-cart-page`)
+    if (mobile) {
+      // On a 412-px phone too the page fits: « Retirer » is not cut off.
+      await page.setViewportSize({ width: 412, height: 915 })
+      const widths = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth])
+      assert.ok(widths[0] <= widths[1], `/cart is ${widths[0]} px wide on a ${widths[1]}-px phone`)
+      await page.setViewportSize({ width: 390, height: 844 })
+    }
 
     // A typed quantity above the stock is lowered to it (white S: 1 left).
     const whiteLine = page.getByRole('listitem').filter({ hasText: 'Couleur : Blanc' })
