@@ -105,6 +105,12 @@ async function screenshot(page, name) {
 
 const toast = (page, text) => page.getByRole('status', { name: 'Notifications' }).getByText(text)
 
+/** A product's picture in an order's lines keeps its fixed square on a phone (it once shrank to a few pixels). */
+async function assertThumbnail(lines, where) {
+  const box = await lines.locator('img').first().boundingBox()
+  assert.ok(box && box.width >= 48 && box.height >= 48, `${where}: the picture is ${JSON.stringify(box)}`)
+}
+
 test('desktop: create a product with two colours, sizes, stock and a picture → in the shop → stock 0 → sold out', async () => {
   const { page, errors } = await adminPage()
   const word = `Gorée${randomUUID().slice(0, 6)}`
@@ -125,7 +131,8 @@ test('desktop: create a product with two colours, sizes, stock and a picture →
   await page.getByText('Stock total à 0 : ce produit ne pourra pas être acheté.').waitFor()
   await page.getByRole('button', { name: 'Mettre chaque taille à 10 (noir)' }).click()
   await page.getByLabel('Stock blanc M').fill('3')
-  assert.equal(await page.getByText('Stock total :').textContent(), 'Stock total : 23')
+  // « : » follows a no-break space (French typography): compared as read, spaces alike.
+  assert.equal((await page.getByText('Stock total :').textContent()).replace(/\s+/g, ' '), 'Stock total : 23')
   await screenshot(page, 'product-form-stock')
 
   await page.getByRole('tab', { name: label('Images') }).click()
@@ -217,6 +224,7 @@ test('phone: an order of the demo customer goes from pending to shipped; the his
   await page.getByRole('heading', { level: 1, name: `Commande ${order.orderNumber}` }).waitFor()
   const progress = page.getByRole('progressbar', { name: 'Avancement de la commande' })
   assert.equal(await progress.getAttribute('aria-valuenow'), '25')
+  await assertThumbnail(page.getByRole('region', { name: 'Articles' }), 'the admin’s order page')
 
   // Cash on delivery: the customer is called and confirms before the parcel leaves.
   await page.getByRole('region', { name: 'Confirmation' }).getByRole('button', { name: 'Confirmer', exact: true }).click()
@@ -225,6 +233,7 @@ test('phone: an order of the demo customer goes from pending to shipped; the his
   await form.getByLabel('Nouveau statut').selectOption({ label: 'Expédiée' })
   await form.getByLabel('Note pour l’historique (facultatif)').fill('Remis au livreur Moussa')
   await form.getByRole('button', { name: 'Mettre à jour le statut' }).click()
+  await page.getByRole('dialog', { name: 'Changer le statut' }).getByRole('button', { name: 'Changer le statut' }).click()
   await toast(page, 'Statut de la commande mis à jour').waitFor()
   await page.waitForFunction(() => document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow') === '75')
 

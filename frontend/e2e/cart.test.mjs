@@ -45,12 +45,15 @@ async function waitForBadge(page, expected) {
   )
 }
 
-/** Lines of the open drawer as 'name | Taille : S | Couleur : Blanc | ×1'. */
+/**
+ * Lines of the open drawer as 'name | Taille : S | Couleur : Blanc | ×1', spaces read alike (« : »
+ * follows a no-break one).
+ */
 async function drawerLines(drawer) {
   return drawer.getByRole('listitem').evaluateAll((items) =>
     items.map((item) => {
       const name = item.querySelector('p a')?.textContent.trim()
-      const meta = [...item.querySelectorAll('p:nth-of-type(2) span')].map((span) => span.textContent.trim())
+      const meta = [...item.querySelectorAll('p:nth-of-type(2) span')].map((span) => span.textContent.replace(/\s+/g, ' ').trim())
       const quantity = item.querySelector('output')?.textContent.trim()
       return [name, ...meta, `×${quantity}`].join(' | ')
     }),
@@ -66,12 +69,12 @@ for (const mobile of [true, false]) {
     page.on('pageerror', (error) => errors.push(error.message))
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()))
 
-    // 1. A guest adds white S (the first colour and its first size in stock).
+    // 1. A guest adds white S (white is the first colour in stock; the size is the shopper's to tap).
     await page.goto(`/product/${PRODUCT.slug}`)
     await page.getByRole('heading', { level: 1, name: PRODUCT.name }).waitFor()
     assert.equal(await badge(page), '')
     assert.ok(await page.getByRole('radio', { name: 'Blanc' }).isChecked())
-    assert.ok(await page.getByRole('group', { name: 'Taille' }).getByRole('radio', { name: 'S', exact: true }).isChecked())
+    await page.getByRole('group', { name: 'Taille' }).getByRole('radio', { name: 'S', exact: true }).check()
     await page.getByRole('button', { name: 'Ajouter au panier' }).click()
     let drawer = page.getByRole('dialog', { name: 'Votre panier' })
     await drawer.waitFor()
@@ -177,6 +180,13 @@ for (const mobile of [true, false]) {
     await page.getByText(/Plus que 26 000 FCFA d’achat pour la livraison offerte/).waitFor()
     assert.doesNotMatch(await page.locator('main').textContent(), /5[.,]99/)
     await screenshot(page, `${viewport}-cart-page`)
+    if (mobile) {
+      // On a 412-px phone too the page fits: « Retirer » is not cut off.
+      await page.setViewportSize({ width: 412, height: 915 })
+      const widths = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth])
+      assert.ok(widths[0] <= widths[1], `/cart is ${widths[0]} px wide on a ${widths[1]}-px phone`)
+      await page.setViewportSize({ width: 390, height: 844 })
+    }
 
     // A typed quantity above the stock is lowered to it (white S: 1 left).
     const whiteLine = page.getByRole('listitem').filter({ hasText: 'Couleur : Blanc' })

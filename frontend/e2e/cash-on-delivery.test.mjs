@@ -68,6 +68,7 @@ test('desktop: order with cash on delivery → WhatsApp request → confirmed by
   const shopperErrors = collectErrors(shopper)
   await logIn(shopper, DEMO_CUSTOMER)
   await shopper.goto(`/product/${PRODUCT.slug}`)
+  await shopper.getByRole('group', { name: 'Taille' }).getByRole('radio', { name: 'S', exact: true }).check()
   await shopper.getByRole('button', { name: 'Ajouter au panier' }).click()
   await shopper.getByRole('dialog', { name: 'Votre panier' }).getByRole('link', { name: 'Commander' }).click()
   await shopper.waitForURL('**/checkout')
@@ -139,6 +140,7 @@ test('desktop: order with cash on delivery → WhatsApp request → confirmed by
   const status = admin.getByRole('form', { name: 'Statut' })
   await status.getByLabel('Nouveau statut').selectOption({ label: 'Expédiée' })
   await status.getByRole('button', { name: 'Mettre à jour le statut' }).click()
+  await admin.getByRole('dialog', { name: 'Changer le statut' }).getByRole('button', { name: 'Changer le statut' }).click()
   await toast(admin, 'Statut de la commande mis à jour').waitFor()
   const courier = admin.getByRole('form', { name: 'Livreur' })
   await courier.getByLabel('Nom du livreur').fill('Modou Fall')
@@ -153,6 +155,7 @@ test('desktop: order with cash on delivery → WhatsApp request → confirmed by
   // 5. Refused at the door; the stock stays out until the parcel is back.
   await status.getByLabel('Nouveau statut').selectOption({ label: 'Refusée à la livraison' })
   await status.getByRole('button', { name: 'Mettre à jour le statut' }).click()
+  await admin.getByRole('dialog', { name: 'Changer le statut' }).getByRole('button', { name: 'Changer le statut' }).click()
   await toast(admin, 'Statut de la commande mis à jour').waitFor()
   assert.equal(await stockOf(color, size, adminToken), stockAfterOrder)
   await admin.getByRole('button', { name: 'Colis retourné à la boutique' }).click()

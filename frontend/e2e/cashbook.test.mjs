@@ -88,6 +88,8 @@ test('desktop: a delivered cash order is received from « Caisse » and the day�
   }
 
   const page = await shop.newPage()
+  // A 1 366-px laptop, the admins' most common screen.
+  await page.setViewportSize({ width: 1366, height: 900 })
   const errors = []
   page.on('pageerror', (error) => errors.push(error.message))
   await logIn(page, DEMO_ADMIN)
@@ -97,6 +99,10 @@ test('desktop: a delivered cash order is received from « Caisse » and the day�
   await page.getByRole('heading', { level: 1, name: 'Caisse' }).waitFor()
   // Test mode: the report says Wave is simulated and compares sessions only.
   await page.getByText('Mode test : Wave est simulé.').waitFor()
+  // The page fits the screen; a wide table scrolls in its own box.
+  await page.getByRole('region', { name: 'Jour par jour' }).getByRole('row').nth(1).waitFor()
+  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth])
+  assert.ok(widths[0] <= widths[1], `« Caisse » is ${widths[0]} px wide on a ${widths[1]}-px screen`)
 
   const owed = page.getByRole('region', { name: 'Livrées, espèces non reçues' })
   const round = owed.getByRole('group', { name: new RegExp(COURIER.name) })

@@ -41,10 +41,21 @@ test('home → category → filters in the address → reload, back, forward →
   // The seed has 12 t-shirts: one page.
   await waitForCount(page, '12 produits')
 
-  // The category page has no sidebar; its Filtrer link opens /products on the same category.
+  // The category page has no sidebar: « Filtrer » filters it in its own address, in one tap, and
+  // the active filter shows as a chip that removes it.
   assert.equal(await page.getByRole('complementary', { name: 'Filtres' }).count(), 0)
-  await page.getByRole('link', { name: 'Filtrer' }).click()
-  await page.waitForURL('**/products?category=vetement&subcategory=t-shirt')
+  await page.getByRole('button', { name: 'Filtrer' }).click()
+  const filterDrawer = page.getByRole('dialog', { name: 'Filtres' })
+  await filterDrawer.getByRole('checkbox', { name: 'Beige' }).check()
+  await page.waitForURL((url) => url.pathname === '/category/vetement/t-shirt' && url.searchParams.get('colors') === 'beige')
+  await waitForCount(page, '3 produits')
+  await filterDrawer.getByRole('button', { name: 'Voir 3 produits' }).click()
+  await page.getByRole('button', { name: 'Retirer le filtre Couleur : Beige' }).click()
+  await page.waitForURL((url) => url.pathname === '/category/vetement/t-shirt' && !url.search)
+  await waitForCount(page, '12 produits')
+
+  // /products has the filters beside the results.
+  await page.goto('/products?category=vetement&subcategory=t-shirt')
   const filters = page.getByRole('complementary', { name: 'Filtres' })
   assert.ok(await filters.getByRole('radio', { name: 'T-shirts' }).isChecked())
 
@@ -83,7 +94,8 @@ test('home → category → filters in the address → reload, back, forward →
   await waitForCount(page, '2 produits')
   assert.ok(await filters.getByRole('checkbox', { name: 'M', exact: true }).isChecked())
 
-  // The product: black is its first colour with stock (no XS), white has XS but no L.
+  // The product: black is its first colour with stock (no XS), white has XS but no L; no size is
+  // chosen for the shopper.
   await page.getByRole('link', { name: /T-shirt Teranga Oversize/ }).click()
   await page.waitForURL('**/product/t-shirt-teranga-oversize')
   await page.getByRole('heading', { level: 1, name: 'T-shirt Teranga Oversize' }).waitFor()
@@ -91,13 +103,13 @@ test('home → category → filters in the address → reload, back, forward →
   const sizeValues = () => sizes.getByRole('radio').evaluateAll((inputs) => inputs.map((input) => input.value))
   assert.ok(await page.getByRole('radio', { name: 'Noir' }).isChecked())
   assert.deepEqual(await sizeValues(), ['S', 'M', 'L', 'XL', 'XXL'])
-  assert.ok(await sizes.getByRole('radio', { name: 'S', exact: true }).isChecked())
+  assert.equal(await sizes.getByRole('radio', { checked: true }).count(), 0)
   const mainImage = page.locator('main img[fetchpriority="high"]')
   const blackPicture = await mainImage.getAttribute('src')
 
   await page.getByRole('radio', { name: 'Blanc' }).check()
   assert.deepEqual(await sizeValues(), ['XS', 'S', 'M', 'XL', 'XXL'])
-  assert.ok(await sizes.getByRole('radio', { name: 'XS' }).isChecked())
+  await sizes.getByRole('radio', { name: 'XS' }).check()
   const whitePicture = await mainImage.getAttribute('src')
   assert.notEqual(whitePicture, blackPicture, 'white shows its own picture')
   assert.match(whitePicture, /^\/uploads\/products\/[a-z0-9]+\/800\.jpg$/)
@@ -137,6 +149,46 @@ test('home → category → filters in the address → reload, back, forward →
     `${shop.baseUrl}${href}`,
   )
 
+  assert.deepEqual(errors, [])
+  await page.context().close()
+})
+
+test('phone: no size is chosen for the shopper; a colour change keeps the size when it can, and says so when it cannot', async () => {
+  // From the product's stock map: a size in stock in two colours and missing from a third that has others.
+  const slug = 't-shirt-teranga-oversize'
+  const { data: product } = await (await fetch(`${shop.baseUrl}/api/products/${slug}`)).json()
+  const has = (color, size) => (product.stock[color]?.[size] ?? 0) > 0
+  const choices = product.sizes.flatMap((size) => {
+    const keep = product.colors.filter((color) => has(color, size))
+    const lack = product.colors.find((color) => !has(color, size) && product.sizes.some((other) => has(color, other)))
+    return keep.length >= 2 && lack ? [{ size, keep, lack }] : []
+  })
+  assert.ok(choices.length > 0, JSON.stringify(product.stock))
+  const [{ size, keep: [first, second], lack }] = choices
+  const label = (color) => color.charAt(0).toUpperCase() + color.slice(1)
+
+  const page = await shop.newPage({ mobile: true })
+  const errors = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  await page.goto(`/product/${slug}`)
+  await page.getByRole('heading', { level: 1, name: product.name }).waitFor()
+  const sizes = page.getByRole('group', { name: 'Taille' })
+  const sizeRadio = sizes.getByRole('radio', { name: size, exact: true })
+  assert.equal(await sizes.getByRole('radio', { checked: true }).count(), 0)
+
+  // « Ajouter au panier » without a size asks for it, beside the sizes, and adds nothing.
+  await page.getByRole('button', { name: 'Ajouter au panier' }).click()
+  await sizes.getByText('Veuillez sélectionner une taille et une couleur').waitFor()
+  assert.equal(await page.evaluate(() => localStorage.getItem('localCart')), null)
+
+  await page.getByRole('radio', { name: label(first), exact: true }).check()
+  await sizeRadio.check()
+  await page.getByRole('radio', { name: label(second), exact: true }).check()
+  assert.ok(await sizeRadio.isChecked(), `${size} kept from ${first} to ${second}`)
+
+  await page.getByRole('radio', { name: label(lack), exact: true }).check()
+  await sizes.getByText(`La taille ${size} n’est pas disponible en ${label(lack)} : choisissez une autre taille.`).waitFor()
+  assert.equal(await sizes.getByRole('radio', { checked: true }).count(), 0)
   assert.deepEqual(errors, [])
   await page.context().close()
 })

@@ -11,7 +11,7 @@ import { startShop } from './harness.mjs'
 
 const DEMO_CUSTOMER = { email: 'client@bitik.sn', password: 'bitik-client' }
 // Seeded (crates/demo/src/catalog.json): on promotion at 8 000 instead of 10 000 FCFA;
-// white S (the default choice) has exactly 1 unit left.
+// white S has exactly 1 unit left.
 const PRODUCT = { slug: 't-shirt-yoff-surf-club', name: 'T-shirt Yoff Surf Club' }
 // Set E2E_SCREENSHOTS=dir to keep pictures of the steps.
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS
@@ -23,6 +23,9 @@ before(async () => {
 after(async () => {
   await shop?.stop()
 })
+
+/** An element's text with its spaces read alike: « : » follows a no-break space (French typography). */
+const textOf = async (locator) => (await locator.textContent()).replace(/\s+/g, ' ')
 
 /** Labels carry a '*' for required fields: match the start of the accessible name. */
 const label = (text) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)
@@ -38,6 +41,12 @@ async function whiteSmallStock() {
   const response = await fetch(`${shop.baseUrl}/api/products/${PRODUCT.slug}`)
   assert.equal(response.status, 200)
   return (await response.json()).data.stock.blanc.S
+}
+
+/** A product's picture in an order's lines keeps its fixed square on a phone (it once shrank to a few pixels). */
+async function assertThumbnail(lines, where) {
+  const box = await lines.locator('img').first().boundingBox()
+  assert.ok(box && box.width >= 48 && box.height >= 48, `${where}: the picture is ${JSON.stringify(box)}`)
 }
 
 function collectErrors(page) {
@@ -63,12 +72,13 @@ test('phone: product → cart → login → checkout with cash on delivery → /
   const errors = collectErrors(page)
   assert.equal(await whiteSmallStock(), 1)
 
-  // 1. Browse: a search finds the product; its page adds white S (the default choice).
+  // 1. Browse: a search finds the product; its page adds white S (white is the first colour; S is tapped).
   await page.goto('/products?search=Yoff')
   await page.getByRole('link', { name: PRODUCT.name }).first().click()
   await page.waitForURL(`**/product/${PRODUCT.slug}`)
   await page.getByRole('heading', { level: 1, name: PRODUCT.name }).waitFor()
   assert.ok(await page.getByRole('radio', { name: 'Blanc' }).isChecked())
+  await page.getByRole('group', { name: 'Taille' }).getByRole('radio', { name: 'S', exact: true }).check()
   await page.getByRole('button', { name: 'Ajouter au panier' }).click()
   const drawer = page.getByRole('dialog', { name: 'Votre panier' })
   await drawer.waitFor()
@@ -127,7 +137,8 @@ test('phone: product → cart → login → checkout with cash on delivery → /
   assert.equal((await page.getByTestId('order-total').textContent()).trim(), '9 500 FCFA')
   const recap = page.getByRole('region', { name: 'Livraison' })
   assert.match(await recap.textContent(), /Médina \(Dakar ville\)/)
-  assert.match(await recap.textContent(), /Point de repère : En face du marché Tilène/)
+  assert.match(await textOf(recap), /Point de repère : En face du marché Tilène/)
+  await assertThumbnail(page.getByRole('list', { name: 'Articles' }), 'the recap')
   await screenshot(page, 'checkout-3-confirmation')
   await page.getByRole('button', { name: 'Confirmer la commande' }).click()
   await page.getByText('Commande créée avec succès!').waitFor()
@@ -153,9 +164,10 @@ test('phone: product → cart → login → checkout with cash on delivery → /
   // The order keeps where it goes: the commune and its zone, the landmark, the instructions, the fee.
   const placedTo = page.getByRole('region', { name: 'Livraison' })
   assert.match(await placedTo.textContent(), /Médina \(Dakar ville\)/)
-  assert.match(await placedTo.textContent(), /Point de repère : En face du marché Tilène/)
-  assert.match(await placedTo.textContent(), /Instructions : Appeler en arrivant/)
+  assert.match(await textOf(placedTo), /Point de repère : En face du marché Tilène/)
+  assert.match(await textOf(placedTo), /Instructions : Appeler en arrivant/)
   assert.equal((await page.getByTestId('order-shipping').textContent()).trim(), '1 500 FCFA')
+  await assertThumbnail(page.getByRole('list', { name: 'Articles' }), 'the order page')
   const contact = page.getByRole('link', { name: 'Contacter le service client' })
   assert.match(decodeURIComponent(await contact.getAttribute('href')), new RegExp(`^https://wa\\.me/\\d+\\?text=.*${orderNumber}`))
   await screenshot(page, 'order-detail')

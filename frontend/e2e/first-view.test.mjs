@@ -55,6 +55,7 @@ test('a tap on the painted cart opens the drawer once React is there, on the sam
   assert.equal(path(page), `/product/${PRODUCT.slug}`)
   await page.keyboard.press('Escape')
   // React's own button, which works: the product is added.
+  await page.getByRole('group', { name: 'Taille' }).getByRole('radio', { name: 'S', exact: true }).check()
   await page.getByRole('button', { name: 'Ajouter au panier' }).click()
   await page.waitForFunction(() => document.querySelector('[data-testid="cart-count"]')?.textContent === '1')
   await page.context().close()

@@ -114,12 +114,16 @@ test('a shopper with only a keyboard: menus, search, filters, product, cart draw
   await page.waitForURL(/colors=blanc/)
   await page.getByRole('link', { name: PRODUCT.name }).first().waitFor()
 
-  // The product, its size with the arrows, then « Ajouter au panier ».
+  // The product, its size, then « Ajouter au panier ».
   await tabTo(page, named('a', new RegExp(PRODUCT.name)), { what: 'the product card' })
   await page.keyboard.press('Enter')
   await page.waitForURL(`**/product/${PRODUCT.slug}`)
   await page.getByRole('heading', { level: 1, name: PRODUCT.name }).waitFor()
   assert.ok(await page.getByRole('radio', { name: 'Blanc' }).isChecked())
+  // No size is chosen for the shopper: Tab enters the sizes on the first, Space takes it.
+  await tabTo(page, (now) => now.type === 'radio' && now.name === 'S', { what: 'the size S' })
+  await page.keyboard.press('Space')
+  assert.ok(await page.getByRole('group', { name: 'Taille' }).getByRole('radio', { name: 'S', exact: true }).isChecked())
   await tabTo(page, named('button', 'Ajouter au panier'))
   await page.keyboard.press('Enter')
 

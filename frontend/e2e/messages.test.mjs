@@ -79,6 +79,7 @@ test('without e-mail: the order’s messages are kept as not sent, listed on the
   const shopperErrors = collectErrors(shopper)
   await logIn(shopper, DEMO_CUSTOMER)
   await shopper.goto(`/product/${PRODUCT.slug}`)
+  await shopper.getByRole('group', { name: 'Taille' }).getByRole('radio', { name: 'S', exact: true }).check()
   await shopper.getByRole('button', { name: 'Ajouter au panier' }).click()
   await shopper.getByRole('dialog', { name: 'Votre panier' }).getByRole('link', { name: 'Commander' }).click()
   await shopper.waitForURL('**/checkout')
@@ -116,15 +117,20 @@ test('without e-mail: the order’s messages are kept as not sent, listed on the
   await rows.filter({ hasText: 'Demande de confirmation' }).filter({ hasText: DEMO_CUSTOMER.email }).waitFor()
   await screenshot(admin, 'order')
 
-  // 3. And on the Messages page: failures first (none), then the « not sent » ones.
+  // 3. And on the Messages page, which opens on every message; « Lire » shows one's body.
   await admin.getByRole('navigation', { name: /Administration/ }).getByRole('link', { name: 'Messages' }).first().click()
   await admin.waitForURL('**/admin/messages')
   await admin.getByRole('heading', { level: 1, name: 'Messages' }).waitFor()
-  await admin.getByText('Aucun message.').waitFor()
-  await admin.getByLabel('État').selectOption({ label: NOT_SENT })
   const listed = admin.getByRole('table', { name: 'Messages' }).getByRole('row').filter({ hasText: orderNumber })
   await listed.first().waitFor()
   assert.equal(await listed.filter({ hasText: NOT_SENT }).count(), 3)
+  const receiptRow = listed.filter({ hasText: 'Commande reçue' })
+  await receiptRow.getByText('Lire').click()
+  const firstLine = kept.find((m) => m.kind === 'order_placed').text.split('\n').find((line) => line.trim())
+  await receiptRow.getByText(firstLine.trim(), { exact: false }).first().waitFor()
+  await admin.getByLabel('État').selectOption({ label: NOT_SENT })
+  await admin.waitForURL((url) => url.searchParams.get('state') === 'not_configured')
+  await listed.first().waitFor()
   await screenshot(admin, 'page')
 
   // 4. « Renvoyer »: the message goes back to the sender, which marks it not sent again.

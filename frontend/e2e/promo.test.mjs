@@ -77,6 +77,7 @@ test('admin creates a code → shopper applies it in the cart → orders with it
   await logIn(page, DEMO_CUSTOMER)
   await page.goto(`/product/${PRODUCT.slug}`)
   await page.getByRole('heading', { level: 1, name: PRODUCT.name }).waitFor()
+  await page.getByRole('group', { name: 'Taille' }).getByRole('radio', { name: 'S', exact: true }).check()
   await page.getByRole('button', { name: 'Ajouter au panier' }).click()
   await page.getByRole('dialog', { name: 'Votre panier' }).waitFor()
   await page.goto('/cart')
@@ -144,6 +145,8 @@ test('a code that stops applying before the order is confirmed: nothing is place
   await logIn(page, DEMO_CUSTOMER)
   await page.goto(`/product/${PRODUCT.slug}`)
   await page.getByRole('heading', { level: 1, name: PRODUCT.name }).waitFor()
+  // White S (1 unit) went to the first journey's order.
+  await page.getByRole('group', { name: 'Taille' }).getByRole('radio', { name: 'M', exact: true }).check()
   await page.getByRole('button', { name: 'Ajouter au panier' }).click()
   await page.getByRole('dialog', { name: 'Votre panier' }).waitFor()
   await page.goto('/cart')

@@ -65,6 +65,7 @@ test('adding to the cart, then opening the cart drawer from the header', async (
   const page = await measuredPage()
   await page.goto(`/product/${PRODUCT.slug}`)
   await page.getByRole('heading', { level: 1, name: PRODUCT.name }).waitFor()
+  await page.getByRole('group', { name: 'Taille' }).getByRole('radio', { name: 'S', exact: true }).check()
   await slowCpu(page)
   await page.getByRole('button', { name: 'Ajouter au panier' }).click()
   const drawer = page.getByRole('dialog', { name: 'Votre panier' })

@@ -30,7 +30,7 @@ export class ErrorBoundary extends Component<Props, { error: unknown; key: strin
     return (
       <div className="container" role="alert" style={{ padding: '3rem 1rem', textAlign: 'center' }}>
         <h1>Une erreur s'est produite</h1>
-        <p>Rechargez la page ; si le problème persiste, revenez à l’accueil.</p>
+        <p>Rechargez la page ; si le problème persiste, revenez à l’accueil.</p>
         <p style={{ display: 'flex', gap: '1rem', justifyContent: 'center' }}>
           <button type="button" onClick={() => window.location.reload()}>Recharger la page</button>
           <a href="/">Retour à l’accueil</a>

@@ -5,6 +5,9 @@
 /** Most units of one variant (product, colour, size) in a cart line or an order line. */
 export const MAX_LINE_QUANTITY = 10
 
+/** A variant asked without its size or colour: the cart's refusal, and the product page's ask. */
+export const MISSING_CHOICE_MESSAGE = 'Veuillez sélectionner une taille et une couleur'
+
 /** The server's words for a line past the limit. */
 export const LINE_LIMIT_MESSAGE = `Vous ne pouvez pas prendre plus de ${MAX_LINE_QUANTITY} exemplaires d'un même article (même taille, même couleur).`
 

@@ -11,6 +11,7 @@ afterEach(() => {
   cleanup()
   server.resetHandlers()
   localStorage.clear()
+  sessionStorage.clear()
   document.body.style.overflow = ''
   vi.useRealTimers()
   setPageShop(shopFixture())

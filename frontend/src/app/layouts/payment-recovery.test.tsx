@@ -20,6 +20,7 @@ import {
 import { renderApp } from '@/testing/render'
 import { server } from '@/testing/server'
 import { catalogueMissing, loggedInAs } from '@/testing/users'
+import { frenchSpacing } from '@/lib/typography'
 
 const MINUTE = 60_000
 const location = () => screen.getByTestId('location').textContent
@@ -46,7 +47,7 @@ describe('payment recovery watcher', () => {
     await waitFor(() =>
       expect(location()).toBe(`/payment-success?orderId=${ORDER_ID}&sessionId=${SESSION_ID}&recovered=true`),
     )
-    expect(await screen.findByRole('heading', { level: 1, name: 'Paiement réussi !' })).toBeVisible()
+    expect(await screen.findByRole('heading', { level: 1, name: frenchSpacing('Paiement réussi !') })).toBeVisible()
     expect(screen.getByText(/Nous avons retrouvé votre paiement Wave/)).toBeVisible()
     expect(storedPendingPayment()).toBeNull()
     // The watcher asked (without refresh), then the success page asked again, Wave being re-checked.
@@ -65,6 +66,19 @@ describe('payment recovery watcher', () => {
     // The answer is reused across pages: asked once, told once.
     expect(calls).toHaveLength(1)
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(storedPendingPayment()).not.toBeNull()
+  })
+
+  it('left Wave by « back » onto the empty cart: the toast’s « Reprendre le paiement » leads to the order’s page', async () => {
+    loggedInAs()
+    storePendingPayment({ timestamp: Date.now() - 2 * MINUTE })
+    mockPaymentStatus(() => statusAnswer({ status: 'pending' }))
+    const user = userEvent.setup()
+    renderApp('/cart')
+    await toasts().findByText('Vous avez un paiement en attente')
+    await user.click(toasts().getByRole('button', { name: 'Reprendre le paiement' }))
+    await waitFor(() => expect(location()).toBe(`/orders/${ORDER_ID}`))
+    expect(toasts().queryByText('Vous avez un paiement en attente')).not.toBeInTheDocument()
     expect(storedPendingPayment()).not.toBeNull()
   })
 

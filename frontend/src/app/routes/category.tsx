@@ -2,7 +2,7 @@ import { useMemo } from 'react'
 import { Navigate, useParams, useSearchParams } from 'react-router'
 import { categoryLabel, categoryPath, isCategorySlug, isSubcategorySlug, subcategoryLabel, CATEGORIES } from '@/config/catalog'
 import { ProductListing } from '@/features/catalog/components/product-listing'
-import { listingHref, parseCategoryParams } from '@/features/catalog/listing-params'
+import { categoryUrlQuery, parseCategoryParams } from '@/features/catalog/listing-params'
 import { usePageMeta } from '@/lib/seo'
 import { shop } from '@/lib/shop'
 
@@ -26,8 +26,8 @@ export default function CategoryRoute() {
 function CategoryListing({ category, subcategory }: { category: 'vetement' | 'accessoire'; subcategory?: string }) {
   const [searchParams] = useSearchParams()
   const query = useMemo(() => parseCategoryParams(category, subcategory, searchParams), [category, subcategory, searchParams])
-  // Only page and sort live in this page's address.
-  const urlQuery = useMemo(() => ({ page: query.page, sort: query.sort }), [query.page, query.sort])
+  // The address holds page, sort and filters; the category is its path.
+  const urlQuery = useMemo(() => categoryUrlQuery(query), [query])
   const heading = (subcategory ? subcategoryLabel(subcategory) : categoryLabel(category)) ?? 'Tous nos produits'
   const path = subcategory ? `/category/${category}/${subcategory}` : `/category/${category}`
   const page = query.page ?? 1
@@ -44,8 +44,8 @@ function CategoryListing({ category, subcategory }: { category: 'vetement' | 'ac
       urlQuery={urlQuery}
       path={path}
       heading={heading}
-      // Colours, sizes and prices are chosen on /products, starting from this category.
-      filtersHref={listingHref({ category, subcategory, sort: query.sort })}
+      // « Filtrer » filters this page, in its own address.
+      filters="drawer"
     />
   )
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -203,6 +203,86 @@ describe('/checkout: step 1, Livraison', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Suivant' }))
     expect(await screen.findByRole('heading', { level: 2, name: 'Mode de paiement' })).toBeVisible()
+  })
+})
+
+describe('/checkout: the phone, by the server’s rule', () => {
+  it.each([
+    ['77 123 45 6', '8 digits'],
+    ['77 123 45 678', '10 digits'],
+  ])('refuses %s (%s) as soon as the field is left, and on « Suivant »', async (typed) => {
+    const user = userEvent.setup()
+    await openCheckout()
+    await user.clear(field('Téléphone'))
+    await user.type(field('Téléphone'), typed)
+    await user.tab()
+    expect(field('Téléphone')).toHaveAccessibleDescription('Veuillez entrer un numéro de téléphone valide')
+    expect(field('Téléphone')).toBeInvalid()
+
+    await user.click(screen.getByRole('button', { name: 'Suivant' }))
+    expect(screen.getByRole('alert')).toHaveTextContent('Veuillez entrer un numéro de téléphone valide')
+    expect(field('Téléphone')).toHaveFocus()
+    expect(screen.queryByRole('heading', { level: 2, name: 'Mode de paiement' })).not.toBeInTheDocument()
+  })
+
+  it('takes a Senegalese number with +221 and another country’s in international form', async () => {
+    const user = userEvent.setup()
+    await openCheckout()
+    for (const typed of ['+221 78 123 45 67', '+33 6 12 34 56 78']) {
+      await user.clear(field('Téléphone'))
+      await user.type(field('Téléphone'), typed)
+      await user.tab()
+      expect(field('Téléphone')).not.toHaveAccessibleDescription()
+    }
+    await user.click(screen.getByRole('button', { name: 'Suivant' }))
+    expect(await screen.findByRole('heading', { level: 2, name: 'Mode de paiement' })).toBeVisible()
+  })
+})
+
+describe('/checkout: the draft of the form', () => {
+  it('a reload gives back what was typed (contact, commune, address, landmark, notes, delivery method)', async () => {
+    const user = userEvent.setup()
+    await openCheckout()
+    await user.clear(field('Adresse'))
+    await user.type(field('Adresse'), 'Cité Keur Gorgui, villa 12')
+    await user.clear(field('Point de repère'))
+    await user.type(field('Point de repère'), 'Derrière la station Total')
+    await user.type(field('Instructions de livraison'), 'Appeler Moussa')
+    await user.clear(field('Téléphone'))
+    await user.type(field('Téléphone'), '78 123 45 67')
+    await user.click(screen.getByRole('radio', { name: /^Livraison express/ }))
+
+    // The page is loaded again in the same tab.
+    cleanup()
+    await openCheckout()
+    expect(field('Adresse')).toHaveValue('Cité Keur Gorgui, villa 12')
+    expect(field('Point de repère')).toHaveValue('Derrière la station Total')
+    expect(field('Instructions de livraison')).toHaveValue('Appeler Moussa')
+    expect(field('Téléphone')).toHaveValue('78 123 45 67')
+    expect(field('Commune')).toHaveValue('medina')
+    expect(screen.getByRole('radio', { name: /^Livraison express/ })).toBeChecked()
+  })
+
+  it('is another customer’s to nobody, and is forgotten once the order is placed', async () => {
+    mockPlaceOrder(() => HttpResponse.json({ data: makeOrder({ id: 'o-42', orderNumber: 'ORD-4128905123' }) }, { status: 201 }))
+    const user = userEvent.setup()
+    await openCheckout()
+    await user.clear(field('Adresse'))
+    await user.type(field('Adresse'), 'Villa 7')
+    expect(JSON.parse(sessionStorage.getItem('checkoutDraft')!).values).toMatchObject({ address: 'Villa 7', landmark: LANDMARK })
+
+    cleanup()
+    await openCheckout(undefined, makeUser({ id: 'someone-else' }))
+    expect(field('Adresse')).toHaveValue('Rue 10, Parcelles Assainies')
+
+    cleanup()
+    await openCheckout()
+    await user.clear(field('Adresse'))
+    await user.type(field('Adresse'), 'Villa 7')
+    await toReview(user, 'Paiement à la livraison')
+    await user.click(screen.getByRole('button', { name: 'Confirmer la commande' }))
+    await screen.findByText('Commande créée avec succès!')
+    expect(sessionStorage.getItem('checkoutDraft')).toBeNull()
   })
 })
 

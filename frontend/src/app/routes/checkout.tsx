@@ -73,6 +73,7 @@ export default function CheckoutRoute() {
       cart={checkoutCart}
       defaults={deliveryDefaults(user, defaultAddress, chosenCommune)}
       payWithWave={payWithWave}
+      draftOwner={String(user.id)}
       onPlaced={() => {
         // The server took the ordered lines out of the cart (others stay) and took the stock:
         // show both as they are now.

@@ -9,7 +9,7 @@ export default function HomeRoute() {
   usePageMeta({})
   return (
     <>
-      <h1 className="visually-hidden">{shop.name} : mode urbaine à Dakar</h1>
+      <h1 className="visually-hidden">{shop.name} : mode urbaine à Dakar</h1>
       <HeroCarousel />
       <CategoryGrid />
       <FeaturedProducts />

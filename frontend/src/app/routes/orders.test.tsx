@@ -8,6 +8,7 @@ import { makeOrder } from '@/testing/orders'
 import { renderApp } from '@/testing/render'
 import { server } from '@/testing/server'
 import { loggedInAs } from '@/testing/users'
+import { NBSP } from '@/lib/typography'
 
 const location = () => screen.getByTestId('location').textContent
 
@@ -266,7 +267,7 @@ describe('/orders/{id}', () => {
     renderApp('/orders/o-ship')
     const courier = await screen.findByTestId('order-courier')
     expect(courier).toHaveTextContent('Livreur : Modou Fall · 77 000 11 22')
-    expect(within(courier).getByRole('link', { name: '77 000 11 22' })).toHaveAttribute('href', 'tel:+221770001122')
+    expect(within(courier).getByRole('link', { name: '77 000 11 22'.replaceAll(' ', NBSP) })).toHaveAttribute('href', 'tel:+221770001122')
     expect(screen.getByTestId('order-tracking')).toHaveTextContent('Suivi : Tiak-Tiak, réf. 4411')
   })
 

@@ -20,6 +20,7 @@ import {
 } from '@/testing/payments'
 import { renderApp } from '@/testing/render'
 import { catalogueMissing, loggedInAs } from '@/testing/users'
+import { frenchSpacing } from '@/lib/typography'
 
 const location = () => screen.getByTestId('location').textContent
 const toasts = () => within(screen.getByRole('status', { name: 'Notifications' }))
@@ -57,7 +58,7 @@ describe('/payment-success', () => {
     storePendingPayment()
     const calls = mockPaymentStatus(() => statusAnswer({ status: 'paid' }))
     renderApp(`/payment-success?orderId=${ORDER_ID}&sessionId=${SESSION_ID}`)
-    expect(await screen.findByRole('heading', { level: 1, name: 'Paiement réussi !' })).toBeVisible()
+    expect(await screen.findByRole('heading', { level: 1, name: frenchSpacing('Paiement réussi !') })).toBeVisible()
     expect(screen.getByTestId('payment-order-number')).toHaveTextContent('ORD-4128905123')
     expect(screen.getByTestId('payment-date')).toHaveTextContent('5 mars 2025 à 10:12')
     expect(screen.getByTestId('payment-total')).toHaveTextContent('24 000 FCFA')
@@ -73,7 +74,7 @@ describe('/payment-success', () => {
     storePendingPayment({ sessionId: 'cos-stored' })
     const calls = mockPaymentStatus(() => statusAnswer({ status: 'paid', sessionId: 'cos-stored' }))
     renderApp(`/payment-success?orderId=${ORDER_ID}`)
-    await screen.findByRole('heading', { level: 1, name: 'Paiement réussi !' })
+    await screen.findByRole('heading', { level: 1, name: frenchSpacing('Paiement réussi !') })
     expect(calls.map((url) => url.pathname)).toEqual(['/api/payments/wave/status/cos-stored'])
     expect(storedPendingPayment()).toBeNull()
   })
@@ -82,7 +83,7 @@ describe('/payment-success', () => {
     loggedInAs()
     const calls = mockPaymentStatus(() => statusAnswer({ status: 'paid' }), { by: 'order' })
     renderApp(`/payment-success?orderId=${ORDER_ID}`)
-    await screen.findByRole('heading', { level: 1, name: 'Paiement réussi !' })
+    await screen.findByRole('heading', { level: 1, name: frenchSpacing('Paiement réussi !') })
     expect(calls.map((url) => url.pathname)).toEqual([`/api/payments/wave/orders/${ORDER_ID}/status`])
   })
 
@@ -99,7 +100,7 @@ describe('/payment-success', () => {
       await clock.until(() => expect(calls).toHaveLength(n))
     }
     await clock.until(() => toasts().getByText('Vérification du paiement en cours...'))
-    expect(screen.queryByRole('heading', { name: 'Paiement réussi !' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: frenchSpacing('Paiement réussi !') })).not.toBeInTheDocument()
     await clock.advance(2_999)
     expect(calls).toHaveLength(5)
     await clock.advance(1)
@@ -122,7 +123,7 @@ describe('/payment-success', () => {
       await clock.until(() => expect(calls).toHaveLength(n))
     }
     await clock.advance(3_000)
-    await clock.until(() => screen.getByRole('heading', { level: 1, name: 'Paiement réussi !' }))
+    await clock.until(() => screen.getByRole('heading', { level: 1, name: frenchSpacing('Paiement réussi !') }))
     expect(calls).toHaveLength(6)
   })
 
@@ -156,7 +157,7 @@ describe('/payment-success', () => {
     expect(location()).toBe(`/payment-success?orderId=${ORDER_ID}&source=mobile-redirect&device=android`)
     expect(calls).toHaveLength(6)
     fireEvent.click(screen.getByRole('button', { name: 'Vérifier à nouveau' }))
-    await clock.until(() => screen.getByRole('heading', { level: 1, name: 'Paiement réussi !' }))
+    await clock.until(() => screen.getByRole('heading', { level: 1, name: frenchSpacing('Paiement réussi !') }))
   })
 })
 
@@ -219,7 +220,7 @@ describe('/payment-error', () => {
     loggedInAs()
     mockPaymentStatus(() => statusAnswer({ status: 'paid' }))
     renderApp(`/payment-error?orderId=${ORDER_ID}&sessionId=${SESSION_ID}&errorCode=timeout`)
-    expect(await screen.findByRole('heading', { level: 1, name: 'Paiement réussi !' })).toBeVisible()
+    expect(await screen.findByRole('heading', { level: 1, name: frenchSpacing('Paiement réussi !') })).toBeVisible()
     expect(toasts().getByText('Paiement confirmé!')).toBeVisible()
     expect(location()).toBe(`/payment-success?orderId=${ORDER_ID}&sessionId=${SESSION_ID}&corrected=true`)
   })
@@ -232,7 +233,7 @@ describe('/payment-error', () => {
       expect(location()).toBe(`/payment-success?orderId=${ORDER_ID}&sessionId=${SESSION_ID}&trusted=true`),
     )
     expect(await screen.findByRole('heading', { level: 1, name: 'Vérification du paiement' })).toBeVisible()
-    expect(screen.queryByRole('heading', { name: 'Paiement réussi !' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: frenchSpacing('Paiement réussi !') })).not.toBeInTheDocument()
   })
 })
 
@@ -255,7 +256,7 @@ describe('/mobile-redirect', () => {
     await clock.until(() =>
       expect(location()).toBe(`/payment-success?orderId=${ORDER_ID}&source=mobile-redirect&device=ios`),
     )
-    await clock.until(() => screen.getByRole('heading', { level: 1, name: 'Paiement réussi !' }))
+    await clock.until(() => screen.getByRole('heading', { level: 1, name: frenchSpacing('Paiement réussi !') }))
     expect(calls).toHaveLength(1)
   })
 

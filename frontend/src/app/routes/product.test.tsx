@@ -6,6 +6,7 @@ import type { Product } from '@/features/catalog/api/product-schema'
 import { makeProduct } from '@/testing/fixtures'
 import { renderApp } from '@/testing/render'
 import { server } from '@/testing/server'
+import { frenchSpacing } from '@/lib/typography'
 
 // Sizes differ by colour; grey is sold out; the second picture is white's.
 const tee = makeProduct({
@@ -53,7 +54,7 @@ const sizeNames = () => within(screen.getByRole('group', { name: 'Taille' })).qu
 const mainImage = () => screen.getAllByRole('img').find((img) => img.getAttribute('fetchpriority') === 'high')!
 
 describe('/product/{id-or-slug}', () => {
-  it('shows the product: prices, badge, first in-stock colour, its sizes, stock and tabs', async () => {
+  it('shows the product: prices, badge, first in-stock colour, its sizes with none chosen, stock and tabs', async () => {
     const user = userEvent.setup()
     catalogue([tee])
     renderApp('/product/t-shirt-teranga-oversize')
@@ -64,10 +65,13 @@ describe('/product/{id-or-slug}', () => {
     expect(within(main).getByText('12 500 FCFA').tagName).toBe('S')
     expect(within(main).getByText('-20%')).toBeVisible()
     expect(screen.getByRole('radio', { name: 'Noir' })).toBeChecked()
-    expect(screen.getByText('Couleur :').textContent).toBe('Couleur : Noir')
+    expect(screen.getByText('Couleur :').textContent).toBe(frenchSpacing('Couleur : Noir'))
     expect(sizeNames()).toEqual(['S', 'M', 'XL'])
-    expect(screen.getByRole('radio', { name: 'S' })).toBeChecked()
-    expect(screen.getByText('Stock disponible (2)')).toBeVisible()
+    // No size is chosen for the shopper; the colour has stock, so nothing says « Épuisé ».
+    expect(within(screen.getByRole('group', { name: 'Taille' })).queryByRole('radio', { checked: true })).toBeNull()
+    expect(screen.getByText('En stock')).toBeVisible()
+    expect(screen.queryByText('Épuisé')).toBeNull()
+    expect(screen.getByRole('button', { name: 'Ajouter au panier' })).toBeEnabled()
 
     // The main picture is the page's LCP: eager, high priority, sized for the screen.
     expect(mainImage()).toHaveAttribute('src', '/uploads/products/aaa/800.jpg')
@@ -93,7 +97,7 @@ describe('/product/{id-or-slug}', () => {
     expect(document.head.querySelector('meta[property="og:image"]')).toHaveAttribute('content', 'http://localhost:3000/uploads/products/aaa/1200.jpg')
   })
 
-  it('recomputes the sizes on a colour change, selects the first, fits the quantity and shows the colour’s picture', async () => {
+  it('recomputes the sizes on a colour change, clears a size the colour lacks, fits the quantity and shows the colour’s picture', async () => {
     const user = userEvent.setup()
     catalogue([tee])
     renderApp('/product/t-shirt-teranga-oversize')
@@ -110,10 +114,19 @@ describe('/product/{id-or-slug}', () => {
 
     await user.click(screen.getByRole('radio', { name: 'Blanc' }))
     expect(sizeNames()).toEqual(['XS', 'L'])
-    expect(screen.getByRole('radio', { name: 'XS' })).toBeChecked()
+    // White has no M: the size is cleared and the shopper is told, tied to the size choice.
+    const sizes = screen.getByRole('group', { name: 'Taille' })
+    expect(within(sizes).queryByRole('radio', { checked: true })).toBeNull()
+    expect(sizes).toHaveAccessibleDescription(frenchSpacing('La taille M n’est pas disponible en Blanc : choisissez une autre taille.'))
+    expect(screen.getByText('La taille M n’est pas disponible en Blanc : choisissez une autre taille.')).toHaveAttribute('aria-live', 'polite')
+    // Bounded by white's best-stocked size (L, 4) until a size is chosen.
+    expect(quantity).toHaveValue(4)
+    expect(screen.getByText('En stock')).toBeVisible()
+    expect(mainImage()).toHaveAttribute('src', '/uploads/products/bbb/800.jpg')
+    await user.click(screen.getByRole('radio', { name: 'XS' }))
     expect(quantity).toHaveValue(3)
     expect(screen.getByText('Stock disponible (3)')).toBeVisible()
-    expect(mainImage()).toHaveAttribute('src', '/uploads/products/bbb/800.jpg')
+    expect(sizes).not.toHaveAccessibleDescription()
 
     // Grey is sold out: no size, quantity 0, the button says so and is disabled.
     await user.click(screen.getByRole('radio', { name: 'Gris (épuisé)' }))
@@ -126,6 +139,46 @@ describe('/product/{id-or-slug}', () => {
 
     await user.click(screen.getByRole('button', { name: 'Voir l’image 1 (Noir)' }))
     expect(mainImage()).toHaveAttribute('src', '/uploads/products/aaa/800.jpg')
+  })
+
+  it('keeps the chosen size on a colour change when the colour has it in stock', async () => {
+    const user = userEvent.setup()
+    const hoodie = makeProduct({
+      name: 'Hoodie Almadies',
+      slug: 'hoodie-almadies',
+      colors: ['noir', 'blanc'],
+      sizes: ['S', 'M', 'L'],
+      stock: { noir: { S: 1, M: 4, L: 2 }, blanc: { S: 3, M: 2 } },
+    })
+    catalogue([hoodie])
+    renderApp('/product/hoodie-almadies')
+    await screen.findByRole('heading', { level: 1 })
+    await user.click(screen.getByRole('radio', { name: 'M' }))
+    await user.click(screen.getByRole('radio', { name: 'Blanc' }))
+    expect(screen.getByRole('radio', { name: 'M' })).toBeChecked()
+    expect(screen.getByText('Stock disponible (2)')).toBeVisible()
+    expect(screen.getByRole('group', { name: 'Taille' })).not.toHaveAccessibleDescription()
+  })
+
+  it('asks for the size when « Ajouter au panier » is tapped without one, and adds nothing', async () => {
+    const user = userEvent.setup()
+    catalogue([tee])
+    renderApp('/product/t-shirt-teranga-oversize')
+    await screen.findByRole('heading', { level: 1 })
+    await user.click(screen.getByRole('button', { name: 'Ajouter au panier' }))
+
+    const sizes = screen.getByRole('group', { name: 'Taille' })
+    expect(within(sizes).getByText('Veuillez sélectionner une taille et une couleur')).toBeVisible()
+    expect(sizes).toHaveAccessibleDescription('Veuillez sélectionner une taille et une couleur')
+    expect(localStorage.getItem('localCart')).toBeNull()
+    expect(screen.queryByRole('dialog', { name: 'Votre panier' })).toBeNull()
+
+    // Choosing a size answers it: the message goes, and the tap now adds.
+    await user.click(screen.getByRole('radio', { name: 'M' }))
+    expect(within(sizes).queryByText('Veuillez sélectionner une taille et une couleur')).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Ajouter au panier' }))
+    expect(await screen.findByText('Produit ajouté au panier')).toBeVisible()
+    expect(JSON.parse(localStorage.getItem('localCart')!)[0]).toMatchObject({ size: 'M', color: 'noir', quantity: 1 })
   })
 
   it('bounds the typed quantity: above the stock it drops to 1', async () => {

@@ -18,5 +18,5 @@ export default function ProductsRoute() {
     noindex: Boolean(query.search),
   })
 
-  return <ProductListing query={query} urlQuery={query} path="/products" withFilters />
+  return <ProductListing query={query} urlQuery={query} path="/products" filters="sidebar" />
 }

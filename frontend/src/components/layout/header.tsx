@@ -14,7 +14,7 @@ export const SCROLL_THRESHOLD_PX = 50
 
 export const LOGOUT_CONFIRM = {
   title: 'Déconnexion',
-  text: 'Êtes-vous sûr de vouloir vous déconnecter ?',
+  text: 'Êtes-vous sûr de vouloir vous déconnecter ?',
 }
 
 const NAV_GROUPS: NavGroup[] = CATEGORIES.map((category) => ({

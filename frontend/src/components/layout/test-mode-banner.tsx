@@ -11,7 +11,7 @@ export function TestModeBanner() {
   if (!shop?.testMode) return null
   return (
     <p className={styles.banner} role="status">
-      Mode test : aucun paiement réel
+      Mode test : aucun paiement réel
     </p>
   )
 }

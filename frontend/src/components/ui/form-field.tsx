@@ -69,7 +69,7 @@ export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
         className={styles.toggle}
         aria-controls={control.id}
         aria-pressed={visible}
-        aria-label={`${visible ? 'Masquer' : 'Afficher'} : ${props.label}`}
+        aria-label={`${visible ? 'Masquer' : 'Afficher'} : ${props.label}`}
         onClick={() => setVisible((shown) => !shown)}
       >
         {visible ? 'Masquer' : 'Afficher'}

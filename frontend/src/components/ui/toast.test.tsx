@@ -41,6 +41,28 @@ describe('toasts', () => {
     expect(screen.queryByText('Veuillez entrer une adresse email valide')).not.toBeInTheDocument()
   })
 
+  it('offers an action that closes the toast and runs, and stays until used', () => {
+    vi.useFakeTimers()
+    const run = vi.fn()
+    function WithAction() {
+      const toast = useToast()
+      return <button onClick={() => toast.info('Vous avez un paiement en attente', { label: 'Reprendre le paiement', run })}>show</button>
+    }
+    render(
+      <ToastProvider>
+        <WithAction />
+      </ToastProvider>,
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'show' }))
+    const region = screen.getByRole('status', { name: 'Notifications' })
+    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS * 10))
+    expect(within(region).getByText('Vous avez un paiement en attente')).toBeVisible()
+
+    fireEvent.click(within(region).getByRole('button', { name: 'Reprendre le paiement' }))
+    expect(run).toHaveBeenCalledOnce()
+    expect(within(region).queryByText('Vous avez un paiement en attente')).not.toBeInTheDocument()
+  })
+
   it('shows the same message once when triggered twice', () => {
     const button = setup('info', 'Bonjour')
     fireEvent.click(button)

@@ -1,4 +1,6 @@
-// Toasts: success, error, warning, info. Each hides itself after 3 s.
+// Toasts: success, error, warning, info. Each hides itself after 3 s, unless it
+// offers an action (« Reprendre le paiement »…): that one stays until it is used or
+// closed, since a button that vanishes while being reached is no way back.
 // The viewport is always in the DOM so screen readers hear what is added to it.
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { AlertIcon, CheckIcon, CloseIcon } from './icons'
@@ -9,18 +11,25 @@ const MAX_VISIBLE = 4
 
 export type ToastKind = 'success' | 'error' | 'warning' | 'info'
 
+/** A button in the toast: the toast closes, then `run` is called. */
+export interface ToastAction {
+  label: string
+  run: () => void
+}
+
 interface ToastItem {
   id: number
   kind: ToastKind
   message: string
+  action?: ToastAction
 }
 
 export interface ToastApi {
-  show: (kind: ToastKind, message: string) => void
-  success: (message: string) => void
-  error: (message: string) => void
-  warning: (message: string) => void
-  info: (message: string) => void
+  show: (kind: ToastKind, message: string, action?: ToastAction) => void
+  success: (message: string, action?: ToastAction) => void
+  error: (message: string, action?: ToastAction) => void
+  warning: (message: string, action?: ToastAction) => void
+  info: (message: string, action?: ToastAction) => void
   dismiss: (id: number) => void
 }
 
@@ -38,7 +47,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, [])
 
   const show = useCallback(
-    (kind: ToastKind, message: string) => {
+    (kind: ToastKind, message: string, action?: ToastAction) => {
       const id = ++nextId.current
       setToasts((current) => {
         // The same message twice in a row (double tap) shows once.
@@ -47,9 +56,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           if (duplicate) clearTimeout(timers.current.get(toast.id))
           return !duplicate
         })
-        return [...rest, { id, kind, message }].slice(-MAX_VISIBLE)
+        return [...rest, { id, kind, message, action }].slice(-MAX_VISIBLE)
       })
-      timers.current.set(id, setTimeout(() => dismiss(id), TOAST_DURATION_MS))
+      if (!action) timers.current.set(id, setTimeout(() => dismiss(id), TOAST_DURATION_MS))
     },
     [dismiss],
   )
@@ -63,10 +72,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     () => ({
       show,
       dismiss,
-      success: (message) => show('success', message),
-      error: (message) => show('error', message),
-      warning: (message) => show('warning', message),
-      info: (message) => show('info', message),
+      success: (message, action) => show('success', message, action),
+      error: (message, action) => show('error', message, action),
+      warning: (message, action) => show('warning', message, action),
+      info: (message, action) => show('info', message, action),
     }),
     [show, dismiss],
   )
@@ -78,7 +87,21 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         {toasts.map((toast) => (
           <div key={toast.id} className={`${styles.toast} ${styles[toast.kind]}`} data-kind={toast.kind}>
             {toast.kind === 'success' ? <CheckIcon size={20} /> : <AlertIcon size={20} />}
-            <p className={styles.message}>{toast.message}</p>
+            <div className={styles.body}>
+              <p className={styles.message}>{toast.message}</p>
+              {toast.action ? (
+                <button
+                  type="button"
+                  className={styles.action}
+                  onClick={() => {
+                    dismiss(toast.id)
+                    toast.action?.run()
+                  }}
+                >
+                  {toast.action.label}
+                </button>
+              ) : null}
+            </div>
             <button
               type="button"
               className={styles.close}

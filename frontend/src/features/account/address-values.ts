@@ -1,4 +1,4 @@
-import { formatPhone } from '@/lib/phone'
+import { editablePhone } from '@/lib/phone'
 import type { Address, AddressInput } from './api/address-schema'
 
 /** The address form's first values: the address's, or the profile's names and phone for a new one. */
@@ -7,7 +7,7 @@ export function addressValues(address?: Address, defaults?: Partial<AddressInput
     label: address?.label ?? '',
     firstName: address?.firstName ?? defaults?.firstName ?? '',
     lastName: address?.lastName ?? defaults?.lastName ?? '',
-    phone: formatPhone(address?.phone ?? defaults?.phone),
+    phone: editablePhone(address?.phone ?? defaults?.phone),
     address: address?.address ?? '',
     commune: address?.commune || defaults?.commune || '',
     landmark: address?.landmark ?? '',

@@ -52,6 +52,18 @@ describe('useAddToCart', () => {
     expect(screen.getByText('La quantité doit être au moins de 1')).toBeVisible()
   })
 
+  it('never picks one of several sizes for the shopper: asks for the choice', async () => {
+    sessionStore.clear()
+    const { result } = renderHook(() => useAddToCart(), { wrapper })
+    const unsized = item({ size: undefined, category: 'vetement', sizes: ['S', 'M', 'L'] })
+    expect(await act(() => result.current(unsized))).toEqual({ status: 'invalid' })
+    expect(screen.getByText('Veuillez sélectionner une taille et une couleur')).toBeVisible()
+    expect(readLocalCart()).toEqual([])
+    // A single size is the shopper's choice already.
+    expect(await act(() => result.current(item({ size: undefined, category: 'vetement', sizes: ['M'] })))).toMatchObject({ status: 'added' })
+    expect(readLocalCart()[0]!.size).toBe('M')
+  })
+
   it('for a customer, shows the server’s message, or “Erreur lors de l’ajout au panier” when it gives none', async () => {
     sessionStore.logIn('jwt-test', makeUser())
     server.use(http.post('/api/cart/add', () => HttpResponse.json({ code: 'product_not_found', message: 'Produit non trouvé' }, { status: 404 })))

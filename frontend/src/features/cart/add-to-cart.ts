@@ -5,12 +5,12 @@
 // with toasts for the other messages (stock, units per line, missing choice, errors).
 import { useCallback } from 'react'
 import { useToast } from '@/components/ui/toast'
+import { MISSING_CHOICE_MESSAGE } from '@/config/cart'
 import {
   ADD_ERROR_MESSAGE,
   ADDED_MESSAGE,
   cartErrorMessage,
   MIN_QUANTITY_MESSAGE,
-  MISSING_CHOICE_MESSAGE,
   cappedMessage,
   withDefaultChoice,
   type AddToCartItem,

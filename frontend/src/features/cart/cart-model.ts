@@ -8,7 +8,6 @@ import type { ServerCart } from './api/cart-schema'
 export const UNIQUE_SIZE = 'unique'
 
 export const ADDED_MESSAGE = 'Produit ajouté au panier'
-export const MISSING_CHOICE_MESSAGE = 'Veuillez sélectionner une taille et une couleur'
 export const ADD_ERROR_MESSAGE = "Erreur lors de l'ajout au panier"
 export const FETCH_ERROR_MESSAGE = 'Erreur lors de la récupération du panier'
 export const UPDATE_ERROR_MESSAGE = 'Erreur lors de la mise à jour du panier'
@@ -17,7 +16,7 @@ export const MERGE_DROPPED_MESSAGE = "Certains articles de votre panier n'étaie
 export const MERGE_CAPPED_MESSAGE = `Certaines quantités de votre panier ont été réduites au stock disponible (${MAX_LINE_QUANTITY} par article au plus).`
 export const CLEAR_CONFIRM = {
   title: 'Vider le panier',
-  text: 'Êtes-vous sûr de vouloir vider votre panier ?',
+  text: 'Êtes-vous sûr de vouloir vider votre panier ?',
 }
 
 export const insufficientStockMessage = (available: number) =>
@@ -107,7 +106,7 @@ export interface AddToCartItem {
   /** Only while the product is on promotion. */
   promoPrice?: number | null
   quantity: number
-  /** Defaults: the first size of a clothing product, else `unique`. */
+  /** Defaults: a clothing product's size when it has only one, else `unique` outside clothing; never one of several. */
   size?: string
   /** Defaults to the first colour of `colors`. */
   color?: string
@@ -127,10 +126,14 @@ export type AddToCartResult =
   | { status: 'invalid' }
   | { status: 'error'; message: string }
 
-/** Default size the first size of a `vetement` with sizes, else `unique`; default colour the first. */
+/**
+ * Default size: a `vetement`'s only size, `unique` outside clothing; among several sizes none is
+ * taken for the shopper (the shop's rule: a size nobody chose is never ordered), so the add is
+ * refused with MISSING_CHOICE_MESSAGE. Default colour the first.
+ */
 export function withDefaultChoice(item: AddToCartItem): AddToCartItem & { size: string; color: string } {
-  const defaultSize =
-    item.category === undefined ? '' : item.category === 'vetement' && item.sizes?.[0] ? item.sizes[0] : UNIQUE_SIZE
+  const clothingSize = item.sizes?.length === 1 ? item.sizes[0]! : ''
+  const defaultSize = item.category === undefined ? '' : item.category === 'vetement' ? clothingSize : UNIQUE_SIZE
   const size = item.size?.trim() || defaultSize
   const color = item.color?.trim() || item.colors?.[0] || ''
   return { ...item, size, color }

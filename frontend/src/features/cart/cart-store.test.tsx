@@ -80,16 +80,25 @@ describe('guest cart', () => {
     expect(state()).toBe('guest ready 4 40000')
   })
 
-  it('uses the default size and colour: `unique` for an accessory, the first colour', async () => {
+  it('uses the default size and colour: `unique` for an accessory, a garment’s only size, the first colour', async () => {
     renderStore()
     await act(() =>
       handle.current.addToCart(request(chain, 1, { size: undefined, color: undefined, category: 'accessoire', colors: ['doré', 'argenté'] })),
     )
     expect(readLocalCart()).toMatchObject([{ productId: 'p-chain', size: 'unique', color: 'doré', quantity: 1 }])
     await act(() =>
-      handle.current.addToCart(request(teeNoirM, 1, { size: undefined, color: undefined, category: 'vetement', sizes: ['M', 'L'], colors: ['noir'] })),
+      handle.current.addToCart(request(teeNoirM, 1, { size: undefined, color: undefined, category: 'vetement', sizes: ['M'], colors: ['noir'] })),
     )
     expect(lines()).toContain('p-tee M noir ×1')
+  })
+
+  it('never takes one of several sizes for the shopper', async () => {
+    renderStore()
+    await act(() =>
+      handle.current.addToCart(request(teeNoirM, 1, { size: undefined, category: 'vetement', sizes: ['M', 'L'], colors: ['noir'] })),
+    )
+    expect(screen.getByText('Veuillez sélectionner une taille et une couleur')).toBeVisible()
+    expect(readLocalCart()).toEqual([])
   })
 
   it('refuses a missing colour with a French message', async () => {

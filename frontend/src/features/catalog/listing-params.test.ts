@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
   activeFilterCount,
+  categoryUrlQuery,
+  filterChips,
   listingCanonicalPath,
   listingHeading,
   listingHref,
@@ -12,6 +14,7 @@ import {
   withFilters,
   withoutFilters,
 } from './listing-params'
+import { frenchSpacing } from '@/lib/typography'
 
 const parse = (search: string) => parseListingParams(new URLSearchParams(search))
 
@@ -104,7 +107,7 @@ describe('state → address (listingSearch, listingHref)', () => {
 
 describe('listingHeading', () => {
   it.each([
-    ['search=chaine&new=true', 'Résultats pour « chaine »'],
+    ['search=chaine&new=true', frenchSpacing('Résultats pour « chaine »')],
     ['new=true&promotion=true', 'Nouveautés'],
     ['promotion=true&featured=true', 'Promotions'],
     ['featured=true&subcategory=pull', 'Produits à la une'],
@@ -132,14 +135,24 @@ describe('addresses', () => {
     expect(pageHref({ page: 2, sort: 'price-asc' }, 3, '/category/vetement/pull')).toBe('/category/vetement/pull?page=3&sort=price-asc')
   })
 
-  it('reads only page and sort on a category page', () => {
-    expect(parseCategoryParams('vetement', 'pull', new URLSearchParams('page=2&sort=price-asc&colors=noir&category=accessoire'))).toEqual({
+  it('reads the filters on a category page, its category from the path, never a search', () => {
+    const params = new URLSearchParams('page=2&sort=price-asc&colors=noir&sizes=M&minPrice=5000&promotion=true&category=accessoire&search=pull')
+    const query = parseCategoryParams('vetement', 'pull', params)
+    expect(query).toEqual({
       page: 2,
       limit: 12,
       sort: 'price-asc',
       category: 'vetement',
       subcategory: 'pull',
+      minPrice: 5000,
+      colors: ['noir'],
+      sizes: ['M'],
+      promotion: true,
     })
+    // Its address holds all but the category: a filter change stays on /category/….
+    expect(listingHref(withFilters(categoryUrlQuery(query), { sizes: ['M', 'L'] }), '/category/vetement/pull')).toBe(
+      '/category/vetement/pull?sort=price-asc&minPrice=5000&colors=noir&sizes=M,L&promotion=true',
+    )
   })
 
   it('counts results in French', () => {
@@ -147,5 +160,38 @@ describe('addresses', () => {
     expect(resultCountLabel(1)).toBe('1 produit')
     expect(resultCountLabel(1250)).toBe('1 250 produits')
     expect(resultCountLabel(132, true)).toBe('Plus de 132 produits')
+  })
+})
+
+describe('active filters as chips (filterChips)', () => {
+  it('names each filter as the shopper chose it, in the filters’ order, each with the change that removes it', () => {
+    const query = parse('category=vetement&subcategory=pull&minPrice=5000&maxPrice=20000&colors=noir,bleu marine&sizes=M,L&promotion=true&new=true')
+    const chips = filterChips(query)
+    // The labels say « : » after a no-break space (lib/typography.ts).
+    expect(chips.map((chip) => chip.label)).toEqual(
+      [
+        'Catégorie : Pulls',
+        'Prix : 5 000 FCFA – 20 000 FCFA',
+        'Couleur : Noir',
+        'Couleur : Bleu marine',
+        'Taille : M',
+        'Taille : L',
+        'En promotion',
+        'Nouveautés',
+      ].map(frenchSpacing),
+    )
+    expect(chips.find((chip) => chip.label === frenchSpacing('Taille : M'))!.remove).toEqual({ sizes: ['L'] })
+    expect(chips.find((chip) => chip.label === frenchSpacing('Couleur : Noir'))!.remove).toEqual({ colors: ['bleu marine'] })
+    expect(chips[0]!.remove).toEqual({ category: undefined, subcategory: undefined })
+    expect(chips[1]!.remove).toEqual({ minPrice: undefined, maxPrice: undefined })
+  })
+
+  it('says a price bound alone, and leaves a category page’s own category out', () => {
+    expect(filterChips(parse('minPrice=5000')).map((c) => c.label)).toEqual([frenchSpacing('Prix : dès 5 000 FCFA')])
+    expect(filterChips(parse('maxPrice=20000')).map((c) => c.label)).toEqual([frenchSpacing('Prix : jusqu’à 20 000 FCFA')])
+    expect(filterChips(parse('category=accessoire&sizes=S'), false).map((c) => c.label)).toEqual([frenchSpacing('Taille : S')])
+    // The last size removed leaves no size filter at all.
+    expect(filterChips(parse('sizes=S'))[0]!.remove).toEqual({ sizes: undefined })
+    expect(filterChips(parse('search=pull&sort=price-asc'))).toEqual([])
   })
 })

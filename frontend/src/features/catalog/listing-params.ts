@@ -12,7 +12,9 @@ import {
   subcategoryLabel,
   type CategorySlug,
 } from '@/config/catalog'
+import { colorLabel } from '@/config/colors'
 import { LISTING_PARAMS, PRODUCTS_PAGE_SIZE } from '@/config/first-paint'
+import { formatPrice } from '@/lib/format'
 import { SORTS, type ProductQuery, type Sort } from './api/get-products'
 
 /** The server refuses longer searches. */
@@ -88,10 +90,19 @@ export function parseListingParams(params: URLSearchParams): ProductQuery {
   })
 }
 
-/** /category/{category}[/{subcategory}]: the category from the path, page and sort from the query. */
+/**
+ * /category/{category}[/{subcategory}]: the category from the path; page, sort and the other
+ * filters (price, colours, sizes, selections) from the query. No search: that is /products'.
+ */
 export function parseCategoryParams(category: CategorySlug, subcategory: string | undefined, params: URLSearchParams): ProductQuery {
-  const { page, limit, sort } = parseListingParams(params)
-  return compact({ page, limit, sort, category, subcategory })
+  const { search: _search, category: _category, subcategory: _subcategory, ...filters } = parseListingParams(params)
+  return compact({ ...filters, category, subcategory })
+}
+
+/** The part of a category page's query written in its address: all but the category, which is its path. */
+export function categoryUrlQuery(query: ProductQuery): ProductQuery {
+  const { category: _category, subcategory: _subcategory, ...rest } = query
+  return rest
 }
 
 /**
@@ -127,6 +138,50 @@ export function withoutFilters(query: ProductQuery): ProductQuery {
   return compact({ page: 1, limit: query.limit, sort: query.sort, search: query.search })
 }
 
+/** An active filter, shown above the results as a chip that removes it. */
+export interface FilterChip {
+  key: string
+  /** What it says: « Taille : M », « Couleur : Noir »… */
+  label: string
+  /** The filter change that removes it. */
+  remove: Partial<ListingFilters>
+}
+
+function priceChipLabel(min: number | undefined, max: number | undefined): string {
+  if (min !== undefined && max !== undefined) return `Prix : ${formatPrice(min)} – ${formatPrice(max)}`
+  return min !== undefined ? `Prix : dès ${formatPrice(min)}` : `Prix : jusqu’à ${formatPrice(max)}`
+}
+
+const others = (values: string[] | undefined, value: string) => {
+  const rest = (values ?? []).filter((v) => v !== value)
+  return rest.length > 0 ? rest : undefined
+}
+
+/**
+ * The active filters in the order the filters list them. `withCategory` false on a category
+ * page, whose category is its address and not a filter to remove.
+ */
+export function filterChips(query: ProductQuery, withCategory = true): FilterChip[] {
+  const chips: FilterChip[] = []
+  const category = query.subcategory ? subcategoryLabel(query.subcategory) : query.category ? categoryLabel(query.category) : undefined
+  if (withCategory && category) {
+    chips.push({ key: 'category', label: `Catégorie : ${category}`, remove: { category: undefined, subcategory: undefined } })
+  }
+  if (query.minPrice !== undefined || query.maxPrice !== undefined) {
+    chips.push({ key: 'price', label: priceChipLabel(query.minPrice, query.maxPrice), remove: { minPrice: undefined, maxPrice: undefined } })
+  }
+  for (const color of query.colors ?? []) {
+    chips.push({ key: `color-${color}`, label: `Couleur : ${colorLabel(color)}`, remove: { colors: others(query.colors, color) } })
+  }
+  for (const size of query.sizes ?? []) {
+    chips.push({ key: `size-${size}`, label: `Taille : ${size}`, remove: { sizes: others(query.sizes, size) } })
+  }
+  if (query.promotion) chips.push({ key: 'promotion', label: 'En promotion', remove: { promotion: undefined } })
+  if (query.featured) chips.push({ key: 'featured', label: 'Produits à la une', remove: { featured: undefined } })
+  if (query.new) chips.push({ key: 'new', label: 'Nouveautés', remove: { new: undefined } })
+  return chips
+}
+
 /** How many sidebar filters are on (the phone's Filtres button shows it). */
 export function activeFilterCount(query: ProductQuery): number {
   return (
@@ -142,7 +197,7 @@ export function activeFilterCount(query: ProductQuery): number {
 
 /** Heading by active filter, in this order of precedence. */
 export function listingHeading(query: ProductQuery): string {
-  if (query.search) return `Résultats pour « ${query.search} »`
+  if (query.search) return `Résultats pour « ${query.search} »`
   if (query.new) return 'Nouveautés'
   if (query.promotion) return 'Promotions'
   if (query.featured) return 'Produits à la une'

@@ -4,12 +4,14 @@ import {
   availableSizes,
   changeQuantity,
   discountPercent,
+  droppedSize,
   fitQuantity,
   hasSingleSize,
   imageIndexForColor,
   initialSelection,
   selectColor,
   selectSize,
+  selectionStock,
   soldOutSizes,
   unitPrice,
   variantStock,
@@ -66,8 +68,11 @@ describe('sizes of a colour', () => {
 })
 
 describe('selection', () => {
-  it('starts on the first colour that can be bought, its first size, quantity 1', () => {
-    expect(initialSelection(tee)).toEqual({ color: 'noir', size: 'S', quantity: 1 })
+  it('starts on the first colour that can be bought, with no size chosen among several, quantity 1', () => {
+    expect(initialSelection(tee)).toEqual({ color: 'noir', size: undefined, quantity: 1 })
+  })
+
+  it('starts with the single size of an accessory chosen', () => {
     expect(initialSelection(chain)).toEqual({ color: 'argenté', size: 'unique', quantity: 1 })
   })
 
@@ -76,12 +81,35 @@ describe('selection', () => {
     expect(initialSelection(gone)).toEqual({ color: 'noir', size: undefined, quantity: 0 })
   })
 
-  it('on a colour change recomputes the sizes, selects the first and reduces the quantity to fit', () => {
-    const start = { color: 'noir', size: 'M', quantity: 9 }
-    expect(selectColor(tee, start, 'blanc')).toEqual({ color: 'blanc', size: 'XS', quantity: 4 })
-    expect(selectColor(tee, { ...start, quantity: 2 }, 'blanc')).toEqual({ color: 'blanc', size: 'XS', quantity: 2 })
-    // Even when M existed in the new colour the first size is taken.
-    expect(selectColor(tee, { color: 'blanc', size: 'L', quantity: 1 }, 'noir')).toEqual({ color: 'noir', size: 'S', quantity: 1 })
+  it('on a colour change keeps the chosen size when the colour has it in stock, the quantity fitted', () => {
+    const both = makeProduct({
+      colors: ['noir', 'blanc'],
+      sizes: ['S', 'M', 'L'],
+      stock: { noir: { S: 1, M: 12 }, blanc: { m: 3, L: 2 } },
+    })
+    // M exists in white (spelt m there): kept, as the colour spells it, quantity reduced to its 3.
+    expect(selectColor(both, { color: 'noir', size: 'M', quantity: 9 }, 'blanc')).toEqual({ color: 'blanc', size: 'm', quantity: 3 })
+    expect(selectColor(both, { color: 'blanc', size: 'm', quantity: 2 }, 'noir')).toEqual({ color: 'noir', size: 'M', quantity: 2 })
+  })
+
+  it('on a colour change clears a size the colour does not have in stock, and says which when others remain', () => {
+    const before = { color: 'noir', size: 'M', quantity: 2 }
+    const after = selectColor(tee, before, 'blanc')
+    // White has no M left (0) but XS and L: the quantity is bounded by its best size (L 3, XS 4).
+    expect(after).toEqual({ color: 'blanc', size: undefined, quantity: 2 })
+    expect(droppedSize(tee, before, after)).toBe('M')
+    const xs = { color: 'blanc', size: 'XS', quantity: 1 }
+    expect(droppedSize(tee, xs, selectColor(tee, xs, 'noir'))).toBe('XS')
+  })
+
+  it('says nothing when no size was chosen, when it was kept, or when the colour has no size at all', () => {
+    const none = { color: 'noir', size: undefined, quantity: 1 }
+    expect(droppedSize(tee, none, selectColor(tee, none, 'blanc'))).toBeUndefined()
+    const kept = makeProduct({ colors: ['noir', 'blanc'], stock: { noir: { M: 1 }, blanc: { M: 1 } } })
+    const m = { color: 'noir', size: 'M', quantity: 1 }
+    expect(droppedSize(kept, m, selectColor(kept, m, 'blanc'))).toBeUndefined()
+    const s = { color: 'noir', size: 'S', quantity: 3 }
+    expect(droppedSize(tee, s, selectColor(tee, s, 'gris'))).toBeUndefined()
   })
 
   it('on a sold-out colour has no size and quantity 0 (an accessory keeps unique)', () => {
@@ -89,12 +117,22 @@ describe('selection', () => {
     expect(selectColor(chain, { color: 'argenté', size: 'unique', quantity: 3 }, 'doré')).toEqual({ color: 'doré', size: 'unique', quantity: 0 })
   })
 
-  it('back to a colour with stock brings the quantity back to 1', () => {
-    expect(selectColor(tee, { color: 'gris', size: undefined, quantity: 0 }, 'noir')).toEqual({ color: 'noir', size: 'S', quantity: 1 })
+  it('back to a colour with stock brings the quantity back to 1, still without a size', () => {
+    expect(selectColor(tee, { color: 'gris', size: undefined, quantity: 0 }, 'noir')).toEqual({ color: 'noir', size: undefined, quantity: 1 })
   })
 
   it('on a size change reduces the quantity to the size’s stock', () => {
     expect(selectSize(tee, { color: 'noir', size: 'M', quantity: 10 }, 'XL')).toEqual({ color: 'noir', size: 'XL', quantity: 2 })
+    expect(selectSize(tee, { color: 'noir', size: undefined, quantity: 10 }, 'XXL')).toEqual({ color: 'noir', size: 'XXL', quantity: 1 })
+  })
+
+  it('bounds the quantity before a size is chosen by the colour’s best-stocked size', () => {
+    expect(selectionStock(tee, { color: 'noir', size: undefined })).toBe(12)
+    expect(selectionStock(tee, { color: 'noir', size: 'XL' })).toBe(2)
+    expect(selectionStock(tee, { color: 'gris', size: undefined })).toBe(0)
+    expect(changeQuantity(tee, { color: 'noir', size: undefined, quantity: 1 }, 10).quantity).toBe(10)
+    expect(changeQuantity(tee, { color: 'blanc', size: undefined, quantity: 1 }, 4).quantity).toBe(4)
+    expect(changeQuantity(tee, { color: 'blanc', size: undefined, quantity: 1 }, 5).quantity).toBe(1)
   })
 })
 

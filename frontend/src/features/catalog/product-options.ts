@@ -2,10 +2,18 @@
 // pure functions, so the rules are tested without rendering.
 //
 // - sizes offered are those of the chosen colour with stock above 0, in the
-//   standard order; the first is selected whenever the colour changes;
+//   standard order;
+// - a product with several sizes opens with NO size chosen: the shopper taps
+//   one (the shop's rule: a size nobody chose must never be ordered); a
+//   product with one size (`unique`) has it chosen for them;
+// - a colour change keeps the chosen size when the new colour has it in
+//   stock, else clears it (the page then tells the shopper, see
+//   `droppedSize`);
 // - the quantity is an integer from 1 to what a cart line of the chosen variant
-//   may hold (its stock, 10 at most): a colour or size change reduces it to
-//   fit; a typed value above that drops it to 1; with no stock at all it is 0.
+//   may hold (its stock, 10 at most); before a size is chosen, of the colour's
+//   best-stocked size, so the stepper works and is fitted once the size comes.
+//   A colour or size change reduces it to fit; a typed value above that drops
+//   it to 1; with no stock at all it is 0.
 import { lineLimit } from '@/config/cart'
 import { compareSizes, normaliseSize } from '@/config/catalog'
 import type { Product } from './api/product-schema'
@@ -66,18 +74,42 @@ export function fitQuantity(quantity: number, stock: number): number {
   return Math.min(Math.max(1, Math.trunc(quantity) || 1), lineLimit(stock))
 }
 
-/** The first colour that can be bought (else the first colour), its first size, quantity 1. */
+/** Units the quantity is bounded by: the chosen variant's, or before a size is chosen the colour's best-stocked size's. */
+export function selectionStock(product: Product, selection: Pick<Selection, 'color' | 'size'>): number {
+  if (selection.size !== undefined) return variantStock(product, selection.color, selection.size)
+  return Math.max(0, ...availableSizes(product, selection.color).map((size) => variantStock(product, selection.color, size)))
+}
+
+/** The first colour that can be bought (else the first colour), quantity 1; a size only when there is a single one. */
 export function initialSelection(product: Product): Selection {
   const color = product.colors.find((c) => colorStock(product, c) > 0) ?? product.colors[0]
   return selectColor(product, { color: undefined, size: undefined, quantity: 1 }, color)
 }
 
-/** New colour: sizes recomputed, the first selected, the quantity reduced to fit. */
+/** `size` as the colour's stock spells it, when that colour has it in stock. */
+function sizeInStock(product: Product, color: string | undefined, size: string | undefined): string | undefined {
+  if (size === undefined) return undefined
+  const wanted = normaliseSize(size) ?? size
+  return availableSizes(product, color).find((name) => (normaliseSize(name) ?? name) === wanted)
+}
+
+/** New colour: the chosen size kept when the colour has it in stock, else cleared; the quantity reduced to fit. */
 export function selectColor(product: Product, current: Selection, color: string | undefined): Selection {
-  const sizes = availableSizes(product, color)
-  // With no size in stock, an accessory keeps its 'unique' size (shown as sold out).
-  const size = sizes[0] ?? (hasSingleSize(product) ? (product.sizes[0] ?? UNIQUE_SIZE) : undefined)
-  return { color, size, quantity: fitQuantity(current.quantity, variantStock(product, color, size)) }
+  // A single size is chosen for the shopper; with none in stock it stays (shown as sold out).
+  const size = hasSingleSize(product)
+    ? (availableSizes(product, color)[0] ?? product.sizes[0] ?? UNIQUE_SIZE)
+    : sizeInStock(product, color, current.size)
+  return { color, size, quantity: fitQuantity(current.quantity, selectionStock(product, { color, size })) }
+}
+
+/**
+ * The size a colour change cleared, when the shopper must be told: the new
+ * colour has other sizes to choose from. (With none at all, the page already
+ * says the colour is sold out.)
+ */
+export function droppedSize(product: Product, before: Selection, after: Selection): string | undefined {
+  if (before.size === undefined || after.size !== undefined) return undefined
+  return availableSizes(product, after.color).length > 0 ? before.size : undefined
 }
 
 export function selectSize(product: Product, current: Selection, size: string): Selection {
@@ -89,7 +121,7 @@ export function selectSize(product: Product, current: Selection, size: string): 
  * → 1; above the stock or the units a line holds → 1; no stock → 0.
  */
 export function changeQuantity(product: Product, current: Selection, value: number | string): Selection {
-  const stock = variantStock(product, current.color, current.size)
+  const stock = selectionStock(product, current)
   const n = typeof value === 'number' ? value : Number.parseInt(value, 10)
   let quantity: number
   if (stock <= 0) quantity = 0

@@ -20,6 +20,7 @@ import {
   type CheckoutLine,
   type DeliveryValues,
 } from './checkout-model'
+import { frenchSpacing } from '@/lib/typography'
 
 const valid: DeliveryValues = {
   firstName: 'Awa',
@@ -87,10 +88,14 @@ describe('step 1: the delivery form', () => {
     ['77 123 45 67', true],
     ['+221 77 123 45 67', true], // how Senegalese numbers are written
     ['+221771234567', true],
-    ['(221) 77-123-45', true],
-    ['7712345', false], // 7 characters
-    ['77123456', true], // 8
-    ['123456789012345', true], // 15
+    ['(+221) 77-123-45-67', true],
+    ['771234567', true],
+    ['+33 6 12 34 56 78', true], // another country's, in international form
+    ['(221) 77-123-45', false], // 8 digits after 221
+    ['7712345', false], // 7 digits
+    ['77123456', false], // 8: not a number of Senegal's plan (the server's rule)
+    ['7712345678', false], // 10
+    ['123456789012345', false], // without a country code, a Senegalese number, which this is not
     ['1234567890123456', false], // 16
     ['77 123 45 6a', false],
     ['77.123.45.67', true],
@@ -180,7 +185,7 @@ describe('step 2: payment', () => {
   })
 
   it('refuses cash on delivery where the zone takes none, never for pickup', () => {
-    const refused = 'Le paiement à la livraison n’est pas proposé dans la zone Régions test : veuillez payer avec Wave.'
+    const refused = frenchSpacing('Le paiement à la livraison n’est pas proposé dans la zone Régions test : veuillez payer avec Wave.')
     expect(cashRefusal(loin, 'standard')).toBe(refused)
     expect(paymentError('cash_on_delivery', loin, 'standard')).toBe(refused)
     expect(paymentError('wave', loin, 'standard')).toBeNull()

@@ -5,7 +5,7 @@ import { maxLength, minLength, object, refine, regex, string, trim } from 'zod/m
 import { GENERIC_ERROR_MESSAGE, isApiError } from '@/lib/api-client'
 import { PICKUP, STANDARD_SHIPPING, deliveryFee, type DeliveryZone } from '@/lib/delivery-zones'
 import { EMAIL_PATTERN } from '@/lib/form'
-import { PHONE_INVALID, formatPhone, phoneShape } from '@/lib/phone'
+import { PHONE_INVALID, editablePhone, phoneShape } from '@/lib/phone'
 import { shop } from '@/lib/shop'
 
 export const CHECKOUT_STEPS = [
@@ -131,7 +131,7 @@ export function deliveryDefaults(
     firstName: from('firstName'),
     lastName: from('lastName'),
     email: text(profile.email),
-    phone: formatPhone(from('phone')),
+    phone: editablePhone(from('phone')),
     address: from('address'),
     commune: text(address?.commune) || text(chosenCommune),
     landmark: text(address?.landmark),
@@ -161,7 +161,7 @@ export function isPaymentMethod(value: string): value is PaymentMethodCode {
 /** Why cash on delivery cannot be chosen for this delivery; null when it can (pickup always can). */
 export function cashRefusal(zone: DeliveryZone | null, shippingMethod: string): string | null {
   if (shippingMethod === PICKUP || !zone || zone.cashOnDelivery) return null
-  return `Le paiement à la livraison n’est pas proposé dans la zone ${zone.name} : veuillez payer avec Wave.`
+  return `Le paiement à la livraison n’est pas proposé dans la zone ${zone.name} : veuillez payer avec Wave.`
 }
 
 /** Step 2: a method is required, and cash on delivery only where the zone takes it. */

@@ -12,7 +12,7 @@ export const PAYMENT_ERROR_EXPLANATIONS: Record<string, string> = {
   session_expired: PAYMENT_MESSAGES.sessionExpired,
   technical_error: 'Un problème technique a interrompu le paiement. Aucun montant ne devrait avoir été débité. Veuillez réessayer dans quelques instants.',
   invalid_token: "Le lien de paiement n'est plus valide. Relancez le paiement depuis votre commande.",
-  already_paid: 'Cette commande est déjà payée : aucun nouveau paiement n’est nécessaire.',
+  already_paid: 'Cette commande est déjà payée : aucun nouveau paiement n’est nécessaire.',
   timeout: 'Le paiement a pris trop de temps et a été interrompu. Veuillez réessayer.',
   mobile_error: "Le paiement depuis votre téléphone n'a pas abouti.",
   payment_failed: "Le paiement Wave n'a pas abouti. Aucun montant n'a été débité.",

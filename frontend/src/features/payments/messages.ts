@@ -2,7 +2,7 @@
 
 export const PAYMENT_MESSAGES = {
   // Checkout
-  testMode: 'Mode de test activé : le paiement est simulé.',
+  testMode: 'Mode de test activé : le paiement est simulé.',
   initFailed: "Erreur lors de l'initialisation du paiement. Veuillez réessayer.",
   emptyResponse: 'Réponse vide du service de paiement',
   noCheckoutUrl: 'URL de paiement Wave non disponible',
@@ -28,5 +28,6 @@ export const PAYMENT_MESSAGES = {
   mobileMissingOrder: 'Identifiant de commande manquant. Impossible de vérifier le paiement.',
   // Recovery watcher
   pendingPayment: 'Vous avez un paiement en attente',
+  resumePayment: 'Reprendre le paiement',
   recovered: 'Un paiement réussi a été détecté!',
 } as const

@@ -19,16 +19,16 @@ export const WAVE_PAYMENT_ERRORS: Record<string, WavePaymentProblem> = {
     next: 'Payez depuis le compte Wave du numéro attendu, puis réessayez.',
   },
   'blocked-account': {
-    message: 'Votre compte Wave est bloqué : Wave a refusé le paiement.',
+    message: 'Votre compte Wave est bloqué : Wave a refusé le paiement.',
     next: 'Contactez le service client de Wave pour le débloquer, puis payez à nouveau.',
   },
   'kyb-limits-exceeded': {
     message: 'Ce paiement dépasse les plafonds du compte Wave de la boutique.',
-    next: 'Réessayez plus tard, ou contactez-nous : nous trouverons une solution avec vous.',
+    next: 'Réessayez plus tard, ou contactez-nous : nous trouverons une solution avec vous.',
   },
   'simulated-failure': {
     message: 'Le simulateur de paiement a refusé ce paiement (mode de test).',
-    next: 'Relancez le paiement et choisissez « Payer » dans le simulateur.',
+    next: 'Relancez le paiement et choisissez « Payer » dans le simulateur.',
   },
 }
 

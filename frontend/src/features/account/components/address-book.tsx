@@ -21,7 +21,7 @@ const AddressForm = lazy(() => import('./address-form').then((module) => ({ defa
 export const ADDRESSES_LOAD_FAILED = 'Impossible de charger vos adresses'
 export const ADDRESS_DELETE_CONFIRM = {
   title: "Supprimer l'adresse",
-  text: 'Êtes-vous sûr de vouloir supprimer cette adresse ?',
+  text: 'Êtes-vous sûr de vouloir supprimer cette adresse ?',
 }
 
 type Editing = { mode: 'new' } | { mode: 'edit'; address: Address } | null
@@ -98,7 +98,7 @@ export function AddressBook({ defaults }: { defaults?: Partial<AddressInput> }) 
                     `${address.firstName} ${address.lastName}`,
                     address.address,
                     placeLine(address),
-                    address.landmark ? `Point de repère : ${address.landmark}` : null,
+                    address.landmark ? `Point de repère : ${address.landmark}` : null,
                     formatPhone(address.phone),
                   ]}
                 />

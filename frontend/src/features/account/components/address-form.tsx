@@ -57,7 +57,7 @@ export function AddressForm({ initial, onSave, onCancel }: AddressFormProps) {
       <GroupedSelectField
         label="Commune"
         required
-        placeholder={zones.isError ? 'Communes indisponibles : réessayez plus tard' : 'Choisissez votre commune'}
+        placeholder={zones.isError ? 'Communes indisponibles : réessayez plus tard' : 'Choisissez votre commune'}
         groups={communeGroups(zones.data ?? [])}
         {...form.field('commune')}
       />
@@ -65,7 +65,7 @@ export function AddressForm({ initial, onSave, onCancel }: AddressFormProps) {
       <TextField
         label="Point de repère"
         required
-        placeholder="Ex. : en face de la pharmacie, derrière la mosquée"
+        placeholder="Ex. : en face de la pharmacie"
         hint="Ce qui permet au livreur de vous trouver."
         maxLength={200}
         {...form.field('landmark')}

@@ -7,7 +7,7 @@ import type { Removal } from './removal'
 
 /** The confirmation of a deletion, product or user. */
 export const deleteConfirmation = (name: string) =>
-  `Êtes-vous sûr de vouloir supprimer "${name}" ? Cette action est irréversible.`
+  `Êtes-vous sûr de vouloir supprimer "${name}" ? Cette action est irréversible.`
 
 export interface DeleteTexts {
   /** The confirmation's title: 'Supprimer le produit'. */

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import styles from './admin.module.css'
 
 /** The title of an admin screen, with its main actions on the right (below on a phone). */
-export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({ title, subtitle, actions }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode }) {
   return (
     <header className={styles.header}>
       <div>

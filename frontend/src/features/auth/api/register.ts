@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { api, dataOf } from '@/lib/api-client'
+import { logoutSettled, sessionStore } from '../session-store'
 import { sessionSchema, type SessionPayload } from './user-schema'
 
 export interface Registration {
@@ -16,6 +17,17 @@ export async function postRegister(registration: Registration): Promise<SessionP
   return body.data
 }
 
+/**
+ * Registers and keeps the session the answer holds, as a login does (localStorage `token` and
+ * `user`): the new customer is logged in, and the guest cart joins the account like at a login.
+ */
+export async function registerWith(registration: Registration): Promise<SessionPayload> {
+  await logoutSettled()
+  const session = await postRegister(registration)
+  sessionStore.logIn(session.token, session.user)
+  return session
+}
+
 export function useRegister() {
-  return useMutation({ mutationFn: postRegister })
+  return useMutation({ mutationFn: registerWith })
 }

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useId, useRef, type KeyboardEvent } from 'react'
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { FormAlert } from '@/components/ui/form-field'
 import { PageSpinner } from '@/components/ui/spinner'
@@ -31,7 +31,6 @@ export function AuthPage() {
   const navigate = useNavigate()
   const [searchParams] = useSearchParams()
   const session = useSession()
-  const [prefilledEmail, setPrefilledEmail] = useState('')
   const baseId = useId()
   const tabRefs = useRef<Partial<Record<AuthTab, HTMLButtonElement | null>>>({})
   const tab = authTabOf(location.pathname)
@@ -90,16 +89,7 @@ export function AuthPage() {
           ))}
         </div>
         <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${tab}`}>
-          {tab === 'login' ? (
-            <LoginForm key={prefilledEmail} initialEmail={prefilledEmail} />
-          ) : (
-            <RegisterForm
-              onRegistered={(email) => {
-                setPrefilledEmail(email)
-                select('login')
-              }}
-            />
-          )}
+          {tab === 'login' ? <LoginForm /> : <RegisterForm />}
         </div>
       </div>
     </div>

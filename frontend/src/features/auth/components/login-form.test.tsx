@@ -6,6 +6,7 @@ import { sessionStore } from '@/features/auth/session-store'
 import { renderApp } from '@/testing/render'
 import { server } from '@/testing/server'
 import { catalogueMissing, loggedInAs, makeUser, withoutAsterisk } from '@/testing/users'
+import { frenchSpacing } from '@/lib/typography'
 
 const form = () => screen.getByRole('form', { name: 'Connexion' })
 const email = () => within(form()).getByLabelText('Email', withoutAsterisk)
@@ -151,7 +152,7 @@ describe('login form', () => {
   it('links to /forgot-password, and the tabs switch between /login and /register', async () => {
     const user = userEvent.setup()
     await openLogin('/login?redirect=/account')
-    expect(within(form()).getByRole('link', { name: 'Mot de passe oublié ?' })).toHaveAttribute('href', '/forgot-password')
+    expect(within(form()).getByRole('link', { name: frenchSpacing('Mot de passe oublié ?') })).toHaveAttribute('href', '/forgot-password')
     await user.click(screen.getByRole('tab', { name: 'Inscription' }))
     expect(location()).toBe('/register?redirect=/account')
     expect(screen.getByRole('form', { name: 'Inscription' })).toBeVisible()

@@ -1,4 +1,3 @@
-import { useEffect } from 'react'
 import { Link } from 'react-router'
 import { PasswordField } from '@/components/ui/form-field'
 import { FormActions, RefusalAlert } from '@/components/ui/form-submit'
@@ -14,21 +13,15 @@ import styles from './auth.module.css'
  * Connexion. On success the session is stored and the page (which watches the
  * session) sends the shopper back where they came from.
  */
-export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
-  const form = useZodForm(loginSchema, { email: initialEmail, password: '' })
+export function LoginForm() {
+  const form = useZodForm(loginSchema, { email: '', password: '' })
   const login = useLogin()
   const toast = useToast()
-  const { fieldId } = form
-
-  // Coming from a fresh registration: the e-mail is there, the password is next.
-  useEffect(() => {
-    if (initialEmail) document.getElementById(fieldId('password'))?.focus()
-  }, [initialEmail, fieldId])
 
   const onSubmit = form.handleSubmit(async (credentials) => {
     try {
       const { user } = await login.mutateAsync(credentials)
-      toast.success(`Bienvenue, ${user.firstName} !`)
+      toast.success(`Bienvenue, ${user.firstName} !`)
     } catch (failure) {
       // Above the form only: a login refusal names no field.
       form.refuse(failure, loginErrorMessage(failure), {})
@@ -41,7 +34,7 @@ export function LoginForm({ initialEmail = '' }: { initialEmail?: string }) {
       <EmailField {...form.field('email')} />
       <PasswordField label="Mot de passe" autoComplete="current-password" required {...form.field('password')} />
       <p className={styles.linkRow}>
-        <Link to="/forgot-password" className={styles.link}>Mot de passe oublié ?</Link>
+        <Link to="/forgot-password" className={styles.link}>Mot de passe oublié ?</Link>
       </p>
       <FormActions form={form} pending={login.isPending} className={styles.actions} block label="Se connecter" pendingLabel="Connexion…" />
     </form>

@@ -4,7 +4,7 @@ import { useToast } from '@/components/ui/toast'
 import { countryOptions, DEFAULT_COUNTRY } from '@/config/countries'
 import { isApiError } from '@/lib/api-client'
 import { useZodForm } from '@/lib/form'
-import { formatPhone } from '@/lib/phone'
+import { editablePhone } from '@/lib/phone'
 import { useUpdateProfile } from '../api/update-profile'
 import type { User } from '../api/user-schema'
 import { endSessionIfExpired } from '../errors'
@@ -19,7 +19,7 @@ function valuesOf(user: User) {
   return {
     firstName: user.firstName,
     lastName: user.lastName,
-    phone: formatPhone(user.phone),
+    phone: editablePhone(user.phone),
     address: user.address ?? '',
     city: user.city ?? '',
     zipCode: user.zipCode ?? '',

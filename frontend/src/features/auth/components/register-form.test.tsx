@@ -1,11 +1,12 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { sessionStore } from '@/features/auth/session-store'
+import { mockCartServer } from '@/testing/cart'
 import { renderApp } from '@/testing/render'
 import { server } from '@/testing/server'
-import { makeUser, withoutAsterisk } from '@/testing/users'
+import { catalogueMissing, makeUser, withoutAsterisk } from '@/testing/users'
 
 const form = () => screen.getByRole('form', { name: 'Inscription' })
 const field = (name: string | RegExp) => within(form()).getByLabelText(name, { selector: 'input', ...withoutAsterisk })
@@ -102,50 +103,53 @@ describe('registration form', () => {
     expect(screen.queryByText('Veuillez corriger les erreurs dans le formulaire.')).not.toBeInTheDocument()
   })
 
-  it('sends the five fields once, even on a double click, then switches to Connexion with the e-mail after 0.5 s, logged out', async () => {
+  it('sends the five fields once, even on a double click, keeps the session as a login does and goes where a login goes', async () => {
     const bodies: unknown[] = []
     server.use(
       http.post('/api/auth/register', async ({ request }) => {
         bodies.push(await request.json())
-        return HttpResponse.json({ data: { token: 'jwt-new', user: makeUser() } }, { status: 201 })
+        return HttpResponse.json({ data: { token: 'jwt-new', user: makeUser({ firstName: 'Awa' }) } }, { status: 201 })
       }),
+      http.get('/api/orders', () => HttpResponse.json({ data: [], pagination: { page: 1, limit: 10, totalItems: 0, totalPages: 0 } })),
     )
+    mockCartServer([])
     const user = userEvent.setup()
-    await openRegister()
+    // Sent to register on the way to their orders: they land there, logged in.
+    renderApp('/register?redirect=/orders')
+    await screen.findByRole('tab', { name: 'Inscription', selected: true })
     await fillValid(user)
 
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const button = submit()
     fireEvent.click(button)
     fireEvent.click(button)
     // Even a submit that bypasses the (now disabled) button goes nowhere.
     fireEvent.submit(form())
-    expect(button).toBeDisabled()
-    // Testing Library's waitFor needs setTimeout, which is fake here: poll on real ticks instead.
-    const success = () => within(form()).queryByText('Inscription réussie ! Vous pouvez maintenant vous connecter.')
-    for (let tick = 0; tick < 200 && !success(); tick++) {
-      await act(() => new Promise<void>((resolve) => setImmediate(resolve)))
-    }
-    expect(success()).toBeVisible()
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/orders$/))
     expect(bodies).toEqual([{ firstName: 'Awa', lastName: 'Diop', email: 'awa@example.sn', phone: '77 123 45 67', password: 'secret1' }])
-    // The form is cleared at once…
-    expect(field('Prénom')).toHaveValue('')
-    expect(field('Email')).toHaveValue('')
-    // …and the login tab comes after 0.5 s, not before.
-    act(() => vi.advanceTimersByTime(499))
-    expect(screen.getByRole('tab', { name: 'Inscription', selected: true })).toBeVisible()
-    act(() => vi.advanceTimersByTime(1))
-    expect(screen.getByRole('tab', { name: 'Connexion', selected: true })).toBeVisible()
-    vi.useRealTimers()
-    const login = screen.getByRole('form', { name: 'Connexion' })
-    expect(within(login).getByLabelText('Email', withoutAsterisk)).toHaveValue('awa@example.sn')
-    expect(within(login).getByLabelText('Mot de passe', withoutAsterisk)).toHaveValue('')
-    expect(within(login).getByLabelText('Mot de passe', withoutAsterisk)).toHaveFocus()
-    expect(screen.getByTestId('location')).toHaveTextContent(/^\/login$/)
-    // The token of the answer was not kept: the shopper logs in next.
-    expect(localStorage.getItem('token')).toBeNull()
-    expect(sessionStore.getState().status).toBe('anonymous')
-    expect(screen.getByRole('link', { name: 'Connexion' })).toBeVisible()
+    expect(await screen.findByText('Inscription réussie ! Bienvenue, Awa !')).toBeVisible()
+    expect(localStorage.getItem('token')).toBe('jwt-new')
+    expect(sessionStore.getState().status).toBe('authenticated')
+    expect(screen.getByRole('button', { name: 'Compte de Awa' })).toBeVisible()
+  })
+
+  it('brings the guest cart into the new account, as a login does', async () => {
+    server.use(http.post('/api/auth/register', () => HttpResponse.json({ data: { token: 'jwt-new', user: makeUser() } }, { status: 201 })))
+    catalogueMissing()
+    const tee = { productId: 'p-tee', name: 'T-shirt Teranga', slug: 't-shirt-teranga', price: 9500, size: 'M', color: 'noir', stock: 5 }
+    const cart = mockCartServer([tee])
+    localStorage.setItem(
+      'localCart',
+      JSON.stringify([{ productId: 'p-tee', name: 'T-shirt Teranga', image: '/images/placeholder.jpg', price: 9500, quantity: 2, size: 'M', color: 'noir', stock: 5 }]),
+    )
+    const user = userEvent.setup()
+    await openRegister()
+    await fillValid(user)
+    await user.click(submit())
+    await waitFor(() =>
+      expect(cart.calls).toContainEqual({ method: 'POST', path: '/api/cart/merge', body: { items: [{ productId: 'p-tee', quantity: 2, size: 'M', color: 'noir' }] } }),
+    )
+    await waitFor(() => expect(screen.getByTestId('cart-count')).toHaveTextContent('2'))
+    expect(localStorage.getItem('localCart')).toBeNull()
   })
 
   it('shows a taken e-mail on the e-mail field', async () => {

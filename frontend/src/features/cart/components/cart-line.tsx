@@ -74,13 +74,13 @@ export function CartLineItem({ line, onQuantity, onRemove, full = false, onNavig
           <Link to={productPath} onClick={onNavigate}>{line.name}</Link>
         </p>
         <p className={styles.meta}>
-          {showSize ? <span>Taille : {line.size}</span> : null}
-          {line.color ? <span>Couleur : {colorLabel(line.color)}</span> : null}
+          {showSize ? <span>Taille : {line.size}</span> : null}
+          {line.color ? <span>Couleur : {colorLabel(line.color)}</span> : null}
         </p>
         <p className={styles.prices}>
           {promo ? (
             <>
-              <span className="visually-hidden">Prix promotionnel :</span>
+              <span className="visually-hidden">Prix promotionnel :</span>
               <span className={styles.promo}>{formatPrice(line.promoPrice)}</span>
               <span className="visually-hidden">au lieu de</span>
               <s className={styles.original}>{formatPrice(line.price)}</s>
@@ -139,7 +139,7 @@ export function CartLineItem({ line, onQuantity, onRemove, full = false, onNavig
 
       {full ? (
         <p className={styles.total}>
-          <span className={styles.totalLabel}>Total : </span>
+          <span className={styles.totalLabel}>Total : </span>
           {formatPrice(linePrice(line) * line.quantity)}
         </p>
       ) : null}

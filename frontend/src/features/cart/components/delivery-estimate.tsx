@@ -54,7 +54,7 @@ export function DeliveryEstimate({ zones, commune, subtotal, picker = false }: D
       <p className={styles.line} data-testid="delivery-estimate">
         {found ? (
           <>
-            Livraison à {found.commune.name} ({found.zone.name}) :{' '}
+            Livraison à {found.commune.name} ({found.zone.name}) :{' '}
             <strong>{quote.fee === 0 ? 'offerte' : formatPrice(quote.fee)}</strong>
             <span className={styles.delay}> · {found.zone.delay}</span>
           </>
@@ -79,7 +79,7 @@ export function DeliveryEstimate({ zones, commune, subtotal, picker = false }: D
         <div className={styles.free}>
           <p className={styles.freeText} data-testid="free-delivery">
             {free.missing === 0
-              ? `Livraison standard offerte : votre panier atteint ${formatPrice(free.threshold)}.`
+              ? `Livraison standard offerte : votre panier atteint ${formatPrice(free.threshold)}.`
               : `Plus que ${formatPrice(free.missing)} d’achat pour la livraison offerte (dès ${formatPrice(free.threshold)}).`}
           </p>
           <div className={styles.progress} aria-hidden="true">

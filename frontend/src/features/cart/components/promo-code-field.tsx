@@ -23,7 +23,7 @@ export function PromoCodeField({ loggedIn, applied, quote, refusal }: PromoCodeF
   if (!loggedIn) {
     return (
       <p className={styles.promoHint}>
-        Un code promo ? <Link to="/login" state={{ from: "/cart" }}>Connectez-vous</Link> pour l’utiliser.
+        Un code promo ? <Link to="/login" state={{ from: "/cart" }}>Connectez-vous</Link> pour l’utiliser.
       </p>
     )
   }

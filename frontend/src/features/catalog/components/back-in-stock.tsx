@@ -34,7 +34,7 @@ export function BackInStock({ product, color }: { product: Product; color: strin
   }
 
   if (!open) {
-    const what = single ? 'Cet article est épuisé ?' : 'Votre taille est épuisée ?'
+    const what = single ? 'Cet article est épuisé ?' : 'Votre taille est épuisée ?'
     return (
       <p className={styles.teaser}>
         {what}{' '}
@@ -49,7 +49,7 @@ export function BackInStock({ product, color }: { product: Product; color: strin
     <form className={styles.box} onSubmit={submit} noValidate aria-labelledby={`${ids}-title`}>
       <h2 id={`${ids}-title`} className={styles.title}>Être prévenu du retour en stock</h2>
       <p className={styles.text}>
-        {colorLabel(color)} : nous vous écrivons une seule fois, dès que l’article revient.
+        {colorLabel(color)} : nous vous écrivons une seule fois, dès que l’article revient.
       </p>
       {done ? (
         <p className={styles.done} role="status">{done}</p>

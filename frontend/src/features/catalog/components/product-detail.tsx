@@ -3,7 +3,7 @@
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
-import { lineLimit } from '@/config/cart'
+import { lineLimit, MISSING_CHOICE_MESSAGE } from '@/config/cart'
 import { categoryLabel, categoryPath, subcategoryLabel, subcategoryPath } from '@/config/catalog'
 import { colorLabel, colorSwatch } from '@/config/colors'
 import { formatPrice } from '@/lib/format'
@@ -14,12 +14,13 @@ import {
   availableSizes,
   changeQuantity,
   colorStock,
+  droppedSize,
   hasSingleSize,
   imageIndexForColor,
   initialSelection,
   selectColor,
   selectSize,
-  variantStock,
+  selectionStock,
   type Selection,
 } from '../product-options'
 import { BackInStock } from './back-in-stock'
@@ -30,7 +31,10 @@ import chip from '@/components/ui/choice-chip.module.css'
 import styles from './product-detail.module.css'
 
 export const SOLD_OUT = 'Épuisé'
+export const IN_STOCK = 'En stock'
 export const stockAvailableLabel = (n: number) => `Stock disponible (${n})`
+export const sizeUnavailableMessage = (size: string, color: string) =>
+  `La taille ${size} n’est pas disponible en ${color} : choisissez une autre taille.`
 
 /** What the page hands to the cart (the cart feature's `addToCart` takes exactly this). */
 export interface CartItemRequest {
@@ -56,6 +60,8 @@ export function ProductDetail({ product, onAddToCart }: ProductDetailProps) {
   const [imageIndex, setImageIndex] = useState(() => imageIndexForColor(product, selection.color) ?? 0)
   const [draftQuantity, setDraftQuantity] = useState<string | null>(null)
   const [adding, setAdding] = useState(false)
+  // What the size choice has to say: the size asked for at « Ajouter au panier », or the one a colour change cleared.
+  const [sizeNote, setSizeNote] = useState<string | null>(null)
   const ids = useId()
   // The delivery zones are the server's (the rule checkout applies).
   const zones = useDeliveryZones().data ?? []
@@ -64,19 +70,26 @@ export function ProductDetail({ product, onAddToCart }: ProductDetailProps) {
 
   const singleSize = hasSingleSize(product)
   const sizes = availableSizes(product, selection.color)
-  const stock = variantStock(product, selection.color, selection.size)
+  const sizeMissing = selection.size === undefined
+  // Before a size is chosen, the colour's best-stocked size: « Épuisé » only when the colour has none.
+  const stock = selectionStock(product, selection)
   const soldOut = stock <= 0
-  const canAdd = !soldOut && selection.color !== undefined && selection.size !== undefined && selection.quantity >= 1
+  const canAdd = !soldOut && selection.color !== undefined && selection.quantity >= 1
 
   function chooseColor(color: string) {
-    setSelection((current) => selectColor(product, current, color))
+    const next = selectColor(product, selection, color)
+    const dropped = droppedSize(product, selection, next)
+    setSelection(next)
     setDraftQuantity(null)
+    setSizeNote(dropped === undefined ? null : sizeUnavailableMessage(dropped, colorLabel(color)))
     const index = imageIndexForColor(product, color)
     if (index !== undefined) setImageIndex(index)
   }
 
   async function add() {
-    if (!canAdd || adding || selection.color === undefined || selection.size === undefined) return
+    if (!canAdd || adding || selection.color === undefined) return
+    // The button stays usable without a size so that the tap can say what is missing.
+    if (selection.size === undefined) return setSizeNote(MISSING_CHOICE_MESSAGE)
     const colorImage = imageIndexForColor(product, selection.color)
     setAdding(true)
     try {
@@ -131,7 +144,7 @@ export function ProductDetail({ product, onAddToCart }: ProductDetailProps) {
           {product.colors.length > 0 ? (
             <fieldset className={styles.choice}>
               <legend className={styles.legend}>
-                Couleur : <strong>{selection.color ? colorLabel(selection.color) : '—'}</strong>
+                Couleur : <strong>{selection.color ? colorLabel(selection.color) : '—'}</strong>
               </legend>
               <div className={styles.colors}>
                 {product.colors.map((color) => {
@@ -162,7 +175,7 @@ export function ProductDetail({ product, onAddToCart }: ProductDetailProps) {
           ) : null}
 
           {!singleSize ? (
-            <fieldset className={styles.choice}>
+            <fieldset className={styles.choice} aria-describedby={sizeNote ? `${ids}-size-note` : undefined}>
               <legend className={styles.legend}>Taille</legend>
               {sizes.length > 0 ? (
                 <div className={styles.sizes}>
@@ -176,6 +189,7 @@ export function ProductDetail({ product, onAddToCart }: ProductDetailProps) {
                         onChange={() => {
                           setSelection((current) => selectSize(product, current, size))
                           setDraftQuantity(null)
+                          setSizeNote(null)
                         }}
                       />
                       <span>{size}</span>
@@ -185,6 +199,10 @@ export function ProductDetail({ product, onAddToCart }: ProductDetailProps) {
               ) : (
                 <p className={styles.none}>Aucune taille disponible dans cette couleur.</p>
               )}
+              {/* Always in the page, so that what comes into it is read out. */}
+              <p id={`${ids}-size-note`} className={styles.sizeNote} aria-live="polite">
+                {sizeNote}
+              </p>
             </fieldset>
           ) : null}
 
@@ -235,7 +253,7 @@ export function ProductDetail({ product, onAddToCart }: ProductDetailProps) {
               </div>
             </div>
             <p className={soldOut ? styles.soldOut : styles.inStock} aria-live="polite">
-              {soldOut ? SOLD_OUT : stockAvailableLabel(stock)}
+              {soldOut ? SOLD_OUT : sizeMissing ? IN_STOCK : stockAvailableLabel(stock)}
             </p>
           </div>
 
@@ -290,12 +308,12 @@ export function ProductDetail({ product, onAddToCart }: ProductDetailProps) {
                 {/* The zones, fees and delays as the server (and /delivery) gives them. */}
                 {zones.map((zone) => (
                   <li key={zone.code}>
-                    <strong>{zone.name}</strong> : {zoneTerms(zone)}.
+                    <strong>{zone.name}</strong> : {zoneTerms(zone)}.
                   </li>
                 ))}
-                <li>Retrait en boutique : gratuit.</li>
+                <li>Retrait en boutique : gratuit.</li>
                 <li>
-                  Les communes de chaque zone : <Link to="/delivery">voir la livraison</Link>.
+                  Les communes de chaque zone : <Link to="/delivery">voir la livraison</Link>.
                 </li>
               </ul>
             ),

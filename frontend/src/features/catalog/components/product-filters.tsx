@@ -20,9 +20,11 @@ export interface ProductFiltersProps {
   query: ProductQuery
   onChange: (patch: Partial<ListingFilters>) => void
   onReset: () => void
+  /** False on a category page: its category is its address, not a choice here. */
+  withCategories?: boolean
 }
 
-export function ProductFilters({ query, onChange, onReset }: ProductFiltersProps) {
+export function ProductFilters({ query, onChange, onReset, withCategories = true }: ProductFiltersProps) {
   const selectedColors = query.colors ?? []
   const selectedSizes = query.sizes ?? []
   // The colours and sizes the catalogue has under the other filters, with their counts; until
@@ -41,44 +43,46 @@ export function ProductFilters({ query, onChange, onReset }: ProductFiltersProps
 
   return (
     <div className={styles.filters}>
-      <fieldset className={styles.group}>
-        <legend className={styles.legend}>Catégorie</legend>
-        <ul className={styles.options}>
-          <li>
-            <CategoryRadio
-              value=""
-              label="Tous nos produits"
-              count={facets ? categories.reduce((sum, category) => sum + (category.count ?? 0), 0) : undefined}
-              current={categoryValue}
-              onSelect={() => onChange({ category: undefined, subcategory: undefined })}
-            />
-          </li>
-          {categories.map((category) => (
-            <li key={category.slug}>
+      {withCategories ? (
+        <fieldset className={styles.group}>
+          <legend className={styles.legend}>Catégorie</legend>
+          <ul className={styles.options}>
+            <li>
               <CategoryRadio
-                value={category.slug}
-                label={category.label}
-                count={category.count}
+                value=""
+                label="Tous nos produits"
+                count={facets ? categories.reduce((sum, category) => sum + (category.count ?? 0), 0) : undefined}
                 current={categoryValue}
-                onSelect={() => onChange({ category: category.slug, subcategory: undefined })}
+                onSelect={() => onChange({ category: undefined, subcategory: undefined })}
               />
-              <ul className={`${styles.options} ${styles.nested}`}>
-                {category.subcategories.map((sub) => (
-                  <li key={sub.slug}>
-                    <CategoryRadio
-                      value={`${category.slug}/${sub.slug}`}
-                      label={sub.label}
-                      count={sub.count}
-                      current={categoryValue}
-                      onSelect={() => onChange({ category: category.slug, subcategory: sub.slug })}
-                    />
-                  </li>
-                ))}
-              </ul>
             </li>
-          ))}
-        </ul>
-      </fieldset>
+            {categories.map((category) => (
+              <li key={category.slug}>
+                <CategoryRadio
+                  value={category.slug}
+                  label={category.label}
+                  count={category.count}
+                  current={categoryValue}
+                  onSelect={() => onChange({ category: category.slug, subcategory: undefined })}
+                />
+                <ul className={`${styles.options} ${styles.nested}`}>
+                  {category.subcategories.map((sub) => (
+                    <li key={sub.slug}>
+                      <CategoryRadio
+                        value={`${category.slug}/${sub.slug}`}
+                        label={sub.label}
+                        count={sub.count}
+                        current={categoryValue}
+                        onSelect={() => onChange({ category: category.slug, subcategory: sub.slug })}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ) : null}
 
       <PriceFilter minPrice={query.minPrice} maxPrice={query.maxPrice} range={facets?.price ?? undefined} onChange={onChange} />
 

@@ -9,6 +9,7 @@ import { createQueryClient } from '@/app/query-client'
 import { makeProduct, page } from '@/testing/fixtures'
 import { LocationDisplay, renderApp } from '@/testing/render'
 import { server } from '@/testing/server'
+import { frenchSpacing } from '@/lib/typography'
 
 /** Answers /api/products and records each query string it was asked. */
 function products(handler?: Parameters<typeof http.get>[1]) {
@@ -309,7 +310,7 @@ describe('/products', () => {
   it('titles a search with the searched text, sorts by relevance and hides pagination for a single page', async () => {
     products(() => HttpResponse.json(page([makeProduct()])))
     renderApp('/products?search=chaine')
-    expect(await screen.findByRole('heading', { level: 1, name: 'Résultats pour « chaine »' })).toBeVisible()
+    expect(await screen.findByRole('heading', { level: 1, name: frenchSpacing('Résultats pour « chaine »') })).toBeVisible()
     expect(await screen.findByText('1 produit')).toBeVisible()
     expect(screen.getByRole('combobox', { name: 'Trier par' })).toHaveValue('relevance')
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).not.toBeInTheDocument()
@@ -327,6 +328,47 @@ describe('/products', () => {
     const empty = await screen.findByText('Aucun produit ne correspond à vos critères.')
     await user.click(within(empty.parentElement!).getByRole('button', { name: 'Réinitialiser les filtres' }))
     await waitFor(() => expect(location()).toBe('/products'))
+  })
+
+  it('shows the active filters as chips above the results: one removes its filter, « Tout effacer » them all', async () => {
+    const user = userEvent.setup()
+    products()
+    renderApp('/products?search=pull&subcategory=pull&minPrice=5000&colors=noir&sizes=M,L&promotion=true')
+    const chips = await screen.findByRole('list', { name: 'Filtres actifs' })
+    expect(within(chips).getAllByRole('button').map((chip) => chip.textContent)).toEqual([
+      'Catégorie : Pulls✕',
+      'Prix : dès 5 000 FCFA✕',
+      'Couleur : Noir✕',
+      'Taille : M✕',
+      'Taille : L✕',
+      'En promotion✕',
+    ].map(frenchSpacing))
+    await user.click(within(chips).getByRole('button', { name: frenchSpacing('Retirer le filtre Taille : M') }))
+    await waitFor(() => expect(location()).toBe('/products?subcategory=pull&minPrice=5000&colors=noir&sizes=L&promotion=true&search=pull'))
+    expect(within(sidebar()).getByRole('checkbox', { name: 'M' })).not.toBeChecked()
+    await user.click(screen.getByRole('button', { name: 'Tout effacer' }))
+    // The search is what was asked, not a filter: it stays.
+    await waitFor(() => expect(location()).toBe('/products?search=pull'))
+    expect(screen.queryByRole('list', { name: 'Filtres actifs' })).not.toBeInTheDocument()
+  })
+
+  it('a search that finds nothing offers the whole catalogue and the shop on WhatsApp, naming what was searched', async () => {
+    const user = userEvent.setup()
+    products(({ request }) =>
+      new URL(request.url).searchParams.has('search')
+        ? HttpResponse.json(page([], { totalItems: 0, totalPages: 0 }))
+        : HttpResponse.json(page([makeProduct({ name: 'Tee Plateau' })])),
+    )
+    renderApp('/products?search=boubou%20brod%C3%A9')
+    await screen.findByText('Aucun produit ne correspond à vos critères.')
+    const whatsapp = await screen.findByRole('link', { name: 'Nous demander sur WhatsApp' })
+    const href = new URL(whatsapp.getAttribute('href')!)
+    expect(href.origin).toBe('https://wa.me')
+    expect(href.searchParams.get('text')).toContain(frenchSpacing('« boubou brodé »'))
+    expect(whatsapp).toHaveAttribute('target', '_blank')
+    await user.click(screen.getByRole('link', { name: 'Voir tout le catalogue' }))
+    await waitFor(() => expect(location()).toBe('/products'))
+    expect(await screen.findByRole('link', { name: /Tee Plateau/ })).toBeVisible()
   })
 
   it('offers the first page when the page asked for is past the end', async () => {

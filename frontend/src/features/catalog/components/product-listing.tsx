@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useEffect, useId, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
-import { Button, ButtonLink } from '@/components/ui/button'
+import { Button } from '@/components/ui/button'
 import { Drawer } from '@/components/ui/drawer'
 import { Pagination } from '@/components/ui/pagination'
 import { CARD_IMAGE_SIZES_WITH_SIDEBAR, LISTING_FIRST_CARDS, LISTING_PARAMS } from '@/config/first-paint'
@@ -10,6 +10,7 @@ import { DESKTOP_QUERY, useMediaQuery } from '@/lib/use-media-query'
 import { productsQueryOptions, type ProductQuery, type Sort } from '../api/get-products'
 import {
   activeFilterCount,
+  filterChips,
   listingHeading,
   listingHref,
   pageHref,
@@ -18,12 +19,16 @@ import {
   withoutFilters,
   type ListingFilters,
 } from '../listing-params'
+import { ActiveFilters } from './active-filters'
 import { ProductFilters } from './product-filters'
 import { ProductGrid, ProductGridSkeleton } from './product-grid'
 import styles from './product-listing.module.css'
 
 export const LOAD_ERROR = 'Impossible de charger les produits. Veuillez réessayer plus tard.'
 export const EMPTY_RESULT = 'Aucun produit ne correspond à vos critères.'
+// Fetched only when a search finds nothing: WhatsApp's links would otherwise join the chunk the
+// pages the server paints share with /checkout and the others.
+const SearchHelp = lazy(() => import('./search-help'))
 
 /** Filter changes keep the scroll position (ScrollToTop reads this); page changes start at the top. */
 export const KEEP_SCROLL = { keepScroll: true } as const
@@ -31,16 +36,18 @@ export const KEEP_SCROLL = { keepScroll: true } as const
 export interface ProductListingProps {
   /** What is asked of the API. */
   query: ProductQuery
-  /** The part of the state that lives in this page's address (all of it on /products; page and sort on a category page). */
+  /** The part of the state that lives in this page's address (all of it on /products; all but the category on a category page). */
   urlQuery: ProductQuery
   /** The page's path: /products, /category/vetement… */
   path: string
   /** Heading; defaults to the one chosen by the active filter. */
   heading?: string
-  /** The filter sidebar (only /products has it). */
-  withFilters?: boolean
-  /** Without the sidebar: where a 'Filtrer' link leads (/products with this page's category). */
-  filtersHref?: string
+  /**
+   * Where the filters are: `sidebar` beside the results on a wide screen and in a drawer on a
+   * phone (/products, its category among them); `drawer` in a drawer at every width, opened by
+   * « Filtrer » (a category page, whose category is its address).
+   */
+  filters?: 'sidebar' | 'drawer'
 }
 
 /**
@@ -48,7 +55,7 @@ export interface ProductListingProps {
  * /products the filters. Every change is a navigation to the address of the
  * new state, so reload and back/forward restore it.
  */
-export function ProductListing({ query, urlQuery, path, heading, withFilters: hasFilters = false, filtersHref }: ProductListingProps) {
+export function ProductListing({ query, urlQuery, path, heading, filters: placement }: ProductListingProps) {
   const navigate = useNavigate()
   const [searchParams, setSearchParams] = useSearchParams()
   const isDesktop = useMediaQuery(DESKTOP_QUERY)
@@ -83,11 +90,18 @@ export function ProductListing({ query, urlQuery, path, heading, withFilters: ha
   const data = result.data
   const page = query.page ?? 1
   const filterCount = activeFilterCount(current)
-  const filters = hasFilters ? <ProductFilters query={current} onChange={update} onReset={reset} /> : null
+  // On a category page the filters (and their counts) are of its category, which is not theirs to change.
+  const fixedCategory = placement === 'drawer'
+  const filtered = fixedCategory ? { ...current, category: query.category, subcategory: query.subcategory } : current
+  const filters = placement ? (
+    <ProductFilters query={filtered} onChange={update} onReset={reset} withCategories={!fixedCategory} />
+  ) : null
+  const sidebar = placement === 'sidebar' && isDesktop
+  const filterLabel = fixedCategory ? 'Filtrer' : 'Filtres'
 
   return (
-    <div className={`container ${styles.layout} ${hasFilters && isDesktop ? styles.withFilters : ''}`}>
-      {filters && isDesktop ? (
+    <div className={`container ${styles.layout} ${sidebar ? styles.withFilters : ''}`}>
+      {filters && sidebar ? (
         <aside className={styles.sidebar} aria-label="Filtres">
           {filters}
         </aside>
@@ -100,22 +114,17 @@ export function ProductListing({ query, urlQuery, path, heading, withFilters: ha
               {data ? resultCountLabel(data.pagination.totalItems, data.pagination.totalIsLowerBound) : '\u00a0'}
             </p>
             <div className={styles.controls}>
-              {filters && !isDesktop ? (
+              {filters && !sidebar ? (
                 <Button
                   variant="secondary"
                   className={styles.filterButton}
                   onClick={() => setDrawerOpen(true)}
                   aria-haspopup="dialog"
-                  aria-label={filterCount > 0 ? `Filtres, ${filterCount} actif${filterCount > 1 ? 's' : ''}` : undefined}
+                  aria-label={filterCount > 0 ? `${filterLabel}, ${filterCount} actif${filterCount > 1 ? 's' : ''}` : undefined}
                 >
-                  Filtres{' '}
+                  {filterLabel}{' '}
                   {filterCount > 0 ? <span className={styles.filterCount} aria-hidden="true">{filterCount}</span> : null}
                 </Button>
-              ) : null}
-              {!filters && filtersHref ? (
-                <ButtonLink to={filtersHref} variant="secondary" className={styles.filterButton}>
-                  Filtrer
-                </ButtonLink>
               ) : null}
               <SortSelect
                 value={current.sort ?? (query.search ? 'relevance' : 'newest')}
@@ -125,6 +134,7 @@ export function ProductListing({ query, urlQuery, path, heading, withFilters: ha
               />
             </div>
           </div>
+          {placement ? <ActiveFilters chips={filterChips(current, !fixedCategory)} onRemove={update} onClear={reset} /> : null}
         </header>
 
         {result.isPending ? <ProductGridSkeleton count={8} /> : null}
@@ -136,9 +146,18 @@ export function ProductListing({ query, urlQuery, path, heading, withFilters: ha
             <p>{EMPTY_RESULT}</p>
             {page > 1 && data.pagination.totalItems > 0 ? (
               <p><Link to={pageHref(urlQuery, 1, path)}>Revenir à la première page</Link></p>
-            ) : filters && filterCount > 0 ? (
-              <p><button type="button" className={styles.linkButton} onClick={reset}>Réinitialiser les filtres</button></p>
-            ) : null}
+            ) : (
+              <>
+                {filters && filterCount > 0 ? (
+                  <p><button type="button" className={styles.linkButton} onClick={reset}>Réinitialiser les filtres</button></p>
+                ) : null}
+                {query.search ? (
+                  <Suspense fallback={null}>
+                    <SearchHelp search={query.search} />
+                  </Suspense>
+                ) : null}
+              </>
+            )}
           </div>
         ) : null}
         {data && !result.isError && data.data.length > 0 ? (
@@ -146,14 +165,14 @@ export function ProductListing({ query, urlQuery, path, heading, withFilters: ha
             <ProductGrid
               products={data.data}
               aboveFold={LISTING_FIRST_CARDS}
-              imageSizes={filters && isDesktop ? CARD_IMAGE_SIZES_WITH_SIDEBAR : undefined}
+              imageSizes={sidebar ? CARD_IMAGE_SIZES_WITH_SIDEBAR : undefined}
             />
             <Pagination page={page} totalPages={data.pagination.totalPages} hrefFor={(n) => pageHref(urlQuery, n, path)} />
           </div>
         ) : null}
       </section>
 
-      {filters && !isDesktop ? (
+      {filters && !sidebar ? (
         <Drawer
           open={drawerOpen}
           onClose={() => setDrawerOpen(false)}

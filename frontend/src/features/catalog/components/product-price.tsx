@@ -10,7 +10,7 @@ export function ProductPrice({ product, large = false }: { product: Pick<Product
     <p className={`${styles.prices} ${large ? styles.large : ''}`}>
       {discount !== null ? (
         <>
-          <span className="visually-hidden">Prix promotionnel :</span>
+          <span className="visually-hidden">Prix promotionnel :</span>
           <span className={styles.promo}>{formatPrice(product.promoPrice)}</span>
           <span className="visually-hidden">au lieu de</span>
           <s className={styles.original}>{formatPrice(product.price)}</s>

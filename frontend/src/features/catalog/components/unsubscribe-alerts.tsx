@@ -19,7 +19,7 @@ export function UnsubscribeAlerts({ token }: { token: string }) {
         </>
       ) : (
         <>
-          <p>Vous ne voulez plus être prévenu quand un article revient en stock ?</p>
+          <p>Vous ne voulez plus être prévenu quand un article revient en stock ?</p>
           {unsubscribe.isError ? <p role="alert">{errorMessage(unsubscribe.error)}</p> : null}
           <div>
             <Button onClick={() => unsubscribe.mutate(token)} disabled={unsubscribe.isPending}>

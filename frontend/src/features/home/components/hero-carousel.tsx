@@ -28,7 +28,7 @@ export const SLIDES: Slide[] = [
   {
     image: '/images/hero/hero-2.svg',
     title: 'Les nouveautés sont arrivées',
-    text: 'Nouvelles coupes, nouvelles couleurs : la saison commence aux Parcelles.',
+    text: 'Nouvelles coupes, nouvelles couleurs : la saison commence aux Parcelles.',
     cta: { label: 'Voir les nouveautés', to: '/products?new=true' },
   },
   {

@@ -5,7 +5,7 @@ import styles from './philosophy-section.module.css'
 const PILLARS = [
   {
     title: 'Fait pour la rue',
-    text: 'Des coupes pensées pour bouger : du marché de Colobane aux soirées de la Corniche.',
+    text: 'Des coupes pensées pour bouger : du marché de Colobane aux soirées de la Corniche.',
   },
   {
     title: 'Ancré à Dakar',
@@ -26,7 +26,7 @@ export function PhilosophySection() {
           <h2 id="philosophy-title" className={styles.title}>La ville est notre atelier</h2>
           <p className={styles.lead}>
             {shop.name}, une marque née à Dakar en 2024 pour habiller une génération qui crée, qui ose et qui
-            porte fièrement son quartier. Chaque pièce raconte la ville : ses couleurs,
+            porte fièrement son quartier. Chaque pièce raconte la ville : ses couleurs,
             sa lumière et sa façon unique de mélanger les styles.
           </p>
           <Link to="/about" className={styles.link}>En savoir plus sur nous</Link>

@@ -16,6 +16,7 @@ import { EXPRESS_SHIPPING, STANDARD_SHIPPING, findCommune, useDeliveryZones } fr
 import { PROMO_REFUSALS, setAppliedPromoCode, useAppliedPromoCode, usePromoQuote } from '@/lib/promo-code'
 import { usePlaceOrder } from '../api/place-order'
 import type { Order } from '../api/order-schema'
+import { clearCheckoutDraft, saveCheckoutDraft, withCheckoutDraft } from '../checkout-draft'
 import {
   CHECKOUT_MESSAGES,
   DEFAULT_PAYMENT_METHOD,
@@ -64,16 +65,20 @@ export interface CheckoutPageProps {
   /** The order exists: the server has taken its lines out of the cart (lines not ordered stay). */
   onPlaced?: (order: Order) => void
   payWithWave?: PayWithWave
+  /** The customer's id: the form starts from their draft of this tab and keeps it while they type. */
+  draftOwner?: string
 }
 
-export function CheckoutPage({ cart, defaults, onPlaced, payWithWave }: CheckoutPageProps) {
+export function CheckoutPage({ cart, defaults, onPlaced, payWithWave, draftOwner }: CheckoutPageProps) {
   const [step, setStep] = useState<CheckoutStep>('delivery')
   const [paymentMethod, setPaymentMethod] = useState<string>(DEFAULT_PAYMENT_METHOD)
   const [placed, setPlaced] = useState<Order | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
   // Why the server refused the method chosen (cash on delivery no longer offered to this phone).
   const [paymentRefusal, setPaymentRefusal] = useState<string | null>(null)
-  const form = useZodForm(deliverySchema, defaults)
+  // Read once: the form owns its values from then on.
+  const [initialValues] = useState(() => (draftOwner ? withCheckoutDraft(defaults, draftOwner) : defaults))
+  const form = useZodForm(deliverySchema, initialValues)
   const zones = useDeliveryZones()
   const place = usePlaceOrder()
   const toast = useToast()
@@ -83,6 +88,10 @@ export function CheckoutPage({ cart, defaults, onPlaced, payWithWave }: Checkout
   const keyFor = useRef(idempotencyKeys()).current
   const headingRef = useRef<HTMLHeadingElement>(null)
   const firstRender = useRef(true)
+
+  useEffect(() => {
+    if (draftOwner && !placed) saveCheckoutDraft(form.values, draftOwner)
+  }, [form.values, draftOwner, placed])
 
   // A new step starts at its top, its title read out (phones: the button that moved us is at the bottom).
   useEffect(() => {
@@ -163,7 +172,7 @@ export function CheckoutPage({ cart, defaults, onPlaced, payWithWave }: Checkout
       if (code && isApiError(error) && PROMO_REFUSALS.includes(error.code)) {
         const without = await ask({
           title: 'Code promo non appliqué',
-          text: `${error.message}. Voulez-vous commander sans le code ${code} ?`,
+          text: `${error.message}. Voulez-vous commander sans le code ${code} ?`,
           confirmLabel: 'Commander sans le code',
           cancelLabel: 'Revenir',
         })
@@ -179,6 +188,7 @@ export function CheckoutPage({ cart, defaults, onPlaced, payWithWave }: Checkout
       return
     }
     setAppliedPromoCode(null)
+    clearCheckoutDraft()
     setPlaced(order)
     onPlaced?.(order)
     if (order.paymentMethod === 'wave' && payWithWave) {

@@ -17,7 +17,7 @@ export function ConfirmByLink({ token }: { token: string }) {
     return (
       <section className={styles.state} aria-labelledby="confirm-title">
         <h1 id="confirm-title" className={styles.stateTitle}>{CONFIRMED_TITLE}</h1>
-        <p>Merci ! Votre commande {confirm.data.orderNumber} est confirmée : nous la préparons et le livreur vous appellera.</p>
+        <p>Merci ! Votre commande <span className="nowrap">{confirm.data.orderNumber}</span> est confirmée : nous la préparons et le livreur vous appellera.</p>
         <div className={styles.stateActions}>
           <ButtonLink to="/products">Continuer mes achats</ButtonLink>
         </div>

@@ -46,7 +46,7 @@ export function DeliveryStep({ form, zones, zone, onCommune, subtotal, summary, 
       </fieldset>
 
       {pickup ? (
-        <p className={styles.note}>Retrait gratuit à la boutique : {PICKUP_HINT}. Aucune adresse n’est nécessaire.</p>
+        <p className={styles.note}>Retrait gratuit à la boutique : {PICKUP_HINT}. Aucune adresse n’est nécessaire.</p>
       ) : (
         <>
           <GroupedSelectField
@@ -62,14 +62,14 @@ export function DeliveryStep({ form, zones, zone, onCommune, subtotal, summary, 
           <TextField
             label="Point de repère"
             required
-            placeholder="Ex. : en face de la pharmacie, derrière la mosquée"
+            placeholder="Ex. : en face de la pharmacie"
             hint="Ce qui permet au livreur de vous trouver."
             maxLength={200}
             {...form.field('landmark')}
           />
         </>
       )}
-      <TextAreaField label="Instructions de livraison" hint="Facultatif : étage, horaires, personne à appeler…" maxLength={500} rows={3} {...form.field('notes')} />
+      <TextAreaField label="Instructions de livraison" hint="Facultatif : étage, horaires, personne à appeler…" maxLength={500} rows={3} {...form.field('notes')} />
 
       <FormAlert>{summary}</FormAlert>
       <div className={styles.actions}>

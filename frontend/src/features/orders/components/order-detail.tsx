@@ -36,12 +36,12 @@ export const CONTACT_SUPPORT = 'Contacter le service client'
 export const ORDER_CANCELLED = 'Votre commande a été annulée.'
 export const CANCEL_FAILED = "Erreur lors de l'annulation de la commande"
 export const CONFIRM_ORDER = 'Confirmer ma commande'
-export const ORDER_CONFIRMED = 'Merci ! Votre commande est confirmée, nous la préparons.'
+export const ORDER_CONFIRMED = 'Merci ! Votre commande est confirmée, nous la préparons.'
 export const CONFIRM_FAILED = 'Erreur lors de la confirmation de la commande'
 
 export const cancelConfirm = (orderNumber: string) => ({
   title: 'Annuler la commande',
-  text: `Êtes-vous sûr de vouloir annuler la commande ${orderNumber} ? Cette action est irréversible.`,
+  text: <>Êtes-vous sûr de vouloir annuler la commande <span className="nowrap">{orderNumber}</span> ? Cette action est irréversible.</>,
   confirmLabel: 'Annuler la commande',
   cancelLabel: 'Garder la commande',
 })
@@ -113,7 +113,7 @@ function OrderView({ order, onCancelled, payAction }: { order: Order; onCancelle
       <Link to="/orders" className={styles.back}>← Mes commandes</Link>
       <header className={styles.head}>
         <div>
-          <h1 id="order-title" className={styles.title}>Commande {order.orderNumber}</h1>
+          <h1 id="order-title" className={styles.title}>Commande <span className="nowrap">{order.orderNumber}</span></h1>
           <p className={styles.date}>Passée le {formatDate(order.createdAt, { withTime: true })}</p>
         </div>
         <span className={`${historyStyles.status} ${historyStyles[order.status] ?? ''} ${styles.status}`} data-testid="order-status">
@@ -123,7 +123,7 @@ function OrderView({ order, onCancelled, payAction }: { order: Order; onCancelle
 
       {order.confirmable ? (
         <p className={styles.fact} data-testid="order-confirmation-request">
-          Votre commande attend votre confirmation : confirmez-la pour que nous la préparions.
+          Votre commande attend votre confirmation : confirmez-la pour que nous la préparions.
         </p>
       ) : null}
 
@@ -186,22 +186,22 @@ function OrderView({ order, onCancelled, payAction }: { order: Order; onCancelle
                   `${info.firstName} ${info.lastName}`,
                   info.address || null,
                   placeLine(info),
-                  info.landmark ? `Point de repère : ${info.landmark}` : null,
+                  info.landmark ? `Point de repère : ${info.landmark}` : null,
                   formatPhone(info.phone),
                   info.email,
                 ]}
               />
             </address>
             <p className={styles.fact}>{methodLabel}</p>
-            {info.notes ? <p className={styles.fact}>Instructions : {info.notes}</p> : null}
+            {info.notes ? <p className={styles.fact}>Instructions : {info.notes}</p> : null}
             {order.courier ? (
               <p className={styles.fact} data-testid="order-courier">
-                Livreur : {order.courier.name} ·{' '}
+                Livreur : {order.courier.name} ·{' '}
                 <a href={`tel:${order.courier.phone}`}>{formatPhone(order.courier.phone)}</a>
               </p>
             ) : null}
             {order.trackingNote?.trim() ? (
-              <p className={styles.fact} data-testid="order-tracking">Suivi : {order.trackingNote.trim()}</p>
+              <p className={styles.fact} data-testid="order-tracking">Suivi : {order.trackingNote.trim()}</p>
             ) : null}
           </section>
 

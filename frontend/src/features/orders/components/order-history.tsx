@@ -62,7 +62,7 @@ export function OrderHistory({ page, hrefFor, headingLevel = 'h2', payAction }: 
             return (
               <li key={order.id}>
                 <Link to={`/orders/${encodeURIComponent(String(order.id))}`} className={styles.row}>
-                  <span className={styles.number}>
+                  <span className={`${styles.number} nowrap`}>
                     <span className="visually-hidden">Commande </span>
                     {order.orderNumber}
                   </span>

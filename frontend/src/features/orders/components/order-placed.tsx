@@ -13,9 +13,9 @@ export function OrderPlaced({ order, headingRef }: { order: Order; headingRef: R
   return (
     <section className={styles.placed} aria-labelledby="order-placed-title">
       <span className={styles.placedIcon} aria-hidden="true"><CheckIcon size={32} /></span>
-      <h2 id="order-placed-title" ref={headingRef} tabIndex={-1} className={styles.placedTitle}>Merci pour votre commande !</h2>
+      <h2 id="order-placed-title" ref={headingRef} tabIndex={-1} className={styles.placedTitle}>Merci pour votre commande !</h2>
       <p className={styles.placedNumber}>
-        Numéro de commande : <strong data-testid="order-number">{order.orderNumber}</strong>
+        Numéro de commande : <strong data-testid="order-number" className="nowrap">{order.orderNumber}</strong>
       </p>
       <dl className={styles.placedFacts}>
         <div>

@@ -26,13 +26,13 @@ export function OrderLines({ lines, label = 'Articles' }: { lines: SummaryLine[]
         const size = shownSize(line.size)
         return (
           <li key={line.key} className={styles.line}>
-            <ResponsiveImage className={styles.picture} src={line.image} alt="" sizes="64px" width={64} height={80} />
+            <ResponsiveImage className={styles.picture} src={line.image} alt="" sizes="64px" width={64} height={64} />
             <div className={styles.info}>
               <p className={styles.name}>{line.name}</p>
               <p className={styles.meta}>
-                {size ? <span>Taille : {size}</span> : null}
-                {line.color ? <span>Couleur : {colorLabel(line.color)}</span> : null}
-                <span>Quantité : {line.quantity}</span>
+                {size ? <span>Taille : {size}</span> : null}
+                {line.color ? <span>Couleur : {colorLabel(line.color)}</span> : null}
+                <span>Quantité : {line.quantity}</span>
               </p>
             </div>
             <p className={styles.price}>

@@ -50,7 +50,7 @@ export function ReviewStep(props: ReviewStepProps) {
                 <br />
                 {destination ? `${destination.commune.name} (${destination.zone.name})` : delivery.commune}
                 <br />
-                Point de repère : {delivery.landmark}
+                Point de repère : {delivery.landmark}
                 <br />
               </>
             ) : null}
@@ -60,7 +60,7 @@ export function ReviewStep(props: ReviewStepProps) {
             {shippingLabel}
             {delivered && destination ? ` · ${deliveryDelay(destination.zone, delivery.shippingMethod)}` : ''}
           </p>
-          {delivery.notes.trim() ? <p className={styles.recapLine}>Instructions : {delivery.notes.trim()}</p> : null}
+          {delivery.notes.trim() ? <p className={styles.recapLine}>Instructions : {delivery.notes.trim()}</p> : null}
         </section>
         <section className={styles.recapBlock} aria-labelledby="recap-payment">
           <div className={styles.recapHead}>

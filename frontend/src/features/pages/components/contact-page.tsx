@@ -43,8 +43,8 @@ export const CONTACT_FAQ: readonly FaqItem[] = [
       <>
         <p>Deux moyens, au choix au moment de la commande :</p>
         <ul>
-          <li><strong>Wave</strong> : vous payez en ligne, de façon sécurisée, sur la page de paiement Wave.</li>
-          <li><strong>Paiement à la livraison</strong> : vous réglez en espèces à la réception de votre colis. Nous vous appelons avant pour confirmer la commande.</li>
+          <li><strong>Wave</strong> : vous payez en ligne, de façon sécurisée, sur la page de paiement Wave.</li>
+          <li><strong>Paiement à la livraison</strong> : vous réglez en espèces à la réception de votre colis. Nous vous appelons avant pour confirmer la commande.</li>
         </ul>
       </>
     ),

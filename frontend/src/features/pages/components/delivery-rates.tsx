@@ -66,7 +66,7 @@ export function DeliveryRates() {
           <h3>Ailleurs au Sénégal et à l’étranger</h3>
           <p className={rates.fee}>Sur devis</p>
           <p className={styles.muted}>
-            Votre commune n’est pas dans la liste ? Écrivez-nous avec votre adresse et les articles souhaités : nous vous
+            Votre commune n’est pas dans la liste ? Écrivez-nous avec votre adresse et les articles souhaités : nous vous
             répondons avec les frais et le délai, avant tout paiement. <Link to="/contact">Nous contacter</Link>
           </p>
         </li>
@@ -81,7 +81,7 @@ export function DeliveryFeesSummary() {
   if (!query.data) {
     return (
       <p>
-        Les frais dépendent de votre commune : ils sont détaillés sur la page <Link to="/delivery">Livraison</Link> et
+        Les frais dépendent de votre commune : ils sont détaillés sur la page <Link to="/delivery">Livraison</Link> et
         affichés avant la validation de votre commande.
       </p>
     )
@@ -91,13 +91,13 @@ export function DeliveryFeesSummary() {
       <ul>
         {query.data.map((zone) => (
           <li key={zone.code}>
-            {zone.name} : {zoneTerms(zone)}.
+            {zone.name} : {zoneTerms(zone)}.
           </li>
         ))}
-        <li>Retrait en boutique : gratuit.</li>
+        <li>Retrait en boutique : gratuit.</li>
       </ul>
       <p>
-        Ailleurs et à l’étranger : sur devis. Les communes de chaque zone sont sur la page <Link to="/delivery">Livraison</Link>.
+        Ailleurs et à l’étranger : sur devis. Les communes de chaque zone sont sur la page <Link to="/delivery">Livraison</Link>.
       </p>
     </>
   )

@@ -28,27 +28,27 @@ export function PrivacyPage() {
           <h2>2. Les données que nous collectons</h2>
           <ul>
             <li>
-              <strong>Votre compte client</strong> : prénom, nom, adresse email, téléphone et, si vous les enregistrez, vos
+              <strong>Votre compte client</strong> : prénom, nom, adresse email, téléphone et, si vous les enregistrez, vos
               adresses de livraison. Votre mot de passe est conservé sous une forme chiffrée que personne, pas même notre
               équipe, ne peut relire.
             </li>
             <li>
-              <strong>Vos commandes</strong> : articles, montants, adresse et téléphone de livraison, mode de livraison,
+              <strong>Vos commandes</strong> : articles, montants, adresse et téléphone de livraison, mode de livraison,
               moyen de paiement choisi et état du paiement.
             </li>
             <li>
-              <strong>Les paiements Wave</strong> : vous payez sur la page de Wave. Nous ne recevons ni votre code secret ni
+              <strong>Les paiements Wave</strong> : vous payez sur la page de Wave. Nous ne recevons ni votre code secret ni
               les données de votre compte Wave, seulement la confirmation du paiement et sa référence.
             </li>
             <li>
-              <strong>La newsletter</strong> : votre adresse email, si vous vous inscrivez.
+              <strong>La newsletter</strong> : votre adresse email, si vous vous inscrivez.
             </li>
             <li>
-              <strong>Vos échanges avec notre service client</strong> : les messages envoyés par WhatsApp, email ou
+              <strong>Vos échanges avec notre service client</strong> : les messages envoyés par WhatsApp, email ou
               téléphone, et les demandes d’aide pour un mot de passe oublié (adresse email et date de la demande).
             </li>
             <li>
-              <strong>Des données techniques</strong> : adresse IP et journaux de connexion, utilisés pour la sécurité du
+              <strong>Des données techniques</strong> : adresse IP et journaux de connexion, utilisés pour la sécurité du
               site (par exemple pour limiter les tentatives de connexion répétées).
             </li>
           </ul>
@@ -102,7 +102,7 @@ export function PrivacyPage() {
             Conformément à la loi sénégalaise n° 2008-12 du 25 janvier 2008 sur la protection des données à caractère
             personnel, vous pouvez accéder à vos données, les faire rectifier ou supprimer, et vous opposer à leur
             utilisation, notamment pour la newsletter. Vous modifiez vous-même vos informations dans votre{' '}
-            <Link to="/account">espace client</Link> ; pour le reste, écrivez-nous à <a href={emailHref}>{shop.email}</a>.
+            <Link to="/account">espace client</Link> ; pour le reste, écrivez-nous à <a href={emailHref}>{shop.email}</a>.
             Nous pourrons vous demander de confirmer votre identité avant de répondre.
           </p>
           <p>

@@ -22,7 +22,7 @@ export function ReturnsPage() {
         <div className={styles.callout}>
           <p>
             <strong>En bref :</strong> retour possible dans les {RETURNS_WINDOW} suivant la réception ; défaut ou erreur à
-            signaler dans les {DEFECT_REPORT_DELAY} ; remboursement sous {REFUND_DELAY} après réception de l’article retourné.
+            signaler dans les {DEFECT_REPORT_DELAY} ; remboursement sous {REFUND_DELAY} après réception de l’article retourné.
           </p>
         </div>
 
@@ -76,8 +76,8 @@ export function ReturnsPage() {
           <h2>Remboursement</h2>
           <p>Le remboursement est fait par le moyen de paiement utilisé pour la commande :</p>
           <ul>
-            <li>commande payée par <strong>Wave</strong> : remboursement sur votre compte Wave ;</li>
-            <li>commande <strong>payée à la livraison</strong> : remboursement en espèces.</li>
+            <li>commande payée par <strong>Wave</strong> : remboursement sur votre compte Wave ;</li>
+            <li>commande <strong>payée à la livraison</strong> : remboursement en espèces.</li>
           </ul>
           <p>
             Les frais de livraison de la commande ne sont remboursés qu’en cas d’article défectueux ou d’erreur de notre part.

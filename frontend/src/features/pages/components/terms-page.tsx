@@ -73,12 +73,12 @@ export function TermsPage() {
           <p>Deux moyens de paiement sont acceptés :</p>
           <ul>
             <li>
-              <strong>Wave</strong> : vous payez en ligne sur la page sécurisée de Wave au moment de la commande. La
+              <strong>Wave</strong> : vous payez en ligne sur la page sécurisée de Wave au moment de la commande. La
               commande est payée lorsque Wave nous confirme le paiement. Une commande Wave qui n’est pas payée dans les{' '}
               {WAVE_PAYMENT_WINDOW} est annulée et ses articles sont remis en vente.
             </li>
             <li>
-              <strong>Paiement à la livraison</strong> : vous réglez en espèces à la remise de votre colis, ou à la boutique
+              <strong>Paiement à la livraison</strong> : vous réglez en espèces à la remise de votre colis, ou à la boutique
               si vous avez choisi le retrait. Nous vous appelons pour confirmer la commande avant de la préparer.
             </li>
           </ul>
@@ -132,7 +132,7 @@ export function TermsPage() {
           <h2>11. Droit applicable et litiges</h2>
           <p>
             Les présentes conditions sont soumises au droit sénégalais. En cas de difficulté, contactez-nous d’abord à{' '}
-            <a href={emailHref}>{shop.email}</a> : nous chercherons avec vous une solution amiable. À défaut, le litige
+            <a href={emailHref}>{shop.email}</a> : nous chercherons avec vous une solution amiable. À défaut, le litige
             sera porté devant les juridictions compétentes de Dakar.
           </p>
         </div>

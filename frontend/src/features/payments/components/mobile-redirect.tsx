@@ -46,7 +46,7 @@ export function MobileRedirect() {
         ) : (
           <p className={styles.problem} role="alert">{PAYMENT_MESSAGES.mobileMissingOrder}</p>
         )}
-        <nav className={styles.actions} aria-label="Et maintenant ?">
+        <nav className={styles.actions} aria-label="Et maintenant ?">
           <ButtonLink to="/" variant="secondary">Retour à l’accueil</ButtonLink>
           <ButtonLink to="/orders" variant="secondary">Mes commandes</ButtonLink>
         </nav>

@@ -103,12 +103,12 @@ export function PaymentError({ viewer }: { viewer: Viewer }) {
       ) : null}
       {payable ? (
         <p>
-          Votre commande <strong>{status.orderNumber}</strong> attend toujours son paiement. Sans paiement, elle est
+          Votre commande <strong className="nowrap">{status.orderNumber}</strong> attend toujours son paiement. Sans paiement, elle est
           annulée 30 minutes après sa création.
         </p>
       ) : null}
       {payable && orderId ? <RetryPayment orderId={orderId} /> : null}
-      <p className={styles.hint}>Besoin d’aide ? Notre service client répond en 2 à 4 heures.</p>
+      <p className={styles.hint}>Besoin d’aide ? Notre service client répond en 2 à 4 heures.</p>
       <ErrorLinks orderId={orderId} />
     </Frame>
   )

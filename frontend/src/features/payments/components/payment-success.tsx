@@ -19,7 +19,7 @@ import styles from './payments.module.css'
 /** Who is looking: the payment's status is told to its owner only. */
 export type Viewer = 'loading' | 'customer' | 'guest'
 
-export const SUCCESS_TITLE = 'Paiement réussi !'
+export const SUCCESS_TITLE = 'Paiement réussi !'
 
 interface PaymentSuccessProps {
   viewer: Viewer
@@ -94,7 +94,7 @@ export function PaymentSuccess({ viewer, onConfirmed }: PaymentSuccessProps) {
         label={attempt > 1 ? `Vérification du paiement auprès de Wave… (${Math.min(attempt, VERIFY_ATTEMPTS)}/${VERIFY_ATTEMPTS})` : 'Vérification du paiement auprès de Wave…'}
         showLabel
       />
-      <p className={styles.hint}>Ne fermez pas cette page : cela ne prend que quelques secondes.</p>
+      <p className={styles.hint}>Ne fermez pas cette page : cela ne prend que quelques secondes.</p>
     </Frame>
   )
 }
@@ -133,12 +133,12 @@ function Confirmed({ status, recovered }: { status: PaymentStatus; recovered: bo
       <span className={`${styles.icon} ${styles.iconSuccess}`} aria-hidden="true"><CheckIcon size={32} /></span>
       <h1 ref={headingRef} tabIndex={-1} className={styles.title}>{SUCCESS_TITLE}</h1>
       <p className={styles.lead}>
-        {recovered ? 'Nous avons retrouvé votre paiement Wave : ' : ''}Votre paiement a été confirmé par Wave. Merci pour votre commande !
+        {recovered ? 'Nous avons retrouvé votre paiement Wave : ' : ''}Votre paiement a été confirmé par Wave. Merci pour votre commande !
       </p>
       <dl className={styles.facts}>
         <div>
           <dt>Numéro de commande</dt>
-          <dd data-testid="payment-order-number">{status.orderNumber}</dd>
+          <dd data-testid="payment-order-number" className="nowrap">{status.orderNumber}</dd>
         </div>
         <div>
           <dt>Date du paiement</dt>

@@ -1,7 +1,8 @@
 // The recovery watcher, loaded only when a pending payment is
 // in storage: asks the server where it stands, announces a payment found
-// paid and goes to its confirmation, reminds of one still pending (and on the
-// home page offers to go back to Wave), forgets the rest.
+// paid and goes to its confirmation, reminds of one still pending with a way
+// back to its order's page, where it can be paid (and on the home page offers
+// to go back to Wave), forgets the rest.
 import { useEffect } from 'react'
 import { useConfirm } from '@/components/ui/confirm'
 import { useToast } from '@/components/ui/toast'
@@ -82,7 +83,10 @@ export default function RecoveryWatcher({ orderId, sessionId, timestamp, amount,
       }
       if (!memory.told) {
         memory.told = true
-        toast.info(PAYMENT_MESSAGES.pendingPayment)
+        toast.info(PAYMENT_MESSAGES.pendingPayment, {
+          label: PAYMENT_MESSAGES.resumePayment,
+          run: () => void navigate(`/orders/${orderId}`),
+        })
       }
       const checkoutUrl = check.status?.checkoutUrl
       if (!onHome || memory.asked || !checkoutUrl) return
@@ -90,8 +94,8 @@ export default function RecoveryWatcher({ orderId, sessionId, timestamp, amount,
       memory.asked = true
       const resume = await confirm({
         title: 'Paiement en attente',
-        text: `Le paiement Wave de votre commande ${check.status?.orderNumber ?? ''} n’est pas terminé. Voulez-vous retourner au paiement ?`,
-        confirmLabel: 'Reprendre le paiement',
+        text: <>Le paiement Wave de votre commande <span className="nowrap">{check.status?.orderNumber ?? ''}</span> n’est pas terminé. Voulez-vous retourner au paiement ?</>,
+        confirmLabel: PAYMENT_MESSAGES.resumePayment,
         cancelLabel: 'Plus tard',
       })
       if (resume && !signal.aborted) waveBrowser.open(checkoutUrl)

@@ -5,7 +5,7 @@ import styles from './payments.module.css'
 /** The success page links home, to the orders and to contact. */
 export function SuccessLinks() {
   return (
-    <nav className={styles.actions} aria-label="Et maintenant ?">
+    <nav className={styles.actions} aria-label="Et maintenant ?">
       <ButtonLink to="/orders">Voir mes commandes</ButtonLink>
       <ButtonLink to="/" variant="secondary">Retour à l’accueil</ButtonLink>
       <ButtonLink to="/contact" variant="ghost">Nous contacter</ButtonLink>
@@ -16,7 +16,7 @@ export function SuccessLinks() {
 /** The error page links to the cart, the order and contact. */
 export function ErrorLinks({ orderId }: { orderId: string | null }) {
   return (
-    <nav className={styles.actions} aria-label="Et maintenant ?">
+    <nav className={styles.actions} aria-label="Et maintenant ?">
       {orderId ? <ButtonLink to={`/orders/${encodeURIComponent(orderId)}`} variant="secondary">Voir ma commande</ButtonLink> : null}
       <ButtonLink to="/cart" variant="secondary">Retour au panier</ButtonLink>
       <ButtonLink to="/contact" variant="ghost">Contacter le service client</ButtonLink>

@@ -115,17 +115,17 @@ function InAppNotice({ browser, url }: { browser: InAppBrowser; url: string }) {
   return (
     <div className={styles.inApp} role="alert">
       <p>
-        Vous êtes dans le navigateur de l’application {browser}. Le paiement Wave ne peut pas aboutir ici :
+        Vous êtes dans le navigateur de l’application {browser}. Le paiement Wave ne peut pas aboutir ici :
         ouvrez le lien de paiement dans votre navigateur habituel (Chrome, Safari…).
       </p>
       <ol className={styles.steps}>
         <li>Copiez le lien de paiement.</li>
         <li>Ouvrez Chrome ou Safari et collez-le dans la barre d’adresse.</li>
-        <li>Payez avec Wave : vous reviendrez ensuite sur la boutique.</li>
+        <li>Payez avec Wave : vous reviendrez ensuite sur la boutique.</li>
       </ol>
       <Button onClick={() => void copy()}>Copier le lien de paiement</Button>
       <label className={styles.linkLabel}>
-        <span>{copyFailed ? 'Copiez ce lien :' : 'Lien de paiement'}</span>
+        <span>{copyFailed ? 'Copiez ce lien :' : 'Lien de paiement'}</span>
         <input
           className={styles.link}
           type="text"
@@ -150,7 +150,7 @@ function Retry({ wave, order, message }: { wave: WaveCheckout; order: WaveOrder;
         <ButtonLink to={`/orders/${encodeURIComponent(order.id)}`} variant="secondary">Voir ma commande</ButtonLink>
       </div>
       <p className={styles.hint}>
-        Votre commande {order.orderNumber} est enregistrée et attend son paiement. Sans paiement dans les 30 minutes, elle est annulée.
+        Votre commande <span className="nowrap">{order.orderNumber}</span> est enregistrée et attend son paiement. Sans paiement dans les 30 minutes, elle est annulée.
       </p>
     </>
   )

@@ -56,7 +56,7 @@ export function CashPage() {
     <section className={styles.page}>
       <PageHeader
         title="Caisse"
-        subtitle="Wave et espèces, jour par jour (heure de Dakar) : ce qui est attendu, reçu et remboursé."
+        subtitle="Wave et espèces, jour par jour (heure de Dakar) : ce qui est attendu, reçu et remboursé."
         actions={<Button variant="secondary" onClick={() => void download()}>Télécharger le CSV</Button>}
       />
       <PeriodForm from={period.from} to={period.to} onChange={setPeriod} />
@@ -91,7 +91,7 @@ function PeriodForm({ from, to, onChange }: { from: string; to: string; onChange
 }
 
 function Report({ report }: { report: PaymentReport }) {
-  const notes = report.wave.simulated ? ['Mode test : Wave est simulé.', ...report.wave.notes] : report.wave.notes
+  const notes = report.wave.simulated ? ['Mode test : Wave est simulé.', ...report.wave.notes] : report.wave.notes
   return (
     <>
       {notes.length > 0 ? (
@@ -169,7 +169,7 @@ function MethodChart({ report }: { report: PaymentReport }) {
         })}
         {bars.map((bar) => (
           <rect key={`${bar.date}-${bar.method}`} x={bar.x} y={bar.y} width={bar.width} height={Math.max(bar.height, bar.value > 0 ? 1 : 0)} className={own[bar.method]}>
-            <title>{`${shortDay(bar.date)} – ${bar.method === 'wave' ? 'Wave' : 'Espèces'} : ${formatPrice(bar.value)}`}</title>
+            <title>{`${shortDay(bar.date)} – ${bar.method === 'wave' ? 'Wave' : 'Espèces'} : ${formatPrice(bar.value)}`}</title>
           </rect>
         ))}
         {days.map((day, index) =>
@@ -252,7 +252,7 @@ function Attention({ report }: { report: PaymentReport }) {
           <ul className={own.list}>
             {waveNotConfirmed.map((order) => (
               <li key={order.orderId} className={own.item}>
-                <Link to={orderLink(order.orderId)} className={styles.link}>{order.orderNumber}</Link>
+                <Link to={orderLink(order.orderId)} className={`${styles.link} nowrap`}>{order.orderNumber}</Link>
                 <span>{formatPrice(order.total)}</span>
                 <span className={styles.muted}>{order.reason}</span>
               </li>
@@ -268,7 +268,7 @@ function Attention({ report }: { report: PaymentReport }) {
           <ul className={own.list}>
             {waveNotMarked.map((order) => (
               <li key={order.orderId} className={own.item}>
-                <Link to={orderLink(order.orderId)} className={styles.link}>{order.orderNumber}</Link>
+                <Link to={orderLink(order.orderId)} className={`${styles.link} nowrap`}>{order.orderNumber}</Link>
                 <span>{formatPrice(order.amount)} reçus par Wave</span>
                 <span className={styles.muted}>Session {order.sessionId}</span>
               </li>
@@ -308,7 +308,7 @@ function Round({ round }: { round: CourierRound }) {
   const receive = async () => {
     const ok = await confirm({
       title: 'Paiement reçu',
-      text: `${round.courier} a remis ${formatPrice(amount)} pour ${plural(selected.length, 'commande')} ?`,
+      text: `${round.courier} a remis ${formatPrice(amount)} pour ${plural(selected.length, 'commande')} ?`,
       confirmLabel: 'Confirmer',
     })
     if (!ok) return
@@ -346,7 +346,7 @@ function Round({ round }: { round: CourierRound }) {
           <li key={order.orderId} className={own.item}>
             <label className={own.check}>
               <input type="checkbox" checked={chosen.has(order.orderId)} onChange={() => toggle(order.orderId)} />
-              <span>{order.orderNumber}</span>
+              <span className="nowrap">{order.orderNumber}</span>
             </label>
             <span>{formatPrice(order.total)}</span>
             <span className={styles.muted}>

@@ -54,14 +54,14 @@ export function DashboardPage() {
                 value={count(stats.todayOrders)}
                 trend={stats.trends.todayOrders}
                 period="day"
-                detail={`Hier : ${count(stats.yesterdayOrders)}`}
+                detail={`Hier : ${count(stats.yesterdayOrders)}`}
               />
               <StatCard
                 label="Chiffre d'affaires du jour"
                 value={formatPrice(stats.todayRevenue)}
                 trend={stats.trends.todayRevenue}
                 period="day"
-                detail={`Hier : ${formatPrice(stats.yesterdayRevenue)}`}
+                detail={`Hier : ${formatPrice(stats.yesterdayRevenue)}`}
               />
               <StatCard
                 label="Commandes en attente"
@@ -82,7 +82,7 @@ export function DashboardPage() {
                 value={formatPrice(stats.monthRevenue)}
                 trend={stats.trends.monthRevenue}
                 period="month"
-                detail={`Même période du mois dernier : ${formatPrice(stats.previousMonthRevenue)}`}
+                detail={`Même période du mois dernier : ${formatPrice(stats.previousMonthRevenue)}`}
               />
             </>
           )}
@@ -101,7 +101,7 @@ export function DashboardPage() {
                 value={count(stats.newUsers)}
                 trend={stats.trends.newUsers}
                 period="month"
-                detail={`Même période du mois dernier : ${count(stats.previousMonthNewUsers)}`}
+                detail={`Même période du mois dernier : ${count(stats.previousMonthNewUsers)}`}
               />
             </>
           )}
@@ -161,7 +161,7 @@ function RecentOrders({ orders }: { orders: OrderStats['recentOrders'] }) {
           {orders.map((order) => (
             <li key={order.id} className={own.row}>
               <div>
-                <Link to={`/admin/orders/${encodeURIComponent(order.id)}`} className={styles.link}>{order.orderNumber}</Link>
+                <Link to={`/admin/orders/${encodeURIComponent(order.id)}`} className={`${styles.link} nowrap`}>{order.orderNumber}</Link>
                 <p className={styles.muted}>{order.customerName} · {formatDate(order.createdAt, { withTime: true })}</p>
               </div>
               <div className={own.rowEnd}>

@@ -32,7 +32,7 @@ export function SalesChart({ days }: { days: DaySales[] }) {
       <div className={styles.chartHead}>
         <div>
           <h2 id={titleId} className={styles.panelTitle}>Ventes des 30 derniers jours</h2>
-          <p className={styles.chartTotal}>Total : <strong>{formatValue(metric, total)}</strong></p>
+          <p className={styles.chartTotal}>Total : <strong>{formatValue(metric, total)}</strong></p>
         </div>
         <div className={styles.switch} role="group" aria-label="Afficher">
           {METRICS.map((item) => (
@@ -66,7 +66,7 @@ export function SalesChart({ days }: { days: DaySales[] }) {
         {geometry.bars.map((bar, index) => (
           <g key={bar.date}>
             <rect x={bar.x} y={bar.y} width={bar.width} height={Math.max(bar.height, bar.value > 0 ? 1 : 0)} className={styles.bar}>
-              <title>{`${shortDay(bar.date)} : ${formatValue(metric, bar.value)}`}</title>
+              <title>{`${shortDay(bar.date)} : ${formatValue(metric, bar.value)}`}</title>
             </rect>
             {index % every === 0 || index === geometry.bars.length - 1 ? (
               <text

@@ -117,17 +117,17 @@ function ZoneForm({ code, initial }: { code?: string; initial: ZoneFormValues })
         <div className={own.row}>
           <TextField label="Nom" required {...field('name')} />
           {isNew ? (
-            <TextField label="Code" hint="Facultatif : fait à partir du nom (dakar-ville). Il ne change plus ensuite." {...field('code')} />
+            <TextField label="Code" hint="Facultatif : fait à partir du nom (dakar-ville). Il ne change plus ensuite." {...field('code')} />
           ) : (
             <TextField label="Code" readOnly hint="Les commandes nomment la zone par son code." {...field('code')} />
           )}
         </div>
         <div className={own.row}>
           <TextField label="Frais de livraison standard (FCFA)" required inputMode="numeric" {...field('fee')} />
-          <TextField label="Frais de livraison express (FCFA)" inputMode="numeric" hint="Vide : pas d’express dans cette zone." {...field('expressFee')} />
+          <TextField label="Frais de livraison express (FCFA)" inputMode="numeric" hint="Vide : pas d’express dans cette zone." {...field('expressFee')} />
         </div>
         <div className={own.row}>
-          <TextField label="Livraison standard offerte dès (FCFA)" inputMode="numeric" hint="Vide : jamais offerte." {...field('freeFrom')} />
+          <TextField label="Livraison standard offerte dès (FCFA)" inputMode="numeric" hint="Vide : jamais offerte." {...field('freeFrom')} />
           <TextField label="Délai affiché" required placeholder="24 h, 24 à 48 h, 2 à 4 jours ouvrés" {...field('delay')} />
         </div>
         {parseAmount(values.expressFee) != null ? (
@@ -157,7 +157,7 @@ function ZoneForm({ code, initial }: { code?: string; initial: ZoneFormValues })
                   id={`zone-commune-${commune.key}`}
                   label={`Commune ${index + 1}`}
                   value={commune.name}
-                  hint={commune.saved ? `Code : ${commune.code}` : undefined}
+                  hint={commune.saved ? `Code : ${commune.code}` : undefined}
                   onChange={(event) => setCommune(commune.key, event.target.value)}
                 />
                 <button

@@ -78,7 +78,7 @@ export function ZonesPage() {
       ) : zones.isError ? (
         <LoadError message={loadError} onRetry={() => void zones.refetch()} />
       ) : zones.data.length === 0 ? (
-        <p className={`${styles.panel} ${styles.empty}`}>Aucune zone de livraison : les clients ne peuvent choisir que le retrait en boutique.</p>
+        <p className={`${styles.panel} ${styles.empty}`}>Aucune zone de livraison : les clients ne peuvent choisir que le retrait en boutique.</p>
       ) : (
         <AdminTable items={zones.data} columns={columns} rowKey={(zone) => zone.code} />
       )}

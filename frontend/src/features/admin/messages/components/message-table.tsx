@@ -1,10 +1,12 @@
-// One table of messages: when, to whom, what, its state, attempts, last error,
-// and « Renvoyer » for one that is not waiting to be sent.
+// One table of messages: when, to whom, what (its body behind « Lire »), its
+// state, attempts, last error, and « Renvoyer » for one that is not waiting to
+// be sent. A reset link's body comes withheld by the server.
 import { Button } from '@/components/ui/button'
 import { useToast } from '@/components/ui/toast'
 import { formatDate } from '@/lib/format'
 import { adminErrorMessage } from '../../common/admin-error'
 import styles from '../../common/admin.module.css'
+import own from './messages.module.css'
 import { useResendMessage, type AdminMessage } from '../api/messages'
 
 export const RESENT = 'Message remis en envoi'
@@ -20,7 +22,7 @@ export function MessageTable({ messages, caption }: { messages: AdminMessage[]; 
     })
   return (
     <table className={styles.table}>
-      <caption className="sr-only">{caption}</caption>
+      <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>
           <th scope="col">Date</th>
@@ -29,7 +31,7 @@ export function MessageTable({ messages, caption }: { messages: AdminMessage[]; 
           <th scope="col">État</th>
           <th scope="col">Tentatives</th>
           <th scope="col">Dernière erreur</th>
-          <th scope="col"><span className="sr-only">Actions</span></th>
+          <th scope="col"><span className="visually-hidden">Actions</span></th>
         </tr>
       </thead>
       <tbody>
@@ -41,6 +43,12 @@ export function MessageTable({ messages, caption }: { messages: AdminMessage[]; 
               <strong>{message.kindLabel}</strong>
               <br />
               {message.subject}
+              <details className={own.read}>
+                <summary>
+                  Lire<span className="visually-hidden"> : {message.kindLabel} à {message.recipient}</span>
+                </summary>
+                <p className={own.body}>{message.text}</p>
+              </details>
             </td>
             <td>{message.stateLabel}</td>
             <td>{message.attempts}</td>

@@ -49,24 +49,41 @@ function messagesServer(messages: ReturnType<typeof message>[]) {
 }
 
 describe('/admin/messages', () => {
-  it('lists the failures first, with recipient, state, attempts and last error, and sends one again', async () => {
+  it('opens on every message (« Tous »), with recipient, state, attempts and last error, and sends one again', async () => {
     loggedInAsAdmin()
     const { asked, resent } = messagesServer([message(), message({ id: 'm2', state: 'sent', stateLabel: 'Envoyé', attempts: 1, lastError: null })])
     const user = userEvent.setup()
     renderApp('/admin/messages')
     const table = await screen.findByRole('table')
+    expect(screen.getByRole('combobox', { name: 'État' })).toHaveValue('all')
     const rows = within(table).getAllByRole('row').slice(1)
-    expect(rows).toHaveLength(1)
+    expect(rows).toHaveLength(2)
     expect(rows[0]).toHaveTextContent('awa@example.sn')
     expect(rows[0]).toHaveTextContent("Échec de l'envoi")
     expect(rows[0]).toHaveTextContent('14')
     expect(rows[0]).toHaveTextContent('connection refused')
-    expect(asked[0]).toBe('failed')
+    expect(rows[1]).toHaveTextContent('Envoyé')
+    expect(asked[0]).toBe('')
     await user.click(within(rows[0]!).getByRole('button', { name: 'Renvoyer Commande reçue à awa@example.sn' }))
     await waitFor(() => expect(resent).toEqual(['m1']))
   })
 
-  it('shows every message when « Tous » is chosen', async () => {
+  it('« Lire » shows a message’s body with its line breaks', async () => {
+    loggedInAsAdmin()
+    const text = 'Bonjour Awa,\n\nNous avons bien reçu votre commande ORD-2611270001.\nTotal : 17 500 FCFA'
+    messagesServer([message({ text })])
+    const user = userEvent.setup()
+    renderApp('/admin/messages')
+    const row = within(await screen.findByRole('table')).getAllByRole('row')[1]!
+    const body = within(row).getByText(/Nous avons bien reçu votre commande/)
+    expect(body).not.toBeVisible()
+    await user.click(within(row).getByText('Lire'))
+    expect(body).toBeVisible()
+    expect(body.textContent).toBe(text)
+    expect(within(row).getByRole('group')).toHaveAttribute('open')
+  })
+
+  it('filters by a state when one is chosen', async () => {
     loggedInAsAdmin()
     const { asked } = messagesServer([
       message(),
@@ -74,10 +91,11 @@ describe('/admin/messages', () => {
     ])
     const user = userEvent.setup()
     renderApp('/admin/messages')
-    await screen.findByRole('table')
-    await user.selectOptions(screen.getByRole('combobox', { name: 'État' }), 'all')
     await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(3))
+    await user.selectOptions(screen.getByRole('combobox', { name: 'État' }), 'not_configured')
+    await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2))
     expect(screen.getByText('Non envoyé : e-mail non configuré', { selector: 'td' })).toBeInTheDocument()
-    expect(asked).toContain('')
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/messages?state=not_configured')
+    expect(asked).toEqual(['', 'not_configured'])
   })
 })

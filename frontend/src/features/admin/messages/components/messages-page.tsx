@@ -1,5 +1,6 @@
-// /admin/messages: the outbox, its failures first (?state=failed by default),
-// filterable by state, with « Renvoyer » on each message not waiting to be sent.
+// /admin/messages: the outbox, every message by default (« Tous »: opening on
+// the failures showed an empty page while messages waited), filterable by
+// state, each with « Lire » and « Renvoyer » when not waiting to be sent.
 import { useSearchParams } from 'react-router'
 import { PageSpinner } from '@/components/ui/spinner'
 import { usePageMeta } from '@/lib/seo'
@@ -15,7 +16,7 @@ export const NO_MESSAGES = 'Aucun message.'
 export function MessagesPage() {
   usePageMeta({ title: 'Messages – Administration', noindex: true })
   const [params, setParams] = useSearchParams()
-  const state = params.get('state') ?? 'failed'
+  const state = params.get('state') ?? 'all'
   const page = Math.max(1, Number(params.get('page')) || 1)
   const messages = useAdminMessages(state === 'all' ? '' : state, page)
   const choose = (next: string) => setParams({ state: next }, { replace: true })

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { useConfirm } from '@/components/ui/confirm'
 import { useToast } from '@/components/ui/toast'
 import { formatDate } from '@/lib/format'
-import { formatPhone } from '@/lib/phone'
+import { editablePhone } from '@/lib/phone'
 import { adminErrorMessage } from '../../common/admin-error'
 import styles from '../../common/admin.module.css'
 import type { AdminOrder } from '../api/order-schema'
@@ -14,7 +14,7 @@ import own from './order-detail.module.css'
 
 export const COURIER_SAVED = 'Livreur enregistré'
 export const COURIER_SAVE_FAILED = "Erreur lors de l'enregistrement du livreur"
-export const RETURN_RECORDED = 'Colis retourné : articles remis en stock'
+export const RETURN_RECORDED = 'Colis retourné : articles remis en stock'
 export const RETURN_FAILED = "Erreur lors de l'enregistrement du retour"
 
 /** Shown once the order is shipped, or refused at the door. */
@@ -36,7 +36,7 @@ function CourierForm({ order }: { order: AdminOrder }) {
   const update = useUpdateCourier()
   const toast = useToast()
   const [name, setName] = useState(order.courier?.name ?? '')
-  const [phone, setPhone] = useState(order.courier ? formatPhone(order.courier.phone) : '')
+  const [phone, setPhone] = useState(order.courier ? editablePhone(order.courier.phone) : '')
   const ids = { name: useId(), phone: useId() }
 
   const submit = (event: FormEvent) => {
@@ -71,12 +71,12 @@ function Refused({ order }: { order: AdminOrder }) {
   const confirm = useConfirm()
   const toast = useToast()
   if (order.returnedAt) {
-    return <p>Colis revenu à la boutique le {formatDate(order.returnedAt, { withTime: true })} : articles remis en stock.</p>
+    return <p>Colis revenu à la boutique le {formatDate(order.returnedAt, { withTime: true })} : articles remis en stock.</p>
   }
   const markReturned = async () => {
     const ok = await confirm({
       title: 'Colis retourné',
-      text: `Le colis de la commande ${order.orderNumber} est-il revenu à la boutique ? Ses articles seront remis en stock.`,
+      text: <>Le colis de la commande <span className="nowrap">{order.orderNumber}</span> est-il revenu à la boutique ? Ses articles seront remis en stock.</>,
       confirmLabel: 'Remettre en stock',
     })
     if (!ok) return
@@ -87,7 +87,7 @@ function Refused({ order }: { order: AdminOrder }) {
   }
   return (
     <>
-      <p>Refusée à la livraison : le colis est encore chez le livreur.</p>
+      <p>Refusée à la livraison : le colis est encore chez le livreur.</p>
       <Button variant="secondary" block onClick={() => void markReturned()} disabled={returned.isPending}>
         Colis retourné à la boutique
       </Button>

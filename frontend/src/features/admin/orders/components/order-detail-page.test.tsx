@@ -91,7 +91,7 @@ describe('/admin/orders/:id', () => {
     expect(screen.getAllByRole('progressbar')[0]).toHaveAttribute('aria-valuenow', percent)
   })
 
-  it('changes the status with an optional note; the new history entry appears', async () => {
+  it('changes the status with an optional note once confirmed; the new history entry appears', async () => {
     const user = userEvent.setup()
     const calls = await openOrder(makeAdminOrder())
     const form = screen.getByRole('form', { name: 'Statut' })
@@ -101,6 +101,10 @@ describe('/admin/orders/:id', () => {
     await user.selectOptions(within(form).getByLabelText('Nouveau statut'), 'Expédiée')
     await user.type(within(form).getByLabelText('Note pour l’historique (facultatif)'), 'Remis à Moussa')
     await user.click(button)
+    const question = await screen.findByRole('dialog', { name: 'Changer le statut' })
+    expect(question).toHaveTextContent(/Passer la commande ORD-\S+ au statut « Expédiée » \?/)
+    expect(calls).toEqual([])
+    await user.click(within(question).getByRole('button', { name: 'Changer le statut' }))
     expect(await within(toasts()).findByText('Statut de la commande mis à jour')).toBeVisible()
     expect(calls).toEqual([{ path: 'status', body: { status: 'shipped', note: 'Remis à Moussa' } }])
     const history = screen.getByRole('list', { name: 'Historique des statuts' })

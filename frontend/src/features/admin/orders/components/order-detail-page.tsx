@@ -33,7 +33,7 @@ import { useRecordCashPayment, useUpdateOrderStatus, useUpdateTrackingNote } fro
 import { customerWhatsAppUrl, orderMailto, orderTel } from '../customer-contact'
 import { ConfirmationPanel } from './confirmation-panel'
 import { DeliveryPanel } from './delivery-panel'
-import { STATUS_UPDATED, STATUS_UPDATE_FAILED } from './order-status-select'
+import { STATUS_UPDATED, STATUS_UPDATE_FAILED, statusChangeQuestion } from './order-status-select'
 import { PhoneRecordPanel } from './phone-record-panel'
 import { RefundPanel } from './refund-panel'
 import own from './order-detail.module.css'
@@ -90,7 +90,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
     <>
       <section className={`${styles.page} ${own.screen}`}>
         <PageHeader
-          title={`Commande ${order.orderNumber}`}
+          title={<>Commande <span className="nowrap">{order.orderNumber}</span></>}
           subtitle={`Passée le ${formatDate(order.createdAt, { withTime: true })}`}
           actions={
             <>
@@ -180,7 +180,7 @@ function Items({ order }: { order: AdminOrder }) {
             <tr key={`${item.productId}-${item.color}-${item.size}-${index}`}>
               <td data-label="Article">
                 <span className={own.item}>
-                  <img src={smallestImage(item.image)} alt="" width={48} height={48} loading="lazy" className={own.thumb} />
+                  <img src={smallestImage(item.image)} alt="" width={56} height={56} loading="lazy" className={own.thumb} />
                   {item.name}
                 </span>
               </td>
@@ -236,6 +236,7 @@ function History({ order }: { order: AdminOrder }) {
 function StatusForm({ order }: { order: AdminOrder }) {
   const update = useUpdateOrderStatus()
   const toast = useToast()
+  const confirm = useConfirm()
   const [status, setStatus] = useState(order.status)
   const [note, setNote] = useState('')
   const ids = { status: useId(), note: useId() }
@@ -246,8 +247,9 @@ function StatusForm({ order }: { order: AdminOrder }) {
     setStatus(order.status)
   }
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault()
+    if (!(await confirm(statusChangeQuestion(order.orderNumber, status)))) return
     update.mutate(
       { id: order.id, status, note },
       {
@@ -261,9 +263,9 @@ function StatusForm({ order }: { order: AdminOrder }) {
   }
 
   return (
-    <form className={styles.panel} onSubmit={submit} aria-labelledby="order-status">
+    <form className={styles.panel} onSubmit={(event) => void submit(event)} aria-labelledby="order-status">
       <h2 id="order-status" className={styles.panelTitle}>Statut</h2>
-      <p className={own.current}>Actuel : <OrderStatusBadge status={order.status} /></p>
+      <p className={own.current}>Actuel : <OrderStatusBadge status={order.status} /></p>
       <div className={own.stack}>
         <label className={styles.control} htmlFor={ids.status}>
           Nouveau statut
@@ -302,8 +304,8 @@ function Customer({ order }: { order: AdminOrder }) {
         <strong>{info.firstName} {info.lastName}</strong>
         {info.address ? <span>{info.address}</span> : null}
         <span data-testid={info.communeName ? 'order-commune' : undefined}>{placeLine(info)}</span>
-        {info.landmark ? <span>Point de repère : {info.landmark}</span> : null}
-        {info.notes ? <span>Instructions : {info.notes}</span> : null}
+        {info.landmark ? <span>Point de repère : {info.landmark}</span> : null}
+        {info.notes ? <span>Instructions : {info.notes}</span> : null}
         <span>{info.country}</span>
       </address>
       <p className={own.contactLine}>{formatPhone(info.phone)}{info.email ? <><br />{info.email}</> : null}</p>
@@ -329,7 +331,7 @@ function Payment({ order }: { order: AdminOrder }) {
   const recordCash = async () => {
     const ok = await confirm({
       title: 'Paiement reçu',
-      text: `Confirmer l’encaissement de ${formatPrice(order.total)} pour la commande ${order.orderNumber} ?`,
+      text: <>Confirmer l’encaissement de {formatPrice(order.total)} pour la commande <span className="nowrap">{order.orderNumber}</span> ?</>,
       confirmLabel: 'Confirmer',
     })
     if (!ok) return
@@ -392,7 +394,7 @@ function TrackingForm({ order }: { order: AdminOrder }) {
             className={styles.input}
             rows={2}
             maxLength={TRACKING_NOTE_MAX}
-            placeholder="Ex. : colis remis au livreur Moussa, réf. 4411"
+            placeholder="Ex. : colis remis au livreur Moussa, réf. 4411"
             value={note}
             onChange={(e) => setNote(e.target.value)}
             aria-describedby={`${id}-hint`}

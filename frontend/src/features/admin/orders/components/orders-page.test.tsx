@@ -95,7 +95,7 @@ describe('/admin/orders', () => {
     expect(queries.filter((q) => q.has('search'))).toHaveLength(1)
   })
 
-  it('changes an order’s status from its select and says so', async () => {
+  it('changes an order’s status from its select once confirmed, and says so', async () => {
     const user = userEvent.setup()
     loggedInAsAdmin()
     const order = makeAdminOrder({ orderNumber: 'ORD-100002-0002' })
@@ -109,7 +109,20 @@ describe('/admin/orders', () => {
       }),
     )
     renderApp('/admin/orders')
-    await user.selectOptions(await screen.findByLabelText('Statut de la commande ORD-100002-0002'), 'Expédiée')
+    const select = await screen.findByLabelText('Statut de la commande ORD-100002-0002')
+
+    // « Ne rien changer »: nothing is sent, the select shows the order's status again.
+    await user.selectOptions(select, 'Livrée')
+    const question = await screen.findByRole('dialog', { name: 'Changer le statut' })
+    expect(question).toHaveTextContent('Passer la commande ORD-100002-0002 au statut « Livrée » ?')
+    await user.click(within(question).getByRole('button', { name: 'Ne rien changer' }))
+    expect(select).toHaveValue('pending')
+    expect(bodies).toEqual([])
+
+    await user.selectOptions(select, 'Expédiée')
+    const again = await screen.findByRole('dialog', { name: 'Changer le statut' })
+    expect(again).toHaveTextContent('Passer la commande ORD-100002-0002 au statut « Expédiée » ?')
+    await user.click(within(again).getByRole('button', { name: 'Changer le statut' }))
     expect(await within(toasts()).findByText('Statut de la commande mis à jour')).toBeVisible()
     expect(bodies).toEqual([{ status: 'shipped' }])
   })
@@ -124,6 +137,7 @@ describe('/admin/orders', () => {
     renderApp('/admin/orders')
     const select = await screen.findByLabelText('Statut de la commande ORD-100003-0003')
     await user.selectOptions(select, 'En attente')
+    await user.click(within(await screen.findByRole('dialog', { name: 'Changer le statut' })).getByRole('button', { name: 'Changer le statut' }))
     expect(await within(toasts()).findByText(refusal)).toBeVisible()
     // Nothing changed: the select shows the order's real status again.
     expect(select).toHaveValue('cancelled')
@@ -131,6 +145,7 @@ describe('/admin/orders', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {})
     server.use(http.put('/api/admin/orders/:id/status', () => HttpResponse.json({ data: null })))
     await user.selectOptions(select, 'Livrée')
+    await user.click(within(await screen.findByRole('dialog', { name: 'Changer le statut' })).getByRole('button', { name: 'Changer le statut' }))
     expect(await within(toasts()).findByText('Erreur lors de la mise à jour du statut')).toBeVisible()
   })
 

@@ -110,7 +110,7 @@ const orderHref = (order: AdminOrder) => `/admin/orders/${encodeURIComponent(ord
 const COLUMNS: Column<AdminOrder>[] = [
   {
     header: 'Commande',
-    cell: (order) => <Link to={orderHref(order)} className={styles.link}>{order.orderNumber}</Link>,
+    cell: (order) => <Link to={orderHref(order)} className={`${styles.link} nowrap`}>{order.orderNumber}</Link>,
   },
   { header: 'Date', cell: (order) => formatDate(order.createdAt, { withTime: true }) },
   {

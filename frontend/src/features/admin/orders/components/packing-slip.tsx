@@ -24,7 +24,7 @@ export function PackingSlip({ order }: { order: AdminOrder }) {
         </div>
         <div className={styles.slipRef}>
           <h1>Bon de livraison</h1>
-          <p><strong>{order.orderNumber}</strong></p>
+          <p><strong className="nowrap">{order.orderNumber}</strong></p>
           <p>{formatDate(order.createdAt)}</p>
         </div>
       </header>
@@ -35,18 +35,18 @@ export function PackingSlip({ order }: { order: AdminOrder }) {
           <p>{formatPhone(info.phone)}</p>
           {info.address ? <p>{info.address}</p> : null}
           <p>{placeLine(info)}</p>
-          {info.landmark ? <p>Repère : {info.landmark}</p> : null}
-          {info.notes ? <p>Instructions : {info.notes}</p> : null}
+          {info.landmark ? <p>Repère : {info.landmark}</p> : null}
+          {info.notes ? <p>Instructions : {info.notes}</p> : null}
           <p>{info.country}</p>
         </div>
         <div>
           <h2>Livraison</h2>
           <p>{shippingMethodLabel(order.shippingMethod)}</p>
-          {order.trackingNote?.trim() ? <p>Suivi : {order.trackingNote.trim()}</p> : null}
+          {order.trackingNote?.trim() ? <p>Suivi : {order.trackingNote.trim()}</p> : null}
           <h2>Paiement</h2>
           <p>{paymentMethodLabel(order.paymentMethod)}</p>
           <p className={styles.slipCollect}>
-            {toCollect ? `Montant à encaisser : ${formatPrice(order.total)}` : 'Déjà payée : rien à encaisser'}
+            {toCollect ? `Montant à encaisser : ${formatPrice(order.total)}` : 'Déjà payée : rien à encaisser'}
           </p>
         </div>
       </section>
@@ -76,7 +76,7 @@ export function PackingSlip({ order }: { order: AdminOrder }) {
           </tr>
         </tfoot>
       </table>
-      <p className={styles.slipThanks}>Merci pour votre commande ! {shop.name} · {shop.phone}</p>
+      <p className={styles.slipThanks}>Merci pour votre commande ! {shop.name} · {shop.phone}</p>
     </article>
   )
 }

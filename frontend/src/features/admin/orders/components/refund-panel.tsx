@@ -14,7 +14,7 @@ import { useCheckRefund, useRefundOrder } from '../api/update-order'
 import own from './order-detail.module.css'
 
 export const REFUND_DONE = 'Remboursement effectué'
-export const REFUND_TO_CHECK = 'Wave n’a pas répondu à temps : le remboursement est à vérifier auprès de Wave.'
+export const REFUND_TO_CHECK = 'Wave n’a pas répondu à temps : le remboursement est à vérifier auprès de Wave.'
 export const REFUND_FAILED = 'Erreur lors du remboursement'
 export const REFUND_CHECKED = 'Remboursement vérifié auprès de Wave'
 export const CHECK_FAILED = 'Erreur lors de la vérification auprès de Wave'
@@ -74,7 +74,7 @@ function RefundRow({ order, refund }: { order: AdminOrder; refund: Refund }) {
       <br />
       <span className={styles.muted}>
         {formatDate(refund.createdAt, { withTime: true })} · {refund.by} · {refund.reason}
-        {refund.errorCode ? ` · code Wave : ${refund.errorCode}` : ''}
+        {refund.errorCode ? ` · code Wave : ${refund.errorCode}` : ''}
       </span>
       {refund.method === 'wave' && inFlight(refund) ? (
         <Button variant="secondary" block onClick={verify} disabled={check.isPending}>
@@ -102,8 +102,8 @@ function RefundForm({ order, left }: { order: AdminOrder; left: number }) {
     const ok = await confirm({
       title: 'Rembourser',
       text: wave
-        ? `Demander à Wave de rembourser ${formatPrice(order.total)} (la totalité) pour la commande ${order.orderNumber} ?`
-        : `Enregistrer le remboursement de ${formatPrice(sum)} (${REFUND_METHOD_LABELS[method]}) pour la commande ${order.orderNumber} ?`,
+        ? <>Demander à Wave de rembourser {formatPrice(order.total)} (la totalité) pour la commande <span className="nowrap">{order.orderNumber}</span> ?</>
+        : <>Enregistrer le remboursement de {formatPrice(sum)} ({REFUND_METHOD_LABELS[method]}) pour la commande <span className="nowrap">{order.orderNumber}</span> ?</>,
       confirmLabel: 'Rembourser',
     })
     if (!ok) return
@@ -122,7 +122,7 @@ function RefundForm({ order, left }: { order: AdminOrder; left: number }) {
   return (
     <form className={own.stack} onSubmit={(e) => void submit(e)} aria-label="Rembourser">
       {wave ? (
-        <p className={styles.muted}>Wave rembourse la totalité payée : {formatPrice(order.total)}.</p>
+        <p className={styles.muted}>Wave rembourse la totalité payée : {formatPrice(order.total)}.</p>
       ) : (
         <>
           <label className={styles.control} htmlFor={ids.amount}>

@@ -54,7 +54,7 @@ export function ImportCatalogButton() {
       { file, dryRun: false },
       {
         onSuccess: (report) => {
-          toast.success(`Catalogue importé : ${report.created} créé(s), ${report.updated} modifié(s).`)
+          toast.success(`Catalogue importé : ${report.created} créé(s), ${report.updated} modifié(s).`)
           close()
         },
       },
@@ -109,7 +109,7 @@ export function ImportCatalogButton() {
         {preview ? (
           <div>
             <p role="status">
-              Aperçu : {preview.created} produit(s) créé(s), {preview.updated} modifié(s), {preview.unchanged} inchangé(s).
+              Aperçu : {preview.created} produit(s) créé(s), {preview.updated} modifié(s), {preview.unchanged} inchangé(s).
               {changes === 0 ? ' Rien à importer.' : ' Rien n’est écrit avant votre confirmation.'}
             </p>
             <table className={styles.table}>

@@ -96,7 +96,7 @@ export function ImagesField({ id, images, onChange, onUploadingChange, error }: 
       </div>
       {error ? <p className={own.fieldError}>{error}</p> : null}
       {images.length === 0 && pending.length === 0 ? (
-        <p className={styles.muted}>Aucune image : la boutique affichera une image par défaut.</p>
+        <p className={styles.muted}>Aucune image : la boutique affichera une image par défaut.</p>
       ) : (
         <ul className={own.gallery} aria-label="Images du produit">
           {images.map((url, index) => (

@@ -8,6 +8,7 @@ import { renderApp } from '@/testing/render'
 import { server } from '@/testing/server'
 import { withoutAsterisk } from '@/testing/users'
 import type { ProductBody } from '../api/save-product'
+import { frenchSpacing } from '@/lib/typography'
 
 beforeEach(() => {
   sessionStore.clear()
@@ -82,7 +83,7 @@ describe('/admin/products/new', () => {
     await user.type(field('Stock blanc S'), '-3')
     await user.tab()
     expect(field('Stock blanc S')).toHaveValue('5')
-    expect(screen.getByText('Stock total :').textContent).toBe('Stock total : 27')
+    expect(screen.getByText('Stock total :').textContent).toBe(frenchSpacing('Stock total : 27'))
     expect(screen.queryByText(/Stock total à 0/)).not.toBeInTheDocument()
 
     await user.click(tab('Images'))
@@ -188,7 +189,7 @@ describe('/admin/products/new', () => {
     const product = makeAdminProduct({ images: ['/uploads/products/aaa/800.jpg', '/uploads/products/bbb/800.jpg'] })
     server.use(http.get(`/api/products/${product.id}`, () => HttpResponse.json({ data: product })))
     renderApp(`/admin/products/edit/${product.id}`)
-    await screen.findByRole('heading', { level: 1, name: `Modifier « ${product.name} »` })
+    await screen.findByRole('heading', { level: 1, name: frenchSpacing(`Modifier « ${product.name} »`) })
     await user.click(tab('Images'))
     await user.upload(field('Ajouter des images'), new File(['fake'], 'photo.jpg', { type: 'image/jpeg' }))
     expect(await within(toasts()).findByText('Certains fichiers ne sont pas des images valides')).toBeVisible()

@@ -152,8 +152,8 @@ function ProductForm({ product }: { product?: AdminProduct }) {
   return (
     <section className={styles.page}>
       <PageHeader
-        title={product ? `Modifier « ${product.name} »` : 'Nouveau produit'}
-        subtitle={product ? (product.active ? 'En vente dans la boutique' : 'Désactivé : invisible dans la boutique') : undefined}
+        title={product ? `Modifier « ${product.name} »` : 'Nouveau produit'}
+        subtitle={product ? (product.active ? 'En vente dans la boutique' : 'Désactivé : invisible dans la boutique') : undefined}
         actions={<BackLink />}
       />
       <form onSubmit={onSubmit} noValidate className={own.form} aria-label={product ? 'Modifier le produit' : 'Nouveau produit'}>
@@ -222,7 +222,7 @@ function ProductForm({ product }: { product?: AdminProduct }) {
             <TextField
               label="Couleurs"
               required
-              hint="Séparées par des virgules, par exemple : noir, blanc, bleu marine."
+              hint="Séparées par des virgules, par exemple : noir, blanc, bleu marine."
               id={fieldId('colorsText')}
               name="colors"
               value={values.colorsText}
@@ -230,7 +230,7 @@ function ProductForm({ product }: { product?: AdminProduct }) {
               onChange={(e) => update({ colorsText: e.target.value })}
             />
             {values.category === 'accessoire' ? (
-              <p className={styles.muted}>Accessoire : taille unique, un stock par couleur.</p>
+              <p className={styles.muted}>Accessoire : taille unique, un stock par couleur.</p>
             ) : (
               <fieldset className={own.sizes} aria-describedby={errors.sizes ? `${fieldId('sizes')}-error` : undefined}>
                 <legend>Tailles <span aria-hidden="true">*</span></legend>

@@ -3,7 +3,7 @@ import { AlertIcon } from '@/components/ui/icons'
 import { applyShortcut, colorTotal, setQuantity, STOCK_SHORTCUTS, totalStock, UNIQUE_SIZE, type StockGrid } from '../stock-grid'
 import styles from './products.module.css'
 
-export const ZERO_STOCK_WARNING = 'Stock total à 0 : ce produit ne pourra pas être acheté.'
+export const ZERO_STOCK_WARNING = 'Stock total à 0 : ce produit ne pourra pas être acheté.'
 
 interface StockGridEditorProps {
   grid: StockGrid
@@ -76,7 +76,7 @@ export function StockGridEditor({ grid, onChange, disabled }: StockGridEditorPro
           ))}
         </tbody>
       </table>
-      <p className={styles.gridTotal}>Stock total : <strong>{total}</strong></p>
+      <p className={styles.gridTotal}>Stock total : <strong>{total}</strong></p>
       {total === 0 ? (
         <p className={styles.warning} role="alert">
           <AlertIcon size={18} /> {ZERO_STOCK_WARNING}

@@ -18,7 +18,7 @@ export function WaitingAlerts({ productId }: { productId: string }) {
         <ul>
           {waiting.data.map((variant) => (
             <li key={`${variant.color}-${variant.size}`}>
-              {colorLabel(variant.color)}, taille {variant.size} : <strong>{people(variant.count)}</strong>
+              {colorLabel(variant.color)}, taille {variant.size} : <strong>{people(variant.count)}</strong>
             </li>
           ))}
         </ul>

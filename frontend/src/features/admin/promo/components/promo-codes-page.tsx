@@ -127,7 +127,7 @@ export function PromoCodesPage() {
 
   return (
     <section className={styles.page}>
-      <PageHeader title="Codes promo" subtitle="Dates à l'heure de Dakar ; un champ vide veut dire sans limite. Une commande annulée rend son utilisation." />
+      <PageHeader title="Codes promo" subtitle="Dates à l'heure de Dakar ; un champ vide veut dire sans limite. Une commande annulée rend son utilisation." />
       <form className={styles.panel} onSubmit={(event) => void submit(event)} noValidate aria-labelledby="promo-form-title">
         <h2 id="promo-form-title">{editing ? `Modifier ${values.code}` : 'Nouveau code'}</h2>
         <FormAlert>{refusal}</FormAlert>

@@ -18,7 +18,7 @@ export function resetLinkMessage(user: Pick<AdminUser, 'firstName'>, url: string
   const name = user.firstName.trim()
   return (
     `Bonjour${name ? ` ${name}` : ''}, voici votre lien pour choisir un nouveau mot de passe sur ${shop.name} ` +
-    `(valable 1 heure, utilisable une seule fois) : ${url}`
+    `(valable 1 heure, utilisable une seule fois) : ${url}`
   )
 }
 
@@ -84,7 +84,7 @@ export function ResetLinkModal({ user, onClose }: { user: AdminUser; onClose: ()
                 Envoyer par WhatsApp
               </ButtonAnchor>
             ) : (
-              <p className={styles.muted}>Pas de numéro de téléphone : copiez le lien pour l’envoyer.</p>
+              <p className={styles.muted}>Pas de numéro de téléphone : copiez le lien pour l’envoyer.</p>
             )}
           </div>
         </>

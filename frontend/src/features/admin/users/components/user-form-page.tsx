@@ -7,7 +7,7 @@ import { useToast } from '@/components/ui/toast'
 import { PASSWORD_MIN_LENGTH } from '@/config/accounts'
 import { isApiError } from '@/lib/api-client'
 import { useZodForm } from '@/lib/form'
-import { formatPhone } from '@/lib/phone'
+import { editablePhone } from '@/lib/phone'
 import { usePageMeta } from '@/lib/seo'
 import { adminErrorMessage, isNotFound } from '../../common/admin-error'
 import styles from '../../common/admin.module.css'
@@ -133,7 +133,7 @@ function EditUserForm({ user, self }: { user: AdminUser; self: boolean }) {
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,
-    phone: formatPhone(user.phone),
+    phone: editablePhone(user.phone),
     address: user.address ?? '',
     city: user.city ?? '',
     zipCode: user.zipCode ?? '',
@@ -191,7 +191,7 @@ function EditUserForm({ user, self }: { user: AdminUser; self: boolean }) {
         <PasswordField
           label="Nouveau mot de passe"
           autoComplete="new-password"
-          hint={`Laissez vide pour ne pas le changer. Au moins ${PASSWORD_MIN_LENGTH} caractères ; l’utilisateur sera déconnecté.`}
+          hint={`Laissez vide pour ne pas le changer. Au moins ${PASSWORD_MIN_LENGTH} caractères ; l’utilisateur sera déconnecté.`}
           {...form.field('password')}
         />
         <FormAlert>{form.summary}</FormAlert>

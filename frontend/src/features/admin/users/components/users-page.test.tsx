@@ -7,6 +7,7 @@ import { ADMIN_ID, adminPage, apiError, loggedInAsAdmin, makeAdminUser } from '@
 import { renderApp } from '@/testing/render'
 import { server } from '@/testing/server'
 import type { AdminUser } from '../api/user-schema'
+import { NBSP, frenchSpacing } from '@/lib/typography'
 
 beforeEach(() => sessionStore.clear())
 
@@ -46,7 +47,7 @@ describe('/admin/users', () => {
     ])
     const awa = rowOf('Awa Diop')
     expect(within(awa).getAllByRole('cell').map((td) => td.textContent)).toEqual(
-      expect.arrayContaining(['awa@example.sn', '77 123 45 67', 'Client', 'Actif', '15 janvier 2026']),
+      expect.arrayContaining(['awa@example.sn', '77 123 45 67'.replaceAll(' ', NBSP), 'Client', 'Actif', '15 janvier 2026']),
     )
     expect(within(awa).getByRole('button', { name: 'Supprimer Awa Diop' })).toBeVisible()
     expect(within(rowOf('Ousmane Ba')).getByText('Administrateur')).toBeVisible()
@@ -173,7 +174,7 @@ describe('/admin/users', () => {
     const link = new URL(whatsapp.getAttribute('href')!)
     expect(link.origin + link.pathname).toBe('https://wa.me/221771234567')
     expect(link.searchParams.get('text')).toBe(
-      `Bonjour Awa, voici votre lien pour choisir un nouveau mot de passe sur Bitik Dakar (valable 1 heure, utilisable une seule fois) : ${url}`,
+      frenchSpacing(`Bonjour Awa, voici votre lien pour choisir un nouveau mot de passe sur Bitik Dakar (valable 1 heure, utilisable une seule fois) : ${url}`),
     )
     await user.click(within(dialog).getByRole('button', { name: 'Copier le lien' }))
     expect(writeText).toHaveBeenCalledWith(url)
