@@ -2,7 +2,7 @@
 //! the notes meant for them, the shop's people signed as its team. Internal notes, a refund's
 //! reason, the calls of the confirmation and any staff member's name stay in the back office.
 
-use crate::model::{ActorKind, Order, StatusChange};
+use crate::model::{ActorKind, Order, OrderStatus, PaymentMethod, PaymentStatus, StatusChange};
 
 /// How the customer reads whoever of the shop's team made a change: « L'équipe Bitik Dakar ».
 pub fn team_label(shop_name: &str) -> String {
@@ -47,6 +47,25 @@ pub fn customer_history(history: &[StatusChange], team: &str) -> Vec<StatusChang
         shown.push(entry);
     }
     shown
+}
+
+/// Where the customer's payment stands, in their words, by the order's real state: a
+/// cash-on-delivery order is « À payer à la livraison » until the door, not « En attente de
+/// paiement », and a parcel refused there was never paid.
+pub fn payment_label(order: &Order) -> &'static str {
+    match order.payment_status {
+        PaymentStatus::Refunded => return "Remboursée",
+        PaymentStatus::Paid => return "Payée",
+        PaymentStatus::Pending | PaymentStatus::Failed => {}
+    }
+    match (order.status, order.payment_method) {
+        (OrderStatus::Cancelled, _) => "Non payée",
+        (OrderStatus::Refused, _) => "Non payée : colis refusé",
+        (OrderStatus::Delivered, PaymentMethod::CashOnDelivery) => "Payée à la livraison",
+        (_, PaymentMethod::CashOnDelivery) => "À payer à la livraison",
+        _ if order.payment_status == PaymentStatus::Failed => "Échec du paiement",
+        _ => "En attente de paiement",
+    }
 }
 
 #[cfg(test)]
@@ -100,5 +119,25 @@ mod tests {
         let shown = customer_history(&history, "L'équipe X");
         assert_eq!(shown[1].by, "Wave");
         assert_eq!(shown[1].note, "Paiement Wave reçu");
+    }
+
+    #[test]
+    fn a_cash_order_is_paid_at_the_door_and_a_refused_one_never_was() {
+        use crate::model::{OrderStatus::*, PaymentMethod::*, PaymentStatus as P};
+        let order = crate::service_tests::placed;
+        for (status, method, payment, label) in [
+            (Pending, CashOnDelivery, P::Pending, "À payer à la livraison"),
+            (Shipped, CashOnDelivery, P::Pending, "À payer à la livraison"),
+            (Delivered, CashOnDelivery, P::Pending, "Payée à la livraison"),
+            (Refused, CashOnDelivery, P::Pending, "Non payée : colis refusé"),
+            (Cancelled, CashOnDelivery, P::Pending, "Non payée"),
+            (Delivered, CashOnDelivery, P::Paid, "Payée"),
+            (Pending, Wave, P::Pending, "En attente de paiement"),
+            (Pending, Wave, P::Failed, "Échec du paiement"),
+            (Processing, Wave, P::Paid, "Payée"),
+            (Cancelled, Wave, P::Refunded, "Remboursée"),
+        ] {
+            assert_eq!(payment_label(&order(status, method, payment)), label, "{status:?} {method:?} {payment:?}");
+        }
     }
 }

@@ -49,6 +49,15 @@ pub enum OrderError {
     AlreadyPaid,
     #[error("Une commande annulée ne peut pas être encaissée.")]
     CancelledOrder,
+    /// Corrections (docs/rules.md#corrections).
+    #[error("Cette commande est déjà partie : ses informations de livraison ne se corrigent plus.")]
+    DeliveryNotCorrectable,
+    #[error("Les articles d'une commande en préparation ne se modifient plus.")]
+    ItemsNotCorrectable,
+    #[error("Seule une commande Wave en attente et non payée peut passer au paiement à la livraison.")]
+    NotSwitchableToCash,
+    #[error("La facture est disponible une fois la commande payée ou livrée.")]
+    NotInvoiceable,
     /// Cash is handed over at the door: it is received once the order is delivered.
     #[error("Le paiement à la livraison s'encaisse une fois la commande livrée.")]
     NotDelivered,

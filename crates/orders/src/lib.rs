@@ -5,9 +5,11 @@
 pub mod admin;
 pub mod cash_on_delivery;
 pub mod checkout;
+pub mod corrections;
 pub mod customer_view;
 pub mod delivery;
 mod error;
+pub mod invoice;
 mod model;
 pub mod notices;
 mod number;

@@ -276,6 +276,10 @@ pub struct Order {
     pub shipping_method: ShippingMethod,
     pub payment_method: PaymentMethod,
     pub payment_status: PaymentStatus,
+    /// What the customer paid so far: the total once paid; less after a correction raised the
+    /// total of a paid order (a balance is due), more after one lowered it (the difference is
+    /// owed back).
+    pub amount_paid: Money,
     pub paid_at: Option<DateTime<Utc>>,
     pub tracking_note: String,
     pub history: Vec<StatusChange>,
@@ -290,6 +294,28 @@ pub struct Order {
     pub refunds: Vec<Refund>,
     /// The promo code it was placed with, as the shop spelled it; its amount is `discount`.
     pub promo_code: Option<String>,
+}
+
+impl Order {
+    /// What is left to pay: the total less what was paid, never below zero.
+    pub fn amount_due(&self) -> Money {
+        Money::francs((self.total.as_francs() - self.amount_paid.as_francs()).max(0))
+    }
+
+    /// Part of it was paid and a balance is left: a correction raised a paid order's total.
+    pub fn has_balance_due(&self) -> bool {
+        self.amount_paid > Money::ZERO && self.amount_due() > Money::ZERO
+    }
+
+    /// Paid beyond the total and not given back yet: a correction lowered a paid order's total.
+    /// Nothing for a cancelled order, whose whole payment is the refund's business.
+    pub fn overpaid(&self) -> Money {
+        if self.status == OrderStatus::Cancelled {
+            return Money::ZERO;
+        }
+        let kept = self.amount_paid.as_francs() - crate::refund::refunded_total(&self.refunds).as_francs();
+        Money::francs((kept - self.total.as_francs()).max(0))
+    }
 }
 
 /// An order ready to be stored: priced, numbered, with its first history entry.

@@ -251,6 +251,7 @@ mod tests {
             shipping_method: ShippingMethod::Standard,
             payment_method: method,
             payment_status: PaymentStatus::Pending,
+            amount_paid: Money::ZERO,
             paid_at: None,
             tracking_note: String::new(),
             history: Vec::new(),

@@ -164,16 +164,16 @@ pub fn refunded_total(refunds: &[Refund]) -> Money {
     Money::francs(francs)
 }
 
-/// What is left to refund of a paid order that already gave back `refunded`: what was paid
-/// (its total) less that, never below zero.
-pub fn refundable(order_total: Money, refunded: Money) -> Money {
-    Money::francs((order_total.as_francs() - refunded.as_francs()).max(0))
+/// What is left to refund of an order that already gave back `refunded`: what was paid
+/// (`Order::amount_paid`: its total, or what a correction left) less that, never below zero.
+pub fn refundable(paid: Money, refunded: Money) -> Money {
+    Money::francs((paid.as_francs() - refunded.as_francs()).max(0))
 }
 
 /// Whether a recorded refund of `amount`, after `refunded` already given back, gives the whole
 /// of what was paid back: the order's payment then reads `refunded`.
-pub fn refunds_in_full(order_total: Money, refunded: Money, amount: Money) -> bool {
-    refunded.as_francs() + amount.as_francs() >= order_total.as_francs()
+pub fn refunds_in_full(paid: Money, refunded: Money, amount: Money) -> bool {
+    refunded.as_francs() + amount.as_francs() >= paid.as_francs()
 }
 
 #[cfg(test)]

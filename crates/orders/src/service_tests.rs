@@ -129,6 +129,7 @@ fn stored(new: NewOrder, first: StatusChange) -> Order {
         shipping_method: new.shipping_method,
         payment_method: new.payment_method,
         payment_status: PaymentStatus::Pending,
+        amount_paid: Money::ZERO,
         paid_at: None,
         tracking_note: String::new(),
         confirmation: crate::cash_on_delivery::initial_confirmation(new.payment_method).map(|state| {
@@ -523,7 +524,7 @@ async fn a_customer_cancels_only_their_own_pending_unpaid_order_and_stock_return
     }
 }
 
-fn placed(status: OrderStatus, payment_method: PaymentMethod, payment_status: PaymentStatus) -> Order {
+pub(crate) fn placed(status: OrderStatus, payment_method: PaymentMethod, payment_status: PaymentStatus) -> Order {
     let mut order = stored(
         NewOrder {
             order_number: "ORD-0000010001".into(),

@@ -54,6 +54,11 @@ pub enum PaymentError {
         "Aucun paiement Wave de cette commande n'est connu de la boutique : remboursez-la depuis le portail Wave Business."
     )]
     NoPaidSession,
+    /// Paid in two Wave sessions (a correction's balance): Wave refunds one session whole.
+    #[error(
+        "Cette commande a été payée en plusieurs fois : enregistrez le remboursement fait par la boutique (transfert Wave ou espèces)."
+    )]
+    PaidInParts,
     #[error("Aucun remboursement de cette commande n'est à vérifier.")]
     NoRefundToCheck,
     /// Wave refused the refund: nothing was refunded and the order is unchanged.

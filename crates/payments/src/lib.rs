@@ -4,6 +4,7 @@
 
 mod error;
 mod model;
+mod offer;
 mod ports;
 pub mod reconciliation;
 mod refund;
@@ -16,6 +17,7 @@ pub use model::{
     SESSION_LIFETIME, STATUS_CACHE, SessionRequest, SweepReport, WaveError, WavePaymentStatus, WaveSession,
     WebhookEvent, WebhookOutcome,
 };
+pub use offer::{WaveOffer, wave_offer};
 pub use ports::{
     CashRefundOutcome, GatewayError, PaymentRepository, RefundOutcome, RefundRepository, WaveGateway, WaveRefundStart,
     WebhookRejection, WebhookVerifier,
@@ -23,7 +25,7 @@ pub use ports::{
 #[cfg(any(test, feature = "mocks"))]
 pub use ports::{MockPaymentRepository, MockRefundRepository, MockWaveGateway, MockWebhookVerifier};
 pub use refund::{RefundAsked, RefundDone, RefundService};
-pub use service::{Clock, PaymentService, WaveOffer, wave_offer};
+pub use service::{Clock, PaymentService};
 
 #[cfg(test)]
 mod refund_tests;

@@ -80,8 +80,10 @@ impl RefundService {
     pub async fn refund(&self, actor: &Actor, order_id: Uuid, asked: RefundAsked) -> Result<RefundDone, PaymentError> {
         let order = self.find(order_id).await?;
         match order.payment_method {
-            PaymentMethod::Wave => self.refund_by_wave(actor, order, asked).await,
-            PaymentMethod::CashOnDelivery => self.record(actor, order, asked).await,
+            // A Wave order's money goes back through Wave, whole; the shop may instead record a
+            // refund it made itself (the difference a correction owes back, by Wave transfer).
+            PaymentMethod::Wave if asked.method.is_none() => self.refund_by_wave(actor, order, asked).await,
+            PaymentMethod::Wave | PaymentMethod::CashOnDelivery => self.record(actor, order, asked).await,
             PaymentMethod::Card => Err(PaymentError::NotRefundable),
         }
     }
@@ -98,16 +100,21 @@ impl RefundService {
         let mut errors = FieldErrors::default();
         let reason = reason_of(&asked, &mut errors);
         if let Some(amount) = asked.amount
-            && amount != order.total.as_francs()
+            && amount != order.amount_paid.as_francs()
         {
-            let message = format!("Un remboursement Wave rend toujours la totalité payée ({}).", order.total);
+            let message = format!("Un remboursement Wave rend toujours la totalité payée ({}).", order.amount_paid);
             errors.fail("amount", &message);
         }
         errors.finish(validation)?;
         let payment = self.paid_session(order.id).await?;
+        // Wave refunds a session whole: an order paid in two sessions (a correction's balance)
+        // is refunded by the shop itself, recorded.
+        if payment.session.amount != order.amount_paid {
+            return Err(PaymentError::PaidInParts);
+        }
         let new = NewRefund {
             order_id: order.id,
-            amount: order.total,
+            amount: order.amount_paid,
             method: RefundMethod::Wave,
             reason,
             requested_by: actor.label.clone(),
@@ -187,7 +194,7 @@ impl RefundService {
                 method
             }
         };
-        let left = refundable(order.total, refunded_total(&order.refunds));
+        let left = refundable(order.amount_paid, refunded_total(&order.refunds));
         let amount = match asked.amount {
             None => {
                 errors.fail("amount", "Indiquez le montant à rembourser.");
@@ -245,12 +252,13 @@ impl RefundService {
     }
 }
 
-/// Only a paid order is refunded; a refunded one says so.
+/// Only money received is refunded (a whole payment, or the part paid before a correction left a
+/// balance); a refunded order says so.
 fn paid(order: &Order) -> Result<(), PaymentError> {
     match order.payment_status {
-        PaymentStatus::Paid => Ok(()),
         PaymentStatus::Refunded => Err(PaymentError::AlreadyRefunded),
-        PaymentStatus::Pending | PaymentStatus::Failed => Err(PaymentError::NotRefundable),
+        _ if order.amount_paid > bitik_common::Money::ZERO => Ok(()),
+        _ => Err(PaymentError::NotRefundable),
     }
 }
 

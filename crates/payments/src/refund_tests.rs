@@ -11,12 +11,12 @@ use uuid::Uuid;
 
 use crate::error::PaymentError;
 use crate::model::{CheckoutStatus, Payment, WavePaymentStatus, WaveSession};
+use crate::offer::{WaveOffer, wave_offer};
 use crate::ports::{
     CashRefundOutcome, GatewayError, MockPaymentRepository, MockRefundRepository, MockWaveGateway, RefundOutcome,
     WaveRefundStart,
 };
 use crate::refund::{NOT_REFUNDED_AT_WAVE, RefundAsked, RefundService};
-use crate::service::{WaveOffer, wave_offer};
 
 const ORDER: Uuid = Uuid::from_u128(42);
 const REFUND: Uuid = Uuid::from_u128(99);
@@ -47,6 +47,11 @@ fn order(method: PaymentMethod, status: OrderStatus, payment: PaymentStatus) -> 
         shipping_method: ShippingMethod::Standard,
         payment_method: method,
         payment_status: payment,
+        amount_paid: if matches!(payment, PaymentStatus::Paid | PaymentStatus::Refunded) {
+            Money::francs(TOTAL)
+        } else {
+            Money::ZERO
+        },
         paid_at: (payment == PaymentStatus::Paid).then(t0),
         tracking_note: String::new(),
         history: Vec::new(),

@@ -12,6 +12,7 @@ use crate::model::{
     CURRENCY, CheckoutStatus, EventKind, MIN_INTERVAL, OpenedSession, Payment, PaymentState, PaymentView,
     SESSION_LIFETIME, STATUS_CACHE, SessionRequest, SweepReport, WaveSession, WebhookEvent, WebhookOutcome,
 };
+use crate::offer::{order_too_old, wave_offer};
 use crate::ports::{GatewayError, PaymentRepository, WaveGateway, WebhookRejection, WebhookVerifier};
 
 /// Unpaid orders looked at by one pass of the expiry sweep.
@@ -111,16 +112,17 @@ impl PaymentService {
         }
         let reusable = found
             .into_iter()
-            .filter(|s| s.payable_at(now) && s.amount == order.total && s.currency == CURRENCY)
+            .filter(|s| s.payable_at(now) && s.amount == order.amount_due() && s.currency == CURRENCY)
             .max_by_key(|s| s.expires_at);
         if let Some(open) = reusable {
             return Ok(self.opened(order.id, open));
         }
-        if order.payment_method == PaymentMethod::Wave && order_too_old(&order, now) {
+        if order.payment_method == PaymentMethod::Wave && !order.has_balance_due() && order_too_old(&order, now) {
             return Err(PaymentError::SessionExpired);
         }
         let request = SessionRequest {
-            amount: order.total,
+            // What is left to pay: the total, or the balance a correction of a paid order left.
+            amount: order.amount_due(),
             currency: CURRENCY.to_owned(),
             success_url: self.success_url(order.id),
             error_url: self.error_url(order.id),
@@ -133,6 +135,25 @@ impl PaymentService {
 
     fn opened(&self, order_id: Uuid, session: WaveSession) -> OpenedSession {
         OpenedSession { order_id, session, is_mock: self.gateway.is_simulated() }
+    }
+
+    /// Expires the order's sessions still open at Wave: a correction (or a switch to cash)
+    /// changed what is left to pay, and a session opened for the old amount must not be paid.
+    /// Wave's word decides which are open; one Wave does not expire is left to its 30 minutes,
+    /// and a late payment of it is not taken for the order, its amount no longer matching.
+    /// Answers how many were closed.
+    pub async fn close_open_sessions(&self, order_id: Uuid) -> Result<usize, PaymentError> {
+        let sessions =
+            self.gateway.search_sessions(&order_id.to_string()).await.map_err(PaymentError::GatewayUnavailable)?;
+        let now = self.now();
+        let mut closed = 0;
+        for session in sessions.iter().filter(|s| s.payable_at(now)) {
+            if self.gateway.expire_session(&session.id).await.is_ok() {
+                self.payments.mark_cancelled(&session.id, now).await.map_err(PaymentError::repository)?;
+                closed += 1;
+            }
+        }
+        Ok(closed)
     }
 
     // Status and cancel ----------------------------------------------------------------------
@@ -299,6 +320,10 @@ impl PaymentService {
     /// Marks the order paid from a session Wave reports succeeded, once, whoever gets here first
     /// (webhook, status check, sweep): the repository changes an unpaid order only.
     async fn settle(&self, order: &Order, session: &WaveSession) -> Result<WebhookOutcome, PaymentError> {
+        // Paid or refunded already: nothing is left to pay, whatever the session says.
+        if is_settled(order) {
+            return Ok(WebhookOutcome::AlreadyPaid { order_id: order.id });
+        }
         if let Err(reason) = session_pays_order(session, order) {
             return Ok(WebhookOutcome::Mismatch { order_id: order.id, reason });
         }
@@ -449,51 +474,6 @@ fn parse_order_id(raw: Option<&str>) -> Result<Uuid, PaymentError> {
     Uuid::parse_str(raw).map_err(|_| PaymentError::InvalidOrderId)
 }
 
-/// Whether the shopper may pay `order` with Wave now, and how: a pending, unpaid Wave order that
-/// has not waited longer than a session lives, or a cash-on-delivery order not yet shipped and
-/// unpaid, which becomes a Wave order when Wave's payment arrives (docs/rules.md#payments).
-pub fn wave_offer(order: &Order, now: DateTime<Utc>) -> Result<WaveOffer, PaymentError> {
-    match order.payment_status {
-        PaymentStatus::Paid => return Err(PaymentError::AlreadyPaid),
-        PaymentStatus::Refunded => return Err(PaymentError::NotPayable),
-        PaymentStatus::Pending | PaymentStatus::Failed => {}
-    }
-    match order.payment_method {
-        PaymentMethod::Wave if order.status != OrderStatus::Pending => Err(PaymentError::NotPayable),
-        PaymentMethod::Wave if order_too_old(order, now) => Err(PaymentError::SessionExpired),
-        PaymentMethod::Wave => Ok(WaveOffer::Pay),
-        PaymentMethod::CashOnDelivery if matches!(order.status, OrderStatus::Pending | OrderStatus::Processing) => {
-            Ok(WaveOffer::SwitchFromCash)
-        }
-        PaymentMethod::CashOnDelivery => Err(PaymentError::NotPayable),
-        PaymentMethod::Card => Err(PaymentError::NotWaveOrder),
-    }
-}
-
-/// How an order may be paid with Wave.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum WaveOffer {
-    /// « Payer avec Wave »: a Wave order not paid yet.
-    Pay,
-    /// « Payer maintenant avec Wave »: a cash-on-delivery order, which becomes a Wave order.
-    SwitchFromCash,
-}
-
-impl WaveOffer {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            WaveOffer::Pay => "pay",
-            WaveOffer::SwitchFromCash => "switch_from_cash",
-        }
-    }
-}
-
-/// An order that waited longer than a session lives gets no new session: its stock is held for
-/// that long only, and the sweep is about to return it.
-fn order_too_old(order: &Order, now: DateTime<Utc>) -> bool {
-    (now - order.created_at).to_std().is_ok_and(|age| age >= SESSION_LIFETIME)
-}
-
 fn fresher_than(checked_at: Option<DateTime<Utc>>, max_age: Duration, now: DateTime<Utc>) -> bool {
     checked_at.is_some_and(|at| (now - at).to_std().map_or(true, |age| age < max_age))
 }
@@ -507,8 +487,8 @@ fn init_failure(error: GatewayError) -> PaymentError {
     }
 }
 
-/// Whether Wave's session really pays this order: succeeded, for this order, for its whole total,
-/// in francs. The reason is for the logs.
+/// Whether Wave's session really pays this order: succeeded, for this order, for what is left to
+/// pay (its whole total, or the balance a correction left), in francs. The reason is for the logs.
 fn session_pays_order(session: &WaveSession, order: &Order) -> Result<(), String> {
     if !matches!(order.payment_method, PaymentMethod::Wave | PaymentMethod::CashOnDelivery) {
         return Err(format!("order {} is not paid by Wave", order.order_number));
@@ -522,13 +502,13 @@ fn session_pays_order(session: &WaveSession, order: &Order) -> Result<(), String
     if session.currency != CURRENCY {
         return Err(format!("session {} is in {}, not {CURRENCY}", session.id, session.currency));
     }
-    if session.amount != order.total {
+    if session.amount != order.amount_due() {
         return Err(format!(
-            "session {} paid {} but order {} costs {}",
+            "session {} paid {} but order {} has {} left to pay",
             session.id,
             session.amount.as_francs(),
             order.order_number,
-            order.total.as_francs()
+            order.amount_due().as_francs()
         ));
     }
     Ok(())
@@ -541,15 +521,20 @@ fn payment_entry(order: &Order, session: &WaveSession, now: DateTime<Utc>) -> St
     if order.payment_method == PaymentMethod::CashOnDelivery {
         transaction.push_str(" : mode de paiement changé du paiement à la livraison à Wave");
     }
+    let paid = if order.has_balance_due() {
+        format!("Reste de {} payé par Wave", order.amount_due())
+    } else {
+        "Paiement Wave reçu".to_owned()
+    };
     let (status, note, visible) = match order.status {
-        OrderStatus::Pending => (OrderStatus::Processing, format!("Paiement Wave reçu{transaction}"), true),
+        OrderStatus::Pending => (OrderStatus::Processing, format!("{paid}{transaction}"), true),
         // What the shop has to do about it is the shop's to read.
         OrderStatus::Cancelled => (
             OrderStatus::Cancelled,
             format!("Paiement Wave reçu{transaction} après l'annulation : à rembourser ou à rouvrir"),
             false,
         ),
-        other => (other, format!("Paiement Wave reçu{transaction}"), true),
+        other => (other, format!("{paid}{transaction}"), true),
     };
     StatusChange::new(status, note, &Actor::system(BY_WAVE), now).visible_note(visible)
 }

@@ -41,6 +41,11 @@ fn order(method: PaymentMethod, status: OrderStatus, payment: PaymentStatus) -> 
         shipping_method: ShippingMethod::Standard,
         payment_method: method,
         payment_status: payment,
+        amount_paid: if matches!(payment, PaymentStatus::Paid | PaymentStatus::Refunded) {
+            Money::francs(TOTAL)
+        } else {
+            Money::ZERO
+        },
         paid_at: (payment == PaymentStatus::Paid).then(t0),
         tracking_note: String::new(),
         history: Vec::new(),

@@ -119,22 +119,26 @@ fn corrupt(what: &str, value: &str) -> DbError {
 
 async fn facts_in(conn: &mut AsyncPgConnection, from: NaiveDate, to: NaiveDate) -> Result<ReportFacts, DbError> {
     // A paid order counts on the day it was marked paid. A refunded one keeps that day: its
-    // `paid_at` if the refund kept it, else the instant Wave completed its payment.
+    // `paid_at` if the refund kept it, else the instant Wave completed its payment. What it
+    // counts is what was received (`amount_paid`): its total, or the part paid before a
+    // correction raised it (a balance still due), or more than a correction lowered it to.
     let sql = format!(
         "WITH {BOUNDS},
          sessions AS (
              SELECT DISTINCT ON (p.order_id) p.order_id, p.session_id, p.completed_at, p.payment_status
              FROM payments p
              JOIN orders o ON o.id = p.order_id
-             WHERE o.payment_status IN ('paid', 'refunded')
+             WHERE o.payment_status IN ('paid', 'refunded') OR o.amount_paid > 0
              ORDER BY p.order_id, (p.payment_status = 'succeeded') DESC, p.created_at DESC
          ),
          paid AS (
-             SELECT o.id, o.order_number, o.payment_method, o.total, s.session_id,
+             SELECT o.id, o.order_number, o.payment_method,
+                    -- What was received; a row marked paid by hand, around the application, its total.
+                    CASE WHEN o.amount_paid > 0 THEN o.amount_paid ELSE o.total END AS total, s.session_id,
                     COALESCE(o.paid_at, CASE WHEN s.payment_status = 'succeeded' THEN s.completed_at END) AS paid_at
              FROM orders o
              LEFT JOIN sessions s ON s.order_id = o.id
-             WHERE o.payment_status IN ('paid', 'refunded')
+             WHERE o.payment_status IN ('paid', 'refunded') OR o.amount_paid > 0
          )
          SELECT p.id, p.order_number, p.payment_method, p.total, p.paid_at, p.session_id
          FROM paid p, bounds b

@@ -273,6 +273,8 @@ impl PaymentRepository for PgPaymentRepository {
             .filter(orders::status.eq("pending"))
             .filter(orders::payment_method.eq("wave"))
             .filter(orders::payment_status.eq("pending"))
+            // A balance left by a correction of a paid order is not a checkout that lapsed.
+            .filter(orders::amount_paid.eq(0))
             .filter(orders::created_at.lt(created_before))
             .order((orders::created_at, orders::id))
             .limit(i64::from(limit))

@@ -36,11 +36,11 @@ async fn tell_customer(
     }
 }
 
-/// Locks the order's row: its status, payment status and total.
+/// Locks the order's row: its status, payment status and what was paid of it.
 async fn lock_order(conn: &mut AsyncPgConnection, id: Uuid) -> Result<Option<(String, String, i64)>, DbError> {
     orders::table
         .find(id)
-        .select((orders::status, orders::payment_status, orders::total))
+        .select((orders::status, orders::payment_status, orders::amount_paid))
         .for_update()
         .first(conn)
         .await
@@ -196,10 +196,12 @@ impl RefundRepository for PgOrderRepository {
         let notices = self.notices.as_deref();
         let recorded = conn
             .transaction::<_, DbError, _>(async move |conn| {
-                let Some((status, payment_status, total)) = lock_order(conn, refund.order_id).await? else {
+                let Some((status, payment_status, paid)) = lock_order(conn, refund.order_id).await? else {
                     return Ok(CashRefundOutcome::NotPaid);
                 };
-                if payment_status != PaymentStatus::Paid.as_str() {
+                // Money received (a whole payment, or the part paid before a correction), not
+                // given back in full already.
+                if paid == 0 || payment_status == PaymentStatus::Refunded.as_str() {
                     return Ok(CashRefundOutcome::NotPaid);
                 }
                 let given: Vec<i64> = refunds::table
@@ -208,14 +210,14 @@ impl RefundRepository for PgOrderRepository {
                     .select(refunds::amount)
                     .load(conn)
                     .await?;
-                let (total, given) = (Money::francs(total), Money::francs(given.iter().sum()));
-                let left = refundable(total, given);
+                let (paid, given) = (Money::francs(paid), Money::francs(given.iter().sum()));
+                let left = refundable(paid, given);
                 if refund.amount.as_francs() > left.as_francs() {
                     return Ok(CashRefundOutcome::TooMuch { left });
                 }
                 insert(conn, &refund, RefundState::Succeeded).await?;
                 append(conn, refund.order_id, &status, &entry).await?;
-                if refunds_in_full(total, given, refund.amount) {
+                if refunds_in_full(paid, given, refund.amount) {
                     mark_refunded(conn, refund.order_id, refund.at).await?;
                     cancel_if_undelivered(conn, refund.order_id, &status, &entry).await?;
                 }

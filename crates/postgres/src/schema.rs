@@ -159,6 +159,7 @@ diesel::table! {
         delivery_notes -> Text,
         promo_code_id -> Nullable<Uuid>,
         promo_code -> Text,
+        amount_paid -> Int8,
     }
 }
 
@@ -377,6 +378,22 @@ diesel::table! {
         expires_at -> Timestamptz,
         completed_at -> Nullable<Timestamptz>,
         refunded_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    invoice_numbers (id) {
+        id -> Int4,
+        last -> Int8,
+    }
+}
+
+diesel::table! {
+    invoices (order_id) {
+        order_id -> Uuid,
+        number -> Int8,
+        issued_at -> Timestamptz,
+        content -> Text,
     }
 }
 

@@ -29,10 +29,10 @@ use bitik_orders::promo::PromoService;
 use bitik_payments::reconciliation::{ReconciliationService, WaveTransactions};
 use bitik_payments::{PaymentService, RefundService, WaveGateway};
 use bitik_postgres::{
-    Database, PgAddressRepository, PgCartRepository, PgJobRuns, PgNewsletterRepository, PgOrderRepository, PgOutbox,
-    PgPaymentRepository, PgPhoneRecords, PgProductRepository, PgPromoCodeRepository, PgRateLimiter,
-    PgReconciliationRepository, PgSimulatedSessions, PgStockAlerts, PgUserRepository, PgZoneRepository, PoolSettings,
-    listen_for_changes, listen_for_messages,
+    Database, PgAddressRepository, PgCartRepository, PgInvoiceRepository, PgJobRuns, PgNewsletterRepository,
+    PgOrderRepository, PgOutbox, PgPaymentRepository, PgPhoneRecords, PgProductRepository, PgPromoCodeRepository,
+    PgRateLimiter, PgReconciliationRepository, PgSimulatedSessions, PgStockAlerts, PgUserRepository, PgZoneRepository,
+    PoolSettings, listen_for_changes, listen_for_messages,
 };
 use bitik_storage::{ObjectPictures, StorageSettings};
 use bitik_wave::{Simulator, WaveClient, WaveWebhooks};
@@ -383,7 +383,9 @@ impl Shared {
         let promo_codes = Arc::new(PgPromoCodeRepository::new(database.clone()));
         let orders = OrderService::new(order_repository.clone(), products, zones.clone())
             .with_phone_records(phones.clone(), cod.max_refusals)
-            .with_promo_codes(promo_codes.clone());
+            .with_promo_codes(promo_codes.clone())
+            .with_corrections(order_repository.clone())
+            .with_invoices(Arc::new(PgInvoiceRepository::new(database.clone())));
         let promos = PromoService::new(promo_codes);
         let cash_on_delivery = CashOnDeliveryService::new(
             order_repository.clone(),

@@ -33,7 +33,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     },
     shippingMethod: 'standard',
     paymentMethod: 'cash_on_delivery',
-    paymentInfo: { status: 'pending', paymentMethod: 'cash_on_delivery', paidAt: null },
+    paymentInfo: { status: 'pending', label: 'À payer à la livraison', paymentMethod: 'cash_on_delivery', paidAt: null },
     statusHistory: [{ status: 'pending', date: '2025-03-05T10:00:00Z', by: 'Client', note: '' }],
     cancellable: true,
     ...overrides,

@@ -117,6 +117,9 @@ codes! {
     AlreadyPaid = "already_paid", CONFLICT;
     OrderCancelled = "order_cancelled", CONFLICT;
     OrderNotDelivered = "order_not_delivered", CONFLICT;
+    OrderNotCorrectable = "order_not_correctable", CONFLICT;
+    NotSwitchableToCash = "not_switchable_to_cash", CONFLICT;
+    OrderNotInvoiceable = "order_not_invoiceable", CONFLICT;
     OrderChanged = "order_changed", CONFLICT;
     // The account or the phone already holds its most orders awaiting payment.
     TooManyOpenOrders = "too_many_open_orders", CONFLICT;

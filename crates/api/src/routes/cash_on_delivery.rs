@@ -23,6 +23,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(set_courier)
         .service(phone_record)
         .service(decide_for_phone)
+        .service(link_state)
         .service(confirm_with_link)
         .service(confirm_mine);
 }
@@ -247,6 +248,37 @@ pub struct ConfirmedDto {
     order_number: String,
     #[schema(value_type = crate::routes::orders::ConfirmationName, example = "confirmed")]
     confirmation: &'static str,
+}
+
+/// Where the order of a confirmation link stands, for its page to say so before anyone taps:
+/// already confirmed (by the shop's call, say), still to confirm, or past confirming.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LinkStateDto {
+    #[schema(example = "ORD-2611271234")]
+    order_number: String,
+    /// `null` for an order that is no longer paid on delivery.
+    #[schema(value_type = Option<crate::routes::orders::ConfirmationName>, example = "awaiting")]
+    confirmation: Option<&'static str>,
+    /// Whether the link may confirm it now.
+    confirmable: bool,
+}
+
+/// The state of the order a signed link names (nothing changes by opening it: link previews
+/// and scanners open pages too).
+#[utoipa::path(tag = "orders",
+    params(("token" = String, Path, description = "The token of the link `/confirm/{token}`")),
+    responses(
+        (status = 200, description = "Where the order stands", body = Data<LinkStateDto>),
+        (status = 404, description = "Not a link of this shop (`invalid_confirmation_link`)", body = ErrorBody),
+))]
+#[get("/orders/confirm/{token}")]
+async fn link_state(state: web::Data<AppState>, token: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let order = state.cash_on_delivery.order_of_link(&token).await?;
+    let used = order.confirmation.as_ref().is_some_and(|c| c.link_used_at.is_some());
+    let confirmable = !used && bitik_orders::cash_on_delivery::check_confirmable(&order).is_ok();
+    let confirmation = order.confirmation.as_ref().map(|c| c.state.as_str());
+    Ok(HttpResponse::Ok().json(Data::new(LinkStateDto { order_number: order.order_number, confirmation, confirmable })))
 }
 
 /// The customer confirms their cash-on-delivery order through the signed link the shop sent

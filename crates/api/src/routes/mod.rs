@@ -12,7 +12,9 @@ pub mod cash_on_delivery;
 pub mod catalog;
 pub mod delivery;
 pub mod health;
+pub mod invoices;
 pub mod newsletter;
+pub mod order_corrections;
 pub mod orders;
 pub mod pages;
 pub mod payments;
@@ -43,6 +45,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(admin_products::routes)
         .configure(alerts::routes)
         .configure(admin_users::routes)
+        .configure(order_corrections::routes)
+        .configure(invoices::routes)
         .configure(orders::routes)
         .configure(payments::routes)
         .configure(wave_simulator::routes)

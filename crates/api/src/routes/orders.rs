@@ -96,6 +96,11 @@ impl From<ShippingInfo> for ShippingInfoDto {
 pub struct PaymentInfoDto {
     #[schema(example = "pending")]
     status: &'static str,
+    /// Where the payment stands in the customer's words, by the order's real state
+    /// (`bitik_orders::customer_view::payment_label`): « À payer à la livraison », « Payée à la
+    /// livraison », « Non payée : colis refusé », « En attente de paiement », « Payée »…
+    #[schema(example = "À payer à la livraison")]
+    label: &'static str,
     #[schema(example = "cash_on_delivery")]
     payment_method: &'static str,
     paid_at: Option<DateTime<Utc>>,
@@ -157,9 +162,23 @@ pub struct OrderDto {
     refunds: Vec<RefundDto>,
     /// What the succeeded refunds gave back, whole francs.
     refunded_amount: i64,
+    /// What the customer paid so far: the total once paid; less while a correction left a
+    /// balance due, more when a correction lowered the total of a paid order.
+    amount_paid: i64,
+    /// What is left to pay (at the door for cash on delivery, by Wave otherwise).
+    amount_due: i64,
+    /// Paid beyond the total and not given back yet: owed back to the customer.
+    overpaid: i64,
+    /// Whether its customer may pay it at the door instead (`POST /api/orders/{id}/cash-on-delivery`):
+    /// a pending Wave order nobody paid. The zone and the phone are checked when asked.
+    switch_to_cash: bool,
+    /// Whether its « Facture » can be had (`GET …/invoice`): once the sale is made (paid, or
+    /// delivered).
+    invoiceable: bool,
     /// Whether its customer may pay it with Wave now: `pay` (« Payer avec Wave »: an unpaid
     /// Wave order that has not expired), `switch_from_cash` (« Payer maintenant avec Wave »: a
-    /// cash-on-delivery order not yet shipped), or `null`.
+    /// cash-on-delivery order not yet shipped), `pay_balance` (« Payer le reste avec Wave »: what
+    /// a correction added to a paid order, `amountDue`), or `null`.
     #[schema(value_type = Option<String>, example = "pay")]
     pay_with_wave: Option<&'static str>,
 }
@@ -236,6 +255,11 @@ impl OrderDto {
         let pay_with_wave = bitik_payments::wave_offer(&order, Utc::now()).ok().map(|offer| offer.as_str());
         let refunded_amount = bitik_orders::refund::refunded_total(&order.refunds).as_francs();
         let confirmable = bitik_orders::cash_on_delivery::check_confirmable(&order).is_ok();
+        let payment_label = bitik_orders::customer_view::payment_label(&order);
+        let (amount_paid, amount_due, overpaid) =
+            (order.amount_paid.as_francs(), order.amount_due().as_francs(), order.overpaid().as_francs());
+        let switch_to_cash = bitik_orders::corrections::check_switch_to_cash(&order).is_ok();
+        let invoiceable = bitik_orders::invoice::check_invoiceable(&order).is_ok();
         let (confirmation, confirmation_attempts) = match order.confirmation {
             Some(c) => (
                 Some(c.state.as_str()),
@@ -274,6 +298,7 @@ impl OrderDto {
             payment_method: order.payment_method.as_str(),
             payment_info: PaymentInfoDto {
                 status: order.payment_status.as_str(),
+                label: payment_label,
                 payment_method: order.payment_method.as_str(),
                 paid_at: order.paid_at,
             },
@@ -311,6 +336,11 @@ impl OrderDto {
                 })
                 .collect(),
             refunded_amount,
+            amount_paid,
+            amount_due,
+            overpaid,
+            switch_to_cash,
+            invoiceable,
             pay_with_wave,
         }
     }
@@ -354,7 +384,7 @@ pub struct CheckoutShippingInfo {
 }
 
 impl CheckoutShippingInfo {
-    fn into_raw(self) -> (RawContact, RawAddress, RawPlace) {
+    pub(crate) fn into_raw(self) -> (RawContact, RawAddress, RawPlace) {
         let contact =
             RawContact { first_name: self.first_name, last_name: self.last_name, email: self.email, phone: self.phone };
         let address =

@@ -132,6 +132,14 @@ impl CashOnDeliveryService {
         .await
     }
 
+    /// The order a signed link names, for its page to say where it stands before anyone taps:
+    /// a link of another shop, or of no order, is refused as a confirmation would be.
+    pub async fn order_of_link(&self, token: &str) -> Result<Order, OrderError> {
+        let id = self.links.order_of(token).ok_or(OrderError::InvalidConfirmationLink)?;
+        let order = self.orders.find(id).await.map_err(OrderError::repository)?;
+        order.ok_or(OrderError::InvalidConfirmationLink)
+    }
+
     /// The signed link to send the customer, while the order waits for its confirmation.
     pub fn confirmation_link(&self, order: &Order) -> Option<String> {
         let waiting = check_confirmable(order).ok()?;

@@ -46,6 +46,7 @@ fn cod_order(status: OrderStatus, state: Confirmation, hours_ago: i64) -> Order 
         shipping_method: ShippingMethod::Standard,
         payment_method: PaymentMethod::CashOnDelivery,
         payment_status: PaymentStatus::Pending,
+        amount_paid: Money::ZERO,
         paid_at: None,
         tracking_note: String::new(),
         history: vec![],

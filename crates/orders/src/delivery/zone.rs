@@ -167,8 +167,10 @@ pub(crate) mod tests {
     fn pickup_at_the_shop_is_free_and_takes_any_payment() {
         assert_eq!(Destination::Pickup.fee_for(ShippingMethod::Pickup, Money::francs(1_000)).unwrap(), Money::ZERO);
         assert!(Destination::Pickup.check(ShippingMethod::Pickup, PaymentMethod::CashOnDelivery).is_ok());
-        let regions =
-            Destination::Commune { zone: Box::new(regions()), commune: Commune { code: "thies".into(), name: "Thiès".into() } };
+        let regions = Destination::Commune {
+            zone: Box::new(regions()),
+            commune: Commune { code: "thies".into(), name: "Thiès".into() },
+        };
         assert_eq!(regions.fee_for(ShippingMethod::Pickup, Money::francs(1_000)).unwrap(), Money::ZERO);
     }
 

@@ -74,6 +74,18 @@ pub fn quote(code: &PromoCode, usage: Usage, lines: &[PromoLine], now: DateTime<
     Ok(Quote { eligible, discount: discount(fields.kind, fields.value, eligible) })
 }
 
+/// What the code an order was placed with takes off its lines once the shop corrected them: its
+/// use is already the order's, so only the basket's own conditions count (the lines it applies
+/// to, its minimum); a basket that no longer meets them gets nothing off.
+pub fn requote(code: &PromoCode, lines: &[PromoLine]) -> Money {
+    let fields = &code.fields;
+    let eligible = eligible(lines, fields.includes_promotions);
+    if fields.min_subtotal.is_some_and(|minimum| eligible < minimum) {
+        return Money::ZERO;
+    }
+    discount(fields.kind, fields.value, eligible)
+}
+
 /// The lines a code applies to: all of them, or those not on promotion. Amounts of a priced
 /// basket are counted already, so their sum is too.
 fn eligible(lines: &[PromoLine], includes_promotions: bool) -> Money {

@@ -13,6 +13,8 @@ pub struct PaidOrder {
     pub id: Uuid,
     pub number: String,
     pub method: PaymentMethod,
+    /// What the customer paid of it (`Order::amount_paid`): its total, unless a correction
+    /// changed the total after the payment.
     pub total: Money,
     pub paid_at: DateTime<Utc>,
     /// The Wave session the shop holds as paid (or its latest), when it has one.

@@ -36,17 +36,20 @@ pub fn check_paid_order(order: &PaidOrder, sessions: &[WaveSession]) -> WaveChec
         .filter(|s| s.client_reference.as_deref() == Some(&reference) || Some(&s.id) == order.session_id.as_ref())
         .collect();
     let succeeded: Vec<&&WaveSession> = ours.iter().filter(|s| s.succeeded()).collect();
-    if succeeded.iter().any(|s| s.amount == order.total && s.currency == CURRENCY) {
-        return WaveCheck::Confirmed { amount: order.total };
+    // An order may be paid in more than one session (the balance a correction left): Wave's
+    // payments of it, together, are what the shop received.
+    let in_francs: i64 = succeeded.iter().filter(|s| s.currency == CURRENCY).map(|s| s.amount.as_francs()).sum();
+    if let Some(paid) = succeeded.iter().find(|s| s.currency != CURRENCY) {
+        let reason = format!("Wave montre un paiement en {} au lieu de {CURRENCY}.", paid.currency);
+        return WaveCheck::Mismatch { reason, received: None };
     }
-    if let Some(paid) = succeeded.first() {
-        let reason = if paid.currency == CURRENCY {
-            format!("Wave montre un paiement de {} au lieu de {}.", paid.amount, order.total)
-        } else {
-            format!("Wave montre un paiement en {} au lieu de {CURRENCY}.", paid.currency)
-        };
-        let received = (paid.currency == CURRENCY).then_some(paid.amount);
-        return WaveCheck::Mismatch { reason, received };
+    if !succeeded.is_empty() {
+        let received = Money::francs(in_francs);
+        if received == order.total {
+            return WaveCheck::Confirmed { amount: order.total };
+        }
+        let reason = format!("Wave montre un paiement de {received} au lieu de {}.", order.total);
+        return WaveCheck::Mismatch { reason, received: Some(received) };
     }
     let reason = match ours.first() {
         None => "Wave ne connaît aucune session pour cette commande.".to_owned(),

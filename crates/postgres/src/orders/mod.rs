@@ -12,7 +12,7 @@ use bitik_common::{BoxError, Money, Page, PageRequest};
 use bitik_orders::cash_on_delivery::initial_confirmation;
 use bitik_orders::notices::OrderNotices;
 use bitik_orders::{
-    AdminOrderFilter, AdminSort, BatchPayment, NewOrder, Order, OrderRepository, OrderStatus, PaymentMethod,
+    AdminOrderFilter, AdminSort, BatchPayment, NewOrder, Order, OrderLine, OrderRepository, OrderStatus, PaymentMethod,
     PaymentStatus, PlaceError, StatusChange, StockEffect, Transition,
 };
 use chrono::{DateTime, Utc};
@@ -30,6 +30,7 @@ use crate::{Database, DbError};
 
 mod abort;
 mod checkout_locks;
+mod corrections;
 mod filter;
 mod rows;
 mod stock;
@@ -80,6 +81,29 @@ pub(crate) async fn set_status(conn: &mut AsyncPgConnection, id: Uuid, change: &
     Ok(())
 }
 
+/// Writes the order's lines, in their order.
+async fn insert_lines(conn: &mut AsyncPgConnection, id: Uuid, lines: &[OrderLine]) -> QueryResult<()> {
+    let rows: Vec<_> = lines
+        .iter()
+        .enumerate()
+        .map(|(position, l)| {
+            (
+                order_items::order_id.eq(id),
+                order_items::product_id.eq(l.product_id),
+                order_items::name.eq(&l.name),
+                order_items::image.eq(&l.image),
+                order_items::color.eq(&l.color),
+                order_items::size.eq(&l.size),
+                order_items::quantity.eq(i32::try_from(l.quantity).unwrap_or(i32::MAX)),
+                order_items::unit_price.eq(l.unit_price.as_francs()),
+                order_items::position.eq(i32::try_from(position).unwrap_or(i32::MAX)),
+            )
+        })
+        .collect();
+    diesel::insert_into(order_items::table).values(rows).execute(conn).await?;
+    Ok(())
+}
+
 /// Writes the messages `render` makes of the order, when the repository has notices.
 pub(crate) async fn notify(
     conn: &mut AsyncPgConnection,
@@ -103,7 +127,12 @@ async fn mark_paid(conn: &mut AsyncPgConnection, id: Uuid, entry: &StatusChange)
     diesel::update(orders::table.find(id))
         .set((
             orders::payment_status.eq("paid"),
-            orders::paid_at.eq(now),
+            // Whatever was paid before (a correction's balance), the whole total now is; the
+            // order keeps the time its first payment came in.
+            orders::amount_paid.eq(orders::total),
+            orders::paid_at.eq(diesel::dsl::sql::<diesel::sql_types::Nullable<diesel::sql_types::Timestamptz>>(
+                "COALESCE(paid_at, now())",
+            )),
             orders::status.eq(entry.status.as_str()),
             orders::updated_at.eq(now),
         ))
@@ -182,25 +211,7 @@ impl OrderRepository for PgOrderRepository {
                     .returning(orders::id)
                     .get_result(conn)
                     .await?;
-                let lines: Vec<_> = order
-                    .lines
-                    .iter()
-                    .enumerate()
-                    .map(|(position, l)| {
-                        (
-                            order_items::order_id.eq(id),
-                            order_items::product_id.eq(l.product_id),
-                            order_items::name.eq(&l.name),
-                            order_items::image.eq(&l.image),
-                            order_items::color.eq(&l.color),
-                            order_items::size.eq(&l.size),
-                            order_items::quantity.eq(i32::try_from(l.quantity).unwrap_or(i32::MAX)),
-                            order_items::unit_price.eq(l.unit_price.as_francs()),
-                            order_items::position.eq(i32::try_from(position).unwrap_or(i32::MAX)),
-                        )
-                    })
-                    .collect();
-                diesel::insert_into(order_items::table).values(lines).execute(conn).await?;
+                insert_lines(conn, id, &order.lines).await?;
                 diesel::insert_into(history::table).values(record(id, &first)).execute(conn).await?;
                 if let Some(state) = initial_confirmation(order.payment_method) {
                     diesel::insert_into(order_confirmations::table)

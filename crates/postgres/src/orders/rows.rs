@@ -53,6 +53,7 @@ pub(super) struct OrderRow {
     landmark: String,
     delivery_notes: String,
     promo_code: String,
+    amount_paid: i64,
 }
 
 #[derive(Queryable, Selectable)]
@@ -151,6 +152,7 @@ fn assemble(
             .ok_or_else(|| corrupt("payment method", &row.payment_method))?,
         payment_status: PaymentStatus::parse(&row.payment_status)
             .ok_or_else(|| corrupt("payment status", &row.payment_status))?,
+        amount_paid: Money::francs(row.amount_paid),
         paid_at: row.paid_at,
         tracking_note: row.tracking_note,
         history,

@@ -9,6 +9,7 @@ mod delivery;
 mod fixtures;
 mod generated;
 mod invariants;
+mod invoices;
 mod jobs;
 mod migrations;
 mod newsletter;

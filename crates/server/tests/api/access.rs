@@ -81,6 +81,8 @@ struct Ids {
     /// Cash orders of C's delivered, whose cash the shop receives: one alone, one in a round.
     c_delivered_order: String,
     c_delivered_round: String,
+    /// C's Wave order nobody paid, which the shop switches to cash on delivery.
+    c_switch_order: String,
     c_user: String,
     /// A fourth customer, for the admin's deletion.
     d_user: String,
@@ -229,6 +231,14 @@ fn matrix() -> Vec<Row> {
         row(M::POST, "/payments/wave/cancel/{sessionId}", A_ONLY, |ids, _| {
             call(format!("/api/payments/wave/cancel/{}", ids.a_session))
         }),
+        // Neither paid nor delivered: no invoice yet, said to its customer only.
+        row(M::GET, "/orders/{id}/invoice", [401, 409, 404, 404], |ids, _| {
+            call(format!("/api/orders/{}/invoice", ids.a_order))
+        }),
+        // Paid at the door instead, then cancelled (still pending and unpaid).
+        row(M::POST, "/orders/{id}/cash-on-delivery", A_ONLY, |ids, _| {
+            call(format!("/api/orders/{}/cash-on-delivery", ids.a_order))
+        }),
         row(M::POST, "/orders/{id}/cancel", A_ONLY, |ids, _| call(format!("/api/orders/{}/cancel", ids.a_order))),
         row(M::POST, "/orders/{id}/confirm", A_ONLY, |ids, _| {
             call(format!("/api/orders/{}/confirm", ids.a_cash_order))
@@ -237,6 +247,7 @@ fn matrix() -> Vec<Row> {
         row(M::POST, "/orders/confirm", [404; 4], |_, _| {
             with_json("/api/orders/confirm", json!({"token": "not-a-confirmation-token"}))
         }),
+        row(M::GET, "/orders/confirm/{token}", [404; 4], |_, _| call("/api/orders/confirm/not-a-confirmation-token")),
         // Wave's side: the signature is the credential, not a session.
         row(M::POST, "/payments/wave/webhook", [401; 4], |_, _| {
             with_json("/api/payments/wave/webhook", json!({"id": "AE_forged", "type": "checkout.session.completed"}))
@@ -266,6 +277,19 @@ fn matrix() -> Vec<Row> {
         row(M::POST, "/admin/messages/{id}/resend", [401, 403, 403, 404], |_, _| {
             call("/api/admin/messages/00000000-0000-0000-0000-00000000beef/resend")
         }),
+        // Corrected while it is pending, before it is confirmed and shipped below.
+        row(M::PUT, "/admin/orders/{id}/delivery", ADMIN, |ids, _| {
+            with_json(
+                format!("/api/admin/orders/{}/delivery", ids.c_order),
+                order_body(&ids.product, "cash_on_delivery", "77 000 00 14")["shippingInfo"].clone(),
+            )
+        }),
+        row(M::PUT, "/admin/orders/{id}/items", ADMIN, |ids, _| {
+            with_json(format!("/api/admin/orders/{}/items", ids.c_order), json!({"items": [line(&ids.product, 2)]}))
+        }),
+        row(M::POST, "/admin/orders/{id}/cash-on-delivery", ADMIN, |ids, _| {
+            call(format!("/api/admin/orders/{}/cash-on-delivery", ids.c_switch_order))
+        }),
         // Confirmed first: a cash order ships only then.
         row(M::PUT, "/admin/orders/{id}/confirmation", ADMIN, |ids, _| {
             with_json(format!("/api/admin/orders/{}/confirmation", ids.c_order), json!({"confirmation": "confirmed"}))
@@ -288,6 +312,9 @@ fn matrix() -> Vec<Row> {
         }),
         row(M::PUT, "/admin/orders/{id}/tracking", ADMIN, |ids, _| {
             with_json(format!("/api/admin/orders/{}/tracking", ids.c_order), json!({"trackingNote": "Colis 7"}))
+        }),
+        row(M::GET, "/admin/orders/{id}/invoice", ADMIN, |ids, _| {
+            call(format!("/api/admin/orders/{}/invoice", ids.c_delivered_order))
         }),
         row(M::PUT, "/admin/orders/{id}/payment", ADMIN, |ids, _| {
             call(format!("/api/admin/orders/{}/payment", ids.c_delivered_order))
@@ -475,6 +502,7 @@ impl World {
         let c_refused_order = place(&app, &c, &product, "cash_on_delivery", "77 000 00 14").await;
         refuse_at_the_door(&app, &admin, &c_refused_order).await;
         let c_wave_order = place(&app, &c, &product, "wave", "77 000 00 14").await;
+        let c_switch_order = place(&app, &c, &product, "wave", "77 000 00 14").await;
         let c_session = open_session(&app, &c, &c_wave_order).await;
 
         let ids = Ids {
@@ -490,6 +518,7 @@ impl World {
             c_refused_order,
             c_delivered_order,
             c_delivered_round,
+            c_switch_order,
             c_user: c_user["id"].as_str().unwrap().to_owned(),
             d_user: d_user["id"].as_str().unwrap().to_owned(),
             c_session,

@@ -30,6 +30,9 @@ async fn placed(app: &TestApp, token: &str, body: &Value) -> String {
 }
 
 async fn stock_of(app: &TestApp, product: &str) -> i64 {
+    // An order's units are taken in PostgreSQL; the storefront's cache hears of it a moment
+    // later (its notification), which this read must not race.
+    app.catalog_cache.changed();
     let body: Value = app.get(&format!("/api/products/{product}")).await.json().await.unwrap();
     body["data"]["stock"]["noir"]["M"].as_i64().unwrap()
 }

@@ -166,6 +166,29 @@ async fn a_cash_order_is_confirmed_before_it_is_prepared_and_every_call_is_kept(
 }
 
 #[tokio::test]
+async fn a_links_page_says_an_order_the_shop_confirmed_is_confirmed_rather_than_asking_again() {
+    let shop = Shop::open(10).await;
+    let id = shop.order(1, "cash_on_delivery").await;
+    let token = token_of(&shop.admin_order(&id).await["confirmationLink"]);
+    let state = |token: String| {
+        let app = &shop.app;
+        async move { app.get(&format!("/api/orders/confirm/{token}")).await }
+    };
+    let waiting = data(state(token.clone()).await, 200).await;
+    let number = shop.customer_order(&id).await["orderNumber"].clone();
+    assert_eq!(waiting, json!({"orderNumber": number, "confirmation": "awaiting", "confirmable": true}));
+
+    assert_eq!(shop.report(&id, "confirmed").await.status(), 200);
+    let confirmed = data(state(token.clone()).await, 200).await;
+    assert_eq!((&confirmed["confirmation"], &confirmed["confirmable"]), (&json!("confirmed"), &json!(false)));
+    assert_eq!(shop.admin_order(&id).await["confirmation"], "confirmed", "reading the link changed nothing");
+
+    let forged = state(format!("{}{}", uuid::Uuid::new_v4().simple(), &token[32..])).await;
+    assert_eq!(forged.status(), 404);
+    assert_eq!(error_body(forged).await["code"], "invalid_confirmation_link");
+}
+
+#[tokio::test]
 async fn the_signed_link_confirms_its_own_order_once_and_no_other() {
     let shop = Shop::open(10).await;
     let (moussa, _) = shop.app.register("moussa@example.sn", "secret1").await;

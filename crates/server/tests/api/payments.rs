@@ -68,6 +68,8 @@ pub(crate) async fn order_of(app: &TestApp, token: &str, order: &str) -> Value {
 }
 
 pub(crate) async fn stock_of(app: &TestApp, product: &str) -> i64 {
+    // Units change in PostgreSQL; the storefront's cache hears of it a moment later.
+    app.catalog_cache.changed();
     let body: Value = app.get(&format!("/api/products/{product}")).await.json().await.unwrap();
     body["data"]["stock"]["noir"]["M"].as_i64().unwrap()
 }

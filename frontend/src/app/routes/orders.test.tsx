@@ -34,6 +34,8 @@ function mockOrder(initial: Order) {
         ...order,
         status: 'cancelled',
         cancellable: false,
+        // The server's words for an order cancelled unpaid.
+        paymentInfo: { ...order.paymentInfo!, label: 'Non payée' },
         statusHistory: [...(order.statusHistory ?? []), { status: 'cancelled', date: '2025-03-06T09:15:00Z', by: 'Client', note: '' }],
       }
       return HttpResponse.json({ data: order })
@@ -61,7 +63,7 @@ describe('/orders', () => {
               createdAt: '2025-03-06T10:00:00Z',
               status: 'shipped',
               paymentMethod: 'wave',
-              paymentInfo: { status: 'paid', paymentMethod: 'wave', paidAt: '2025-03-06T10:05:00Z' },
+              paymentInfo: { status: 'paid', label: 'Payée', paymentMethod: 'wave', paidAt: '2025-03-06T10:05:00Z' },
             }),
             makeOrder({ id: 'o1', orderNumber: 'ORD-5000000001', status: 'pending' }),
           ],
@@ -77,7 +79,7 @@ describe('/orders', () => {
     expect(rows[0]).toHaveTextContent('Expédiée')
     expect(within(rows[0]!).getByTestId('order-row-payment')).toHaveTextContent('Payée')
     expect(rows[1]).toHaveTextContent('En attente')
-    expect(within(rows[1]!).getByTestId('order-row-payment')).toHaveTextContent('En attente de paiement')
+    expect(within(rows[1]!).getByTestId('order-row-payment')).toHaveTextContent('À payer à la livraison')
     expect(rows[1]).toHaveTextContent('24 000 FCFA')
     expect(rows[1]).toHaveTextContent('3 articles')
     expect(query).toBe('?page=2&limit=10')
@@ -127,7 +129,7 @@ describe('/orders/{id}', () => {
     expect(await within(delivery).findByText(/Livraison standard/)).toBeVisible()
 
     expect(screen.getByTestId('order-payment-method')).toHaveTextContent('Paiement à la livraison')
-    expect(screen.getByTestId('order-payment-status')).toHaveTextContent('En attente de paiement')
+    expect(screen.getByTestId('order-payment-status')).toHaveTextContent('À payer à la livraison')
     const history = within(screen.getByRole('region', { name: 'Historique' })).getAllByRole('listitem')
     expect(history.map((entry) => entry.textContent)).toEqual(['En attente5 mars 2025 à 23:30 · Client'])
   })
@@ -149,7 +151,7 @@ describe('/orders/{id}', () => {
       status: 'shipped',
       cancellable: false,
       paymentMethod: 'card',
-      paymentInfo: { status: 'paid', paymentMethod: 'card', paidAt: '2024-11-02T10:00:00Z' },
+      paymentInfo: { status: 'paid', label: 'Payée', paymentMethod: 'card', paidAt: '2024-11-02T10:00:00Z' },
     })
     mockOrder(shipped)
     renderApp('/orders/o-old')
@@ -161,7 +163,7 @@ describe('/orders/{id}', () => {
   })
 
   it('Wave orders say Wave', async () => {
-    const wave = makeOrder({ id: 'o-wave', paymentMethod: 'wave', paymentInfo: { status: 'pending', paymentMethod: 'wave', paidAt: null } })
+    const wave = makeOrder({ id: 'o-wave', paymentMethod: 'wave', paymentInfo: { status: 'pending', label: 'En attente de paiement', paymentMethod: 'wave', paidAt: null } })
     mockOrder(wave)
     renderApp('/orders/o-wave')
     expect(await screen.findByTestId('order-payment-method')).toHaveTextContent('Wave')

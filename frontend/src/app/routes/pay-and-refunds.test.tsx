@@ -61,7 +61,7 @@ describe('paying an order from its page', () => {
   it('shows a refunded order as « Remboursée » with what came back, and no payment to make', async () => {
     const order = makeOrder({
       paymentMethod: 'wave',
-      paymentInfo: { status: 'refunded', paymentMethod: 'wave', paidAt: '2025-03-05T10:12:00Z' },
+      paymentInfo: { status: 'refunded', label: 'Remboursée', paymentMethod: 'wave', paidAt: '2025-03-05T10:12:00Z' },
       payWithWave: null,
       refundedAmount: 24000,
       refunds: [{ id: 'r1', amount: 24000, method: 'wave', state: 'succeeded', createdAt: '2025-03-06T09:00:00Z', settledAt: '2025-03-06T09:00:00Z' }],

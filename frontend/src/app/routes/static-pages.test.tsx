@@ -102,7 +102,7 @@ describe('information pages', () => {
     expect(within(main).getAllByRole('button', { expanded: false })).toHaveLength(6)
     await user.click(screen.getByRole('button', { name: /^Combien coûte la livraison/ }))
     const answer = await screen.findByRole('region', { name: /^Combien coûte la livraison/ })
-    await waitFor(() => expect(answer).toHaveTextContent('Ville test : 1 200 FCFA · 24 h · express 2 200 FCFA · offerte dès 30 000 FCFA.'))
+    await waitFor(() => expect(answer).toHaveTextContent('Ville test : 1 200 FCFA · 24 h · express 2 200 FCFA (Le jour même) · offerte dès 30 000 FCFA.'))
     expect(answer).toHaveTextContent('Régions test : 3 000 FCFA · 3 jours · offerte dès 40 000 FCFA · paiement Wave uniquement.')
     expect(answer).toHaveTextContent('Retrait en boutique : gratuit.')
 

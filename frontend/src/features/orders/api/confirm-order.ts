@@ -1,7 +1,7 @@
 // The customer confirms their cash-on-delivery order (docs/rules.md#cash-on-delivery):
 // logged in from /orders/{id}, or through the signed link the shop sent.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { object, string } from 'zod/mini'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { boolean, nullable, object, string } from 'zod/mini'
 import { api, dataOf } from '@/lib/api-client'
 import { orderKeys, orderSchema, type Order } from './order-schema'
 
@@ -36,4 +36,19 @@ export async function confirmWithLink(token: string) {
 
 export function useConfirmWithLink() {
   return useMutation({ mutationFn: confirmWithLink })
+}
+
+const linkStateSchema = object({ orderNumber: string(), confirmation: nullable(string()), confirmable: boolean() })
+
+/**
+ * GET /api/orders/confirm/{token}: where the link's order stands, so that its page says an
+ * order the shop already confirmed by phone is confirmed rather than asking again. Opening
+ * the page changes nothing.
+ */
+export async function getLinkState(token: string, signal?: AbortSignal) {
+  return (await api.get(`/orders/confirm/${encodeURIComponent(token)}`, dataOf(linkStateSchema), { signal })).data
+}
+
+export function useLinkState(token: string) {
+  return useQuery({ queryKey: ['confirmation-link', token], queryFn: ({ signal }) => getLinkState(token, signal), retry: false })
 }

@@ -15,7 +15,7 @@ export const orderSummarySchema = object({
   status: string(),
   total: number(),
   items: optional(array(object({ quantity: optional(number()) }))),
-  paymentInfo: optional(object({ status: string() })),
+  paymentInfo: optional(object({ status: string(), label: string() })),
   /** The server's offer of a Wave payment (see order-schema.ts). */
   payWithWave: nullish(string()),
 })

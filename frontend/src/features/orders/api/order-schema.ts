@@ -49,7 +49,9 @@ export const orderSchema = object({
   shippingInfo: orderShippingInfoSchema,
   shippingMethod: string(),
   paymentMethod: string(),
-  paymentInfo: optional(object({ status: string(), paymentMethod: optional(string()), paidAt: nullish(string()) })),
+  paymentInfo: optional(
+    object({ status: string(), label: string(), paymentMethod: optional(string()), paidAt: nullish(string()) }),
+  ),
   statusHistory: optional(array(object({ status: string(), date: string(), by: optional(string()), note: optional(string()) }))),
   /** The server's rule (bitik_orders::rules): its customer may still cancel it. */
   cancellable: optional(boolean()),
@@ -94,17 +96,12 @@ export function paymentMethodLabel(method: string): string {
   return PAYMENT_METHOD_LABELS[method] ?? method
 }
 
-export const PAYMENT_STATUS_LABELS: Record<string, string> = {
-  pending: 'En attente de paiement',
-  paid: 'Payée',
-  failed: 'Paiement échoué',
-  refunded: 'Remboursée',
-}
-
-/** A cancelled order that was never paid waits for no payment any more. */
-export function paymentStatusLabel(status: string, orderStatus?: string): string {
-  if (status === 'pending' && orderStatus === 'cancelled') return 'Non payée'
-  return PAYMENT_STATUS_LABELS[status] ?? status
+/**
+ * Where the payment stands in the customer's words: the server's, which follows the order's real
+ * state (« À payer à la livraison », « Non payée : colis refusé »…, bitik_orders::customer_view).
+ */
+export function paymentLabel(order: { paymentInfo?: { label: string } | null }): string {
+  return order.paymentInfo?.label ?? ''
 }
 
 /** How the money went back, as the customer reads it. */

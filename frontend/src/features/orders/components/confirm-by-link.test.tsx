@@ -8,7 +8,15 @@ import { server } from '@/testing/server'
 
 const TOKEN = '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef'
 
-beforeEach(() => sessionStore.clear())
+/** GET /api/orders/confirm/{token}: the link's order still to confirm, unless said otherwise. */
+function linkState(state: { confirmation: string | null; confirmable: boolean } = { confirmation: 'awaiting', confirmable: true }) {
+  server.use(http.get('/api/orders/confirm/:token', () => HttpResponse.json({ data: { orderNumber: 'ORD-2611270042', ...state } })))
+}
+
+beforeEach(() => {
+  sessionStore.clear()
+  linkState()
+})
 
 describe('/confirm/{token}', () => {
   it('confirms the order with one tap, without logging in, and only on the tap', async () => {
@@ -40,6 +48,21 @@ describe('/confirm/{token}', () => {
     renderApp(`/confirm/${TOKEN}`)
     await user.click(await screen.findByRole('button', { name: 'Confirmer ma commande' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Ce lien de confirmation a déjà servi.')
+    expect(screen.queryByRole('button', { name: 'Confirmer ma commande' })).not.toBeInTheDocument()
+  })
+
+  it('says an order the shop already confirmed by phone is confirmed, without asking again', async () => {
+    linkState({ confirmation: 'confirmed', confirmable: false })
+    renderApp(`/confirm/${TOKEN}`)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Commande confirmée' })).toBeVisible()
+    expect(screen.getByText(/déjà confirmée/)).toHaveTextContent(/Votre commande ORD-2611270042 est déjà confirmée/)
+    expect(screen.queryByRole('button', { name: 'Confirmer ma commande' })).not.toBeInTheDocument()
+  })
+
+  it('says an order past confirming cannot be confirmed any more', async () => {
+    linkState({ confirmation: 'awaiting', confirmable: false })
+    renderApp(`/confirm/${TOKEN}`)
+    expect(await screen.findByRole('alert')).toHaveTextContent('Cette commande ne peut plus être confirmée.')
     expect(screen.queryByRole('button', { name: 'Confirmer ma commande' })).not.toBeInTheDocument()
   })
 })

@@ -21,7 +21,7 @@ import {
   canContactSupport,
   orderStatusLabel,
   paymentMethodLabel,
-  paymentStatusLabel,
+  paymentLabel,
   REFUND_METHOD_LABELS,
   type Order,
 } from '../api/order-schema'
@@ -215,7 +215,7 @@ function OrderView({ order, onCancelled, payAction }: { order: Order; onCancelle
               {order.paymentInfo ? (
                 <div>
                   <dt>Statut</dt>
-                  <dd data-testid="order-payment-status">{paymentStatusLabel(order.paymentInfo.status, order.status)}</dd>
+                  <dd data-testid="order-payment-status">{paymentLabel(order)}</dd>
                 </div>
               ) : null}
               {(order.refundedAmount ?? 0) > 0 ? (

@@ -6,7 +6,7 @@ import { PageSpinner } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
 import { formatDate, formatPrice } from '@/lib/format'
 import { useOrders, type OrderSummary } from '../api/get-orders'
-import { orderStatusLabel, paymentStatusLabel } from '../api/order-schema'
+import { orderStatusLabel, paymentLabel } from '../api/order-schema'
 import styles from './order-history.module.css'
 
 export const ORDERS_LOAD_FAILED = 'Impossible de charger vos commandes'
@@ -71,7 +71,7 @@ export function OrderHistory({ page, hrefFor, headingLevel = 'h2', payAction }: 
                     {order.paymentInfo ? (
                       <span className={order.paymentInfo.status === 'paid' ? styles.paid : undefined} data-testid="order-row-payment">
                         {' · '}
-                        {paymentStatusLabel(order.paymentInfo.status, order.status)}
+                        {paymentLabel(order)}
                       </span>
                     ) : null}
                   </span>

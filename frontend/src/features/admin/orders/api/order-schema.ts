@@ -17,6 +17,8 @@ export const historyEntrySchema = object({
   date: string(),
   by: string(),
   note: optional(string()),
+  /** Whether the customer reads the note (« visible par le client »); the team's notes are internal otherwise. */
+  customerVisible: optional(boolean()),
 })
 
 /** A report of the shop's call (or of the customer's own confirmation). */

@@ -3,12 +3,25 @@ import { api, dataOf } from '@/lib/api-client'
 import { adminOrderKeys, adminOrderSchema, type AdminOrder } from './order-schema'
 import { phoneRecordKeys } from './phone-record'
 
-/** PUT /api/admin/orders/{id}/status {status, note?}: the order after the change, its history included. */
-export async function updateOrderStatus({ id, status, note }: { id: string; status: string; note?: string }) {
+/**
+ * PUT /api/admin/orders/{id}/status {status, note?, customerVisible?}: the order after the change,
+ * its history included. The note is internal unless `customerVisible`.
+ */
+export async function updateOrderStatus({
+  id,
+  status,
+  note,
+  customerVisible = false,
+}: {
+  id: string
+  status: string
+  note?: string
+  customerVisible?: boolean
+}) {
   const trimmed = note?.trim()
   const body = await api.put(
     `/admin/orders/${encodeURIComponent(id)}/status`,
-    trimmed ? { status, note: trimmed } : { status },
+    trimmed ? { status, note: trimmed, customerVisible } : { status },
     dataOf(adminOrderSchema),
     // Setting the same status twice is refused (409), so a retried PUT whose
     // first try did land would read as a failure: no silent retry here.

@@ -21,13 +21,10 @@ function serveOrder(initial: AdminOrder) {
     http.get(`/api/admin/orders/${initial.id}`, () => HttpResponse.json({ data: order })),
     http.get('/api/admin/phones/:phone', () => HttpResponse.json({ data: makePhoneRecord() })),
     http.put(`/api/admin/orders/${initial.id}/status`, async ({ request }) => {
-      const body = (await request.json()) as { status: string; note?: string }
+      const body = (await request.json()) as { status: string; note?: string; customerVisible?: boolean }
       calls.push({ path: 'status', body })
-      order = {
-        ...order,
-        status: body.status,
-        statusHistory: [...order.statusHistory, { status: body.status, date: at, by: 'Admin Fatou Sow', note: body.note ?? '' }],
-      }
+      const entry = { status: body.status, date: at, by: 'Admin Fatou Sow', note: body.note ?? '', customerVisible: body.customerVisible ?? false }
+      order = { ...order, status: body.status, statusHistory: [...order.statusHistory, entry] }
       return HttpResponse.json({ data: order })
     }),
     http.put(`/api/admin/orders/${initial.id}/tracking`, async ({ request }) => {
@@ -106,11 +103,29 @@ describe('/admin/orders/:id', () => {
     expect(calls).toEqual([])
     await user.click(within(question).getByRole('button', { name: 'Changer le statut' }))
     expect(await within(toasts()).findByText('Statut de la commande mis à jour')).toBeVisible()
-    expect(calls).toEqual([{ path: 'status', body: { status: 'shipped', note: 'Remis à Moussa' } }])
+    expect(calls).toEqual([{ path: 'status', body: { status: 'shipped', note: 'Remis à Moussa', customerVisible: false } }])
     const history = screen.getByRole('list', { name: 'Historique des statuts' })
     await waitFor(() => expect(within(history).getAllByRole('listitem')).toHaveLength(2))
-    expect(within(history).getAllByRole('listitem')[1]).toHaveTextContent(/Expédiée.*par Admin Fatou Sow.*Remis à Moussa/)
+    expect(within(history).getAllByRole('listitem')[1]).toHaveTextContent(/Expédiée.*par Admin Fatou Sow.*Remis à Moussa interne/)
     expect(screen.getAllByRole('progressbar')[0]).toHaveAttribute('aria-valuenow', '75')
+  })
+
+  it('sends a note the customer reads only when « Visible par le client » is ticked, and says which notes are', async () => {
+    const user = userEvent.setup()
+    const calls = await openOrder(makeAdminOrder())
+    const form = screen.getByRole('form', { name: 'Statut' })
+    await user.selectOptions(within(form).getByLabelText('Nouveau statut'), 'Expédiée')
+    await user.type(within(form).getByLabelText('Note pour l’historique (facultatif)'), 'Votre colis part cet après-midi')
+    await user.click(within(form).getByRole('checkbox', { name: /Visible par le client/ }))
+    await user.click(within(form).getByRole('button', { name: 'Mettre à jour le statut' }))
+    await user.click(within(await screen.findByRole('dialog', { name: 'Changer le statut' })).getByRole('button', { name: 'Changer le statut' }))
+    await within(toasts()).findByText('Statut de la commande mis à jour')
+    expect(calls).toEqual([
+      { path: 'status', body: { status: 'shipped', note: 'Votre colis part cet après-midi', customerVisible: true } },
+    ])
+    const history = screen.getByRole('list', { name: 'Historique des statuts' })
+    await waitFor(() => expect(within(history).getAllByRole('listitem')[1]).toHaveTextContent(/cet après-midi visible par le client/))
+    expect(within(form).getByRole('checkbox', { name: /Visible par le client/ })).not.toBeChecked()
   })
 
   it('offers to call, e-mail and WhatsApp the customer, WhatsApp prefilled with the server’s text of the matching message', async () => {

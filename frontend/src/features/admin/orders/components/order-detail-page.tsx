@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useSearchParams } from 'react-router'
 import { placeLine } from '@/components/ui/address-lines'
 import { Button, ButtonLink } from '@/components/ui/button'
+import { CheckboxField } from '@/components/ui/form-field'
 import { useConfirm } from '@/components/ui/confirm'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
@@ -46,6 +47,8 @@ export const TRACKING_SAVE_FAILED = "Erreur lors de l'enregistrement de la note 
 export const PAYMENT_RECORDED = 'Paiement enregistré'
 export const PAYMENT_RECORD_FAILED = "Erreur lors de l'enregistrement du paiement"
 export const TRACKING_NOTE_MAX = 500
+export const VISIBLE_TO_CUSTOMER = 'visible par le client'
+export const INTERNAL_NOTE = 'interne'
 
 /** /admin/orders/{id}: everything about one order, its status, its customer, and its packing slip. */
 export function OrderDetailPage({ orderId }: { orderId: string }) {
@@ -224,7 +227,14 @@ function History({ order }: { order: AdminOrder }) {
               <OrderStatusBadge status={entry.status} />
               <span className={own.when}>{formatDate(entry.date, { withTime: true })}</span>
               <span className={own.by}>par {entry.by}</span>
-              {entry.note ? <p className={own.note}>{entry.note}</p> : null}
+              {entry.note ? (
+                <p className={own.note}>
+                  {entry.note}{' '}
+                  <span className={entry.customerVisible ? own.shown : own.internal}>
+                    {entry.customerVisible ? VISIBLE_TO_CUSTOMER : INTERNAL_NOTE}
+                  </span>
+                </p>
+              ) : null}
             </li>
           ))}
         </ol>
@@ -239,7 +249,8 @@ function StatusForm({ order }: { order: AdminOrder }) {
   const confirm = useConfirm()
   const [status, setStatus] = useState(order.status)
   const [note, setNote] = useState('')
-  const ids = { status: useId(), note: useId() }
+  const [customerVisible, setCustomerVisible] = useState(false)
+  const ids = { status: useId(), note: useId(), visible: useId() }
   // The order changed (here or elsewhere): the form starts from its new status.
   const seen = useRef(order.status)
   if (seen.current !== order.status) {
@@ -251,10 +262,11 @@ function StatusForm({ order }: { order: AdminOrder }) {
     event.preventDefault()
     if (!(await confirm(statusChangeQuestion(order.orderNumber, status)))) return
     update.mutate(
-      { id: order.id, status, note },
+      { id: order.id, status, note, customerVisible },
       {
         onSuccess: () => {
           setNote('')
+          setCustomerVisible(false)
           toast.success(STATUS_UPDATED)
         },
         onError: (error) => toast.error(adminErrorMessage(error, STATUS_UPDATE_FAILED)),
@@ -286,6 +298,12 @@ function StatusForm({ order }: { order: AdminOrder }) {
             onChange={(e) => setNote(e.target.value)}
           />
         </label>
+        <CheckboxField
+          id={ids.visible}
+          label={<>Visible par le client <span className={styles.muted}>(sinon la note reste interne)</span></>}
+          checked={customerVisible}
+          onChange={(e) => setCustomerVisible(e.target.checked)}
+        />
         <Button type="submit" disabled={status === order.status || update.isPending}>
           {update.isPending ? 'Mise à jour…' : 'Mettre à jour le statut'}
         </Button>

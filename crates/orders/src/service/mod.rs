@@ -1,16 +1,20 @@
+mod corrections;
+
 use std::collections::HashMap;
 use std::sync::Arc;
 
 use bitik_catalog::{Product, ProductRepository};
-use bitik_common::{FieldErrors, Page, PageRequest};
+use bitik_common::{FieldErrors, Page, PageRequest, Shop};
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::admin::{ADMIN_PAGE_SIZE, AdminOrderFilter, AdminOrderQuery, AdminSort};
 use crate::cash_on_delivery::PhoneRecords;
 use crate::checkout::{self, CheckoutRequest, UNKNOWN_COMMUNE};
+use crate::corrections::OrderCorrections;
 use crate::delivery::{Destination, ZoneRepository};
 use crate::error::OrderError;
+use crate::invoice::{Invoice, InvoiceRepository, check_invoiceable, content_of};
 use crate::model::{Actor, NewOrder, Order, OrderStatus, PaymentMethod, ShippingInfo, StatusChange};
 use crate::number::order_number;
 use crate::open_orders::{MAX_OPEN_UNPAID_ORDERS, OpenOrdersOf};
@@ -40,6 +44,10 @@ pub struct OrderService {
     phones: Option<(Arc<dyn PhoneRecords>, u32)>,
     /// The promo codes a checkout may name; without them every code is unknown.
     promos: Option<Arc<dyn PromoCodeRepository>>,
+    /// The writes of the shop's corrections of an order (`crate::corrections`).
+    corrections: Option<Arc<dyn OrderCorrections>>,
+    /// Where invoices are numbered and kept (`crate::invoice`).
+    invoices: Option<Arc<dyn InvoiceRepository>>,
 }
 
 impl OrderService {
@@ -65,7 +73,31 @@ impl OrderService {
         zones: Arc<dyn ZoneRepository>,
         clock: fn() -> DateTime<Utc>,
     ) -> Self {
-        Self { orders, products, zones, clock, phones: None, promos: None }
+        Self { orders, products, zones, clock, phones: None, promos: None, corrections: None, invoices: None }
+    }
+
+    /// Orders get their invoices (docs/rules.md#invoices) from this store.
+    pub fn with_invoices(mut self, invoices: Arc<dyn InvoiceRepository>) -> Self {
+        self.invoices = Some(invoices);
+        self
+    }
+
+    /// The order's invoice, issued now if it has none yet: once the sale is made, sold by
+    /// `shop` (its name, address and legal identifiers as they are when it is issued).
+    pub async fn invoice_of(&self, order: &Order, shop: &Shop) -> Result<Invoice, OrderError> {
+        check_invoiceable(order)?;
+        let invoices = self.invoices.as_deref().ok_or_else(|| OrderError::repository("invoices are not wired"))?;
+        if let Some(issued) = invoices.find(order.id).await.map_err(OrderError::repository)? {
+            return Ok(issued);
+        }
+        let content = content_of(order, shop)?;
+        invoices.issue(order.id, content, (self.clock)()).await.map_err(OrderError::repository)
+    }
+
+    /// Staff may correct orders (docs/rules.md#corrections) through these writes.
+    pub fn with_corrections(mut self, corrections: Arc<dyn OrderCorrections>) -> Self {
+        self.corrections = Some(corrections);
+        self
     }
 
     /// Checkout takes a promo code of these (docs/rules.md#promo-codes).
