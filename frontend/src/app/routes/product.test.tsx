@@ -88,7 +88,7 @@ describe('/product/{id-or-slug}', () => {
     const delivery = screen.getByRole('tabpanel', { name: 'Livraison' })
     // The zones, fees and delays come from GET /api/delivery/zones, like the /delivery page's.
     expect(screen.getByText(/Livraison à partir de 1 200 FCFA · offerte dès 30 000 FCFA d’achat/)).toBeVisible()
-    expect(delivery).toHaveTextContent('Ville test : 1 200 FCFA · 24 h · express 2 200 FCFA · offerte dès 30 000 FCFA.')
+    expect(delivery).toHaveTextContent('Ville test : 1 200 FCFA · 24 h · express 2 200 FCFA (Le jour même) · offerte dès 30 000 FCFA.')
     expect(delivery).toHaveTextContent('Banlieue test : 1 800 FCFA · 48 h.')
     expect(delivery).toHaveTextContent('Retrait en boutique : gratuit.')
 
