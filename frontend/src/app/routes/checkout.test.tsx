@@ -382,7 +382,7 @@ describe('/checkout: step 3, Confirmation', () => {
     const delivery = screen.getByRole('region', { name: 'Livraison' })
     expect(delivery).toHaveTextContent('Médina (Ville test)')
     expect(delivery).toHaveTextContent(`Point de repère : ${LANDMARK}`)
-    expect(delivery).toHaveTextContent('Livraison express · 24 h')
+    expect(delivery).toHaveTextContent('Livraison express · Le jour même')
     expect(screen.getByTestId('order-subtotal')).toHaveTextContent('22 500 FCFA')
     expect(screen.getByTestId('order-shipping')).toHaveTextContent('2 200 FCFA')
     expect(screen.getByTestId('order-total')).toHaveTextContent('24 700 FCFA')
