@@ -153,7 +153,7 @@ test('home → category → filters in the address → reload, back, forward →
   await page.context().close()
 })
 
-test('phone: no size is chosen for the shopper; a colour change keeps the size when it can, and says so when it cannot', async () => {
+test('phone: no size is chosen for the shopper; a colour change keeps the size when it can, shows the colour’s picture, and says when it cannot', async () => {
   // From the product's stock map: a size in stock in two colours and missing from a third that has others.
   const slug = 't-shirt-teranga-oversize'
   const { data: product } = await (await fetch(`${shop.baseUrl}/api/products/${slug}`)).json()
@@ -185,6 +185,16 @@ test('phone: no size is chosen for the shopper; a colour change keeps the size w
   await sizeRadio.check()
   await page.getByRole('radio', { name: label(second), exact: true }).check()
   assert.ok(await sizeRadio.isChecked(), `${size} kept from ${first} to ${second}`)
+
+  // Each picture names its colour: the main picture is the chosen colour's, and so is the cart line's.
+  const pictureOf = (color) => product.images[product.imageColors.indexOf(color)]
+  assert.ok(pictureOf(second), JSON.stringify(product.imageColors))
+  assert.equal(await page.locator('main img[fetchpriority="high"]').getAttribute('src'), pictureOf(second))
+  await page.getByRole('button', { name: 'Ajouter au panier' }).click()
+  const drawer = page.getByRole('dialog', { name: 'Votre panier' })
+  assert.equal(await drawer.locator('img').first().getAttribute('src'), pictureOf(second))
+  await page.keyboard.press('Escape')
+  await drawer.waitFor({ state: 'detached' })
 
   await page.getByRole('radio', { name: label(lack), exact: true }).check()
   await sizes.getByText(`La taille ${size} n’est pas disponible en ${label(lack)} : choisissez une autre taille.`).waitFor()

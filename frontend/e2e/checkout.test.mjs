@@ -2,7 +2,7 @@
 // product and adds it (the drawer says delivery starts at the cheapest zone's fee), is sent to
 // log in on the way to /checkout, picks Médina and a landmark, sees Dakar ville's fee, orders
 // with cash on delivery, finds the order in /orders with its commune and landmark, cancels it
-// through the modal, and the stock is back.
+// through the modal, and the stock is back; the address is then in their book and profile.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
@@ -67,7 +67,7 @@ test('a guest is sent from /checkout to /login', async () => {
   await page.context().close()
 })
 
-test('phone: product → cart → login → checkout with cash on delivery → /orders → cancel → stock back', async () => {
+test('phone: product → cart → login → checkout with cash on delivery → /orders → cancel → stock back → the address kept', async () => {
   const page = await shop.newPage({ mobile: true })
   const errors = collectErrors(page)
   assert.equal(await whiteSmallStock(), 1)
@@ -105,6 +105,8 @@ test('phone: product → cart → login → checkout with cash on delivery → /
   assert.equal(await field('Email').inputValue(), DEMO_CUSTOMER.email)
   assert.equal(await commune.inputValue(), '')
   assert.equal(await delivery.getByRole('textbox', { name: /Code postal/ }).count(), 0, 'Dakar has no postcodes')
+  // The book is empty: the address will be kept in it, unless the customer unticks the box.
+  assert.ok(await delivery.getByRole('checkbox', { name: 'Enregistrer cette adresse dans mon carnet' }).isChecked())
   // The zones are loaded: pickup is free; standard and express wait for a commune.
   await page.getByTestId('shipping-fee-pickup').filter({ hasText: 'Gratuit' }).waitFor()
   assert.ok(await page.getByRole('radio', { name: /^Livraison standard/ }).isChecked())
@@ -192,6 +194,18 @@ test('phone: product → cart → login → checkout with cash on delivery → /
   await page.goto('/checkout')
   await page.waitForURL('**/cart')
   await page.getByText('Votre panier est vide').waitFor()
+
+  // 9. The order's address is in « Mes adresses », and is the profile's, which asks for no
+  //    postcode and no country.
+  await page.goto('/account?tab=addresses')
+  const book = page.getByRole('region', { name: 'Mes adresses' })
+  await book.getByText('Rue 11 x 22', { exact: false }).waitFor()
+  assert.match(await textOf(book), /Médina.*Point de repère : En face du marché Tilène/)
+  await page.goto('/account')
+  const profileAddress = page.getByRole('region', { name: 'Adresse de livraison' })
+  await profileAddress.getByText('Rue 11 x 22', { exact: false }).waitFor()
+  assert.match(await textOf(profileAddress), /Point de repère : En face du marché Tilène/)
+  assert.equal(await page.getByRole('main').getByText(/Code postal|Pays/).count(), 0)
 
   assert.deepEqual(errors, [])
   await page.context().close()

@@ -1,6 +1,6 @@
 use std::sync::{Arc, Mutex};
 
-use bitik_catalog::{Color, MockProductRepository, Product, Size, Slug, Stock, Subcategory};
+use bitik_catalog::{Color, MockProductRepository, Picture, Product, Size, Slug, Stock, Subcategory};
 use bitik_common::Money;
 use chrono::Utc;
 use uuid::Uuid;
@@ -28,9 +28,12 @@ fn tshirt() -> Product {
         promo_price: Some(Money::francs(8_000)),
         on_promotion: true,
         subcategory: Subcategory::parse("t-shirt").unwrap(),
+        pictures: vec![
+            Picture::of("/uploads/products/a/800.jpg", &black),
+            Picture::of("/uploads/products/b/800.jpg", &white),
+        ],
         colors: vec![black, white],
         sizes: vec![Size::parse("M").unwrap(), Size::parse("L").unwrap()],
-        images: vec!["/uploads/products/a/800.jpg".into(), "/uploads/products/b/800.jpg".into()],
         stock,
         material: String::new(),
         care_instructions: String::new(),

@@ -20,7 +20,7 @@ pub fn product(name: &str, subcategory: Subcategory, created_at: DateTime<Utc>) 
         subcategory,
         colors: vec![Color::parse("noir").unwrap()],
         sizes: vec![Size::M],
-        images: vec![],
+        pictures: vec![],
         stock: Stock::default(),
         material: String::new(),
         care_instructions: String::new(),

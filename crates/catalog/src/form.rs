@@ -7,7 +7,7 @@ use bitik_common::{FieldErrors, Money};
 use chrono::{DateTime, Utc};
 
 use crate::error::CatalogError;
-use crate::model::{Category, Color, Size, Slug, Stock, Subcategory};
+use crate::model::{Category, Color, Picture, Size, Slug, Stock, Subcategory};
 
 const MSG_PROMO_PRICE: &str = "Le prix promotionnel doit être inférieur au prix normal";
 const MSG_NO_COLOR: &str = "Au moins une couleur est requise";
@@ -36,6 +36,8 @@ pub struct ProductForm {
     /// colour → size → quantity; a (colour, size) left out has no stock.
     pub stock: BTreeMap<String, BTreeMap<String, i64>>,
     pub images: Vec<String>,
+    /// The colour of each of `images`, in the same order (blank or missing: every colour).
+    pub image_colors: Vec<Option<String>>,
     pub material: Option<String>,
     pub care_instructions: Option<String>,
     pub featured: bool,
@@ -56,7 +58,7 @@ pub struct NewProduct {
     pub subcategory: Subcategory,
     pub colors: Vec<Color>,
     pub sizes: Vec<Size>,
-    pub images: Vec<String>,
+    pub pictures: Vec<Picture>,
     pub stock: Stock,
     pub material: String,
     pub care_instructions: String,
@@ -142,7 +144,7 @@ impl ProductForm {
             _ => clothing_sizes(&mut problems, &self.sizes),
         };
         let stock = stock_grid(&mut problems, &self.stock, &colors, &sizes);
-        let images = images(&mut problems, &self.images);
+        let pictures = pictures(&mut problems, &self.images, &self.image_colors, &colors);
 
         problems.finish(invalid)?;
         Ok(NewProduct {
@@ -155,7 +157,7 @@ impl ProductForm {
             subcategory: subcategory.expect("checked above"),
             colors,
             sizes,
-            images,
+            pictures,
             stock,
             material,
             care_instructions,
@@ -186,22 +188,43 @@ const MAX_IMAGE_URL_CHARS: usize = 500;
 
 /// Picture addresses: the shop's own (`/uploads/…`, `/images/…`) or `https://`. Anything else
 /// (`javascript:`, `data:`, a protocol-relative `//host`) would end up in every shopper's page.
-fn images(problems: &mut FieldErrors, urls: &[String]) -> Vec<String> {
+/// Each picture may name one of the product's colours (`colors[i]` is `urls[i]`'s).
+fn pictures(problems: &mut FieldErrors, urls: &[String], colors: &[Option<String>], product: &[Color]) -> Vec<Picture> {
     if urls.len() > MAX_IMAGES {
         problems.fail("images", "Trop d'images");
     }
-    let urls: Vec<String> =
-        urls.iter().map(|url| url.trim()).filter(|url| !url.is_empty()).map(str::to_owned).collect();
-    let acceptable = |url: &String| {
-        let local = url.starts_with('/') && !url.starts_with("//");
-        url.chars().count() <= MAX_IMAGE_URL_CHARS
-            && (local || url.starts_with("https://"))
-            && !url.chars().any(|c| c.is_whitespace() || c == '"' || c == '<' || c == '>')
-    };
-    if !urls.iter().all(acceptable) {
+    if colors.len() > urls.len() {
+        problems.fail("imageColors", "Chaque couleur d'image doit correspondre à une image");
+    }
+    // Paired before blank addresses are dropped, so that a colour stays with its picture.
+    let pictures: Vec<(String, Option<Color>)> = urls
+        .iter()
+        .zip(colors.iter().map(Some).chain(std::iter::repeat(None)))
+        .map(|(url, color)| (url.trim(), picture_color(problems, color.and_then(Option::as_deref), product)))
+        .filter(|(url, _)| !url.is_empty())
+        .map(|(url, color)| (url.to_owned(), color))
+        .collect();
+    if !pictures.iter().all(|(url, _)| acceptable_image(url)) {
         problems.fail("images", "Adresse d'image invalide : envoyez les images par le formulaire.");
     }
-    urls
+    pictures.into_iter().map(|(url, color)| Picture { url, color }).collect()
+}
+
+fn acceptable_image(url: &str) -> bool {
+    let local = url.starts_with('/') && !url.starts_with("//");
+    url.chars().count() <= MAX_IMAGE_URL_CHARS
+        && (local || url.starts_with("https://"))
+        && !url.chars().any(|c| c.is_whitespace() || c == '"' || c == '<' || c == '>')
+}
+
+/// A picture's colour: blank is every colour; anything else must be one of the product's.
+fn picture_color(problems: &mut FieldErrors, raw: Option<&str>, product: &[Color]) -> Option<Color> {
+    let raw = raw.map(str::trim).filter(|raw| !raw.is_empty())?;
+    let color = Color::parse(raw).filter(|color| product.contains(color));
+    if color.is_none() {
+        problems.fail("imageColors", "La couleur d'une image doit être l'une des couleurs du produit");
+    }
+    color
 }
 
 fn optional_text(
@@ -394,13 +417,37 @@ mod tests {
     fn pictures_are_the_shops_own_or_https() {
         let with = |urls: &[&str]| ProductForm { images: urls.iter().map(|u| (*u).to_owned()).collect(), ..tee() };
         let product = with(&[" /uploads/products/abc/800.jpg ", "", "https://cdn.example.sn/a.jpg"]).validate(None);
-        assert_eq!(product.unwrap().images, ["/uploads/products/abc/800.jpg", "https://cdn.example.sn/a.jpg"]);
+        let urls: Vec<String> = product.unwrap().pictures.into_iter().map(|picture| picture.url).collect();
+        assert_eq!(urls, ["/uploads/products/abc/800.jpg", "https://cdn.example.sn/a.jpg"]);
         for bad in
             ["javascript:alert(1)", "data:image/png;base64,AAAA", "//evil.example/x.jpg", "http://x.sn/a.jpg", "/a\"<b"]
         {
             let (_, fields) = validation_error(with(&[bad]));
             assert_eq!(fields["images"], "Adresse d'image invalide : envoyez les images par le formulaire.", "{bad}");
         }
+    }
+
+    #[test]
+    fn each_picture_may_name_one_of_the_products_colours() {
+        let form = ProductForm {
+            images: vec!["/a.jpg".into(), " ".into(), "/b.jpg".into(), "/c.jpg".into()],
+            image_colors: vec![Some(" Blanc ".into()), Some("noir".into()), Some("".into())],
+            ..tee()
+        };
+        let pictures = form.validate(None).unwrap().pictures;
+        assert_eq!(
+            pictures,
+            [Picture::of("/a.jpg", &color("blanc")), Picture::any_color("/b.jpg"), Picture::any_color("/c.jpg")],
+            "a blank address takes its colour away with it; blank and missing colours are every colour"
+        );
+
+        let foreign = ProductForm { images: vec!["/a.jpg".into()], image_colors: vec![Some("rouge".into())], ..tee() };
+        assert_eq!(
+            validation_error(foreign).1["imageColors"],
+            "La couleur d'une image doit être l'une des couleurs du produit"
+        );
+        let too_many = ProductForm { images: vec!["/a.jpg".into()], image_colors: vec![None, None], ..tee() };
+        assert_eq!(validation_error(too_many).1["imageColors"], "Chaque couleur d'image doit correspondre à une image");
     }
 
     #[test]

@@ -10,7 +10,7 @@ use crate::form::{NewProduct, ProductForm};
 use crate::model::{Color, Product, Size, Slug};
 
 /// The columns, in the order the export writes them. The import finds them by name.
-pub const COLUMNS: [&str; 17] = [
+pub const COLUMNS: [&str; 18] = [
     "slug",
     "name",
     "shortDescription",
@@ -24,11 +24,19 @@ pub const COLUMNS: [&str; 17] = [
     "size",
     "stock",
     "images",
+    "imageColors",
     "material",
     "careInstructions",
     "featured",
     "active",
 ];
+
+/// Columns a file may leave out: those added after files were exported without them. A
+/// missing one reads as blank cells.
+const OPTIONAL_COLUMNS: [&str; 1] = ["imageColors"];
+
+/// What separates the colours of a product's pictures in `imageColors` (a colour may hold spaces).
+const PICTURE_COLOR_SEPARATOR: char = '|';
 
 /// The columns that belong to the variant; every other is the product's.
 const VARIANT_COLUMNS: [&str; 3] = ["color", "size", "stock"];
@@ -130,6 +138,7 @@ impl Columns {
                 Some(index) => {
                     found.insert(column, index);
                 }
+                None if OPTIONAL_COLUMNS.contains(&column) => {}
                 None => missing.push(RowError::new(1, column, "Colonne manquante")),
             }
         }
@@ -198,6 +207,24 @@ fn whole(cell: &str) -> Result<Option<i64>, ()> {
     cell.replace([' ', '\u{a0}', '\u{202f}'], "").parse::<i64>().map(Some).map_err(|_| ())
 }
 
+/// `noir|blanc|` as the form's colours of pictures: one per picture, blank for every colour.
+fn picture_colors(cell: &str) -> Vec<Option<String>> {
+    if cell.is_empty() {
+        return Vec::new();
+    }
+    cell.split(PICTURE_COLOR_SEPARATOR).map(|color| Some(color.trim().to_owned()).filter(|c| !c.is_empty())).collect()
+}
+
+/// The colours of a product's pictures as `imageColors` writes them; blank when none names one.
+fn picture_colors_cell(product: &Product) -> String {
+    if product.pictures.iter().all(|picture| picture.color.is_none()) {
+        return String::new();
+    }
+    let colors: Vec<&str> =
+        product.pictures.iter().map(|picture| picture.color.as_ref().map_or("", Color::as_str)).collect();
+    colors.join(&PICTURE_COLOR_SEPARATOR.to_string())
+}
+
 /// The product form's field as a column of the file.
 fn column_of(field: &str) -> &str {
     match field {
@@ -238,6 +265,7 @@ impl Group<'_> {
             category: Some(cells["category"].clone()),
             subcategory: Some(cells["subcategory"].clone()),
             images: cells["images"].split_whitespace().map(str::to_owned).collect(),
+            image_colors: picture_colors(&cells["imageColors"]),
             material: Some(cells["material"].clone()),
             care_instructions: Some(cells["careInstructions"].clone()),
             ..ProductForm::default()
@@ -354,7 +382,7 @@ fn same(current: &Product, product: &NewProduct) -> bool {
         && current.subcategory == product.subcategory
         && current.colors == product.colors
         && current.sizes == product.sizes
-        && current.images == product.images
+        && current.pictures == product.pictures
         && current.stock == product.stock
         && current.material == product.material
         && current.care_instructions == product.care_instructions
@@ -386,7 +414,8 @@ pub fn export_rows(products: &[Product]) -> Vec<Vec<String>> {
                     color.as_str().to_owned(),
                     size.as_str().to_owned(),
                     product.stock.quantity(color, size).to_string(),
-                    product.images.join(" "),
+                    product.images().join(" "),
+                    picture_colors_cell(product),
                     product.material.clone(),
                     product.care_instructions.clone(),
                     yes(product.featured),
@@ -403,7 +432,7 @@ mod tests {
     use chrono::{TimeZone, Utc};
 
     use super::*;
-    use crate::model::Subcategory;
+    use crate::model::{Picture, Subcategory};
 
     fn header() -> Vec<String> {
         COLUMNS.iter().map(|c| (*c).to_owned()).collect()
@@ -417,7 +446,7 @@ mod tests {
             .collect()
     }
 
-    const TEE_M: [&str; 17] = [
+    const TEE_M: [&str; 18] = [
         "t-shirt-teranga",
         "T-shirt Teranga",
         "",
@@ -430,6 +459,7 @@ mod tests {
         "noir",
         "M",
         "4",
+        "",
         "",
         "Coton",
         "",
@@ -514,13 +544,22 @@ mod tests {
         product.sizes = vec![Size::S, Size::M];
         product.stock.set(Color::parse("noir").unwrap(), Size::S, 0);
         product.stock.set(Color::parse("noir").unwrap(), Size::M, 3);
-        product.images = vec!["/uploads/products/a/800.jpg".into(), "https://cdn.example.sn/b.jpg".into()];
+        product.colors.push(Color::parse("bleu marine").unwrap());
+        let marine = Color::parse("bleu marine").unwrap();
+        for size in [Size::S, Size::M] {
+            product.stock.set(marine.clone(), size, 1);
+        }
+        product.pictures = vec![
+            Picture::any_color("/uploads/products/a/800.jpg"),
+            Picture::of("https://cdn.example.sn/b.jpg", &marine),
+        ];
         let exported: Vec<ImportRow> = export_rows(std::slice::from_ref(&product))
             .into_iter()
             .enumerate()
             .map(|(i, cells)| ImportRow { line: i as u64 + 2, cells })
             .collect();
-        assert_eq!(exported.len(), 2, "one row per variant");
+        assert_eq!(exported.len(), 4, "one row per variant");
+        assert_eq!(exported[0].cells[13], "|bleu marine", "the colour of each picture");
         let plan = ImportPlan::read(&header(), &exported, std::slice::from_ref(&product)).unwrap();
         assert_eq!(plan.products[0].change, ImportChange::Unchanged);
         assert!(plan.writes().is_empty());
@@ -530,6 +569,30 @@ mod tests {
         let plan = ImportPlan::read(&header(), &restocked, std::slice::from_ref(&product)).unwrap();
         assert_eq!(plan.products[0].change, ImportChange::Updated);
         assert_eq!(plan.products[0].product.created_at, Some(product.created_at), "an update keeps its date");
+    }
+
+    #[test]
+    fn pictures_keep_their_colours_and_a_file_without_the_column_is_read_as_before() {
+        let mut pictured = tee_row("M", "4");
+        pictured[12] = "/a.jpg /b.jpg /c.jpg";
+        pictured[13] = "noir | | noir";
+        let plan = ImportPlan::read(&header(), &rows(&[pictured.clone()]), &[]).unwrap();
+        let noir = Color::parse("noir").unwrap();
+        assert_eq!(
+            plan.products[0].product.pictures,
+            [Picture::of("/a.jpg", &noir), Picture::any_color("/b.jpg"), Picture::of("/c.jpg", &noir)]
+        );
+
+        pictured[13] = "rouge";
+        let found = problems(ImportPlan::read(&header(), &rows(&[pictured.clone()]), &[]));
+        let message = "La couleur d'une image doit être l'une des couleurs du produit".to_owned();
+        assert_eq!(found, [(2, "imageColors".to_owned(), message)]);
+
+        let mut old_header = header();
+        old_header.remove(13);
+        pictured.remove(13);
+        let plan = ImportPlan::read(&old_header, &rows(&[pictured]), &[]).unwrap();
+        assert!(plan.products[0].product.pictures.iter().all(|picture| picture.color.is_none()));
     }
 
     #[test]

@@ -36,8 +36,8 @@ pub use filter::{
 pub use form::{MAX_PRICE, NewProduct, ProductForm};
 pub use import::{COLUMNS, ImportChange, ImportPlan, ImportRow, ImportedProduct, export_rows};
 pub use model::{
-    Category, Color, LOW_STOCK_THRESHOLD, PLACEHOLDER_IMAGE, Product, ProductKey, Size, Slug, Stock, StockLevel,
-    Subcategory,
+    Category, Color, LOW_STOCK_THRESHOLD, PLACEHOLDER_IMAGE, Picture, Product, ProductKey, Size, Slug, Stock,
+    StockLevel, Subcategory,
 };
 #[cfg(any(test, feature = "mocks"))]
 pub use ports::MockProductRepository;

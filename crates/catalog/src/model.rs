@@ -312,6 +312,25 @@ impl ProductKey {
     }
 }
 
+/// A picture of a product, and the one of its colours it shows (docs/rules.md#catalogue): a
+/// picture naming no colour shows whatever colour is chosen (a detail, a label, a worn look).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Picture {
+    pub url: String,
+    pub color: Option<Color>,
+}
+
+impl Picture {
+    /// A picture shown with every colour.
+    pub fn any_color(url: impl Into<String>) -> Self {
+        Picture { url: url.into(), color: None }
+    }
+
+    pub fn of(url: impl Into<String>, color: &Color) -> Self {
+        Picture { url: url.into(), color: Some(color.clone()) }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Product {
     pub id: Uuid,
@@ -327,7 +346,8 @@ pub struct Product {
     pub colors: Vec<Color>,
     /// Standard size order.
     pub sizes: Vec<Size>,
-    pub images: Vec<String>,
+    /// In the shop's order; each names one of `colors`, or none.
+    pub pictures: Vec<Picture>,
     pub stock: Stock,
     pub material: String,
     pub care_instructions: String,
@@ -349,20 +369,50 @@ impl Product {
         }
     }
 
-    /// The picture of one colour: the shop lists pictures in the order of the colours, so the
-    /// n-th colour's is the n-th image when there is one; otherwise the first picture.
+    /// The colour the product page opens on: the first one that can be bought, else the first
+    /// (the storefront's `initialSelection`, whose first picture the server paints).
+    pub fn opening_color(&self) -> Option<&Color> {
+        let in_stock = |color: &&Color| !self.stock.sizes_in_stock(color).is_empty();
+        self.colors.iter().find(in_stock).or_else(|| self.colors.first())
+    }
+
+    /// The pictures as a shopper who chose `color` sees them: that colour's own first, then
+    /// those shown with every colour, then the other colours', each group in the shop's order.
+    pub fn pictures_for(&self, color: Option<&Color>) -> Vec<&Picture> {
+        let rank = |picture: &Picture| match &picture.color {
+            Some(own) if Some(own) == color => 0,
+            None => 1,
+            Some(_) => 2,
+        };
+        let mut ordered: Vec<&Picture> = self.pictures.iter().collect();
+        ordered.sort_by_key(|picture| rank(picture));
+        ordered
+    }
+
+    /// The picture of a line of this colour (cart, order): the colour's first picture, else
+    /// the first shown with every colour, else the first; the placeholder when there is none.
     pub fn image_for(&self, color: &Color) -> String {
-        let position = self.colors.iter().position(|c| c == color);
-        position
-            .and_then(|i| self.images.get(i))
-            .or_else(|| self.images.first())
-            .cloned()
-            .unwrap_or_else(|| PLACEHOLDER_IMAGE.to_owned())
+        self.first_of(Some(color))
+    }
+
+    /// The main picture of the product page as it opens: its opening colour's.
+    pub fn opening_image(&self) -> String {
+        self.first_of(self.opening_color())
+    }
+
+    fn first_of(&self, color: Option<&Color>) -> String {
+        let first = self.pictures_for(color).first().map(|picture| picture.url.clone());
+        first.unwrap_or_else(|| PLACEHOLDER_IMAGE.to_owned())
+    }
+
+    /// The pictures' addresses in the shop's order.
+    pub fn images(&self) -> Vec<String> {
+        self.pictures.iter().map(|picture| picture.url.clone()).collect()
     }
 
     /// The images to show, or the placeholder when the product has none.
     pub fn images_or_placeholder(&self) -> Vec<String> {
-        if self.images.is_empty() { vec![PLACEHOLDER_IMAGE.to_owned()] } else { self.images.clone() }
+        if self.pictures.is_empty() { vec![PLACEHOLDER_IMAGE.to_owned()] } else { self.images() }
     }
 }
 
@@ -516,6 +566,68 @@ mod tests {
         assert_eq!(Subcategory::parse("lunette").unwrap().category(), Category::Accessoire);
         assert_eq!(Category::parse("vetement").unwrap().subcategories(), [Subcategory::TShirt, Subcategory::Pull]);
         assert_eq!(Category::parse("Vêtements"), None);
+    }
+
+    fn striped_shirt() -> Product {
+        let [rouge, blanc] = [color("rouge"), color("blanc")];
+        let mut shirt = crate::fixtures::product("Chemise Rayée", Subcategory::TShirt, chrono::Utc::now());
+        shirt.colors = vec![rouge.clone(), blanc.clone()];
+        shirt.pictures = vec![
+            Picture::of("/r1.jpg", &rouge),
+            Picture::any_color("/detail.jpg"),
+            Picture::of("/b1.jpg", &blanc),
+            Picture::of("/r2.jpg", &rouge),
+            Picture::of("/b2.jpg", &blanc),
+        ];
+        shirt.stock.set(rouge, Size::M, 2);
+        shirt.stock.set(blanc, Size::M, 1);
+        shirt
+    }
+
+    fn color(name: &str) -> Color {
+        Color::parse(name).unwrap()
+    }
+
+    fn urls(pictures: Vec<&Picture>) -> Vec<&str> {
+        pictures.into_iter().map(|picture| picture.url.as_str()).collect()
+    }
+
+    #[test]
+    fn a_chosen_colour_shows_its_pictures_first_then_those_of_every_colour_then_the_others() {
+        let shirt = striped_shirt();
+        assert_eq!(
+            urls(shirt.pictures_for(Some(&color("blanc")))),
+            ["/b1.jpg", "/b2.jpg", "/detail.jpg", "/r1.jpg", "/r2.jpg"]
+        );
+        assert_eq!(
+            urls(shirt.pictures_for(Some(&color("rouge")))),
+            ["/r1.jpg", "/r2.jpg", "/detail.jpg", "/b1.jpg", "/b2.jpg"]
+        );
+        assert_eq!(urls(shirt.pictures_for(None)), ["/detail.jpg", "/r1.jpg", "/b1.jpg", "/r2.jpg", "/b2.jpg"]);
+    }
+
+    #[test]
+    fn a_line_shows_its_colours_first_picture_never_the_nth_picture() {
+        let shirt = striped_shirt();
+        assert_eq!(shirt.image_for(&color("blanc")), "/b1.jpg", "white is not the second picture (a shared detail)");
+        assert_eq!(shirt.image_for(&color("rouge")), "/r1.jpg");
+        assert_eq!(shirt.image_for(&color("vert")), "/detail.jpg", "a colour without pictures: one for every colour");
+        let mut bare = shirt.clone();
+        bare.pictures.retain(|picture| picture.color.is_some());
+        assert_eq!(bare.image_for(&color("vert")), "/r1.jpg", "else the first picture");
+        bare.pictures.clear();
+        assert_eq!(bare.image_for(&color("blanc")), PLACEHOLDER_IMAGE);
+        assert_eq!(shirt.images_or_placeholder()[1], "/detail.jpg", "the stored order stays the product's");
+    }
+
+    #[test]
+    fn the_page_opens_on_the_first_colour_in_stock_and_its_first_picture() {
+        let mut shirt = striped_shirt();
+        assert_eq!((shirt.opening_color(), shirt.opening_image().as_str()), (Some(&color("rouge")), "/r1.jpg"));
+        shirt.stock.set(color("rouge"), Size::M, 0);
+        assert_eq!((shirt.opening_color(), shirt.opening_image().as_str()), (Some(&color("blanc")), "/b1.jpg"));
+        shirt.stock.set(color("blanc"), Size::M, 0);
+        assert_eq!(shirt.opening_color(), Some(&color("rouge")), "nothing in stock: the first colour");
     }
 
     #[test]

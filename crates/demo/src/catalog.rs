@@ -12,7 +12,7 @@ use serde::Deserialize;
 
 use crate::pictures;
 
-/// Pictures per product: one per colour, for its first colours.
+/// Pictures per product: one per colour, for its first colours, each naming its colour.
 const IMAGES_PER_PRODUCT: usize = 3;
 const IMAGE_COLLECTION: &str = "products";
 
@@ -54,6 +54,7 @@ impl SeedProduct {
             sizes: self.sizes.clone(),
             stock: self.stock.clone(),
             images: Vec::new(),
+            image_colors: Vec::new(),
             material: Some(self.material.clone()),
             care_instructions: Some(self.care_instructions.clone()),
             featured: self.featured,
@@ -113,12 +114,14 @@ pub async fn seed_products(
         for ((_, product), drawing) in batch.iter().zip(drawings) {
             let drawn = drawing.await?.with_context(|| format!("pictures of {:?}", product.name))?;
             let mut images = Vec::with_capacity(drawn.len());
-            for picture in drawn {
+            let mut image_colors = Vec::with_capacity(drawn.len());
+            for (color, picture) in drawn {
                 let url = picture.store(pictures).await.map_err(|e| anyhow::anyhow!(e));
                 images.push(url.with_context(|| format!("storing a picture of {:?}", product.name))?);
+                image_colors.push(Some(color));
             }
             report.images += images.len();
-            let form = ProductForm { images, ..product.form() };
+            let form = ProductForm { images, image_colors, ..product.form() };
             let created_at = Utc::now() - Duration::days(product.days_ago);
             catalog.create(form, Some(created_at)).await.with_context(|| format!("demo product {:?}", product.name))?;
             report.created += 1;
@@ -127,9 +130,12 @@ pub async fn seed_products(
     Ok(report)
 }
 
-/// One picture per colour (the first few), each drawn a little differently so two products of
-/// the same kind and colour do not look identical.
-fn draw_pictures(product: &SeedProduct, position: usize) -> Result<Vec<PreparedPicture>, bitik_images::MediaError> {
+/// One picture per colour (the first few), with the colour it is drawn in, each drawn a little
+/// differently so two products of the same kind and colour do not look identical.
+fn draw_pictures(
+    product: &SeedProduct,
+    position: usize,
+) -> Result<Vec<(String, PreparedPicture)>, bitik_images::MediaError> {
     product
         .colors
         .iter()
@@ -137,7 +143,8 @@ fn draw_pictures(product: &SeedProduct, position: usize) -> Result<Vec<PreparedP
         .enumerate()
         .map(|(i, color)| {
             let variant = u32::try_from(position * IMAGES_PER_PRODUCT + i).unwrap_or_default();
-            pictures::prepare_illustration(&product.subcategory, color, variant, IMAGE_COLLECTION)
+            let picture = pictures::prepare_illustration(&product.subcategory, color, variant, IMAGE_COLLECTION)?;
+            Ok((color.clone(), picture))
         })
         .collect()
 }

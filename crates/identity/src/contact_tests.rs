@@ -62,7 +62,7 @@ async fn the_profile_phone_may_be_blank_and_is_otherwise_a_real_one() {
     let mut users = MockUserRepository::new();
     users
         .expect_update_profile()
-        .withf(|_, p| p.phone.is_none() && p.address.country == "Sénégal")
+        .withf(|_, p| p.phone.is_none() && p.address.is_none())
         .times(1)
         .returning(|_, _| Ok(user(Role::Customer)));
     users
@@ -77,6 +77,19 @@ async fn the_profile_phone_may_be_blank_and_is_otherwise_a_real_one() {
     }
     let error = service.update_profile(Uuid::new_v4(), profile("abc")).await.unwrap_err();
     assert_eq!(fields(error), [("phone", INVALID.to_owned())]);
+}
+
+#[tokio::test]
+async fn a_profile_keeps_its_address_lines_unless_an_older_client_sends_them() {
+    let mut users = MockUserRepository::new();
+    users
+        .expect_update_profile()
+        .withf(|_, p| p.address.as_ref().is_some_and(|a| a.city == "Dakar" && a.country == "Sénégal"))
+        .times(1)
+        .returning(|_, _| Ok(user(Role::Customer)));
+    let old_client = RawAddress { address: "Rue 10".into(), city: " Dakar ".into(), ..RawAddress::default() };
+    let update = ProfileUpdate { address: Some(old_client), ..profile("") };
+    service(users).update_profile(Uuid::new_v4(), update).await.unwrap();
 }
 
 #[tokio::test]

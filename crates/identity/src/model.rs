@@ -69,7 +69,10 @@ pub struct ProfileUpdate {
     pub first_name: String,
     pub last_name: String,
     pub phone: String,
-    pub address: RawAddress,
+    /// The account's own address lines, which only older clients still send: the storefront's
+    /// profile shows the address book's default address instead (docs/rules.md#accounts).
+    /// `None` leaves the stored lines as they are.
+    pub address: Option<RawAddress>,
 }
 
 /// The profile form checked: names required, the phone and the address may be left blank.
@@ -78,7 +81,8 @@ pub struct Profile {
     pub first_name: String,
     pub last_name: String,
     pub phone: Option<Phone>,
-    pub address: PostalAddress,
+    /// `None`: the stored address lines stay.
+    pub address: Option<PostalAddress>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

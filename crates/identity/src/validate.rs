@@ -67,7 +67,7 @@ pub(crate) fn profile(profile: &ProfileUpdate) -> Result<Profile, IdentityError>
         first_name: ACCOUNT_FORM.name(&mut errors, "firstName", &profile.first_name),
         last_name: ACCOUNT_FORM.name(&mut errors, "lastName", &profile.last_name),
         phone: ACCOUNT_FORM.phone(&mut errors, &profile.phone, Need::Optional),
-        address: ACCOUNT_FORM.address(&mut errors, &profile.address, Need::Optional),
+        address: profile.address.as_ref().map(|address| ACCOUNT_FORM.address(&mut errors, address, Need::Optional)),
     };
     checked(Some(profile), errors)
 }

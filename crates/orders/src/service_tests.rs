@@ -1,6 +1,6 @@
 use std::sync::{Arc, Mutex};
 
-use bitik_catalog::{Color, MockProductRepository, Product, RawChoice, Size, Slug, Stock, Subcategory};
+use bitik_catalog::{Color, MockProductRepository, Picture, Product, RawChoice, Size, Slug, Stock, Subcategory};
 use bitik_common::{Money, RawAddress, RawContact};
 use chrono::Utc;
 use uuid::Uuid;
@@ -38,7 +38,7 @@ fn tee() -> Product {
         subcategory: Subcategory::parse("t-shirt").unwrap(),
         colors: vec![black],
         sizes: vec![Size::parse("M").unwrap()],
-        images: vec!["/uploads/products/a/800.jpg".into()],
+        pictures: vec![Picture::any_color("/uploads/products/a/800.jpg")],
         stock,
         material: String::new(),
         care_instructions: String::new(),

@@ -95,7 +95,7 @@ impl Shell {
             (self.first_paint.as_ref(), first_page.filter(|(products, _)| !products.is_empty()))
         {
             let listing = &contract.listing;
-            head.lcp_image = Some(product_image_preload(&products[0], &listing.card_image_sizes));
+            head.lcp_image = Some(picture_preload(&products[0].images_or_placeholder()[0], &listing.card_image_sizes));
             head.first_paint =
                 Some(listing_first_paint(site.shop_name, &contract.header_icons, ALL_PRODUCTS, products, listing));
             head.answers = answer(carried.address, carried.body);
@@ -108,7 +108,7 @@ impl Shell {
         let mut head = product_head(site, product);
         if let Some(contract) = self.first_paint.as_ref() {
             let sizes = contract.product_image_sizes.as_str();
-            head.lcp_image = Some(product_image_preload(product, sizes));
+            head.lcp_image = Some(picture_preload(&product.opening_image(), sizes));
             head.first_paint = Some(product_first_paint(site.shop_name, &contract.header_icons, product, sizes));
         }
         if let Some(carried) = carried {
@@ -184,18 +184,17 @@ fn share_image(product: &Product) -> String {
     }
 }
 
-/// The preload of a product's first picture in the widths its `<picture>` offers (`sizes`), in
-/// WebP: a browser that does not read WebP skips it (`type`), as its `<picture>` skips the source.
-fn product_image_preload(product: &Product, sizes: &str) -> String {
-    let first = product.images_or_placeholder().remove(0);
-    match bitik_images::srcset(&first, "webp") {
+/// The preload of a product's picture in the widths its `<picture>` offers (`sizes`), in WebP: a
+/// browser that does not read WebP skips it (`type`), as its `<picture>` skips the source.
+fn picture_preload(first: &str, sizes: &str) -> String {
+    match bitik_images::srcset(first, "webp") {
         Some(srcset) => format!(
             "<link rel=\"preload\" as=\"image\" type=\"image/webp\" fetchpriority=\"high\" imagesrcset=\"{}\" \
              imagesizes=\"{}\" />\n",
             escape(&srcset),
             escape(sizes)
         ),
-        None => format!("<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"{}\" />\n", escape(&first)),
+        None => format!("<link rel=\"preload\" as=\"image\" fetchpriority=\"high\" href=\"{}\" />\n", escape(first)),
     }
 }
 

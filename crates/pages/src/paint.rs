@@ -58,27 +58,27 @@ pub(crate) fn hero_first_paint(shop_name: &str, icons: &HeaderIcons, hero: &Hero
     )
 }
 
-/// A product's first picture as `ResponsiveImage` writes it, so that the browser picks the same
-/// file as the preload and React: a `<picture>` offering the WebP widths before the `<img>`'s JPEG
-/// ones, `sizes` on both; the `<img>` alone for a picture without widths. `attributes` are the
-/// `<img>`'s others (class, alt, dimensions, priority).
-pub(crate) fn painted_picture(product: &Product, sizes: &str, attributes: &str) -> String {
-    let first = product.images_or_placeholder().remove(0);
-    match (srcset(&first, "webp"), srcset(&first, "jpg")) {
+/// A product's picture as `ResponsiveImage` writes it, so that the browser picks the same file as
+/// the preload and React: a `<picture>` offering the WebP widths before the `<img>`'s JPEG ones,
+/// `sizes` on both; the `<img>` alone for a picture without widths. `attributes` are the `<img>`'s
+/// others (class, alt, dimensions, priority).
+pub(crate) fn painted_picture(first: &str, sizes: &str, attributes: &str) -> String {
+    match (srcset(first, "webp"), srcset(first, "jpg")) {
         (Some(webp), Some(jpg)) => format!(
             "<picture><source type=\"image/webp\" srcset=\"{}\" sizes=\"{sizes}\" />\
              <img {attributes} src=\"{}\" srcset=\"{}\" sizes=\"{sizes}\" /></picture>",
             escape(&webp),
-            escape(&first),
+            escape(first),
             escape(&jpg),
             sizes = escape(sizes),
         ),
-        _ => format!("<img {attributes} src=\"{}\" />", escape(&first)),
+        _ => format!("<img {attributes} src=\"{}\" />", escape(first)),
     }
 }
 
-/// A product's main picture, with the sources of `product-gallery.tsx`'s `<img>` (`sizes`), below
-/// the room of the page's breadcrumb line so that it is painted where the gallery puts it.
+/// A product's main picture as the page opens (its opening colour's first, as `product-detail.tsx`
+/// chooses it), with the sources of `product-gallery.tsx`'s `<img>` (`sizes`), below the room of
+/// the page's breadcrumb line so that it is painted where the gallery puts it.
 pub(crate) fn product_first_paint(shop_name: &str, icons: &HeaderIcons, product: &Product, sizes: &str) -> String {
     let attributes = format!(
         "class=\"first-paint-picture\" alt=\"{}\" width=\"800\" height=\"800\" fetchpriority=\"high\"",
@@ -89,7 +89,7 @@ pub(crate) fn product_first_paint(shop_name: &str, icons: &HeaderIcons, product:
         icons,
         &format!(
             "<div class=\"container first-paint-product\"><div class=\"first-paint-trail\">&nbsp;</div>{}</div>",
-            painted_picture(product, sizes, &attributes)
+            painted_picture(&product.opening_image(), sizes, &attributes)
         ),
     )
 }
@@ -128,7 +128,7 @@ pub(crate) fn card_first_paint(product: &Product, index: usize, listing: &Listin
         "<li><a class=\"first-paint-card\" href=\"/product/{}\">{}<h3 class=\"first-paint-card-name\">{name}</h3>\
          {}</a></li>",
         escape(product.slug.as_str()),
-        painted_picture(product, &listing.card_image_sizes, &attributes),
+        painted_picture(&product.images_or_placeholder()[0], &listing.card_image_sizes, &attributes),
         price_first_paint(product),
     )
 }

@@ -1,4 +1,4 @@
-use bitik_catalog::{Product, Subcategory, fixtures};
+use bitik_catalog::{Color, Picture, Product, Size, Subcategory, fixtures};
 use serde_json::json;
 
 use crate::first_paint::Route;
@@ -139,8 +139,28 @@ const SITE: Site = Site {
 
 fn pictured(name: &str, picture: &str) -> Product {
     let mut product = fixtures::product(name, Subcategory::TShirt, chrono::Utc::now());
-    product.images = vec![format!("/uploads/products/{picture}/800.jpg")];
+    product.pictures = vec![Picture::any_color(format!("/uploads/products/{picture}/800.jpg"))];
     product
+}
+
+#[test]
+fn a_product_page_paints_and_preloads_the_first_picture_of_the_colour_it_opens_on() {
+    let build = Build::new("colours", Some(&other_contract()));
+    let (shell, _) = build.load();
+    let [rouge, blanc] = [Color::parse("rouge").unwrap(), Color::parse("blanc").unwrap()];
+    let mut shirt = pictured("Chemise Rayée", "unused");
+    shirt.colors = vec![rouge.clone(), blanc.clone()];
+    shirt.pictures =
+        vec![Picture::of("/uploads/products/a1/800.jpg", &rouge), Picture::of("/uploads/products/b1/800.jpg", &blanc)];
+    // Red is sold out: the page opens on white (`initialSelection`), and shows white's picture.
+    shirt.stock.set(rouge, Size::M, 0);
+    shirt.stock.set(blanc, Size::M, 3);
+    let html = shell.product(SITE, &shirt, None);
+    let (head, body) = html.split_once("<div id=\"root\">").unwrap();
+    assert!(head.contains("imagesrcset=\"/uploads/products/b1/400.webp 400w"), "{head}");
+    assert!(body.contains("src=\"/uploads/products/b1/800.jpg\""), "{body}");
+    let preload = head.split("<link rel=\"preload\"").nth(1).unwrap().split_once("/>").unwrap().0;
+    assert!(!preload.contains("/a1/") && !body.contains("/a1/"), "red's picture is neither preloaded nor painted");
 }
 
 fn root(html: &str) -> &str {

@@ -96,6 +96,7 @@ diesel::table! {
         updated_at -> Timestamptz,
         effective_price -> Int8,
         search_text -> Text,
+        image_colors -> Array<Nullable<Text>>,
     }
 }
 

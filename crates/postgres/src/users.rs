@@ -95,10 +95,11 @@ struct ProfileChanges<'a> {
     first_name: &'a str,
     last_name: &'a str,
     phone: &'a str,
-    address: &'a str,
-    city: &'a str,
-    zip_code: &'a str,
-    country: &'a str,
+    /// `None` fields are left out of the UPDATE: a profile saved without address lines keeps them.
+    address: Option<&'a str>,
+    city: Option<&'a str>,
+    zip_code: Option<&'a str>,
+    country: Option<&'a str>,
 }
 
 /// A new password and what comes with it; `None` fields are left out of the UPDATE.
@@ -249,10 +250,10 @@ impl UserRepository for PgUserRepository {
             first_name: &profile.first_name,
             last_name: &profile.last_name,
             phone: profile.phone.as_ref().map_or("", Phone::as_str),
-            address: &profile.address.address,
-            city: &profile.address.city,
-            zip_code: &profile.address.zip_code,
-            country: &profile.address.country,
+            address: profile.address.as_ref().map(|a| a.address.as_str()),
+            city: profile.address.as_ref().map(|a| a.city.as_str()),
+            zip_code: profile.address.as_ref().map(|a| a.zip_code.as_str()),
+            country: profile.address.as_ref().map(|a| a.country.as_str()),
         };
         let row = diesel::update(users::table.find(id))
             .set((changes, users::updated_at.eq(now)))

@@ -86,7 +86,12 @@ pub struct ProductBody {
     /// colour → size → quantity.
     #[schema(value_type = BTreeMap<String, BTreeMap<String, i64>>)]
     stock: BTreeMap<String, BTreeMap<String, Whole>>,
+    /// Picture addresses, as `POST /api/upload/images` answers them.
     images: Vec<String>,
+    /// The colour each of `images` shows, in the same order: one of `colors`, or `null` (or
+    /// blank, or left out) for a picture shown with every colour. Absent: no picture names one.
+    #[schema(example = json!(["noir", null]))]
+    image_colors: Vec<Option<String>>,
     material: Option<String>,
     care_instructions: Option<String>,
     featured: bool,
@@ -108,6 +113,7 @@ impl From<ProductBody> for ProductForm {
             sizes: b.sizes,
             stock: wholes(b.stock),
             images: b.images,
+            image_colors: b.image_colors,
             material: b.material,
             care_instructions: b.care_instructions,
             featured: b.featured,

@@ -190,21 +190,45 @@ pub struct ProfileBody {
     #[serde(default)]
     #[schema(schema_with = crate::schema::optional_phone)]
     phone: String,
+    /// Legacy, for older clients: the account's own address line. The storefront keeps the
+    /// customer's addresses in the address book (`/api/users/addresses`), whose default address
+    /// is the profile's. Left out with `city`, `zipCode` and `country`: the stored lines stay.
     #[serde(default)]
     #[schema(max_length = 300)]
-    address: String,
+    address: Option<String>,
+    /// Legacy (see `address`).
     #[serde(default)]
     #[schema(max_length = 100)]
-    city: String,
+    city: Option<String>,
+    /// Legacy (see `address`); Dakar has no postcodes.
     #[serde(default)]
     #[schema(max_length = 20)]
-    zip_code: String,
+    zip_code: Option<String>,
+    /// Legacy (see `address`).
     #[serde(default)]
     #[schema(max_length = 100)]
-    country: String,
+    country: Option<String>,
 }
 
-/// Updates the profile. The e-mail cannot be changed (an `email` field is ignored).
+impl ProfileBody {
+    /// The legacy address lines, when a client sent any of them.
+    fn address(&mut self) -> Option<RawAddress> {
+        let (address, city, zip_code, country) =
+            (self.address.take(), self.city.take(), self.zip_code.take(), self.country.take());
+        if address.is_none() && city.is_none() && zip_code.is_none() && country.is_none() {
+            return None;
+        }
+        Some(RawAddress {
+            address: address.unwrap_or_default(),
+            city: city.unwrap_or_default(),
+            zip_code: zip_code.unwrap_or_default(),
+            country: country.unwrap_or_default(),
+        })
+    }
+}
+
+/// Updates the profile: names and phone. The e-mail cannot be changed (an `email` field is
+/// ignored); the legacy address lines are changed only when sent.
 #[utoipa::path(
     tag = "auth",
     security(("bearer" = [])),
@@ -221,8 +245,8 @@ async fn update_profile(
     AuthUser(user): AuthUser,
     body: web::Json<ProfileBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let body = body.into_inner();
-    let address = RawAddress { address: body.address, city: body.city, zip_code: body.zip_code, country: body.country };
+    let mut body = body.into_inner();
+    let address = body.address();
     let profile = ProfileUpdate { first_name: body.first_name, last_name: body.last_name, phone: body.phone, address };
     let user = state.accounts.update_profile(user.id, profile).await?;
     Ok(HttpResponse::Ok().json(Data::new(UserDto::from(user))))

@@ -27,6 +27,11 @@ pub struct ProductDto {
     /// At least one: `/images/placeholder.jpg` when the product has none.
     #[schema(example = json!(["/uploads/products/3f9c2a7d1b6e4c80/800.jpg"]))]
     images: Vec<String>,
+    /// The colour each of `images` shows, in the same order (one of `colors`), or `null` for a
+    /// picture shown with every colour. Added beside `images`, which clients already read: a
+    /// product page opens on its first colour in stock and shows that colour's pictures first.
+    #[schema(example = json!(["noir"]))]
+    image_colors: Vec<Option<String>>,
     short_description: String,
     description: String,
     #[schema(example = "vetement")]
@@ -68,6 +73,7 @@ impl From<Product> for ProductDto {
         ProductDto {
             id: product.id,
             images: product.images_or_placeholder(),
+            image_colors: picture_colors(&product),
             promo_price: product.promo_price.filter(|_| product.on_promotion).map(|promo| promo.as_francs()),
             category: product.category().as_str(),
             subcategory: product.subcategory.as_str(),
@@ -86,6 +92,18 @@ impl From<Product> for ProductDto {
             created_at: product.created_at,
         }
     }
+}
+
+/// The colour of each picture, `images`' order; the placeholder (no picture) shows every colour.
+fn picture_colors(product: &Product) -> Vec<Option<String>> {
+    if product.pictures.is_empty() {
+        return vec![None];
+    }
+    stored_picture_colors(product)
+}
+
+fn stored_picture_colors(product: &Product) -> Vec<Option<String>> {
+    product.pictures.iter().map(|picture| picture.color.as_ref().map(|color| color.as_str().to_owned())).collect()
 }
 
 /// A JSON object whose keys keep the order given: colours as the shop lists them, sizes from
@@ -115,6 +133,8 @@ pub struct AdminProductDto {
     on_promotion: bool,
     /// The stored pictures (possibly none: no placeholder here).
     images: Vec<String>,
+    /// The colour of each of `images` (one of `colors`), `null` for every colour.
+    image_colors: Vec<Option<String>>,
     short_description: String,
     description: String,
     #[schema(example = "vetement")]
@@ -144,6 +164,8 @@ impl From<Product> for AdminProductDto {
         let stock = stock_grid(&product);
         let stock_total = product.stock.total();
         AdminProductDto {
+            images: product.images(),
+            image_colors: stored_picture_colors(&product),
             id: product.id,
             slug: product.slug.as_str().to_owned(),
             price: product.price.as_francs(),
@@ -157,7 +179,6 @@ impl From<Product> for AdminProductDto {
             stock_total,
             stock_status: StockLevel::of(stock_total).as_str(),
             name: product.name,
-            images: product.images,
             short_description: product.short_description,
             description: product.description,
             featured: product.featured,

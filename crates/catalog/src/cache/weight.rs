@@ -7,7 +7,7 @@ use std::mem::size_of;
 use bitik_common::Page;
 
 use crate::facets::Facets;
-use crate::model::{Color, Product};
+use crate::model::{Color, Picture, Product};
 
 /// What one entry costs besides its answer: its key (a listing's filter may carry a search and
 /// colours), its slot, its place in the index.
@@ -43,8 +43,14 @@ impl Weigh for Product {
             + self.slug.as_str().len()
             + colors(&mut self.colors.iter())
             + self.sizes.capacity()
-            + self.images.iter().map(|image| size_of::<String>() + image.capacity()).sum::<usize>()
+            + self.pictures.iter().map(Picture::weight).sum::<usize>()
             + stock
+    }
+}
+
+impl Weigh for Picture {
+    fn weight(&self) -> usize {
+        size_of::<Picture>() + self.url.capacity() + self.color.as_ref().map_or(0, |color| color.as_str().len())
     }
 }
 
@@ -89,7 +95,7 @@ mod tests {
         let bare = fixtures::product("T-shirt Teranga", Subcategory::TShirt, DateTime::UNIX_EPOCH);
         let mut full = bare.clone();
         full.description = "x".repeat(2_000);
-        full.images = vec!["/uploads/products/abc/800.jpg".to_owned(); 4];
+        full.pictures = vec![Picture::any_color("/uploads/products/abc/800.jpg"); 4];
         for color in ["noir", "blanc", "rouge"] {
             for size in Size::CLOTHING {
                 full.stock.set(Color::parse(color).unwrap(), size, 3);

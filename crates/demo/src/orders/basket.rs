@@ -95,7 +95,7 @@ mod tests {
             subcategory: new.subcategory,
             colors: new.colors.clone(),
             sizes: new.sizes.clone(),
-            images: Vec::new(),
+            pictures: Vec::new(),
             stock: new.stock.clone(),
             material: String::new(),
             care_instructions: String::new(),

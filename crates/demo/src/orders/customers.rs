@@ -5,7 +5,7 @@
 use bitik_common::Email;
 use bitik_common::{RawAddress, RawContact};
 use bitik_identity::ports::UserRepository;
-use bitik_identity::{AccountService, IdentityError, NewAccount, ProfileUpdate, Role, User};
+use bitik_identity::{AccountService, AddressInput, IdentityError, NewAccount, ProfileUpdate, Role, User};
 use bitik_orders::RawPlace;
 use bitik_postgres::Database;
 use chrono::{DateTime, Datelike, Duration, NaiveTime, Utc};
@@ -58,7 +58,21 @@ impl DemoCustomer {
             first_name: self.first_name.to_owned(),
             last_name: self.last_name.to_owned(),
             phone: self.phone.to_owned(),
+            address: None,
+        }
+    }
+
+    /// Their home in their address book, as its default: what checkout offers to keep.
+    fn home(&self) -> AddressInput {
+        AddressInput {
+            label: "Maison".to_owned(),
+            first_name: self.first_name.to_owned(),
+            last_name: self.last_name.to_owned(),
+            phone: self.phone.to_owned(),
             address: self.address(),
+            commune: self.commune.to_owned(),
+            landmark: self.landmark.to_owned(),
+            is_default: true,
         }
     }
 }
@@ -196,6 +210,7 @@ pub(crate) async fn open_accounts(
         let user_id = match accounts.create_account(new_account(person)).await {
             Ok(user) => {
                 accounts.update_profile(user.id, person.profile()).await?;
+                accounts.add_address(user.id, person.home()).await?;
                 let joined = evening(now - Duration::days(person.joined_days_ago));
                 bitik_postgres::date_demo_account(database, user.id, joined).await?;
                 opened += 1;

@@ -1,7 +1,7 @@
 //! Rows of `products` and `product_variants` as diesel reads and writes them, and their reading
 //! into the domain's `Product`.
 
-use bitik_catalog::{Color, Product, Size, Slug, Stock, Subcategory};
+use bitik_catalog::{Color, Picture, Product, Size, Slug, Stock, Subcategory};
 use bitik_common::{BoxError, Money};
 use chrono::{DateTime, Utc};
 use diesel::pg::Pg;
@@ -27,6 +27,7 @@ pub(super) struct ProductRow {
     pub(super) colors: Vec<String>,
     pub(super) sizes: Vec<String>,
     pub(super) images: Vec<String>,
+    pub(super) image_colors: Vec<Option<String>>,
     pub(super) material: String,
     pub(super) care_instructions: String,
     pub(super) featured: bool,
@@ -56,7 +57,8 @@ pub(super) struct InsertProduct<'a> {
     pub(super) subcategory: &'a str,
     pub(super) colors: Vec<&'a str>,
     pub(super) sizes: Vec<&'a str>,
-    pub(super) images: &'a [String],
+    pub(super) images: Vec<&'a str>,
+    pub(super) image_colors: Vec<Option<&'a str>>,
     pub(super) material: &'a str,
     pub(super) care_instructions: &'a str,
     pub(super) featured: bool,
@@ -100,6 +102,7 @@ pub(super) fn into_product(row: ProductRow, variants: Vec<VariantRow>) -> Result
     let colors = row.colors.iter().map(color).collect::<Result<Vec<_>, _>>()?;
     let mut sizes = row.sizes.iter().map(size).collect::<Result<Vec<_>, _>>()?;
     sizes.sort();
+    let pictures = pictures(row.images, row.image_colors, &colors);
     let mut stock = Stock::default();
     for variant in &variants {
         let quantity = u32::try_from(variant.stock).map_err(|_| corrupt("stock", &variant.stock.to_string()))?;
@@ -117,7 +120,7 @@ pub(super) fn into_product(row: ProductRow, variants: Vec<VariantRow>) -> Result
         subcategory,
         colors,
         sizes,
-        images: row.images,
+        pictures,
         stock,
         material: row.material,
         care_instructions: row.care_instructions,
@@ -125,4 +128,22 @@ pub(super) fn into_product(row: ProductRow, variants: Vec<VariantRow>) -> Result
         active: row.active,
         created_at: row.created_at,
     })
+}
+
+/// `images` and their colours, read side by side: a colour left out, or one the product no
+/// longer has, is every colour's picture.
+fn pictures(images: Vec<String>, colors: Vec<Option<String>>, product: &[Color]) -> Vec<Picture> {
+    let mut colors = colors.into_iter();
+    images
+        .into_iter()
+        .map(|url| {
+            let color = colors.next().flatten().and_then(|name| Color::parse(&name)).filter(|c| product.contains(c));
+            Picture { url, color }
+        })
+        .collect()
+}
+
+/// The product's pictures as the two columns `images` and `image_colors`.
+pub(super) fn picture_columns(pictures: &[Picture]) -> (Vec<&str>, Vec<Option<&str>>) {
+    pictures.iter().map(|picture| (picture.url.as_str(), picture.color.as_ref().map(Color::as_str))).unzip()
 }

@@ -8,7 +8,7 @@ use diesel::prelude::*;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
-use super::rows::{InsertProduct, InsertVariant, ProductRow, VariantRow};
+use super::rows::{InsertProduct, InsertVariant, ProductRow, VariantRow, picture_columns};
 use crate::DbError;
 use crate::schema::{product_variants, products};
 
@@ -34,6 +34,7 @@ async fn insert_under(
     slug: &Slug,
     product: &NewProduct,
 ) -> Result<(ProductRow, Vec<VariantRow>), DbError> {
+    let (images, image_colors) = picture_columns(&product.pictures);
     let row = diesel::insert_into(products::table)
         .values(InsertProduct {
             slug: slug.as_str(),
@@ -47,7 +48,8 @@ async fn insert_under(
             subcategory: product.subcategory.as_str(),
             colors: product.colors.iter().map(Color::as_str).collect(),
             sizes: product.sizes.iter().map(|size| size.as_str()).collect(),
-            images: &product.images,
+            images,
+            image_colors,
             material: &product.material,
             care_instructions: &product.care_instructions,
             featured: product.featured,
@@ -87,6 +89,7 @@ pub(super) async fn update_fields(
     id: Uuid,
     product: &NewProduct,
 ) -> Result<usize, DbError> {
+    let (images, image_colors) = picture_columns(&product.pictures);
     Ok(diesel::update(products::table.find(id))
         .set((
             products::name.eq(&product.name),
@@ -99,7 +102,8 @@ pub(super) async fn update_fields(
             products::subcategory.eq(product.subcategory.as_str()),
             products::colors.eq(product.colors.iter().map(Color::as_str).collect::<Vec<_>>()),
             products::sizes.eq(product.sizes.iter().map(|size| size.as_str()).collect::<Vec<_>>()),
-            products::images.eq(&product.images),
+            products::images.eq(images),
+            products::image_colors.eq(image_colors),
             products::material.eq(&product.material),
             products::care_instructions.eq(&product.care_instructions),
             products::featured.eq(product.featured),

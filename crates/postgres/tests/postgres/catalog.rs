@@ -1,7 +1,7 @@
 use std::collections::BTreeMap;
 
 use bitik_catalog::{
-    Color, ListParams, Product, ProductFilter, ProductForm, ProductKey, ProductRepository, Size, Slug,
+    Color, ListParams, Picture, Product, ProductFilter, ProductForm, ProductKey, ProductRepository, Size, Slug,
 };
 use bitik_common::{Money, Page};
 use bitik_postgres::testing::TestDatabase;
@@ -125,6 +125,7 @@ fn form(item: &Item) -> ProductForm {
         sizes,
         stock,
         images: vec![format!("/uploads/products/{}/800.jpg", Slug::from_name(item.name))],
+        image_colors: Vec::new(),
         material: Some("Coton".to_owned()),
         care_instructions: Some("30 °C".to_owned()),
         featured: item.featured,
@@ -133,8 +134,8 @@ fn form(item: &Item) -> ProductForm {
 }
 
 struct Shop {
-    // Kept alive: dropping it drops the database.
-    _test: TestDatabase,
+    // Dropping it drops the database.
+    test: TestDatabase,
     repo: PgProductRepository,
 }
 
@@ -146,7 +147,7 @@ impl Shop {
             let created_at = Utc::now() - Duration::days(item.days_ago);
             repo.create(form(item).validate(Some(created_at)).unwrap()).await.unwrap();
         }
-        Shop { _test: test, repo }
+        Shop { test, repo }
     }
 
     async fn new() -> Shop {
@@ -217,7 +218,7 @@ async fn the_listing_shows_active_products_newest_first_with_their_stock() {
     assert_eq!(teranga.sizes, [Size::M, Size::L]);
     assert_eq!(teranga.stock.quantity(&Color::parse("noir").unwrap(), Size::M), 5);
     assert_eq!(teranga.stock.variants().count(), 4);
-    assert_eq!(teranga.images, ["/uploads/products/t-shirt-teranga-oversize/800.jpg"]);
+    assert_eq!(teranga.pictures, [Picture::any_color("/uploads/products/t-shirt-teranga-oversize/800.jpg")]);
     assert_eq!(teranga.description, "T-shirt Teranga Oversize : la description.");
     assert_eq!((teranga.material.as_str(), teranga.care_instructions.as_str()), ("Coton", "30 °C"));
     assert!(teranga.featured && teranga.active);
@@ -388,7 +389,7 @@ async fn searches_are_planned_with_their_text_and_listings_are_prepared() {
     let shop = Shop::new().await;
     // One connection, so that its prepared statements are those of the reads below.
     let database = bitik_postgres::Database::connect(
-        &shop._test.url,
+        &shop.test.url,
         &bitik_postgres::PoolSettings { max_size: 1, ..bitik_postgres::PoolSettings::default() },
     )
     .unwrap();
@@ -632,4 +633,39 @@ async fn product_counts_for_the_dashboard() {
     assert_eq!(stats, bitik_catalog::ProductStats { total: 7, active: 6, inactive: 1, out_of_stock: 1, low_stock: 4 });
     let empty = Shop::with(&[]).await;
     assert_eq!(empty.repo.stats().await.unwrap(), bitik_catalog::ProductStats::default());
+}
+
+#[tokio::test]
+async fn pictures_keep_their_colours_and_products_stored_before_read_the_nth_picture_as_the_nth_colours() {
+    let shop =
+        Shop::with(&[Item { name: "Chemise Rayée", stock: &[("rouge", "M", 1), ("blanc", "M", 1)], ..ITEM }]).await;
+    let shirt = shop.get("chemise-rayee").await;
+    let [rouge, blanc] = [Color::parse("rouge").unwrap(), Color::parse("blanc").unwrap()];
+    let pictures = |colors: [Option<&str>; 3]| {
+        let mut form = form(&Item { name: "Chemise Rayée", stock: &[("rouge", "M", 1), ("blanc", "M", 1)], ..ITEM });
+        form.images = vec!["/r.jpg".into(), "/detail.jpg".into(), "/b.jpg".into()];
+        form.image_colors = colors.map(|color| color.map(str::to_owned)).to_vec();
+        form.validate(None).unwrap()
+    };
+    let updated = shop.repo.update(shirt.id, pictures([Some("rouge"), None, Some("blanc")])).await.unwrap().unwrap();
+    let stored = [Picture::of("/r.jpg", &rouge), Picture::any_color("/detail.jpg"), Picture::of("/b.jpg", &blanc)];
+    assert_eq!(updated.pictures, stored);
+    assert_eq!(shop.get("chemise-rayee").await.pictures, stored, "read back as written");
+    assert_eq!(shop.page(&[]).await.items[0].pictures, stored, "the listing reads them too");
+
+    // As the migration found it: pictures without colours, one more picture than colours.
+    let mut conn = shop.test.database.conn().await.unwrap();
+    conn.batch_execute(&format!(
+        "{} {}",
+        include_str!("../../../../migrations/2026-12-08-000410_picture_colors/down.sql"),
+        include_str!("../../../../migrations/2026-12-08-000410_picture_colors/up.sql")
+    ))
+    .await
+    .unwrap();
+    let migrated = shop.get("chemise-rayee").await.pictures;
+    assert_eq!(
+        migrated,
+        [Picture::of("/r.jpg", &rouge), Picture::of("/detail.jpg", &blanc), Picture::any_color("/b.jpg")],
+        "the n-th picture is the n-th colour's, a picture past the colours every colour's"
+    );
 }

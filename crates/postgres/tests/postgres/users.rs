@@ -136,3 +136,101 @@ async fn a_reset_token_works_once_and_not_after_it_expires() {
     users.create_reset_token(awa.id, vec![2; 32], an_hour_ago, None, None).await.unwrap();
     assert!(users.reset_password(vec![2; 32], "$argon2id$late".into()).await.unwrap().is_none(), "expired");
 }
+
+#[tokio::test]
+async fn a_profile_saved_without_address_lines_keeps_them() {
+    let test = TestDatabase::new().await;
+    let users = PgUserRepository::new(test.database.clone());
+    let awa = users.insert(new_user("awa@example.sn")).await.unwrap();
+    let lines = PostalAddress {
+        address: "Rue 10".into(),
+        city: "Médina".into(),
+        zip_code: "12500".into(),
+        country: "Sénégal".into(),
+    };
+    let profile = |address| bitik_identity::Profile {
+        first_name: "Awa".into(),
+        last_name: "Ndiaye".into(),
+        phone: None,
+        address,
+    };
+    users.update_profile(awa.id, profile(Some(lines))).await.unwrap();
+    let saved = users.update_profile(awa.id, profile(None)).await.unwrap();
+    assert_eq!(
+        (saved.last_name.as_str(), saved.address.as_str(), saved.zip_code.as_str()),
+        ("Ndiaye", "Rue 10", "12500")
+    );
+}
+
+#[derive(diesel::QueryableByName, Debug, PartialEq)]
+struct BookEntry {
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    email: String,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    address: String,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    city: String,
+    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Text>)]
+    commune: Option<String>,
+    #[diesel(sql_type = diesel::sql_types::Bool)]
+    is_default: bool,
+}
+
+#[tokio::test]
+async fn a_profiles_address_becomes_the_default_of_an_empty_address_book() {
+    use bitik_identity::ports::AddressRepository;
+    use diesel_async::{RunQueryDsl, SimpleAsyncConnection};
+    let test = TestDatabase::new().await;
+    let users = PgUserRepository::new(test.database.clone());
+    let addresses = bitik_postgres::PgAddressRepository::new(test.database.clone());
+    let mut conn = test.database.conn().await.unwrap();
+    // (e-mail, street, city as the profile held them)
+    let profiles = [
+        ("medina@example.sn", "Rue 10", "medina"),
+        ("plateau@example.sn", " Avenue Pompidou ", "DAKAR PLATEAU"),
+        ("dakar@example.sn", "Villa 3", "Dakar"),
+        ("nocity@example.sn", "Villa 4", " "),
+        ("nostreet@example.sn", "", "Médina"),
+        ("booked@example.sn", "Rue 12", "Médina"),
+    ];
+    for (email, street, city) in profiles {
+        let user = users.insert(new_user(email)).await.unwrap();
+        diesel::sql_query("UPDATE users SET address = $1, city = $2 WHERE id = $3")
+            .bind::<diesel::sql_types::Text, _>(street)
+            .bind::<diesel::sql_types::Text, _>(city)
+            .bind::<diesel::sql_types::Uuid, _>(user.id)
+            .execute(&mut conn)
+            .await
+            .unwrap();
+        if email.starts_with("booked") {
+            addresses.create(user.id, address("Thiès", true), 20).await.unwrap().unwrap();
+        }
+    }
+    conn.batch_execute(include_str!("../../../../migrations/2026-12-08-000420_profile_addresses_to_book/up.sql"))
+        .await
+        .unwrap();
+    let book: Vec<BookEntry> = diesel::sql_query(
+        "SELECT u.email, a.address, a.city, a.commune, a.is_default FROM addresses a JOIN users u ON u.id = a.user_id \
+         ORDER BY u.email",
+    )
+    .load(&mut conn)
+    .await
+    .unwrap();
+    let entry = |email: &str, address: &str, city: &str, commune: Option<&str>| BookEntry {
+        email: email.into(),
+        address: address.into(),
+        city: city.into(),
+        commune: commune.map(str::to_owned),
+        is_default: true,
+    };
+    assert_eq!(
+        book,
+        [
+            entry("booked@example.sn", "Unité 15", "Thiès", Some("parcelles-assainies")),
+            entry("dakar@example.sn", "Villa 3", "Dakar", None),
+            entry("medina@example.sn", "Rue 10", "Médina", Some("medina")),
+            entry("plateau@example.sn", "Avenue Pompidou", "Dakar-Plateau", Some("dakar-plateau")),
+        ],
+        "a book of its own is left alone; a profile without a street or a city gives nothing"
+    );
+}

@@ -226,3 +226,49 @@ async fn product_counts_for_the_dashboard_come_from_the_catalogue() {
         json!({"totalProducts": 3, "activeProducts": 2, "inactiveProducts": 1, "outOfStock": 1, "lowStock": 1})
     );
 }
+
+#[tokio::test]
+async fn pictures_name_their_colours_and_a_line_shows_its_colours_picture() {
+    let app = spawn_app().await;
+    let admin = app.admin_token().await;
+    let mut body = form();
+    body["images"] =
+        json!(["/uploads/products/a1/800.jpg", "/uploads/products/d1/800.jpg", "/uploads/products/b1/800.jpg"]);
+    body["imageColors"] = json!(["noir", null, " Blanc "]);
+    let created = app.send(Method::POST, "/api/products", Some(&admin), Some(&body)).await;
+    assert_eq!(created.status(), 201);
+    let id = created.json::<Value>().await.unwrap()["data"]["id"].as_str().unwrap().to_owned();
+    for path in [format!("/api/products/{id}?scope=admin"), format!("/api/products/{id}")] {
+        let product: Value = app.send(Method::GET, &path, Some(&admin), None).await.json().await.unwrap();
+        assert_eq!(product["data"]["images"][2], "/uploads/products/b1/800.jpg", "{path}: `images` as before");
+        assert_eq!(product["data"]["imageColors"], json!(["noir", null, "blanc"]), "{path}");
+    }
+
+    // White gets a new first picture; black's picture now shows with every colour.
+    body["images"] =
+        json!(["/uploads/products/b0/800.jpg", "/uploads/products/a1/800.jpg", "/uploads/products/b1/800.jpg"]);
+    body["imageColors"] = json!(["blanc", null, "blanc"]);
+    let updated = app.send(Method::PUT, &format!("/api/products/{id}"), Some(&admin), Some(&body)).await;
+    assert_eq!(updated.json::<Value>().await.unwrap()["data"]["imageColors"], json!(["blanc", null, "blanc"]));
+    body["imageColors"] = json!(["rouge"]);
+    let refused = error_body(app.send(Method::PUT, &format!("/api/products/{id}"), Some(&admin), Some(&body)).await);
+    assert_eq!(
+        refused.await["fields"]["imageColors"],
+        "La couleur d'une image doit être l'une des couleurs du produit"
+    );
+
+    let (customer, _) = app.register("awa@example.sn", "secret1").await;
+    let line = json!({"productId": id, "quantity": 1, "size": "M", "color": "blanc"});
+    app.send(Method::POST, "/api/cart/add", Some(&customer), Some(&line)).await;
+    let cart: Value = app.send(Method::GET, "/api/cart", Some(&customer), None).await.json().await.unwrap();
+    assert_eq!(cart["data"]["items"][0]["image"], "/uploads/products/b0/800.jpg", "white's first picture");
+    let order = json!({"items": [line], "shippingMethod": "pickup", "paymentMethod": "cash_on_delivery",
+        "shippingInfo": {"firstName": "Awa", "lastName": "Diop", "email": "awa@example.sn", "phone": "77 123 45 67"}});
+    let placed = app.send(Method::POST, "/api/orders", Some(&customer), Some(&order)).await;
+    assert_eq!(placed.status(), 201);
+    let placed = placed.json::<Value>().await.unwrap();
+    assert_eq!(
+        placed["data"]["items"][0]["image"], "/uploads/products/b0/800.jpg",
+        "the order line's picture is white's"
+    );
+}

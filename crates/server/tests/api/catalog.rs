@@ -83,6 +83,7 @@ async fn a_product_is_answered_with_every_field_the_storefront_uses() {
     assert_eq!(product["promoPrice"], Value::Null);
     assert_eq!(product["onPromotion"], false);
     assert_eq!(product["images"], json!(["/images/placeholder.jpg"]));
+    assert_eq!(product["imageColors"], json!([null]), "the placeholder shows with every colour");
     assert_eq!(product["shortDescription"], "Le t-shirt du quotidien.");
     assert_eq!(product["description"], "Coton bio épais, coupe droite.");
     assert_eq!((product["category"].as_str(), product["subcategory"].as_str()), (Some("vetement"), Some("t-shirt")));
@@ -106,6 +107,7 @@ async fn a_product_is_answered_with_every_field_the_storefront_uses() {
             "description",
             "featured",
             "id",
+            "imageColors",
             "images",
             "material",
             "name",

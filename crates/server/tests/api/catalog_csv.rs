@@ -7,8 +7,11 @@ use serde_json::Value;
 
 use crate::helpers::{TestApp, error_body, spawn_app};
 
+/// The columns of a file exported before pictures had colours: still read.
 const HEADER: &str = "slug,name,shortDescription,description,price,promoPrice,onPromotion,category,subcategory,\
 color,size,stock,images,material,careInstructions,featured,active";
+const EXPORTED: &str = "slug,name,shortDescription,description,price,promoPrice,onPromotion,category,subcategory,\
+color,size,stock,images,imageColors,material,careInstructions,featured,active";
 
 async fn export(app: &TestApp, admin: &str) -> String {
     let response = app.send(Method::GET, "/api/admin/products.csv", Some(admin), None).await;
@@ -53,6 +56,10 @@ async fn the_export_is_one_row_per_variant_with_the_cells_a_spreadsheet_would_ru
     let admin = app.admin_token().await;
     app.product("T-shirt Teranga", 9_500, None, &[("noir", "M", 4), ("noir", "L", 0), ("blanc", "M", 2)]).await;
     let id = app.product("Pull Ndar", 20_000, None, &[("noir", "M", 1)]).await;
+    app.sql(
+        "UPDATE products SET images = '{/a.jpg,/b.jpg}', image_colors = '{blanc,NULL}' WHERE slug = 't-shirt-teranga'",
+    )
+    .await;
     // Stored as an admin could type it: a formula, a name with a comma and a quote.
     app.sql(&format!(
         "UPDATE products SET name = '=HYPERLINK(\"http://x.sn\",\"Cliquez\")', \
@@ -62,13 +69,14 @@ async fn the_export_is_one_row_per_variant_with_the_cells_a_spreadsheet_would_ru
 
     let file = export(&app, &admin).await;
     let mut reader = csv::Reader::from_reader(file.as_bytes());
-    assert_eq!(reader.headers().unwrap().iter().collect::<Vec<_>>().join(","), HEADER);
+    assert_eq!(reader.headers().unwrap().iter().collect::<Vec<_>>().join(","), EXPORTED);
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
     assert_eq!(rows.len(), 5, "2 colours × 2 sizes, then 1 variant");
     let variants: Vec<(&str, &str, &str)> = rows.iter().map(|r| (&r[0], &r[9], &r[10])).collect();
     assert!(variants.contains(&("t-shirt-teranga", "blanc", "L")), "the whole grid, 0 included: {variants:?}");
     let black_m = rows.iter().find(|r| &r[0] == "t-shirt-teranga" && &r[9] == "noir" && &r[10] == "M").unwrap();
-    assert_eq!((&black_m[4], &black_m[11], &black_m[16]), ("9500", "4", "oui"));
+    assert_eq!((&black_m[4], &black_m[11], &black_m[17]), ("9500", "4", "oui"));
+    assert_eq!((&black_m[12], &black_m[13]), ("/a.jpg /b.jpg", "blanc|"), "each picture's colour");
     let pull = rows.iter().find(|r| &r[0] == "pull-ndar").unwrap();
     assert_eq!(&pull[1], "'=HYPERLINK(\"http://x.sn\",\"Cliquez\")", "made text");
     assert_eq!(&pull[3], "Doux, \"chaud\"");
@@ -84,6 +92,11 @@ async fn the_export_is_one_row_per_variant_with_the_cells_a_spreadsheet_would_ru
     assert_eq!(response.status(), 200);
     let report: Value = response.json().await.unwrap();
     assert_eq!((report["data"]["unchanged"].as_i64(), report["data"]["updated"].as_i64()), (Some(2), Some(0)));
+
+    // The pictures' colours are read back too.
+    let recoloured = file.replace(",/a.jpg /b.jpg,blanc|,", ",/a.jpg /b.jpg,|noir,");
+    assert_eq!(import(&app, &admin, &recoloured, false).await.status(), 200);
+    assert_eq!(product(&app, "t-shirt-teranga").await.unwrap()["imageColors"], serde_json::json!([null, "noir"]));
 }
 
 const TEE_M: &str = "t-shirt-teranga,T-shirt Teranga,,Coton bio.,9500,,non,vetement,t-shirt,noir,M,7,,,,non,oui";

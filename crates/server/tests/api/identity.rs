@@ -201,6 +201,14 @@ async fn the_profile_changes_but_not_the_email() {
     assert_eq!(user["data"]["lastName"], "Ndiaye");
     assert_eq!(user["data"]["city"], "Thiès");
     assert_eq!(user["data"]["email"], "awa@example.sn");
+
+    // The storefront's profile sends names and phone only: the address lines an older client
+    // saved stay readable (the address book holds where parcels go).
+    let names_only = json!({"firstName": "Awa", "lastName": "Diallo", "phone": "77 123 45 67"});
+    let response = app.send(Method::PUT, "/api/auth/profile", Some(&token), Some(&names_only)).await;
+    let user: serde_json::Value = response.json().await.unwrap();
+    assert_eq!((&user["data"]["lastName"], &user["data"]["city"]), (&json!("Diallo"), &json!("Thiès")));
+    assert_eq!(user["data"]["country"], "Maroc");
 }
 
 #[tokio::test]

@@ -109,7 +109,9 @@ describe('/account tabs', () => {
 })
 
 describe('profile tab', () => {
-  it('shows the profile, the e-mail read-only, and the five countries', async () => {
+  it('shows the profile, the e-mail read-only, and no postcode or country: the address is the book’s default', async () => {
+    server.use(http.get('/api/users/addresses', () => HttpResponse.json({ data: [address({ isDefault: false, id: 'a0', address: 'Ancienne villa' }), address()] })))
+    const user = userEvent.setup()
     await openAccount()
     const form = screen.getByRole('form', { name: 'Mes informations' })
     expect(input(form, 'Prénom')).toHaveValue('Awa')
@@ -117,9 +119,42 @@ describe('profile tab', () => {
     expect(input(form, 'Email')).toHaveAttribute('readonly')
     expect(input(form, 'Email')).toHaveAccessibleDescription("L'email ne peut pas être modifié")
     expect(input(form, 'Téléphone')).toHaveValue('77 123 45 67')
-    const country = input(form, 'Pays')
-    expect(country).toHaveValue('Sénégal')
-    expect(within(country).getAllByRole('option').map((o) => o.textContent)).toEqual(['Sénégal', 'Maroc', 'France', 'Belgique', 'USA'])
+    for (const gone of ['Code postal', 'Pays', 'Ville', 'Adresse']) expect(within(form).queryByLabelText(gone, withoutAsterisk)).toBeNull()
+    expect(screen.queryByText(/Code postal|Pays/)).toBeNull()
+
+    const section = screen.getByRole('region', { name: 'Adresse de livraison' })
+    expect(await within(section).findByText('Villa 12, Parcelles Assainies U15', { exact: false })).toBeVisible()
+    expect(section).toHaveTextContent('Point de repère : En face du marché Tilène')
+    expect(within(section).queryByText('Ancienne villa', { exact: false })).toBeNull()
+    expect(within(section).getByRole('link', { name: 'Toutes mes adresses' })).toHaveAttribute('href', '/account?tab=addresses')
+    await user.click(within(section).getByRole('button', { name: 'Modifier l’adresse' }))
+    const dialog = screen.getByRole('dialog', { name: 'Modifier l’adresse' })
+    const editor = await within(dialog).findByRole('form', { name: 'Adresse de livraison' })
+    expect(input(editor, 'Point de repère')).toHaveValue('En face du marché Tilène')
+    await waitFor(() => expect(input(editor, 'Commune')).toHaveValue('medina'))
+  })
+
+  it('offers to add the default address when the book has none', async () => {
+    let posted: Record<string, unknown> | null = null
+    server.use(
+      http.post('/api/users/addresses', async ({ request }) => {
+        posted = (await request.json()) as Record<string, unknown>
+        return HttpResponse.json({ data: address({ ...posted }) }, { status: 201 })
+      }),
+    )
+    const user = userEvent.setup()
+    await openAccount()
+    const section = screen.getByRole('region', { name: 'Adresse de livraison' })
+    expect(await within(section).findByText('Aucune adresse de livraison enregistrée.')).toBeVisible()
+    await user.click(within(section).getByRole('button', { name: 'Ajouter une adresse' }))
+    const form = await within(screen.getByRole('dialog', { name: 'Nouvelle adresse' })).findByRole('form', { name: 'Adresse de livraison' })
+    expect(input(form, 'Utiliser comme adresse par défaut')).toBeChecked()
+    await user.type(input(form, 'Adresse'), 'Sacré-Cœur 3')
+    await user.selectOptions(input(form, 'Commune'), 'yoff')
+    await user.type(input(form, 'Point de repère'), 'Derrière la grande mosquée')
+    await user.click(within(form).getByRole('button', { name: 'Enregistrer' }))
+    expect(await screen.findByText('Adresse ajoutée avec succès')).toBeVisible()
+    expect(posted).toMatchObject({ address: 'Sacré-Cœur 3', commune: 'yoff', isDefault: true, firstName: 'Awa' })
   })
 
   it('requires first and last names', async () => {
@@ -140,7 +175,7 @@ describe('profile tab', () => {
     server.use(
       http.put('/api/auth/profile', async ({ request }) => {
         body = await request.json()
-        return HttpResponse.json({ data: makeUser({ firstName: 'Aminata', country: 'France', city: 'Paris' }) })
+        return HttpResponse.json({ data: makeUser({ firstName: 'Aminata' }) })
       }),
     )
     const user = userEvent.setup()
@@ -148,20 +183,10 @@ describe('profile tab', () => {
     const form = screen.getByRole('form', { name: 'Mes informations' })
     await user.clear(input(form, 'Prénom'))
     await user.type(input(form, 'Prénom'), '  Aminata ')
-    await user.clear(input(form, 'Ville'))
-    await user.type(input(form, 'Ville'), 'Paris')
-    await user.selectOptions(input(form, 'Pays'), 'France')
     await user.click(within(form).getByRole('button', { name: 'Enregistrer les modifications' }))
     expect(await screen.findByText('Profil mis à jour avec succès')).toBeVisible()
-    expect(body).toEqual({
-      firstName: 'Aminata',
-      lastName: 'Diop',
-      phone: '77 123 45 67',
-      address: 'Rue 10, Parcelles Assainies',
-      city: 'Paris',
-      zipCode: '12500',
-      country: 'France',
-    })
+    // No address lines: the server keeps the account's old ones for older clients.
+    expect(body).toEqual({ firstName: 'Aminata', lastName: 'Diop', phone: '77 123 45 67' })
     expect(screen.getByRole('button', { name: 'Compte de Aminata' })).toBeVisible()
     expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ firstName: 'Aminata' })
   })

@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router'
 import { LOGOUT_CONFIRM } from '@/components/layout/header'
 import { useConfirm } from '@/components/ui/confirm'
 import { AddressBook } from '@/features/account/components/address-book'
+import { DefaultAddress } from '@/features/account/components/default-address'
 import { PasswordForm } from '@/features/auth/components/password-form'
 import { ProfileForm } from '@/features/auth/components/profile-form'
 import { logout, useSession } from '@/features/auth/session-store'
@@ -77,7 +78,13 @@ export default function AccountRoute() {
           </ul>
         </nav>
         <div className={styles.panel}>
-          {tab === 'profile' ? <ProfileForm key={String(user.id)} user={user} /> : null}
+          {tab === 'profile' ? (
+            <>
+              <ProfileForm key={String(user.id)} user={user} />
+              {/* Where parcels go is the address book's: its default address is the profile's. */}
+              <DefaultAddress defaults={{ firstName: user.firstName, lastName: user.lastName, phone: user.phone ?? '' }} />
+            </>
+          ) : null}
           {tab === 'orders' ? (
             <OrderHistory
               page={page}

@@ -71,9 +71,20 @@ async function toReview(user: ReturnType<typeof userEvent.setup>, payment: 'Wave
   await screen.findByRole('heading', { level: 2, name: 'Récapitulatif de la commande' })
 }
 
+/** The addresses checkout added to the book (POST /api/users/addresses), as sent. */
+let kept: unknown[] = []
+
 beforeEach(() => {
   sessionStore.clear()
   addresses()
+  kept = []
+  server.use(
+    http.post('/api/users/addresses', async ({ request }) => {
+      const input = (await request.json()) as Record<string, unknown>
+      kept.push(input)
+      return HttpResponse.json({ data: { ...input, id: 'a-new', city: 'Médina', createdAt: '2026-12-08T10:00:00Z' } }, { status: 201 })
+    }),
+  )
   localStorage.setItem(CHOSEN_COMMUNE_KEY, 'medina')
 })
 
@@ -436,6 +447,58 @@ describe('/checkout: step 3, Confirmation', () => {
     // The whole cart was ordered, so the server took every line out: the badge follows, and the confirmation stays.
     await waitFor(() => expect(screen.queryByTestId('cart-count')).not.toBeInTheDocument())
     expect(location()).toBe('/checkout')
+    expect(screen.getByTestId('order-number')).toBeVisible()
+  })
+
+  it('keeps the new address in an empty book (ticked by default) once the order is placed', async () => {
+    mockPlaceOrder(() => HttpResponse.json({ data: makeOrder({ id: 'o-42' }) }, { status: 201 }))
+    const user = userEvent.setup()
+    await openCheckout()
+    const keep = screen.getByRole('checkbox', { name: 'Enregistrer cette adresse dans mon carnet' })
+    expect(keep).toBeChecked()
+    await toReview(user, 'Paiement à la livraison')
+    expect(kept).toEqual([])
+    await user.click(screen.getByRole('button', { name: 'Confirmer la commande' }))
+    expect(await screen.findByText('Commande créée avec succès!')).toBeVisible()
+    await waitFor(() => expect(kept).toHaveLength(1))
+    expect(kept[0]).toEqual({
+      label: '',
+      firstName: 'Awa',
+      lastName: 'Diop',
+      phone: '77 123 45 67',
+      address: 'Rue 10, Parcelles Assainies',
+      commune: 'medina',
+      landmark: LANDMARK,
+      isDefault: true,
+    })
+  })
+
+  it('keeps nothing when the box is unticked, nor an address the book holds; a full book says so and the order stands', async () => {
+    const full = "Votre carnet d'adresses est plein (20 adresses au plus). Supprimez-en une avant d'en ajouter une nouvelle."
+    mockPlaceOrder(() => HttpResponse.json({ data: makeOrder({ id: 'o-42' }) }, { status: 201 }))
+    const user = userEvent.setup()
+    await openCheckout()
+    await user.click(screen.getByRole('checkbox', { name: 'Enregistrer cette adresse dans mon carnet' }))
+    await toReview(user, 'Paiement à la livraison')
+    await user.click(screen.getByRole('button', { name: 'Confirmer la commande' }))
+    expect(await screen.findByText('Commande créée avec succès!')).toBeVisible()
+    expect(kept).toEqual([])
+    cleanup()
+
+    // The book's default address: nothing to offer; another commune typed: offered, unticked.
+    addresses([{ id: 'a2', label: 'Maison', firstName: 'Awa', lastName: 'Diop', phone: '77 123 45 67', address: 'Villa 12', city: 'Yoff', commune: 'yoff', landmark: 'Derrière la grande mosquée', isDefault: true, createdAt: '2025-02-02T10:00:00Z' }])
+    await openCheckout()
+    expect(screen.queryByRole('checkbox', { name: 'Enregistrer cette adresse dans mon carnet' })).not.toBeInTheDocument()
+    await user.clear(field('Adresse'))
+    await user.type(field('Adresse'), 'Bureau 4, Plateau')
+    const keep = screen.getByRole('checkbox', { name: 'Enregistrer cette adresse dans mon carnet' })
+    expect(keep).not.toBeChecked()
+    await user.click(keep)
+    server.use(http.post('/api/users/addresses', () => HttpResponse.json({ code: 'address_book_full', message: full }, { status: 409 })))
+    await toReview(user, 'Paiement à la livraison')
+    await user.click(screen.getByRole('button', { name: 'Confirmer la commande' }))
+    expect(await screen.findByText('Commande créée avec succès!')).toBeVisible()
+    expect(await screen.findByText(full)).toBeVisible()
     expect(screen.getByTestId('order-number')).toBeVisible()
   })
 

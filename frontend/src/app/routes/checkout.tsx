@@ -2,12 +2,19 @@ import { useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useAddresses } from '@/features/account/api/get-addresses'
+import { useSaveAddress } from '@/features/account/api/save-address'
 import { useSession } from '@/features/auth/session-store'
 import { linePrice } from '@/features/cart/cart-model'
 import { useCart } from '@/features/cart/cart-store'
 import { productKeys } from '@/features/catalog/api/keys'
-import { deliveryDefaults, type CheckoutLine } from '@/features/orders/checkout-model'
-import { CHECKOUT_TITLE, CheckoutPage, type CheckoutCart, type PayWithWave } from '@/features/orders/components/checkout-page'
+import { deliveryDefaults, type CheckoutLine, type DeliveryValues } from '@/features/orders/checkout-model'
+import {
+  CHECKOUT_TITLE,
+  CheckoutPage,
+  type AddressKeeping,
+  type CheckoutCart,
+  type PayWithWave,
+} from '@/features/orders/components/checkout-page'
 import { useStalePaymentCleanup } from '@/features/payments/use-stale-payment-cleanup'
 import type { WaveOrder } from '@/features/payments/use-wave-checkout'
 import { useChosenCommune } from '@/lib/chosen-commune'
@@ -24,6 +31,7 @@ export default function CheckoutRoute() {
   const cart = useCart()
   // Only to prefill the form: if the address book does not answer, the profile is enough.
   const addresses = useAddresses()
+  const saveAddress = useSaveAddress()
   const chosenCommune = useChosenCommune()
   const queryClient = useQueryClient()
   useStalePaymentCleanup()
@@ -67,6 +75,25 @@ export default function CheckoutRoute() {
   if (!user) return null
   if (addresses.isPending) return <PageSpinner label="Chargement…" />
   const defaultAddress = addresses.data?.find((address) => address.isDefault) ?? null
+  // The order's address kept in the book (POST /api/users/addresses, once the order is placed):
+  // the first one becomes the default, which the profile shows.
+  const book = addresses.data
+  const addressBook: AddressKeeping | undefined = book && {
+    addresses: book,
+    keep: (delivery: DeliveryValues) =>
+      saveAddress.mutateAsync({
+        input: {
+          label: '',
+          firstName: delivery.firstName,
+          lastName: delivery.lastName,
+          phone: delivery.phone,
+          address: delivery.address,
+          commune: delivery.commune,
+          landmark: delivery.landmark,
+          isDefault: book.length === 0,
+        },
+      }),
+  }
 
   return (
     <CheckoutPage
@@ -74,6 +101,7 @@ export default function CheckoutRoute() {
       defaults={deliveryDefaults(user, defaultAddress, chosenCommune)}
       payWithWave={payWithWave}
       draftOwner={String(user.id)}
+      addressBook={addressBook}
       onPlaced={() => {
         // The server took the ordered lines out of the cart (others stay) and took the stock:
         // show both as they are now.

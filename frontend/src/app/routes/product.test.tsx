@@ -8,7 +8,7 @@ import { renderApp } from '@/testing/render'
 import { server } from '@/testing/server'
 import { frenchSpacing } from '@/lib/typography'
 
-// Sizes differ by colour; grey is sold out; the second picture is white's.
+// Sizes differ by colour; grey is sold out and has no picture of its own.
 const tee = makeProduct({
   id: '3f9c2a7d-0000-4000-8000-000000000001',
   name: 'T-shirt Teranga Oversize',
@@ -21,6 +21,7 @@ const tee = makeProduct({
   colors: ['noir', 'blanc', 'gris'],
   sizes: ['XS', 'S', 'M', 'L', 'XL'],
   images: ['/uploads/products/aaa/800.jpg', '/uploads/products/bbb/800.jpg'],
+  imageColors: ['noir', 'blanc'],
   stock: { noir: { XS: 0, S: 2, M: 5, L: 0, XL: 1 }, blanc: { XS: 3, S: 0, M: 0, L: 4, XL: 0 }, gris: { XS: 0, S: 0, M: 0, L: 0, XL: 0 } },
   material: '100% coton bio',
   careInstructions: 'Lavage à 30 °C',
@@ -134,11 +135,42 @@ describe('/product/{id-or-slug}', () => {
     expect(screen.getByText('Aucune taille disponible dans cette couleur.')).toBeVisible()
     expect(quantity).toHaveValue(0)
     expect(screen.getByRole('button', { name: 'Épuisé' })).toBeDisabled()
-    // No picture of its own: the picture stays where it was.
-    expect(mainImage()).toHaveAttribute('src', '/uploads/products/bbb/800.jpg')
-
-    await user.click(screen.getByRole('button', { name: 'Voir l’image 1 (Noir)' }))
+    // No picture of its own: the product's first.
     expect(mainImage()).toHaveAttribute('src', '/uploads/products/aaa/800.jpg')
+
+    await user.click(screen.getByRole('button', { name: 'Voir l’image 2 (Blanc)' }))
+    expect(mainImage()).toHaveAttribute('src', '/uploads/products/bbb/800.jpg')
+  })
+
+  it('shows the chosen colour’s pictures first, names each thumbnail’s colour, and adds its picture to the cart', async () => {
+    const user = userEvent.setup()
+    // Red stripes first, then a detail for every colour, then white: « Blanc » is not the second picture.
+    const shirt = makeProduct({
+      name: 'Chemise Rayée',
+      slug: 'chemise-rayee',
+      colors: ['rouge', 'blanc'],
+      sizes: ['M'],
+      images: ['/uploads/products/r1/800.jpg', '/uploads/products/d1/800.jpg', '/uploads/products/b1/800.jpg', '/uploads/products/r2/800.jpg'],
+      imageColors: ['rouge', null, 'blanc', 'rouge'],
+      stock: { rouge: { M: 2 }, blanc: { M: 3 } },
+    })
+    catalogue([shirt])
+    renderApp('/product/chemise-rayee')
+    await screen.findByRole('heading', { level: 1 })
+    const thumbnails = () => within(screen.getByRole('list', { name: 'Images du produit' })).getAllByRole('button').map((b) => b.getAttribute('aria-label'))
+    expect(mainImage()).toHaveAttribute('src', '/uploads/products/r1/800.jpg')
+    expect(mainImage()).toHaveAttribute('alt', 'Chemise Rayée – Rouge')
+
+    await user.click(screen.getByRole('radio', { name: 'Blanc' }))
+    expect(mainImage()).toHaveAttribute('src', '/uploads/products/b1/800.jpg')
+    expect(thumbnails()).toEqual(['Voir l’image 1 (Blanc)', 'Voir l’image 2', 'Voir l’image 3 (Rouge)', 'Voir l’image 4 (Rouge)'])
+    await user.click(screen.getByRole('button', { name: 'Voir l’image 3 (Rouge)' }))
+    expect(mainImage()).toHaveAttribute('src', '/uploads/products/r1/800.jpg')
+
+    await user.click(screen.getByRole('radio', { name: 'M' }))
+    await user.click(screen.getByRole('button', { name: 'Ajouter au panier' }))
+    await screen.findByText('Produit ajouté au panier')
+    expect(JSON.parse(localStorage.getItem('localCart')!)[0]).toMatchObject({ color: 'blanc', image: '/uploads/products/b1/800.jpg' })
   })
 
   it('keeps the chosen size on a colour change when the colour has it in stock', async () => {

@@ -1,4 +1,5 @@
-import { editablePhone } from '@/lib/phone'
+import { placeLine } from '@/components/ui/address-lines'
+import { editablePhone, formatPhone } from '@/lib/phone'
 import type { Address, AddressInput } from './api/address-schema'
 
 /** The address form's first values: the address's, or the profile's names and phone for a new one. */
@@ -13,4 +14,15 @@ export function addressValues(address?: Address, defaults?: Partial<AddressInput
     landmark: address?.landmark ?? '',
     isDefault: address?.isDefault ?? defaults?.isDefault ?? false,
   }
+}
+
+/** An address of the book as its card and the profile show it, line by line. */
+export function addressLines(address: Address): (string | null)[] {
+  return [
+    `${address.firstName} ${address.lastName}`,
+    address.address,
+    placeLine(address),
+    address.landmark ? `Point de repère : ${address.landmark}` : null,
+    formatPhone(address.phone),
+  ]
 }

@@ -58,10 +58,6 @@ export const profileSchema = object({
   firstName: required(MESSAGES.firstNameRequired, 100),
   lastName: required(MESSAGES.lastNameRequired, 100),
   phone: optionalText(30).check(phoneShape),
-  address: optionalText(300),
-  city: optionalText(100),
-  zipCode: optionalText(20),
-  country: optionalText(100),
 })
 
 export const passwordChangeSchema = object({

@@ -7,8 +7,9 @@ import {
   droppedSize,
   fitQuantity,
   hasSingleSize,
-  imageIndexForColor,
   initialSelection,
+  pictureForColor,
+  picturesForColor,
   selectColor,
   selectSize,
   selectionStock,
@@ -165,10 +166,29 @@ describe('quantity', () => {
 })
 
 describe('pictures and prices', () => {
-  it('the n-th picture belongs to the n-th colour, when there is one', () => {
-    expect(imageIndexForColor(tee, 'noir')).toBe(0)
-    expect(imageIndexForColor(tee, 'blanc')).toBe(1)
-    expect(imageIndexForColor(tee, 'gris')).toBeUndefined()
+  // Red stripes, a detail for every colour, white: the picture of « Blanc » is white's, never the second one.
+  const shirt = makeProduct({
+    colors: ['rouge', 'blanc', 'gris'],
+    images: ['/r1.jpg', '/detail.jpg', '/b1.jpg', '/r2.jpg'],
+    imageColors: ['rouge', null, 'blanc', 'rouge'],
+  })
+  const urls = (color: string | undefined) => picturesForColor(shirt, color).map((picture) => picture.url)
+
+  it('a colour shows its own pictures first, then those of every colour, then the others', () => {
+    expect(urls('blanc')).toEqual(['/b1.jpg', '/detail.jpg', '/r1.jpg', '/r2.jpg'])
+    expect(urls('rouge')).toEqual(['/r1.jpg', '/r2.jpg', '/detail.jpg', '/b1.jpg'])
+    expect(urls('gris')).toEqual(['/detail.jpg', '/r1.jpg', '/b1.jpg', '/r2.jpg'])
+    expect(picturesForColor(shirt, 'blanc')[0]).toEqual({ url: '/b1.jpg', color: 'blanc' })
+  })
+
+  it('a cart line shows its colour’s first picture; a product without colours of pictures, its first', () => {
+    expect(pictureForColor(shirt, 'blanc')).toBe('/b1.jpg')
+    expect(pictureForColor(shirt, 'gris')).toBe('/detail.jpg')
+    expect(pictureForColor(tee, 'blanc')).toBe('/uploads/products/a/800.jpg')
+    expect(pictureForColor(makeProduct({ images: [] }), 'noir')).toBe('/images/placeholder.jpg')
+    // A colour the product no longer lists shows with every colour.
+    expect(urls('vert')).toEqual(['/detail.jpg', '/r1.jpg', '/b1.jpg', '/r2.jpg'])
+    expect(picturesForColor({ ...shirt, imageColors: ['violet'] }, 'rouge')[0]).toEqual({ url: '/r1.jpg', color: null })
   })
 
   it('the shopper pays the promotional price while on promotion; the badge shows the rounded percentage', () => {

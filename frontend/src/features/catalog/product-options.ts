@@ -16,6 +16,7 @@
 //   it to 1; with no stock at all it is 0.
 import { lineLimit } from '@/config/cart'
 import { compareSizes, normaliseSize } from '@/config/catalog'
+import { PLACEHOLDER_IMAGE } from '@/lib/image'
 import type { Product } from './api/product-schema'
 
 export const UNIQUE_SIZE = 'unique'
@@ -130,11 +131,38 @@ export function changeQuantity(product: Product, current: Selection, value: numb
   return { ...current, quantity }
 }
 
-/** Index in `images` of a colour's picture: the n-th image belongs to the n-th colour, when there is one. */
-export function imageIndexForColor(product: Product, color: string | undefined): number | undefined {
-  if (color === undefined) return undefined
-  const index = product.colors.indexOf(color)
-  return index >= 0 && index < product.images.length ? index : undefined
+/** A picture of the product and the colour it shows; `null` shows with every colour. */
+export interface ProductPicture {
+  url: string
+  color: string | null
+}
+
+/** The pictures in the shop's order, each with its colour (`imageColors[i]` is `images[i]`'s). */
+export function productPictures(product: Pick<Product, 'images' | 'imageColors' | 'colors'>): ProductPicture[] {
+  const images = product.images.length > 0 ? product.images : [PLACEHOLDER_IMAGE]
+  return images.map((url, i) => {
+    const color = product.imageColors?.[i] ?? null
+    // A colour the product does not list (an older answer) cannot be chosen: it shows for every colour.
+    return { url, color: color !== null && product.colors.includes(color) ? color : null }
+  })
+}
+
+/**
+ * The pictures as a shopper who chose `color` sees them (bitik_catalog's
+ * `Product::pictures_for`): that colour's own first, then those of every
+ * colour, then the other colours', each group in the shop's order.
+ */
+export function picturesForColor(product: Pick<Product, 'images' | 'imageColors' | 'colors'>, color: string | undefined): ProductPicture[] {
+  const rank = (picture: ProductPicture) => (picture.color === null ? 1 : picture.color === color ? 0 : 2)
+  return productPictures(product)
+    .map((picture, index) => ({ picture, index }))
+    .sort((a, b) => rank(a.picture) - rank(b.picture) || a.index - b.index)
+    .map(({ picture }) => picture)
+}
+
+/** The picture of a cart line of this colour: the colour's first (the server's `image_for`). */
+export function pictureForColor(product: Pick<Product, 'images' | 'imageColors' | 'colors'>, color: string | undefined): string {
+  return picturesForColor(product, color)[0]?.url ?? PLACEHOLDER_IMAGE
 }
 
 /** What the shopper pays for one unit. */

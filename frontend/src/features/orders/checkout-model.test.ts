@@ -13,7 +13,9 @@ import {
   deliverySummary,
   estimateOrder,
   idempotencyKeys,
+  inAddressBook,
   newIdempotencyKey,
+  offersToKeepAddress,
   orderFailureMessage,
   orderRequest,
   paymentError,
@@ -288,5 +290,24 @@ describe('Idempotency-Key', () => {
     const keys = new Set(Array.from({ length: 20 }, () => newIdempotencyKey()))
     expect([...keys].every((key) => UUID_V4.test(key))).toBe(true)
     expect(keys.size).toBe(20)
+  })
+})
+
+describe('keeping the address in the book', () => {
+  const book = [{ address: 'Rue 11 x 22', commune: 'medina', landmark: 'En face du marché Tilène' }]
+  const delivery = { ...valid, address: '  rue 11  X 22 ', commune: 'medina', landmark: 'en face du marché tilène', shippingMethod: 'standard' }
+
+  it('knows an address of the book, whatever the case and the spaces', () => {
+    expect(inAddressBook(delivery, book)).toBe(true)
+    expect(inAddressBook({ ...delivery, landmark: 'Derrière la poste' }, book)).toBe(false)
+    expect(inAddressBook({ ...delivery, commune: 'yoff' }, book)).toBe(false)
+    expect(inAddressBook(delivery, [])).toBe(false)
+  })
+
+  it('offers to keep a delivery’s new address, never a pickup’s, nor without the book', () => {
+    expect(offersToKeepAddress({ ...delivery, commune: 'yoff' }, book)).toBe(true)
+    expect(offersToKeepAddress(delivery, book)).toBe(false)
+    expect(offersToKeepAddress({ ...delivery, shippingMethod: 'pickup' }, [])).toBe(false)
+    expect(offersToKeepAddress(delivery, null)).toBe(false)
   })
 })

@@ -140,6 +140,38 @@ export function deliveryDefaults(
   }
 }
 
+/** An address of the customer's book, as checkout compares the one typed with it. */
+export interface BookAddress {
+  address: string
+  commune?: string | null
+  landmark?: string | null
+}
+
+/** The same place, whatever the case and the spaces: « Rue 10 » is « rue  10 ». */
+const samePlace = (a: string | null | undefined, b: string | null | undefined) =>
+  text(a).toLocaleLowerCase('fr').replace(/\s+/g, ' ') === text(b).toLocaleLowerCase('fr').replace(/\s+/g, ' ')
+
+/** Whether the book already holds the delivery's place: its street, commune and landmark. */
+export function inAddressBook(delivery: Pick<DeliveryValues, 'address' | 'commune' | 'landmark'>, book: BookAddress[]): boolean {
+  return book.some(
+    (entry) =>
+      samePlace(entry.address, delivery.address) && samePlace(entry.commune, delivery.commune) && samePlace(entry.landmark, delivery.landmark),
+  )
+}
+
+/**
+ * Whether the delivery step offers to keep the address in the book: a delivery (pickup needs
+ * no address) to a place the book does not hold yet.
+ */
+export function offersToKeepAddress(delivery: DeliveryValues, book: BookAddress[] | null): boolean {
+  return book !== null && delivery.shippingMethod !== PICKUP && !inAddressBook(delivery, book)
+}
+
+/** The box of the delivery step, checked at first when the book is empty. */
+export const KEEP_ADDRESS_LABEL = 'Enregistrer cette adresse dans mon carnet'
+/** Said when the order is placed but its address could not be added to the book. */
+export const ADDRESS_NOT_KEPT = 'Votre commande est enregistrée, mais son adresse n’a pas pu être ajoutée à votre carnet.'
+
 export const PAYMENT_METHODS = [
   { code: 'wave', label: 'Wave', description: 'Payez avec votre portefeuille Wave.' },
   {

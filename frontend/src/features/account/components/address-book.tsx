@@ -1,22 +1,17 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
-import { AddressLines, placeLine } from '@/components/ui/address-lines'
+import { useEffect, useState } from 'react'
+import { AddressLines } from '@/components/ui/address-lines'
 import { Button } from '@/components/ui/button'
 import { useConfirm } from '@/components/ui/confirm'
-import { Modal } from '@/components/ui/modal'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
 import { errorMessage } from '@/lib/api-client'
-import { formatPhone } from '@/lib/phone'
 import type { Address, AddressInput } from '../api/address-schema'
 import { useDeleteAddress } from '../api/delete-address'
 import { useAddresses } from '../api/get-addresses'
-import { useSaveAddress } from '../api/save-address'
 import { useSetDefaultAddress } from '../api/set-default-address'
-import { addressValues } from '../address-values'
+import { addressLines } from '../address-values'
+import { AddressEditor, type Editing } from './address-editor'
 import styles from './account.module.css'
-
-// The form (with the delivery zones' communes) is fetched when it is first opened.
-const AddressForm = lazy(() => import('./address-form').then((module) => ({ default: module.AddressForm })))
 
 export const ADDRESSES_LOAD_FAILED = 'Impossible de charger vos adresses'
 export const ADDRESS_DELETE_CONFIRM = {
@@ -24,12 +19,9 @@ export const ADDRESS_DELETE_CONFIRM = {
   text: 'Êtes-vous sûr de vouloir supprimer cette adresse ?',
 }
 
-type Editing = { mode: 'new' } | { mode: 'edit'; address: Address } | null
-
 /** The address book of /account: list, add, edit, delete (after confirmation), default. */
 export function AddressBook({ defaults }: { defaults?: Partial<AddressInput> }) {
   const addresses = useAddresses()
-  const save = useSaveAddress()
   const remove = useDeleteAddress()
   const makeDefault = useSetDefaultAddress()
   const toast = useToast()
@@ -39,13 +31,6 @@ export function AddressBook({ defaults }: { defaults?: Partial<AddressInput> }) 
   useEffect(() => {
     if (addresses.isError) toast.error(ADDRESSES_LOAD_FAILED)
   }, [addresses.isError, addresses.errorUpdatedAt, toast])
-
-  async function onSave(input: AddressInput) {
-    const isNew = editing?.mode !== 'edit'
-    await save.mutateAsync({ id: editing?.mode === 'edit' ? editing.address.id : undefined, input })
-    setEditing(null)
-    toast.success(isNew ? 'Adresse ajoutée avec succès' : 'Adresse mise à jour avec succès')
-  }
 
   async function onDelete(address: Address) {
     if (!(await confirm(ADDRESS_DELETE_CONFIRM))) return
@@ -93,15 +78,7 @@ export function AddressBook({ defaults }: { defaults?: Partial<AddressInput> }) 
                 {address.isDefault ? <span className={styles.badge}>Par défaut</span> : null}
               </div>
               <address className={styles.addressText}>
-                <AddressLines
-                  lines={[
-                    `${address.firstName} ${address.lastName}`,
-                    address.address,
-                    placeLine(address),
-                    address.landmark ? `Point de repère : ${address.landmark}` : null,
-                    formatPhone(address.phone),
-                  ]}
-                />
+                <AddressLines lines={addressLines(address)} />
               </address>
               <div className={styles.addressActions}>
                 <Button variant="ghost" onClick={() => setEditing({ mode: 'edit', address })} aria-label={`Modifier l’adresse ${address.label?.trim() || address.address}`}>
@@ -121,25 +98,7 @@ export function AddressBook({ defaults }: { defaults?: Partial<AddressInput> }) 
         </ul>
       )}
 
-      <Modal
-        open={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing?.mode === 'edit' ? 'Modifier l’adresse' : 'Nouvelle adresse'}
-      >
-        {editing ? (
-          <Suspense fallback={<PageSpinner label="Chargement du formulaire…" />}>
-            <AddressForm
-              initial={
-                editing.mode === 'edit'
-                  ? addressValues(editing.address)
-                  : addressValues(undefined, { ...defaults, isDefault: isNewFirst })
-              }
-              onSave={onSave}
-              onCancel={() => setEditing(null)}
-            />
-          </Suspense>
-        ) : null}
-      </Modal>
+      <AddressEditor editing={editing} defaults={{ ...defaults, isDefault: isNewFirst }} onClose={() => setEditing(null)} />
     </section>
   )
 }

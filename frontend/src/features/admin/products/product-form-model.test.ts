@@ -120,5 +120,13 @@ describe('changes and stock warning', () => {
     expect(tabOf('colors')).toBe('stock')
     expect(tabOf('stock')).toBe('stock')
     expect(tabOf('images')).toBe('images')
+    expect(tabOf('imageColors')).toBe('images')
+  })
+
+  it('sends a colour per picture, and every colour for a picture whose colour the product no longer has', () => {
+    const product = makeAdminProduct({ colors: ['noir', 'blanc'], images: ['/a.jpg', '/b.jpg', '/c.jpg'], imageColors: ['noir', 'blanc'] })
+    const values = formFromProduct(product)
+    expect(values.imageColors).toEqual(['noir', 'blanc', null])
+    expect(toProductBody({ ...values, colorsText: 'noir, rouge' }).imageColors).toEqual(['noir', null, null])
   })
 })

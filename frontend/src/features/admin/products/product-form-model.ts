@@ -40,6 +40,7 @@ export function emptyProductForm(): ProductFormValues {
     sizes: [],
     stock: {},
     images: [],
+    imageColors: [],
     material: '',
     careInstructions: '',
     featured: false,
@@ -62,6 +63,7 @@ export function formFromProduct(product: AdminProduct): ProductFormValues {
     sizes,
     stock: shapeGrid(product.colors, gridSizes(product.category, sizes), product.stock),
     images: [...product.images],
+    imageColors: product.images.map((_, i) => product.imageColors?.[i] ?? null),
     material: product.material ?? '',
     careInstructions: product.careInstructions ?? '',
     featured: product.featured ?? false,
@@ -142,11 +144,20 @@ export function toProductBody(values: ProductFormValues): ProductBody {
     sizes,
     stock: shapeGrid(colors, sizes, values.stock),
     images: values.images,
+    imageColors: pictureColors(values.imageColors, values.images, colors),
     material: values.material.trim(),
     careInstructions: values.careInstructions.trim(),
     featured: values.featured,
     active: values.active,
   }
+}
+
+/** A colour for each picture; one the product no longer has (its colours were edited) is every colour. */
+export function pictureColors(imageColors: (string | null)[], images: string[], colors: string[]): (string | null)[] {
+  return images.map((_, i) => {
+    const color = imageColors[i] ?? null
+    return color !== null && colors.includes(color) ? color : null
+  })
 }
 
 /** Something to save: the body differs from the one the form started with. */
@@ -161,7 +172,7 @@ export const isSoldOut = (values: ProductFormValues) => totalStock(toProductBody
 export type ProductTab = 'general' | 'images' | 'stock'
 
 export function tabOf(field: string): ProductTab {
-  if (field === 'images') return 'images'
+  if (field === 'images' || field === 'imageColors') return 'images'
   if (field === 'colors' || field === 'colorsText' || field === 'sizes' || field === 'stock') return 'stock'
   return 'general'
 }

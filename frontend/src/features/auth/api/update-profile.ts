@@ -3,15 +3,14 @@ import { api, dataOf } from '@/lib/api-client'
 import { sessionStore } from '../session-store'
 import { userSchema, type User } from './user-schema'
 
-/** The e-mail is not part of it: it cannot be changed (docs/rules.md#accounts). */
+/**
+ * The e-mail is not part of it: it cannot be changed (docs/rules.md#accounts). Nor the
+ * account's legacy address lines: the address book holds where parcels go.
+ */
 export interface ProfileInput {
   firstName: string
   lastName: string
   phone: string
-  address: string
-  city: string
-  zipCode: string
-  country: string
 }
 
 /** PUT /api/auth/profile → the updated user. */

@@ -1,7 +1,6 @@
-import { SelectField, TextField } from '@/components/ui/form-field'
+import { TextField } from '@/components/ui/form-field'
 import { FormActions } from '@/components/ui/form-submit'
 import { useToast } from '@/components/ui/toast'
-import { countryOptions, DEFAULT_COUNTRY } from '@/config/countries'
 import { isApiError } from '@/lib/api-client'
 import { useZodForm } from '@/lib/form'
 import { editablePhone } from '@/lib/phone'
@@ -20,14 +19,13 @@ function valuesOf(user: User) {
     firstName: user.firstName,
     lastName: user.lastName,
     phone: editablePhone(user.phone),
-    address: user.address ?? '',
-    city: user.city ?? '',
-    zipCode: user.zipCode ?? '',
-    country: user.country?.trim() || DEFAULT_COUNTRY,
   }
 }
 
-/** The profile tab of /account: names required, e-mail read-only. */
+/**
+ * The profile tab of /account: names required, e-mail read-only. Where parcels go is the
+ * address book's (its default address is shown beside this form): no postcode, no country.
+ */
 export function ProfileForm({ user }: { user: User }) {
   const form = useZodForm(profileSchema, valuesOf(user))
   const update = useUpdateProfile()
@@ -54,12 +52,6 @@ export function ProfileForm({ user }: { user: User }) {
       </div>
       <TextField id="profile-email" label="Email" type="email" value={user.email} readOnly hint={EMAIL_READ_ONLY} />
       <TextField label="Téléphone" type="tel" inputMode="tel" autoComplete="tel" placeholder="77 123 45 67" {...form.field('phone')} />
-      <TextField label="Adresse" autoComplete="street-address" {...form.field('address')} />
-      <div className={styles.row}>
-        <TextField label="Ville" autoComplete="address-level2" {...form.field('city')} />
-        <TextField label="Code postal" autoComplete="postal-code" inputMode="numeric" {...form.field('zipCode')} />
-      </div>
-      <SelectField label="Pays" autoComplete="country-name" options={countryOptions(form.values.country)} {...form.field('country')} />
       <FormActions
         form={form}
         pending={update.isPending}

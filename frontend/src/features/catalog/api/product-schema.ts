@@ -3,6 +3,7 @@ import {
   boolean,
   enum as zEnum,
   int,
+  nullable,
   nullish,
   object,
   optional,
@@ -23,6 +24,8 @@ export const productSchema = object({
   promoPrice: nullish(int()),
   onPromotion: boolean(),
   images: array(string()),
+  // The colour each picture shows (one of `colors`), null for every colour; absent from older answers.
+  imageColors: optional(array(nullable(string()))),
   shortDescription: nullish(string()),
   description: nullish(string()),
   category: zEnum(CATEGORY_SLUGS),

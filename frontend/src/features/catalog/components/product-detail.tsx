@@ -7,7 +7,6 @@ import { lineLimit, MISSING_CHOICE_MESSAGE } from '@/config/cart'
 import { categoryLabel, categoryPath, subcategoryLabel, subcategoryPath } from '@/config/catalog'
 import { colorLabel, colorSwatch } from '@/config/colors'
 import { formatPrice } from '@/lib/format'
-import { PLACEHOLDER_IMAGE } from '@/lib/image'
 import { cheapestFee, lowestFreeFrom, useDeliveryZones, zoneTerms } from '@/lib/delivery-zones'
 import type { Product } from '../api/product-schema'
 import {
@@ -16,8 +15,9 @@ import {
   colorStock,
   droppedSize,
   hasSingleSize,
-  imageIndexForColor,
   initialSelection,
+  pictureForColor,
+  picturesForColor,
   selectColor,
   selectSize,
   selectionStock,
@@ -57,7 +57,8 @@ export interface ProductDetailProps {
 
 export function ProductDetail({ product, onAddToCart }: ProductDetailProps) {
   const [selection, setSelection] = useState<Selection>(() => initialSelection(product))
-  const [imageIndex, setImageIndex] = useState(() => imageIndexForColor(product, selection.color) ?? 0)
+  // An index into the chosen colour's gallery (its pictures first): a new colour starts at its first.
+  const [imageIndex, setImageIndex] = useState(0)
   const [draftQuantity, setDraftQuantity] = useState<string | null>(null)
   const [adding, setAdding] = useState(false)
   // What the size choice has to say: the size asked for at « Ajouter au panier », or the one a colour change cleared.
@@ -82,22 +83,20 @@ export function ProductDetail({ product, onAddToCart }: ProductDetailProps) {
     setSelection(next)
     setDraftQuantity(null)
     setSizeNote(dropped === undefined ? null : sizeUnavailableMessage(dropped, colorLabel(color)))
-    const index = imageIndexForColor(product, color)
-    if (index !== undefined) setImageIndex(index)
+    setImageIndex(0)
   }
 
   async function add() {
     if (!canAdd || adding || selection.color === undefined) return
     // The button stays usable without a size so that the tap can say what is missing.
     if (selection.size === undefined) return setSizeNote(MISSING_CHOICE_MESSAGE)
-    const colorImage = imageIndexForColor(product, selection.color)
     setAdding(true)
     try {
       await onAddToCart({
         productId: product.id,
         name: product.name,
         slug: product.slug,
-        image: product.images[colorImage ?? 0] ?? PLACEHOLDER_IMAGE,
+        image: pictureForColor(product, selection.color),
         price: product.price,
         promoPrice: product.onPromotion ? product.promoPrice : undefined,
         quantity: selection.quantity,
@@ -110,6 +109,7 @@ export function ProductDetail({ product, onAddToCart }: ProductDetailProps) {
     }
   }
 
+  const pictures = picturesForColor(product, selection.color)
   const category = categoryLabel(product.category)
   const subcategory = subcategoryLabel(product.subcategory)
 
@@ -127,10 +127,10 @@ export function ProductDetail({ product, onAddToCart }: ProductDetailProps) {
       <div className={styles.layout}>
         <ProductGallery
           name={product.name}
-          images={product.images.length > 0 ? product.images : [PLACEHOLDER_IMAGE]}
+          images={pictures.map((picture) => picture.url)}
           index={imageIndex}
           onSelect={setImageIndex}
-          labels={product.images.map((_, i) => (product.colors[i] ? colorLabel(product.colors[i]) : undefined))}
+          labels={pictures.map((picture) => (picture.color === null ? undefined : colorLabel(picture.color)))}
         />
 
         <div className={styles.info}>

@@ -7,7 +7,7 @@ export interface ProductGalleryProps {
   images: string[]
   index: number
   onSelect: (index: number) => void
-  /** Colour of each picture (the n-th picture is the n-th colour's), for the thumbnails' names. */
+  /** The colour each picture shows (none: every colour), for the main picture's and the thumbnails' names. */
   labels?: (string | undefined)[]
 }
 

@@ -18,6 +18,7 @@ import { usePlaceOrder } from '../api/place-order'
 import type { Order } from '../api/order-schema'
 import { clearCheckoutDraft, saveCheckoutDraft, withCheckoutDraft } from '../checkout-draft'
 import {
+  ADDRESS_NOT_KEPT,
   CHECKOUT_MESSAGES,
   DEFAULT_PAYMENT_METHOD,
   deliverySchema,
@@ -26,11 +27,13 @@ import {
   idempotencyKeys,
   isPaymentMethod,
   orderFailureMessage,
+  offersToKeepAddress,
   orderRequest,
   cashRefusal,
   paymentError,
   shippingLabel,
   type CheckoutLine,
+  type BookAddress,
   type CheckoutStep,
   type DeliveryValues,
 } from '../checkout-model'
@@ -58,6 +61,17 @@ export interface CheckoutCart {
  */
 export type PayWithWave = (order: Order) => Promise<void> | void
 
+/**
+ * The customer's address book, to keep the order's address in it (the account feature's,
+ * composed by the app route).
+ */
+export interface AddressKeeping {
+  /** Its addresses: one of them is not offered again. */
+  addresses: BookAddress[]
+  /** Adds the delivery's address to the book; a refusal is thrown (ApiError). */
+  keep: (delivery: DeliveryValues) => Promise<unknown>
+}
+
 export interface CheckoutPageProps {
   cart: CheckoutCart
   /** The delivery form's first values (deliveryDefaults: profile, default address). */
@@ -67,9 +81,11 @@ export interface CheckoutPageProps {
   payWithWave?: PayWithWave
   /** The customer's id: the form starts from their draft of this tab and keeps it while they type. */
   draftOwner?: string
+  /** Without it (the book did not answer), nothing is offered to keep. */
+  addressBook?: AddressKeeping
 }
 
-export function CheckoutPage({ cart, defaults, onPlaced, payWithWave, draftOwner }: CheckoutPageProps) {
+export function CheckoutPage({ cart, defaults, onPlaced, payWithWave, draftOwner, addressBook }: CheckoutPageProps) {
   const [step, setStep] = useState<CheckoutStep>('delivery')
   const [paymentMethod, setPaymentMethod] = useState<string>(DEFAULT_PAYMENT_METHOD)
   const [placed, setPlaced] = useState<Order | null>(null)
@@ -78,6 +94,8 @@ export function CheckoutPage({ cart, defaults, onPlaced, payWithWave, draftOwner
   const [paymentRefusal, setPaymentRefusal] = useState<string | null>(null)
   // Read once: the form owns its values from then on.
   const [initialValues] = useState(() => (draftOwner ? withCheckoutDraft(defaults, draftOwner) : defaults))
+  // « Enregistrer cette adresse dans mon carnet »: ticked for a customer whose book is empty.
+  const [keepAddress, setKeepAddress] = useState(() => addressBook?.addresses.length === 0)
   const form = useZodForm(deliverySchema, initialValues)
   const zones = useDeliveryZones()
   const place = usePlaceOrder()
@@ -130,6 +148,7 @@ export function CheckoutPage({ cart, defaults, onPlaced, payWithWave, draftOwner
   const estimate = estimateOrder(cart.subtotal, form.values.shippingMethod, zone, promo.data?.discount ?? 0)
   const methodLabel = shippingLabel(form.values.shippingMethod)
   const waveUnavailable = paymentMethod === 'wave' && !payWithWave
+  const keepOffered = offersToKeepAddress(form.values, addressBook?.addresses ?? null)
 
   /** A commune chosen here is remembered for the cart; express falls back to standard where the zone has none. */
   function chooseDestination(code: string) {
@@ -187,15 +206,28 @@ export function CheckoutPage({ cart, defaults, onPlaced, payWithWave, draftOwner
       reportFailure(error)
       return
     }
+    // The order is placed: its address goes to the book on the side, never in its way.
+    const kept = keepOffered && keepAddress ? keepInBook(form.values) : Promise.resolve()
     setAppliedPromoCode(null)
     clearCheckoutDraft()
     setPlaced(order)
     onPlaced?.(order)
     if (order.paymentMethod === 'wave' && payWithWave) {
+      // Before the shopper leaves for Wave, which would cut the request short.
+      await kept
       await payWithWave(order)
       return
     }
     toast.success(CHECKOUT_MESSAGES.created)
+  }
+
+  /** A full book (20 addresses) says so in the server's words; the order stands either way. */
+  async function keepInBook(delivery: DeliveryValues) {
+    try {
+      await addressBook?.keep(delivery)
+    } catch (error) {
+      toast.warning(isApiError(error) && error.code === 'address_book_full' ? error.message : ADDRESS_NOT_KEPT)
+    }
   }
 
   function reportFailure(error: unknown) {
@@ -233,6 +265,7 @@ export function CheckoutPage({ cart, defaults, onPlaced, payWithWave, draftOwner
               summary={summary}
               headingRef={headingRef}
               onNext={toPayment}
+              keepAddress={keepOffered ? { checked: keepAddress, onChange: setKeepAddress } : undefined}
             />
           ) : null}
           {step === 'payment' ? (

@@ -1,12 +1,12 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { FormEvent, RefObject } from 'react'
 import { Button } from '@/components/ui/button'
-import { FormAlert, GroupedSelectField, TextAreaField, TextField } from '@/components/ui/form-field'
+import { CheckboxField, FormAlert, GroupedSelectField, TextAreaField, TextField } from '@/components/ui/form-field'
 import { PageSpinner } from '@/components/ui/spinner'
 import { PICKUP, STANDARD_SHIPPING, communeGroups, deliveryDelay, deliveryFee, type DeliveryZone } from '@/lib/delivery-zones'
 import { formatPrice } from '@/lib/format'
 import type { useZodForm } from '@/lib/form'
-import { PICKUP_HINT, SHIPPING_METHODS, type deliverySchema, type DeliveryValues } from '../checkout-model'
+import { KEEP_ADDRESS_LABEL, PICKUP_HINT, SHIPPING_METHODS, type deliverySchema, type DeliveryValues } from '../checkout-model'
 import styles from './checkout.module.css'
 
 export type DeliveryForm = ReturnType<typeof useZodForm<DeliveryValues, typeof deliverySchema>>
@@ -22,10 +22,12 @@ interface DeliveryStepProps {
   summary: string | null
   headingRef: RefObject<HTMLHeadingElement | null>
   onNext: (event?: FormEvent) => void
+  /** Offered when the address is not in the customer's book yet. */
+  keepAddress?: { checked: boolean; onChange: (checked: boolean) => void }
 }
 
 /** Step 1: who receives the parcel, where (commune, landmark), and how it travels. */
-export function DeliveryStep({ form, zones, zone, onCommune, subtotal, summary, headingRef, onNext }: DeliveryStepProps) {
+export function DeliveryStep({ form, zones, zone, onCommune, subtotal, summary, headingRef, onNext, keepAddress }: DeliveryStepProps) {
   const pickup = form.values.shippingMethod === PICKUP
   const commune = form.field('commune')
   return (
@@ -67,6 +69,14 @@ export function DeliveryStep({ form, zones, zone, onCommune, subtotal, summary, 
             maxLength={200}
             {...form.field('landmark')}
           />
+          {keepAddress ? (
+            <CheckboxField
+              id="checkout-keep-address"
+              label={KEEP_ADDRESS_LABEL}
+              checked={keepAddress.checked}
+              onChange={(event) => keepAddress.onChange(event.target.checked)}
+            />
+          ) : null}
         </>
       )}
       <TextAreaField label="Instructions de livraison" hint="Facultatif : étage, horaires, personne à appeler…" maxLength={500} rows={3} {...form.field('notes')} />

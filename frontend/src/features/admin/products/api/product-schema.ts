@@ -1,12 +1,14 @@
 // A product as the admin sees it (GET /api/products?scope=admin, the answers
 // of POST/PUT): the shop's product plus `active`, the stored promo price and
-// images, and the stock total and status computed by the server.
+// images with their colours, and the stock total and status computed by the server.
 import {
   array,
   boolean,
   enum as zEnum,
   int,
+  nullable,
   nullish,
+  optional,
   object,
   record,
   string,
@@ -22,6 +24,7 @@ export const adminProductSchema = object({
   promoPrice: nullish(int()),
   onPromotion: boolean(),
   images: array(string()),
+  imageColors: optional(array(nullable(string()))),
   shortDescription: nullish(string()),
   description: nullish(string()),
   category: zEnum(CATEGORY_SLUGS),

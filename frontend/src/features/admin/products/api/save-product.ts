@@ -18,6 +18,8 @@ export interface ProductBody {
   sizes: string[]
   stock: StockGrid
   images: string[]
+  /** The colour each of `images` shows (one of `colors`), null for every colour. */
+  imageColors: (string | null)[]
   material: string
   careInstructions: string
   featured: boolean

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react'
 import { useToast } from '@/components/ui/toast'
+import { colorLabel } from '@/config/colors'
 import { smallestImage } from '@/lib/image'
 import { adminErrorMessage } from '../../common/admin-error'
 import styles from '../../common/admin.module.css'
@@ -12,10 +13,17 @@ export const UPLOAD_FAILED = 'Erreur lors du téléchargement des images'
 /** The server keeps at most 12 pictures a product and takes 10 files a request. */
 export const MAX_IMAGES = 12
 
+/** What the colour select offers for a picture shown whatever colour the shopper chooses. */
+export const EVERY_COLOR = 'Toutes les couleurs'
+
 interface ImagesFieldProps {
   id: string
   images: string[]
-  onChange: (images: string[]) => void
+  /** The colour each of `images` shows (null: every colour). */
+  imageColors: (string | null)[]
+  /** The product's colours, offered to each picture. */
+  colors: string[]
+  onChange: (images: string[], imageColors: (string | null)[]) => void
   onUploadingChange: (uploading: boolean) => void
   error?: string
 }
@@ -29,16 +37,17 @@ interface Pending {
 /**
  * The product's pictures: chosen files are sent at once to POST
  * /api/upload/images (shown meanwhile from the device), then listed with the
- * server's URLs; each can be removed or made the main picture (the first).
+ * server's URLs; each can be given one of the product's colours (the product
+ * page shows a colour's pictures first), removed, or made the main picture.
  */
-export function ImagesField({ id, images, onChange, onUploadingChange, error }: ImagesFieldProps) {
+export function ImagesField({ id, images, imageColors, colors, onChange, onUploadingChange, error }: ImagesFieldProps) {
   const upload = useUploadImages()
   const toast = useToast()
   const [pending, setPending] = useState<Pending[]>([])
   const inputRef = useRef<HTMLInputElement>(null)
   // The latest list, for an upload that ends after other changes.
-  const imagesRef = useRef(images)
-  imagesRef.current = images
+  const imagesRef = useRef({ images, imageColors })
+  imagesRef.current = { images, imageColors }
 
   // Device previews are freed once their upload ends, and all of them when the form goes away.
   const pendingRef = useRef(pending)
@@ -60,7 +69,11 @@ export function ImagesField({ id, images, onChange, onUploadingChange, error }: 
     setPending((current) => [...current, ...previews])
     onUploadingChange(true)
     upload.mutate(accepted, {
-      onSuccess: (urls) => onChange([...imagesRef.current, ...urls]),
+      // A new picture shows with every colour until one is chosen for it.
+      onSuccess: (urls) => {
+        const { images: latest, imageColors: latestColors } = imagesRef.current
+        onChange([...latest, ...urls], [...latest.map((_, i) => latestColors[i] ?? null), ...urls.map(() => null)])
+      },
       onError: (failure) => toast.error(adminErrorMessage(failure, UPLOAD_FAILED)),
       onSettled: () => {
         previews.forEach((p) => URL.revokeObjectURL(p.url))
@@ -70,8 +83,11 @@ export function ImagesField({ id, images, onChange, onUploadingChange, error }: 
     })
   }
 
-  const remove = (url: string) => onChange(images.filter((image) => image !== url))
-  const makeMain = (url: string) => onChange([url, ...images.filter((image) => image !== url)])
+  const pictures = images.map((url, i) => ({ url, color: imageColors[i] ?? null }))
+  const save = (next: typeof pictures) => onChange(next.map((p) => p.url), next.map((p) => p.color))
+  const remove = (url: string) => save(pictures.filter((picture) => picture.url !== url))
+  const makeMain = (url: string) => save([...pictures.filter((p) => p.url === url), ...pictures.filter((p) => p.url !== url)])
+  const paint = (url: string, color: string) => save(pictures.map((p) => (p.url === url ? { url, color: color || null } : p)))
 
   return (
     <div className={own.images}>
@@ -91,7 +107,7 @@ export function ImagesField({ id, images, onChange, onUploadingChange, error }: 
           />
         </label>
         <p id={`${id}-hint`} className={styles.muted}>
-          JPEG, PNG ou WebP, 10 Mo au plus chacune. La première image est l’image principale.
+          JPEG, PNG ou WebP, 10 Mo au plus chacune. La première image est l’image principale ; la fiche du produit montre d’abord les images de la couleur choisie.
         </p>
       </div>
       {error ? <p className={own.fieldError}>{error}</p> : null}
@@ -99,10 +115,24 @@ export function ImagesField({ id, images, onChange, onUploadingChange, error }: 
         <p className={styles.muted}>Aucune image : la boutique affichera une image par défaut.</p>
       ) : (
         <ul className={own.gallery} aria-label="Images du produit">
-          {images.map((url, index) => (
+          {pictures.map(({ url, color }, index) => (
             <li key={url} className={own.picture}>
               <img src={smallestImage(url)} alt={`Image ${index + 1}`} width={160} height={160} loading="lazy" />
               {index === 0 ? <span className={own.mainBadge}>Principale</span> : null}
+              <label className={styles.control}>
+                {`Couleur de l’image ${index + 1}`}
+                <select
+                  className={`${styles.input} ${styles.small}`}
+                  // A colour taken off the product leaves its pictures for every colour.
+                  value={color !== null && colors.includes(color) ? color : ''}
+                  onChange={(event) => paint(url, event.target.value)}
+                >
+                  <option value="">{EVERY_COLOR}</option>
+                  {colors.map((name) => (
+                    <option key={name} value={name}>{colorLabel(name)}</option>
+                  ))}
+                </select>
+              </label>
               <div className={own.pictureActions}>
                 {index > 0 ? (
                   <button type="button" className={styles.iconButton} onClick={() => makeMain(url)} aria-label={`Mettre l’image ${index + 1} en premier`}>

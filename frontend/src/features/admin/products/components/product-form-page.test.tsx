@@ -91,6 +91,10 @@ describe('/admin/products/new', () => {
     const gallery = await screen.findByRole('list', { name: 'Images du produit' })
     await waitFor(() => expect(within(gallery).getByRole('img', { name: 'Image 1' })).toHaveAttribute('src', UPLOADED.replace('800.jpg', '400.jpg')))
     expect(uploads).toEqual([{ files: 1, type: 'product' }])
+    // A new picture shows with every colour until one of the product's colours is chosen for it.
+    expect(field('Couleur de l’image 1')).toHaveDisplayValue('Toutes les couleurs')
+    expect(within(field('Couleur de l’image 1')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Toutes les couleurs', 'Noir', 'Blanc'])
+    await user.selectOptions(field('Couleur de l’image 1'), 'Blanc')
 
     await user.click(saveButton())
     expect(await within(toasts()).findByText('Produit enregistré avec succès')).toBeVisible()
@@ -108,6 +112,7 @@ describe('/admin/products/new', () => {
         sizes: ['S', 'M'],
         stock: { noir: { S: 10, M: 10 }, blanc: { S: 5, M: 2 } },
         images: [UPLOADED],
+        imageColors: ['blanc'],
         material: '',
         careInstructions: '',
         featured: false,
@@ -186,7 +191,7 @@ describe('/admin/products/new', () => {
     const user = userEvent.setup()
     loggedInAsAdmin()
     server.use(http.post('/api/upload/images', () => apiError(415, 'invalid_image', 'Certains fichiers ne sont pas des images valides')))
-    const product = makeAdminProduct({ images: ['/uploads/products/aaa/800.jpg', '/uploads/products/bbb/800.jpg'] })
+    const product = makeAdminProduct({ images: ['/uploads/products/aaa/800.jpg', '/uploads/products/bbb/800.jpg'], imageColors: [null, 'noir'] })
     server.use(http.get(`/api/products/${product.id}`, () => HttpResponse.json({ data: product })))
     renderApp(`/admin/products/edit/${product.id}`)
     await screen.findByRole('heading', { level: 1, name: frenchSpacing(`Modifier « ${product.name} »`) })
@@ -197,6 +202,8 @@ describe('/admin/products/new', () => {
     expect(within(gallery).getAllByRole('listitem')).toHaveLength(2)
     await user.click(within(gallery).getByRole('button', { name: 'Mettre l’image 2 en premier' }))
     expect(within(gallery).getByRole('img', { name: 'Image 1' })).toHaveAttribute('src', '/uploads/products/bbb/400.jpg')
+    expect(field('Couleur de l’image 1')).toHaveDisplayValue('Noir')
+    expect(field('Couleur de l’image 2')).toHaveDisplayValue('Toutes les couleurs')
     await user.click(within(gallery).getByRole('button', { name: 'Retirer l’image 2' }))
     expect(within(gallery).getAllByRole('listitem')).toHaveLength(1)
     expect(saveButton()).toBeEnabled()

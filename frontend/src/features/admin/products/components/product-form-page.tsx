@@ -28,6 +28,7 @@ import {
   type ProductFormValues,
   type ProductTab,
 } from '../product-form-model'
+import { parseColors } from '../stock-grid'
 import { ImagesField } from './images-field'
 import own from './products.module.css'
 import { StockGridEditor } from './stock-grid-editor'
@@ -211,9 +212,11 @@ function ProductForm({ product }: { product?: AdminProduct }) {
           <ImagesField
             id={fieldId('images')}
             images={values.images}
-            onChange={(images) => update({ images })}
+            imageColors={values.imageColors}
+            colors={parseColors(values.colorsText)}
+            onChange={(images, imageColors) => update({ images, imageColors })}
             onUploadingChange={setUploading}
-            error={errors.images}
+            error={errors.images ?? errors.imageColors}
           />
         </TabPanel>
 
