@@ -657,8 +657,8 @@ async fn pictures_keep_their_colours_and_products_stored_before_read_the_nth_pic
     let mut conn = shop.test.database.conn().await.unwrap();
     conn.batch_execute(&format!(
         "{} {}",
-        include_str!("../../../../migrations/2026-12-08-000410_picture_colors/down.sql"),
-        include_str!("../../../../migrations/2026-12-08-000410_picture_colors/up.sql")
+        include_str!("../../../../migrations/2026-12-06-000190_picture_colors/down.sql"),
+        include_str!("../../../../migrations/2026-12-06-000190_picture_colors/up.sql")
     ))
     .await
     .unwrap();

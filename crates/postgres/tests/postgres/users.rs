@@ -206,7 +206,7 @@ async fn a_profiles_address_becomes_the_default_of_an_empty_address_book() {
             addresses.create(user.id, address("Thiès", true), 20).await.unwrap().unwrap();
         }
     }
-    conn.batch_execute(include_str!("../../../../migrations/2026-12-08-000420_profile_addresses_to_book/up.sql"))
+    conn.batch_execute(include_str!("../../../../migrations/2026-12-06-000200_profile_addresses_to_book/up.sql"))
         .await
         .unwrap();
     let book: Vec<BookEntry> = diesel::sql_query(
