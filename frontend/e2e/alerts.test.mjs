@@ -134,7 +134,8 @@ test('the admin exports the catalogue, sees a bad file’s rows refused, then pr
     return page.getByRole('dialog', { name: 'Importer le catalogue' })
   }
   // A bad row: nothing is written, each problem is shown with its line and column.
-  const newRow = ',Casquette Import,,Toile épaisse.,7000,,non,accessoire,chaine,noir,,6,,,,non,oui'
+  // slug … stock, then images, imageColors, material, careInstructions, featured, active.
+  const newRow = ',Casquette Import,,Toile épaisse.,7000,,non,accessoire,chaine,noir,,6,,,,,non,oui'
   let dialog = await upload('mauvais.csv', `${header}\r\n${newRow.replace('7000', 'sept mille')}\r\n`)
   await dialog.getByText("Le fichier contient une erreur : rien n'a été importé.").waitFor()
   const problem = dialog.getByRole('row').filter({ hasText: 'Un nombre entier de francs est attendu' })
@@ -143,7 +144,7 @@ test('the admin exports the catalogue, sees a bad file’s rows refused, then pr
 
   // The export with one more product: the preview says what changes, the confirmation writes it.
   dialog = await upload('catalogue.csv', `${exported.trimEnd()}\r\n${newRow}\r\n`)
-  await dialog.getByText(/Aperçu : 1 produit\(s\) créé\(s\), 0 modifié\(s\)/).waitFor()
+  await dialog.getByText(/Aperçu\s: 1 produit\(s\) créé\(s\), 0 modifié\(s\)/).waitFor()
   await dialog.getByRole('row').filter({ hasText: 'casquette-import' }).getByText('Créé').waitFor()
   await dialog.getByRole('button', { name: 'Confirmer l’import' }).click()
   await toast(page, 'Catalogue importé : 1 créé(s), 0 modifié(s).').waitFor()

@@ -1,8 +1,10 @@
 // Pay from the order page and refund, in a real browser against the real server in test mode
 // (the server's simulator stands in for Wave): a customer orders with Wave and leaves without
 // paying, comes back to /orders/{id} and pays with « Payer avec Wave » on the simulator; the
-// admin refunds the order (Wave refunds the whole, the simulator too); the customer's order
-// reads « Remboursée »; the day's report in « Caisse » shows the payment and the refund.
+// admin ships it with a note for the team only, then refunds it (Wave refunds the whole, the
+// simulator too), which cancels it and puts its unit back; the customer's order reads « Annulée »
+// and « Remboursée », signed by the shop's team, without the team's note or names; the day's
+// report in « Caisse » shows the payment and the refund.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
@@ -14,6 +16,19 @@ const DEMO_ADMIN = { email: 'admin@bitik.sn', password: 'bitik-admin' }
 // Seeded (crates/demo/src/catalog.json): the Yoff tee at 8 000 FCFA (promotion); white M has 22 units.
 const PRODUCT = { slug: 't-shirt-yoff-surf-club', name: 'T-shirt Yoff Surf Club' }
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS
+// What the team writes for itself, and the demo admin's name: neither reaches the customer.
+const INTERNAL_NOTE = 'Cliente difficile, rappeler après 18 h'
+const ADMIN_NAME = 'Mariama'
+
+/** Units of the tee's white M, as the storefront reads them, once they read `expected`. */
+async function whiteM(page, expected) {
+  for (let tries = 0; ; tries++) {
+    const response = await page.request.get(`/api/products/${PRODUCT.slug}`)
+    const units = (await response.json()).data.stock.blanc.M
+    if (units === expected || expected === undefined || tries === 50) return units
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
 
 let shop
 before(async () => {
@@ -110,6 +125,7 @@ test('an unpaid Wave order is paid from its page, the admin refunds it, the cust
   const page = await shop.newPage({ mobile: true })
   const errors = collectErrors(page)
   await logIn(page)
+  const before = await whiteM(page)
   const { orderNumber, total, pending } = await orderWithWave(page)
 
   // The shopper leaves Wave's page without paying and comes back to the order.
@@ -134,6 +150,13 @@ test('an unpaid Wave order is paid from its page, the admin refunds it, the cust
   await logIn(admin, DEMO_ADMIN)
   await admin.goto(`/admin/orders/${pending.orderId}`)
   await admin.getByRole('heading', { level: 1, name: `Commande ${orderNumber}` }).waitFor()
+  // Shipped, with a note for the team only.
+  const status = admin.getByRole('form', { name: 'Statut' })
+  await status.getByLabel('Nouveau statut').selectOption({ label: 'Expédiée' })
+  await status.getByLabel('Note pour l’historique (facultatif)').fill(INTERNAL_NOTE)
+  await status.getByRole('button', { name: 'Mettre à jour le statut' }).click()
+  await admin.getByRole('dialog', { name: 'Changer le statut' }).getByRole('button', { name: 'Changer le statut' }).click()
+  await admin.getByRole('list', { name: 'Historique des statuts' }).getByText(INTERNAL_NOTE).waitFor()
   const form = admin.getByRole('form', { name: 'Rembourser' })
   await form.getByLabel('Raison du remboursement').fill('Article défectueux')
   await form.getByRole('button', { name: 'Rembourser' }).click()
@@ -142,11 +165,19 @@ test('an unpaid Wave order is paid from its page, the admin refunds it, the cust
   assert.match(await admin.getByTestId('refund-row').textContent(), /Article défectueux/)
   await admin.getByText('Remboursée').first().waitFor()
   await screenshot(admin, 'refunds-2-admin')
+  // Refunded in full before delivery: cancelled, its unit back on the shelf.
+  assert.equal(await whiteM(page, before), before, 'the cancellation put the unit back')
 
-  // The customer sees it.
+  // The customer sees it, in the shop's words.
   await page.reload()
   await page.getByTestId('order-payment-status').filter({ hasText: 'Remboursée' }).waitFor()
+  await page.getByTestId('order-status').filter({ hasText: 'Annulée' }).waitFor()
   assert.match(await page.getByTestId('order-refunded').textContent(), /FCFA/)
+  const history = await page.getByRole('region', { name: 'Historique' }).textContent()
+  assert.match(history, /Commande annulée : remboursée en totalité/)
+  assert.match(history, /L'équipe Bitik Dakar/)
+  const seen = await page.locator('main').textContent()
+  assert.ok(!seen.includes(INTERNAL_NOTE) && !seen.includes(ADMIN_NAME), seen)
   await screenshot(page, 'refunds-3-customer')
 
   // The day's report in « Caisse »: the shop's only order today, paid with Wave and refunded.

@@ -31,6 +31,7 @@ const SHOPPER_ROUTES = {
   '/checkout': 'src/app/routes/checkout.tsx',
   '/orders': 'src/app/routes/orders.tsx',
   '/orders/…': 'src/app/routes/order.tsx',
+  '/orders/…/facture': 'src/app/routes/invoice.tsx',
   '/contact, /about…': 'src/app/routes/static-pages.tsx',
   '/forgot-password': 'src/app/routes/forgot-password.tsx',
   // Wave sends the shopper back here: a first load too.

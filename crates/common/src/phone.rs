@@ -32,7 +32,9 @@ impl Phone {
     /// with or without `+221`/`00221`. Letters are refused rather than read as a keypad's
     /// (libphonenumber would take `77 ABC…` for `77 222…`), and so is an extension.
     pub fn parse(raw: &str) -> Result<Self, InvalidPhone> {
-        let typed = raw.trim();
+        // A number copied from a French text keeps its no-break spaces (U+00A0, U+202F).
+        let typed: String = raw.trim().chars().map(|c| if matches!(c, '\u{a0}' | '\u{202f}') { ' ' } else { c }).collect();
+        let typed = typed.as_str();
         let phone_like = typed.chars().count() <= Self::MAX_TYPED_CHARS
             && typed.chars().all(|c| c.is_ascii_digit() || c == ' ' || "+-.()".contains(c));
         if !phone_like {
@@ -108,6 +110,9 @@ mod tests {
                 format!("00221 {prefix} 123 45 67"),
                 format!("(+221) {prefix}-123-45-67"),
                 format!("  {prefix} 123 45 67  "),
+                // Copied from a French page: no-break spaces.
+                format!("{prefix}\u{a0}123\u{a0}45\u{a0}67"),
+                format!("+221\u{202f}{prefix}\u{202f}123\u{202f}45\u{202f}67"),
             ] {
                 assert_eq!(e164(&typed), Ok(expected.clone()), "{typed:?}");
             }

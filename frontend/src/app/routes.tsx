@@ -38,6 +38,7 @@ const Account = page(() => import('./routes/account'))
 const Checkout = page(() => import('./routes/checkout'))
 const Orders = page(() => import('./routes/orders'))
 const Order = page(() => import('./routes/order'))
+const Invoice = page(() => import('./routes/invoice'))
 const ResetPassword = page(() => import('./routes/reset-password'))
 const ConfirmOrder = page(() => import('./routes/confirm-order'))
 const UnsubscribeAlerts = page(() => import('./routes/unsubscribe-alerts'))
@@ -94,6 +95,7 @@ export const routes: RouteObject[] = [
       { path: 'account', element: <RequireAuth><Account /></RequireAuth> },
       { path: 'orders', element: <RequireAuth><Orders /></RequireAuth> },
       { path: 'orders/:id', element: <RequireAuth><Order /></RequireAuth> },
+      { path: 'orders/:id/facture', element: <RequireAuth><Invoice /></RequireAuth> },
       { path: 'checkout', element: <RequireAuth><Checkout /></RequireAuth> },
       { path: '*', element: <NotFound /> },
     ],

@@ -42,6 +42,9 @@ describe('isPhone: the server’s rule (libphonenumber, Senegal by default)', ()
     '+33 6 12 34 56 78',
     '0033 6 12 34 56 78',
     '+1 (202) 555-0143',
+    // Copied from a French page, with its no-break spaces.
+    '77\u00a0123\u00a045\u00a067',
+    '+221\u202f77\u202f123\u202f45\u202f67',
   ])('takes %s', (typed) => {
     expect(isPhone(typed)).toBe(true)
   })

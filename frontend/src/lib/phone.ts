@@ -44,7 +44,8 @@ const SENEGAL_NUMBER =
  * international form, 8 to 15 digits.
  */
 export function isPhone(value: string): boolean {
-  const typed = value.trim()
+  // As the server reads it: the no-break spaces of a number copied from a French page are spaces.
+  const typed = value.trim().replace(/[\u00a0\u202f]/g, ' ')
   if (typed.length > 30 || !/^[\d .()+-]+$/.test(typed)) return false
   let digits = typed.replace(/\D/g, '')
   const international = /^\(?\+/.test(typed) || digits.startsWith('00')

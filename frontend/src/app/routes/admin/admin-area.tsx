@@ -7,6 +7,7 @@ import AdminLayout from './admin-layout'
 const Dashboard = lazy(() => import('./dashboard'))
 const Orders = lazy(() => import('./orders'))
 const OrderDetail = lazy(() => import('./order-detail'))
+const Invoice = lazy(() => import('./invoice'))
 const Products = lazy(() => import('./products'))
 const ProductForm = lazy(() => import('./product-form'))
 const Users = lazy(() => import('./users'))
@@ -28,6 +29,7 @@ export default function AdminArea() {
         { path: 'dashboard', element: <Dashboard /> },
         { path: 'orders', element: <Orders /> },
         { path: 'orders/:id', element: <OrderDetail /> },
+        { path: 'orders/:id/facture', element: <Invoice /> },
         { path: 'products', element: <Products /> },
         // New and edit share the form.
         { path: 'products/new', element: <ProductForm /> },

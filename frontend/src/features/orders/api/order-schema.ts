@@ -63,12 +63,23 @@ export const orderSchema = object({
   trackingNote: optional(string()),
   /** Who carries the shipped parcel. */
   courier: nullish(object({ name: string(), phone: string() })),
-  /** The server's offer (docs/rules.md#payments): `pay` (« Payer avec Wave »), `switch_from_cash` (« Payer maintenant avec Wave ») or null. */
+  /**
+   * The server's offer (docs/rules.md#payments): `pay` (« Payer avec Wave »), `switch_from_cash`
+   * (« Payer maintenant avec Wave »), `pay_balance` (« Payer le reste avec Wave ») or null.
+   */
   payWithWave: nullish(string()),
   /** Money given back (docs/rules.md#refunds), whatever became of it. */
   refunds: optional(array(object({ id: string(), amount: number(), method: string(), state: string(), createdAt: string(), settledAt: nullish(string()) }))),
   /** What the succeeded refunds gave back. */
   refundedAmount: optional(number()),
+  /** What was paid so far, what is left to pay, and what was paid beyond the total (docs/rules.md#corrections). */
+  amountPaid: optional(int()),
+  amountDue: optional(int()),
+  overpaid: optional(int()),
+  /** The server's rule: an unpaid Wave order its customer may pay at the door instead. */
+  switchToCash: optional(boolean()),
+  /** The server's rule: its « Facture » can be had (paid, or delivered). */
+  invoiceable: optional(boolean()),
 })
 
 export type Order = Infer<typeof orderSchema>

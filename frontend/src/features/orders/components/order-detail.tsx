@@ -17,6 +17,7 @@ import { whatsAppUrl } from '@/lib/whatsapp'
 import { useCancelOrder } from '../api/cancel-order'
 import { useConfirmMyOrder } from '../api/confirm-order'
 import { useOrder } from '../api/get-order'
+import { useSwitchToCash } from '../api/switch-to-cash'
 import {
   canContactSupport,
   orderStatusLabel,
@@ -38,6 +39,17 @@ export const CANCEL_FAILED = "Erreur lors de l'annulation de la commande"
 export const CONFIRM_ORDER = 'Confirmer ma commande'
 export const ORDER_CONFIRMED = 'Merci ! Votre commande est confirmée, nous la préparons.'
 export const CONFIRM_FAILED = 'Erreur lors de la confirmation de la commande'
+export const PAY_AT_DOOR = 'Payer à la livraison plutôt'
+export const SWITCHED_TO_CASH = 'Vous paierez à la livraison. Confirmez votre commande pour que nous la préparions.'
+export const SWITCH_FAILED = 'Erreur lors du changement de mode de paiement'
+export const SEE_INVOICE = 'Voir la facture'
+
+export const switchConfirm = (orderNumber: string, total: number) => ({
+  title: PAY_AT_DOOR,
+  text: <>Payer la commande <span className="nowrap">{orderNumber}</span> en espèces au livreur ({formatPrice(total)}) plutôt qu’avec Wave ?</>,
+  confirmLabel: 'Payer à la livraison',
+  cancelLabel: 'Garder Wave',
+})
 
 export const cancelConfirm = (orderNumber: string) => ({
   title: 'Annuler la commande',
@@ -82,6 +94,7 @@ function OrderView({ order, onCancelled, payAction }: { order: Order; onCancelle
   const toast = useToast()
   const cancel = useCancelOrder()
   const confirmOrder = useConfirmMyOrder()
+  const switchToCash = useSwitchToCash()
   const methodLabel = shippingLabel(order.shippingMethod)
   const info = order.shippingInfo
   const history = [...(order.statusHistory ?? [])].sort((a, b) => Date.parse(a.date) - Date.parse(b.date))
@@ -108,6 +121,18 @@ function OrderView({ order, onCancelled, payAction }: { order: Order; onCancelle
     }
   }
 
+  async function onSwitchToCash() {
+    if (!(await confirm(switchConfirm(order.orderNumber, order.total)))) return
+    try {
+      await switchToCash.mutateAsync(String(order.id))
+      toast.success(SWITCHED_TO_CASH)
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) return
+      // 400 / 409: the server's sentence (no cash in this zone, this phone, already paid…).
+      toast.error(isApiError(error) && error.status < 500 ? error.message : errorMessage(error, SWITCH_FAILED))
+    }
+  }
+
   return (
     <article className={styles.order} aria-labelledby="order-title">
       <Link to="/orders" className={styles.back}>← Mes commandes</Link>
@@ -127,9 +152,14 @@ function OrderView({ order, onCancelled, payAction }: { order: Order; onCancelle
         </p>
       ) : null}
 
-      {payAction && order.payWithWave ? (
+      {(payAction && order.payWithWave) || order.switchToCash ? (
         <div className={styles.actions} data-testid="order-pay">
-          {payAction({ id: String(order.id), payWithWave: order.payWithWave })}
+          {payAction && order.payWithWave ? payAction({ id: String(order.id), payWithWave: order.payWithWave }) : null}
+          {order.switchToCash ? (
+            <Button variant="secondary" onClick={() => void onSwitchToCash()} disabled={switchToCash.isPending}>
+              {PAY_AT_DOOR}
+            </Button>
+          ) : null}
         </div>
       ) : null}
 
@@ -218,6 +248,7 @@ function OrderView({ order, onCancelled, payAction }: { order: Order; onCancelle
                   <dd data-testid="order-payment-status">{paymentLabel(order)}</dd>
                 </div>
               ) : null}
+              <Balance order={order} />
               {(order.refundedAmount ?? 0) > 0 ? (
                 <div>
                   <dt>Remboursé</dt>
@@ -231,6 +262,9 @@ function OrderView({ order, onCancelled, payAction }: { order: Order; onCancelle
                 {formatDate(refund.settledAt ?? refund.createdAt)}
               </p>
             ))}
+            {order.invoiceable ? (
+              <Link to={`/orders/${String(order.id)}/facture`} className={styles.invoiceLink}>{SEE_INVOICE}</Link>
+            ) : null}
           </section>
 
           {history.length > 0 ? (
@@ -253,5 +287,34 @@ function OrderView({ order, onCancelled, payAction }: { order: Order; onCancelle
         </div>
       </div>
     </article>
+  )
+}
+
+/** What a correction left: part paid and the rest due, or paid beyond the total and owed back. */
+function Balance({ order }: { order: Order }) {
+  const paid = order.amountPaid ?? 0
+  const due = order.amountDue ?? 0
+  const overpaid = order.overpaid ?? 0
+  return (
+    <>
+      {paid > 0 && due > 0 ? (
+        <>
+          <div>
+            <dt>Déjà payé</dt>
+            <dd>{formatPrice(paid)}</dd>
+          </div>
+          <div>
+            <dt>Reste à payer</dt>
+            <dd data-testid="order-amount-due">{formatPrice(due)}</dd>
+          </div>
+        </>
+      ) : null}
+      {overpaid > 0 ? (
+        <div>
+          <dt>À vous rembourser</dt>
+          <dd data-testid="order-overpaid">{formatPrice(overpaid)}</dd>
+        </div>
+      ) : null}
+    </>
   )
 }

@@ -88,6 +88,14 @@ export const adminOrderSchema = object({
   refunds: optional(array(refundSchema)),
   /** What the succeeded refunds gave back. */
   refundedAmount: optional(int()),
+  /** What the customer paid so far, what is left to pay, what was paid beyond the total (docs/rules.md#corrections). */
+  amountPaid: optional(int()),
+  amountDue: optional(int()),
+  overpaid: optional(int()),
+  /** An unpaid pending Wave order, which may be paid at the door instead. */
+  switchToCash: optional(boolean()),
+  /** Its « Facture » can be had: paid, or delivered. */
+  invoiceable: optional(boolean()),
   /**
    * The words of the click-to-chat buttons (one order only): the server renders them with the
    * messages' own templates, so WhatsApp says what the e-mail says (docs/messages.md).

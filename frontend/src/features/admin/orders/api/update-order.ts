@@ -97,6 +97,48 @@ export async function checkRefund(id: string) {
   return answer.data
 }
 
+/** The checkout's delivery fields, as PUT /api/admin/orders/{id}/delivery takes them. */
+export interface DeliveryCorrection {
+  firstName: string
+  lastName: string
+  email: string
+  phone: string
+  address: string
+  city: string
+  country: string
+  commune: string
+  landmark: string
+  notes: string
+}
+
+/**
+ * PUT /api/admin/orders/{id}/delivery: the order's delivery details corrected before it ships;
+ * the server recomputes the fee and the total. Never retried: each correction is in the history.
+ */
+export async function correctDelivery({ id, delivery }: { id: string; delivery: DeliveryCorrection }) {
+  const body = await api.put(`/admin/orders/${encodeURIComponent(id)}/delivery`, delivery, dataOf(adminOrderSchema), { retry: false })
+  return body.data
+}
+
+export interface ItemChoice {
+  productId: string
+  quantity: number
+  size: string
+  color: string
+}
+
+/** PUT /api/admin/orders/{id}/items {items}: the whole new list, before preparation; stock moves by the difference. */
+export async function correctItems({ id, items }: { id: string; items: ItemChoice[] }) {
+  const body = await api.put(`/admin/orders/${encodeURIComponent(id)}/items`, { items }, dataOf(adminOrderSchema), { retry: false })
+  return body.data
+}
+
+/** POST /api/admin/orders/{id}/cash-on-delivery: an unpaid Wave order is paid at the door instead. */
+export async function switchToCash(id: string) {
+  const body = await api.post(`/admin/orders/${encodeURIComponent(id)}/cash-on-delivery`, undefined, dataOf(adminOrderSchema), { retry: false })
+  return body.data
+}
+
 /** The changed order replaces the cached one; lists and the dashboard are read again. */
 function storeOrder(queryClient: QueryClient, order: AdminOrder) {
   queryClient.setQueryData(adminOrderKeys.detail(order.id), order)
@@ -151,4 +193,26 @@ export function useRefundOrder() {
 export function useCheckRefund() {
   const queryClient = useQueryClient()
   return useMutation({ mutationFn: checkRefund, onSuccess: (order) => storeOrder(queryClient, order) })
+}
+
+export function useCorrectDelivery() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: correctDelivery, onSuccess: (order) => storeOrder(queryClient, order) })
+}
+
+export function useCorrectItems() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: correctItems,
+    onSuccess: (order) => {
+      storeOrder(queryClient, order)
+      // Units moved between the order and the shelves.
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'products'] })
+    },
+  })
+}
+
+export function useSwitchToCash() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: switchToCash, onSuccess: (order) => storeOrder(queryClient, order) })
 }

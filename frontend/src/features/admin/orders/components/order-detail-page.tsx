@@ -30,9 +30,10 @@ import { useErrorToast } from '../../common/use-error-toast'
 import { OrderMessages } from '../../messages/components/order-messages'
 import { useAdminOrder } from '../api/get-order'
 import type { AdminOrder } from '../api/order-schema'
-import { useRecordCashPayment, useUpdateOrderStatus, useUpdateTrackingNote } from '../api/update-order'
+import { useRecordCashPayment, useSwitchToCash, useUpdateOrderStatus, useUpdateTrackingNote } from '../api/update-order'
 import { customerWhatsAppUrl, orderMailto, orderTel } from '../customer-contact'
 import { ConfirmationPanel } from './confirmation-panel'
+import { CorrectionsPanel } from './corrections-panel'
 import { DeliveryPanel } from './delivery-panel'
 import { STATUS_UPDATED, STATUS_UPDATE_FAILED, statusChangeQuestion } from './order-status-select'
 import { PhoneRecordPanel } from './phone-record-panel'
@@ -46,6 +47,8 @@ export const TRACKING_SAVED = 'Note de suivi enregistrée'
 export const TRACKING_SAVE_FAILED = "Erreur lors de l'enregistrement de la note de suivi"
 export const PAYMENT_RECORDED = 'Paiement enregistré'
 export const PAYMENT_RECORD_FAILED = "Erreur lors de l'enregistrement du paiement"
+export const SWITCHED_TO_CASH = 'Commande passée au paiement à la livraison'
+export const SWITCH_FAILED = 'Erreur lors du changement de mode de paiement'
 export const TRACKING_NOTE_MAX = 500
 export const VISIBLE_TO_CUSTOMER = 'visible par le client'
 export const INTERNAL_NOTE = 'interne'
@@ -99,6 +102,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
             <>
               <BackLink />
               <Button variant="secondary" onClick={() => window.print()}>Imprimer le bon de livraison</Button>
+              {order.invoiceable ? <ButtonLink to={`/admin/orders/${order.id}/facture`} variant="secondary">Facture</ButtonLink> : null}
             </>
           }
         />
@@ -106,6 +110,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
         <div className={own.grid}>
           <div className={own.main}>
             <Items order={order} />
+            <CorrectionsPanel key={order.status} order={order} />
             <History order={order} />
             <OrderMessages orderId={order.id} />
           </div>
@@ -340,22 +345,38 @@ function Customer({ order }: { order: AdminOrder }) {
 
 function Payment({ order }: { order: AdminOrder }) {
   const record = useRecordCashPayment()
+  const switchToCash = useSwitchToCash()
   const confirm = useConfirm()
   const toast = useToast()
   const paid = order.paymentInfo.status === 'paid'
-  // A parcel cancelled or refused at the door brought no cash.
-  const canRecord = isCashOnDelivery(order.paymentMethod) && !paid && !isStoppedOrder(order.status)
+  // Cash changes hands at the door: it is received once the parcel is delivered (the server
+  // refuses it before, `order_not_delivered`).
+  const canRecord = isCashOnDelivery(order.paymentMethod) && !paid && order.status === 'delivered'
+  const due = order.amountDue ?? order.total
 
   const recordCash = async () => {
     const ok = await confirm({
       title: 'Paiement reçu',
-      text: <>Confirmer l’encaissement de {formatPrice(order.total)} pour la commande <span className="nowrap">{order.orderNumber}</span> ?</>,
+      text: <>Confirmer l’encaissement de {formatPrice(due)} pour la commande <span className="nowrap">{order.orderNumber}</span> ?</>,
       confirmLabel: 'Confirmer',
     })
     if (!ok) return
     record.mutate(order.id, {
       onSuccess: () => toast.success(PAYMENT_RECORDED),
       onError: (error) => toast.error(adminErrorMessage(error, PAYMENT_RECORD_FAILED)),
+    })
+  }
+
+  const payAtDoor = async () => {
+    const ok = await confirm({
+      title: 'Passer au paiement à la livraison',
+      text: <>La commande <span className="nowrap">{order.orderNumber}</span> sera payée en espèces au livreur ({formatPrice(order.total)}). Le client reçoit la demande de confirmation.</>,
+      confirmLabel: 'Passer au paiement à la livraison',
+    })
+    if (!ok) return
+    switchToCash.mutate(order.id, {
+      onSuccess: () => toast.success(SWITCHED_TO_CASH),
+      onError: (error) => toast.error(adminErrorMessage(error, SWITCH_FAILED)),
     })
   }
 
@@ -370,15 +391,47 @@ function Payment({ order }: { order: AdminOrder }) {
           <span className={`${styles.badge} ${paid ? styles.good : styles.warn}`}>{paymentStatusLabel(order.paymentInfo.status)}</span>
           {paid && order.paymentInfo.paidAt ? <span className={styles.muted}> le {formatDate(order.paymentInfo.paidAt, { withTime: true })}</span> : null}
         </dd>
+        <MoneyLines order={order} />
         <dt>Livraison</dt>
         <dd>{shippingMethodLabel(order.shippingMethod)}</dd>
       </dl>
       {canRecord ? (
         <Button variant="secondary" block onClick={() => void recordCash()} disabled={record.isPending}>
-          Paiement reçu ({formatPrice(order.total)})
+          Paiement reçu ({formatPrice(due)})
+        </Button>
+      ) : null}
+      {order.switchToCash ? (
+        <Button variant="secondary" block onClick={() => void payAtDoor()} disabled={switchToCash.isPending}>
+          Passer au paiement à la livraison
         </Button>
       ) : null}
     </section>
+  )
+}
+
+/** Payé / Reste à payer / À rembourser, once a correction made them differ from the total. */
+function MoneyLines({ order }: { order: AdminOrder }) {
+  const paid = order.amountPaid ?? 0
+  const due = order.amountDue ?? 0
+  const overpaid = order.overpaid ?? 0
+  if (paid === 0 || (due === 0 && overpaid === 0)) return null
+  return (
+    <>
+      <dt>Payé</dt>
+      <dd data-testid="order-amount-paid">{formatPrice(paid)}</dd>
+      {due > 0 ? (
+        <>
+          <dt>Reste à payer</dt>
+          <dd data-testid="order-amount-due">{formatPrice(due)}</dd>
+        </>
+      ) : null}
+      {overpaid > 0 ? (
+        <>
+          <dt>À rembourser</dt>
+          <dd data-testid="order-overpaid">{formatPrice(overpaid)}</dd>
+        </>
+      ) : null}
+    </>
   )
 }
 

@@ -1,5 +1,6 @@
 // Money going back (docs/rules.md#refunds): « Rembourser » a paid order (Wave:
-// Wave refunds the whole; cash on delivery: the amount, cash or Wave transfer),
+// Wave refunds the whole; cash on delivery, or what a correction made a Wave
+// order overpay: the amount, cash or Wave transfer),
 // its refunds with their state, and « Vérifier auprès de Wave » for one whose
 // answer was lost (« à vérifier »).
 import { useId, useState, type FormEvent } from 'react'
@@ -85,29 +86,36 @@ function RefundRow({ order, refund }: { order: AdminOrder; refund: Refund }) {
   )
 }
 
+type RefundMethod = 'wave' | 'cash' | 'wave_transfer'
+
+/**
+ * A Wave order is refunded by Wave, in full; what a correction made it pay beyond its total
+ * (`overpaid`) the shop gives back itself, in cash or by a Wave transfer, as for cash orders.
+ */
 function RefundForm({ order, left }: { order: AdminOrder; left: number }) {
-  const wave = order.paymentMethod === 'wave'
+  const waveOrder = order.paymentMethod === 'wave'
+  const overpaid = order.overpaid ?? 0
   const refund = useRefundOrder()
   const confirm = useConfirm()
   const toast = useToast()
   const [reason, setReason] = useState('')
-  const [amount, setAmount] = useState(String(left))
-  const [method, setMethod] = useState<'cash' | 'wave_transfer'>('cash')
+  const [amount, setAmount] = useState(String(overpaid > 0 ? overpaid : left))
+  const [method, setMethod] = useState<RefundMethod>(waveOrder && overpaid === 0 ? 'wave' : 'cash')
   const ids = { reason: useId(), amount: useId(), method: useId() }
   const francs = Number.parseInt(amount, 10)
+  const wave = method === 'wave'
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const sum = wave ? order.total : francs
     const ok = await confirm({
       title: 'Rembourser',
       text: wave
-        ? <>Demander à Wave de rembourser {formatPrice(order.total)} (la totalité) pour la commande <span className="nowrap">{order.orderNumber}</span> ?</>
-        : <>Enregistrer le remboursement de {formatPrice(sum)} ({REFUND_METHOD_LABELS[method]}) pour la commande <span className="nowrap">{order.orderNumber}</span> ?</>,
+        ? <>Demander à Wave de rembourser {formatPrice(order.total)} (la totalité) pour la commande <span className="nowrap">{order.orderNumber}</span> ?</>
+        : <>Enregistrer le remboursement de {formatPrice(francs)} ({REFUND_METHOD_LABELS[method]}) pour la commande <span className="nowrap">{order.orderNumber}</span> ?</>,
       confirmLabel: 'Rembourser',
     })
     if (!ok) return
-    const request = wave ? { id: order.id, reason } : { id: order.id, reason, amount: francs, method }
+    const request = method === 'wave' ? { id: order.id, reason } : { id: order.id, reason, amount: francs, method }
     refund.mutate(request, {
       onSuccess: (after) => {
         const lost = (after.refunds ?? []).some((r) => r.state === 'unknown')
@@ -121,10 +129,19 @@ function RefundForm({ order, left }: { order: AdminOrder; left: number }) {
 
   return (
     <form className={own.stack} onSubmit={(e) => void submit(e)} aria-label="Rembourser">
+      <label className={styles.control} htmlFor={ids.method}>
+        Remboursé par
+        <select id={ids.method} className={styles.input} value={method} onChange={(e) => setMethod(e.target.value as RefundMethod)}>
+          {waveOrder ? <option value="wave">Wave (la totalité)</option> : null}
+          <option value="cash">Espèces</option>
+          <option value="wave_transfer">Transfert Wave</option>
+        </select>
+      </label>
       {wave ? (
         <p className={styles.muted}>Wave rembourse la totalité payée : {formatPrice(order.total)}.</p>
       ) : (
         <>
+          {overpaid > 0 ? <p className={styles.muted}>Trop-perçu après correction : {formatPrice(overpaid)}.</p> : null}
           <label className={styles.control} htmlFor={ids.amount}>
             Montant (FCFA, au plus {formatPrice(left)})
             <input
@@ -139,13 +156,6 @@ function RefundForm({ order, left }: { order: AdminOrder; left: number }) {
               value={amount}
               onChange={(e) => setAmount(e.target.value)}
             />
-          </label>
-          <label className={styles.control} htmlFor={ids.method}>
-            Remboursé par
-            <select id={ids.method} className={styles.input} value={method} onChange={(e) => setMethod(e.target.value as 'cash' | 'wave_transfer')}>
-              <option value="cash">Espèces</option>
-              <option value="wave_transfer">Transfert Wave</option>
-            </select>
           </label>
         </>
       )}
