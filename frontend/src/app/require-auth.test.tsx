@@ -74,7 +74,7 @@ describe('the admin guard', () => {
     renderApp('/admin')
     await screen.findByRole('tab', { name: 'Connexion', selected: true })
     await logIn(user, makeUser({ role: 'admin', firstName: 'Moussa' }))
-    expect(await screen.findByRole('heading', { name: 'Admin Panel' })).toBeVisible()
+    expect(await screen.findByRole('heading', { name: 'Administration' })).toBeVisible()
     expect(location()).toBe('/admin')
   })
 

@@ -72,9 +72,9 @@ describe('/admin', () => {
     // /admin opens the dashboard, which reads the statistics.
     mockStats()
     renderApp('/admin')
-    expect(await screen.findByRole('heading', { name: 'Admin Panel' })).toBeVisible()
+    expect(await screen.findByRole('heading', { name: 'Administration' })).toBeVisible()
     const nav = screen.getByRole('navigation', { name: 'Administration' })
-    for (const [name, href] of [['Dashboard', '/admin/dashboard'], ['Orders', '/admin/orders'], ['Products', '/admin/products'], ['Users', '/admin/users']]) {
+    for (const [name, href] of [['Tableau de bord', '/admin/dashboard'], ['Commandes', '/admin/orders'], ['Produits', '/admin/products'], ['Utilisateurs', '/admin/users']]) {
       expect(within(nav).getByRole('link', { name })).toHaveAttribute('href', href)
     }
     expect(screen.getByText('Fatou Sow')).toBeVisible()

@@ -3,27 +3,27 @@ import { Suspense } from 'react'
 import { Link, NavLink, Outlet } from 'react-router'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useSession } from '@/features/auth/session-store'
-import { usePageMeta } from '@/lib/seo'
 import styles from './admin-layout.module.css'
 
 const LINKS = [
-  { label: 'Dashboard', to: '/admin/dashboard' },
-  { label: 'Orders', to: '/admin/orders' },
+  { label: 'Tableau de bord', to: '/admin/dashboard' },
+  { label: 'Commandes', to: '/admin/orders' },
   { label: 'Caisse', to: '/admin/cash' },
-  { label: 'Products', to: '/admin/products' },
-  { label: 'Users', to: '/admin/users' },
-  { label: 'Delivery', to: '/admin/delivery' },
+  { label: 'Produits', to: '/admin/products' },
+  { label: 'Utilisateurs', to: '/admin/users' },
+  { label: 'Livraison', to: '/admin/delivery' },
   { label: 'Codes promo', to: '/admin/promo-codes' },
   { label: 'Messages', to: '/admin/messages' },
 ]
 
 export default function AdminLayout() {
+  // No page meta here: each screen names itself (« Commandes – Administration »), and a
+  // layout's effect runs after its page's, so a title set here would overwrite the page's.
   const { user } = useSession()
-  usePageMeta({ title: 'Administration', noindex: true })
   return (
     <div className={styles.shell}>
       <aside className={styles.sidebar}>
-        <h2 className={styles.title}>Admin Panel</h2>
+        <h2 className={styles.title}>Administration</h2>
         {user ? <p className={styles.user}>{user.firstName} {user.lastName}</p> : null}
         <nav aria-label="Administration">
           <ul className={styles.links}>

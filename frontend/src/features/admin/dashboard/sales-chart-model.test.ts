@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { makeSalesByDay } from '@/testing/admin'
-import { CHART, chartGeometry, niceCeiling, shortDay } from './sales-chart-model'
+import { axisValue, CHART, chartGeometry, dateTicks, niceCeiling, shortDay } from './sales-chart-model'
 
 describe('niceCeiling', () => {
   it('rounds the top of the axis up to 1, 2, 2.5 or 5 × 10ⁿ', () => {
@@ -47,5 +47,27 @@ describe('chartGeometry', () => {
 describe('shortDay', () => {
   it('writes the day and month', () => {
     expect(shortDay('2026-11-05')).toBe('05/11')
+  })
+})
+
+describe('axisValue', () => {
+  it('writes francs in k or M and orders as they are, with a French decimal comma', () => {
+    expect(axisValue('revenue', 0)).toBe('0')
+    expect(axisValue('revenue', 5_000)).toBe('5 k')
+    expect(axisValue('revenue', 12_500)).toBe('12,5 k')
+    expect(axisValue('revenue', 250_000)).toBe('250 k')
+    expect(axisValue('revenue', 1_250_000)).toBe('1,25 M')
+    expect(axisValue('orders', 2.5)).toBe('2,5')
+    expect(axisValue('orders', 10)).toBe('10')
+  })
+})
+
+describe('dateTicks', () => {
+  it('dates today’s bar and one a week before it, none on the first two bars', () => {
+    expect(dateTicks(30)).toEqual([8, 15, 22, 29])
+    expect(dateTicks(10)).toEqual([2, 9])
+    expect(dateTicks(8)).toEqual([7])
+    expect(dateTicks(1)).toEqual([0])
+    expect(dateTicks(0)).toEqual([])
   })
 })

@@ -21,7 +21,12 @@ export interface ChartGeometry {
   ticks: { value: number; y: number }[]
 }
 
-export const CHART = { width: 600, height: 200, top: 8, bottom: 176, gap: 0.25 } as const
+/**
+ * The plot alone, in the drawing's units: the SVG is stretched to its box, and the axis
+ * labels are HTML around it (sales-chart.tsx), so that their letters keep the page's size
+ * on a phone as on a laptop and no bar covers them.
+ */
+export const CHART = { width: 600, height: 160, top: 0, bottom: 160, gap: 0.25 } as const
 
 /** The smallest of 1, 2, 2.5, 5 × 10ⁿ that is ≥ `value` (0 → 1): axis ends on a round figure. */
 export function niceCeiling(value: number): number {
@@ -59,4 +64,25 @@ export function chartGeometry(days: DaySales[], metric: Metric): ChartGeometry {
 export function shortDay(date: string): string {
   const [, month, day] = date.split('-')
   return month && day ? `${day}/${month}` : date
+}
+
+const axisNumber = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 })
+
+/** A value on the axis, short for its narrow column: '2,5' orders, '45 k' or '1,25 M' francs. */
+export function axisValue(metric: Metric, value: number): string {
+  if (metric === 'orders' || value < 1000) return axisNumber.format(value)
+  return value >= 1_000_000 ? `${axisNumber.format(value / 1_000_000)} M` : `${axisNumber.format(value / 1000)} k`
+}
+
+/**
+ * The days whose date is written under the bars: today's and one a week before it (the same
+ * day of the week), oldest first. None on the first two bars: centred there, a date would
+ * run off the left edge of a phone's plot.
+ */
+export function dateTicks(count: number): number[] {
+  const ticks: number[] = []
+  for (let index = count - 1; index >= 0; index -= 7) {
+    if (index >= 2 || index === count - 1) ticks.unshift(index)
+  }
+  return ticks
 }

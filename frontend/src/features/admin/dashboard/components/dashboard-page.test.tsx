@@ -9,9 +9,9 @@ import { apiError, loggedInAsAdmin, makeOrderStats, mockStats, PRODUCT_STATS, US
 
 beforeEach(() => sessionStore.clear())
 
-/** A statistic card, found by its label. */
+/** A statistic card, found by its label (in the page: the sidebar names screens the same way). */
 function card(label: string): HTMLElement {
-  const element = screen.getByText(label).parentElement
+  const element = within(screen.getByRole('main')).getByText(label).parentElement
   if (!element) throw new Error(`no card ${label}`)
   return element
 }
@@ -121,7 +121,7 @@ describe('/admin/dashboard', () => {
     )
     renderApp('/admin/dashboard')
     expect(await screen.findByRole('alert')).toHaveTextContent('Erreur lors du chargement des statistiques')
-    expect(await screen.findByText('Utilisateurs')).toBeVisible()
+    expect(await within(screen.getByRole('main')).findByText('Utilisateurs')).toBeVisible()
     expect(screen.queryByText('Commandes du jour')).not.toBeInTheDocument()
     expect(screen.queryByText('0 FCFA')).not.toBeInTheDocument()
   })

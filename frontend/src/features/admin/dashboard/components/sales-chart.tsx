@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { formatPrice } from '@/lib/format'
 import type { DaySales } from '../api/get-stats'
-import { CHART, chartGeometry, shortDay, type Metric } from '../sales-chart-model'
+import { axisValue, CHART, chartGeometry, dateTicks, shortDay, type Metric } from '../sales-chart-model'
 import styles from './dashboard.module.css'
 
 const METRICS: { id: Metric; label: string }[] = [
@@ -12,20 +12,13 @@ const METRICS: { id: Metric; label: string }[] = [
 const formatValue = (metric: Metric, value: number) =>
   metric === 'revenue' ? formatPrice(value) : `${value} commande${value > 1 ? 's' : ''}`
 
-/** Axis labels: '45 k' rather than '45 000 FCFA' in the narrow margin. */
-function axisLabel(metric: Metric, value: number): string {
-  if (metric === 'orders') return String(Math.round(value * 10) / 10)
-  return value >= 1000 ? `${Math.round(value / 100) / 10} k` : String(value)
-}
-
 /** Sales of the last 30 days, one bar a day, with the figures in a table for screen readers. */
 export function SalesChart({ days }: { days: DaySales[] }) {
   const [metric, setMetric] = useState<Metric>('revenue')
   const titleId = useId()
   const geometry = chartGeometry(days, metric)
   const total = days.reduce((sum, day) => sum + day[metric], 0)
-  // About five dates on the axis, and today's; none crowding today's at the right end.
-  const every = Math.max(1, Math.ceil(days.length / 5))
+  const last = geometry.bars.length - 1
 
   return (
     <section className={styles.panel} aria-labelledby={titleId}>
@@ -48,40 +41,45 @@ export function SalesChart({ days }: { days: DaySales[] }) {
           ))}
         </div>
       </div>
-      <svg
-        className={styles.chart}
-        viewBox={`0 0 ${CHART.width} ${CHART.height}`}
-        role="img"
-        aria-label={`${METRICS.find((m) => m.id === metric)!.label} par jour sur 30 jours, total ${formatValue(metric, total)}`}
-      >
-        {geometry.ticks.map((tick) => (
-          <g key={tick.y}>
-            <line x1={0} x2={CHART.width} y1={tick.y} y2={tick.y} className={styles.gridLine} />
-            {tick.value > 0 ? (
-              // Under its line, so the top one stays inside the drawing.
-              <text x={2} y={tick.y + 3} dominantBaseline="hanging" className={styles.axisText}>{axisLabel(metric, tick.value)}</text>
-            ) : null}
-          </g>
-        ))}
-        {geometry.bars.map((bar, index) => (
-          <g key={bar.date}>
-            <rect x={bar.x} y={bar.y} width={bar.width} height={Math.max(bar.height, bar.value > 0 ? 1 : 0)} className={styles.bar}>
+      <div className={styles.chart}>
+        {/* The labels repeat what the table below says: screen readers read that instead. */}
+        <div className={styles.valueAxis} aria-hidden="true">
+          {geometry.ticks.map((tick) => (
+            <span key={tick.y} style={{ top: `${(tick.y / CHART.height) * 100}%` }}>{axisValue(metric, tick.value)}</span>
+          ))}
+        </div>
+        <svg
+          className={styles.plot}
+          viewBox={`0 0 ${CHART.width} ${CHART.height}`}
+          preserveAspectRatio="none"
+          role="img"
+          aria-label={`${METRICS.find((m) => m.id === metric)!.label} par jour sur 30 jours, total ${formatValue(metric, total)}`}
+        >
+          {geometry.ticks.map((tick) => (
+            <line key={tick.y} x1={0} x2={CHART.width} y1={tick.y} y2={tick.y} className={styles.gridLine} />
+          ))}
+          {geometry.bars.map((bar) => (
+            <rect key={bar.date} x={bar.x} y={bar.y} width={bar.width} height={Math.max(bar.height, bar.value > 0 ? 1 : 0)} className={styles.bar}>
               <title>{`${shortDay(bar.date)} : ${formatValue(metric, bar.value)}`}</title>
             </rect>
-            {index % every === 0 || index === geometry.bars.length - 1 ? (
-              <text
-                x={index === 0 ? 0 : index === geometry.bars.length - 1 ? CHART.width : bar.x + bar.width / 2}
-                y={CHART.height - 6}
-                // The first and last dates stay inside the edges instead of running off them.
-                textAnchor={index === 0 ? 'start' : index === geometry.bars.length - 1 ? 'end' : 'middle'}
-                className={styles.axisText}
+          ))}
+        </svg>
+        <div className={styles.dateAxis} aria-hidden="true">
+          {dateTicks(geometry.bars.length).map((index) => {
+            const bar = geometry.bars[index]!
+            return (
+              <span
+                key={bar.date}
+                // Today's date ends at the plot's edge instead of running past it.
+                className={index === last ? styles.today : undefined}
+                style={index === last ? undefined : { left: `${((bar.x + bar.width / 2) / CHART.width) * 100}%` }}
               >
                 {shortDay(bar.date)}
-              </text>
-            ) : null}
-          </g>
-        ))}
-      </svg>
+              </span>
+            )
+          })}
+        </div>
+      </div>
       <details className={styles.figures}>
         <summary>Voir les chiffres jour par jour</summary>
         <table>
