@@ -25,6 +25,7 @@ const TITLES = [
   ['/admin/dashboard', 'Tableau de bord – Administration'],
   ['/admin/orders', 'Commandes – Administration'],
   ['/admin/orders/o1', 'Commande – Administration'],
+  ['/admin/orders/o1/facture', 'Facture – Administration'],
   ['/admin/cash', 'Caisse – Administration'],
   ['/admin/products', 'Produits – Administration'],
   ['/admin/products/new', 'Nouveau produit – Administration'],
