@@ -176,6 +176,6 @@ test('a customer opening /admin gets /unauthorized', async () => {
   await page.waitForURL('**/login')
   await logIn(page, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)
   await page.waitForURL('**/unauthorized')
-  await page.getByText('Cette section est réservée aux administrateurs.').waitFor()
+  await page.getByText('Cette section est réservée à l’équipe de la boutique.').waitFor()
   await page.context().close()
 })

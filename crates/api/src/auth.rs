@@ -1,20 +1,20 @@
-//! Who is asking: `AuthUser` for any logged-in user, `AdminUser` for administrators. Both are
-//! extractors, so a handler that names one cannot run for anyone else.
+//! Who is asking: `AuthUser` for any logged-in user, `Staff<P>` for a member of the shop's team
+//! holding the permission `P` (the table of `bitik_identity::permissions`). Both are extractors,
+//! so a handler that names one cannot run for anyone else.
 
 use std::future::Future;
+use std::marker::PhantomData;
 use std::pin::Pin;
 
 use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::{FromRequest, HttpRequest, web};
-use bitik_identity::{Role, User};
+use bitik_identity::{Permission, User};
 
 use crate::error::{ApiError, Code};
 use crate::state::AppState;
 
 pub struct AuthUser(pub User);
-
-pub struct AdminUser(pub User);
 
 type Extracted<T> = Pin<Box<dyn Future<Output = Result<T, ApiError>>>>;
 
@@ -40,7 +40,52 @@ impl FromRequest for AuthUser {
     }
 }
 
-impl FromRequest for AdminUser {
+/// A back-office permission as a type (`can::HandleMoney`): a handler taking `Staff<P>` runs only
+/// for a role holding `P` in `bitik_identity::permissions`' table; any other gets 403 with the
+/// permission's French refusal. Its OpenAPI operation names the same permission as the bearer
+/// scope (`security(("bearer" = ["money.handle"]))`), which the access test checks against.
+pub trait Needs {
+    const PERMISSION: Permission;
+}
+
+macro_rules! permission_types {
+    ($($name:ident),* $(,)?) => {
+        /// One type per back-office permission, for [`Staff`].
+        pub mod can {
+            use super::{Needs, Permission};
+            $(
+                pub struct $name;
+                impl Needs for $name {
+                    const PERMISSION: Permission = Permission::$name;
+                }
+            )*
+        }
+    };
+}
+
+permission_types!(
+    ReadFigures,
+    HandleOrders,
+    DeliverOwnOrders,
+    HandleMoney,
+    ManageProducts,
+    AdjustStock,
+    ManagePromoCodes,
+    ManageCustomers,
+    ManageShop,
+    ManageStaff,
+);
+
+/// What a customer is told at the back office's door.
+pub const STAFF_ONLY: &str = "Cette section est réservée à l'équipe de la boutique.";
+
+/// A member of the shop's team holding the permission `P`.
+pub struct Staff<P: Needs> {
+    pub user: User,
+    needs: PhantomData<P>,
+}
+
+impl<P: Needs> FromRequest for Staff<P> {
     type Error = ApiError;
     type Future = Extracted<Self>;
 
@@ -48,10 +93,13 @@ impl FromRequest for AdminUser {
         let user = AuthUser::from_request(req, payload);
         Box::pin(async move {
             let AuthUser(user) = user.await?;
-            if user.role != Role::Admin {
-                return Err(ApiError::new(Code::Forbidden, "Cette section est réservée aux administrateurs."));
+            if !user.role.is_staff() {
+                return Err(ApiError::new(Code::Forbidden, STAFF_ONLY));
             }
-            Ok(AdminUser(user))
+            if !user.role.can(P::PERMISSION) {
+                return Err(ApiError::new(Code::Forbidden, P::PERMISSION.refusal()));
+            }
+            Ok(Staff { user, needs: PhantomData })
         })
     }
 }

@@ -169,9 +169,9 @@ struct ErrorAnswers;
 
 impl Modify for ErrorAnswers {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
-        for (path, item) in openapi.paths.paths.iter_mut() {
+        for item in openapi.paths.paths.values_mut() {
             for operation in operations_mut(item) {
-                add_error_answers(path, operation);
+                add_error_answers(operation);
             }
         }
     }
@@ -203,7 +203,7 @@ fn operations_mut(item: &mut PathItem) -> impl Iterator<Item = &mut Operation> {
     [&mut item.get, &mut item.put, &mut item.post, &mut item.delete, &mut item.patch].into_iter().flatten()
 }
 
-fn add_error_answers(path: &str, operation: &mut Operation) {
+fn add_error_answers(operation: &mut Operation) {
     let json_body = operation
         .request_body
         .as_ref()
@@ -211,6 +211,7 @@ fn add_error_answers(path: &str, operation: &mut Operation) {
     let params = operation.parameters.as_deref().unwrap_or_default();
     let has = |place: ParameterIn| params.iter().any(|p| p.parameter_in == place);
     let protected = operation.security.as_ref().is_some_and(|s| !s.is_empty());
+    let permission = permission_named(operation);
     let mut add = |status: &str, description: &str| {
         operation.responses.responses.entry(status.to_owned()).or_insert_with(|| error_answer(description));
     };
@@ -227,10 +228,17 @@ fn add_error_answers(path: &str, operation: &mut Operation) {
     if protected {
         add("401", "Not logged in, or the session ended");
     }
-    if protected && path.starts_with("/admin") {
-        add("403", "Not an administrator");
+    if let Some(permission) = &permission {
+        add("403", &format!("The caller's role does not hold `{permission}` (docs/roles.md)"));
     }
     add("503", "The database does not answer (Retry-After)");
+}
+
+/// The back-office permission an operation names as its bearer scope.
+fn permission_named(operation: &Operation) -> Option<String> {
+    let security = serde_json::to_value(operation.security.as_ref()?).ok()?;
+    let scopes = security.as_array()?.iter().filter_map(|requirement| requirement["bearer"].as_array());
+    scopes.flatten().find_map(|scope| scope.as_str().map(str::to_owned))
 }
 
 fn error_answer(description: &str) -> RefOr<Response> {

@@ -120,9 +120,11 @@ impl AccountService {
 
     /// Changes an account. `admin` is who asks: they may not demote or deactivate themselves.
     pub async fn admin_update(&self, admin: &User, id: Uuid, update: AdminUserUpdate) -> Result<User, IdentityError> {
-        let changes = self.checked_changes(update).await?;
+        let mut changes = self.checked_changes(update).await?;
         let target = self.admin_user(id).await?;
         guard_self(admin, &target, &changes)?;
+        // A new role takes effect at once: the sessions opened under the old one end.
+        changes.end_sessions |= changes.role.is_some_and(|role| role != target.role);
         self.store_changes(id, changes).await
     }
 
@@ -156,6 +158,7 @@ impl AccountService {
             Ok(Some(user)) => Ok(user),
             Ok(None) => Err(IdentityError::UserNotFound),
             Err(InsertUserError::Duplicate) => Err(IdentityError::EmailTaken),
+            Err(InsertUserError::LastAdmin) => Err(IdentityError::LastAdmin),
             Err(InsertUserError::Other(e)) => Err(IdentityError::Repository(e)),
         }
     }

@@ -41,6 +41,9 @@ pub enum IdentityError {
     CannotDeactivateSelf,
     #[error("Vous ne pouvez pas retirer votre propre rôle d'administrateur.")]
     CannotDemoteSelf,
+    /// The shop always keeps an active administrator (checked by PostgreSQL, under a lock).
+    #[error("La boutique doit garder au moins un administrateur actif.")]
+    LastAdmin,
     /// Password work is turned away: the machine already does all it can (`HashError::Busy`).
     #[error("Le serveur est très sollicité. Réessayez dans quelques secondes.")]
     Busy,

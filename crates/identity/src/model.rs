@@ -4,26 +4,49 @@ use uuid::Uuid;
 
 pub const PASSWORD_MIN_LENGTH: usize = 6;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Who an account is: a customer, or a member of the shop's team (docs/roles.md). What each
+/// staff role may do is the table of `permissions.rs`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Role {
     Customer,
+    /// The owner: everything.
     Admin,
+    Manager,
+    Seller,
+    Courier,
 }
 
 impl Role {
+    pub const ALL: [Role; 5] = [Role::Customer, Role::Admin, Role::Manager, Role::Seller, Role::Courier];
+
     pub fn as_str(self) -> &'static str {
         match self {
             Role::Customer => "customer",
             Role::Admin => "admin",
+            Role::Manager => "manager",
+            Role::Seller => "seller",
+            Role::Courier => "courier",
         }
     }
 
     pub fn parse(value: &str) -> Option<Role> {
-        match value {
-            "customer" => Some(Role::Customer),
-            "admin" => Some(Role::Admin),
-            _ => None,
+        Role::ALL.into_iter().find(|role| role.as_str() == value)
+    }
+
+    /// As the back office names it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Role::Customer => "Client",
+            Role::Admin => "Administrateur",
+            Role::Manager => "Gérant",
+            Role::Seller => "Vendeur",
+            Role::Courier => "Livreur",
         }
+    }
+
+    /// A member of the shop's team (any role but customer).
+    pub fn is_staff(self) -> bool {
+        self != Role::Customer
     }
 }
 

@@ -13,6 +13,9 @@ use bitik_common::BoxError;
 pub enum InsertUserError {
     #[error("e-mail already registered")]
     Duplicate,
+    /// The change would leave the shop without an active administrator.
+    #[error("the last active administrator stays one")]
+    LastAdmin,
     #[error(transparent)]
     Other(BoxError),
 }

@@ -103,6 +103,7 @@ impl AccountService {
     async fn insert(&self, user: NewUser) -> Result<User, IdentityError> {
         self.users.insert(user).await.map_err(|e| match e {
             InsertUserError::Duplicate => IdentityError::EmailTaken,
+            InsertUserError::LastAdmin => IdentityError::LastAdmin,
             InsertUserError::Other(e) => IdentityError::Repository(e),
         })
     }

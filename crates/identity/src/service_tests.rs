@@ -404,6 +404,33 @@ mod admin {
     }
 
     #[tokio::test]
+    async fn a_new_role_ends_the_sessions_the_same_role_does_not() {
+        let (me, manager) = (user(Role::Admin), user(Role::Manager));
+        let service = service(accounts(vec![me.clone(), manager.clone()]));
+        let same = AdminUserUpdate { role: Some("manager".into()), ..AdminUserUpdate::default() };
+        assert_eq!(service.admin_update(&me, manager.id, same).await.unwrap().token_version, manager.token_version);
+        let seller = AdminUserUpdate { role: Some("seller".into()), ..AdminUserUpdate::default() };
+        let demoted = service.admin_update(&me, manager.id, seller).await.unwrap();
+        assert_eq!((demoted.role, demoted.token_version), (Role::Seller, manager.token_version + 1));
+        let unknown = AdminUserUpdate { role: Some("owner".into()), ..AdminUserUpdate::default() };
+        assert_eq!(fields(service.admin_update(&me, manager.id, unknown).await.unwrap_err()), [("role", "Rôle inconnu.".to_owned())]);
+    }
+
+    #[tokio::test]
+    async fn the_last_administrator_stays_one() {
+        let (me, other) = (user(Role::Admin), user(Role::Admin));
+        let mut users = MockUserRepository::new();
+        let found = other.clone();
+        users.expect_find_by_id().returning(move |_| Ok(Some((found.clone(), "h".into()))));
+        users.expect_update().returning(|_, _| Err(InsertUserError::LastAdmin));
+        let service = service(users);
+        let demote = AdminUserUpdate { role: Some("manager".into()), ..AdminUserUpdate::default() };
+        let error = service.admin_update(&me, other.id, demote).await.unwrap_err();
+        assert_eq!(error.to_string(), "La boutique doit garder au moins un administrateur actif.");
+        assert!(matches!(service.set_user_active(&me, other.id, false).await, Err(IdentityError::LastAdmin)));
+    }
+
+    #[tokio::test]
     async fn deactivating_ends_the_sessions_activating_does_not() {
         let (me, customer) = (user(Role::Admin), user(Role::Customer));
         let mut users = MockUserRepository::new();

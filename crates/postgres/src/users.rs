@@ -380,6 +380,7 @@ impl UserRepository for PgUserRepository {
             .optional()
             .map_err(|e| match DbError::from(e) {
                 DbError::Duplicate(_) => InsertUserError::Duplicate,
+                DbError::Query(query) if keeps_an_admin(&query) => InsertUserError::LastAdmin,
                 other => InsertUserError::Other(other.into()),
             })?;
         row.map(UserRow::into_user).transpose().map_err(InsertUserError::Other)
@@ -435,4 +436,10 @@ impl UserRepository for PgUserRepository {
             new_previous_month: count(row.new_previous_month),
         })
     }
+}
+
+/// The refusal of the `users_keep_an_admin` trigger (migration `2026-12-07-000210_staff_roles`):
+/// diesel hides the SQLSTATE, its message is what is left to read.
+fn keeps_an_admin(error: &diesel::result::Error) -> bool {
+    matches!(error, diesel::result::Error::DatabaseError(_, info) if info.message() == "the last active administrator stays one")
 }

@@ -3,10 +3,11 @@ import { Navigate, useLocation } from 'react-router'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useSession } from '@/features/auth/session-store'
 import { SESSION_EXPIRED_PATH } from '@/lib/api-client'
+import { isStaff } from '@/lib/permissions'
 
 /**
- * Not logged in → /login, logged in without the admin role →
- * /unauthorized. Lives in the main chunk so a shopper who lands on /admin is
+ * Not logged in → /login, logged in as a customer → /unauthorized (the team's roles get in,
+ * each seeing its own work). Lives in the main chunk so a shopper who lands on /admin is
  * turned away without downloading the admin code. The server enforces roles;
  * this only keeps the UI honest.
  */
@@ -22,6 +23,6 @@ export function AdminGuard({ children }: { children: ReactNode }) {
   if (!user) {
     return <Navigate to={ended === 'expired' ? SESSION_EXPIRED_PATH : '/login'} replace state={{ from: location.pathname + location.search }} />
   }
-  if (user.role !== 'admin') return <Navigate to="/unauthorized" replace />
+  if (!isStaff(user.role)) return <Navigate to="/unauthorized" replace />
   return <>{children}</>
 }

@@ -81,7 +81,7 @@ describe('the admin guard', () => {
   it('sends a customer to /unauthorized', async () => {
     loggedInAs(makeUser({ role: 'customer' }))
     renderApp('/admin')
-    expect(await screen.findByText('Cette section est réservée aux administrateurs.')).toBeVisible()
+    expect(await screen.findByText('Cette section est réservée à l’équipe de la boutique.')).toBeVisible()
     expect(location()).toBe('/unauthorized')
   })
 
@@ -90,6 +90,6 @@ describe('the admin guard', () => {
     const user = userEvent.setup()
     renderApp('/admin')
     await logIn(user)
-    expect(await screen.findByText('Cette section est réservée aux administrateurs.')).toBeVisible()
+    expect(await screen.findByText('Cette section est réservée à l’équipe de la boutique.')).toBeVisible()
   })
 })

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { sessionStore } from '@/features/auth/session-store'
 import { server } from '@/testing/server'
-import { mockStats } from '@/testing/admin'
+import { mockStats, ROLE_PERMISSIONS } from '@/testing/admin'
 import { renderApp } from '@/testing/render'
 
 // The home page and the footer call the API; these tests answer "not there yet".
@@ -43,9 +43,9 @@ describe('logged-in routes', () => {
 })
 
 describe('/unauthorized', () => {
-  it('says the section is for administrators and links home', async () => {
+  it('says the section is for the shop’s team and links home', async () => {
     renderApp('/unauthorized')
-    expect(await screen.findByText('Cette section est réservée aux administrateurs.')).toBeVisible()
+    expect(await screen.findByText('Cette section est réservée à l’équipe de la boutique.')).toBeVisible()
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Retour à l’accueil' })).toHaveAttribute('href', '/')
   })
 })
@@ -62,7 +62,7 @@ describe('/admin', () => {
     localStorage.setItem('token', 'customer-token')
     server.use(http.get('/api/auth/me', () => HttpResponse.json({ data: user('customer') })))
     renderApp('/admin')
-    expect(await screen.findByText('Cette section est réservée aux administrateurs.')).toBeVisible()
+    expect(await screen.findByText('Cette section est réservée à l’équipe de la boutique.')).toBeVisible()
     expect(screen.getByTestId('location')).toHaveTextContent('/unauthorized')
   })
 
@@ -81,10 +81,40 @@ describe('/admin', () => {
     // No storefront header inside the admin area.
     expect(screen.queryByRole('searchbox', { name: 'Rechercher des produits' })).not.toBeInTheDocument()
   })
+
+  it('shows a seller only their work: orders, messages and products, no figures nor money', async () => {
+    localStorage.setItem('token', 'seller-token')
+    server.use(
+      http.get('/api/auth/me', () => HttpResponse.json({ data: user('seller') })),
+      http.get('/api/admin/orders', () => HttpResponse.json({ data: [], pagination: { page: 1, limit: 20, totalItems: 0, totalPages: 0 } })),
+    )
+    renderApp('/admin')
+    // The bare /admin opens the seller's first screen, not the dashboard's figures.
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/orders$/))
+    const nav = screen.getByRole('navigation', { name: 'Administration' })
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Commandes', 'Produits', 'Messages'])
+  })
+
+  it('tells a seller the dashboard and « Caisse » are not theirs', async () => {
+    localStorage.setItem('token', 'seller-token')
+    server.use(http.get('/api/auth/me', () => HttpResponse.json({ data: user('seller') })))
+    renderApp('/admin/cash')
+    expect(await screen.findByText('Cette page n’est pas ouverte à votre rôle.')).toBeVisible()
+    expect(screen.getByRole('link', { name: /^Aller à «\sCommandes\s»$/ })).toHaveAttribute('href', '/admin/orders')
+  })
+
+  it('lets a courier in, with no back-office screen yet', async () => {
+    localStorage.setItem('token', 'courier-token')
+    server.use(http.get('/api/auth/me', () => HttpResponse.json({ data: user('courier') })))
+    renderApp('/admin')
+    expect(await screen.findByText('Cette page n’est pas ouverte à votre rôle.')).toBeVisible()
+    expect(within(screen.getByRole('navigation', { name: 'Administration' })).queryAllByRole('link')).toEqual([])
+  })
 })
 
-function user(role: 'customer' | 'admin') {
+function user(role: 'customer' | keyof typeof ROLE_PERMISSIONS) {
   return {
+    permissions: role === 'customer' ? [] : [...ROLE_PERMISSIONS[role]],
     id: 'u1',
     firstName: 'Fatou',
     lastName: 'Sow',

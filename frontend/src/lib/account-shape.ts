@@ -1,8 +1,9 @@
 // The fields of an account as the API answers them, shared by the storefront's user
 // (features/auth/api/user-schema.ts) and the back office's (features/admin/users/api/user-schema.ts).
-import { boolean, enum as zEnum, nullish, string } from 'zod/mini'
+import { array, boolean, enum as zEnum, nullish, optional, string } from 'zod/mini'
 
-export const ROLES = ['customer', 'admin'] as const
+/** A customer, or a member of the shop's team (docs/roles.md). */
+export const ROLES = ['customer', 'admin', 'manager', 'seller', 'courier'] as const
 export type Role = (typeof ROLES)[number]
 
 export const accountShape = {
@@ -15,6 +16,8 @@ export const accountShape = {
   zipCode: nullish(string()),
   country: nullish(string()),
   role: zEnum(ROLES),
+  /** What the role may do in the back office, as the server's one table says (empty for a customer). */
+  permissions: optional(array(string())),
   active: boolean(),
   createdAt: string(),
 }

@@ -6,14 +6,29 @@ import type { AdminOrder } from '@/features/admin/orders/api/order-schema'
 import type { PhoneRecord } from '@/features/admin/orders/api/phone-record'
 import type { AdminProduct } from '@/features/admin/products/api/product-schema'
 import type { AdminUser } from '@/features/admin/users/api/user-schema'
+import { PERMISSIONS } from '@/lib/permissions'
 import { server } from './server'
 import { loggedInAs, makeUser } from './users'
 
 export const ADMIN_ID = '0b5f1c7e-6a2d-4f38-9c41-1d2e3f4a5b6c'
 
 /** The app starts logged in as an administrator (Fatou Sow). */
+/** `permissions` as GET /api/auth/me answers them for each staff role (docs/roles.md). */
+export const ROLE_PERMISSIONS = {
+  admin: Object.values(PERMISSIONS),
+  manager: Object.values(PERMISSIONS).filter((p) => p !== PERMISSIONS.manageShop && p !== PERMISSIONS.manageStaff),
+  seller: [PERMISSIONS.handleOrders, PERMISSIONS.deliverOwnOrders, PERMISSIONS.adjustStock],
+  courier: [PERMISSIONS.deliverOwnOrders],
+} as const
+
 export function loggedInAsAdmin() {
-  return loggedInAs(makeUser({ id: ADMIN_ID, firstName: 'Fatou', lastName: 'Sow', email: 'fatou@bitik.sn', role: 'admin' }), 'admin-token')
+  return loggedInAsStaff('admin')
+}
+
+/** A member of the team with `role`, with what the server answers for it. */
+export function loggedInAsStaff(role: keyof typeof ROLE_PERMISSIONS) {
+  const user = makeUser({ id: ADMIN_ID, firstName: 'Fatou', lastName: 'Sow', email: 'fatou@bitik.sn', role, permissions: [...ROLE_PERMISSIONS[role]] })
+  return loggedInAs(user, 'admin-token')
 }
 
 let seq = 0

@@ -75,6 +75,7 @@ codes! {
     CannotDeleteAdmin = "cannot_delete_admin", CONFLICT;
     CannotDeactivateSelf = "cannot_deactivate_self", CONFLICT;
     CannotChangeOwnRole = "cannot_change_own_role", CONFLICT;
+    LastAdmin = "last_admin", CONFLICT;
     // Reset links by e-mail asked of a shop that sends no e-mail: the WhatsApp path remains.
     MailNotConfigured = "mail_not_configured", CONFLICT;
 

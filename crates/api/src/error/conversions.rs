@@ -31,6 +31,7 @@ impl From<bitik_identity::IdentityError> for ApiError {
             E::CannotDeleteAdmin => ApiError::new(Code::CannotDeleteAdmin, message),
             E::CannotDeactivateSelf => ApiError::new(Code::CannotDeactivateSelf, message),
             E::CannotDemoteSelf => ApiError::new(Code::CannotChangeOwnRole, message),
+            E::LastAdmin => ApiError::new(Code::LastAdmin, message),
             E::Busy => ApiError::new(Code::ServerBusy, message).with_retry_after(RETRY_WHEN_BUSY),
             E::Repository(_) => ApiError::internal(error),
         }
@@ -430,6 +431,7 @@ mod tests {
                 Identity::CannotDeleteAdmin,
                 Identity::CannotDeactivateSelf,
                 Identity::CannotDemoteSelf,
+                Identity::LastAdmin,
                 Identity::Busy,
                 Identity::Repository(bug()),
             ]

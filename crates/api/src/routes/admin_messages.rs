@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
-use crate::auth::AdminUser;
+use crate::auth::{Staff, can};
 use crate::error::{ApiError, ErrorBody};
 use crate::responses::{Data, Paginated};
 use crate::state::AppState;
@@ -97,16 +97,16 @@ impl From<Message> for MessageDto {
 }
 
 /// The messages, newest first; `state=failed` lists the failures across orders.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), params(MessagesParams), responses(
+#[utoipa::path(tag = "admin", security(("bearer" = ["orders.handle"])), params(MessagesParams), responses(
     (status = 200, description = "A page of messages", body = Paginated<MessageDto>),
     (status = 400, description = "A malformed page or an unknown state", body = ErrorBody),
     (status = 401, description = "Not logged in", body = ErrorBody),
-    (status = 403, description = "Not an administrator", body = ErrorBody),
+    (status = 403, description = "Not allowed for this role", body = ErrorBody),
 ))]
 #[get("/admin/messages")]
 async fn list(
     state: web::Data<AppState>,
-    _admin: AdminUser,
+    _admin: Staff<can::HandleOrders>,
     params: web::Query<MessagesParams>,
 ) -> Result<HttpResponse, ApiError> {
     let page = PageRequest::parse(params.page.as_deref(), params.limit.as_deref(), ADMIN_PAGE_SIZE, MAX_PAGE_SIZE)?;
@@ -115,16 +115,16 @@ async fn list(
 }
 
 /// An order's messages, oldest first.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), params(("id" = Uuid, Path, description = "Order id")), responses(
+#[utoipa::path(tag = "admin", security(("bearer" = ["orders.handle"])), params(("id" = Uuid, Path, description = "Order id")), responses(
     (status = 200, description = "The order's messages", body = Data<Vec<MessageDto>>),
     (status = 401, description = "Not logged in", body = ErrorBody),
-    (status = 403, description = "Not an administrator", body = ErrorBody),
+    (status = 403, description = "Not allowed for this role", body = ErrorBody),
     (status = 404, description = "No such order", body = ErrorBody),
 ))]
 #[get("/admin/orders/{id}/messages")]
 async fn of_order(
     state: web::Data<AppState>,
-    _admin: AdminUser,
+    _admin: Staff<can::HandleOrders>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     let order = state.orders.admin_order(*id).await?;
@@ -134,15 +134,15 @@ async fn of_order(
 
 /// Sends a message again now: a failed one, one written while e-mail was not configured, or a
 /// sent one the customer lost.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), params(("id" = Uuid, Path, description = "Message id")), responses(
+#[utoipa::path(tag = "admin", security(("bearer" = ["orders.handle"])), params(("id" = Uuid, Path, description = "Message id")), responses(
     (status = 200, description = "The message, pending again", body = Data<MessageDto>),
     (status = 401, description = "Not logged in", body = ErrorBody),
-    (status = 403, description = "Not an administrator", body = ErrorBody),
+    (status = 403, description = "Not allowed for this role", body = ErrorBody),
     (status = 404, description = "No such message (`message_not_found`)", body = ErrorBody),
     (status = 409, description = "Already waiting to be sent (`message_already_pending`)", body = ErrorBody),
 ))]
 #[post("/admin/messages/{id}/resend")]
-async fn resend(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<Uuid>) -> Result<HttpResponse, ApiError> {
+async fn resend(state: web::Data<AppState>, _admin: Staff<can::HandleOrders>, id: web::Path<Uuid>) -> Result<HttpResponse, ApiError> {
     let message = state.messages.resend(*id).await?;
     Ok(HttpResponse::Ok().json(Data::new(MessageDto::from(message))))
 }

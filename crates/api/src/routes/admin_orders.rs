@@ -10,7 +10,7 @@ use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
-use crate::auth::AdminUser;
+use crate::auth::{Staff, can};
 use crate::error::{ApiError, ErrorBody};
 use crate::responses::{Data, Paginated};
 use crate::routes::orders::OrderDto;
@@ -65,16 +65,16 @@ fn actor(admin: &bitik_identity::User) -> Actor {
 }
 
 /// Every customer's orders, filtered.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), params(AdminOrdersParams), responses(
+#[utoipa::path(tag = "admin", security(("bearer" = ["orders.handle"])), params(AdminOrdersParams), responses(
     (status = 200, description = "A page of orders", body = Paginated<OrderDto>),
     (status = 400, description = "A malformed filter", body = ErrorBody),
     (status = 401, description = "Not logged in", body = ErrorBody),
-    (status = 403, description = "Not an administrator", body = ErrorBody),
+    (status = 403, description = "Not allowed for this role", body = ErrorBody),
 ))]
 #[get("/admin/orders")]
 async fn list(
     state: web::Data<AppState>,
-    _admin: AdminUser,
+    _admin: Staff<can::HandleOrders>,
     params: web::Query<AdminOrdersParams>,
 ) -> Result<HttpResponse, ApiError> {
     let p = params.into_inner();
@@ -94,14 +94,14 @@ async fn list(
 }
 
 /// One order, whoever placed it, with the customer's confirmation link while it waits for it.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), params(("id" = Uuid, Path, description = "Order id")), responses(
+#[utoipa::path(tag = "admin", security(("bearer" = ["orders.handle"])), params(("id" = Uuid, Path, description = "Order id")), responses(
     (status = 200, description = "The order", body = Data<AdminOrderDto>),
     (status = 401, description = "Not logged in", body = ErrorBody),
-    (status = 403, description = "Not an administrator", body = ErrorBody),
+    (status = 403, description = "Not allowed for this role", body = ErrorBody),
     (status = 404, description = "No such order", body = ErrorBody),
 ))]
 #[get("/admin/orders/{id}")]
-async fn detail(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<Uuid>) -> Result<HttpResponse, ApiError> {
+async fn detail(state: web::Data<AppState>, _admin: Staff<can::HandleOrders>, id: web::Path<Uuid>) -> Result<HttpResponse, ApiError> {
     let order = state.orders.admin_order(*id).await?;
     Ok(HttpResponse::Ok().json(Data::new(AdminOrderDto::new(&state, order))))
 }
@@ -203,20 +203,20 @@ pub enum ConfirmationFilterName {
 /// Sets any status; cancelling returns the stock, leaving `cancelled` takes it again. A
 /// cash-on-delivery order is prepared, shipped or delivered only once confirmed; only a shipped
 /// order is `refused`; a refused parcel marked returned changes no more.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = StatusBody,
+#[utoipa::path(tag = "admin", security(("bearer" = ["orders.handle"])), request_body = StatusBody,
     params(("id" = Uuid, Path, description = "Order id")),
     responses(
         (status = 200, description = "The order after the change", body = Data<AdminOrderDto>),
         (status = 400, description = "Unknown status", body = ErrorBody),
         (status = 401, description = "Not logged in", body = ErrorBody),
-        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 403, description = "Not allowed for this role", body = ErrorBody),
         (status = 404, description = "No such order", body = ErrorBody),
         (status = 409, description = "Same status, changed meanwhile, the stock to reopen is gone, not confirmed yet (`order_not_confirmed`), refused but not shipped (`order_not_shipped`), or returned (`order_returned`)", body = ErrorBody),
 ))]
 #[put("/admin/orders/{id}/status")]
 async fn change_status(
     state: web::Data<AppState>,
-    AdminUser(admin): AdminUser,
+    Staff { user: admin, .. }: Staff<can::HandleOrders>,
     id: web::Path<Uuid>,
     body: web::Json<StatusBody>,
 ) -> Result<HttpResponse, ApiError> {
@@ -228,17 +228,17 @@ async fn change_status(
 }
 
 /// Records the cash received for a cash-on-delivery order.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), params(("id" = Uuid, Path, description = "Order id")), responses(
+#[utoipa::path(tag = "admin", security(("bearer" = ["money.handle"])), params(("id" = Uuid, Path, description = "Order id")), responses(
     (status = 200, description = "The paid order", body = Data<AdminOrderDto>),
     (status = 401, description = "Not logged in", body = ErrorBody),
-    (status = 403, description = "Not an administrator", body = ErrorBody),
+    (status = 403, description = "Not allowed for this role", body = ErrorBody),
     (status = 404, description = "No such order", body = ErrorBody),
     (status = 409, description = "Not cash on delivery, already paid, or cancelled", body = ErrorBody),
 ))]
 #[put("/admin/orders/{id}/payment")]
 async fn record_payment(
     state: web::Data<AppState>,
-    AdminUser(admin): AdminUser,
+    Staff { user: admin, .. }: Staff<can::HandleMoney>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     let order = state.orders.record_cash_payment(&actor(&admin), *id).await?;
@@ -267,14 +267,14 @@ pub struct RefundBody {
 /// the refund the shop made itself, of any part of what is left. A refund that gives back the
 /// whole of what was paid for an order not delivered yet cancels it and returns its stock, in the
 /// refund's transaction; after delivery (a return) status and stock stay.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = RefundBody,
+#[utoipa::path(tag = "admin", security(("bearer" = ["money.handle"])), request_body = RefundBody,
     params(("id" = Uuid, Path, description = "Order id")),
     responses(
         (status = 200, description = "Refunded: the order with its refunds", body = Data<AdminOrderDto>),
         (status = 202, description = "Wave's answer was lost: the refund is to be checked", body = Data<AdminOrderDto>),
         (status = 400, description = "A missing reason, a wrong amount or method", body = ErrorBody),
         (status = 401, description = "Not logged in", body = ErrorBody),
-        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 403, description = "Not allowed for this role", body = ErrorBody),
         (status = 404, description = "No such order", body = ErrorBody),
         (status = 409, description = "Not paid (`order_not_refundable`), refunded (`already_refunded`), a Wave refund in flight (`refund_in_progress`), or Wave refused (`wave_refund_refused`): nothing changed", body = ErrorBody),
         (status = 429, description = "Wave asks us to slow down (see Retry-After)", body = ErrorBody),
@@ -282,7 +282,7 @@ pub struct RefundBody {
 #[post("/admin/orders/{id}/refund")]
 async fn refund(
     state: web::Data<AppState>,
-    AdminUser(admin): AdminUser,
+    Staff { user: admin, .. }: Staff<can::HandleMoney>,
     id: web::Path<Uuid>,
     body: web::Json<RefundBody>,
 ) -> Result<HttpResponse, ApiError> {
@@ -295,12 +295,12 @@ async fn refund(
 
 /// Asks Wave whether the order's refund « à vérifier » was made (Wave's session, not the
 /// shop's record, decides): it becomes `succeeded` (the order `refunded`) or `failed`.
-#[utoipa::path(tag = "admin", security(("bearer" = [])),
+#[utoipa::path(tag = "admin", security(("bearer" = ["money.handle"])),
     params(("id" = Uuid, Path, description = "Order id")),
     responses(
         (status = 200, description = "The order with its refund settled", body = Data<AdminOrderDto>),
         (status = 401, description = "Not logged in", body = ErrorBody),
-        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 403, description = "Not allowed for this role", body = ErrorBody),
         (status = 404, description = "No such order", body = ErrorBody),
         (status = 409, description = "No refund to check (`no_refund_to_check`), or one asked of Wave moments ago (`refund_in_progress`)", body = ErrorBody),
         (status = 429, description = "Wave asks us to slow down (see Retry-After)", body = ErrorBody),
@@ -309,7 +309,7 @@ async fn refund(
 #[post("/admin/orders/{id}/refund/check")]
 async fn check_refund(
     state: web::Data<AppState>,
-    AdminUser(admin): AdminUser,
+    Staff { user: admin, .. }: Staff<can::HandleMoney>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     let order = state.refunds.check(&actor(&admin), *id).await?;
@@ -326,19 +326,19 @@ pub struct TrackingBody {
 }
 
 /// Sets the order's tracking note, typed by the admin (nothing is ever generated).
-#[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = TrackingBody,
+#[utoipa::path(tag = "admin", security(("bearer" = ["orders.handle"])), request_body = TrackingBody,
     params(("id" = Uuid, Path, description = "Order id")),
     responses(
         (status = 200, description = "The order with its note", body = Data<AdminOrderDto>),
         (status = 400, description = "A note longer than 500 characters", body = ErrorBody),
         (status = 401, description = "Not logged in", body = ErrorBody),
-        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 403, description = "Not allowed for this role", body = ErrorBody),
         (status = 404, description = "No such order", body = ErrorBody),
 ))]
 #[put("/admin/orders/{id}/tracking")]
 async fn set_tracking_note(
     state: web::Data<AppState>,
-    _admin: AdminUser,
+    _admin: Staff<can::HandleOrders>,
     id: web::Path<Uuid>,
     body: web::Json<TrackingBody>,
 ) -> Result<HttpResponse, ApiError> {
@@ -493,13 +493,13 @@ impl From<OrderDashboard> for OrderStatsDto {
 
 /// The dashboard: today's and this month's figures against the previous period, the latest
 /// orders, best sellers and daily sales over 30 days.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), responses(
+#[utoipa::path(tag = "admin", security(("bearer" = ["figures.read"])), responses(
     (status = 200, description = "The figures", body = Data<OrderStatsDto>),
     (status = 401, description = "Not logged in", body = ErrorBody),
-    (status = 403, description = "Not an administrator", body = ErrorBody),
+    (status = 403, description = "Not allowed for this role", body = ErrorBody),
 ))]
 #[get("/admin/orders/stats")]
-async fn stats(state: web::Data<AppState>, _admin: AdminUser) -> Result<HttpResponse, ApiError> {
+async fn stats(state: web::Data<AppState>, _admin: Staff<can::ReadFigures>) -> Result<HttpResponse, ApiError> {
     let dashboard = state.orders.dashboard().await?;
     Ok(HttpResponse::Ok().json(Data::new(OrderStatsDto::from(dashboard))))
 }

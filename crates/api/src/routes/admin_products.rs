@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::auth::AdminUser;
+use crate::auth::{Staff, can};
 use crate::error::{ApiError, Code, ErrorBody};
 use crate::responses::Data;
 use crate::routes::products::AdminProductDto;
@@ -54,13 +54,13 @@ impl From<ProductStats> for ProductStatsDto {
 }
 
 /// How many products, how many on sale, out of stock, low.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), responses(
+#[utoipa::path(tag = "admin", security(("bearer" = ["products.manage"])), responses(
     (status = 200, description = "The counts", body = Data<ProductStatsDto>),
     (status = 401, description = "Not logged in", body = ErrorBody),
-    (status = 403, description = "Not an administrator", body = ErrorBody),
+    (status = 403, description = "Not allowed for this role", body = ErrorBody),
 ))]
 #[get("/admin/products/stats")]
-async fn stats(state: web::Data<AppState>, _admin: AdminUser) -> Result<HttpResponse, ApiError> {
+async fn stats(state: web::Data<AppState>, _admin: Staff<can::ManageProducts>) -> Result<HttpResponse, ApiError> {
     Ok(HttpResponse::Ok().json(Data::new(ProductStatsDto::from(state.catalog.stats().await?))))
 }
 
@@ -123,16 +123,16 @@ impl From<ProductBody> for ProductForm {
 }
 
 /// Creates a product; its slug is made from its name and kept unique.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = ProductBody, responses(
+#[utoipa::path(tag = "admin", security(("bearer" = ["products.manage"])), request_body = ProductBody, responses(
     (status = 201, description = "The product", body = Data<AdminProductDto>),
     (status = 400, description = "The form breaks a rule (French message per field)", body = ErrorBody),
     (status = 401, description = "Not logged in", body = ErrorBody),
-    (status = 403, description = "Not an administrator", body = ErrorBody),
+    (status = 403, description = "Not allowed for this role", body = ErrorBody),
 ))]
 #[post("/products")]
 async fn create(
     state: web::Data<AppState>,
-    _admin: AdminUser,
+    _admin: Staff<can::ManageProducts>,
     body: web::Json<ProductBody>,
 ) -> Result<HttpResponse, ApiError> {
     let product = state.catalog.create(body.into_inner().into(), None).await?;
@@ -140,13 +140,13 @@ async fn create(
 }
 
 /// Replaces a product and its whole stock grid; its slug stays.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = ProductBody,
+#[utoipa::path(tag = "admin", security(("bearer" = ["products.manage"])), request_body = ProductBody,
     params(("idOrSlug" = Uuid, Path, description = "Product id (an id: writes take no slug)")),
     responses(
         (status = 200, description = "The product", body = Data<AdminProductDto>),
         (status = 400, description = "The form breaks a rule", body = ErrorBody),
         (status = 401, description = "Not logged in", body = ErrorBody),
-        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 403, description = "Not allowed for this role", body = ErrorBody),
         (status = 404, description = "No such product", body = ErrorBody),
 ))]
 #[put("/products/{idOrSlug}")]
@@ -155,7 +155,7 @@ async fn update(
     // The path first: `PUT /products/new-arrivals` is a method that path lacks (405) before it
     // is anybody's business (403).
     id: web::Path<Uuid>,
-    _admin: AdminUser,
+    _admin: Staff<can::ManageProducts>,
     body: web::Json<ProductBody>,
 ) -> Result<HttpResponse, ApiError> {
     let product = state.catalog.update(*id, body.into_inner().into()).await?;
@@ -176,19 +176,19 @@ fn wholes(grid: BTreeMap<String, BTreeMap<String, Whole>>) -> BTreeMap<String, B
 }
 
 /// Sets the stock of some of the product's variants.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = StockBody,
+#[utoipa::path(tag = "admin", security(("bearer" = ["stock.adjust"])), request_body = StockBody,
     params(("id" = Uuid, Path, description = "Product id")),
     responses(
         (status = 200, description = "The product", body = Data<AdminProductDto>),
         (status = 400, description = "A negative quantity or a variant the product lacks", body = ErrorBody),
         (status = 401, description = "Not logged in", body = ErrorBody),
-        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 403, description = "Not allowed for this role", body = ErrorBody),
         (status = 404, description = "No such product", body = ErrorBody),
 ))]
 #[put("/products/{id}/stock")]
 async fn set_stock(
     state: web::Data<AppState>,
-    _admin: AdminUser,
+    _admin: Staff<can::AdjustStock>,
     id: web::Path<Uuid>,
     body: web::Json<StockBody>,
 ) -> Result<HttpResponse, ApiError> {
@@ -204,16 +204,16 @@ pub struct RemovalDto {
 }
 
 /// Deletes a product; one that orders name is deactivated instead, and the answer says so.
-#[utoipa::path(tag = "admin", security(("bearer" = [])),
+#[utoipa::path(tag = "admin", security(("bearer" = ["products.manage"])),
     params(("idOrSlug" = Uuid, Path, description = "Product id (an id: writes take no slug)")),
     responses(
         (status = 200, description = "Deleted or deactivated", body = Data<RemovalDto>),
         (status = 401, description = "Not logged in", body = ErrorBody),
-        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 403, description = "Not allowed for this role", body = ErrorBody),
         (status = 404, description = "No such product", body = ErrorBody),
 ))]
 #[delete("/products/{idOrSlug}")]
-async fn remove(state: web::Data<AppState>, id: web::Path<Uuid>, _admin: AdminUser) -> Result<HttpResponse, ApiError> {
+async fn remove(state: web::Data<AppState>, id: web::Path<Uuid>, _admin: Staff<can::ManageProducts>) -> Result<HttpResponse, ApiError> {
     let dto = match state.catalog.remove(*id).await? {
         Removal::Deleted => RemovalDto { deleted: true, deactivated: false, message: "Produit supprimé avec succès" },
         _ => RemovalDto {
@@ -227,13 +227,13 @@ async fn remove(state: web::Data<AppState>, id: web::Path<Uuid>, _admin: AdminUs
 
 /// Every product with its variants and stock as CSV, one row per variant (RFC 4180, cells a
 /// spreadsheet would run neutralised), in the columns the import reads back.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), responses(
+#[utoipa::path(tag = "admin", security(("bearer" = ["products.manage"])), responses(
     (status = 200, description = "One row per variant under the import's columns", content_type = "text/csv", body = String),
     (status = 401, description = "Not logged in", body = ErrorBody),
-    (status = 403, description = "Not an administrator", body = ErrorBody),
+    (status = 403, description = "Not allowed for this role", body = ErrorBody),
 ))]
 #[get("/admin/products.csv")]
-async fn export(state: web::Data<AppState>, _admin: AdminUser) -> Result<HttpResponse, ApiError> {
+async fn export(state: web::Data<AppState>, _admin: Staff<can::ManageProducts>) -> Result<HttpResponse, ApiError> {
     let mut csv = CsvFile::new(COLUMNS)?;
     for row in state.catalog.export().await? {
         csv.row(row)?;
@@ -282,13 +282,13 @@ fn is_csv(req: &HttpRequest) -> bool {
 /// checked first with the product form's rules; a single bad row writes nothing and every
 /// problem is answered (`rows`: line, column, message). Otherwise every change is written in one
 /// transaction. `?dryRun=true` answers what would change and writes nothing.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), params(ImportQuery),
+#[utoipa::path(tag = "admin", security(("bearer" = ["products.manage"])), params(ImportQuery),
     request_body(content = String, content_type = "text/csv", description = "The export's columns, one row per variant"),
     responses(
         (status = 200, description = "Written (or, with dryRun, what would be)", body = Data<ImportReport>),
         (status = 400, description = "Rows breaking the rules (`invalid_import`, with `rows`): nothing written", body = ErrorBody),
         (status = 401, description = "Not logged in", body = ErrorBody),
-        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 403, description = "Not allowed for this role", body = ErrorBody),
         (status = 413, description = "Larger than 8 MiB", body = ErrorBody),
         (status = 415, description = "Not text/csv", body = ErrorBody),
 ))]
@@ -296,7 +296,7 @@ fn is_csv(req: &HttpRequest) -> bool {
 async fn import(
     req: HttpRequest,
     state: web::Data<AppState>,
-    _admin: AdminUser,
+    _admin: Staff<can::ManageProducts>,
     query: web::Query<ImportQuery>,
     payload: web::Payload,
 ) -> Result<HttpResponse, ApiError> {

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
-use crate::auth::AdminUser;
+use crate::auth::{Staff, can};
 use crate::error::{ApiError, ErrorBody};
 use crate::responses::{Data, Paginated};
 use crate::routes::auth::UserDto;
@@ -65,16 +65,16 @@ pub struct UsersParams {
 }
 
 /// Accounts, newest first.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), params(UsersParams), responses(
+#[utoipa::path(tag = "admin", security(("bearer" = ["customers.manage"])), params(UsersParams), responses(
     (status = 200, description = "A page of accounts", body = Paginated<AdminUserDto>),
     (status = 400, description = "A malformed filter", body = ErrorBody),
     (status = 401, description = "Not logged in", body = ErrorBody),
-    (status = 403, description = "Not an administrator", body = ErrorBody),
+    (status = 403, description = "Not allowed for this role", body = ErrorBody),
 ))]
 #[get("/admin/users")]
 async fn list(
     state: web::Data<AppState>,
-    _admin: AdminUser,
+    _admin: Staff<can::ManageCustomers>,
     params: web::Query<UsersParams>,
 ) -> Result<HttpResponse, ApiError> {
     let p = params.into_inner();
@@ -84,15 +84,15 @@ async fn list(
 }
 
 /// One account.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), params(("id" = Uuid, Path, description = "User id")),
+#[utoipa::path(tag = "admin", security(("bearer" = ["customers.manage"])), params(("id" = Uuid, Path, description = "User id")),
     responses(
         (status = 200, description = "The account", body = Data<AdminUserDto>),
         (status = 401, description = "Not logged in", body = ErrorBody),
-        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 403, description = "Not allowed for this role", body = ErrorBody),
         (status = 404, description = "No such account", body = ErrorBody),
 ))]
 #[get("/admin/users/{id}")]
-async fn detail(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<Uuid>) -> Result<HttpResponse, ApiError> {
+async fn detail(state: web::Data<AppState>, _admin: Staff<can::ManageCustomers>, id: web::Path<Uuid>) -> Result<HttpResponse, ApiError> {
     let user = state.accounts.admin_user(*id).await?;
     Ok(HttpResponse::Ok().json(Data::new(AdminUserDto::from(user))))
 }
@@ -137,17 +137,17 @@ pub enum AccountStatus {
 }
 
 /// Creates an account with the registration form's rules and a role.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = NewUserBody, responses(
+#[utoipa::path(tag = "admin", security(("bearer" = ["staff.manage"])), request_body = NewUserBody, responses(
     (status = 201, description = "The account", body = Data<AdminUserDto>),
     (status = 400, description = "The form breaks a rule (French message per field)", body = ErrorBody),
     (status = 401, description = "Not logged in", body = ErrorBody),
-    (status = 403, description = "Not an administrator", body = ErrorBody),
+    (status = 403, description = "Not allowed for this role", body = ErrorBody),
     (status = 409, description = "The e-mail has an account: `Un compte existe déjà avec cet email`", body = ErrorBody),
 ))]
 #[post("/admin/users")]
 async fn create(
     state: web::Data<AppState>,
-    _admin: AdminUser,
+    _admin: Staff<can::ManageStaff>,
     body: web::Json<NewUserBody>,
 ) -> Result<HttpResponse, ApiError> {
     let b = body.into_inner();
@@ -188,20 +188,20 @@ pub struct UpdateUserBody {
 
 /// Changes an account. An administrator cannot demote or deactivate themselves; deactivating or
 /// setting a password ends the account's sessions.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = UpdateUserBody,
+#[utoipa::path(tag = "admin", security(("bearer" = ["staff.manage"])), request_body = UpdateUserBody,
     params(("id" = Uuid, Path, description = "User id")),
     responses(
         (status = 200, description = "The account", body = Data<AdminUserDto>),
         (status = 400, description = "A field breaks a rule", body = ErrorBody),
         (status = 401, description = "Not logged in", body = ErrorBody),
-        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 403, description = "Not allowed for this role", body = ErrorBody),
         (status = 404, description = "No such account", body = ErrorBody),
         (status = 409, description = "E-mail taken, or demoting or deactivating oneself", body = ErrorBody),
 ))]
 #[put("/admin/users/{id}")]
 async fn update(
     state: web::Data<AppState>,
-    AdminUser(admin): AdminUser,
+    Staff { user: admin, .. }: Staff<can::ManageStaff>,
     id: web::Path<Uuid>,
     body: web::Json<UpdateUserBody>,
 ) -> Result<HttpResponse, ApiError> {
@@ -231,20 +231,20 @@ pub struct StatusBody {
 }
 
 /// Activates or deactivates an account.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = StatusBody,
+#[utoipa::path(tag = "admin", security(("bearer" = ["staff.manage"])), request_body = StatusBody,
     params(("id" = Uuid, Path, description = "User id")),
     responses(
         (status = 200, description = "The account", body = Data<AdminUserDto>),
         (status = 400, description = "`active` missing", body = ErrorBody),
         (status = 401, description = "Not logged in", body = ErrorBody),
-        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 403, description = "Not allowed for this role", body = ErrorBody),
         (status = 404, description = "No such account", body = ErrorBody),
         (status = 409, description = "Deactivating oneself", body = ErrorBody),
 ))]
 #[put("/admin/users/{id}/status")]
 async fn set_status(
     state: web::Data<AppState>,
-    AdminUser(admin): AdminUser,
+    Staff { user: admin, .. }: Staff<can::ManageStaff>,
     id: web::Path<Uuid>,
     body: web::Json<StatusBody>,
 ) -> Result<HttpResponse, ApiError> {
@@ -264,16 +264,16 @@ pub struct UserRemovalDto {
 
 /// Deletes a customer's account; one that orders name is deactivated instead, and the answer
 /// says so. An administrator's account is never deleted.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), params(("id" = Uuid, Path, description = "User id")),
+#[utoipa::path(tag = "admin", security(("bearer" = ["staff.manage"])), params(("id" = Uuid, Path, description = "User id")),
     responses(
         (status = 200, description = "Deleted or deactivated", body = Data<UserRemovalDto>),
         (status = 401, description = "Not logged in", body = ErrorBody),
-        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 403, description = "Not allowed for this role", body = ErrorBody),
         (status = 404, description = "No such account", body = ErrorBody),
         (status = 409, description = "An administrator's account", body = ErrorBody),
 ))]
 #[delete("/admin/users/{id}")]
-async fn remove(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<Uuid>) -> Result<HttpResponse, ApiError> {
+async fn remove(state: web::Data<AppState>, _admin: Staff<can::ManageStaff>, id: web::Path<Uuid>) -> Result<HttpResponse, ApiError> {
     let dto = match state.accounts.delete_user(*id).await? {
         UserRemoval::Deleted => {
             UserRemovalDto { deleted: true, deactivated: false, message: "Utilisateur supprimé avec succès" }
@@ -321,13 +321,13 @@ impl From<UserStats> for UserStatsDto {
 }
 
 /// How many accounts, and how many new this month against the last.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), responses(
+#[utoipa::path(tag = "admin", security(("bearer" = ["figures.read"])), responses(
     (status = 200, description = "The counts", body = Data<UserStatsDto>),
     (status = 401, description = "Not logged in", body = ErrorBody),
-    (status = 403, description = "Not an administrator", body = ErrorBody),
+    (status = 403, description = "Not allowed for this role", body = ErrorBody),
 ))]
 #[get("/admin/users/stats")]
-async fn stats(state: web::Data<AppState>, _admin: AdminUser) -> Result<HttpResponse, ApiError> {
+async fn stats(state: web::Data<AppState>, _admin: Staff<can::ReadFigures>) -> Result<HttpResponse, ApiError> {
     Ok(HttpResponse::Ok().json(Data::new(UserStatsDto::from(state.accounts.user_stats().await?))))
 }
 
@@ -340,18 +340,18 @@ pub struct ResetLink {
 }
 
 /// Creates a one-time password-reset link for a user.
-#[utoipa::path(tag = "admin", security(("bearer" = [])),
+#[utoipa::path(tag = "admin", security(("bearer" = ["staff.manage"])),
     params(("id" = Uuid, Path, description = "User id")),
     responses(
         (status = 201, description = "The link", body = Data<ResetLink>),
         (status = 401, description = "Not logged in", body = ErrorBody),
-        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 403, description = "Not allowed for this role", body = ErrorBody),
         (status = 404, description = "No such user", body = ErrorBody),
 ))]
 #[post("/admin/users/{id}/reset-link")]
 async fn reset_link(
     state: web::Data<AppState>,
-    AdminUser(admin): AdminUser,
+    Staff { user: admin, .. }: Staff<can::ManageStaff>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     let token = state.accounts.create_reset_token(*id, Some(admin.id)).await?;

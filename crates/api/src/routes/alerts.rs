@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::auth::AdminUser;
+use crate::auth::{Staff, can};
 use crate::error::{ApiError, ErrorBody};
 use crate::responses::Data;
 use crate::state::AppState;
@@ -113,16 +113,16 @@ pub struct WaitingDto {
 }
 
 /// How many shoppers wait for each variant of a product (variants nobody waits for left out).
-#[utoipa::path(tag = "admin", security(("bearer" = [])),
+#[utoipa::path(tag = "admin", security(("bearer" = ["products.manage"])),
     params(("id" = Uuid, Path, description = "Product id")),
     responses(
         (status = 200, description = "Alerts waiting, per variant", body = Data<Vec<WaitingDto>>),
         (status = 401, description = "Not logged in", body = ErrorBody),
-        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 403, description = "Not allowed for this role", body = ErrorBody),
         (status = 404, description = "No such product", body = ErrorBody),
 ))]
 #[get("/admin/products/{id}/alerts")]
-async fn waiting(state: web::Data<AppState>, id: web::Path<Uuid>, _admin: AdminUser) -> Result<HttpResponse, ApiError> {
+async fn waiting(state: web::Data<AppState>, id: web::Path<Uuid>, _admin: Staff<can::ManageProducts>) -> Result<HttpResponse, ApiError> {
     let waiting = state.alerts.waiting(*id).await?;
     let dto: Vec<WaitingDto> =
         waiting.into_iter().map(|w| WaitingDto { color: w.color, size: w.size, count: w.count }).collect();

@@ -38,8 +38,13 @@ pub struct UserDto {
     city: String,
     zip_code: String,
     country: String,
+    /// `customer`, `admin`, `manager`, `seller` or `courier` (docs/roles.md).
     #[schema(example = "customer")]
     role: &'static str,
+    /// What the role may do in the back office (`orders.handle`, `money.handle`…), from the
+    /// one table of `bitik_identity::permissions`; empty for a customer. The back office shows
+    /// each role its own work by it; the server checks it again on every request.
+    permissions: Vec<&'static str>,
     active: bool,
     created_at: DateTime<Utc>,
 }
@@ -57,6 +62,7 @@ impl From<User> for UserDto {
             zip_code: user.zip_code,
             country: user.country,
             role: user.role.as_str(),
+            permissions: user.role.permissions().into_iter().map(bitik_identity::Permission::as_str).collect(),
             active: user.active,
             created_at: user.created_at,
         }

@@ -10,7 +10,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
-use crate::auth::{AdminUser, AuthUser};
+use crate::auth::{AuthUser, Staff, can};
 use crate::error::{ApiError, Code, ErrorBody};
 use crate::responses::Data;
 use crate::routes::admin_orders::AdminOrderDto;
@@ -53,7 +53,7 @@ pub enum CallOutcome {
 /// Reports the shop's call about a pending cash-on-delivery order: `confirmed` (it may now be
 /// prepared), `no_answer` (try again; every attempt is kept with its time) or `wrong_number`.
 /// An order nobody confirms within `COD_CONFIRM_HOURS` is cancelled by the expiry sweep.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = ConfirmationBody,
+#[utoipa::path(tag = "admin", security(("bearer" = ["orders.handle"])), request_body = ConfirmationBody,
     params(("id" = Uuid, Path, description = "Order id")),
     responses(
         (status = 200, description = "The order with the report", body = Data<AdminOrderDto>),
@@ -63,7 +63,7 @@ pub enum CallOutcome {
 #[put("/admin/orders/{id}/confirmation")]
 async fn report_call(
     state: web::Data<AppState>,
-    AdminUser(admin): AdminUser,
+    Staff { user: admin, .. }: Staff<can::HandleOrders>,
     id: web::Path<Uuid>,
     body: web::Json<ConfirmationBody>,
 ) -> Result<HttpResponse, ApiError> {
@@ -72,7 +72,7 @@ async fn report_call(
 }
 
 /// The parcel refused at the door is back at the shop: its units go back to stock, once.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), params(("id" = Uuid, Path, description = "Order id")),
+#[utoipa::path(tag = "admin", security(("bearer" = ["orders.handle"])), params(("id" = Uuid, Path, description = "Order id")),
     responses(
         (status = 200, description = "The order, returned", body = Data<AdminOrderDto>),
         (status = 409, description = "Not refused (`order_not_refused`) or already returned (`already_returned`)", body = ErrorBody),
@@ -80,7 +80,7 @@ async fn report_call(
 #[post("/admin/orders/{id}/returned")]
 async fn mark_returned(
     state: web::Data<AppState>,
-    AdminUser(admin): AdminUser,
+    Staff { user: admin, .. }: Staff<can::HandleOrders>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     let order = state.cash_on_delivery.mark_returned(&actor(&admin), *id).await?;
@@ -98,7 +98,7 @@ pub struct CourierBody {
 }
 
 /// Names who carries a shipped parcel: the customer sees their name and phone with the order.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = CourierBody,
+#[utoipa::path(tag = "admin", security(("bearer" = ["orders.handle"])), request_body = CourierBody,
     params(("id" = Uuid, Path, description = "Order id")),
     responses(
         (status = 200, description = "The order with its courier", body = Data<AdminOrderDto>),
@@ -108,7 +108,7 @@ pub struct CourierBody {
 #[put("/admin/orders/{id}/courier")]
 async fn set_courier(
     state: web::Data<AppState>,
-    _admin: AdminUser,
+    _admin: Staff<can::HandleOrders>,
     id: web::Path<Uuid>,
     body: web::Json<CourierBody>,
 ) -> Result<HttpResponse, ApiError> {
@@ -171,7 +171,7 @@ pub struct PhonePath {
 
 /// The record of a phone (any way of writing it: `+221771234567`, `77 123 45 67`): its orders
 /// delivered, refused and cancelled unconfirmed, and whether it may pay on delivery.
-#[utoipa::path(tag = "admin", security(("bearer" = [])),
+#[utoipa::path(tag = "admin", security(("bearer" = ["orders.handle"])),
     params(PhonePath),
     responses(
         (status = 200, description = "The phone's record", body = Data<PhoneRecordDto>),
@@ -180,7 +180,7 @@ pub struct PhonePath {
 #[get("/admin/phones/{phone}")]
 async fn phone_record(
     state: web::Data<AppState>,
-    _admin: AdminUser,
+    _admin: Staff<can::HandleOrders>,
     path: web::Path<PhonePath>,
 ) -> Result<HttpResponse, ApiError> {
     let view = state.cash_on_delivery.phone_record(&path.phone).await?;
@@ -208,7 +208,7 @@ fn present<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Option<b
 
 /// Lifts the refusal rule for a phone, blocks it from cash on delivery, or lets the rule decide
 /// again, with the reason.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = PhoneDecisionBody,
+#[utoipa::path(tag = "admin", security(("bearer" = ["customers.manage"])), request_body = PhoneDecisionBody,
     params(PhonePath),
     responses(
         (status = 200, description = "The phone's record", body = Data<PhoneRecordDto>),
@@ -217,7 +217,7 @@ fn present<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Option<b
 #[put("/admin/phones/{phone}")]
 async fn decide_for_phone(
     state: web::Data<AppState>,
-    AdminUser(admin): AdminUser,
+    Staff { user: admin, .. }: Staff<can::ManageCustomers>,
     path: web::Path<PhonePath>,
     body: web::Json<PhoneDecisionBody>,
 ) -> Result<HttpResponse, ApiError> {

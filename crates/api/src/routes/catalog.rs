@@ -12,7 +12,7 @@ use bitik_catalog::{
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::auth::AdminUser;
+use crate::auth::{Staff, can};
 use crate::error::{ApiError, ErrorBody};
 use crate::responses::{Data, Paginated};
 use crate::routes::products::{AdminProductDto, ProductDto};
@@ -250,7 +250,7 @@ async fn list(
 ) -> Result<HttpResponse, ApiError> {
     let query = query.into_inner();
     if admin_scope(admin.scope.as_deref())? {
-        AdminUser::extract(&req).await?;
+        Staff::<can::AdjustStock>::extract(&req).await?;
         let page = state.catalog.admin_list(admin_list_params(query, admin.into_inner())).await?;
         return Ok(HttpResponse::Ok().json(Paginated::from_page(page, AdminProductDto::from)));
     }
@@ -422,7 +422,7 @@ async fn show(
     query: web::Query<ScopeQuery>,
 ) -> Result<HttpResponse, ApiError> {
     if admin_scope(query.scope.as_deref())? {
-        AdminUser::extract(&req).await?;
+        Staff::<can::AdjustStock>::extract(&req).await?;
         let product = state.catalog.admin_product_by_key(&path).await?;
         return Ok(HttpResponse::Ok().json(Data::new(AdminProductDto::from(product))));
     }

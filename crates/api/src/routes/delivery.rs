@@ -6,7 +6,7 @@ use bitik_orders::delivery::{Commune, DeliveryZone, RawCommune, ZoneForm, ZoneRe
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::auth::AdminUser;
+use crate::auth::{Staff, can};
 use crate::error::{ApiError, ErrorBody};
 use crate::responses::Data;
 use crate::routes::whole::Whole;
@@ -86,13 +86,13 @@ async fn list_zones(state: web::Data<AppState>) -> Result<HttpResponse, ApiError
 }
 
 /// Every zone, inactive ones included.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), responses(
+#[utoipa::path(tag = "admin", security(("bearer" = ["shop.manage"])), responses(
     (status = 200, description = "Every zone", body = Data<Vec<DeliveryZoneDto>>),
     (status = 401, description = "Not logged in", body = ErrorBody),
-    (status = 403, description = "Not an administrator", body = ErrorBody),
+    (status = 403, description = "Not allowed for this role", body = ErrorBody),
 ))]
 #[get("/admin/delivery/zones")]
-async fn admin_zones(state: web::Data<AppState>, _admin: AdminUser) -> Result<HttpResponse, ApiError> {
+async fn admin_zones(state: web::Data<AppState>, _admin: Staff<can::ManageShop>) -> Result<HttpResponse, ApiError> {
     Ok(HttpResponse::Ok().json(listed(state.delivery.all_zones().await?)))
 }
 
@@ -158,17 +158,17 @@ impl From<ZoneBody> for ZoneForm {
 }
 
 /// Creates a zone with its communes.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = ZoneBody, responses(
+#[utoipa::path(tag = "admin", security(("bearer" = ["shop.manage"])), request_body = ZoneBody, responses(
     (status = 201, description = "The zone", body = Data<DeliveryZoneDto>),
     (status = 400, description = "The form's problems, field by field", body = ErrorBody),
     (status = 401, description = "Not logged in", body = ErrorBody),
-    (status = 403, description = "Not an administrator", body = ErrorBody),
+    (status = 403, description = "Not allowed for this role", body = ErrorBody),
     (status = 409, description = "A zone has this code (`delivery_zone_exists`), or another zone covers one of the communes (`commune_in_other_zone`)", body = ErrorBody),
 ))]
 #[post("/admin/delivery/zones")]
 async fn create(
     state: web::Data<AppState>,
-    _admin: AdminUser,
+    _admin: Staff<can::ManageShop>,
     body: web::Json<ZoneBody>,
 ) -> Result<HttpResponse, ApiError> {
     let zone = state.delivery.create(body.into_inner().into()).await?;
@@ -177,20 +177,20 @@ async fn create(
 
 /// Changes a zone: its name, fees, delay, switches (`active: false` deactivates it) and its
 /// communes. Orders already placed keep the fee they were charged.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = ZoneBody,
+#[utoipa::path(tag = "admin", security(("bearer" = ["shop.manage"])), request_body = ZoneBody,
     params(("code" = String, Path, description = "The zone's code")),
     responses(
         (status = 200, description = "The zone", body = Data<DeliveryZoneDto>),
         (status = 400, description = "The form's problems, field by field", body = ErrorBody),
         (status = 401, description = "Not logged in", body = ErrorBody),
-        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 403, description = "Not allowed for this role", body = ErrorBody),
         (status = 404, description = "No such zone", body = ErrorBody),
         (status = 409, description = "Another zone covers one of the communes (`commune_in_other_zone`)", body = ErrorBody),
 ))]
 #[put("/admin/delivery/zones/{code}")]
 async fn update(
     state: web::Data<AppState>,
-    _admin: AdminUser,
+    _admin: Staff<can::ManageShop>,
     code: web::Path<String>,
     body: web::Json<ZoneBody>,
 ) -> Result<HttpResponse, ApiError> {
@@ -207,18 +207,18 @@ pub struct ZoneRemovalDto {
 
 /// Deletes a zone and its communes; a zone that orders name is deactivated instead (kept for
 /// them, offered to nobody), and the answer says so.
-#[utoipa::path(tag = "admin", security(("bearer" = [])),
+#[utoipa::path(tag = "admin", security(("bearer" = ["shop.manage"])),
     params(("code" = String, Path, description = "The zone's code")),
     responses(
         (status = 200, description = "Deleted or deactivated", body = Data<ZoneRemovalDto>),
         (status = 401, description = "Not logged in", body = ErrorBody),
-        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 403, description = "Not allowed for this role", body = ErrorBody),
         (status = 404, description = "No such zone", body = ErrorBody),
 ))]
 #[delete("/admin/delivery/zones/{code}")]
 async fn remove(
     state: web::Data<AppState>,
-    _admin: AdminUser,
+    _admin: Staff<can::ManageShop>,
     code: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let dto = match state.delivery.remove(&code).await? {

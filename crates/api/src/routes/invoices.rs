@@ -8,7 +8,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::auth::{AdminUser, AuthUser};
+use crate::auth::{AuthUser, Staff, can};
 use crate::error::{ApiError, ErrorBody};
 use crate::responses::Data;
 use crate::state::AppState;
@@ -140,18 +140,18 @@ async fn mine(
 }
 
 /// Any order's invoice, for the shop, issued now if it has none yet.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), params(("id" = Uuid, Path, description = "Order id")),
+#[utoipa::path(tag = "admin", security(("bearer" = ["orders.handle"])), params(("id" = Uuid, Path, description = "Order id")),
     responses(
         (status = 200, description = "The invoice", body = Data<InvoiceDto>),
         (status = 401, description = "Not logged in", body = ErrorBody),
-        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 403, description = "Not allowed for this role", body = ErrorBody),
         (status = 404, description = "No such order", body = ErrorBody),
         (status = 409, description = "Not paid nor delivered yet (`order_not_invoiceable`)", body = ErrorBody),
 ))]
 #[get("/admin/orders/{id}/invoice")]
 async fn of_order(
     state: web::Data<AppState>,
-    _admin: AdminUser,
+    _admin: Staff<can::HandleOrders>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     let order = state.orders.admin_order(*id).await?;

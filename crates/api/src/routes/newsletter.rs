@@ -2,7 +2,7 @@ use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::auth::AdminUser;
+use crate::auth::{Staff, can};
 use crate::error::{ApiError, ErrorBody};
 use crate::responses::Data;
 use crate::spreadsheet::CsvFile;
@@ -47,13 +47,13 @@ async fn subscribe(
 }
 
 /// Every subscriber as CSV (administrators only), oldest first.
-#[utoipa::path(tag = "newsletter", security(("bearer" = [])), responses(
+#[utoipa::path(tag = "newsletter", security(("bearer" = ["customers.manage"])), responses(
     (status = 200, description = "email,subscribedAt lines", content_type = "text/csv", body = String),
     (status = 401, description = "Not logged in", body = ErrorBody),
-    (status = 403, description = "Not an administrator", body = ErrorBody),
+    (status = 403, description = "Not allowed for this role", body = ErrorBody),
 ))]
 #[get("/admin/newsletter.csv")]
-async fn export(state: web::Data<AppState>, _admin: AdminUser) -> Result<HttpResponse, ApiError> {
+async fn export(state: web::Data<AppState>, _admin: Staff<can::ManageCustomers>) -> Result<HttpResponse, ApiError> {
     let mut csv = CsvFile::new(["email", "subscribedAt"])?;
     for subscriber in state.newsletter.subscribers().await? {
         csv.row([subscriber.email.as_str(), &subscriber.subscribed_at.to_rfc3339()])?;

@@ -10,7 +10,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::auth::{AdminUser, AuthUser};
+use crate::auth::{AuthUser, Staff, can};
 use crate::error::{ApiError, ErrorBody};
 use crate::responses::Data;
 use crate::routes::admin_orders::AdminOrderDto;
@@ -39,20 +39,20 @@ async fn close_old_sessions(state: &AppState, order: &Order) {
 /// order's method and lines, and the total follows; a paid order keeps what was paid, the rest
 /// due by Wave (`payWithWave: "pay_balance"`) or the difference owed back (`overpaid`). The
 /// change is in the order's history, which its customer reads.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = CheckoutShippingInfo,
+#[utoipa::path(tag = "admin", security(("bearer" = ["orders.handle"])), request_body = CheckoutShippingInfo,
     params(("id" = Uuid, Path, description = "Order id")),
     responses(
         (status = 200, description = "The order corrected", body = Data<AdminOrderDto>),
         (status = 400, description = "A field of the form (its message on the field), a commune off the list, express or cash on delivery where the new zone offers none", body = ErrorBody),
         (status = 401, description = "Not logged in", body = ErrorBody),
-        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 403, description = "Not allowed for this role", body = ErrorBody),
         (status = 404, description = "No such order", body = ErrorBody),
         (status = 409, description = "Shipped already (`order_not_correctable`), changed meanwhile (`order_changed`), or cash on delivery refused to the new phone", body = ErrorBody),
 ))]
 #[put("/admin/orders/{id}/delivery")]
 async fn correct_delivery(
     state: web::Data<AppState>,
-    AdminUser(admin): AdminUser,
+    Staff { user: admin, .. }: Staff<can::HandleOrders>,
     id: web::Path<Uuid>,
     body: web::Json<CheckoutShippingInfo>,
 ) -> Result<HttpResponse, ApiError> {
@@ -76,20 +76,20 @@ pub struct ItemsBody {
 /// Units move by the difference in one transaction: a variant short of units refuses the whole
 /// change (409). Delivery fee, discount (the order's code, on the new lines) and total are
 /// recomputed; a paid order keeps what was paid.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = ItemsBody,
+#[utoipa::path(tag = "admin", security(("bearer" = ["orders.handle"])), request_body = ItemsBody,
     params(("id" = Uuid, Path, description = "Order id")),
     responses(
         (status = 200, description = "The order corrected", body = Data<AdminOrderDto>),
         (status = 400, description = "No items, or an invalid item", body = ErrorBody),
         (status = 401, description = "Not logged in", body = ErrorBody),
-        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 403, description = "Not allowed for this role", body = ErrorBody),
         (status = 404, description = "No such order", body = ErrorBody),
         (status = 409, description = "In preparation or later (`order_not_correctable`), not enough stock, a product no longer sold, more than 10 units of a variant, or changed meanwhile", body = ErrorBody),
 ))]
 #[put("/admin/orders/{id}/items")]
 async fn correct_items(
     state: web::Data<AppState>,
-    AdminUser(admin): AdminUser,
+    Staff { user: admin, .. }: Staff<can::HandleOrders>,
     id: web::Path<Uuid>,
     body: web::Json<ItemsBody>,
 ) -> Result<HttpResponse, ApiError> {
@@ -102,19 +102,19 @@ async fn correct_items(
 /// Staff switch an unpaid pending Wave order to cash on delivery, where its zone takes cash and
 /// its phone may; it then waits for its customer's confirmation like any cash order (the
 /// request to confirm is sent).
-#[utoipa::path(tag = "admin", security(("bearer" = [])), params(("id" = Uuid, Path, description = "Order id")),
+#[utoipa::path(tag = "admin", security(("bearer" = ["orders.handle"])), params(("id" = Uuid, Path, description = "Order id")),
     responses(
         (status = 200, description = "The order, to be paid at the door", body = Data<AdminOrderDto>),
         (status = 400, description = "Cash on delivery not taken in the order's zone", body = ErrorBody),
         (status = 401, description = "Not logged in", body = ErrorBody),
-        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 403, description = "Not allowed for this role", body = ErrorBody),
         (status = 404, description = "No such order", body = ErrorBody),
         (status = 409, description = "Not an unpaid pending Wave order (`not_switchable_to_cash`), or cash on delivery refused to its phone (`cash_on_delivery_refused`)", body = ErrorBody),
 ))]
 #[post("/admin/orders/{id}/cash-on-delivery")]
 async fn switch_to_cash(
     state: web::Data<AppState>,
-    AdminUser(admin): AdminUser,
+    Staff { user: admin, .. }: Staff<can::HandleOrders>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     let order = state.orders.switch_to_cash(&actor(&admin), *id, None).await?;

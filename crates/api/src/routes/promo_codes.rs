@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::auth::{AdminUser, AuthUser};
+use crate::auth::{AuthUser, Staff, can};
 use crate::error::{ApiError, ErrorBody};
 use crate::responses::Data;
 use crate::routes::whole::Whole;
@@ -153,29 +153,29 @@ impl From<PromoCodeBody> for PromoForm {
 }
 
 /// Every code with its uses and the revenue it brought, newest first.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), responses(
+#[utoipa::path(tag = "admin", security(("bearer" = ["promo_codes.manage"])), responses(
     (status = 200, description = "Every code", body = Data<Vec<PromoCodeStatsDto>>),
     (status = 401, description = "Not logged in", body = ErrorBody),
-    (status = 403, description = "Not an administrator", body = ErrorBody),
+    (status = 403, description = "Not allowed for this role", body = ErrorBody),
 ))]
 #[get("/admin/promo-codes")]
-async fn list(state: web::Data<AppState>, _admin: AdminUser) -> Result<HttpResponse, ApiError> {
+async fn list(state: web::Data<AppState>, _admin: Staff<can::ManagePromoCodes>) -> Result<HttpResponse, ApiError> {
     let codes = state.promos.list().await?;
     Ok(HttpResponse::Ok().json(Data::new(codes.into_iter().map(PromoCodeStatsDto::from).collect::<Vec<_>>())))
 }
 
 /// Creates a code.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = PromoCodeBody, responses(
+#[utoipa::path(tag = "admin", security(("bearer" = ["promo_codes.manage"])), request_body = PromoCodeBody, responses(
     (status = 201, description = "The code", body = Data<PromoCodeDto>),
     (status = 400, description = "The form's problems, field by field", body = ErrorBody),
     (status = 401, description = "Not logged in", body = ErrorBody),
-    (status = 403, description = "Not an administrator", body = ErrorBody),
+    (status = 403, description = "Not allowed for this role", body = ErrorBody),
     (status = 409, description = "A code has this name, whatever its case (`promo_code_exists`)", body = ErrorBody),
 ))]
 #[post("/admin/promo-codes")]
 async fn create(
     state: web::Data<AppState>,
-    _admin: AdminUser,
+    _admin: Staff<can::ManagePromoCodes>,
     body: web::Json<PromoCodeBody>,
 ) -> Result<HttpResponse, ApiError> {
     let code = state.promos.create(body.into_inner().into()).await?;
@@ -184,20 +184,20 @@ async fn create(
 
 /// Changes a code: every field as the form sends it (a limit left out is removed). Orders
 /// already placed keep the discount they were given.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = PromoCodeBody,
+#[utoipa::path(tag = "admin", security(("bearer" = ["promo_codes.manage"])), request_body = PromoCodeBody,
     params(("id" = Uuid, Path, description = "The code's id")),
     responses(
         (status = 200, description = "The code", body = Data<PromoCodeDto>),
         (status = 400, description = "The form's problems, field by field", body = ErrorBody),
         (status = 401, description = "Not logged in", body = ErrorBody),
-        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 403, description = "Not allowed for this role", body = ErrorBody),
         (status = 404, description = "No such code", body = ErrorBody),
         (status = 409, description = "Another code has this name (`promo_code_exists`)", body = ErrorBody),
 ))]
 #[put("/admin/promo-codes/{id}")]
 async fn update(
     state: web::Data<AppState>,
-    _admin: AdminUser,
+    _admin: Staff<can::ManagePromoCodes>,
     id: web::Path<Uuid>,
     body: web::Json<PromoCodeBody>,
 ) -> Result<HttpResponse, ApiError> {

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
-use crate::auth::AdminUser;
+use crate::auth::{Staff, can};
 use crate::error::{ApiError, ErrorBody};
 use crate::responses::Data;
 use crate::routes::admin_orders::AdminOrderDto;
@@ -266,16 +266,16 @@ impl From<PaymentReport> for PaymentReportDto {
 
 /// The reconciliation of Wave and cash per Dakar day and per method, with what needs attention.
 /// Wave is asked about the period's orders only; when it does not answer, the report says so.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), params(PeriodParams), responses(
+#[utoipa::path(tag = "admin", security(("bearer" = ["money.handle"])), params(PeriodParams), responses(
     (status = 200, description = "The report", body = Data<PaymentReportDto>),
     (status = 400, description = "A missing or malformed date, `from` after `to`, or more than 92 days", body = ErrorBody),
     (status = 401, description = "Not logged in", body = ErrorBody),
-    (status = 403, description = "Not an administrator", body = ErrorBody),
+    (status = 403, description = "Not allowed for this role", body = ErrorBody),
 ))]
 #[get("/admin/reports/payments")]
 async fn payments(
     state: web::Data<AppState>,
-    _admin: AdminUser,
+    _admin: Staff<can::HandleMoney>,
     params: web::Query<PeriodParams>,
 ) -> Result<HttpResponse, ApiError> {
     let report = state.reconciliation.report(params.from.as_deref(), params.to.as_deref()).await?;
@@ -342,16 +342,16 @@ fn item_row(
 
 /// The same report as CSV (RFC 4180, cells neutralised): a `day` line per day and method, a
 /// `total` line per method, a line per order needing attention, and the report's notes.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), params(PeriodParams), responses(
+#[utoipa::path(tag = "admin", security(("bearer" = ["money.handle"])), params(PeriodParams), responses(
     (status = 200, description = "row,date,method,ordersPaid,expected,received,unverified,refunds,net,waveFees,waveNet,orderNumber,detail lines", content_type = "text/csv", body = String),
     (status = 400, description = "A missing or malformed date, `from` after `to`, or more than 92 days", body = ErrorBody),
     (status = 401, description = "Not logged in", body = ErrorBody),
-    (status = 403, description = "Not an administrator", body = ErrorBody),
+    (status = 403, description = "Not allowed for this role", body = ErrorBody),
 ))]
 #[get("/admin/reports/payments.csv")]
 async fn payments_csv(
     state: web::Data<AppState>,
-    _admin: AdminUser,
+    _admin: Staff<can::HandleMoney>,
     params: web::Query<PeriodParams>,
 ) -> Result<HttpResponse, ApiError> {
     let report = state.reconciliation.report(params.from.as_deref(), params.to.as_deref()).await?;
@@ -397,18 +397,18 @@ pub struct CashReceivedBody {
 /// Records the cash of several cash-on-delivery orders at once, all or nothing: an order that
 /// cannot be marked paid (not cash on delivery, already paid, cancelled, changed meanwhile) is
 /// named in the refusal, and no order is marked paid.
-#[utoipa::path(tag = "admin", security(("bearer" = [])), request_body = CashReceivedBody, responses(
+#[utoipa::path(tag = "admin", security(("bearer" = ["money.handle"])), request_body = CashReceivedBody, responses(
     (status = 200, description = "The orders, paid", body = Data<Vec<AdminOrderDto>>),
     (status = 400, description = "No order, or more than 100", body = ErrorBody),
     (status = 401, description = "Not logged in", body = ErrorBody),
-    (status = 403, description = "Not an administrator", body = ErrorBody),
+    (status = 403, description = "Not allowed for this role", body = ErrorBody),
     (status = 404, description = "An order that does not exist (named)", body = ErrorBody),
     (status = 409, description = "An order that cannot be marked paid (named): nothing was recorded", body = ErrorBody),
 ))]
 #[post("/admin/orders/cash-received")]
 async fn cash_received(
     state: web::Data<AppState>,
-    AdminUser(admin): AdminUser,
+    Staff { user: admin, .. }: Staff<can::HandleMoney>,
     body: web::Json<CashReceivedBody>,
 ) -> Result<HttpResponse, ApiError> {
     let actor = bitik_orders::Actor::admin(admin.id, &admin.first_name, &admin.last_name);

@@ -9,7 +9,7 @@ use serde::Serialize;
 use tokio::sync::Semaphore;
 use utoipa::ToSchema;
 
-use crate::auth::AdminUser;
+use crate::auth::{Staff, can};
 use crate::error::{ApiError, Code, ErrorBody};
 use crate::responses::Data;
 use crate::state::AppState;
@@ -164,19 +164,19 @@ async fn store_all(pictures: Vec<PreparedPicture>, store: &dyn PictureStore) -> 
 /// without metadata, 400/800/1200 px wide, JPEG and WebP, under a name made of its content. All
 /// files are checked from their headers before any is decoded, and all are decoded before any
 /// is stored.
-#[utoipa::path(tag = "admin", security(("bearer" = [])),
+#[utoipa::path(tag = "admin", security(("bearer" = ["products.manage"])),
     request_body(content = UploadForm, content_type = "multipart/form-data"),
     responses(
         (status = 201, description = "The stored pictures' URLs", body = Data<UploadedDto>),
         (status = 400, description = "No image, more than 10, or an unknown `type`", body = ErrorBody),
         (status = 401, description = "Not logged in", body = ErrorBody),
-        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 403, description = "Not allowed for this role", body = ErrorBody),
         (status = 413, description = "A file over 10 MB, 8000 px a side or 40 megapixels", body = ErrorBody),
         (status = 415, description = "`Certains fichiers ne sont pas des images valides`, or not multipart", body = ErrorBody),
 ))]
 #[post("/upload/images")]
 async fn upload_images(
-    _admin: AdminUser,
+    _admin: Staff<can::ManageProducts>,
     req: HttpRequest,
     payload: web::Payload,
     state: web::Data<AppState>,

@@ -203,3 +203,40 @@ async fn account_counts_compare_this_month_with_the_same_stretch_of_the_last() {
     let empty = Accounts::new().await;
     assert_eq!(empty.users.stats(now).await.unwrap(), UserStats::default());
 }
+
+#[tokio::test]
+async fn the_last_active_administrator_stays_one_even_when_two_owners_step_down_at_once() {
+    let accounts = Accounts::new().await;
+    let first = accounts.add("awa@bitik.sn", "Awa", "Diop", "77 100 00 01", Role::Admin).await;
+    let second = accounts.add("moussa@bitik.sn", "Moussa", "Fall", "77 100 00 02", Role::Admin).await;
+    let step_down = |role| UserChanges { role: Some(role), ..UserChanges::default() };
+    // Two owners demote themselves at the same moment: one of them remains.
+    let (a, b) = tokio::join!(
+        accounts.users.update(first.id, step_down(Role::Manager)),
+        accounts.users.update(second.id, step_down(Role::Seller)),
+    );
+    let refused = [&a, &b].iter().filter(|r| matches!(r, Err(InsertUserError::LastAdmin))).count();
+    assert_eq!(refused, 1, "{a:?} / {b:?}");
+    let last = if a.is_ok() { second.id } else { first.id };
+    let off = UserChanges { active: Some(false), ..UserChanges::default() };
+    assert!(matches!(accounts.users.update(last, off).await, Err(InsertUserError::LastAdmin)));
+    // Nothing was written by a refusal.
+    let (kept, _) = accounts.users.find_by_id(last).await.unwrap().unwrap();
+    assert_eq!((kept.role, kept.active), (Role::Admin, true));
+    // With a new administrator, the old one may step down.
+    let third = accounts.add("fatou@bitik.sn", "Fatou", "Sow", "77 100 00 03", Role::Admin).await;
+    assert_eq!(accounts.users.update(last, step_down(Role::Manager)).await.unwrap().unwrap().role, Role::Manager);
+    // Other changes of the last one go through.
+    let renamed = UserChanges { first_name: Some("Fatou-Binta".into()), ..UserChanges::default() };
+    assert!(accounts.users.update(third.id, renamed).await.unwrap().is_some());
+}
+
+#[tokio::test]
+async fn the_team_s_roles_are_stored_and_read_back() {
+    let accounts = Accounts::new().await;
+    for (i, role) in [Role::Manager, Role::Seller, Role::Courier].into_iter().enumerate() {
+        let user = accounts.add(&format!("equipe{i}@bitik.sn"), "Aïda", "Ba", "77 100 00 09", role).await;
+        assert_eq!(accounts.users.find_by_id(user.id).await.unwrap().unwrap().0.role, role);
+    }
+    assert_eq!(accounts.emails(&[("role", "seller")]).await, ["equipe1@bitik.sn"]);
+}

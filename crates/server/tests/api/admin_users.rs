@@ -39,7 +39,7 @@ async fn every_admin_user_route_wants_an_admin() {
         assert_eq!(anonymous.status(), 401, "{method} {path}");
         let response = app.send(method.clone(), path, Some(&customer), body.as_ref()).await;
         assert_eq!(response.status(), 403, "{method} {path}");
-        assert_eq!(error_body(response).await["message"], "Cette section est réservée aux administrateurs.");
+        assert_eq!(error_body(response).await["message"], "Cette section est réservée à l'équipe de la boutique.");
     }
     let mine: Value = app.send(Method::GET, "/api/auth/me", Some(&customer), None).await.json().await.unwrap();
     assert_eq!((mine["data"]["role"].as_str(), mine["data"]["active"].as_bool()), (Some("customer"), Some(true)));
@@ -208,4 +208,44 @@ async fn account_counts_for_the_dashboard() {
     assert_eq!(stats["newUsers"], 3, "all created this month");
     assert_eq!(stats["previousMonthNewUsers"], 0);
     assert_eq!(stats["trends"]["newUsers"], Value::Null, "no percentage against nothing");
+}
+
+#[tokio::test]
+async fn the_owner_makes_a_team_and_a_new_role_ends_that_person_s_sessions_at_once() {
+    let app = spawn_app().await;
+    let admin = app.admin_token().await;
+    // The owner makes a manager's account; its permissions are the table's.
+    let body = json!({"firstName": "Aïda", "lastName": "Ba", "email": "aida@bitik.sn", "phone": "77 100 00 01",
+        "password": "gerant1", "role": "manager"});
+    let created = data(app.send(Method::POST, "/api/admin/users", Some(&admin), Some(&body)).await, 201).await;
+    assert_eq!(created["role"], "manager");
+    let login: Value = app.login("aida@bitik.sn", "gerant1").await.json().await.unwrap();
+    let manager = login["data"]["token"].as_str().unwrap().to_owned();
+    let permissions = &login["data"]["user"]["permissions"];
+    assert!(permissions.as_array().unwrap().contains(&json!("money.handle")), "{permissions}");
+    assert!(!permissions.as_array().unwrap().contains(&json!("staff.manage")), "{permissions}");
+    assert_eq!(app.send(Method::GET, "/api/admin/orders/stats", Some(&manager), None).await.status(), 200);
+    // A manager does not make accounts: that is the owner's.
+    let hire = json!({"firstName": "Ibou", "lastName": "Sy", "email": "ibou@bitik.sn", "password": "secret1", "role": "admin"});
+    let refused = app.send(Method::POST, "/api/admin/users", Some(&manager), Some(&hire)).await;
+    assert_eq!(refused.status(), 403);
+    assert_eq!(error_body(refused).await["message"], "L'équipe et le journal sont réservés à l'administrateur.");
+
+    // Made a seller: the manager's session ends at once.
+    let id = created["id"].as_str().unwrap();
+    let seller = json!({"role": "seller"});
+    assert_eq!(data(app.send(Method::PUT, &format!("/api/admin/users/{id}"), Some(&admin), Some(&seller)).await, 200).await["role"], "seller");
+    assert_eq!(app.send(Method::GET, "/api/admin/orders/stats", Some(&manager), None).await.status(), 401);
+    assert_eq!(app.send(Method::GET, "/api/auth/me", Some(&manager), None).await.status(), 401);
+    // Logged in again, a seller handles orders but reads no figures.
+    let login: Value = app.login("aida@bitik.sn", "gerant1").await.json().await.unwrap();
+    let again = login["data"]["token"].as_str().unwrap();
+    assert_eq!(login["data"]["user"]["permissions"], json!(["orders.handle", "deliveries.own", "stock.adjust"]));
+    assert_eq!(app.send(Method::GET, "/api/admin/orders", Some(again), None).await.status(), 200);
+    let figures = app.send(Method::GET, "/api/admin/orders/stats", Some(again), None).await;
+    assert_eq!(figures.status(), 403);
+    assert_eq!(error_body(figures).await["message"], "Les chiffres de la boutique sont réservés au gérant et à l'administrateur.");
+    // The same role again ends nothing.
+    assert_eq!(data(app.send(Method::PUT, &format!("/api/admin/users/{id}"), Some(&admin), Some(&seller)).await, 200).await["role"], "seller");
+    assert_eq!(app.send(Method::GET, "/api/auth/me", Some(again), None).await.status(), 200);
 }

@@ -1,20 +1,21 @@
 import { useId } from 'react'
 import { ChevronDownIcon, UserIcon } from '@/components/ui/icons'
+import { isStaff } from '@/lib/permissions'
 import styles from './header.module.css'
 import { DropdownList } from './nav-dropdown'
 
 export interface HeaderUser {
   firstName: string
   lastName: string
-  role: 'customer' | 'admin'
+  role: string
 }
 
-/** Account links for a logged-in shopper; Administration only for admins. */
+/** Account links for a logged-in shopper; Administration for the shop's team. */
 export function accountLinks(user: HeaderUser) {
   return [
     { label: 'Mon compte', to: '/account' },
     { label: 'Mes commandes', to: '/orders' },
-    ...(user.role === 'admin' ? [{ label: 'Administration', to: '/admin' }] : []),
+    ...(isStaff(user.role) ? [{ label: 'Administration', to: '/admin' }] : []),
   ]
 }
 

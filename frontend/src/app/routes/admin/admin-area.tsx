@@ -1,8 +1,11 @@
 // The admin area, behind AdminGuard: its layout and its route
 // table, in a chunk a shopper never downloads. Each screen is a further chunk.
-import { lazy } from 'react'
-import { Navigate, useRoutes } from 'react-router'
-import AdminLayout from './admin-layout'
+import { lazy, type ReactNode } from 'react'
+import { Link, Navigate, useRoutes } from 'react-router'
+import { useSession } from '@/features/auth/session-store'
+import { PERMISSIONS as P, type PermissionCode } from '@/lib/permissions'
+import { usePageMeta } from '@/lib/seo'
+import AdminLayout, { linksFor } from './admin-layout'
 
 const Dashboard = lazy(() => import('./dashboard'))
 const Orders = lazy(() => import('./orders'))
@@ -25,27 +28,58 @@ export default function AdminArea() {
       element: <AdminLayout />,
       children: [
         // The bare /admin opens the dashboard.
-        { index: true, element: <Navigate to="/admin/dashboard" replace /> },
-        { path: 'dashboard', element: <Dashboard /> },
-        { path: 'orders', element: <Orders /> },
-        { path: 'orders/:id', element: <OrderDetail /> },
-        { path: 'orders/:id/facture', element: <Invoice /> },
-        { path: 'products', element: <Products /> },
+        // The bare /admin opens the role's first screen.
+        { index: true, element: <FirstScreen /> },
+        { path: 'dashboard', element: <Needs permission={P.readFigures}><Dashboard /></Needs> },
+        { path: 'orders', element: <Needs permission={P.handleOrders}><Orders /></Needs> },
+        { path: 'orders/:id', element: <Needs permission={P.handleOrders}><OrderDetail /></Needs> },
+        { path: 'orders/:id/facture', element: <Needs permission={P.handleOrders}><Invoice /></Needs> },
+        { path: 'products', element: <Needs permission={P.adjustStock}><Products /></Needs> },
         // New and edit share the form.
-        { path: 'products/new', element: <ProductForm /> },
-        { path: 'products/edit/:id', element: <ProductForm /> },
-        { path: 'users', element: <Users /> },
+        { path: 'products/new', element: <Needs permission={P.manageProducts}><ProductForm /></Needs> },
+        { path: 'products/edit/:id', element: <Needs permission={P.adjustStock}><ProductForm /></Needs> },
+        { path: 'users', element: <Needs permission={P.manageCustomers}><Users /></Needs> },
         // Linked from the users screens, so they are registered here.
-        { path: 'users/new', element: <UserForm /> },
-        { path: 'users/edit/:id', element: <UserForm /> },
-        { path: 'cash', element: <Cash /> },
-        { path: 'delivery', element: <Delivery /> },
-        { path: 'delivery/new', element: <DeliveryForm /> },
-        { path: 'delivery/edit/:code', element: <DeliveryForm /> },
-        { path: 'messages', element: <Messages /> },
-        { path: 'promo-codes', element: <PromoCodes /> },
+        { path: 'users/new', element: <Needs permission={P.manageStaff}><UserForm /></Needs> },
+        { path: 'users/edit/:id', element: <Needs permission={P.manageCustomers}><UserForm /></Needs> },
+        { path: 'cash', element: <Needs permission={P.handleMoney}><Cash /></Needs> },
+        { path: 'delivery', element: <Needs permission={P.manageShop}><Delivery /></Needs> },
+        { path: 'delivery/new', element: <Needs permission={P.manageShop}><DeliveryForm /></Needs> },
+        { path: 'delivery/edit/:code', element: <Needs permission={P.manageShop}><DeliveryForm /></Needs> },
+        { path: 'messages', element: <Needs permission={P.handleOrders}><Messages /></Needs> },
+        { path: 'promo-codes', element: <Needs permission={P.managePromoCodes}><PromoCodes /></Needs> },
         { path: '*', element: <NotFound /> },
       ],
     },
   ])
+}
+
+function usePermissions(): readonly string[] {
+  return useSession().user?.permissions ?? []
+}
+
+/** A screen the role may not open says so, with the way to its own work (the server refuses anyway). */
+function Needs({ permission, children }: { permission: PermissionCode; children: ReactNode }) {
+  const permissions = usePermissions()
+  return permissions.includes(permission) ? children : <NotForThisRole permissions={permissions} />
+}
+
+function FirstScreen() {
+  const permissions = usePermissions()
+  const first = linksFor(permissions)[0]
+  return first ? <Navigate to={first.to} replace /> : <NotForThisRole permissions={permissions} />
+}
+
+export const NOT_FOR_THIS_ROLE = 'Cette page n’est pas ouverte à votre rôle.'
+
+function NotForThisRole({ permissions }: { permissions: readonly string[] }) {
+  usePageMeta({ title: 'Accès non autorisé – Administration', noindex: true })
+  const first = linksFor(permissions)[0]
+  return (
+    <section>
+      <h1>Accès non autorisé</h1>
+      <p>{NOT_FOR_THIS_ROLE}</p>
+      {first ? <Link to={first.to}>Aller à « {first.label} »</Link> : null}
+    </section>
+  )
 }

@@ -3,46 +3,54 @@ import { Suspense } from 'react'
 import { Link, NavLink, Outlet } from 'react-router'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useSession } from '@/features/auth/session-store'
+import { PERMISSIONS, PermissionsContext, type PermissionCode } from '@/lib/permissions'
 import styles from './admin-layout.module.css'
 
-const LINKS = [
-  { label: 'Tableau de bord', to: '/admin/dashboard' },
-  { label: 'Commandes', to: '/admin/orders' },
-  { label: 'Caisse', to: '/admin/cash' },
-  { label: 'Produits', to: '/admin/products' },
-  { label: 'Utilisateurs', to: '/admin/users' },
-  { label: 'Livraison', to: '/admin/delivery' },
-  { label: 'Codes promo', to: '/admin/promo-codes' },
-  { label: 'Messages', to: '/admin/messages' },
+/** The sidebar: each screen with the permission it needs; a role sees its own work only. */
+export const LINKS: readonly { label: string; to: string; needs: PermissionCode }[] = [
+  { label: 'Tableau de bord', to: '/admin/dashboard', needs: PERMISSIONS.readFigures },
+  { label: 'Commandes', to: '/admin/orders', needs: PERMISSIONS.handleOrders },
+  { label: 'Caisse', to: '/admin/cash', needs: PERMISSIONS.handleMoney },
+  { label: 'Produits', to: '/admin/products', needs: PERMISSIONS.adjustStock },
+  { label: 'Utilisateurs', to: '/admin/users', needs: PERMISSIONS.manageCustomers },
+  { label: 'Livraison', to: '/admin/delivery', needs: PERMISSIONS.manageShop },
+  { label: 'Codes promo', to: '/admin/promo-codes', needs: PERMISSIONS.managePromoCodes },
+  { label: 'Messages', to: '/admin/messages', needs: PERMISSIONS.handleOrders },
 ]
+
+/** The screens `permissions` opens, in the sidebar's order. */
+export const linksFor = (permissions: readonly string[]) => LINKS.filter((link) => permissions.includes(link.needs))
 
 export default function AdminLayout() {
   // No page meta here: each screen names itself (« Commandes – Administration »), and a
   // layout's effect runs after its page's, so a title set here would overwrite the page's.
   const { user } = useSession()
+  const permissions = user?.permissions ?? []
   return (
-    <div className={styles.shell}>
-      <aside className={styles.sidebar}>
-        <h2 className={styles.title}>Administration</h2>
-        {user ? <p className={styles.user}>{user.firstName} {user.lastName}</p> : null}
-        <nav aria-label="Administration">
-          <ul className={styles.links}>
-            {LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <Link to="/" className={styles.back}>← Retour à la boutique</Link>
-      </aside>
-      <main id="main" className={styles.content}>
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
-      </main>
-    </div>
+    <PermissionsContext value={permissions}>
+      <div className={styles.shell}>
+        <aside className={styles.sidebar}>
+          <h2 className={styles.title}>Administration</h2>
+          {user ? <p className={styles.user}>{user.firstName} {user.lastName}</p> : null}
+          <nav aria-label="Administration">
+            <ul className={styles.links}>
+              {linksFor(permissions).map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <Link to="/" className={styles.back}>← Retour à la boutique</Link>
+        </aside>
+        <main id="main" className={styles.content}>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </PermissionsContext>
   )
 }

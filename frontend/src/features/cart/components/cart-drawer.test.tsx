@@ -42,7 +42,7 @@ const badge = () => screen.queryByTestId('cart-count')?.textContent ?? '0'
 async function openDrawer(user: ReturnType<typeof userEvent.setup>) {
   // /unauthorized calls no API: only the cart is at work.
   renderApp('/unauthorized')
-  await screen.findByText('Cette section est réservée aux administrateurs.')
+  await screen.findByText('Cette section est réservée à l’équipe de la boutique.')
   await user.click(cartLink())
   return screen.findByRole('dialog', { name: 'Votre panier' })
 }
@@ -53,7 +53,7 @@ describe('cart drawer', () => {
     const user = userEvent.setup()
     guestCart([tee, chain])
     renderApp('/unauthorized')
-    await screen.findByText('Cette section est réservée aux administrateurs.')
+    await screen.findByText('Cette section est réservée à l’équipe de la boutique.')
     expect(cartLink()).toHaveAttribute('href', '/cart')
     expect(cartLink()).toHaveAttribute('aria-expanded', 'false')
     expect(badge()).toBe('3')

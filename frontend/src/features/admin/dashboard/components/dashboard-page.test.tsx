@@ -131,11 +131,11 @@ describe('/admin/dashboard refused by the server', () => {
   it('shows the server’s own sentence for a refusal', async () => {
     loggedInAsAdmin()
     server.use(
-      http.get('/api/admin/orders/stats', () => apiError(403, 'forbidden', 'Cette section est réservée aux administrateurs.')),
+      http.get('/api/admin/orders/stats', () => apiError(403, 'forbidden', 'Cette section est réservée à l’équipe de la boutique.')),
       http.get('/api/admin/users/stats', () => HttpResponse.json({ data: USER_STATS })),
       http.get('/api/admin/products/stats', () => HttpResponse.json({ data: PRODUCT_STATS })),
     )
     renderApp('/admin/dashboard')
-    expect(await screen.findByRole('alert')).toHaveTextContent('Cette section est réservée aux administrateurs.')
+    expect(await screen.findByRole('alert')).toHaveTextContent('Cette section est réservée à l’équipe de la boutique.')
   })
 })

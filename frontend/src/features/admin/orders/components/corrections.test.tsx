@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { sessionStore } from '@/features/auth/session-store'
-import { apiError, loggedInAsAdmin, makeAdminOrder, makePhoneRecord } from '@/testing/admin'
+import { apiError, loggedInAsAdmin, loggedInAsStaff, makeAdminOrder, makePhoneRecord } from '@/testing/admin'
 import { renderApp } from '@/testing/render'
 import { server } from '@/testing/server'
 import type { AdminOrder } from '../api/order-schema'
@@ -182,6 +182,29 @@ describe('correcting an order before it leaves', () => {
     const refund = screen.getByRole('form', { name: 'Rembourser' })
     expect(within(refund).getByLabelText('Remboursé par')).toHaveValue('cash')
     expect(within(refund).getByLabelText(/^Montant/)).toHaveValue(500)
+  })
+
+  it('shows a seller no money: no « Paiement reçu » on a delivered cash order, no refunds on a paid one', async () => {
+    const unpaid = pending({ status: 'delivered' })
+    serve(unpaid)
+    loggedInAsStaff('seller')
+    renderApp(`/admin/orders/${unpaid.id}`)
+    await screen.findByRole('heading', { level: 1, name: `Commande ${unpaid.orderNumber}` })
+    expect(screen.getByRole('region', { name: 'Paiement' })).toBeVisible()
+    expect(screen.queryByRole('button', { name: /Paiement reçu/ })).not.toBeInTheDocument()
+  })
+
+  it('shows a seller no refund panel on a paid order, which the owner sees', async () => {
+    const paid = pending({ status: 'delivered', paymentInfo: { status: 'paid', paymentMethod: 'cash_on_delivery', paidAt: '2026-03-10T19:00:00Z' } })
+    serve(paid)
+    loggedInAsStaff('seller')
+    const { unmount } = renderApp(`/admin/orders/${paid.id}`)
+    await screen.findByRole('heading', { level: 1, name: `Commande ${paid.orderNumber}` })
+    expect(screen.queryByRole('region', { name: 'Remboursements' })).not.toBeInTheDocument()
+    unmount()
+    loggedInAsStaff('manager')
+    renderApp(`/admin/orders/${paid.id}`)
+    expect(await screen.findByRole('region', { name: 'Remboursements' })).toBeVisible()
   })
 
   it('offers « Paiement reçu » for cash on delivery only once the parcel is delivered', async () => {

@@ -20,6 +20,7 @@ import {
 } from '@/config/orders'
 import { formatDate, formatDiscount, formatPrice } from '@/lib/format'
 import { smallestImage } from '@/lib/image'
+import { PERMISSIONS, useCan } from '@/lib/permissions'
 import { formatPhone } from '@/lib/phone'
 import { usePageMeta } from '@/lib/seo'
 import { adminErrorMessage, isNotFound } from '../../common/admin-error'
@@ -351,7 +352,7 @@ function Payment({ order }: { order: AdminOrder }) {
   const paid = order.paymentInfo.status === 'paid'
   // Cash changes hands at the door: it is received once the parcel is delivered (the server
   // refuses it before, `order_not_delivered`).
-  const canRecord = isCashOnDelivery(order.paymentMethod) && !paid && order.status === 'delivered'
+  const canRecord = useCan()(PERMISSIONS.handleMoney) && isCashOnDelivery(order.paymentMethod) && !paid && order.status === 'delivered'
   const due = order.amountDue ?? order.total
 
   const recordCash = async () => {

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button'
 import { useConfirm } from '@/components/ui/confirm'
 import { useToast } from '@/components/ui/toast'
 import { formatDate, formatPrice } from '@/lib/format'
+import { PERMISSIONS, useCan } from '@/lib/permissions'
 import { adminErrorMessage } from '../../common/admin-error'
 import styles from '../../common/admin.module.css'
 import type { AdminOrder, Refund } from '../api/order-schema'
@@ -36,11 +37,12 @@ export const REFUND_METHOD_LABELS: Record<string, string> = {
 
 const inFlight = (refund: Refund) => refund.state === 'requested' || refund.state === 'unknown'
 
-/** Shown for a paid order, and for any order that has refunds. */
+/** Shown for a paid order, and for any order that has refunds, to a role handling money. */
 export function RefundPanel({ order }: { order: AdminOrder }) {
+  const can = useCan()
   const refunds = order.refunds ?? []
   const paid = order.paymentInfo.status === 'paid'
-  if (!paid && refunds.length === 0) return null
+  if (!can(PERMISSIONS.handleMoney) || (!paid && refunds.length === 0)) return null
   const waiting = refunds.some((r) => r.method === 'wave' && inFlight(r))
   const refundable = paid && !waiting && (order.paymentMethod === 'wave' || order.paymentMethod === 'cash_on_delivery')
   const left = order.total - (order.refundedAmount ?? 0)

@@ -5,7 +5,13 @@ import { accountShape, type Role } from '@/lib/account-shape'
 export { ROLES, type Role } from '@/lib/account-shape'
 
 /** The role labels (docs/rules.md#accounts). */
-export const ROLE_LABELS: Record<Role, string> = { admin: 'Administrateur', customer: 'Client' }
+export const ROLE_LABELS: Record<Role, string> = {
+  customer: 'Client',
+  admin: 'Administrateur',
+  manager: 'Gérant',
+  seller: 'Vendeur',
+  courier: 'Livreur',
+}
 
 export const adminUserSchema = object({
   id: string(),

@@ -15,7 +15,7 @@ import { LoadError, PageHeader } from '../../common/page-header'
 import { useErrorToast } from '../../common/use-error-toast'
 import { useAdminUser } from '../api/get-user'
 import { useCreateUser, useUpdateUser } from '../api/user-mutations'
-import { ROLE_LABELS, ROLES, type AdminUser } from '../api/user-schema'
+import { ROLE_LABELS, ROLES, type AdminUser, type Role } from '../api/user-schema'
 import { editUserSchema, newUserSchema } from '../user-form-schema'
 import own from './users.module.css'
 
@@ -117,7 +117,7 @@ function NewUserForm() {
           <TextField label="Téléphone" type="tel" required placeholder="77 123 45 67" autoComplete="off" {...form.field('phone')} />
         </div>
         <PasswordField label="Mot de passe" required autoComplete="new-password" hint={`Au moins ${PASSWORD_MIN_LENGTH} caractères.`} {...form.field('password')} />
-        <RoleSelect id={form.fieldId('role')} value={form.values.role} onChange={(role) => form.setValue('role', role as 'customer' | 'admin')} />
+        <RoleSelect id={form.fieldId('role')} value={form.values.role} onChange={(role) => form.setValue('role', role as Role)} />
         <CheckboxField label="Compte actif" {...form.checkbox('active')} />
         <FormAlert>{form.summary}</FormAlert>
         <div className={own.actions}>
@@ -183,7 +183,7 @@ function EditUserForm({ user, self }: { user: AdminUser; self: boolean }) {
         <RoleSelect
           id={form.fieldId('role')}
           value={form.values.role}
-          onChange={(role) => form.setValue('role', role as 'customer' | 'admin')}
+          onChange={(role) => form.setValue('role', role as Role)}
           disabled={self}
           hint={self ? 'Vous ne pouvez pas retirer votre propre rôle d’administrateur.' : undefined}
         />
