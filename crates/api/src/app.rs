@@ -29,7 +29,7 @@ pub fn app(
         .wrap(from_fn(middleware::refuse_nul))
         .wrap(from_fn(middleware::cache_headers))
         .wrap(Compress::default())
-        .wrap(from_fn(middleware::json_errors))
+        .wrap(from_fn(middleware::error_answers))
         .wrap(from_fn(middleware::compress_json))
         .wrap(from_fn(middleware::security_headers))
         .wrap(from_fn(middleware::log_request))

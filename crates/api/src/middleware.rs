@@ -7,7 +7,7 @@ use std::time::Instant;
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header::{self, HeaderMap, HeaderName, HeaderValue};
-use actix_web::http::{ConnectionType, Method};
+use actix_web::http::{ConnectionType, Method, StatusCode};
 use actix_web::middleware::Next;
 use actix_web::web::Bytes;
 use actix_web::{Error, HttpResponse, ResponseError, web};
@@ -51,26 +51,54 @@ pub async fn log_request(
 /// The header carrying a request's id, in both directions.
 pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
-/// Any error answered under `/api` that is not already our JSON envelope (actix's own 404, 405,
-/// 413…) is rewritten into it.
-pub async fn json_errors(
+/// Every error answer speaks French. Under `/api`, one that is not already our JSON envelope
+/// (actix's own 404, 405, 413…) is rewritten into it; elsewhere, actix's English plain text (a
+/// wrong method on `/`, a missing file) becomes a French sentence, its headers (`Allow`) kept.
+/// The server's own pages (HTML) are left as they are.
+pub async fn error_answers(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody + 'static>>, Error> {
     let is_api = req.path() == "/api" || req.path().starts_with("/api/");
     let response = next.call(req).await?;
     let status = response.status();
-    let is_json = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json"));
-    if is_api && (status.is_client_error() || status.is_server_error()) && !is_json {
+    if !(status.is_client_error() || status.is_server_error()) {
+        return Ok(response.map_into_left_body());
+    }
+    let content_type = response.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
+    if is_api && !content_type.starts_with("application/json") {
         let (request, _) = response.into_parts();
         let envelope = error::for_status(status).error_response();
         return Ok(ServiceResponse::new(request, envelope).map_into_right_body());
     }
+    if !is_api && (content_type.is_empty() || content_type.starts_with("text/plain")) {
+        let (request, english) = response.into_parts();
+        let mut french = HttpResponse::build(status);
+        for (name, value) in english.headers() {
+            if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
+                french.append_header((name.clone(), value.clone()));
+            }
+        }
+        let answer = french.content_type("text/plain; charset=utf-8").body(plain_french(status));
+        return Ok(ServiceResponse::new(request, answer).map_into_right_body());
+    }
     Ok(response.map_into_left_body())
+}
+
+/// What a browser shows for an error outside the API, in the shop's language.
+pub fn plain_french(status: StatusCode) -> &'static str {
+    match status {
+        StatusCode::BAD_REQUEST => "Requête invalide.",
+        StatusCode::NOT_FOUND => "Page introuvable.",
+        StatusCode::METHOD_NOT_ALLOWED => "Méthode non autorisée pour cette adresse.",
+        StatusCode::PAYLOAD_TOO_LARGE => "La requête est trop volumineuse.",
+        StatusCode::URI_TOO_LONG => "L'adresse demandée est trop longue.",
+        StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE => "Les en-têtes de la requête sont trop volumineux.",
+        StatusCode::TOO_MANY_REQUESTS => "Trop de requêtes. Réessayez dans quelques instants.",
+        StatusCode::SERVICE_UNAVAILABLE => "Le service est momentanément indisponible. Réessayez dans quelques instants.",
+        status if status.is_server_error() => "Erreur du serveur. Réessayez dans quelques instants.",
+        _ => "Requête refusée.",
+    }
 }
 
 /// Hashed build files never change under one name; `index.html` must always be revalidated.
@@ -115,6 +143,10 @@ static NO_STOREFRONT_POLICY: LazyLock<HeaderValue> =
 pub const INERT_POLICY: &str = "default-src 'none'; frame-ancestors 'none'; sandbox";
 
 const HSTS: &str = "max-age=31536000";
+
+/// The powers of the browser no page of the shop uses, refused to every page and to anything it
+/// embeds. The till's barcode scanner, when it comes, is the one page to be given the camera.
+pub const PERMISSIONS_POLICY: &str = "camera=(), microphone=(), geolocation=(), payment=(), usb=()";
 
 /// Headers every answer carries, CORS for the one configured origin, and the answer to its
 /// preflight requests.
@@ -162,6 +194,7 @@ pub async fn security_headers(
     set(headers, header::X_CONTENT_TYPE_OPTIONS, "nosniff");
     set(headers, header::X_FRAME_OPTIONS, "DENY");
     set(headers, header::REFERRER_POLICY, "strict-origin-when-cross-origin");
+    set(headers, header::HeaderName::from_static("permissions-policy"), PERMISSIONS_POLICY);
     if https {
         set(headers, header::STRICT_TRANSPORT_SECURITY, HSTS);
     }

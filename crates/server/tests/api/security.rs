@@ -22,6 +22,12 @@ fn assert_common_headers(headers: &HeaderMap, what: &str) {
     assert_eq!(header(headers, "x-content-type-options"), Some("nosniff"), "{what}");
     assert_eq!(header(headers, "x-frame-options"), Some("DENY"), "{what}");
     assert_eq!(header(headers, "referrer-policy"), Some("strict-origin-when-cross-origin"), "{what}");
+    // No page uses the camera, the microphone, the position, payments by the browser or USB.
+    assert_eq!(
+        header(headers, "permissions-policy"),
+        Some("camera=(), microphone=(), geolocation=(), payment=(), usb=()"),
+        "{what}"
+    );
     let policy = header(headers, "content-security-policy").unwrap_or_else(|| panic!("{what}: no CSP"));
     assert!(policy.contains("frame-ancestors 'none'"), "{what}: {policy}");
     assert!(!policy.contains("'unsafe-eval'"), "{what}: {policy}");
@@ -44,6 +50,28 @@ fn storefront() -> TempDir {
 async fn headers_of(app: &TestApp, method: Method, path: &str) -> (u16, HeaderMap) {
     let response = app.send(method, path, None, None).await;
     (response.status().as_u16(), response.headers().clone())
+}
+
+#[tokio::test]
+async fn errors_outside_the_api_speak_french_and_keep_their_headers() {
+    let front = storefront();
+    let app = spawn_app_with(&[("FRONTEND_DIR", front.0.to_str().unwrap())]).await;
+    for (method, path, status, said) in [
+        (Method::POST, "/", 405, "Méthode non autorisée pour cette adresse."),
+        (Method::DELETE, "/assets/index-abc.js", 405, "Méthode non autorisée pour cette adresse."),
+        (Method::GET, "/assets/missing.js", 404, "Page introuvable."),
+    ] {
+        let response = app.send(method.clone(), path, None, None).await;
+        assert_eq!(response.status(), status, "{method} {path}");
+        let headers = response.headers().clone();
+        assert_eq!(header(&headers, "content-type"), Some("text/plain; charset=utf-8"), "{method} {path}");
+        assert_common_headers(&headers, path);
+        assert_eq!(response.text().await.unwrap(), said, "{method} {path}");
+    }
+    // The API's errors stay its JSON envelope.
+    let api = app.send(Method::DELETE, "/api/health", None, None).await;
+    assert_eq!(api.status(), 405);
+    assert!(api.headers()["content-type"].to_str().unwrap().starts_with("application/json"));
 }
 
 #[tokio::test]
