@@ -91,6 +91,7 @@ impl<P: Needs> FromRequest for Staff<P> {
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
         let user = AuthUser::from_request(req, payload);
+        let req = req.clone();
         Box::pin(async move {
             let AuthUser(user) = user.await?;
             if !user.role.is_staff() {
@@ -99,6 +100,7 @@ impl<P: Needs> FromRequest for Staff<P> {
             if !user.role.can(P::PERMISSION) {
                 return Err(ApiError::new(Code::Forbidden, P::PERMISSION.refusal()));
             }
+            crate::audit::identify(&req, &user);
             Ok(Staff { user, needs: PhantomData })
         })
     }

@@ -3,6 +3,7 @@
 //! builds them around the adapters and hands them over in [`state::AppState`].
 
 pub mod app;
+pub mod audit;
 pub mod auth;
 pub mod error;
 mod fallback;
@@ -16,9 +17,10 @@ pub mod rate_limit;
 pub mod responses;
 pub mod routes;
 pub mod schema;
+pub mod section;
 pub mod settings;
-pub mod spreadsheet;
 pub mod state;
 
 pub use app::app;
+pub use section::Section;
 pub use settings::Settings;

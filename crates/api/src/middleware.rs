@@ -31,6 +31,7 @@ pub async fn log_request(
     let state = req.app_data::<web::Data<AppState>>().cloned();
     let trusted = state.as_ref().map(|state| state.config.trusted_proxies.as_slice()).unwrap_or_default();
     let id = observe::request_id(&req, trusted);
+    actix_web::HttpMessage::extensions_mut(&req).insert(crate::audit::RequestId(id.clone()));
     let span = tracing::info_span!("request", id = %id);
     let mut response = next.call(req).instrument(span.clone()).await?;
     let route = observe::route_pattern(response.request());
@@ -95,7 +96,9 @@ pub fn plain_french(status: StatusCode) -> &'static str {
         StatusCode::URI_TOO_LONG => "L'adresse demandée est trop longue.",
         StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE => "Les en-têtes de la requête sont trop volumineux.",
         StatusCode::TOO_MANY_REQUESTS => "Trop de requêtes. Réessayez dans quelques instants.",
-        StatusCode::SERVICE_UNAVAILABLE => "Le service est momentanément indisponible. Réessayez dans quelques instants.",
+        StatusCode::SERVICE_UNAVAILABLE => {
+            "Le service est momentanément indisponible. Réessayez dans quelques instants."
+        }
         status if status.is_server_error() => "Erreur du serveur. Réessayez dans quelques instants.",
         _ => "Requête refusée.",
     }

@@ -11,6 +11,7 @@ use utoipa::{Modify, OpenApi};
 
 use crate::error::ErrorBody;
 use crate::routes;
+use crate::section::Section;
 
 #[derive(OpenApi)]
 #[openapi(
@@ -39,62 +40,15 @@ use crate::routes;
         routes::addresses::update,
         routes::addresses::remove,
         routes::addresses::make_default,
-        routes::admin_orders::list,
-        routes::admin_orders::detail,
-        routes::admin_orders::change_status,
-        routes::admin_orders::record_payment,
-        routes::admin_orders::refund,
-        routes::admin_orders::check_refund,
-        routes::admin_orders::set_tracking_note,
-        routes::admin_orders::stats,
-        routes::admin_messages::list,
-        routes::admin_messages::of_order,
-        routes::admin_messages::resend,
-        routes::reports::payments,
-        routes::reports::payments_csv,
-        routes::reports::cash_received,
-        routes::cash_on_delivery::report_call,
-        routes::cash_on_delivery::mark_returned,
-        routes::cash_on_delivery::set_courier,
-        routes::cash_on_delivery::phone_record,
-        routes::cash_on_delivery::decide_for_phone,
         routes::cash_on_delivery::link_state,
-        routes::order_corrections::correct_delivery,
-        routes::order_corrections::correct_items,
-        routes::order_corrections::switch_to_cash,
         routes::order_corrections::switch_mine_to_cash,
         routes::invoices::mine,
-        routes::invoices::of_order,
         routes::cash_on_delivery::confirm_with_link,
         routes::cash_on_delivery::confirm_mine,
-        routes::admin_products::create,
-        routes::admin_products::update,
-        routes::admin_products::set_stock,
-        routes::admin_products::remove,
-        routes::admin_products::stats,
-        routes::admin_products::export,
-        routes::admin_products::import,
         routes::alerts::ask,
         routes::alerts::unsubscribe,
-        routes::alerts::waiting,
-        routes::admin_users::list,
-        routes::admin_users::detail,
-        routes::admin_users::create,
-        routes::admin_users::update,
-        routes::admin_users::set_status,
-        routes::admin_users::remove,
-        routes::admin_users::stats,
-        routes::admin_users::reset_link,
         routes::delivery::list_zones,
-        routes::delivery::admin_zones,
-        routes::delivery::create,
-        routes::delivery::update,
-        routes::delivery::remove,
-        routes::promo_codes::list,
-        routes::promo_codes::create,
-        routes::promo_codes::update,
         routes::promo_codes::check,
-        routes::uploads::upload_images,
         routes::cart::get_cart,
         routes::cart::add,
         routes::cart::update_item,
@@ -115,7 +69,6 @@ use crate::routes;
         routes::wave_simulator::pay,
         routes::wave_simulator::fail,
         routes::newsletter::subscribe,
-        routes::newsletter::export,
     ),
     // Enums named only by query parameters: utoipa registers those of bodies and answers alone.
     components(schemas(
@@ -126,19 +79,13 @@ use crate::routes;
         routes::catalog::SubcategoryCode,
         routes::catalog::ProductSortCode,
         routes::catalog::SortOrder,
-        routes::admin_orders::AdminOrderSort,
-        routes::admin_orders::ConfirmationFilterName,
-        routes::admin_users::AccountStatus,
-        routes::admin_messages::MessageStateName,
     )),
-    modifiers(&BearerAuth, &ErrorAnswers, &BlankQueryIsAbsent),
     tags(
         (name = "health", description = "Liveness of the server and its database; readiness of this instance"),
         (name = "shop", description = "How the shop presents itself"),
         (name = "auth", description = "Accounts and sessions"),
         (name = "catalog", description = "Browsing and searching the products"),
         (name = "addresses", description = "The customer's address book"),
-        (name = "admin", description = "Administration (administrators only)"),
         (name = "cart", description = "The customer's cart"),
         (name = "delivery", description = "Delivery zones: their communes, fees, delays and whether cash on delivery is taken"),
         (name = "orders", description = "The customer's orders"),
@@ -147,6 +94,24 @@ use crate::routes;
     ),
 )]
 pub struct ApiDoc;
+
+/// The whole document: the storefront's operations and each section's (the back office's), with
+/// what every operation shares written once (the bearer scheme, the error answers, blank queries).
+/// Made once per process: every worker serves the same sections.
+pub fn document(sections: &[Section]) -> &'static utoipa::openapi::OpenApi {
+    DOCUMENT.get_or_init(|| {
+        let mut document = ApiDoc::openapi();
+        for section in sections {
+            document.merge((section.document)());
+        }
+        for modifier in [&BearerAuth as &dyn Modify, &ErrorAnswers, &BlankQueryIsAbsent] {
+            modifier.modify(&mut document);
+        }
+        document
+    })
+}
+
+static DOCUMENT: OnceLock<utoipa::openapi::OpenApi> = OnceLock::new();
 
 /// Session tokens travel as `Authorization: Bearer <token>`.
 struct BearerAuth;
@@ -249,11 +214,10 @@ fn error_answer(description: &str) -> RefOr<Response> {
 }
 
 /// The methods the document lists for a path of the API (without `/api`), for the `Allow`
-/// header of a 405. Literal segments win over parameters, as in the router: `/admin/users/stats`
-/// is not `/admin/users/{id}`. Empty when no documented path matches.
+/// header of a 405. Literal segments win over parameters, as in the router: `/products/facets`
+/// is not `/products/{idOrSlug}`. Empty when no documented path matches.
 pub fn methods_of(path: &str) -> Vec<&'static str> {
-    static DOCUMENT: OnceLock<utoipa::openapi::OpenApi> = OnceLock::new();
-    let document = DOCUMENT.get_or_init(ApiDoc::openapi);
+    let document = document(&[]);
     let matching: Vec<(&String, &PathItem)> =
         document.paths.paths.iter().filter(|(template, _)| template_matches(template, path)).collect();
     let parameters = |template: &str| template.matches('{').count();
@@ -306,11 +270,10 @@ mod tests {
 
     #[test]
     fn the_methods_of_a_path_come_from_the_document() {
-        assert_eq!(methods_of("/products"), vec!["GET", "POST"]);
+        assert_eq!(methods_of("/products"), vec!["GET"]);
         assert_eq!(methods_of("/auth/login"), vec!["POST"]);
         assert!(methods_of("/nowhere").is_empty());
-        assert_eq!(methods_of("/admin/users/stats"), vec!["GET"]);
         assert_eq!(methods_of("/products/new-arrivals"), vec!["GET"]);
-        assert_eq!(methods_of("/products/abc"), vec!["DELETE", "GET", "PUT"]);
+        assert_eq!(methods_of("/products/abc"), vec!["GET"]);
     }
 }

@@ -9,6 +9,7 @@ use bitik_cart::CartService;
 use bitik_catalog::{AlertService, CatalogCache, CatalogService};
 use bitik_common::BoxError;
 use bitik_identity::AccountService;
+use bitik_identity::audit::AuditService;
 use bitik_identity::newsletter::NewsletterService;
 use bitik_images::PictureStore;
 use bitik_messages::MessageService;
@@ -54,6 +55,8 @@ pub struct AppState {
     /// The storefront's catalogue reads kept in memory, and the JSON made of them.
     pub catalog_cache: Arc<CatalogCache>,
     pub newsletter: NewsletterService,
+    /// The audit log: the back office's « Journal », and what is recorded without a change.
+    pub audit: AuditService,
     /// The outbox of messages, for the back office.
     pub messages: MessageService,
     /// What each order event says to the customer: the back office's click-to-chat buttons say

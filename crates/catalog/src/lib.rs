@@ -18,6 +18,7 @@ mod model;
 mod ports;
 mod service;
 mod spellings;
+mod stock_adjustment;
 
 pub use admin::{ADMIN_PAGE_SIZE, AdminListParams, ProductStats};
 #[cfg(any(test, feature = "mocks"))]
@@ -43,3 +44,4 @@ pub use model::{
 pub use ports::MockProductRepository;
 pub use ports::{ProductRepository, Removal};
 pub use service::{CatalogService, DEFAULT_NEW_ARRIVALS, DEFAULT_PROMOTIONS, DEFAULT_SIMILAR, product_key};
+pub use stock_adjustment::{Adjuster, MAX_NOTE_CHARS, RawAdjustment, StockAdjustment, StockMovement, StockReason};

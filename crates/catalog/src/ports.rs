@@ -6,6 +6,7 @@ use crate::facets::Facets;
 use crate::filter::ProductFilter;
 use crate::form::NewProduct;
 use crate::model::{Product, ProductKey, Slug};
+use crate::stock_adjustment::{StockAdjustment, StockMovement};
 
 /// What removing a product did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,8 +62,14 @@ pub trait ProductRepository: Send + Sync {
     /// so links already shared keep working. `None` when there is no such product.
     async fn update(&self, id: uuid::Uuid, product: NewProduct) -> Result<Option<Product>, BoxError>;
 
-    /// Sets the stock of the product's variants; `None` when there is no such product.
-    async fn set_stock(&self, id: uuid::Uuid, stock: crate::model::Stock) -> Result<Option<Product>, BoxError>;
+    /// Sets the quantities of the variants the adjustment names, and of those only, under their
+    /// rows' locks (a sale or another adjustment meanwhile is not overwritten by a stale grid),
+    /// keeping one movement per quantity changed, in one transaction. `None` when there is no
+    /// such product.
+    async fn adjust_stock(&self, id: uuid::Uuid, adjustment: &StockAdjustment) -> Result<Option<Product>, BoxError>;
+
+    /// The product's stock movements, newest first (at most 100).
+    async fn stock_movements(&self, id: uuid::Uuid) -> Result<Vec<StockMovement>, BoxError>;
 
     /// Deletes a product no order names; one that orders name is deactivated instead, so those
     /// orders keep their product.

@@ -1,4 +1,3 @@
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use bitik_common::Page;
@@ -13,6 +12,7 @@ use crate::form::ProductForm;
 use crate::import::{ImportPlan, ImportRow, export_rows};
 use crate::model::{Product, ProductKey, Slug};
 use crate::ports::{ProductRepository, Removal};
+use crate::stock_adjustment::{Adjuster, RawAdjustment, StockMovement};
 
 /// Home page lists: 4 promotions, 8 new arrivals, 4 similar products.
 pub const DEFAULT_PROMOTIONS: u32 = 4;
@@ -128,27 +128,22 @@ impl CatalogService {
         self.products.update(id, product).await.map_err(CatalogError::repository)?.ok_or(CatalogError::NotFound)
     }
 
-    /// Sets quantities of the product's own variants: whole numbers of at least zero.
-    pub async fn set_stock(
-        &self,
-        id: Uuid,
-        grid: BTreeMap<String, BTreeMap<String, i64>>,
-    ) -> Result<Product, CatalogError> {
+    /// Sets quantities of some of the product's own variants by hand, with the reason
+    /// (`stock_adjustment`'s rules), each change kept as a movement.
+    pub async fn adjust_stock(&self, id: Uuid, raw: RawAdjustment, by: Adjuster) -> Result<Product, CatalogError> {
         let product = self.admin_product(id).await?;
-        let mut stock = product.stock.clone();
-        for (color, sizes) in &grid {
-            for (size, quantity) in sizes {
-                let variant = product.variant(color, size).ok_or_else(|| {
-                    CatalogError::invalid_field("stock", "Cette taille ou cette couleur n'existe pas pour ce produit.")
-                })?;
-                let quantity =
-                    u32::try_from(*quantity).ok().filter(|q| i32::try_from(*q).is_ok()).ok_or_else(|| {
-                        CatalogError::invalid_field("stock", "Le stock doit être un nombre entier positif ou nul.")
-                    })?;
-                stock.set(variant.color, variant.size, quantity);
-            }
-        }
-        self.products.set_stock(id, stock).await.map_err(CatalogError::repository)?.ok_or(CatalogError::NotFound)
+        let adjustment = raw.check(&product, by)?;
+        self.products
+            .adjust_stock(id, &adjustment)
+            .await
+            .map_err(CatalogError::repository)?
+            .ok_or(CatalogError::NotFound)
+    }
+
+    /// A product's stock set by hand, newest first.
+    pub async fn stock_movements(&self, id: Uuid) -> Result<Vec<StockMovement>, CatalogError> {
+        self.admin_product(id).await?;
+        self.products.stock_movements(id).await.map_err(CatalogError::repository)
     }
 
     pub async fn remove(&self, id: Uuid) -> Result<Removal, CatalogError> {
@@ -205,6 +200,7 @@ mod tests {
     use uuid::Uuid;
 
     use super::*;
+    use crate::StockReason;
     use crate::filter::{ProductSort, parse_limit};
     use crate::model::{Color, Size, Subcategory};
     use crate::ports::MockProductRepository;
@@ -382,26 +378,35 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn stock_is_set_only_for_the_products_variants_and_never_negative() {
+    async fn stock_is_adjusted_only_for_the_products_variants_with_a_reason() {
         let tee = product("T-shirt Teranga", Subcategory::TShirt);
         let id = tee.id;
         let mut repository = MockProductRepository::new();
         let found = tee.clone();
         repository.expect_find_any().returning(move |_| Ok(Some(found.clone())));
         repository
-            .expect_set_stock()
-            .withf(|_, stock| stock.quantity(&Color::parse("noir").unwrap(), Size::M) == 7)
+            .expect_adjust_stock()
+            .withf(|_, adjustment| {
+                adjustment.quantities == vec![(Color::parse("noir").unwrap(), Size::M, 7)]
+                    && adjustment.reason == StockReason::Damaged
+                    && adjustment.by.name == "Awa Ndiaye"
+            })
             .times(1)
             .returning(move |_, _| Ok(Some(tee.clone())));
         let service = service(repository);
-        let grid = |color: &str, quantity: i64| {
-            BTreeMap::from([(color.to_owned(), BTreeMap::from([("M".to_owned(), quantity)]))])
+        let raw = |color: &str, quantity: i64, reason: Option<&str>| RawAdjustment {
+            quantities: BTreeMap::from([(color.to_owned(), BTreeMap::from([("M".to_owned(), quantity)]))]),
+            reason: reason.map(str::to_owned),
+            note: None,
         };
-        let negative = service.set_stock(id, grid("noir", -1)).await.unwrap_err();
+        let by = || Adjuster { id: Uuid::from_u128(9), name: "Awa Ndiaye".into() };
+        let negative = service.adjust_stock(id, raw("noir", -1, Some("damaged")), by()).await.unwrap_err();
         assert_eq!(negative.to_string(), "Le stock doit être un nombre entier positif ou nul.");
-        let foreign = service.set_stock(id, grid("violet", 1)).await.unwrap_err();
+        let foreign = service.adjust_stock(id, raw("violet", 1, Some("damaged")), by()).await.unwrap_err();
         assert_eq!(foreign.to_string(), "Cette taille ou cette couleur n'existe pas pour ce produit.");
-        service.set_stock(id, grid(" Noir", 7)).await.unwrap();
+        let no_reason = service.adjust_stock(id, raw("noir", 7, None), by()).await.unwrap_err();
+        assert_eq!(no_reason.to_string(), "Indiquez la raison de l'ajustement.");
+        service.adjust_stock(id, raw(" Noir", 7, Some("damaged")), by()).await.unwrap();
     }
 
     #[tokio::test]

@@ -33,7 +33,8 @@ impl Phone {
     /// (libphonenumber would take `77 ABC…` for `77 222…`), and so is an extension.
     pub fn parse(raw: &str) -> Result<Self, InvalidPhone> {
         // A number copied from a French text keeps its no-break spaces (U+00A0, U+202F).
-        let typed: String = raw.trim().chars().map(|c| if matches!(c, '\u{a0}' | '\u{202f}') { ' ' } else { c }).collect();
+        let typed: String =
+            raw.trim().chars().map(|c| if matches!(c, '\u{a0}' | '\u{202f}') { ' ' } else { c }).collect();
         let typed = typed.as_str();
         let phone_like = typed.chars().count() <= Self::MAX_TYPED_CHARS
             && typed.chars().all(|c| c.is_ascii_digit() || c == ' ' || "+-.()".contains(c));

@@ -105,6 +105,15 @@ impl AccountService {
         Ok(user)
     }
 
+    /// A courier of the team, active: whom a parcel may be given to by account.
+    pub async fn courier(&self, id: Uuid) -> Result<User, IdentityError> {
+        let found = self.users.find_by_id(id).await.map_err(repository)?;
+        match found {
+            Some((user, _)) if user.role == Role::Courier && user.active => Ok(user),
+            _ => Err(IdentityError::invalid_field("courierId", "Choisissez un livreur actif de l'équipe.")),
+        }
+    }
+
     /// An account made by an admin: the registration form's rules and messages, a role.
     pub async fn admin_create(&self, account: AdminNewAccount) -> Result<User, IdentityError> {
         let role = account.role.as_deref().filter(|r| !r.trim().is_empty()).map(role).transpose()?;

@@ -61,6 +61,11 @@ impl From<HashError> for IdentityError {
 }
 
 impl IdentityError {
+    /// A form error about one field.
+    pub fn invalid_field(field: &'static str, message: &str) -> Self {
+        IdentityError::Validation { message: message.to_owned(), fields: BTreeMap::from([(field, message.to_owned())]) }
+    }
+
     /// One message for the form, or the summary when several fields are wrong.
     pub fn validation(errors: FieldErrors) -> Self {
         let message = match (errors.len(), errors.first_message()) {

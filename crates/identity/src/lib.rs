@@ -2,6 +2,7 @@
 //! which is people's e-mail too.
 
 pub mod admin;
+pub mod audit;
 pub mod backoffice;
 pub mod error;
 pub mod model;
@@ -16,8 +17,8 @@ mod validate;
 pub use admin::{AdminNewAccount, AdminUserUpdate, UserListQuery};
 pub use backoffice::{UserChanges, UserFilter, UserRemoval, UserStats};
 pub use error::IdentityError;
-pub use permissions::Permission;
 pub use model::{Address, AddressEntry, AddressInput, NewAccount, NewUser, Profile, ProfileUpdate, Role, User};
+pub use permissions::Permission;
 pub use service::{AccountService, MAX_ADDRESSES, Session};
 pub use tokens::TokenService;
 

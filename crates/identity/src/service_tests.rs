@@ -413,7 +413,10 @@ mod admin {
         let demoted = service.admin_update(&me, manager.id, seller).await.unwrap();
         assert_eq!((demoted.role, demoted.token_version), (Role::Seller, manager.token_version + 1));
         let unknown = AdminUserUpdate { role: Some("owner".into()), ..AdminUserUpdate::default() };
-        assert_eq!(fields(service.admin_update(&me, manager.id, unknown).await.unwrap_err()), [("role", "Rôle inconnu.".to_owned())]);
+        assert_eq!(
+            fields(service.admin_update(&me, manager.id, unknown).await.unwrap_err()),
+            [("role", "Rôle inconnu.".to_owned())]
+        );
     }
 
     #[tokio::test]

@@ -316,8 +316,11 @@ mod tests {
         let mut shipped = paid.clone();
         shipped.status = OrderStatus::Shipped;
         shipped.tracking_note = "Colis remis au livreur".into();
-        shipped.courier =
-            Some(crate::cash_on_delivery::Courier { name: "Modou".into(), phone: "+221770001122".into() });
+        shipped.courier = Some(crate::cash_on_delivery::Courier {
+            name: "Modou".into(),
+            phone: "+221770001122".into(),
+            account: None,
+        });
         let messages = notices.status_changed(&shipped);
         assert_eq!(kinds(&messages), [(MessageKind::OrderShipped, "awa@example.sn")]);
         assert!(
@@ -367,8 +370,11 @@ mod tests {
         assert_eq!(chat.confirmation, None);
         let mut shipped = paid.clone();
         shipped.status = OrderStatus::Shipped;
-        shipped.courier =
-            Some(crate::cash_on_delivery::Courier { name: "Modou".into(), phone: "+221770001122".into() });
+        shipped.courier = Some(crate::cash_on_delivery::Courier {
+            name: "Modou".into(),
+            phone: "+221770001122".into(),
+            account: None,
+        });
         assert_eq!(
             notices.chat(&shipped).customer,
             text_of(notices.status_changed(&shipped), MessageKind::OrderShipped)

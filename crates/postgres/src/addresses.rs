@@ -10,7 +10,7 @@ use bitik_identity::{Address, AddressEntry};
 use chrono::{DateTime, Utc};
 use diesel::dsl::now;
 use diesel::prelude::*;
-use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
 use crate::schema::{addresses, delivery_communes as communes, delivery_zones as zones};
@@ -166,50 +166,47 @@ impl AddressRepository for PgAddressRepository {
 
     async fn create(&self, user_id: Uuid, input: AddressEntry, max: usize) -> Result<Option<Address>, BoxError> {
         let mut conn = self.database.conn().await?;
-        let row = conn
-            .transaction::<_, DbError, _>(async move |conn| {
-                // The user's row held until the end: two additions at once count one after the other.
-                lock_user(conn, user_id).await?;
-                let held: i64 = owned(user_id).count().get_result(conn).await?;
-                if usize::try_from(held).unwrap_or(usize::MAX) >= max {
-                    return Ok(None);
-                }
-                let id: Uuid = diesel::insert_into(addresses::table)
-                    .values((AddressFields::from(&input), addresses::user_id.eq(user_id)))
-                    .returning(addresses::id)
-                    .get_result(conn)
-                    .await?;
-                let has_default: bool =
-                    diesel::select(diesel::dsl::exists(owned(user_id).filter(addresses::is_default)))
-                        .get_result(conn)
-                        .await?;
-                if input.is_default || !has_default {
-                    make_default(conn, user_id, id).await?;
-                }
-                let row = find(conn, user_id, id).await?;
-                row.map(Some).ok_or(DbError::inconsistent("the address just written is gone"))
-            })
-            .await?;
+        let row = crate::audit::transaction::<_, DbError, _>(&mut conn, async move |conn| {
+            // The user's row held until the end: two additions at once count one after the other.
+            lock_user(conn, user_id).await?;
+            let held: i64 = owned(user_id).count().get_result(conn).await?;
+            if usize::try_from(held).unwrap_or(usize::MAX) >= max {
+                return Ok(None);
+            }
+            let id: Uuid = diesel::insert_into(addresses::table)
+                .values((AddressFields::from(&input), addresses::user_id.eq(user_id)))
+                .returning(addresses::id)
+                .get_result(conn)
+                .await?;
+            let has_default: bool = diesel::select(diesel::dsl::exists(owned(user_id).filter(addresses::is_default)))
+                .get_result(conn)
+                .await?;
+            if input.is_default || !has_default {
+                make_default(conn, user_id, id).await?;
+            }
+            let row = find(conn, user_id, id).await?;
+            row.map(Some).ok_or(DbError::inconsistent("the address just written is gone"))
+        })
+        .await?;
         Ok(row.map(address))
     }
 
     async fn update(&self, user_id: Uuid, id: Uuid, input: AddressEntry) -> Result<Option<Address>, BoxError> {
         let mut conn = self.database.conn().await?;
-        let row = conn
-            .transaction::<_, DbError, _>(async move |conn| {
-                let updated = diesel::update(owned_target(user_id, id))
-                    .set((AddressFields::from(&input), addresses::updated_at.eq(now)))
-                    .execute(conn)
-                    .await?;
-                if updated == 0 {
-                    return Ok(None);
-                }
-                if input.is_default {
-                    make_default(conn, user_id, id).await?;
-                }
-                find(conn, user_id, id).await
-            })
-            .await?;
+        let row = crate::audit::transaction::<_, DbError, _>(&mut conn, async move |conn| {
+            let updated = diesel::update(owned_target(user_id, id))
+                .set((AddressFields::from(&input), addresses::updated_at.eq(now)))
+                .execute(conn)
+                .await?;
+            if updated == 0 {
+                return Ok(None);
+            }
+            if input.is_default {
+                make_default(conn, user_id, id).await?;
+            }
+            find(conn, user_id, id).await
+        })
+        .await?;
         Ok(row.map(address))
     }
 
@@ -229,41 +226,39 @@ impl AddressRepository for PgAddressRepository {
 
     async fn delete(&self, user_id: Uuid, id: Uuid) -> Result<bool, BoxError> {
         let mut conn = self.database.conn().await?;
-        let deleted = conn
-            .transaction::<_, DbError, _>(async move |conn| {
-                let was_default: Option<bool> = diesel::delete(owned_target(user_id, id))
-                    .returning(addresses::is_default)
-                    .get_result(conn)
+        let deleted = crate::audit::transaction::<_, DbError, _>(&mut conn, async move |conn| {
+            let was_default: Option<bool> = diesel::delete(owned_target(user_id, id))
+                .returning(addresses::is_default)
+                .get_result(conn)
+                .await
+                .optional()?;
+            if was_default == Some(true) {
+                let newest: Option<Uuid> = owned(user_id)
+                    .order((addresses::created_at.desc(), addresses::id.desc()))
+                    .select(addresses::id)
+                    .first(conn)
                     .await
                     .optional()?;
-                if was_default == Some(true) {
-                    let newest: Option<Uuid> = owned(user_id)
-                        .order((addresses::created_at.desc(), addresses::id.desc()))
-                        .select(addresses::id)
-                        .first(conn)
-                        .await
-                        .optional()?;
-                    if let Some(newest) = newest {
-                        make_default(conn, user_id, newest).await?;
-                    }
+                if let Some(newest) = newest {
+                    make_default(conn, user_id, newest).await?;
                 }
-                Ok(was_default.is_some())
-            })
-            .await?;
+            }
+            Ok(was_default.is_some())
+        })
+        .await?;
         Ok(deleted)
     }
 
     async fn set_default(&self, user_id: Uuid, id: Uuid) -> Result<Option<Address>, BoxError> {
         let mut conn = self.database.conn().await?;
-        let row = conn
-            .transaction::<_, DbError, _>(async move |conn| {
-                if find(conn, user_id, id).await?.is_none() {
-                    return Ok(None);
-                }
-                make_default(conn, user_id, id).await?;
-                find(conn, user_id, id).await
-            })
-            .await?;
+        let row = crate::audit::transaction::<_, DbError, _>(&mut conn, async move |conn| {
+            if find(conn, user_id, id).await?.is_none() {
+                return Ok(None);
+            }
+            make_default(conn, user_id, id).await?;
+            find(conn, user_id, id).await
+        })
+        .await?;
         Ok(row.map(address))
     }
 }

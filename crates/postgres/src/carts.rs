@@ -6,7 +6,7 @@ use bitik_common::BoxError;
 use diesel::dsl::now;
 use diesel::prelude::*;
 use diesel::sql_types;
-use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
 use crate::schema::cart_items;
@@ -178,7 +178,7 @@ impl CartRepository for PgCartRepository {
 
     async fn merge(&self, user_id: Uuid, lines: Vec<(VariantRef, u32, u32)>) -> Result<(), BoxError> {
         let mut conn = self.database.conn().await?;
-        conn.transaction::<_, DbError, _>(async move |conn| {
+        crate::audit::transaction::<_, DbError, _>(&mut conn, async move |conn| {
             for (variant, quantity, max) in lines {
                 let max = column(max);
                 diesel::insert_into(cart_items::table)

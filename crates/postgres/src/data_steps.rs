@@ -4,7 +4,7 @@
 
 use bitik_common::Phone;
 use diesel::sql_types::{Array, Text};
-use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use crate::DbError;
 
@@ -30,7 +30,7 @@ struct Stored {
 /// Two runs at once do not both run a step: the second waits for the first's row locks, then
 /// finds nothing pending.
 pub(crate) async fn run_pending(conn: &mut AsyncPgConnection) -> Result<Vec<String>, DbError> {
-    conn.transaction::<_, DbError, _>(async |conn| {
+    crate::audit::transaction::<_, DbError, _>(conn, async |conn| {
         let pending: Vec<Name> = diesel::sql_query(
             "SELECT name FROM data_steps WHERE done_at IS NULL AND name = ANY($1) ORDER BY name FOR UPDATE",
         )

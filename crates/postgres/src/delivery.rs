@@ -10,7 +10,7 @@ use bitik_common::{BoxError, Money};
 use bitik_orders::delivery::{Commune, DeliveryZone, ZoneRemoval, ZoneRepository, ZoneWriteError};
 use diesel::dsl::{exists, now};
 use diesel::prelude::*;
-use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use crate::functions::bitik_search_text;
 use crate::schema::{delivery_communes as communes, delivery_zones as zones, orders};
@@ -243,34 +243,32 @@ impl ZoneRepository for PgZoneRepository {
 
     async fn create(&self, zone: DeliveryZone) -> Result<DeliveryZone, ZoneWriteError> {
         let mut conn = self.database.conn().await.map_err(|e| ZoneWriteError::Other(e.into()))?;
-        let created = conn
-            .transaction::<_, Abort, _>(async move |conn| {
-                diesel::insert_into(zones::table)
-                    .values((zones::code.eq(&zone.code), ZoneTerms::of(&zone)))
-                    .execute(conn)
-                    .await?;
-                write_communes(conn, &zone).await?;
-                find_in(conn, &zone.code).await?.ok_or(Abort::Missing)
-            })
-            .await;
+        let created = crate::audit::transaction::<_, Abort, _>(&mut conn, async move |conn| {
+            diesel::insert_into(zones::table)
+                .values((zones::code.eq(&zone.code), ZoneTerms::of(&zone)))
+                .execute(conn)
+                .await?;
+            write_communes(conn, &zone).await?;
+            find_in(conn, &zone.code).await?.ok_or(Abort::Missing)
+        })
+        .await;
         Ok(created?)
     }
 
     async fn update(&self, zone: DeliveryZone) -> Result<Option<DeliveryZone>, ZoneWriteError> {
         let mut conn = self.database.conn().await.map_err(|e| ZoneWriteError::Other(e.into()))?;
-        let updated = conn
-            .transaction::<_, Abort, _>(async move |conn| {
-                let changed = diesel::update(zones::table.find(&zone.code))
-                    .set((ZoneTerms::of(&zone), zones::updated_at.eq(now)))
-                    .execute(conn)
-                    .await?;
-                if changed == 0 {
-                    return Err(Abort::Missing);
-                }
-                write_communes(conn, &zone).await?;
-                find_in(conn, &zone.code).await?.ok_or(Abort::Missing)
-            })
-            .await;
+        let updated = crate::audit::transaction::<_, Abort, _>(&mut conn, async move |conn| {
+            let changed = diesel::update(zones::table.find(&zone.code))
+                .set((ZoneTerms::of(&zone), zones::updated_at.eq(now)))
+                .execute(conn)
+                .await?;
+            if changed == 0 {
+                return Err(Abort::Missing);
+            }
+            write_communes(conn, &zone).await?;
+            find_in(conn, &zone.code).await?.ok_or(Abort::Missing)
+        })
+        .await;
         match updated {
             Ok(zone) => Ok(Some(zone)),
             Err(Abort::Missing) => Ok(None),
@@ -280,29 +278,27 @@ impl ZoneRepository for PgZoneRepository {
 
     async fn remove(&self, code: &str) -> Result<ZoneRemoval, BoxError> {
         let mut conn = self.database.conn().await?;
-        let removal = conn
-            .transaction::<_, DbError, _>(async move |conn| {
-                // The lock makes an order being placed in the zone wait, or this wait for it: the
-                // zone is then deactivated, never deleted from under it.
-                let found: Option<String> =
-                    zones::table.find(code).select(zones::code).for_update().first(conn).await.optional()?;
-                if found.is_none() {
-                    return Ok(ZoneRemoval::NotFound);
-                }
-                let named: bool = diesel::select(exists(orders::table.filter(orders::delivery_zone.eq(code))))
-                    .get_result(conn)
+        let removal = crate::audit::transaction::<_, DbError, _>(&mut conn, async move |conn| {
+            // The lock makes an order being placed in the zone wait, or this wait for it: the
+            // zone is then deactivated, never deleted from under it.
+            let found: Option<String> =
+                zones::table.find(code).select(zones::code).for_update().first(conn).await.optional()?;
+            if found.is_none() {
+                return Ok(ZoneRemoval::NotFound);
+            }
+            let named: bool =
+                diesel::select(exists(orders::table.filter(orders::delivery_zone.eq(code)))).get_result(conn).await?;
+            if named {
+                diesel::update(zones::table.find(code))
+                    .set((zones::active.eq(false), zones::updated_at.eq(now)))
+                    .execute(conn)
                     .await?;
-                if named {
-                    diesel::update(zones::table.find(code))
-                        .set((zones::active.eq(false), zones::updated_at.eq(now)))
-                        .execute(conn)
-                        .await?;
-                    return Ok(ZoneRemoval::Deactivated);
-                }
-                diesel::delete(zones::table.find(code)).execute(conn).await?;
-                Ok(ZoneRemoval::Deleted)
-            })
-            .await?;
+                return Ok(ZoneRemoval::Deactivated);
+            }
+            diesel::delete(zones::table.find(code)).execute(conn).await?;
+            Ok(ZoneRemoval::Deleted)
+        })
+        .await?;
         Ok(removal)
     }
 }

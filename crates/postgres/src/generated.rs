@@ -9,7 +9,7 @@
 //! in ten on promotion, about one variant in eight sold out, arrivals spread over two years.
 
 use diesel::sql_types::BigInt;
-use diesel_async::{AsyncConnection, RunQueryDsl};
+use diesel_async::RunQueryDsl;
 
 use crate::{Database, DbError};
 
@@ -18,7 +18,7 @@ use crate::{Database, DbError};
 pub async fn seed_generated_products(db: &Database, count: u64) -> Result<u64, DbError> {
     let count = i64::try_from(count).map_err(|_| DbError::inconsistent(format!("{count} products is too many")))?;
     let mut conn = db.conn().await?;
-    conn.transaction::<_, DbError, _>(async |conn| {
+    crate::audit::transaction::<_, DbError, _>(&mut conn, async |conn| {
         // 100 000 products take longer than the pool's limit for one statement, meant for requests.
         diesel::sql_query("SET LOCAL statement_timeout = 0").execute(conn).await?;
         let created = diesel::sql_query(GENERATE_PRODUCTS).bind::<BigInt, _>(count).execute(conn).await?;

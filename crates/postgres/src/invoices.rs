@@ -8,7 +8,7 @@ use bitik_common::BoxError;
 use bitik_orders::invoice::{Invoice, InvoiceContent, InvoiceRepository};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
-use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
 use crate::schema::{invoice_numbers, invoices};
@@ -69,33 +69,32 @@ impl InvoiceRepository for PgInvoiceRepository {
         let mut conn = self.database.conn().await?;
         let json =
             serde_json::to_string(&content).map_err(|e| DbError::inconsistent(format!("an invoice as JSON: {e}")))?;
-        let issued = conn
-            .transaction::<_, Abort, _>(async move |conn| {
-                // The counter's row first: issuers take turns, so one already issued is seen.
-                let number: i64 = diesel::update(invoice_numbers::table.find(1))
-                    .set(invoice_numbers::last.eq(invoice_numbers::last + 1))
-                    .returning(invoice_numbers::last)
-                    .get_result(conn)
-                    .await?;
-                if let Some(existing) = read(conn, order_id).await? {
-                    // Rolled back with the transaction: the number goes back to the counter.
-                    return Err(Abort::Existing(Box::new(existing)));
-                }
-                diesel::insert_into(invoices::table)
-                    .values((
-                        invoices::order_id.eq(order_id),
-                        invoices::number.eq(number),
-                        invoices::issued_at.eq(at),
-                        invoices::content.eq(&json),
-                    ))
-                    .execute(conn)
-                    .await?;
-                // As stored (times to the microsecond): the same every time it is read.
-                read(conn, order_id)
-                    .await?
-                    .ok_or_else(|| Abort::Db(DbError::inconsistent("an invoice just issued is missing")))
-            })
-            .await;
+        let issued = crate::audit::transaction::<_, Abort, _>(&mut conn, async move |conn| {
+            // The counter's row first: issuers take turns, so one already issued is seen.
+            let number: i64 = diesel::update(invoice_numbers::table.find(1))
+                .set(invoice_numbers::last.eq(invoice_numbers::last + 1))
+                .returning(invoice_numbers::last)
+                .get_result(conn)
+                .await?;
+            if let Some(existing) = read(conn, order_id).await? {
+                // Rolled back with the transaction: the number goes back to the counter.
+                return Err(Abort::Existing(Box::new(existing)));
+            }
+            diesel::insert_into(invoices::table)
+                .values((
+                    invoices::order_id.eq(order_id),
+                    invoices::number.eq(number),
+                    invoices::issued_at.eq(at),
+                    invoices::content.eq(&json),
+                ))
+                .execute(conn)
+                .await?;
+            // As stored (times to the microsecond): the same every time it is read.
+            read(conn, order_id)
+                .await?
+                .ok_or_else(|| Abort::Db(DbError::inconsistent("an invoice just issued is missing")))
+        })
+        .await;
         match issued {
             Ok(invoice) => Ok(invoice),
             Err(Abort::Existing(existing)) => Ok(*existing),

@@ -2,6 +2,7 @@
 //! domain port. Domain types never derive diesel traits; rows are converted here.
 
 mod addresses;
+mod audit;
 mod carts;
 mod catalog;
 mod catalog_changes;
@@ -36,6 +37,7 @@ mod users;
 pub mod testing;
 
 pub use addresses::PgAddressRepository;
+pub use audit::PgAuditLog;
 pub use carts::PgCartRepository;
 pub use catalog::PgProductRepository;
 pub use catalog_changes::{CHANNEL, listen_for_changes};

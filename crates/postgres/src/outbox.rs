@@ -160,62 +160,61 @@ impl Outbox for PgOutbox {
         decide: &dyn Decide,
     ) -> Result<Option<(Message, Decision)>, BoxError> {
         let mut conn = self.database.conn().await?;
-        let outcome = conn
-            .transaction::<_, Abort, _>(async move |conn| {
-                let row: Option<MessageRow> = messages::table
-                    .filter(messages::state.eq(MessageState::Pending.as_str()))
-                    .filter(messages::next_attempt_at.le(now))
-                    .order((messages::next_attempt_at, messages::created_at))
-                    .select(MessageRow::as_select())
-                    .for_update()
-                    .skip_locked()
-                    .first(conn)
-                    .await
-                    .optional()?;
-                let Some(row) = row else { return Ok(None) };
-                let message = Message::try_from(row).map_err(Abort::Db)?;
-                let decision = decide.decide(&message).await;
-                let this = messages::table.find(message.id);
-                let attempts = messages::attempts.eq(messages::attempts + 1);
-                match &decision {
-                    Decision::Sent { at } => {
-                        diesel::update(this)
-                            .set((
-                                attempts,
-                                messages::state.eq(MessageState::Sent.as_str()),
-                                messages::sent_at.eq(at),
-                                messages::last_error.eq(None::<String>),
-                            ))
-                            .execute(conn)
-                            .await?
-                    }
-                    Decision::Retry { at, error } => {
-                        diesel::update(this)
-                            .set((attempts, messages::next_attempt_at.eq(at), messages::last_error.eq(error)))
-                            .execute(conn)
-                            .await?
-                    }
-                    Decision::Failed { error } => {
-                        diesel::update(this)
-                            .set((
-                                attempts,
-                                messages::state.eq(MessageState::Failed.as_str()),
-                                messages::last_error.eq(error),
-                            ))
-                            .execute(conn)
-                            .await?
-                    }
-                    // Not an attempt: nothing was tried.
-                    Decision::NotConfigured => {
-                        diesel::update(this)
-                            .set(messages::state.eq(MessageState::NotConfigured.as_str()))
-                            .execute(conn)
-                            .await?
-                    }
-                };
-                Ok(Some((message, decision)))
-            })
-            .await;
+        let outcome = crate::audit::transaction::<_, Abort, _>(&mut conn, async move |conn| {
+            let row: Option<MessageRow> = messages::table
+                .filter(messages::state.eq(MessageState::Pending.as_str()))
+                .filter(messages::next_attempt_at.le(now))
+                .order((messages::next_attempt_at, messages::created_at))
+                .select(MessageRow::as_select())
+                .for_update()
+                .skip_locked()
+                .first(conn)
+                .await
+                .optional()?;
+            let Some(row) = row else { return Ok(None) };
+            let message = Message::try_from(row).map_err(Abort::Db)?;
+            let decision = decide.decide(&message).await;
+            let this = messages::table.find(message.id);
+            let attempts = messages::attempts.eq(messages::attempts + 1);
+            match &decision {
+                Decision::Sent { at } => {
+                    diesel::update(this)
+                        .set((
+                            attempts,
+                            messages::state.eq(MessageState::Sent.as_str()),
+                            messages::sent_at.eq(at),
+                            messages::last_error.eq(None::<String>),
+                        ))
+                        .execute(conn)
+                        .await?
+                }
+                Decision::Retry { at, error } => {
+                    diesel::update(this)
+                        .set((attempts, messages::next_attempt_at.eq(at), messages::last_error.eq(error)))
+                        .execute(conn)
+                        .await?
+                }
+                Decision::Failed { error } => {
+                    diesel::update(this)
+                        .set((
+                            attempts,
+                            messages::state.eq(MessageState::Failed.as_str()),
+                            messages::last_error.eq(error),
+                        ))
+                        .execute(conn)
+                        .await?
+                }
+                // Not an attempt: nothing was tried.
+                Decision::NotConfigured => {
+                    diesel::update(this)
+                        .set(messages::state.eq(MessageState::NotConfigured.as_str()))
+                        .execute(conn)
+                        .await?
+                }
+            };
+            Ok(Some((message, decision)))
+        })
+        .await;
         match outcome {
             Ok(done) => Ok(done),
             Err(Abort::Db(e)) => Err(e.into()),
@@ -269,19 +268,22 @@ impl Outbox for PgOutbox {
 
     async fn resend(&self, id: Uuid, now: DateTime<Utc>) -> Result<Option<Message>, BoxError> {
         let mut conn = self.database.conn().await?;
-        let row = diesel::update(messages::table.find(id).filter(messages::state.ne(MessageState::Pending.as_str())))
-            .set((
-                messages::state.eq(MessageState::Pending.as_str()),
-                messages::attempts.eq(0),
-                messages::next_attempt_at.eq(now),
-                messages::last_error.eq(None::<String>),
-                messages::sent_at.eq(None::<DateTime<Utc>>),
-            ))
-            .returning(MessageRow::as_returning())
-            .get_result(&mut conn)
-            .await
-            .optional()
-            .map_err(DbError::from)?;
+        let row = crate::audit::transaction::<_, diesel::result::Error, _>(&mut conn, async |conn| {
+            diesel::update(messages::table.find(id).filter(messages::state.ne(MessageState::Pending.as_str())))
+                .set((
+                    messages::state.eq(MessageState::Pending.as_str()),
+                    messages::attempts.eq(0),
+                    messages::next_attempt_at.eq(now),
+                    messages::last_error.eq(None::<String>),
+                    messages::sent_at.eq(None::<DateTime<Utc>>),
+                ))
+                .returning(MessageRow::as_returning())
+                .get_result(conn)
+                .await
+                .optional()
+        })
+        .await
+        .map_err(DbError::from)?;
         Ok(row.map(Message::try_from).transpose()?)
     }
 }

@@ -8,7 +8,7 @@ use bitik_payments::{CheckoutStatus, Payment, PaymentRepository, WaveError, Wave
 use chrono::{DateTime, Utc};
 use diesel::dsl::now;
 use diesel::prelude::*;
-use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
 use crate::schema::{orders, payment_events, payments};
@@ -157,37 +157,36 @@ impl PaymentRepository for PgPaymentRepository {
     ) -> Result<Payment, BoxError> {
         let mut conn = self.database.conn().await?;
         let session = session.clone();
-        let row = conn
-            .transaction::<_, DbError, _>(async move |conn| {
-                let inserted = diesel::insert_into(payments::table)
-                    .values((
-                        payments::order_id.eq(order_id),
-                        payments::session_id.eq(&session.id),
-                        SessionSeen::of(&session, checked_at),
-                        payments::is_mock.eq(is_mock),
-                        payments::created_at.eq(session.created_at),
-                    ))
-                    .on_conflict(payments::session_id)
-                    .do_nothing()
-                    .execute(conn)
-                    .await?;
-                let stored: PaymentRow = payments::table
-                    .filter(payments::session_id.eq(&session.id))
-                    .select(PaymentRow::as_select())
-                    .for_update()
-                    .first(conn)
-                    .await?;
-                if inserted == 1 || !may_replace(&stored, &session) {
-                    return Ok(stored);
-                }
-                diesel::update(payments::table.filter(payments::session_id.eq(&session.id)))
-                    .set((SessionSeen::of(&session, checked_at), payments::updated_at.eq(now)))
-                    .returning(PaymentRow::as_returning())
-                    .get_result(conn)
-                    .await
-                    .map_err(DbError::from)
-            })
-            .await?;
+        let row = crate::audit::transaction::<_, DbError, _>(&mut conn, async move |conn| {
+            let inserted = diesel::insert_into(payments::table)
+                .values((
+                    payments::order_id.eq(order_id),
+                    payments::session_id.eq(&session.id),
+                    SessionSeen::of(&session, checked_at),
+                    payments::is_mock.eq(is_mock),
+                    payments::created_at.eq(session.created_at),
+                ))
+                .on_conflict(payments::session_id)
+                .do_nothing()
+                .execute(conn)
+                .await?;
+            let stored: PaymentRow = payments::table
+                .filter(payments::session_id.eq(&session.id))
+                .select(PaymentRow::as_select())
+                .for_update()
+                .first(conn)
+                .await?;
+            if inserted == 1 || !may_replace(&stored, &session) {
+                return Ok(stored);
+            }
+            diesel::update(payments::table.filter(payments::session_id.eq(&session.id)))
+                .set((SessionSeen::of(&session, checked_at), payments::updated_at.eq(now)))
+                .returning(PaymentRow::as_returning())
+                .get_result(conn)
+                .await
+                .map_err(DbError::from)
+        })
+        .await?;
         Payment::try_from(row)
     }
 

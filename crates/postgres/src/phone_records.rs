@@ -81,27 +81,30 @@ impl PhoneRecords for PgPhoneRecords {
 
     async fn set_override(&self, phone: &str, decision: PhoneOverride) -> Result<PhoneRecord, BoxError> {
         let mut conn = self.database.conn().await?;
-        diesel::insert_into(phone_records::table)
-            .values((
-                phone_records::phone.eq(phone),
-                phone_records::cod_allowed.eq(decision.cod_allowed),
-                phone_records::note.eq(&decision.note),
-                phone_records::updated_by.eq(&decision.by),
-                phone_records::user_id.eq(decision.by_user),
-                phone_records::updated_at.eq(decision.at),
-            ))
-            .on_conflict(phone_records::phone)
-            .do_update()
-            .set((
-                phone_records::cod_allowed.eq(excluded(phone_records::cod_allowed)),
-                phone_records::note.eq(excluded(phone_records::note)),
-                phone_records::updated_by.eq(excluded(phone_records::updated_by)),
-                phone_records::user_id.eq(excluded(phone_records::user_id)),
-                phone_records::updated_at.eq(excluded(phone_records::updated_at)),
-            ))
-            .execute(&mut conn)
-            .await
-            .map_err(DbError::from)?;
+        crate::audit::transaction::<_, diesel::result::Error, _>(&mut conn, async |conn| {
+            diesel::insert_into(phone_records::table)
+                .values((
+                    phone_records::phone.eq(phone),
+                    phone_records::cod_allowed.eq(decision.cod_allowed),
+                    phone_records::note.eq(&decision.note),
+                    phone_records::updated_by.eq(&decision.by),
+                    phone_records::user_id.eq(decision.by_user),
+                    phone_records::updated_at.eq(decision.at),
+                ))
+                .on_conflict(phone_records::phone)
+                .do_update()
+                .set((
+                    phone_records::cod_allowed.eq(excluded(phone_records::cod_allowed)),
+                    phone_records::note.eq(excluded(phone_records::note)),
+                    phone_records::updated_by.eq(excluded(phone_records::updated_by)),
+                    phone_records::user_id.eq(excluded(phone_records::user_id)),
+                    phone_records::updated_at.eq(excluded(phone_records::updated_at)),
+                ))
+                .execute(conn)
+                .await
+        })
+        .await
+        .map_err(DbError::from)?;
         Ok(read(&mut conn, phone).await?)
     }
 }

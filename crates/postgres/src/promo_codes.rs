@@ -178,24 +178,30 @@ impl PromoCodeRepository for PgPromoCodeRepository {
 
     async fn create(&self, code: NewPromoCode) -> Result<PromoCode, PromoWriteError> {
         let mut conn = self.database.conn().await.map_err(|e| PromoWriteError::Other(e.into()))?;
-        let row: PromoRow = diesel::insert_into(promo_codes::table)
-            .values(values(&code))
-            .returning(PromoRow::as_returning())
-            .get_result(&mut conn)
-            .await
-            .map_err(write_error)?;
+        let row: PromoRow = crate::audit::transaction::<_, diesel::result::Error, _>(&mut conn, async |conn| {
+            diesel::insert_into(promo_codes::table)
+                .values(values(&code))
+                .returning(PromoRow::as_returning())
+                .get_result(conn)
+                .await
+        })
+        .await
+        .map_err(write_error)?;
         PromoCode::try_from(row).map_err(|e| PromoWriteError::Other(e.into()))
     }
 
     async fn update(&self, id: Uuid, code: NewPromoCode) -> Result<Option<PromoCode>, PromoWriteError> {
         let mut conn = self.database.conn().await.map_err(|e| PromoWriteError::Other(e.into()))?;
-        let row: Option<PromoRow> = diesel::update(promo_codes::table.find(id))
-            .set((values(&code), promo_codes::updated_at.eq(now)))
-            .returning(PromoRow::as_returning())
-            .get_result(&mut conn)
-            .await
-            .optional()
-            .map_err(write_error)?;
+        let row: Option<PromoRow> = crate::audit::transaction::<_, diesel::result::Error, _>(&mut conn, async |conn| {
+            diesel::update(promo_codes::table.find(id))
+                .set((values(&code), promo_codes::updated_at.eq(now)))
+                .returning(PromoRow::as_returning())
+                .get_result(conn)
+                .await
+                .optional()
+        })
+        .await
+        .map_err(write_error)?;
         row.map(PromoCode::try_from).transpose().map_err(|e| PromoWriteError::Other(e.into()))
     }
 

@@ -13,7 +13,7 @@ use bitik_orders::{NewRefund, Order, OrderStatus, PaymentStatus, Refund, RefundM
 use bitik_payments::{CashRefundOutcome, RefundOutcome, RefundRepository, WaveRefundStart};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
-use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
 use crate::DbError;
@@ -118,114 +118,111 @@ async fn order_now(conn: &mut AsyncPgConnection, id: Uuid) -> Result<Order, DbEr
 impl RefundRepository for PgOrderRepository {
     async fn start_wave(&self, refund: NewRefund) -> Result<WaveRefundStart, BoxError> {
         let mut conn = self.database.conn().await?;
-        let started = conn
-            .transaction::<_, DbError, _>(async move |conn| {
-                let Some((_, payment_status, _)) = lock_order(conn, refund.order_id).await? else {
-                    return Ok(WaveRefundStart::NotPaid);
-                };
-                let earlier: Option<RefundRow> = refunds::table
-                    .filter(refunds::order_id.eq(refund.order_id))
-                    .filter(refunds::method.eq(RefundMethod::Wave.as_str()))
-                    .filter(refunds::state.ne(RefundState::Failed.as_str()))
-                    .select(RefundRow::as_select())
-                    .first(conn)
-                    .await
-                    .optional()?;
-                if let Some(earlier) = earlier {
-                    let earlier = Refund::try_from(earlier)?;
-                    return Ok(match earlier.state {
-                        RefundState::Succeeded => WaveRefundStart::AlreadyRefunded,
-                        _ => WaveRefundStart::InFlight(earlier),
-                    });
-                }
-                if payment_status != PaymentStatus::Paid.as_str() {
-                    return Ok(WaveRefundStart::NotPaid);
-                }
-                Ok(WaveRefundStart::Started(insert(conn, &refund, RefundState::Requested).await?))
-            })
-            .await?;
+        let started = crate::audit::transaction::<_, DbError, _>(&mut conn, async move |conn| {
+            let Some((_, payment_status, _)) = lock_order(conn, refund.order_id).await? else {
+                return Ok(WaveRefundStart::NotPaid);
+            };
+            let earlier: Option<RefundRow> = refunds::table
+                .filter(refunds::order_id.eq(refund.order_id))
+                .filter(refunds::method.eq(RefundMethod::Wave.as_str()))
+                .filter(refunds::state.ne(RefundState::Failed.as_str()))
+                .select(RefundRow::as_select())
+                .first(conn)
+                .await
+                .optional()?;
+            if let Some(earlier) = earlier {
+                let earlier = Refund::try_from(earlier)?;
+                return Ok(match earlier.state {
+                    RefundState::Succeeded => WaveRefundStart::AlreadyRefunded,
+                    _ => WaveRefundStart::InFlight(earlier),
+                });
+            }
+            if payment_status != PaymentStatus::Paid.as_str() {
+                return Ok(WaveRefundStart::NotPaid);
+            }
+            Ok(WaveRefundStart::Started(insert(conn, &refund, RefundState::Requested).await?))
+        })
+        .await?;
         Ok(started)
     }
 
     async fn settle(&self, id: Uuid, outcome: RefundOutcome, at: DateTime<Utc>) -> Result<Option<Order>, BoxError> {
         let mut conn = self.database.conn().await?;
         let notices = self.notices.as_deref();
-        let settled = conn
-            .transaction::<_, DbError, _>(async move |conn| {
-                let order_id: Option<Uuid> =
-                    refunds::table.find(id).select(refunds::order_id).first(conn).await.optional()?;
-                let Some(order_id) = order_id else { return Ok(None) };
-                let Some((status, payment_status, _)) = lock_order(conn, order_id).await? else { return Ok(None) };
-                let current: RefundRow = refunds::table.find(id).select(RefundRow::as_select()).first(conn).await?;
-                let current = Refund::try_from(current)?;
-                // Settled meanwhile (a check and a late answer): the first word stands.
-                let Ok(to) = current.state.after(outcome.state()) else { return Ok(None) };
-                let code = match &outcome {
-                    RefundOutcome::Failed { code } => Some(code.clone()),
-                    _ => None,
-                };
-                diesel::update(refunds::table.find(id))
-                    .set((
-                        refunds::state.eq(to.as_str()),
-                        refunds::error_code.eq(code),
-                        refunds::settled_at.eq(to.settled().then_some(at)),
-                    ))
-                    .execute(conn)
-                    .await?;
-                if let RefundOutcome::Succeeded { entry } = &outcome {
-                    append(conn, order_id, &status, entry).await?;
-                    // A Wave refund gives back the whole amount paid.
-                    if payment_status == PaymentStatus::Paid.as_str() {
-                        mark_refunded(conn, order_id, at).await?;
-                        cancel_if_undelivered(conn, order_id, &status, entry).await?;
-                    }
-                    // The « refund made » message leaves exactly when the refund is recorded as
-                    // made: once, since a settled refund never settles again.
-                    let order = order_now(conn, order_id).await?;
-                    tell_customer(conn, notices, &order, current.amount, current.method).await?;
-                    return Ok(Some(order));
+        let settled = crate::audit::transaction::<_, DbError, _>(&mut conn, async move |conn| {
+            let order_id: Option<Uuid> =
+                refunds::table.find(id).select(refunds::order_id).first(conn).await.optional()?;
+            let Some(order_id) = order_id else { return Ok(None) };
+            let Some((status, payment_status, _)) = lock_order(conn, order_id).await? else { return Ok(None) };
+            let current: RefundRow = refunds::table.find(id).select(RefundRow::as_select()).first(conn).await?;
+            let current = Refund::try_from(current)?;
+            // Settled meanwhile (a check and a late answer): the first word stands.
+            let Ok(to) = current.state.after(outcome.state()) else { return Ok(None) };
+            let code = match &outcome {
+                RefundOutcome::Failed { code } => Some(code.clone()),
+                _ => None,
+            };
+            diesel::update(refunds::table.find(id))
+                .set((
+                    refunds::state.eq(to.as_str()),
+                    refunds::error_code.eq(code),
+                    refunds::settled_at.eq(to.settled().then_some(at)),
+                ))
+                .execute(conn)
+                .await?;
+            if let RefundOutcome::Succeeded { entry } = &outcome {
+                append(conn, order_id, &status, entry).await?;
+                // A Wave refund gives back the whole amount paid.
+                if payment_status == PaymentStatus::Paid.as_str() {
+                    mark_refunded(conn, order_id, at).await?;
+                    cancel_if_undelivered(conn, order_id, &status, entry).await?;
                 }
-                Ok(Some(order_now(conn, order_id).await?))
-            })
-            .await?;
+                // The « refund made » message leaves exactly when the refund is recorded as
+                // made: once, since a settled refund never settles again.
+                let order = order_now(conn, order_id).await?;
+                tell_customer(conn, notices, &order, current.amount, current.method).await?;
+                return Ok(Some(order));
+            }
+            Ok(Some(order_now(conn, order_id).await?))
+        })
+        .await?;
         Ok(settled)
     }
 
     async fn record_cash(&self, refund: NewRefund, entry: StatusChange) -> Result<CashRefundOutcome, BoxError> {
         let mut conn = self.database.conn().await?;
         let notices = self.notices.as_deref();
-        let recorded = conn
-            .transaction::<_, DbError, _>(async move |conn| {
-                let Some((status, payment_status, paid)) = lock_order(conn, refund.order_id).await? else {
-                    return Ok(CashRefundOutcome::NotPaid);
-                };
-                // Money received (a whole payment, or the part paid before a correction), not
-                // given back in full already.
-                if paid == 0 || payment_status == PaymentStatus::Refunded.as_str() {
-                    return Ok(CashRefundOutcome::NotPaid);
-                }
-                let given: Vec<i64> = refunds::table
-                    .filter(refunds::order_id.eq(refund.order_id))
-                    .filter(refunds::state.eq(RefundState::Succeeded.as_str()))
-                    .select(refunds::amount)
-                    .load(conn)
-                    .await?;
-                let (paid, given) = (Money::francs(paid), Money::francs(given.iter().sum()));
-                let left = refundable(paid, given);
-                if refund.amount.as_francs() > left.as_francs() {
-                    return Ok(CashRefundOutcome::TooMuch { left });
-                }
-                insert(conn, &refund, RefundState::Succeeded).await?;
-                append(conn, refund.order_id, &status, &entry).await?;
-                if refunds_in_full(paid, given, refund.amount) {
-                    mark_refunded(conn, refund.order_id, refund.at).await?;
-                    cancel_if_undelivered(conn, refund.order_id, &status, &entry).await?;
-                }
-                let order = order_now(conn, refund.order_id).await?;
-                tell_customer(conn, notices, &order, refund.amount, refund.method).await?;
-                Ok(CashRefundOutcome::Recorded(Box::new(order)))
-            })
-            .await?;
+        let recorded = crate::audit::transaction::<_, DbError, _>(&mut conn, async move |conn| {
+            let Some((status, payment_status, paid)) = lock_order(conn, refund.order_id).await? else {
+                return Ok(CashRefundOutcome::NotPaid);
+            };
+            // Money received (a whole payment, or the part paid before a correction), not
+            // given back in full already.
+            if paid == 0 || payment_status == PaymentStatus::Refunded.as_str() {
+                return Ok(CashRefundOutcome::NotPaid);
+            }
+            let given: Vec<i64> = refunds::table
+                .filter(refunds::order_id.eq(refund.order_id))
+                .filter(refunds::state.eq(RefundState::Succeeded.as_str()))
+                .select(refunds::amount)
+                .load(conn)
+                .await?;
+            let (paid, given) = (Money::francs(paid), Money::francs(given.iter().sum()));
+            let left = refundable(paid, given);
+            if refund.amount.as_francs() > left.as_francs() {
+                return Ok(CashRefundOutcome::TooMuch { left });
+            }
+            insert(conn, &refund, RefundState::Succeeded).await?;
+            append(conn, refund.order_id, &status, &entry).await?;
+            if refunds_in_full(paid, given, refund.amount) {
+                mark_refunded(conn, refund.order_id, refund.at).await?;
+                cancel_if_undelivered(conn, refund.order_id, &status, &entry).await?;
+            }
+            let order = order_now(conn, refund.order_id).await?;
+            tell_customer(conn, notices, &order, refund.amount, refund.method).await?;
+            Ok(CashRefundOutcome::Recorded(Box::new(order)))
+        })
+        .await?;
         Ok(recorded)
     }
 }

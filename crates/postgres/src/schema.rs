@@ -161,6 +161,7 @@ diesel::table! {
         promo_code_id -> Nullable<Uuid>,
         promo_code -> Text,
         amount_paid -> Int8,
+        courier_id -> Nullable<Uuid>,
     }
 }
 
@@ -398,6 +399,39 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    stock_movements (id) {
+        id -> Uuid,
+        product_id -> Uuid,
+        color -> Text,
+        size -> Text,
+        quantity_before -> Int4,
+        quantity_after -> Int4,
+        reason -> Text,
+        note -> Text,
+        by_id -> Uuid,
+        by_name -> Text,
+        at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    audit_events (id) {
+        id -> Int8,
+        at -> Timestamptz,
+        actor_id -> Uuid,
+        actor_email -> Text,
+        actor_role -> Text,
+        action -> Text,
+        target_type -> Text,
+        target_id -> Text,
+        target_label -> Text,
+        changes -> Jsonb,
+        ip -> Text,
+        request_id -> Text,
+    }
+}
+
 diesel::joinable!(addresses -> users (user_id));
 diesel::joinable!(addresses -> delivery_communes (commune));
 diesel::joinable!(delivery_communes -> delivery_zones (zone_code));
@@ -416,6 +450,7 @@ diesel::joinable!(payments -> orders (order_id));
 diesel::joinable!(refunds -> orders (order_id));
 diesel::joinable!(messages -> orders (order_id));
 diesel::joinable!(stock_alerts -> products (product_id));
+diesel::joinable!(stock_movements -> products (product_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -441,4 +476,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     messages,
     stock_alerts,
     promo_codes,
+    stock_movements,
 );

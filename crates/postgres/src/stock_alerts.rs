@@ -12,7 +12,7 @@ use bitik_messages::templates::{BackInStock, Templates};
 use bitik_messages::{MessageKind, NewMessage};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text, Uuid as SqlUuid};
-use diesel_async::{AsyncConnection, RunQueryDsl};
+use diesel_async::RunQueryDsl;
 use uuid::Uuid;
 
 use crate::schema::stock_alerts;
@@ -85,7 +85,7 @@ impl PgStockAlerts {
     /// One batch: its messages written and its alerts spent, or nothing. How many were told.
     async fn release_batch(&self) -> Result<u64, DbError> {
         let mut conn = self.database.conn().await?;
-        conn.transaction::<_, DbError, _>(async |conn| {
+        crate::audit::transaction::<_, DbError, _>(&mut conn, async |conn| {
             let due: Vec<Restocked> = diesel::sql_query(RESTOCKED).bind::<BigInt, _>(RELEASE_BATCH).load(conn).await?;
             if due.is_empty() {
                 return Ok(0);

@@ -10,7 +10,7 @@ use diesel::dsl::{exists, now};
 use diesel::pg::Pg;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool, Text, Timestamptz};
-use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
 use crate::functions::{bitik_search_text, like_pattern, regexp_replace};
@@ -218,22 +218,25 @@ impl UserRepository for PgUserRepository {
 
     async fn insert(&self, user: NewUser) -> Result<User, InsertUserError> {
         let mut conn = self.database.conn().await.map_err(|e| InsertUserError::Other(e.into()))?;
-        let row = diesel::insert_into(users::table)
-            .values(NewUserRow {
-                email: user.email.as_str(),
-                password_hash: &user.password_hash,
-                first_name: &user.first_name,
-                last_name: &user.last_name,
-                phone: user.phone.as_ref().map_or("", Phone::as_str),
-                role: user.role.as_str(),
-            })
-            .returning(UserRow::as_returning())
-            .get_result(&mut conn)
-            .await
-            .map_err(|e| match DbError::from(e) {
-                DbError::Duplicate(_) => InsertUserError::Duplicate,
-                other => InsertUserError::Other(other.into()),
-            })?;
+        let row = crate::audit::transaction::<_, diesel::result::Error, _>(&mut conn, async |conn| {
+            diesel::insert_into(users::table)
+                .values(NewUserRow {
+                    email: user.email.as_str(),
+                    password_hash: &user.password_hash,
+                    first_name: &user.first_name,
+                    last_name: &user.last_name,
+                    phone: user.phone.as_ref().map_or("", Phone::as_str),
+                    role: user.role.as_str(),
+                })
+                .returning(UserRow::as_returning())
+                .get_result(conn)
+                .await
+        })
+        .await
+        .map_err(|e| match DbError::from(e) {
+            DbError::Duplicate(_) => InsertUserError::Duplicate,
+            other => InsertUserError::Other(other.into()),
+        })?;
         row.into_user().map_err(InsertUserError::Other)
     }
 
@@ -271,11 +274,14 @@ impl UserRepository for PgUserRepository {
 
     async fn revoke_sessions(&self, id: Uuid) -> Result<(), BoxError> {
         let mut conn = self.database.conn().await?;
-        diesel::update(users::table.find(id))
-            .set(users::token_version.eq(users::token_version + 1))
-            .execute(&mut conn)
-            .await
-            .map_err(DbError::from)?;
+        crate::audit::transaction::<_, diesel::result::Error, _>(&mut conn, async |conn| {
+            diesel::update(users::table.find(id))
+                .set(users::token_version.eq(users::token_version + 1))
+                .execute(conn)
+                .await
+        })
+        .await
+        .map_err(DbError::from)?;
         Ok(())
     }
 
@@ -298,7 +304,7 @@ impl UserRepository for PgUserRepository {
         message: Option<NewMessage>,
     ) -> Result<(), BoxError> {
         let mut conn = self.database.conn().await?;
-        conn.transaction::<_, DbError, _>(async move |conn| {
+        crate::audit::transaction::<_, DbError, _>(&mut conn, async move |conn| {
             diesel::insert_into(resets::table)
                 .values((
                     resets::user_id.eq(user_id),
@@ -317,26 +323,25 @@ impl UserRepository for PgUserRepository {
 
     async fn reset_password(&self, token_hash: Vec<u8>, password_hash: String) -> Result<Option<User>, BoxError> {
         let mut conn = self.database.conn().await?;
-        let row = conn
-            .transaction::<_, DbError, _>(async move |conn| {
-                // Consuming the token first makes a second use find nothing, even concurrently.
-                let user_id: Option<Uuid> = diesel::update(
-                    resets::table
-                        .filter(resets::token_hash.eq(token_hash))
-                        .filter(resets::used_at.is_null())
-                        .filter(resets::expires_at.gt(now)),
-                )
-                .set(resets::used_at.eq(now))
-                .returning(resets::user_id)
-                .get_result(conn)
-                .await
-                .optional()?;
-                let Some(user_id) = user_id else { return Ok(None) };
-                // The request is answered: support no longer lists it.
-                let change = PasswordChange { reset_requested_at: Some(None), ..PasswordChange::new(&password_hash) };
-                Ok(Some(change_password(conn, user_id, change).await?))
-            })
-            .await?;
+        let row = crate::audit::transaction::<_, DbError, _>(&mut conn, async move |conn| {
+            // Consuming the token first makes a second use find nothing, even concurrently.
+            let user_id: Option<Uuid> = diesel::update(
+                resets::table
+                    .filter(resets::token_hash.eq(token_hash))
+                    .filter(resets::used_at.is_null())
+                    .filter(resets::expires_at.gt(now)),
+            )
+            .set(resets::used_at.eq(now))
+            .returning(resets::user_id)
+            .get_result(conn)
+            .await
+            .optional()?;
+            let Some(user_id) = user_id else { return Ok(None) };
+            // The request is answered: support no longer lists it.
+            let change = PasswordChange { reset_requested_at: Some(None), ..PasswordChange::new(&password_hash) };
+            Ok(Some(change_password(conn, user_id, change).await?))
+        })
+        .await?;
         row.map(UserRow::into_user).transpose()
     }
 
@@ -372,42 +377,44 @@ impl UserRepository for PgUserRepository {
             password_reset_requested_at: changes.password_hash.as_ref().map(|_| None),
         };
         let raise = i32::from(changes.end_sessions);
-        let row = diesel::update(users::table.find(id))
-            .set((set, users::token_version.eq(users::token_version + raise), users::updated_at.eq(now)))
-            .returning(UserRow::as_returning())
-            .get_result(&mut conn)
-            .await
-            .optional()
-            .map_err(|e| match DbError::from(e) {
-                DbError::Duplicate(_) => InsertUserError::Duplicate,
-                DbError::Query(query) if keeps_an_admin(&query) => InsertUserError::LastAdmin,
-                other => InsertUserError::Other(other.into()),
-            })?;
+        let row = crate::audit::transaction::<_, diesel::result::Error, _>(&mut conn, async |conn| {
+            diesel::update(users::table.find(id))
+                .set((set, users::token_version.eq(users::token_version + raise), users::updated_at.eq(now)))
+                .returning(UserRow::as_returning())
+                .get_result(conn)
+                .await
+                .optional()
+        })
+        .await
+        .map_err(|e| match DbError::from(e) {
+            DbError::Duplicate(_) => InsertUserError::Duplicate,
+            DbError::Query(query) if keeps_an_admin(&query) => InsertUserError::LastAdmin,
+            other => InsertUserError::Other(other.into()),
+        })?;
         row.map(UserRow::into_user).transpose().map_err(InsertUserError::Other)
     }
 
     async fn delete(&self, id: Uuid) -> Result<UserRemoval, BoxError> {
         let mut conn = self.database.conn().await?;
-        let removal = conn
-            .transaction::<_, DbError, _>(async move |conn| {
-                let ordered: bool =
-                    diesel::select(exists(orders::table.filter(orders::user_id.eq(id)))).get_result(conn).await?;
-                if ordered {
-                    let changed = diesel::update(users::table.find(id))
-                        .set((
-                            users::active.eq(false),
-                            users::token_version.eq(users::token_version + 1),
-                            users::updated_at.eq(now),
-                        ))
-                        .execute(conn)
-                        .await?;
-                    return Ok(if changed == 0 { UserRemoval::NotFound } else { UserRemoval::Deactivated });
-                }
-                // Addresses, cart lines and reset links go with the account (ON DELETE CASCADE).
-                let deleted = diesel::delete(users::table.find(id)).execute(conn).await?;
-                Ok(if deleted == 0 { UserRemoval::NotFound } else { UserRemoval::Deleted })
-            })
-            .await?;
+        let removal = crate::audit::transaction::<_, DbError, _>(&mut conn, async move |conn| {
+            let ordered: bool =
+                diesel::select(exists(orders::table.filter(orders::user_id.eq(id)))).get_result(conn).await?;
+            if ordered {
+                let changed = diesel::update(users::table.find(id))
+                    .set((
+                        users::active.eq(false),
+                        users::token_version.eq(users::token_version + 1),
+                        users::updated_at.eq(now),
+                    ))
+                    .execute(conn)
+                    .await?;
+                return Ok(if changed == 0 { UserRemoval::NotFound } else { UserRemoval::Deactivated });
+            }
+            // Addresses, cart lines and reset links go with the account (ON DELETE CASCADE).
+            let deleted = diesel::delete(users::table.find(id)).execute(conn).await?;
+            Ok(if deleted == 0 { UserRemoval::NotFound } else { UserRemoval::Deleted })
+        })
+        .await?;
         Ok(removal)
     }
 

@@ -14,6 +14,7 @@ use bitik_api::state::{AppState, StorageProbe};
 use bitik_cart::CartService;
 use bitik_catalog::{AlertService, CachedProducts, CatalogCache, CatalogService};
 use bitik_common::BoxError;
+use bitik_identity::audit::AuditService;
 use bitik_identity::newsletter::NewsletterService;
 use bitik_identity::password::Argon2Hasher;
 use bitik_identity::{AccountService, TokenService};
@@ -29,10 +30,10 @@ use bitik_orders::promo::PromoService;
 use bitik_payments::reconciliation::{ReconciliationService, WaveTransactions};
 use bitik_payments::{PaymentService, RefundService, WaveGateway};
 use bitik_postgres::{
-    Database, PgAddressRepository, PgCartRepository, PgInvoiceRepository, PgJobRuns, PgNewsletterRepository,
-    PgOrderRepository, PgOutbox, PgPaymentRepository, PgPhoneRecords, PgProductRepository, PgPromoCodeRepository,
-    PgRateLimiter, PgReconciliationRepository, PgSimulatedSessions, PgStockAlerts, PgUserRepository, PgZoneRepository,
-    PoolSettings, listen_for_changes, listen_for_messages,
+    Database, PgAddressRepository, PgAuditLog, PgCartRepository, PgInvoiceRepository, PgJobRuns,
+    PgNewsletterRepository, PgOrderRepository, PgOutbox, PgPaymentRepository, PgPhoneRecords, PgProductRepository,
+    PgPromoCodeRepository, PgRateLimiter, PgReconciliationRepository, PgSimulatedSessions, PgStockAlerts,
+    PgUserRepository, PgZoneRepository, PoolSettings, listen_for_changes, listen_for_messages,
 };
 use bitik_storage::{ObjectPictures, StorageSettings};
 use bitik_wave::{Simulator, WaveClient, WaveWebhooks};
@@ -140,7 +141,7 @@ impl Application {
         let server = HttpServer::new(move || {
             let database = Database::connect_for_this_thread(&shared.config.database_url, &worker_pool)
                 .expect("the same URL and settings as the background pool's");
-            bitik_api::app(web::Data::new(shared.state(database)))
+            bitik_api::app(web::Data::new(shared.state(database)), &[bitik_backoffice::SECTION])
         })
         .workers(workers)
         .listen(listener)?
@@ -417,6 +418,7 @@ impl Shared {
         );
         let limits = Limits::new(Arc::new(PgRateLimiter::new(database.clone())));
         let messages = MessageService::new(Arc::new(PgOutbox::new(database.clone())));
+        let audit = AuditService::new(Arc::new(PgAuditLog::new(database.clone())));
         AppState {
             config: Arc::new(config.http.clone()),
             storage: Arc::new(DatabaseProbe { outbox: PgOutbox::new(database.clone()), database }),
@@ -435,6 +437,7 @@ impl Shared {
             reconciliation,
             simulator,
             newsletter,
+            audit,
             messages,
             notices: self.notices.clone(),
             limits,

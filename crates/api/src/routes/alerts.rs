@@ -1,19 +1,17 @@
 //! Back-in-stock alerts (docs/rules.md#back-in-stock): « Me prévenir » on a sold-out variant,
 //! the unsubscribe link of their message, and how many wait on each variant for the back office.
 
-use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use actix_web::{HttpRequest, HttpResponse, post, web};
 use bitik_catalog::AlertRequest;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use uuid::Uuid;
 
-use crate::auth::{Staff, can};
 use crate::error::{ApiError, ErrorBody};
 use crate::responses::Data;
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(ask).service(unsubscribe).service(waiting);
+    cfg.service(ask).service(unsubscribe);
 }
 
 #[derive(Deserialize, ToSchema, Default)]
@@ -100,31 +98,4 @@ async fn unsubscribe(state: web::Data<AppState>, body: web::Json<UnsubscribeBody
         message: "Vous ne recevrez plus d'alertes de retour en stock à cette adresse.",
     };
     Ok(HttpResponse::Ok().json(Data::new(answer)))
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct WaitingDto {
-    #[schema(example = "noir")]
-    color: String,
-    #[schema(example = "M")]
-    size: String,
-    /// Shoppers waiting for this variant.
-    count: u64,
-}
-
-/// How many shoppers wait for each variant of a product (variants nobody waits for left out).
-#[utoipa::path(tag = "admin", security(("bearer" = ["products.manage"])),
-    params(("id" = Uuid, Path, description = "Product id")),
-    responses(
-        (status = 200, description = "Alerts waiting, per variant", body = Data<Vec<WaitingDto>>),
-        (status = 401, description = "Not logged in", body = ErrorBody),
-        (status = 403, description = "Not allowed for this role", body = ErrorBody),
-        (status = 404, description = "No such product", body = ErrorBody),
-))]
-#[get("/admin/products/{id}/alerts")]
-async fn waiting(state: web::Data<AppState>, id: web::Path<Uuid>, _admin: Staff<can::ManageProducts>) -> Result<HttpResponse, ApiError> {
-    let waiting = state.alerts.waiting(*id).await?;
-    let dto: Vec<WaitingDto> =
-        waiting.into_iter().map(|w| WaitingDto { color: w.color, size: w.size, count: w.count }).collect();
-    Ok(HttpResponse::Ok().json(Data::new(dto)))
 }

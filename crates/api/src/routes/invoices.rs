@@ -8,13 +8,13 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::auth::{AuthUser, Staff, can};
+use crate::auth::AuthUser;
 use crate::error::{ApiError, ErrorBody};
 use crate::responses::Data;
 use crate::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(mine).service(of_order);
+    cfg.service(mine);
 }
 
 /// Who sells or buys.
@@ -94,7 +94,7 @@ pub struct InvoiceDto {
 }
 
 impl InvoiceDto {
-    fn new(order_id: Uuid, invoice: Invoice) -> Self {
+    pub fn new(order_id: Uuid, invoice: Invoice) -> Self {
         let number = invoice.display_number();
         let c = invoice.content;
         InvoiceDto {
@@ -135,26 +135,6 @@ async fn mine(
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     let order = state.orders.order_of(user.id, *id).await?;
-    let invoice = state.orders.invoice_of(&order, &state.config.shop).await?;
-    Ok(HttpResponse::Ok().json(Data::new(InvoiceDto::new(order.id, invoice))))
-}
-
-/// Any order's invoice, for the shop, issued now if it has none yet.
-#[utoipa::path(tag = "admin", security(("bearer" = ["orders.handle"])), params(("id" = Uuid, Path, description = "Order id")),
-    responses(
-        (status = 200, description = "The invoice", body = Data<InvoiceDto>),
-        (status = 401, description = "Not logged in", body = ErrorBody),
-        (status = 403, description = "Not allowed for this role", body = ErrorBody),
-        (status = 404, description = "No such order", body = ErrorBody),
-        (status = 409, description = "Not paid nor delivered yet (`order_not_invoiceable`)", body = ErrorBody),
-))]
-#[get("/admin/orders/{id}/invoice")]
-async fn of_order(
-    state: web::Data<AppState>,
-    _admin: Staff<can::HandleOrders>,
-    id: web::Path<Uuid>,
-) -> Result<HttpResponse, ApiError> {
-    let order = state.orders.admin_order(*id).await?;
     let invoice = state.orders.invoice_of(&order, &state.config.shop).await?;
     Ok(HttpResponse::Ok().json(Data::new(InvoiceDto::new(order.id, invoice))))
 }

@@ -1,10 +1,6 @@
 //! Every route of the API, by context. Each module registers its own under `/api`.
 
 pub mod addresses;
-pub mod admin_messages;
-pub mod admin_orders;
-pub mod admin_products;
-pub mod admin_users;
 pub mod alerts;
 pub mod auth;
 pub mod cart;
@@ -20,9 +16,7 @@ pub mod pages;
 pub mod payments;
 pub mod products;
 pub mod promo_codes;
-pub mod reports;
 pub mod shop;
-pub mod uploads;
 pub mod wave_simulator;
 pub mod whole;
 
@@ -38,18 +32,12 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(cart::routes)
         .configure(delivery::routes)
         .configure(promo_codes::routes)
-        .configure(reports::routes)
-        .configure(admin_orders::routes)
-        .configure(admin_messages::routes)
         .configure(cash_on_delivery::routes)
-        .configure(admin_products::routes)
         .configure(alerts::routes)
-        .configure(admin_users::routes)
         .configure(order_corrections::routes)
         .configure(invoices::routes)
         .configure(orders::routes)
         .configure(payments::routes)
         .configure(wave_simulator::routes)
-        .configure(newsletter::routes)
-        .configure(uploads::routes);
+        .configure(newsletter::routes);
 }

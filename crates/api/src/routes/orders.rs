@@ -384,7 +384,7 @@ pub struct CheckoutShippingInfo {
 }
 
 impl CheckoutShippingInfo {
-    pub(crate) fn into_raw(self) -> (RawContact, RawAddress, RawPlace) {
+    pub fn into_raw(self) -> (RawContact, RawAddress, RawPlace) {
         let contact =
             RawContact { first_name: self.first_name, last_name: self.last_name, email: self.email, phone: self.phone };
         let address =

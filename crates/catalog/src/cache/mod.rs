@@ -37,7 +37,8 @@ use uuid::Uuid;
 
 use crate::facets::{Facets, facet_filter};
 use crate::{
-    NewProduct, Product, ProductFilter, ProductKey, ProductRepository, ProductStats, Removal, Slug, Stock, Visibility,
+    NewProduct, Product, ProductFilter, ProductKey, ProductRepository, ProductStats, Removal, Slug, StockAdjustment,
+    StockMovement, Visibility,
 };
 
 mod lru;
@@ -381,9 +382,13 @@ impl ProductRepository for CachedProducts {
         self.wrote(result)
     }
 
-    async fn set_stock(&self, id: Uuid, stock: Stock) -> Result<Option<Product>, BoxError> {
-        let result = self.inner.set_stock(id, stock).await;
+    async fn adjust_stock(&self, id: Uuid, adjustment: &StockAdjustment) -> Result<Option<Product>, BoxError> {
+        let result = self.inner.adjust_stock(id, adjustment).await;
         self.wrote(result)
+    }
+
+    async fn stock_movements(&self, id: Uuid) -> Result<Vec<StockMovement>, BoxError> {
+        self.inner.stock_movements(id).await
     }
 
     async fn remove(&self, id: Uuid) -> Result<Removal, BoxError> {

@@ -1,4 +1,4 @@
-use crate::{CatalogError, MockProductRepository, Subcategory, fixtures};
+use crate::{Adjuster, CatalogError, MockProductRepository, StockReason, Subcategory, fixtures};
 use bitik_common::Money;
 
 use super::*;
@@ -111,11 +111,17 @@ async fn a_write_through_it_makes_the_next_read_fresh() {
     inner
         .expect_find_active()
         .returning(move |_| Ok(Some(tee(10_000 + 1_000 * counted.fetch_add(1, Ordering::SeqCst) as i64))));
-    inner.expect_set_stock().times(1).returning(|_, _| Ok(None));
+    inner.expect_adjust_stock().times(1).returning(|_, _| Ok(None));
     let products = CachedProducts::new(Arc::new(inner), cache.clone());
     assert_eq!(price(&products).await, 10_000);
     assert_eq!(price(&products).await, 10_000);
-    products.set_stock(Uuid::from_u128(1), Stock::default()).await.unwrap();
+    let adjustment = StockAdjustment {
+        quantities: vec![],
+        reason: StockReason::Recount,
+        note: String::new(),
+        by: Adjuster { id: Uuid::from_u128(2), name: "Awa".into() },
+    };
+    products.adjust_stock(Uuid::from_u128(1), &adjustment).await.unwrap();
     assert_eq!(price(&products).await, 11_000);
 }
 

@@ -2,6 +2,8 @@
 
 use bitik_common::{FieldErrors, Phone};
 
+use uuid::Uuid;
+
 use crate::error::OrderError;
 
 /// Longest courier name, in characters.
@@ -12,9 +14,24 @@ pub struct Courier {
     pub name: String,
     /// E.164.
     pub phone: String,
+    /// The courier's account, when the team has one for them (`GET /api/courier/orders`).
+    pub account: Option<Uuid>,
 }
 
 impl Courier {
+    /// A courier of the team by their account: its name and phone, which they must have.
+    pub fn of_account(account: Uuid, name: &str, phone: &str) -> Result<Courier, OrderError> {
+        if phone.trim().is_empty() {
+            return Err(OrderError::invalid(
+                "courierId",
+                "Ce livreur n'a pas de téléphone enregistré : ajoutez-le à son compte.",
+            ));
+        }
+        let courier = Courier::parse(name, phone)?
+            .ok_or_else(|| OrderError::invalid("courierId", "Choisissez un livreur de l'équipe."))?;
+        Ok(Courier { account: Some(account), ..courier })
+    }
+
     /// Name and phone as the admin typed them: both blank clears the courier; otherwise a name
     /// (100 characters at most) and a real phone number.
     pub fn parse(name: &str, phone: &str) -> Result<Option<Courier>, OrderError> {
@@ -32,7 +49,9 @@ impl Courier {
             errors.fail("phone", Phone::INVALID);
         }
         match phone {
-            Some(phone) if errors.is_empty() => Ok(Some(Courier { name: name.to_owned(), phone: phone.into_inner() })),
+            Some(phone) if errors.is_empty() => {
+                Ok(Some(Courier { name: name.to_owned(), phone: phone.into_inner(), account: None }))
+            }
             _ => Err(OrderError::validation(errors)),
         }
     }

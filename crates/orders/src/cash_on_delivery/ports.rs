@@ -45,6 +45,9 @@ pub trait CashOnDeliveryRepository: Send + Sync {
 
     /// If the order is shipped: sets (or, with `None`, clears) its courier.
     async fn set_courier(&self, id: Uuid, courier: Option<Courier>) -> Result<Option<Order>, BoxError>;
+
+    /// The processing and shipped orders whose courier is the account `courier`, oldest first.
+    async fn carried_by(&self, courier: Uuid) -> Result<Vec<Order>, BoxError>;
 }
 
 /// Phones' records: counted from the orders, with the admins' decisions.

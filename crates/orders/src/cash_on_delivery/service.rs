@@ -235,7 +235,30 @@ impl CashOnDeliveryService {
 
     /// Who carries the shipped parcel; both blank clears it.
     pub async fn set_courier(&self, id: Uuid, name: &str, phone: &str) -> Result<Order, OrderError> {
-        let courier = Courier::parse(name, phone)?;
+        self.carry(id, Courier::parse(name, phone)?).await
+    }
+
+    /// Gives a shipped parcel to a courier of the team (`Courier::of_account`): it is then among
+    /// their orders.
+    pub async fn assign_courier(&self, id: Uuid, courier: Courier) -> Result<Order, OrderError> {
+        self.carry(id, Some(courier)).await
+    }
+
+    /// The orders given to the courier `account` to deliver now (processing or shipped), and
+    /// one of theirs; another courier's is not found.
+    pub async fn courier_orders(&self, account: Uuid) -> Result<Vec<Order>, OrderError> {
+        self.cod.carried_by(account).await.map_err(OrderError::repository)
+    }
+
+    pub async fn courier_order(&self, account: Uuid, id: Uuid) -> Result<Order, OrderError> {
+        let order = self.find(id).await?;
+        match &order.courier {
+            Some(courier) if courier.account == Some(account) => Ok(order),
+            _ => Err(OrderError::NotFound),
+        }
+    }
+
+    async fn carry(&self, id: Uuid, courier: Option<Courier>) -> Result<Order, OrderError> {
         let order = self.find(id).await?;
         if order.status != OrderStatus::Shipped {
             return Err(OrderError::CourierNeedsShipping);

@@ -5,6 +5,7 @@
 //! in the same statement. A round trip costs as much as the query itself for a page of 12, so
 //! this is what keeps the API close to what PostgreSQL alone can serve.
 
+mod adjustments;
 mod facets;
 mod query;
 mod rows;
@@ -14,14 +15,14 @@ mod writes;
 use async_trait::async_trait;
 use bitik_catalog::{
     Facets, NewProduct, Product, ProductFilter, ProductKey, ProductRepository, ProductSort, ProductStats, Removal,
-    Slug, Stock, StockLevel,
+    Slug, StockAdjustment, StockLevel, StockMovement,
 };
 use bitik_common::{BoxError, Page};
 use chrono::{DateTime, Utc};
 use diesel::dsl::exists;
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
-use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
 use self::query::{
@@ -215,51 +216,44 @@ impl ProductRepository for PgProductRepository {
 
     async fn update(&self, id: Uuid, product: NewProduct) -> Result<Option<Product>, BoxError> {
         let mut conn = self.db.conn().await.map_err(storage)?;
-        let updated = conn
-            .transaction::<_, DbError, _>(async |conn| {
-                let changed = update_fields(conn, id, &product).await?;
-                if changed == 0 {
-                    return Ok(false);
-                }
-                replace_stock(conn, id, &product.stock).await?;
-                Ok(true)
-            })
-            .await
-            .map_err(storage)?;
+        let updated = crate::audit::transaction::<_, DbError, _>(&mut conn, async |conn| {
+            let changed = update_fields(conn, id, &product).await?;
+            if changed == 0 {
+                return Ok(false);
+            }
+            replace_stock(conn, id, &product.stock).await?;
+            Ok(true)
+        })
+        .await
+        .map_err(storage)?;
         if !updated {
             return Ok(None);
         }
         self.find_any(id).await
     }
 
-    async fn set_stock(&self, id: Uuid, stock: Stock) -> Result<Option<Product>, BoxError> {
+    async fn adjust_stock(&self, id: Uuid, adjustment: &StockAdjustment) -> Result<Option<Product>, BoxError> {
         let mut conn = self.db.conn().await.map_err(storage)?;
-        let exists = conn
-            .transaction::<_, DbError, _>(async |conn| {
-                let found: Option<Uuid> =
-                    products::table.find(id).select(products::id).for_update().first(conn).await.optional()?;
-                if found.is_none() {
-                    return Ok(false);
-                }
-                replace_stock(conn, id, &stock).await?;
-                diesel::update(products::table.find(id))
-                    .set(products::updated_at.eq(diesel::dsl::now))
-                    .execute(conn)
-                    .await?;
-                Ok(true)
-            })
-            .await
-            .map_err(storage)?;
+        let exists = crate::audit::transaction::<_, DbError, _>(&mut conn, async |conn| {
+            adjustments::adjust(conn, id, adjustment).await
+        })
+        .await
+        .map_err(storage)?;
         if !exists {
             return Ok(None);
         }
         self.find_any(id).await
     }
 
+    async fn stock_movements(&self, id: Uuid) -> Result<Vec<StockMovement>, BoxError> {
+        let mut conn = self.db.conn().await.map_err(storage)?;
+        adjustments::movements(&mut conn, id).await.map_err(storage)
+    }
+
     async fn remove(&self, id: Uuid) -> Result<Removal, BoxError> {
         use crate::schema::order_items;
         let mut conn = self.db.conn().await.map_err(storage)?;
-        conn.transaction::<_, DbError, _>(async |conn| {
+        crate::audit::transaction::<_, DbError, _>(&mut conn, async |conn| {
             let ordered: bool = diesel::select(exists(order_items::table.filter(order_items::product_id.eq(id))))
                 .get_result(conn)
                 .await?;
@@ -323,7 +317,7 @@ impl ProductRepository for PgProductRepository {
 
     async fn import(&self, products: &[(Slug, NewProduct)]) -> Result<(), BoxError> {
         let mut conn = self.db.conn().await.map_err(storage)?;
-        conn.transaction::<_, DbError, _>(async |conn| {
+        crate::audit::transaction::<_, DbError, _>(&mut conn, async |conn| {
             for (slug, product) in products {
                 import_one(conn, slug, product).await?;
             }

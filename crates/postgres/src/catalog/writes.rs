@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use bitik_catalog::{Color, NewProduct, Slug, Stock};
 use bitik_common::Money;
 use diesel::prelude::*;
-use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
 use super::rows::{InsertProduct, InsertVariant, ProductRow, VariantRow, picture_columns};
@@ -21,7 +21,7 @@ pub(super) async fn insert_product(
     conn: &mut AsyncPgConnection,
     product: &NewProduct,
 ) -> Result<(ProductRow, Vec<VariantRow>), DbError> {
-    conn.transaction::<_, DbError, _>(async |conn| {
+    crate::audit::transaction::<_, DbError, _>(conn, async |conn| {
         let slug = free_slug(conn, &product.slug()).await?;
         insert_under(conn, &slug, product).await
     })

@@ -13,7 +13,7 @@ use bitik_orders::notices::OrderNotices;
 use bitik_orders::{OrderLine, OrderStatus, PaymentMethod, PaymentStatus, ShippingInfo, StatusChange, Transition};
 use diesel::dsl::now;
 use diesel::prelude::*;
-use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
 use super::abort::Abort;
@@ -86,32 +86,31 @@ impl OrderCorrections for PgOrderRepository {
         entry: StatusChange,
     ) -> Result<Transition, BoxError> {
         let mut conn = self.database.conn().await?;
-        let outcome = conn
-            .transaction::<_, Abort, _>(async move |conn| {
-                lock_as_seen(conn, id, seen).await?;
-                diesel::update(orders::table.find(id))
-                    .set((
-                        orders::shipping_first_name.eq(&shipping.first_name),
-                        orders::shipping_last_name.eq(&shipping.last_name),
-                        orders::shipping_email.eq(&shipping.email),
-                        orders::shipping_phone.eq(&shipping.phone),
-                        orders::shipping_address.eq(&shipping.address),
-                        orders::shipping_city.eq(&shipping.city),
-                        orders::shipping_country.eq(&shipping.country),
-                        orders::delivery_zone.eq(Some(&shipping.zone_code).filter(|code| !code.is_empty())),
-                        orders::delivery_zone_name.eq(&shipping.zone_name),
-                        orders::commune_code.eq(&shipping.commune_code),
-                        orders::commune_name.eq(&shipping.commune_name),
-                        orders::landmark.eq(&shipping.landmark),
-                        orders::delivery_notes.eq(&shipping.notes),
-                    ))
-                    .execute(conn)
-                    .await?;
-                write_prices(conn, id, &prices).await?;
-                diesel::insert_into(history::table).values(record(id, &entry)).execute(conn).await?;
-                find_in(conn, id).await.map_err(Abort::Db)?.ok_or(Abort::Stale)
-            })
-            .await;
+        let outcome = crate::audit::transaction::<_, Abort, _>(&mut conn, async move |conn| {
+            lock_as_seen(conn, id, seen).await?;
+            diesel::update(orders::table.find(id))
+                .set((
+                    orders::shipping_first_name.eq(&shipping.first_name),
+                    orders::shipping_last_name.eq(&shipping.last_name),
+                    orders::shipping_email.eq(&shipping.email),
+                    orders::shipping_phone.eq(&shipping.phone),
+                    orders::shipping_address.eq(&shipping.address),
+                    orders::shipping_city.eq(&shipping.city),
+                    orders::shipping_country.eq(&shipping.country),
+                    orders::delivery_zone.eq(Some(&shipping.zone_code).filter(|code| !code.is_empty())),
+                    orders::delivery_zone_name.eq(&shipping.zone_name),
+                    orders::commune_code.eq(&shipping.commune_code),
+                    orders::commune_name.eq(&shipping.commune_name),
+                    orders::landmark.eq(&shipping.landmark),
+                    orders::delivery_notes.eq(&shipping.notes),
+                ))
+                .execute(conn)
+                .await?;
+            write_prices(conn, id, &prices).await?;
+            diesel::insert_into(history::table).values(record(id, &entry)).execute(conn).await?;
+            find_in(conn, id).await.map_err(Abort::Db)?.ok_or(Abort::Stale)
+        })
+        .await;
         transition_of(outcome)
     }
 
@@ -124,81 +123,76 @@ impl OrderCorrections for PgOrderRepository {
         entry: StatusChange,
     ) -> Result<Transition, BoxError> {
         let mut conn = self.database.conn().await?;
-        let outcome = conn
-            .transaction::<_, Abort, _>(async move |conn| {
-                lock_as_seen(conn, id, seen).await?;
-                let old = units_of(conn, id).await?;
-                let wanted: Vec<(Uuid, String, String, i32)> = lines
-                    .iter()
-                    .map(|l| {
-                        (l.product_id, l.color.clone(), l.size.clone(), i32::try_from(l.quantity).unwrap_or(i32::MAX))
-                    })
-                    .collect();
-                let moves = differences(&old, &units_by_variant(&wanted));
-                diesel::delete(order_items::table.filter(order_items::order_id.eq(id))).execute(conn).await?;
-                insert_lines(conn, id, &lines).await?;
-                write_prices(conn, id, &prices).await?;
-                diesel::insert_into(history::table).values(record(id, &entry)).execute(conn).await?;
-                let changed = find_in(conn, id).await.map_err(Abort::Db)?.ok_or(Abort::Stale)?;
-                // Last, in the variants' one order: units given back first in that order would
-                // not deadlock either, but one pass keeps every variant's row held the least.
-                for (variant, units) in moves {
-                    if units > 0 {
-                        take_stock(conn, &[(variant, units)]).await?;
-                    } else {
-                        return_stock(conn, &[(variant, -units)]).await?;
-                    }
+        let outcome = crate::audit::transaction::<_, Abort, _>(&mut conn, async move |conn| {
+            lock_as_seen(conn, id, seen).await?;
+            let old = units_of(conn, id).await?;
+            let wanted: Vec<(Uuid, String, String, i32)> = lines
+                .iter()
+                .map(|l| (l.product_id, l.color.clone(), l.size.clone(), i32::try_from(l.quantity).unwrap_or(i32::MAX)))
+                .collect();
+            let moves = differences(&old, &units_by_variant(&wanted));
+            diesel::delete(order_items::table.filter(order_items::order_id.eq(id))).execute(conn).await?;
+            insert_lines(conn, id, &lines).await?;
+            write_prices(conn, id, &prices).await?;
+            diesel::insert_into(history::table).values(record(id, &entry)).execute(conn).await?;
+            let changed = find_in(conn, id).await.map_err(Abort::Db)?.ok_or(Abort::Stale)?;
+            // Last, in the variants' one order: units given back first in that order would
+            // not deadlock either, but one pass keeps every variant's row held the least.
+            for (variant, units) in moves {
+                if units > 0 {
+                    take_stock(conn, &[(variant, units)]).await?;
+                } else {
+                    return_stock(conn, &[(variant, -units)]).await?;
                 }
-                Ok(changed)
-            })
-            .await;
+            }
+            Ok(changed)
+        })
+        .await;
         transition_of(outcome)
     }
 
     async fn switch_to_cash(&self, id: Uuid, entry: StatusChange) -> Result<Transition, BoxError> {
         let mut conn = self.database.conn().await?;
         let notices = self.notices.as_deref();
-        let outcome = conn
-            .transaction::<_, Abort, _>(async move |conn| {
-                let current: Option<(String, String, String, i64)> = orders::table
-                    .find(id)
-                    .select((orders::status, orders::payment_method, orders::payment_status, orders::amount_paid))
-                    .for_update()
-                    .first(conn)
-                    .await
-                    .optional()?;
-                let unpaid = |payment: &str| {
-                    payment == PaymentStatus::Pending.as_str() || payment == PaymentStatus::Failed.as_str()
-                };
-                match current {
-                    Some((status, method, payment, 0))
-                        if status == OrderStatus::Pending.as_str()
-                            && method == PaymentMethod::Wave.as_str()
-                            && unpaid(&payment) => {}
-                    _ => return Err(Abort::Stale),
-                }
-                diesel::update(orders::table.find(id))
-                    .set((
-                        orders::payment_method.eq(PaymentMethod::CashOnDelivery.as_str()),
-                        orders::payment_status.eq(PaymentStatus::Pending.as_str()),
-                        orders::updated_at.eq(now),
-                    ))
-                    .execute(conn)
-                    .await?;
-                diesel::insert_into(order_confirmations::table)
-                    .values((
-                        order_confirmations::order_id.eq(id),
-                        order_confirmations::state.eq(Confirmation::Awaiting.as_str()),
-                        order_confirmations::requested_at.eq(entry.at),
-                    ))
-                    .execute(conn)
-                    .await?;
-                diesel::insert_into(history::table).values(record(id, &entry)).execute(conn).await?;
-                let switched = find_in(conn, id).await.map_err(Abort::Db)?.ok_or(Abort::Stale)?;
-                notify(conn, notices, &switched, OrderNotices::confirmation_asked).await?;
-                Ok(switched)
-            })
-            .await;
+        let outcome = crate::audit::transaction::<_, Abort, _>(&mut conn, async move |conn| {
+            let current: Option<(String, String, String, i64)> = orders::table
+                .find(id)
+                .select((orders::status, orders::payment_method, orders::payment_status, orders::amount_paid))
+                .for_update()
+                .first(conn)
+                .await
+                .optional()?;
+            let unpaid =
+                |payment: &str| payment == PaymentStatus::Pending.as_str() || payment == PaymentStatus::Failed.as_str();
+            match current {
+                Some((status, method, payment, 0))
+                    if status == OrderStatus::Pending.as_str()
+                        && method == PaymentMethod::Wave.as_str()
+                        && unpaid(&payment) => {}
+                _ => return Err(Abort::Stale),
+            }
+            diesel::update(orders::table.find(id))
+                .set((
+                    orders::payment_method.eq(PaymentMethod::CashOnDelivery.as_str()),
+                    orders::payment_status.eq(PaymentStatus::Pending.as_str()),
+                    orders::updated_at.eq(now),
+                ))
+                .execute(conn)
+                .await?;
+            diesel::insert_into(order_confirmations::table)
+                .values((
+                    order_confirmations::order_id.eq(id),
+                    order_confirmations::state.eq(Confirmation::Awaiting.as_str()),
+                    order_confirmations::requested_at.eq(entry.at),
+                ))
+                .execute(conn)
+                .await?;
+            diesel::insert_into(history::table).values(record(id, &entry)).execute(conn).await?;
+            let switched = find_in(conn, id).await.map_err(Abort::Db)?.ok_or(Abort::Stale)?;
+            notify(conn, notices, &switched, OrderNotices::confirmation_asked).await?;
+            Ok(switched)
+        })
+        .await;
         transition_of(outcome)
     }
 }

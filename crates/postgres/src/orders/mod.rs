@@ -18,7 +18,7 @@ use bitik_orders::{
 use chrono::{DateTime, Utc};
 use diesel::dsl::now;
 use diesel::prelude::*;
-use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use uuid::Uuid;
 
 use crate::carts;
@@ -39,7 +39,7 @@ use abort::Abort;
 use checkout_locks::{refuse_past_cap, take_promo_use};
 use filter::filtered;
 use rows::{OrderRow, load};
-pub(crate) use rows::{find_in, record};
+pub(crate) use rows::{carried_by, find_in, record};
 pub(crate) use stock::{return_stock, units_of};
 use stock::{take_stock, units_by_variant};
 
@@ -161,79 +161,76 @@ impl OrderRepository for PgOrderRepository {
     async fn place(&self, order: NewOrder, first: StatusChange, open_cap: Option<u32>) -> Result<Order, PlaceError> {
         let mut conn = self.database.conn().await.map_err(|e| PlaceError::Other(e.into()))?;
         let notices = self.notices.as_deref();
-        let placed = conn
-            .transaction::<_, Abort, _>(async move |conn| {
-                if let Some(cap) = open_cap {
-                    refuse_past_cap(conn, order.user_id, &order.shipping.phone, cap).await?;
-                }
-                if let Some(promo) = &order.promo {
-                    take_promo_use(conn, promo, order.user_id).await?;
-                }
-                let wanted: Vec<(Uuid, String, String, i32)> = order
-                    .lines
-                    .iter()
-                    .map(|l| {
-                        (l.product_id, l.color.clone(), l.size.clone(), i32::try_from(l.quantity).unwrap_or(i32::MAX))
-                    })
-                    .collect();
-                let units = units_by_variant(&wanted);
-                carts::take_ordered(conn, order.user_id, &units).await?;
-                let shipping = &order.shipping;
-                let id: Uuid = diesel::insert_into(orders::table)
+        let placed = crate::audit::transaction::<_, Abort, _>(&mut conn, async move |conn| {
+            if let Some(cap) = open_cap {
+                refuse_past_cap(conn, order.user_id, &order.shipping.phone, cap).await?;
+            }
+            if let Some(promo) = &order.promo {
+                take_promo_use(conn, promo, order.user_id).await?;
+            }
+            let wanted: Vec<(Uuid, String, String, i32)> = order
+                .lines
+                .iter()
+                .map(|l| (l.product_id, l.color.clone(), l.size.clone(), i32::try_from(l.quantity).unwrap_or(i32::MAX)))
+                .collect();
+            let units = units_by_variant(&wanted);
+            carts::take_ordered(conn, order.user_id, &units).await?;
+            let shipping = &order.shipping;
+            let id: Uuid = diesel::insert_into(orders::table)
+                .values((
+                    orders::order_number.eq(&order.order_number),
+                    orders::user_id.eq(order.user_id),
+                    orders::subtotal.eq(order.subtotal.as_francs()),
+                    orders::shipping_cost.eq(order.shipping_cost.as_francs()),
+                    orders::discount.eq(order.discount.as_francs()),
+                    orders::total.eq(order.total.as_francs()),
+                    orders::shipping_first_name.eq(&shipping.first_name),
+                    orders::shipping_last_name.eq(&shipping.last_name),
+                    orders::shipping_email.eq(&shipping.email),
+                    orders::shipping_phone.eq(&shipping.phone),
+                    orders::shipping_address.eq(&shipping.address),
+                    orders::shipping_city.eq(&shipping.city),
+                    orders::shipping_country.eq(&shipping.country),
+                    orders::shipping_zip_code.eq(&shipping.zip_code),
+                    orders::delivery_zone.eq(Some(&shipping.zone_code).filter(|code| !code.is_empty())),
+                    orders::delivery_zone_name.eq(&shipping.zone_name),
+                    orders::commune_code.eq(&shipping.commune_code),
+                    orders::commune_name.eq(&shipping.commune_name),
+                    orders::landmark.eq(&shipping.landmark),
+                    orders::delivery_notes.eq(&shipping.notes),
+                    orders::shipping_method.eq(order.shipping_method.as_str()),
+                    orders::payment_method.eq(order.payment_method.as_str()),
+                    orders::idempotency_key.eq(&order.idempotency_key),
+                    orders::promo_code_id.eq(order.promo.as_ref().map(|promo| promo.id)),
+                    orders::promo_code.eq(order.promo.as_ref().map_or("", |promo| promo.code.as_str())),
+                    orders::created_at.eq(first.at),
+                ))
+                .returning(orders::id)
+                .get_result(conn)
+                .await?;
+            insert_lines(conn, id, &order.lines).await?;
+            diesel::insert_into(history::table).values(record(id, &first)).execute(conn).await?;
+            if let Some(state) = initial_confirmation(order.payment_method) {
+                diesel::insert_into(order_confirmations::table)
                     .values((
-                        orders::order_number.eq(&order.order_number),
-                        orders::user_id.eq(order.user_id),
-                        orders::subtotal.eq(order.subtotal.as_francs()),
-                        orders::shipping_cost.eq(order.shipping_cost.as_francs()),
-                        orders::discount.eq(order.discount.as_francs()),
-                        orders::total.eq(order.total.as_francs()),
-                        orders::shipping_first_name.eq(&shipping.first_name),
-                        orders::shipping_last_name.eq(&shipping.last_name),
-                        orders::shipping_email.eq(&shipping.email),
-                        orders::shipping_phone.eq(&shipping.phone),
-                        orders::shipping_address.eq(&shipping.address),
-                        orders::shipping_city.eq(&shipping.city),
-                        orders::shipping_country.eq(&shipping.country),
-                        orders::shipping_zip_code.eq(&shipping.zip_code),
-                        orders::delivery_zone.eq(Some(&shipping.zone_code).filter(|code| !code.is_empty())),
-                        orders::delivery_zone_name.eq(&shipping.zone_name),
-                        orders::commune_code.eq(&shipping.commune_code),
-                        orders::commune_name.eq(&shipping.commune_name),
-                        orders::landmark.eq(&shipping.landmark),
-                        orders::delivery_notes.eq(&shipping.notes),
-                        orders::shipping_method.eq(order.shipping_method.as_str()),
-                        orders::payment_method.eq(order.payment_method.as_str()),
-                        orders::idempotency_key.eq(&order.idempotency_key),
-                        orders::promo_code_id.eq(order.promo.as_ref().map(|promo| promo.id)),
-                        orders::promo_code.eq(order.promo.as_ref().map_or("", |promo| promo.code.as_str())),
-                        orders::created_at.eq(first.at),
+                        order_confirmations::order_id.eq(id),
+                        order_confirmations::state.eq(state.as_str()),
+                        order_confirmations::requested_at.eq(first.at),
                     ))
-                    .returning(orders::id)
-                    .get_result(conn)
+                    .execute(conn)
                     .await?;
-                insert_lines(conn, id, &order.lines).await?;
-                diesel::insert_into(history::table).values(record(id, &first)).execute(conn).await?;
-                if let Some(state) = initial_confirmation(order.payment_method) {
-                    diesel::insert_into(order_confirmations::table)
-                        .values((
-                            order_confirmations::order_id.eq(id),
-                            order_confirmations::state.eq(state.as_str()),
-                            order_confirmations::requested_at.eq(first.at),
-                        ))
-                        .execute(conn)
-                        .await?;
-                }
-                let placed = find_in(conn, id).await.map_err(Abort::Db)?;
-                let placed = placed
-                    .ok_or_else(|| Abort::Db(DbError::inconsistent("the order just written cannot be read back")))?;
-                notify(conn, notices, &placed, OrderNotices::placed).await?;
-                // Last, just before the commit: every checkout of these variants waits for their
-                // rows from here until this one commits, so nothing else is done while they are held
-                // (an order refused for stock rolls back what was written above).
-                take_stock(conn, &units).await?;
-                Ok(placed)
-            })
-            .await;
+            }
+            let placed = find_in(conn, id).await.map_err(Abort::Db)?;
+            let placed =
+                placed.ok_or_else(|| Abort::Db(DbError::inconsistent("the order just written cannot be read back")))?;
+            notify(conn, notices, &placed, OrderNotices::placed).await?;
+            // Last, just before the commit: every checkout of these variants waits for their
+            // rows from here until this one commits, so nothing else is done while they are held
+            // (an order refused for stock rolls back what was written above).
+            take_stock(conn, &units).await?;
+            Ok(placed)
+        })
+        .await;
         placed.map_err(|abort| match abort {
             Abort::OutOfStock { product_id, color, size, available } => {
                 PlaceError::OutOfStock { product_id, color, size, available }
@@ -303,26 +300,25 @@ impl OrderRepository for PgOrderRepository {
     ) -> Result<Transition, BoxError> {
         let mut conn = self.database.conn().await?;
         let notices = self.notices.as_deref();
-        let outcome = conn
-            .transaction::<_, Abort, _>(async move |conn| {
-                let current: Option<(String, String)> = orders::table
-                    .find(id)
-                    .select((orders::status, orders::payment_status))
-                    .for_update()
-                    .first(conn)
-                    .await
-                    .optional()?;
-                // Paid or refunded: never paid again.
-                match current {
-                    Some((status, payment)) if status == expected.as_str() && unpaid(&payment) => {}
-                    _ => return Err(Abort::Stale),
-                }
-                mark_paid(conn, id, &entry).await?;
-                let paid = find_in(conn, id).await.map_err(Abort::Db)?.ok_or(Abort::Stale)?;
-                notify(conn, notices, &paid, OrderNotices::paid).await?;
-                Ok(paid)
-            })
-            .await;
+        let outcome = crate::audit::transaction::<_, Abort, _>(&mut conn, async move |conn| {
+            let current: Option<(String, String)> = orders::table
+                .find(id)
+                .select((orders::status, orders::payment_status))
+                .for_update()
+                .first(conn)
+                .await
+                .optional()?;
+            // Paid or refunded: never paid again.
+            match current {
+                Some((status, payment)) if status == expected.as_str() && unpaid(&payment) => {}
+                _ => return Err(Abort::Stale),
+            }
+            mark_paid(conn, id, &entry).await?;
+            let paid = find_in(conn, id).await.map_err(Abort::Db)?.ok_or(Abort::Stale)?;
+            notify(conn, notices, &paid, OrderNotices::paid).await?;
+            Ok(paid)
+        })
+        .await;
         transition_of(outcome)
     }
 
@@ -333,66 +329,64 @@ impl OrderRepository for PgOrderRepository {
         entry: StatusChange,
     ) -> Result<Transition, BoxError> {
         let mut conn = self.database.conn().await?;
-        let outcome = conn
-            .transaction::<_, Abort, _>(async move |conn| {
-                let current: Option<(String, String, String)> = orders::table
-                    .find(id)
-                    .select((orders::status, orders::payment_status, orders::payment_method))
-                    .for_update()
-                    .first(conn)
-                    .await
-                    .optional()?;
-                match current {
-                    Some((status, payment, method))
-                        if status == expected.as_str()
-                            && unpaid(&payment)
-                            && method == PaymentMethod::CashOnDelivery.as_str() => {}
-                    _ => return Err(Abort::Stale),
-                }
-                diesel::update(orders::table.find(id))
-                    .set(orders::payment_method.eq(PaymentMethod::Wave.as_str()))
-                    .execute(conn)
-                    .await?;
-                mark_paid(conn, id, &entry).await?;
-                // Paid already: nobody needs to confirm it will be paid at the door.
-                diesel::delete(order_confirmations::table.find(id)).execute(conn).await?;
-                find_in(conn, id).await.map_err(Abort::Db)?.ok_or(Abort::Stale)
-            })
-            .await;
+        let outcome = crate::audit::transaction::<_, Abort, _>(&mut conn, async move |conn| {
+            let current: Option<(String, String, String)> = orders::table
+                .find(id)
+                .select((orders::status, orders::payment_status, orders::payment_method))
+                .for_update()
+                .first(conn)
+                .await
+                .optional()?;
+            match current {
+                Some((status, payment, method))
+                    if status == expected.as_str()
+                        && unpaid(&payment)
+                        && method == PaymentMethod::CashOnDelivery.as_str() => {}
+                _ => return Err(Abort::Stale),
+            }
+            diesel::update(orders::table.find(id))
+                .set(orders::payment_method.eq(PaymentMethod::Wave.as_str()))
+                .execute(conn)
+                .await?;
+            mark_paid(conn, id, &entry).await?;
+            // Paid already: nobody needs to confirm it will be paid at the door.
+            diesel::delete(order_confirmations::table.find(id)).execute(conn).await?;
+            find_in(conn, id).await.map_err(Abort::Db)?.ok_or(Abort::Stale)
+        })
+        .await;
         transition_of(outcome)
     }
 
     async fn record_payments(&self, entries: Vec<(Uuid, OrderStatus, StatusChange)>) -> Result<BatchPayment, BoxError> {
         let mut conn = self.database.conn().await?;
-        let outcome = conn
-            .transaction::<_, Abort, _>(async move |conn| {
-                // Rows locked in one order, whatever the batch's: two rounds at once cannot deadlock.
-                let mut ids: Vec<Uuid> = entries.iter().map(|(id, _, _)| *id).collect();
-                ids.sort();
-                let current: Vec<(Uuid, String, String)> = orders::table
-                    .filter(orders::id.eq_any(&ids))
-                    .order(orders::id)
-                    .select((orders::id, orders::status, orders::payment_status))
-                    .for_update()
-                    .load(conn)
-                    .await?;
-                for (id, expected, _) in &entries {
-                    let unchanged = current.iter().any(|(found, status, payment)| {
-                        found == id && status == expected.as_str() && payment != "paid"
-                    });
-                    if !unchanged {
-                        // Nothing written yet: the batch stops here, whole.
-                        return Ok(Err(*id));
-                    }
+        let outcome = crate::audit::transaction::<_, Abort, _>(&mut conn, async move |conn| {
+            // Rows locked in one order, whatever the batch's: two rounds at once cannot deadlock.
+            let mut ids: Vec<Uuid> = entries.iter().map(|(id, _, _)| *id).collect();
+            ids.sort();
+            let current: Vec<(Uuid, String, String)> = orders::table
+                .filter(orders::id.eq_any(&ids))
+                .order(orders::id)
+                .select((orders::id, orders::status, orders::payment_status))
+                .for_update()
+                .load(conn)
+                .await?;
+            for (id, expected, _) in &entries {
+                let unchanged = current
+                    .iter()
+                    .any(|(found, status, payment)| found == id && status == expected.as_str() && payment != "paid");
+                if !unchanged {
+                    // Nothing written yet: the batch stops here, whole.
+                    return Ok(Err(*id));
                 }
-                let mut paid = Vec::with_capacity(entries.len());
-                for (id, _, entry) in &entries {
-                    mark_paid(conn, *id, entry).await?;
-                    paid.push(find_in(conn, *id).await.map_err(Abort::Db)?.ok_or(Abort::Stale)?);
-                }
-                Ok(Ok(paid))
-            })
-            .await;
+            }
+            let mut paid = Vec::with_capacity(entries.len());
+            for (id, _, entry) in &entries {
+                mark_paid(conn, *id, entry).await?;
+                paid.push(find_in(conn, *id).await.map_err(Abort::Db)?.ok_or(Abort::Stale)?);
+            }
+            Ok(Ok(paid))
+        })
+        .await;
         match outcome {
             Ok(Ok(paid)) => Ok(BatchPayment::Applied(paid)),
             Ok(Err(id)) => {
@@ -436,11 +430,14 @@ impl OrderRepository for PgOrderRepository {
 
     async fn set_tracking_note(&self, id: Uuid, note: String) -> Result<Option<Order>, BoxError> {
         let mut conn = self.database.conn().await?;
-        let changed = diesel::update(orders::table.find(id))
-            .set((orders::tracking_note.eq(note), orders::updated_at.eq(now)))
-            .execute(&mut conn)
-            .await
-            .map_err(DbError::from)?;
+        let changed = crate::audit::transaction::<_, diesel::result::Error, _>(&mut conn, async |conn| {
+            diesel::update(orders::table.find(id))
+                .set((orders::tracking_note.eq(note), orders::updated_at.eq(now)))
+                .execute(conn)
+                .await
+        })
+        .await
+        .map_err(DbError::from)?;
         if changed == 0 {
             return Ok(None);
         }
@@ -476,27 +473,26 @@ impl OrderRepository for PgOrderRepository {
     ) -> Result<Transition, BoxError> {
         let mut conn = self.database.conn().await?;
         let notices = self.notices.as_deref();
-        let outcome = conn
-            .transaction::<_, Abort, _>(async move |conn| {
-                if lock_status(conn, id).await?.as_deref() != Some(expected.as_str()) {
-                    return Err(Abort::Stale);
-                }
-                let units = units_of(conn, id).await?;
-                match stock {
-                    StockEffect::Return => return_stock(conn, &units).await?,
-                    StockEffect::Take => take_stock(conn, &units).await?,
-                    StockEffect::None => {}
-                }
-                set_status(conn, id, &change).await?;
-                if change.status == OrderStatus::Pending {
-                    // A reopened order still to confirm gets the whole time to be confirmed again.
-                    confirmations::ask_again(conn, id, change.at).await?;
-                }
-                let changed = find_in(conn, id).await.map_err(Abort::Db)?.ok_or(Abort::Stale)?;
-                notify(conn, notices, &changed, OrderNotices::status_changed).await?;
-                Ok(changed)
-            })
-            .await;
+        let outcome = crate::audit::transaction::<_, Abort, _>(&mut conn, async move |conn| {
+            if lock_status(conn, id).await?.as_deref() != Some(expected.as_str()) {
+                return Err(Abort::Stale);
+            }
+            let units = units_of(conn, id).await?;
+            match stock {
+                StockEffect::Return => return_stock(conn, &units).await?,
+                StockEffect::Take => take_stock(conn, &units).await?,
+                StockEffect::None => {}
+            }
+            set_status(conn, id, &change).await?;
+            if change.status == OrderStatus::Pending {
+                // A reopened order still to confirm gets the whole time to be confirmed again.
+                confirmations::ask_again(conn, id, change.at).await?;
+            }
+            let changed = find_in(conn, id).await.map_err(Abort::Db)?.ok_or(Abort::Stale)?;
+            notify(conn, notices, &changed, OrderNotices::status_changed).await?;
+            Ok(changed)
+        })
+        .await;
         transition_of(outcome)
     }
 }

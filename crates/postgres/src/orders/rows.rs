@@ -45,6 +45,7 @@ pub(super) struct OrderRow {
     created_at: DateTime<Utc>,
     courier_name: Option<String>,
     courier_phone: Option<String>,
+    courier_id: Option<Uuid>,
     returned_at: Option<DateTime<Utc>>,
     delivery_zone: Option<String>,
     delivery_zone_name: String,
@@ -158,7 +159,11 @@ fn assemble(
         history,
         created_at: row.created_at,
         confirmation,
-        courier: row.courier_name.zip(row.courier_phone).map(|(name, phone)| Courier { name, phone }),
+        courier: row.courier_name.zip(row.courier_phone).map(|(name, phone)| Courier {
+            name,
+            phone,
+            account: row.courier_id,
+        }),
         returned_at: row.returned_at,
         refunds,
         promo_code: Some(row.promo_code).filter(|code| !code.is_empty()),
@@ -199,6 +204,19 @@ pub(super) async fn load(conn: &mut AsyncPgConnection, rows: Vec<OrderRow>) -> R
             assemble(row, lines, changes, confirmations.remove(&id), refunds)
         })
         .collect()
+}
+
+/// The processing and shipped orders whose courier is the account `courier`, oldest first.
+pub(crate) async fn carried_by(conn: &mut AsyncPgConnection, courier: Uuid) -> Result<Vec<Order>, DbError> {
+    let to_deliver = [OrderStatus::Processing.as_str(), OrderStatus::Shipped.as_str()];
+    let rows = orders::table
+        .filter(orders::courier_id.eq(courier))
+        .filter(orders::status.eq_any(to_deliver))
+        .order((orders::created_at.asc(), orders::id.asc()))
+        .select(OrderRow::as_select())
+        .load(conn)
+        .await?;
+    load(conn, rows).await
 }
 
 pub(crate) async fn find_in(conn: &mut AsyncPgConnection, id: Uuid) -> Result<Option<Order>, DbError> {

@@ -294,7 +294,7 @@ async fn a_refused_parcel_returns_its_stock_once_when_it_is_back() {
 async fn a_courier_is_kept_on_a_shipped_order_only() {
     let shop = Shop::new(5).await;
     let order = shop.order(1, PaymentMethod::CashOnDelivery).await;
-    let modou = Courier { name: "Modou Fall".into(), phone: "+221770001122".into() };
+    let modou = Courier { name: "Modou Fall".into(), phone: "+221770001122".into(), account: None };
     assert!(shop.cod.set_courier(order.id, Some(modou.clone())).await.unwrap().is_none(), "not shipped");
     shop.confirm(&order).await.unwrap();
     shop.move_to(&order, OrderStatus::Pending, OrderStatus::Shipped).await;

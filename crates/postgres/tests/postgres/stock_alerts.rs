@@ -3,7 +3,9 @@
 //! transaction, and two releases at once tell each alert once; unsubscribing ends an address's
 //! waiting alerts.
 
-use bitik_catalog::{Color, ProductRepository, Size, StockAlert, StockAlertRepository, Waiting};
+use bitik_catalog::{
+    Adjuster, Color, ProductRepository, Size, StockAdjustment, StockAlert, StockAlertRepository, StockReason, Waiting,
+};
 use bitik_common::{Email, PageRequest, Shop};
 use bitik_messages::templates::Templates;
 use bitik_messages::{MessageKind, MessageState, Outbox};
@@ -29,9 +31,13 @@ fn alert(product: Uuid, size: Size, email: &str) -> StockAlert {
 
 async fn restock(test: &TestDatabase, product: Uuid, size: Size, quantity: u32) {
     let products = PgProductRepository::new(test.database.clone());
-    let mut stock = products.find_any(product).await.unwrap().unwrap().stock;
-    stock.set(Color::parse("noir").unwrap(), size, quantity);
-    products.set_stock(product, stock).await.unwrap().unwrap();
+    let adjustment = StockAdjustment {
+        quantities: vec![(Color::parse("noir").unwrap(), size, quantity)],
+        reason: StockReason::Found,
+        note: String::new(),
+        by: Adjuster { id: Uuid::from_u128(1), name: "Awa".into() },
+    };
+    products.adjust_stock(product, &adjustment).await.unwrap().unwrap();
 }
 
 async fn told(test: &TestDatabase) -> Vec<String> {

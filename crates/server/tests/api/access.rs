@@ -31,7 +31,8 @@ const WHO: [Who; 4] = [Who::Nobody, Who::A, Who::B, Who::Admin];
 
 /// The team's other roles: on a back-office route, let in or refused by the permission table;
 /// elsewhere, answered as the administrator is (a logged-in account with nothing of A's).
-const STAFF: [(Who, Role); 3] = [(Who::Manager, Role::Manager), (Who::Seller, Role::Seller), (Who::Courier, Role::Courier)];
+const STAFF: [(Who, Role); 3] =
+    [(Who::Manager, Role::Manager), (Who::Seller, Role::Seller), (Who::Courier, Role::Courier)];
 
 impl Who {
     fn email(self) -> &'static str {
@@ -174,14 +175,19 @@ fn matrix() -> Vec<Row> {
         row(M::GET, "/health/ready", PUBLIC, |_, _| call("/api/health/ready")),
         row(M::GET, "/shop", PUBLIC, |_, _| call("/api/shop")),
         row(M::GET, "/products", PUBLIC, |_, _| call("/api/products")),
-        Row { needs: Some(Permission::AdjustStock), ..row(M::GET, "/products", ADMIN, |_, _| call("/api/products?scope=admin")) },
+        Row {
+            needs: Some(Permission::AdjustStock),
+            ..row(M::GET, "/products", ADMIN, |_, _| call("/api/products?scope=admin"))
+        },
         row(M::GET, "/products/facets", PUBLIC, |_, _| call("/api/products/facets")),
         row(M::GET, "/products/promotions", PUBLIC, |_, _| call("/api/products/promotions")),
         row(M::GET, "/products/new-arrivals", PUBLIC, |_, _| call("/api/products/new-arrivals")),
         row(M::GET, "/products/{idOrSlug}", PUBLIC, |ids, _| call(format!("/api/products/{}", ids.product))),
         Row {
             needs: Some(Permission::AdjustStock),
-            ..row(M::GET, "/products/{idOrSlug}", ADMIN, |ids, _| call(format!("/api/products/{}?scope=admin", ids.product)))
+            ..row(M::GET, "/products/{idOrSlug}", ADMIN, |ids, _| {
+                call(format!("/api/products/{}?scope=admin", ids.product))
+            })
         },
         row(M::GET, "/products/{idOrSlug}/similar", PUBLIC, |ids, _| {
             call(format!("/api/products/{}/similar", ids.product))
@@ -379,7 +385,13 @@ fn matrix() -> Vec<Row> {
             with_json(format!("/api/products/{}", ids.spare_product), product_form())
         }),
         row(M::PUT, "/products/{id}/stock", ADMIN, |ids, _| {
-            with_json(format!("/api/products/{}/stock", ids.spare_product), json!({"stock": {"noir": {"M": 4}}}))
+            with_json(
+                format!("/api/products/{}/stock", ids.spare_product),
+                json!({"stock": {"noir": {"M": 4}}, "reason": "recount"}),
+            )
+        }),
+        row(M::GET, "/admin/products/{id}/stock-movements", ADMIN, |ids, _| {
+            call(format!("/api/admin/products/{}/stock-movements", ids.spare_product))
         }),
         row(M::DELETE, "/products/{idOrSlug}", ADMIN, |ids, _| call(format!("/api/products/{}", ids.spare_product))),
         row(M::POST, "/upload/images", ADMIN_CREATES, |_, _| Call {
@@ -441,6 +453,14 @@ fn matrix() -> Vec<Row> {
             with_json("/api/admin/delivery/zones/zone-d-essai", zone_form(4_500))
         }),
         row(M::DELETE, "/admin/delivery/zones/{code}", ADMIN, |_, _| call("/api/admin/delivery/zones/zone-d-essai")),
+        // The courier's own orders: the administrator carries none, and A's is not theirs.
+        row(M::GET, "/courier/orders", ADMIN, |_, _| call("/api/courier/orders")),
+        row(M::GET, "/courier/orders/{id}", [401, 403, 403, 404], |ids, _| {
+            call(format!("/api/courier/orders/{}", ids.a_order))
+        }),
+        // « Journal »: the owner's.
+        row(M::GET, "/admin/audit", ADMIN, |_, _| call("/api/admin/audit?action=order.status")),
+        row(M::GET, "/admin/audit.csv", ADMIN, |_, _| call("/api/admin/audit.csv?from=2026-01-01")),
         // Last: these end or replace the caller's session.
         row(M::PUT, "/auth/password", SIGNED_IN, |_, who| {
             with_json("/api/auth/password", json!({"currentPassword": who.password(), "newPassword": who.password()}))
@@ -504,6 +524,10 @@ struct World {
     ids: Ids,
     /// The permission each back-office operation names in the OpenAPI document.
     permissions: HashMap<(String, String), Permission>,
+    /// The audit action each back-office change declares (its `operationId`).
+    actions: HashMap<(String, String), String>,
+    /// The operations whose entry a successful call was seen to write.
+    audited: BTreeSet<(String, String)>,
 }
 
 async fn data_of(response: reqwest::Response, status: u16) -> Value {
@@ -571,8 +595,9 @@ impl World {
             tokens.insert(who, login["data"]["token"].as_str().unwrap().to_owned());
         }
         let permissions = permissions_of(&app).await;
+        let actions = actions_of(&app).await;
         let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
-        World { app, client, tokens, ids, permissions }
+        World { app, client, tokens, ids, permissions, actions, audited: BTreeSet::new() }
     }
 
     /// Plays `row` as `who` and checks the status; an error answer must be the French envelope.
@@ -594,6 +619,8 @@ impl World {
         let response = request.send().await.expect("request");
         let status = response.status().as_u16();
         let what = format!("{} {path} as {who:?}", row.method);
+        let request_id = crate::helpers::header(&response, "x-request-id");
+        self.check_audit(row, who, status, &request_id, &what).await;
         let met = match expected {
             Expected::Status(wanted) => status == wanted,
             Expected::LetIn => status != 401 && status != 403,
@@ -615,6 +642,22 @@ impl World {
             }
         } else if status < 300 {
             self.keep_new_token(who, response).await;
+        }
+    }
+
+    /// A back-office change that succeeded wrote exactly one audit entry, naming its operation's
+    /// action; anything else wrote none.
+    async fn check_audit(&mut self, row: &Row, who: Who, status: u16, request_id: &str, what: &str) {
+        let key = (row.method.to_string(), row.route.to_owned());
+        let written = self.app.audit_actions(request_id).await;
+        let staff = who == Who::Admin || STAFF.iter().any(|(w, _)| *w == who);
+        match self.actions.get(&key) {
+            Some(action) if staff && (200..300).contains(&status) => {
+                assert_eq!(written, vec![action.clone()], "{what}: one entry naming {action}");
+                self.audited.insert(key);
+            }
+            _ if key.1 == "/auth/login" => {}
+            _ => assert!(written.is_empty(), "{what} wrote audit entries {written:?}"),
         }
     }
 
@@ -716,12 +759,52 @@ async fn permissions_of(app: &TestApp) -> HashMap<(String, String), Permission> 
             let scopes = operation["security"].as_array().into_iter().flatten().filter_map(|s| s["bearer"].as_array());
             for scope in scopes.flatten() {
                 let code = scope.as_str().unwrap();
-                let permission = Permission::parse(code).unwrap_or_else(|| panic!("{method} {path}: unknown permission {code}"));
+                let permission =
+                    Permission::parse(code).unwrap_or_else(|| panic!("{method} {path}: unknown permission {code}"));
                 named.insert((method.to_uppercase(), path.clone()), permission);
             }
         }
     }
     named
+}
+
+/// The audit action each operation of the live OpenAPI document declares as its `operationId`
+/// (`order.status`): the back office's changes and downloads.
+async fn actions_of(app: &TestApp) -> HashMap<(String, String), String> {
+    let document: Value = app.get("/api/openapi.json").await.json().await.unwrap();
+    let mut declared = HashMap::new();
+    for (path, operations) in document["paths"].as_object().unwrap() {
+        for (method, operation) in operations.as_object().unwrap() {
+            if let Some(action) = operation["operationId"].as_str().filter(|id| id.contains('.')) {
+                declared.insert((method.to_uppercase(), path.clone()), action.to_owned());
+            }
+        }
+    }
+    declared
+}
+
+/// The back-office changes whose success the matrix cannot play (nothing to resend, no Wave
+/// refund to check, no code to change), audited by the tests named here.
+const AUDITED_ELSEWHERE: [(&str, &str, &str); 3] = [
+    ("POST", "/admin/messages/{id}/resend", "messages.rs: without_smtp_messages_are_kept_as_not_sent_…"),
+    ("POST", "/admin/orders/{id}/refund/check", "refunds.rs: a_lost_answer_leaves_the_refund_to_check_…"),
+    ("PUT", "/admin/promo-codes/{id}", "promo_codes.rs: a_changed_code_is_in_the_audit_log_with_what_changed"),
+];
+
+#[tokio::test]
+async fn every_back_office_change_and_download_declares_its_audit_action() {
+    let app = spawn_app().await;
+    let permissions = permissions_of(&app).await;
+    let actions = actions_of(&app).await;
+    for (method, path) in permissions.keys() {
+        let changes = method != "GET" || path.ends_with(".csv");
+        if changes {
+            assert!(
+                actions.contains_key(&(method.clone(), path.clone())),
+                "{method} {path} changes something or hands out a file: its operation must declare its audit action (operation_id = \"kind.verb\")"
+            );
+        }
+    }
 }
 
 /// Every operation of the live OpenAPI document, as (METHOD, path).
@@ -777,6 +860,11 @@ async fn every_route_answers_each_caller_as_the_matrix_says_and_b_never_touches_
             world.play(row, who).await;
         }
     }
+    let elsewhere: BTreeSet<(String, String)> =
+        AUDITED_ELSEWHERE.iter().map(|(method, path, _)| ((*method).to_owned(), (*path).to_owned())).collect();
+    let unaudited: Vec<_> =
+        world.actions.keys().filter(|key| !world.audited.contains(*key) && !elsewhere.contains(*key)).collect();
+    assert!(unaudited.is_empty(), "back-office changes never seen writing their audit entry: {unaudited:?}");
     let login: Value = world.app.login(Who::Admin.email(), Who::Admin.password()).await.json().await.unwrap();
     let admin = login["data"]["token"].as_str().unwrap();
     let order =

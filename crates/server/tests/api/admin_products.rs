@@ -21,7 +21,11 @@ async fn only_admins_write_the_catalogue() {
     let routes = [
         (Method::POST, "/api/products".to_owned(), Some(form())),
         (Method::PUT, format!("/api/products/{id}"), Some(form())),
-        (Method::PUT, format!("/api/products/{id}/stock"), Some(json!({"stock": {"noir": {"M": 0}}}))),
+        (
+            Method::PUT,
+            format!("/api/products/{id}/stock"),
+            Some(json!({"stock": {"noir": {"M": 0}}, "reason": "recount"})),
+        ),
         (Method::DELETE, format!("/api/products/{id}"), None),
         (Method::GET, "/api/products?scope=admin".to_owned(), None),
         (Method::GET, format!("/api/products/{id}?scope=admin"), None),
@@ -86,12 +90,18 @@ async fn stock_set_to_zero_shows_the_product_sold_out_and_negative_stock_is_refu
     let admin = app.admin_token().await;
     let id = app.product("T-shirt Teranga", 10_000, None, &[("noir", "M", 5)]).await;
     let path = format!("/api/products/{id}/stock");
-    let negative = app.send(Method::PUT, &path, Some(&admin), Some(&json!({"stock": {"noir": {"M": -1}}}))).await;
+    let negative = app
+        .send(Method::PUT, &path, Some(&admin), Some(&json!({"stock": {"noir": {"M": -1}}, "reason": "recount"})))
+        .await;
     assert_eq!(negative.status(), 400);
     assert_eq!(error_body(negative).await["message"], "Le stock doit être un nombre entier positif ou nul.");
-    let foreign = app.send(Method::PUT, &path, Some(&admin), Some(&json!({"stock": {"violet": {"M": 1}}}))).await;
+    let foreign = app
+        .send(Method::PUT, &path, Some(&admin), Some(&json!({"stock": {"violet": {"M": 1}}, "reason": "recount"})))
+        .await;
     assert_eq!(foreign.status(), 400);
-    let zero = app.send(Method::PUT, &path, Some(&admin), Some(&json!({"stock": {"noir": {"M": 0}}}))).await;
+    let zero = app
+        .send(Method::PUT, &path, Some(&admin), Some(&json!({"stock": {"noir": {"M": 0}}, "reason": "recount"})))
+        .await;
     assert_eq!(zero.status(), 200);
     let shop: Value = app.get(&format!("/api/products/{id}")).await.json().await.unwrap();
     assert_eq!(shop["data"]["stock"]["noir"]["M"], 0);

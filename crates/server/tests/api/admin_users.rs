@@ -234,7 +234,10 @@ async fn the_owner_makes_a_team_and_a_new_role_ends_that_person_s_sessions_at_on
     // Made a seller: the manager's session ends at once.
     let id = created["id"].as_str().unwrap();
     let seller = json!({"role": "seller"});
-    assert_eq!(data(app.send(Method::PUT, &format!("/api/admin/users/{id}"), Some(&admin), Some(&seller)).await, 200).await["role"], "seller");
+    assert_eq!(
+        data(app.send(Method::PUT, &format!("/api/admin/users/{id}"), Some(&admin), Some(&seller)).await, 200).await["role"],
+        "seller"
+    );
     assert_eq!(app.send(Method::GET, "/api/admin/orders/stats", Some(&manager), None).await.status(), 401);
     assert_eq!(app.send(Method::GET, "/api/auth/me", Some(&manager), None).await.status(), 401);
     // Logged in again, a seller handles orders but reads no figures.
@@ -244,8 +247,14 @@ async fn the_owner_makes_a_team_and_a_new_role_ends_that_person_s_sessions_at_on
     assert_eq!(app.send(Method::GET, "/api/admin/orders", Some(again), None).await.status(), 200);
     let figures = app.send(Method::GET, "/api/admin/orders/stats", Some(again), None).await;
     assert_eq!(figures.status(), 403);
-    assert_eq!(error_body(figures).await["message"], "Les chiffres de la boutique sont réservés au gérant et à l'administrateur.");
+    assert_eq!(
+        error_body(figures).await["message"],
+        "Les chiffres de la boutique sont réservés au gérant et à l'administrateur."
+    );
     // The same role again ends nothing.
-    assert_eq!(data(app.send(Method::PUT, &format!("/api/admin/users/{id}"), Some(&admin), Some(&seller)).await, 200).await["role"], "seller");
+    assert_eq!(
+        data(app.send(Method::PUT, &format!("/api/admin/users/{id}"), Some(&admin), Some(&seller)).await, 200).await["role"],
+        "seller"
+    );
     assert_eq!(app.send(Method::GET, "/api/auth/me", Some(again), None).await.status(), 200);
 }

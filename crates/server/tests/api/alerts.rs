@@ -28,7 +28,7 @@ async fn waiting(app: &TestApp, admin: &str, product: &str) -> Value {
 }
 
 async fn set_stock(app: &TestApp, admin: &str, product: &str, size: &str, quantity: i64) {
-    let body = json!({"stock": {"noir": {size: quantity}}});
+    let body = json!({"stock": {"noir": {size: quantity}}, "reason": "recount"});
     let response = app.send(Method::PUT, &format!("/api/products/{product}/stock"), Some(admin), Some(&body)).await;
     assert_eq!(response.status(), 200);
 }

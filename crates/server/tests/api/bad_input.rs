@@ -356,7 +356,7 @@ async fn whole_numbers_written_with_a_decimal_point_are_read_as_the_document_say
     let admin = app.admin_token().await;
     let tee = app.product("T-shirt Teranga", 10_000, None, &[("noir", "M", 3)]).await;
 
-    let stock = json!({"stock": {"noir": {"M": 7.0}}});
+    let stock = json!({"stock": {"noir": {"M": 7.0}}, "reason": "recount"});
     let response = app.send(Method::PUT, &format!("/api/products/{tee}/stock"), Some(&admin), Some(&stock)).await;
     assert_eq!(response.status(), 200);
     assert_eq!(stock_of(&app, &tee).await, 7);
@@ -376,7 +376,7 @@ async fn whole_numbers_written_with_a_decimal_point_are_read_as_the_document_say
     assert_eq!(data(&app, "/api/orders", &token).await[0]["items"][0]["quantity"], 1);
     assert_eq!(stock_of(&app, &tee).await, 6);
 
-    let half = json!({"stock": {"noir": {"M": 2.5}}});
+    let half = json!({"stock": {"noir": {"M": 2.5}}, "reason": "recount"});
     let response = app.send(Method::PUT, &format!("/api/products/{tee}/stock"), Some(&admin), Some(&half)).await;
     assert_eq!(response.status(), 400);
     assert_eq!(error_body(response).await["message"], "Données invalides. Vérifiez vos informations.");

@@ -88,7 +88,9 @@ async fn the_back_office_sees_its_change_in_the_storefront_at_once() {
     assert_eq!(product(&app, &id).await["stock"]["noir"]["M"], 3);
 
     let path = format!("/api/products/{id}/stock");
-    let response = app.send(Method::PUT, &path, Some(&admin), Some(&json!({"stock": {"noir": {"M": 7}}}))).await;
+    let response = app
+        .send(Method::PUT, &path, Some(&admin), Some(&json!({"stock": {"noir": {"M": 7}}, "reason": "recount"})))
+        .await;
     assert_eq!(response.status(), 200);
     // No wait: the write went through the cache it changes.
     assert_eq!(product(&app, &id).await["stock"]["noir"]["M"], 7);
@@ -137,7 +139,7 @@ async fn a_listing_asked_again_is_sent_as_made_the_first_time_until_the_catalogu
     assert_eq!(listing["data"][0]["stock"]["noir"]["M"], 3);
 
     // The back office's edit shows at once; a change made in SQL once its notification arrives.
-    let stock = json!({"stock": {"noir": {"M": 7}}});
+    let stock = json!({"stock": {"noir": {"M": 7}}, "reason": "recount"});
     let response = app.send(Method::PUT, &format!("/api/products/{id}/stock"), Some(&admin), Some(&stock)).await;
     assert_eq!(response.status(), 200);
     let listing: Value = app.get(address).await.json().await.unwrap();

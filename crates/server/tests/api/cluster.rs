@@ -234,7 +234,7 @@ async fn a_change_through_one_instance_is_served_by_the_other_within_a_second() 
             Method::PUT,
             &format!("/api/products/{product}/stock"),
             Some(&admin),
-            Some(&json!({"stock": {"noir": {"M": 7}}})),
+            Some(&json!({"stock": {"noir": {"M": 7}}, "reason": "recount"})),
         )
         .await;
     assert_eq!(changed.status(), 200);

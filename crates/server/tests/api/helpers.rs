@@ -138,6 +138,25 @@ impl TestApp {
         self.catalog_cache.changed();
     }
 
+    /// The actions of the audit entries the request `request_id` wrote.
+    pub async fn audit_actions(&self, request_id: &str) -> Vec<String> {
+        use diesel::prelude::*;
+        use diesel_async::RunQueryDsl;
+        #[derive(QueryableByName)]
+        struct Entry {
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            action: String,
+        }
+        let mut conn = self.database.database.conn().await.unwrap();
+        let entries: Vec<Entry> =
+            diesel::sql_query("SELECT action FROM audit_events WHERE request_id = $1 ORDER BY id")
+                .bind::<diesel::sql_types::Text, _>(request_id)
+                .load(&mut conn)
+                .await
+                .unwrap();
+        entries.into_iter().map(|e| e.action).collect()
+    }
+
     /// A logged-in administrator's token.
     pub async fn admin_token(&self) -> String {
         self.register("chef@bitik.sn", "admin-pass").await;

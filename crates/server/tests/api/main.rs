@@ -16,6 +16,7 @@ mod catalog_cache;
 mod catalog_csv;
 mod cluster;
 mod compression;
+mod couriers;
 mod delivery;
 mod demo_orders;
 mod exports;

@@ -443,6 +443,8 @@ async fn without_smtp_messages_are_kept_as_not_sent_and_no_link_goes_by_email() 
     let id = messages[0]["id"].as_str().unwrap();
     let resent = app.send(Method::POST, &format!("/api/admin/messages/{id}/resend"), Some(&admin), None).await;
     assert_eq!(resent.status(), 200);
+    let request = crate::helpers::header(&resent, "x-request-id");
+    assert_eq!(app.audit_actions(&request).await, ["message.resend"], "the resend is in the audit log");
     let again = wait_for_messages(&app, &admin, &order, Duration::from_secs(30), kept).await;
     assert_eq!(again.len(), 2);
     let customer = app.send(Method::GET, "/api/admin/messages", Some(&token), None).await;

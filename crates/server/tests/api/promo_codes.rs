@@ -352,3 +352,26 @@ async fn a_cancelled_order_gives_its_use_back_whoever_cancels_it() {
     let stats = listed(&app, &admin, "UNIQUE").await;
     assert_eq!((&stats["uses"], &stats["discounts"]), (&json!(1), &json!(2_000)));
 }
+
+#[tokio::test]
+async fn a_changed_code_is_in_the_audit_log_with_what_changed() {
+    let app = spawn_app().await;
+    let admin = app.admin_token().await;
+    let code = create_code(&app, &admin, json!({"code": "TABASKI", "kind": "percent", "value": 10})).await;
+    let path = format!("/api/admin/promo-codes/{}", code["id"].as_str().unwrap());
+    let changed = json!({"code": "TABASKI", "kind": "percent", "value": 15});
+    let response = app.send(Method::PUT, &path, Some(&admin), Some(&changed)).await;
+    assert_eq!(response.status(), 200);
+    let request = crate::helpers::header(&response, "x-request-id");
+    assert_eq!(app.audit_actions(&request).await, ["promo_code.update"]);
+    let journal: Value = app
+        .send(Method::GET, "/api/admin/audit?action=promo_code.update", Some(&admin), None)
+        .await
+        .json()
+        .await
+        .unwrap();
+    let entry = &journal["data"][0];
+    assert_eq!(entry["target"]["label"], "TABASKI");
+    assert_eq!(entry["actor"]["email"], "chef@bitik.sn");
+    assert_eq!(entry["changes"], json!([{"field": "value", "before": 10, "after": 15}]));
+}

@@ -177,6 +177,8 @@ async fn a_lost_answer_leaves_the_refund_to_check_and_the_check_asks_wave() {
     wave_reads(&wave, "cos-slow", &refunded).await;
     let checked = check(&app, &admin, &order).await;
     assert_eq!(checked.status(), 200);
+    let request = crate::helpers::header(&checked, "x-request-id");
+    assert_eq!(app.audit_actions(&request).await, ["refund.check"], "the check is in the audit log");
     let body: Value = checked.json().await.unwrap();
     assert_eq!(body["data"]["refunds"][0]["state"], "succeeded");
     assert_eq!(body["data"]["paymentInfo"]["status"], "refunded");

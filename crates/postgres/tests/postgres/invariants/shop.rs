@@ -356,7 +356,9 @@ impl Shop {
     pub async fn set_stock(&mut self, variant: usize, quantity: u32) -> Result<(), String> {
         let (product, color, size) = VARIANTS[variant];
         let grid = BTreeMap::from([(color.to_owned(), BTreeMap::from([(size.to_owned(), i64::from(quantity))]))]);
-        self.catalog.set_stock(self.products[product], grid).await.map_err(|e| format!("set stock: {e:?}"))?;
+        let raw = bitik_catalog::RawAdjustment { quantities: grid, reason: Some("recount".into()), note: None };
+        let by = bitik_catalog::Adjuster { id: uuid::Uuid::from_u128(1), name: "Inventaire".into() };
+        self.catalog.adjust_stock(self.products[product], raw, by).await.map_err(|e| format!("set stock: {e:?}"))?;
         self.model.set_stock(variant, quantity);
         Ok(())
     }

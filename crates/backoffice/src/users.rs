@@ -10,11 +10,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
-use crate::auth::{Staff, can};
-use crate::error::{ApiError, ErrorBody};
-use crate::responses::{Data, Paginated};
-use crate::routes::auth::UserDto;
-use crate::state::AppState;
+use bitik_api::auth::{Staff, can};
+use bitik_api::error::{ApiError, ErrorBody};
+use bitik_api::responses::{Data, Paginated};
+use bitik_api::routes::auth::UserDto;
+use bitik_api::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     // `/admin/users/stats` before `/admin/users/{id}`, which would otherwise take it.
@@ -48,10 +48,10 @@ impl From<User> for AdminUserDto {
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct UsersParams {
-    #[param(schema_with = crate::schema::whole_from_one, example = 1)]
+    #[param(schema_with = bitik_api::schema::whole_from_one, example = 1)]
     page: Option<String>,
     /// 10 by default, at most 100.
-    #[param(schema_with = crate::schema::whole_from_one, example = 10)]
+    #[param(schema_with = bitik_api::schema::whole_from_one, example = 10)]
     limit: Option<String>,
     /// First or last name, e-mail or phone (digits match whatever the spacing).
     #[param(example = "diop")]
@@ -92,7 +92,11 @@ async fn list(
         (status = 404, description = "No such account", body = ErrorBody),
 ))]
 #[get("/admin/users/{id}")]
-async fn detail(state: web::Data<AppState>, _admin: Staff<can::ManageCustomers>, id: web::Path<Uuid>) -> Result<HttpResponse, ApiError> {
+async fn detail(
+    state: web::Data<AppState>,
+    _admin: Staff<can::ManageCustomers>,
+    id: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
     let user = state.accounts.admin_user(*id).await?;
     Ok(HttpResponse::Ok().json(Data::new(AdminUserDto::from(user))))
 }
@@ -106,7 +110,7 @@ pub struct NewUserBody {
     last_name: String,
     #[schema(required = true, format = Email, max_length = 254)]
     email: String,
-    #[schema(required = true, schema_with = crate::schema::phone)]
+    #[schema(required = true, schema_with = bitik_api::schema::phone)]
     phone: String,
     #[schema(required = true, min_length = 6, max_length = 128, format = Password)]
     password: String,
@@ -137,7 +141,7 @@ pub enum AccountStatus {
 }
 
 /// Creates an account with the registration form's rules and a role.
-#[utoipa::path(tag = "admin", security(("bearer" = ["staff.manage"])), request_body = NewUserBody, responses(
+#[utoipa::path(operation_id = "user.create", tag = "admin", security(("bearer" = ["staff.manage"])), request_body = NewUserBody, responses(
     (status = 201, description = "The account", body = Data<AdminUserDto>),
     (status = 400, description = "The form breaks a rule (French message per field)", body = ErrorBody),
     (status = 401, description = "Not logged in", body = ErrorBody),
@@ -168,7 +172,7 @@ pub struct UpdateUserBody {
     #[schema(format = Email, max_length = 254)]
     email: Option<String>,
     /// Blank clears it.
-    #[schema(schema_with = crate::schema::nullable_phone)]
+    #[schema(schema_with = bitik_api::schema::nullable_phone)]
     phone: Option<String>,
     #[schema(max_length = 300)]
     address: Option<String>,
@@ -188,7 +192,7 @@ pub struct UpdateUserBody {
 
 /// Changes an account. An administrator cannot demote or deactivate themselves; deactivating or
 /// setting a password ends the account's sessions.
-#[utoipa::path(tag = "admin", security(("bearer" = ["staff.manage"])), request_body = UpdateUserBody,
+#[utoipa::path(operation_id = "user.update", tag = "admin", security(("bearer" = ["staff.manage"])), request_body = UpdateUserBody,
     params(("id" = Uuid, Path, description = "User id")),
     responses(
         (status = 200, description = "The account", body = Data<AdminUserDto>),
@@ -231,7 +235,7 @@ pub struct StatusBody {
 }
 
 /// Activates or deactivates an account.
-#[utoipa::path(tag = "admin", security(("bearer" = ["staff.manage"])), request_body = StatusBody,
+#[utoipa::path(operation_id = "user.status", tag = "admin", security(("bearer" = ["staff.manage"])), request_body = StatusBody,
     params(("id" = Uuid, Path, description = "User id")),
     responses(
         (status = 200, description = "The account", body = Data<AdminUserDto>),
@@ -264,7 +268,7 @@ pub struct UserRemovalDto {
 
 /// Deletes a customer's account; one that orders name is deactivated instead, and the answer
 /// says so. An administrator's account is never deleted.
-#[utoipa::path(tag = "admin", security(("bearer" = ["staff.manage"])), params(("id" = Uuid, Path, description = "User id")),
+#[utoipa::path(operation_id = "user.delete", tag = "admin", security(("bearer" = ["staff.manage"])), params(("id" = Uuid, Path, description = "User id")),
     responses(
         (status = 200, description = "Deleted or deactivated", body = Data<UserRemovalDto>),
         (status = 401, description = "Not logged in", body = ErrorBody),
@@ -273,7 +277,11 @@ pub struct UserRemovalDto {
         (status = 409, description = "An administrator's account", body = ErrorBody),
 ))]
 #[delete("/admin/users/{id}")]
-async fn remove(state: web::Data<AppState>, _admin: Staff<can::ManageStaff>, id: web::Path<Uuid>) -> Result<HttpResponse, ApiError> {
+async fn remove(
+    state: web::Data<AppState>,
+    _admin: Staff<can::ManageStaff>,
+    id: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
     let dto = match state.accounts.delete_user(*id).await? {
         UserRemoval::Deleted => {
             UserRemovalDto { deleted: true, deactivated: false, message: "Utilisateur supprimé avec succès" }
@@ -340,7 +348,7 @@ pub struct ResetLink {
 }
 
 /// Creates a one-time password-reset link for a user.
-#[utoipa::path(tag = "admin", security(("bearer" = ["staff.manage"])),
+#[utoipa::path(operation_id = "user.reset_link", tag = "admin", security(("bearer" = ["staff.manage"])),
     params(("id" = Uuid, Path, description = "User id")),
     responses(
         (status = 201, description = "The link", body = Data<ResetLink>),

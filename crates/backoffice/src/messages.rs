@@ -9,10 +9,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
-use crate::auth::{Staff, can};
-use crate::error::{ApiError, ErrorBody};
-use crate::responses::{Data, Paginated};
-use crate::state::AppState;
+use bitik_api::auth::{Staff, can};
+use bitik_api::error::{ApiError, ErrorBody};
+use bitik_api::responses::{Data, Paginated};
+use bitik_api::state::AppState;
 
 /// The most messages one page holds.
 const MAX_PAGE_SIZE: u32 = 100;
@@ -23,10 +23,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 
 #[derive(Deserialize, IntoParams)]
 pub struct MessagesParams {
-    #[param(schema_with = crate::schema::whole_from_one)]
+    #[param(schema_with = bitik_api::schema::whole_from_one)]
     page: Option<String>,
     /// 20 by default, 100 at most.
-    #[param(schema_with = crate::schema::whole_from_one)]
+    #[param(schema_with = bitik_api::schema::whole_from_one)]
     limit: Option<String>,
     /// Only the messages in this state.
     #[param(value_type = Option<MessageStateName>)]
@@ -134,7 +134,7 @@ async fn of_order(
 
 /// Sends a message again now: a failed one, one written while e-mail was not configured, or a
 /// sent one the customer lost.
-#[utoipa::path(tag = "admin", security(("bearer" = ["orders.handle"])), params(("id" = Uuid, Path, description = "Message id")), responses(
+#[utoipa::path(operation_id = "message.resend", tag = "admin", security(("bearer" = ["orders.handle"])), params(("id" = Uuid, Path, description = "Message id")), responses(
     (status = 200, description = "The message, pending again", body = Data<MessageDto>),
     (status = 401, description = "Not logged in", body = ErrorBody),
     (status = 403, description = "Not allowed for this role", body = ErrorBody),
@@ -142,7 +142,11 @@ async fn of_order(
     (status = 409, description = "Already waiting to be sent (`message_already_pending`)", body = ErrorBody),
 ))]
 #[post("/admin/messages/{id}/resend")]
-async fn resend(state: web::Data<AppState>, _admin: Staff<can::HandleOrders>, id: web::Path<Uuid>) -> Result<HttpResponse, ApiError> {
+async fn resend(
+    state: web::Data<AppState>,
+    _admin: Staff<can::HandleOrders>,
+    id: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
     let message = state.messages.resend(*id).await?;
     Ok(HttpResponse::Ok().json(Data::new(MessageDto::from(message))))
 }

@@ -9,10 +9,11 @@ use serde::Serialize;
 use tokio::sync::Semaphore;
 use utoipa::ToSchema;
 
-use crate::auth::{Staff, can};
-use crate::error::{ApiError, Code, ErrorBody};
-use crate::responses::Data;
-use crate::state::AppState;
+use bitik_api::auth::{Staff, can};
+use bitik_api::error::{ApiError, Code, ErrorBody};
+use bitik_api::responses::Data;
+use bitik_api::state::AppState;
+use bitik_identity::audit::Target;
 use bitik_images::{self as media, MAX_UPLOAD_BYTES, PictureStore, PreparedPicture, UploadRefusal};
 
 /// Files one request may carry (the product form's image tab never needs more).
@@ -164,7 +165,7 @@ async fn store_all(pictures: Vec<PreparedPicture>, store: &dyn PictureStore) -> 
 /// without metadata, 400/800/1200 px wide, JPEG and WebP, under a name made of its content. All
 /// files are checked from their headers before any is decoded, and all are decoded before any
 /// is stored.
-#[utoipa::path(tag = "admin", security(("bearer" = ["products.manage"])),
+#[utoipa::path(operation_id = "picture.upload", tag = "admin", security(("bearer" = ["products.manage"])),
     request_body(content = UploadForm, content_type = "multipart/form-data"),
     responses(
         (status = 201, description = "The stored pictures' URLs", body = Data<UploadedDto>),
@@ -197,5 +198,8 @@ async fn upload_images(
         web::block(move || prepare_all(files)).await.map_err(ApiError::internal)??
     };
     let urls = store_all(pictures, state.pictures.as_ref()).await?;
+    // Storing files changes no row: the entry is written here.
+    let label = urls.join(", ");
+    state.audit.record_current(Target { kind: "picture".into(), id: String::new(), label }).await?;
     Ok(HttpResponse::Created().json(Data::new(UploadedDto { urls })))
 }

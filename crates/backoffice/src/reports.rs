@@ -13,12 +13,12 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
-use crate::auth::{Staff, can};
-use crate::error::{ApiError, ErrorBody};
-use crate::responses::Data;
-use crate::routes::admin_orders::AdminOrderDto;
+use crate::orders::AdminOrderDto;
 use crate::spreadsheet::CsvFile;
-use crate::state::AppState;
+use bitik_api::auth::{Staff, can};
+use bitik_api::error::{ApiError, ErrorBody};
+use bitik_api::responses::Data;
+use bitik_api::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(payments_csv).service(payments).service(cash_received);
@@ -166,7 +166,7 @@ impl From<WaveMismatch> for WaveMismatchDto {
 pub struct UnmarkedWavePaymentDto {
     order_id: Uuid,
     order_number: String,
-    #[schema(value_type = crate::routes::admin_orders::OrderStatusName)]
+    #[schema(value_type = crate::orders::OrderStatusName)]
     order_status: &'static str,
     total: i64,
     session_id: String,
@@ -342,7 +342,7 @@ fn item_row(
 
 /// The same report as CSV (RFC 4180, cells neutralised): a `day` line per day and method, a
 /// `total` line per method, a line per order needing attention, and the report's notes.
-#[utoipa::path(tag = "admin", security(("bearer" = ["money.handle"])), params(PeriodParams), responses(
+#[utoipa::path(operation_id = "report.export", tag = "admin", security(("bearer" = ["money.handle"])), params(PeriodParams), responses(
     (status = 200, description = "row,date,method,ordersPaid,expected,received,unverified,refunds,net,waveFees,waveNet,orderNumber,detail lines", content_type = "text/csv", body = String),
     (status = 400, description = "A missing or malformed date, `from` after `to`, or more than 92 days", body = ErrorBody),
     (status = 401, description = "Not logged in", body = ErrorBody),
@@ -382,7 +382,7 @@ async fn payments_csv(
         csv.row(item_row("note", String::new(), "wave", Money::ZERO, None, "", note.clone()))?;
     }
     let name = format!("paiements-{}-{}.csv", report.period.from, report.period.to);
-    csv.into_response(&name)
+    csv.download(&state, &name).await
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -397,7 +397,7 @@ pub struct CashReceivedBody {
 /// Records the cash of several cash-on-delivery orders at once, all or nothing: an order that
 /// cannot be marked paid (not cash on delivery, already paid, cancelled, changed meanwhile) is
 /// named in the refusal, and no order is marked paid.
-#[utoipa::path(tag = "admin", security(("bearer" = ["money.handle"])), request_body = CashReceivedBody, responses(
+#[utoipa::path(operation_id = "payment.cash_received", tag = "admin", security(("bearer" = ["money.handle"])), request_body = CashReceivedBody, responses(
     (status = 200, description = "The orders, paid", body = Data<Vec<AdminOrderDto>>),
     (status = 400, description = "No order, or more than 100", body = ErrorBody),
     (status = 401, description = "Not logged in", body = ErrorBody),
@@ -411,7 +411,7 @@ async fn cash_received(
     Staff { user: admin, .. }: Staff<can::HandleMoney>,
     body: web::Json<CashReceivedBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let actor = bitik_orders::Actor::admin(admin.id, &admin.first_name, &admin.last_name);
+    let actor = crate::actor(&admin);
     let orders = state.orders.record_cash_payments(&actor, &body.order_ids).await?;
     let orders: Vec<AdminOrderDto> = orders.into_iter().map(|o| AdminOrderDto::new(&state, o)).collect();
     Ok(HttpResponse::Ok().json(Data::new(orders)))

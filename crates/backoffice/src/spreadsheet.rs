@@ -10,7 +10,9 @@ use std::borrow::Cow;
 
 use actix_web::HttpResponse;
 
-use crate::error::ApiError;
+use bitik_api::error::ApiError;
+use bitik_api::state::AppState;
+use bitik_identity::audit::Target;
 
 /// A CSV file being written: its header, then its rows.
 pub struct CsvFile {
@@ -35,8 +37,16 @@ impl CsvFile {
         self.writer.into_inner().map_err(|error| ApiError::internal(error.into_error()))
     }
 
+    /// The file as a download named `filename`, once its audit entry is written (every file the
+    /// back office hands out is in the log: who took which data, when).
+    pub async fn download(self, state: &AppState, filename: &str) -> Result<HttpResponse, ApiError> {
+        let target = Target { kind: "file".into(), id: filename.into(), label: filename.into() };
+        state.audit.record_current(target).await?;
+        self.into_response(filename)
+    }
+
     /// The file as a download named `filename`.
-    pub fn into_response(self, filename: &str) -> Result<HttpResponse, ApiError> {
+    fn into_response(self, filename: &str) -> Result<HttpResponse, ApiError> {
         Ok(HttpResponse::Ok()
             .content_type("text/csv; charset=utf-8")
             .insert_header(("Content-Disposition", format!("attachment; filename=\"{filename}\"")))

@@ -1,7 +1,7 @@
 //! Orders in the back office (administrators only).
 
 use actix_web::{HttpResponse, get, post, put, web};
-use bitik_orders::{Actor, AdminOrderQuery, DaySales, Order, OrderDashboard, OrderStatus, OrderTrends, TopProduct};
+use bitik_orders::{AdminOrderQuery, DaySales, Order, OrderDashboard, OrderStatus, OrderTrends, TopProduct};
 use bitik_payments::RefundAsked;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
@@ -10,12 +10,12 @@ use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
-use crate::auth::{Staff, can};
-use crate::error::{ApiError, ErrorBody};
-use crate::responses::{Data, Paginated};
-use crate::routes::orders::OrderDto;
-use crate::routes::whole::Whole;
-use crate::state::AppState;
+use bitik_api::auth::{Staff, can};
+use bitik_api::error::{ApiError, ErrorBody};
+use bitik_api::responses::{Data, Paginated};
+use bitik_api::routes::orders::OrderDto;
+use bitik_api::routes::whole::Whole;
+use bitik_api::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     // `/admin/orders/stats` before `/admin/orders/{id}`, which would otherwise take it.
@@ -32,10 +32,10 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 #[derive(Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
 pub struct AdminOrdersParams {
-    #[param(schema_with = crate::schema::whole_from_one)]
+    #[param(schema_with = bitik_api::schema::whole_from_one)]
     page: Option<String>,
     /// 10 by default.
-    #[param(schema_with = crate::schema::whole_from_one)]
+    #[param(schema_with = bitik_api::schema::whole_from_one)]
     limit: Option<String>,
     /// pending, processing, shipped, delivered, cancelled or refused.
     #[param(value_type = Option<OrderStatusName>)]
@@ -56,12 +56,8 @@ pub struct AdminOrdersParams {
     #[param(value_type = Option<AdminOrderSort>)]
     sort: Option<String>,
     /// desc (default) or asc.
-    #[param(value_type = Option<crate::routes::catalog::SortOrder>)]
+    #[param(value_type = Option<bitik_api::routes::catalog::SortOrder>)]
     order: Option<String>,
-}
-
-fn actor(admin: &bitik_identity::User) -> Actor {
-    Actor::admin(admin.id, &admin.first_name, &admin.last_name)
 }
 
 /// Every customer's orders, filtered.
@@ -101,7 +97,11 @@ async fn list(
     (status = 404, description = "No such order", body = ErrorBody),
 ))]
 #[get("/admin/orders/{id}")]
-async fn detail(state: web::Data<AppState>, _admin: Staff<can::HandleOrders>, id: web::Path<Uuid>) -> Result<HttpResponse, ApiError> {
+async fn detail(
+    state: web::Data<AppState>,
+    _admin: Staff<can::HandleOrders>,
+    id: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
     let order = state.orders.admin_order(*id).await?;
     Ok(HttpResponse::Ok().json(Data::new(AdminOrderDto::new(&state, order))))
 }
@@ -203,7 +203,7 @@ pub enum ConfirmationFilterName {
 /// Sets any status; cancelling returns the stock, leaving `cancelled` takes it again. A
 /// cash-on-delivery order is prepared, shipped or delivered only once confirmed; only a shipped
 /// order is `refused`; a refused parcel marked returned changes no more.
-#[utoipa::path(tag = "admin", security(("bearer" = ["orders.handle"])), request_body = StatusBody,
+#[utoipa::path(operation_id = "order.status", tag = "admin", security(("bearer" = ["orders.handle"])), request_body = StatusBody,
     params(("id" = Uuid, Path, description = "Order id")),
     responses(
         (status = 200, description = "The order after the change", body = Data<AdminOrderDto>),
@@ -222,13 +222,13 @@ async fn change_status(
 ) -> Result<HttpResponse, ApiError> {
     let order = state
         .orders
-        .change_status(&actor(&admin), *id, &body.status, body.note.as_deref(), body.customer_visible)
+        .change_status(&crate::actor(&admin), *id, &body.status, body.note.as_deref(), body.customer_visible)
         .await?;
     Ok(HttpResponse::Ok().json(Data::new(AdminOrderDto::new(&state, order))))
 }
 
 /// Records the cash received for a cash-on-delivery order.
-#[utoipa::path(tag = "admin", security(("bearer" = ["money.handle"])), params(("id" = Uuid, Path, description = "Order id")), responses(
+#[utoipa::path(operation_id = "payment.record", tag = "admin", security(("bearer" = ["money.handle"])), params(("id" = Uuid, Path, description = "Order id")), responses(
     (status = 200, description = "The paid order", body = Data<AdminOrderDto>),
     (status = 401, description = "Not logged in", body = ErrorBody),
     (status = 403, description = "Not allowed for this role", body = ErrorBody),
@@ -241,7 +241,7 @@ async fn record_payment(
     Staff { user: admin, .. }: Staff<can::HandleMoney>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    let order = state.orders.record_cash_payment(&actor(&admin), *id).await?;
+    let order = state.orders.record_cash_payment(&crate::actor(&admin), *id).await?;
     Ok(HttpResponse::Ok().json(Data::new(AdminOrderDto::new(&state, order))))
 }
 
@@ -267,7 +267,7 @@ pub struct RefundBody {
 /// the refund the shop made itself, of any part of what is left. A refund that gives back the
 /// whole of what was paid for an order not delivered yet cancels it and returns its stock, in the
 /// refund's transaction; after delivery (a return) status and stock stay.
-#[utoipa::path(tag = "admin", security(("bearer" = ["money.handle"])), request_body = RefundBody,
+#[utoipa::path(operation_id = "refund.create", tag = "admin", security(("bearer" = ["money.handle"])), request_body = RefundBody,
     params(("id" = Uuid, Path, description = "Order id")),
     responses(
         (status = 200, description = "Refunded: the order with its refunds", body = Data<AdminOrderDto>),
@@ -288,14 +288,14 @@ async fn refund(
 ) -> Result<HttpResponse, ApiError> {
     let body = body.into_inner();
     let asked = RefundAsked { amount: body.amount.map(|w| w.0), method: body.method, reason: body.reason };
-    let done = state.refunds.refund(&actor(&admin), *id, asked).await?;
+    let done = state.refunds.refund(&crate::actor(&admin), *id, asked).await?;
     let mut answer = if done.to_check { HttpResponse::Accepted() } else { HttpResponse::Ok() };
     Ok(answer.json(Data::new(AdminOrderDto::new(&state, done.order))))
 }
 
 /// Asks Wave whether the order's refund « à vérifier » was made (Wave's session, not the
 /// shop's record, decides): it becomes `succeeded` (the order `refunded`) or `failed`.
-#[utoipa::path(tag = "admin", security(("bearer" = ["money.handle"])),
+#[utoipa::path(operation_id = "refund.check", tag = "admin", security(("bearer" = ["money.handle"])),
     params(("id" = Uuid, Path, description = "Order id")),
     responses(
         (status = 200, description = "The order with its refund settled", body = Data<AdminOrderDto>),
@@ -312,7 +312,7 @@ async fn check_refund(
     Staff { user: admin, .. }: Staff<can::HandleMoney>,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    let order = state.refunds.check(&actor(&admin), *id).await?;
+    let order = state.refunds.check(&crate::actor(&admin), *id).await?;
     Ok(HttpResponse::Ok().json(Data::new(AdminOrderDto::new(&state, order))))
 }
 
@@ -326,7 +326,7 @@ pub struct TrackingBody {
 }
 
 /// Sets the order's tracking note, typed by the admin (nothing is ever generated).
-#[utoipa::path(tag = "admin", security(("bearer" = ["orders.handle"])), request_body = TrackingBody,
+#[utoipa::path(operation_id = "order.tracking", tag = "admin", security(("bearer" = ["orders.handle"])), request_body = TrackingBody,
     params(("id" = Uuid, Path, description = "Order id")),
     responses(
         (status = 200, description = "The order with its note", body = Data<AdminOrderDto>),

@@ -1,5 +1,5 @@
-//! Writing the catalogue (administrators only): create, replace, stock, remove; the whole
-//! catalogue as CSV, out and back in.
+//! Writing the catalogue: create, replace, remove; the whole catalogue as CSV, out and back in.
+//! Stock set by hand is `stock.rs`.
 
 use std::collections::BTreeMap;
 
@@ -10,22 +10,16 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::auth::{Staff, can};
-use crate::error::{ApiError, Code, ErrorBody};
-use crate::responses::Data;
-use crate::routes::products::AdminProductDto;
-use crate::routes::whole::Whole;
 use crate::spreadsheet::{self, CsvFile};
-use crate::state::AppState;
+use bitik_api::auth::{Staff, can};
+use bitik_api::error::{ApiError, Code, ErrorBody};
+use bitik_api::responses::Data;
+use bitik_api::routes::products::AdminProductDto;
+use bitik_api::routes::whole::Whole;
+use bitik_api::state::AppState;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(stats)
-        .service(export)
-        .service(import)
-        .service(create)
-        .service(update)
-        .service(set_stock)
-        .service(remove);
+    cfg.service(stats).service(export).service(import).service(create).service(update).service(remove);
 }
 
 /// The dashboard's product counts, active and inactive products alike.
@@ -72,9 +66,9 @@ pub struct ProductBody {
     short_description: Option<String>,
     description: Option<String>,
     /// Whole francs, 100 000 000 at most.
-    #[schema(schema_with = crate::schema::price)]
+    #[schema(schema_with = bitik_api::schema::price)]
     price: Option<Whole>,
-    #[schema(schema_with = crate::schema::price)]
+    #[schema(schema_with = bitik_api::schema::price)]
     promo_price: Option<Whole>,
     on_promotion: bool,
     #[schema(example = "vetement")]
@@ -123,7 +117,7 @@ impl From<ProductBody> for ProductForm {
 }
 
 /// Creates a product; its slug is made from its name and kept unique.
-#[utoipa::path(tag = "admin", security(("bearer" = ["products.manage"])), request_body = ProductBody, responses(
+#[utoipa::path(operation_id = "product.create", tag = "admin", security(("bearer" = ["products.manage"])), request_body = ProductBody, responses(
     (status = 201, description = "The product", body = Data<AdminProductDto>),
     (status = 400, description = "The form breaks a rule (French message per field)", body = ErrorBody),
     (status = 401, description = "Not logged in", body = ErrorBody),
@@ -140,7 +134,7 @@ async fn create(
 }
 
 /// Replaces a product and its whole stock grid; its slug stays.
-#[utoipa::path(tag = "admin", security(("bearer" = ["products.manage"])), request_body = ProductBody,
+#[utoipa::path(operation_id = "product.update", tag = "admin", security(("bearer" = ["products.manage"])), request_body = ProductBody,
     params(("idOrSlug" = Uuid, Path, description = "Product id (an id: writes take no slug)")),
     responses(
         (status = 200, description = "The product", body = Data<AdminProductDto>),
@@ -162,38 +156,10 @@ async fn update(
     Ok(HttpResponse::Ok().json(Data::new(AdminProductDto::from(product))))
 }
 
-#[derive(Deserialize, ToSchema)]
-pub struct StockBody {
-    /// colour → size → quantity, for some or all of the product's variants.
-    #[schema(value_type = BTreeMap<String, BTreeMap<String, i64>>)]
-    stock: BTreeMap<String, BTreeMap<String, Whole>>,
-}
-
-fn wholes(grid: BTreeMap<String, BTreeMap<String, Whole>>) -> BTreeMap<String, BTreeMap<String, i64>> {
+pub(crate) fn wholes(grid: BTreeMap<String, BTreeMap<String, Whole>>) -> BTreeMap<String, BTreeMap<String, i64>> {
     grid.into_iter()
         .map(|(color, sizes)| (color, sizes.into_iter().map(|(size, Whole(n))| (size, n)).collect()))
         .collect()
-}
-
-/// Sets the stock of some of the product's variants.
-#[utoipa::path(tag = "admin", security(("bearer" = ["stock.adjust"])), request_body = StockBody,
-    params(("id" = Uuid, Path, description = "Product id")),
-    responses(
-        (status = 200, description = "The product", body = Data<AdminProductDto>),
-        (status = 400, description = "A negative quantity or a variant the product lacks", body = ErrorBody),
-        (status = 401, description = "Not logged in", body = ErrorBody),
-        (status = 403, description = "Not allowed for this role", body = ErrorBody),
-        (status = 404, description = "No such product", body = ErrorBody),
-))]
-#[put("/products/{id}/stock")]
-async fn set_stock(
-    state: web::Data<AppState>,
-    _admin: Staff<can::AdjustStock>,
-    id: web::Path<Uuid>,
-    body: web::Json<StockBody>,
-) -> Result<HttpResponse, ApiError> {
-    let product = state.catalog.set_stock(*id, wholes(body.into_inner().stock)).await?;
-    Ok(HttpResponse::Ok().json(Data::new(AdminProductDto::from(product))))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -204,7 +170,7 @@ pub struct RemovalDto {
 }
 
 /// Deletes a product; one that orders name is deactivated instead, and the answer says so.
-#[utoipa::path(tag = "admin", security(("bearer" = ["products.manage"])),
+#[utoipa::path(operation_id = "product.delete", tag = "admin", security(("bearer" = ["products.manage"])),
     params(("idOrSlug" = Uuid, Path, description = "Product id (an id: writes take no slug)")),
     responses(
         (status = 200, description = "Deleted or deactivated", body = Data<RemovalDto>),
@@ -213,7 +179,11 @@ pub struct RemovalDto {
         (status = 404, description = "No such product", body = ErrorBody),
 ))]
 #[delete("/products/{idOrSlug}")]
-async fn remove(state: web::Data<AppState>, id: web::Path<Uuid>, _admin: Staff<can::ManageProducts>) -> Result<HttpResponse, ApiError> {
+async fn remove(
+    state: web::Data<AppState>,
+    id: web::Path<Uuid>,
+    _admin: Staff<can::ManageProducts>,
+) -> Result<HttpResponse, ApiError> {
     let dto = match state.catalog.remove(*id).await? {
         Removal::Deleted => RemovalDto { deleted: true, deactivated: false, message: "Produit supprimé avec succès" },
         _ => RemovalDto {
@@ -227,7 +197,7 @@ async fn remove(state: web::Data<AppState>, id: web::Path<Uuid>, _admin: Staff<c
 
 /// Every product with its variants and stock as CSV, one row per variant (RFC 4180, cells a
 /// spreadsheet would run neutralised), in the columns the import reads back.
-#[utoipa::path(tag = "admin", security(("bearer" = ["products.manage"])), responses(
+#[utoipa::path(operation_id = "catalog.export", tag = "admin", security(("bearer" = ["products.manage"])), responses(
     (status = 200, description = "One row per variant under the import's columns", content_type = "text/csv", body = String),
     (status = 401, description = "Not logged in", body = ErrorBody),
     (status = 403, description = "Not allowed for this role", body = ErrorBody),
@@ -238,7 +208,7 @@ async fn export(state: web::Data<AppState>, _admin: Staff<can::ManageProducts>) 
     for row in state.catalog.export().await? {
         csv.row(row)?;
     }
-    csv.into_response("produits.csv")
+    csv.download(&state, "produits.csv").await
 }
 
 /// Largest product file taken: far more than the shop's catalogue.
@@ -282,7 +252,7 @@ fn is_csv(req: &HttpRequest) -> bool {
 /// checked first with the product form's rules; a single bad row writes nothing and every
 /// problem is answered (`rows`: line, column, message). Otherwise every change is written in one
 /// transaction. `?dryRun=true` answers what would change and writes nothing.
-#[utoipa::path(tag = "admin", security(("bearer" = ["products.manage"])), params(ImportQuery),
+#[utoipa::path(operation_id = "catalog.import", tag = "admin", security(("bearer" = ["products.manage"])), params(ImportQuery),
     request_body(content = String, content_type = "text/csv", description = "The export's columns, one row per variant"),
     responses(
         (status = 200, description = "Written (or, with dryRun, what would be)", body = Data<ImportReport>),
