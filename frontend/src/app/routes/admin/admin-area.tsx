@@ -20,6 +20,7 @@ const Cash = lazy(() => import('./cash'))
 const DeliveryForm = lazy(() => import('./delivery-form'))
 const Messages = lazy(() => import('./messages'))
 const PromoCodes = lazy(() => import('./promo-codes'))
+const Journal = lazy(() => import('./journal'))
 const NotFound = lazy(() => import('../not-found'))
 
 export default function AdminArea() {
@@ -48,6 +49,7 @@ export default function AdminArea() {
         { path: 'delivery/edit/:code', element: <Needs permission={P.manageShop}><DeliveryForm /></Needs> },
         { path: 'messages', element: <Needs permission={P.handleOrders}><Messages /></Needs> },
         { path: 'promo-codes', element: <Needs permission={P.managePromoCodes}><PromoCodes /></Needs> },
+        { path: 'journal', element: <Needs permission={P.manageStaff}><Journal /></Needs> },
         { path: '*', element: <NotFound /> },
       ],
     },

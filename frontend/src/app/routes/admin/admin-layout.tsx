@@ -16,6 +16,7 @@ export const LINKS: readonly { label: string; to: string; needs: PermissionCode 
   { label: 'Livraison', to: '/admin/delivery', needs: PERMISSIONS.manageShop },
   { label: 'Codes promo', to: '/admin/promo-codes', needs: PERMISSIONS.managePromoCodes },
   { label: 'Messages', to: '/admin/messages', needs: PERMISSIONS.handleOrders },
+  { label: 'Journal', to: '/admin/journal', needs: PERMISSIONS.manageStaff },
 ]
 
 /** The screens `permissions` opens, in the sidebar's order. */
