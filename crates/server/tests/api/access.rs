@@ -420,7 +420,7 @@ fn matrix() -> Vec<Row> {
         row(M::GET, "/admin/newsletter.csv", ADMIN, |_, _| call("/api/admin/newsletter.csv")),
         row(M::GET, "/admin/products.csv", ADMIN, |_, _| call("/api/admin/products.csv")),
         row(M::POST, "/admin/products/import", ADMIN, |_, _| Call {
-            path: "/api/admin/products/import?dryRun=true".into(),
+            path: "/api/admin/products/import".into(),
             body: Body::Csv(format!(
                 "{}\r\npull-goree-neuf,Pull Gorée,,Laine.,15000,,non,vetement,pull,noir,M,2,,,,non,oui\r\n",
                 bitik_catalog::COLUMNS.join(",")
@@ -645,16 +645,20 @@ impl World {
         }
     }
 
-    /// A back-office change that succeeded wrote exactly one audit entry, naming its operation's
+    /// A back-office change that changed something wrote exactly one audit entry, naming its operation's
     /// action; anything else wrote none.
     async fn check_audit(&mut self, row: &Row, who: Who, status: u16, request_id: &str, what: &str) {
         let key = (row.method.to_string(), row.route.to_owned());
         let written = self.app.audit_actions(request_id).await;
         let staff = who == Who::Admin || STAFF.iter().any(|(w, _)| *w == who);
         match self.actions.get(&key) {
+            // A call repeating what the administrator did (the same form again) changes nothing
+            // and writes nothing; one that changes something writes one entry.
             Some(action) if staff && (200..300).contains(&status) => {
-                assert_eq!(written, vec![action.clone()], "{what}: one entry naming {action}");
-                self.audited.insert(key);
+                assert!(written.len() <= 1 && written.iter().all(|w| w == action), "{what}: {written:?}, not one {action}");
+                if written.len() == 1 {
+                    self.audited.insert(key);
+                }
             }
             _ if key.1 == "/auth/login" => {}
             _ => assert!(written.is_empty(), "{what} wrote audit entries {written:?}"),
