@@ -22,6 +22,7 @@ pub mod products;
 pub mod promo_codes;
 pub mod reports;
 pub mod shop;
+pub mod two_factor;
 pub mod uploads;
 pub mod wave_simulator;
 pub mod whole;
@@ -34,6 +35,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(shop::routes)
         .configure(catalog::routes)
         .configure(auth::routes)
+        .configure(two_factor::routes)
         .configure(addresses::routes)
         .configure(cart::routes)
         .configure(delivery::routes)
