@@ -18,6 +18,7 @@ const SIDEBAR = [
   ['Livraison', '/admin/delivery'],
   ['Codes promo', '/admin/promo-codes'],
   ['Messages', '/admin/messages'],
+  ['Connexion en deux étapes', '/admin/two-factor'],
 ] as const
 
 /** Every screen of admin-area.tsx's table and the title of its tab. */
@@ -38,6 +39,7 @@ const TITLES = [
   ['/admin/delivery/edit/dakar', 'Modifier la zone – Administration'],
   ['/admin/promo-codes', 'Codes promo – Administration'],
   ['/admin/messages', 'Messages – Administration'],
+  ['/admin/two-factor', 'Connexion en deux étapes – Administration'],
 ] as const
 
 const tab = (title: string) => `${title} | Bitik Dakar`
@@ -50,7 +52,7 @@ beforeEach(() => {
 })
 
 describe('the back office’s sidebar', () => {
-  it('is in French: « Administration » and its eight screens', async () => {
+  it('is in French: « Administration » and its nine screens', async () => {
     renderApp('/admin/dashboard')
     expect(await screen.findByRole('heading', { level: 2, name: 'Administration' })).toBeVisible()
     const nav = screen.getByRole('navigation', { name: 'Administration' })
