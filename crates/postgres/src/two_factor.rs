@@ -10,7 +10,7 @@ use bitik_identity::ports::{StoredTwoFactor, TwoFactorRepository};
 use chrono::{DateTime, Utc};
 use diesel::dsl::now;
 use diesel::prelude::*;
-use diesel_async::{AsyncConnection, RunQueryDsl};
+use diesel_async::RunQueryDsl;
 use uuid::Uuid;
 
 use crate::schema::{two_factor_recovery_codes as codes, users};
@@ -68,34 +68,33 @@ impl TwoFactorRepository for PgTwoFactorRepository {
     ) -> Result<Option<User>, BoxError> {
         let step = stored_step(step)?;
         let mut conn = self.database.conn().await?;
-        let row = conn
-            .transaction::<_, DbError, _>(async move |conn| {
-                let pending = users::table
-                    .find(user_id)
-                    .filter(users::two_factor_enabled_at.is_null())
-                    .filter(users::two_factor_secret.eq(secret));
-                let row = diesel::update(pending)
-                    .set((
-                        users::two_factor_enabled_at.eq(now),
-                        users::two_factor_last_step.eq(step),
-                        // The sessions opened with the password alone end here.
-                        users::token_version.eq(users::token_version + 1),
-                        users::updated_at.eq(now),
-                    ))
-                    .returning(UserRow::as_returning())
-                    .get_result(conn)
-                    .await
-                    .optional()?;
-                let Some(row) = row else { return Ok(None) };
-                diesel::delete(codes::table.filter(codes::user_id.eq(user_id))).execute(conn).await?;
-                let rows: Vec<_> = recovery_code_hashes
-                    .into_iter()
-                    .map(|hash| (codes::user_id.eq(user_id), codes::code_hash.eq(hash)))
-                    .collect();
-                diesel::insert_into(codes::table).values(rows).execute(conn).await?;
-                Ok(Some(row))
-            })
-            .await?;
+        let row = crate::audit::transaction::<_, DbError, _>(&mut conn, async move |conn| {
+            let pending = users::table
+                .find(user_id)
+                .filter(users::two_factor_enabled_at.is_null())
+                .filter(users::two_factor_secret.eq(secret));
+            let row = diesel::update(pending)
+                .set((
+                    users::two_factor_enabled_at.eq(now),
+                    users::two_factor_last_step.eq(step),
+                    // The sessions opened with the password alone end here.
+                    users::token_version.eq(users::token_version + 1),
+                    users::updated_at.eq(now),
+                ))
+                .returning(UserRow::as_returning())
+                .get_result(conn)
+                .await
+                .optional()?;
+            let Some(row) = row else { return Ok(None) };
+            diesel::delete(codes::table.filter(codes::user_id.eq(user_id))).execute(conn).await?;
+            let rows: Vec<_> = recovery_code_hashes
+                .into_iter()
+                .map(|hash| (codes::user_id.eq(user_id), codes::code_hash.eq(hash)))
+                .collect();
+            diesel::insert_into(codes::table).values(rows).execute(conn).await?;
+            Ok(Some(row))
+        })
+        .await?;
         row.map(UserRow::into_user).transpose()
     }
 
@@ -125,8 +124,10 @@ impl TwoFactorRepository for PgTwoFactorRepository {
 
     async fn disable(&self, user_id: Uuid) -> Result<User, BoxError> {
         let mut conn = self.database.conn().await?;
-        let row =
-            conn.transaction::<_, DbError, _>(async move |conn| Ok(turn_off_two_factor(conn, user_id).await?)).await?;
+        let row = crate::audit::transaction::<_, DbError, _>(&mut conn, async move |conn| {
+            Ok(turn_off_two_factor(conn, user_id).await?)
+        })
+        .await?;
         row.into_user()
     }
 }

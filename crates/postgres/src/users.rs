@@ -262,20 +262,16 @@ impl UserRepository for PgUserRepository {
 
     async fn set_role_and_password(&self, id: Uuid, role: Role, password_hash: String) -> Result<User, BoxError> {
         let mut conn = self.database.conn().await?;
-        let row = conn
-            .transaction::<_, DbError, _>(async move |conn| {
-                let change = PasswordChange {
-                    role: Some(role.as_str()),
-                    active: Some(true),
-                    ..PasswordChange::new(&password_hash)
-                };
-                change_password(conn, id, change).await?;
-                // The command line is the way back in for an owner who lost the phone and the
-                // recovery codes: two-step login is off again (and asked for again at the next
-                // login where STAFF_2FA=required).
-                Ok(turn_off_two_factor(conn, id).await?)
-            })
-            .await?;
+        let row = crate::audit::transaction::<_, DbError, _>(&mut conn, async move |conn| {
+            let change =
+                PasswordChange { role: Some(role.as_str()), active: Some(true), ..PasswordChange::new(&password_hash) };
+            change_password(conn, id, change).await?;
+            // The command line is the way back in for an owner who lost the phone and the
+            // recovery codes: two-step login is off again (and asked for again at the next
+            // login where STAFF_2FA=required).
+            Ok(turn_off_two_factor(conn, id).await?)
+        })
+        .await?;
         row.into_user()
     }
 

@@ -33,8 +33,7 @@ use bitik_postgres::{
     Database, PgAddressRepository, PgAuditLog, PgCartRepository, PgInvoiceRepository, PgJobRuns,
     PgNewsletterRepository, PgOrderRepository, PgOutbox, PgPaymentRepository, PgPhoneRecords, PgProductRepository,
     PgPromoCodeRepository, PgRateLimiter, PgReconciliationRepository, PgSimulatedSessions, PgStockAlerts,
-    PgTwoFactorRepository,
-    PgUserRepository, PgZoneRepository, PoolSettings, listen_for_changes, listen_for_messages,
+    PgTwoFactorRepository, PgUserRepository, PgZoneRepository, PoolSettings, listen_for_changes, listen_for_messages,
 };
 use bitik_storage::{ObjectPictures, StorageSettings};
 use bitik_wave::{Simulator, WaveClient, WaveWebhooks};
