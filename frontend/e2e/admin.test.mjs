@@ -169,6 +169,7 @@ test('desktop: create a product with two colours, sizes, stock and a picture →
   await dialog.getByRole('button', { name: 'Mettre chaque taille à 0 (blanc)' }).click()
   await dialog.getByText('Stock total à 0 : ce produit ne pourra pas être acheté.').waitFor()
   await screenshot(page, 'quick-stock')
+  await dialog.getByLabel('Raison').selectOption('recount')
   await dialog.getByRole('button', { name: 'Enregistrer le stock' }).click()
   await toast(page, 'Stock mis à jour avec succès').waitFor()
   await row.getByText('Épuisé').waitFor()

@@ -92,6 +92,7 @@ test('« Me prévenir » on a sold-out size: the admin sees the demand, restocks
   await row.getByRole('button', { name: `Modifier le stock de ${PRODUCT.name}` }).click()
   const dialog = page.getByRole('dialog', { name: `Stock – ${PRODUCT.name}` })
   await dialog.getByLabel('Stock noir M').fill('4')
+  await dialog.getByLabel('Raison').selectOption('recount')
   await dialog.getByRole('button', { name: 'Enregistrer le stock' }).click()
   await toast(page, 'Stock mis à jour avec succès').waitFor()
 

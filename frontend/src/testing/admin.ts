@@ -2,9 +2,11 @@
 // shapes the admin API answers (orders, products, users, statistics).
 import { http, HttpResponse } from 'msw'
 import type { OrderStats, ProductStats, UserStats } from '@/features/admin/dashboard/api/get-stats'
+import type { AuditEntry } from '@/features/admin/audit/api/audit'
 import type { AdminOrder } from '@/features/admin/orders/api/order-schema'
 import type { PhoneRecord } from '@/features/admin/orders/api/phone-record'
 import type { AdminProduct } from '@/features/admin/products/api/product-schema'
+import type { StockMovement } from '@/features/admin/products/api/stock-movements'
 import type { AdminUser } from '@/features/admin/users/api/user-schema'
 import { PERMISSIONS } from '@/lib/permissions'
 import { server } from './server'
@@ -129,6 +131,40 @@ export function makeAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
     active: true,
     createdAt: '2026-01-15T08:00:00Z',
     passwordResetRequestedAt: null,
+    ...overrides,
+  }
+}
+
+/** A stock movement as GET /api/admin/products/{id}/stock-movements answers it: 3 black M counted down to 1. */
+export function makeStockMovement(overrides: Partial<StockMovement> = {}): StockMovement {
+  const n = next()
+  return {
+    id: `5d4c3b2a-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    color: 'noir',
+    size: 'M',
+    before: 3,
+    after: 1,
+    reason: 'damaged',
+    reasonLabel: 'Article abîmé',
+    note: 'Deux t-shirts tachés au déballage',
+    by: 'Awa Ndiaye',
+    at: '2026-03-11T14:05:00Z',
+    ...overrides,
+  }
+}
+
+/** An entry of the journal as GET /api/admin/audit answers it: the owner moved an order on. */
+export function makeAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
+  const n = next()
+  return {
+    id: n,
+    at: '2026-03-11T14:05:00Z',
+    actor: { id: ADMIN_ID, email: 'fatou@bitik.sn', role: 'admin' },
+    action: 'order.status',
+    target: { type: 'order', id: '7c1e0a52-0000-4000-8000-000000000001', label: 'ORD-2603101234' },
+    changes: [{ field: 'status', before: 'pending', after: 'processing' }],
+    ip: '41.82.10.7',
+    requestId: `req-${n}`,
     ...overrides,
   }
 }

@@ -10,8 +10,9 @@ import { TEST_ZONES } from './zones'
  * (the header badge) is empty unless a test says otherwise (testing/cart.ts),
  * the shop takes real payments (testing/shop.ts), delivers to the test
  * zones (testing/delivery.ts), a customer's address book is empty, the
- * listing's facets are those of testing/fixtures.ts, and an admin's order has
- * no messages.
+ * listing's facets are those of testing/fixtures.ts, an admin's order has
+ * no messages, the journal (« Journal ») is empty, no stock was ever adjusted by hand and
+ * nobody waits for a product's return in stock.
  */
 export const server = setupServer(
   http.get('/api/cart', () => HttpResponse.json({ data: { items: [], subtotal: 0, itemCount: 0 } })),
@@ -20,4 +21,9 @@ export const server = setupServer(
   http.get('/api/users/addresses', () => HttpResponse.json({ data: [] })),
   http.get('/api/products/facets', () => HttpResponse.json({ data: facetsFixture() })),
   http.get('/api/admin/orders/:id/messages', () => HttpResponse.json({ data: [] })),
+  http.get('/api/admin/audit', () =>
+    HttpResponse.json({ data: [], pagination: { page: 1, limit: 10, totalItems: 0, totalPages: 0, totalIsLowerBound: false } }),
+  ),
+  http.get('/api/admin/products/:id/stock-movements', () => HttpResponse.json({ data: [] })),
+  http.get('/api/admin/products/:id/alerts', () => HttpResponse.json({ data: [] })),
 )

@@ -18,6 +18,7 @@ const SIDEBAR = [
   ['Livraison', '/admin/delivery'],
   ['Codes promo', '/admin/promo-codes'],
   ['Messages', '/admin/messages'],
+  ['Journal', '/admin/journal'],
   ['Connexion en deux étapes', '/admin/two-factor'],
 ] as const
 
@@ -39,6 +40,7 @@ const TITLES = [
   ['/admin/delivery/edit/dakar', 'Modifier la zone – Administration'],
   ['/admin/promo-codes', 'Codes promo – Administration'],
   ['/admin/messages', 'Messages – Administration'],
+  ['/admin/journal', 'Journal – Administration'],
   ['/admin/two-factor', 'Connexion en deux étapes – Administration'],
 ] as const
 

@@ -20,6 +20,7 @@ const Cash = lazy(() => import('./cash'))
 const DeliveryForm = lazy(() => import('./delivery-form'))
 const Messages = lazy(() => import('./messages'))
 const PromoCodes = lazy(() => import('./promo-codes'))
+const Journal = lazy(() => import('./journal'))
 const TwoFactor = lazy(() => import('./two-factor'))
 const NotFound = lazy(() => import('../not-found'))
 
@@ -53,6 +54,7 @@ export default function AdminArea() {
         { path: 'delivery/edit/:code', element: <Needs permission={P.manageShop}><DeliveryForm /></Needs> },
         { path: 'messages', element: <Needs permission={P.handleOrders}><Messages /></Needs> },
         { path: 'promo-codes', element: <Needs permission={P.managePromoCodes}><PromoCodes /></Needs> },
+        { path: 'journal', element: <Needs permission={P.manageStaff}><Journal /></Needs> },
         // Every member's own: no permission.
         { path: 'two-factor', element: <TwoFactor /> },
         { path: '*', element: <NotFound /> },

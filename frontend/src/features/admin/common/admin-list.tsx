@@ -28,7 +28,8 @@ export function useListParams() {
 /** A page of an admin list, as the API answers it. */
 export interface ListPage<T> {
   data: T[]
-  pagination: { page: number; totalPages: number; totalItems: number }
+  /** `totalIsLowerBound`: the server stopped counting, `totalItems` is "at least". */
+  pagination: { page: number; totalPages: number; totalItems: number; totalIsLowerBound?: boolean }
 }
 
 export interface ListTexts {
@@ -49,8 +50,8 @@ export interface AdminListPageProps<T> {
   actions?: ReactNode
   /** The query of the page the address asks for. */
   list: UseQueryResult<ListPage<T>>
-  /** The search box, first in the toolbar: once typing pauses it writes `search` in the address. */
-  search: { placeholder: string; value: string }
+  /** The search box, first in the toolbar: once typing pauses it writes `search` in the address. None for a list searched by its filters only. */
+  search?: { placeholder: string; value: string }
   /** The toolbar's other filters (FilterSelect…). */
   filters: ReactNode
   texts: ListTexts
@@ -60,7 +61,8 @@ export interface AdminListPageProps<T> {
   children?: ReactNode
 }
 
-export const countLabel = (count: number, itemName: string) => `${count} ${itemName}${count > 1 ? 's' : ''}`
+export const countLabel = (count: number, itemName: string, lowerBound = false) =>
+  `${lowerBound ? 'Au moins ' : ''}${count} ${itemName}${count > 1 ? 's' : ''}`
 
 export function AdminListPage<T>({ title, subtitle, actions, list, search, filters, texts, table, children }: AdminListPageProps<T>) {
   const { change } = useListParams()
@@ -79,7 +81,7 @@ export function AdminListPage<T>({ title, subtitle, actions, list, search, filte
     content = (
       <>
         <p className={styles.count} aria-live="polite">
-          {countLabel(pagination.totalItems, texts.itemName)}
+          {countLabel(pagination.totalItems, texts.itemName, pagination.totalIsLowerBound)}
         </p>
         {table(items)}
         <AdminPagination page={pagination.page} totalPages={pagination.totalPages} />
@@ -91,7 +93,9 @@ export function AdminListPage<T>({ title, subtitle, actions, list, search, filte
     <section className={styles.page} aria-busy={list.isFetching || undefined}>
       <PageHeader title={title} subtitle={subtitle} actions={actions} />
       <div className={styles.toolbar}>
-        <SearchInput label="Rechercher" placeholder={search.placeholder} value={search.value} onSearch={(text) => change({ search: text }, true)} />
+        {search ? (
+          <SearchInput label="Rechercher" placeholder={search.placeholder} value={search.value} onSearch={(text) => change({ search: text }, true)} />
+        ) : null}
         {filters}
       </div>
       {content}

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { sessionStore } from '@/features/auth/session-store'
-import { apiError, loggedInAsAdmin, makeAdminOrder, makePhoneRecord } from '@/testing/admin'
+import { adminPage, apiError, loggedInAsAdmin, loggedInAsStaff, makeAdminOrder, makeAuditEntry, makePhoneRecord } from '@/testing/admin'
 import { renderApp } from '@/testing/render'
 import { server } from '@/testing/server'
 import type { AdminOrder } from '../api/order-schema'
@@ -218,5 +218,72 @@ describe('/admin/orders/:id', () => {
     renderApp('/admin/orders/7c1e0a52-0000-4000-8000-999999999999')
     expect(await screen.findByRole('alert')).toHaveTextContent('Erreur lors du chargement des détails de la commande')
     expect(screen.getByRole('button', { name: 'Réessayer' })).toBeVisible()
+  })
+})
+
+describe('/admin/orders/:id, its journal', () => {
+  /** The order's entries: one more each time its status changes. */
+  function serveJournal(order: AdminOrder) {
+    const queries: Record<string, string>[] = []
+    let entries = [makeAuditEntry({ action: 'order.confirmation', target: { type: 'order', id: order.id, label: order.orderNumber }, changes: [{ field: 'confirmation', before: null, after: 'confirmed' }] })]
+    server.use(
+      http.get('/api/admin/audit', ({ request }) => {
+        queries.push(Object.fromEntries(new URL(request.url).searchParams))
+        return HttpResponse.json(adminPage(entries, { totalItems: entries.length }))
+      }),
+      http.put(`/api/admin/orders/${order.id}/status`, async ({ request }) => {
+        const { status } = (await request.json()) as { status: string }
+        entries = [makeAuditEntry({ target: { type: 'order', id: order.id, label: order.orderNumber }, changes: [{ field: 'status', before: order.status, after: status }] }), ...entries]
+        return HttpResponse.json({ data: { ...order, status } })
+      }),
+    )
+    return queries
+  }
+
+  it('lists the order’s own entries for the administrator, and asks again after a change made here', async () => {
+    const user = userEvent.setup()
+    const order = makeAdminOrder()
+    loggedInAsAdmin()
+    serveOrder(order)
+    const queries = serveJournal(order)
+    renderApp(`/admin/orders/${order.id}`)
+    const journal = await screen.findByRole('region', { name: 'Journal' })
+    const list = await within(journal).findByRole('list', { name: 'Journal de la commande' })
+    expect(list).toHaveTextContent('Appel de confirmation noté')
+    expect(list).toHaveTextContent('fatou@bitik.sn')
+    expect(within(list).getByRole('list', { name: 'Changements' })).toHaveTextContent('confirmation : — → confirmed')
+    // The order's own page names no target of its own.
+    expect(within(list).queryByRole('link')).not.toBeInTheDocument()
+    expect(queries).toEqual([{ page: '1', limit: '20', targetType: 'order', targetId: order.id }])
+
+    const form = screen.getByRole('form', { name: 'Statut' })
+    await user.selectOptions(within(form).getByLabelText('Nouveau statut'), 'En traitement')
+    await user.click(within(form).getByRole('button', { name: 'Mettre à jour le statut' }))
+    await user.click(within(await screen.findByRole('dialog', { name: 'Changer le statut' })).getByRole('button', { name: 'Changer le statut' }))
+    expect(await within(journal).findByText('Statut de commande modifié')).toBeVisible()
+    expect(within(journal).getAllByRole('list', { name: 'Changements' })[0]).toHaveTextContent('status : pending → processing')
+    expect(queries).toHaveLength(2)
+  })
+
+  it('links to the whole journal of the order when it holds more than the page shows', async () => {
+    const order = makeAdminOrder()
+    loggedInAsAdmin()
+    serveOrder(order)
+    server.use(http.get('/api/admin/audit', () => HttpResponse.json(adminPage([makeAuditEntry()], { totalItems: 45, totalPages: 3 }))))
+    renderApp(`/admin/orders/${order.id}`)
+    const link = await screen.findByRole('link', { name: 'Voir les 45 entrées dans le Journal' })
+    expect(link).toHaveAttribute('href', `/admin/journal?targetType=order&targetId=${order.id}`)
+  })
+
+  it('is not shown to a seller, and not asked for', async () => {
+    const order = makeAdminOrder()
+    loggedInAsStaff('seller')
+    serveOrder(order)
+    const queries = serveJournal(order)
+    renderApp(`/admin/orders/${order.id}`)
+    await screen.findByRole('heading', { level: 1, name: `Commande ${order.orderNumber}` })
+    await screen.findByRole('region', { name: 'Messages' })
+    expect(screen.queryByRole('region', { name: 'Journal' })).not.toBeInTheDocument()
+    expect(queries).toEqual([])
   })
 })

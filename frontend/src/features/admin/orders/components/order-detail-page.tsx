@@ -23,6 +23,7 @@ import { smallestImage } from '@/lib/image'
 import { PERMISSIONS, useCan } from '@/lib/permissions'
 import { formatPhone } from '@/lib/phone'
 import { usePageMeta } from '@/lib/seo'
+import { EntityJournal } from '../../audit/components/entity-journal'
 import { adminErrorMessage, isNotFound } from '../../common/admin-error'
 import styles from '../../common/admin.module.css'
 import { OrderStatusBadge } from '../../common/order-status-badge'
@@ -114,6 +115,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
             <CorrectionsPanel key={order.status} order={order} />
             <History order={order} />
             <OrderMessages orderId={order.id} />
+            <EntityJournal targetType="order" targetId={order.id} watch={order} />
           </div>
           <div className={own.side}>
             <ConfirmationPanel order={order} />

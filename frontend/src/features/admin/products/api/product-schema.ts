@@ -55,4 +55,5 @@ export const adminProductKeys = {
   all: ['admin', 'products'] as const,
   list: (query: object) => ['admin', 'products', 'list', query] as const,
   detail: (id: string) => ['admin', 'products', 'detail', id] as const,
+  movements: (id: string) => ['admin', 'products', 'movements', id] as const,
 }

@@ -3,6 +3,7 @@ import { api, dataOf } from '@/lib/api-client'
 import { removalSchema } from '../../common/removal'
 import type { StockGrid } from '../stock-grid'
 import { adminProductKeys, adminProductSchema, type AdminProduct } from './product-schema'
+import type { StockAdjustment } from './stock-movements'
 
 /** The product form as the API takes it (POST /api/products, PUT /api/products/{id}). */
 export interface ProductBody {
@@ -47,14 +48,15 @@ export function useSaveProduct() {
   return useMutation({ mutationFn: saveProduct, onSuccess: (product) => afterChange(queryClient, product) })
 }
 
-/** PUT /api/products/{id}/stock: some or all variants' quantities. */
-export async function updateStock({ id, stock }: { id: string; stock: StockGrid }) {
-  const response = await api.put(`/products/${encodeURIComponent(id)}/stock`, { stock }, dataOf(adminProductSchema))
+/** PUT /api/products/{id}/stock: the quantities of the variants counted, with the reason and its note. */
+export async function updateStock({ id, stock, reason, note }: StockAdjustment) {
+  const response = await api.put(`/products/${encodeURIComponent(id)}/stock`, { stock, reason, note: note.trim() }, dataOf(adminProductSchema))
   return response.data
 }
 
 export function useUpdateStock() {
   const queryClient = useQueryClient()
+  // The product's movements are among the admin's product queries: asked again with the lists.
   return useMutation({ mutationFn: updateStock, onSuccess: (product) => afterChange(queryClient, product) })
 }
 

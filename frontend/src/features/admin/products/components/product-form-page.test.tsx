@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { sessionStore } from '@/features/auth/session-store'
-import { adminPage, apiError, loggedInAsAdmin, makeAdminProduct } from '@/testing/admin'
+import { adminPage, apiError, loggedInAsAdmin, loggedInAsStaff, makeAdminProduct, makeAuditEntry, makeStockMovement } from '@/testing/admin'
 import { renderApp } from '@/testing/render'
 import { server } from '@/testing/server'
 import { withoutAsterisk } from '@/testing/users'
@@ -271,5 +271,153 @@ describe('/admin/products/edit/:id', () => {
     server.use(http.get('/api/products/:id', () => HttpResponse.json({ product: {} })))
     renderApp('/admin/products/edit/3f9c2a7d-0000-4000-8000-999999999999')
     expect(await screen.findByRole('alert')).toHaveTextContent('Erreur lors du chargement du produit')
+  })
+})
+
+/** The product's page on a small fake server: the product, its movements, and adjustments applied to both. */
+function serveStock(initial: ReturnType<typeof makeAdminProduct>) {
+  let product = initial
+  let movements = [makeStockMovement({ color: 'noir', size: 'M', before: 3, after: 1 })]
+  const requests: string[] = []
+  const bodies: unknown[] = []
+  server.use(
+    http.get(`/api/products/${initial.id}`, () => HttpResponse.json({ data: product })),
+    http.get(`/api/admin/products/${initial.id}/stock-movements`, () => {
+      requests.push('movements')
+      return HttpResponse.json({ data: movements })
+    }),
+    http.get('/api/products', () => HttpResponse.json(adminPage([product]))),
+    http.put(`/api/products/${initial.id}/stock`, async ({ request }) => {
+      const body = (await request.json()) as { stock: Record<string, Record<string, number>>; reason: string; note: string }
+      bodies.push(body)
+      const [[color, sizes]] = Object.entries(body.stock) as [[string, Record<string, number>]]
+      const [[size, after]] = Object.entries(sizes) as [[string, number]]
+      const before = product.stock[color]![size]!
+      product = { ...product, stock: { ...product.stock, [color]: { ...product.stock[color], [size]: after } } }
+      movements = [makeStockMovement({ color, size, before, after, reason: body.reason, reasonLabel: 'Inventaire', note: body.note, by: 'Fatou Sow', at: '2026-03-12T09:00:00Z' }), ...movements]
+      return HttpResponse.json({ data: product })
+    }),
+  )
+  return { requests, bodies }
+}
+
+const movementsSection = () => screen.getByRole('region', { name: 'Mouvements de stock' })
+
+describe('/admin/products/edit/:id, the stock', () => {
+  it('shows the saved quantities read only, adjusts them with a reason, and lists the movements', async () => {
+    const user = userEvent.setup()
+    loggedInAsAdmin()
+    const product = makeAdminProduct({ name: 'T-shirt Ngor', stock: { noir: { S: 3, M: 1 }, blanc: { S: 0, M: 4 } } })
+    const { requests, bodies } = serveStock(product)
+    renderApp(`/admin/products/edit/${product.id}`)
+    await screen.findByRole('heading', { level: 1, name: frenchSpacing(`Modifier « ${product.name} »`) })
+
+    // The movements: when, which variant, before → after, why, the note and who.
+    const movements = await within(movementsSection()).findAllByRole('row')
+    expect(movements).toHaveLength(2)
+    expect(movements[1]).toHaveTextContent('11 mars 2026')
+    expect(movements[1]).toHaveTextContent('Noir, taille M')
+    expect(movements[1]).toHaveTextContent('3 → 1 (−2)')
+    expect(movements[1]).toHaveTextContent('Article abîmé')
+    expect(movements[1]).toHaveTextContent('Deux t-shirts tachés au déballage')
+    expect(movements[1]).toHaveTextContent('Awa Ndiaye')
+
+    // A saved product's quantities are not typed in the form: they are adjusted, with a reason.
+    await user.click(tab('Couleurs, tailles et stock'))
+    expect(screen.queryByLabelText('Stock noir S')).not.toBeInTheDocument()
+    const table = screen.getByRole('table', { name: 'Stock par variante' })
+    expect(within(table).getByRole('row', { name: /^noir/ })).toHaveTextContent('noir314')
+    await user.click(screen.getByRole('button', { name: 'Ajuster le stock' }))
+    const dialog = screen.getByRole('dialog', { name: 'Stock – T-shirt Ngor' })
+    await user.clear(within(dialog).getByLabelText('Stock noir S'))
+    await user.type(within(dialog).getByLabelText('Stock noir S'), '5')
+    await user.selectOptions(within(dialog).getByLabelText('Raison', withoutAsterisk), 'Inventaire')
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer le stock' }))
+    expect(await within(toasts()).findByText('Stock mis à jour avec succès')).toBeVisible()
+    expect(bodies).toEqual([{ stock: { noir: { S: 5 } }, reason: 'recount', note: '' }])
+
+    // The form shows the new quantity and has nothing to save; the movements are asked again.
+    await waitFor(() => expect(within(table).getByRole('row', { name: /^noir/ })).toHaveTextContent('noir516'))
+    expect(saveButton()).toBeDisabled()
+    await waitFor(() => expect(within(movementsSection()).getAllByRole('row')).toHaveLength(3))
+    expect(within(movementsSection()).getAllByRole('row')[1]).toHaveTextContent('3 → 5 (+2)')
+    expect(requests).toEqual(['movements', 'movements'])
+  })
+
+  it('gives a seller the stock alone: variants, quantities, « Ajuster le stock » and the movements; no price, no form, no journal', async () => {
+    const user = userEvent.setup()
+    loggedInAsStaff('seller')
+    const product = makeAdminProduct({ name: 'T-shirt Ngor', stock: { noir: { S: 3, M: 1 }, blanc: { S: 0, M: 4 } } })
+    const { bodies } = serveStock(product)
+    const asked: string[] = []
+    const record = ({ request }: { request: Request }) => {
+      asked.push(new URL(request.url).pathname)
+    }
+    server.events.on('request:start', record)
+    onTestFinished(() => server.events.removeListener('request:start', record))
+    renderApp(`/admin/products/edit/${product.id}`)
+    expect(await screen.findByRole('heading', { level: 1, name: 'T-shirt Ngor' })).toBeVisible()
+    await waitFor(() => expect(document.title).toBe('Stock du produit – Administration | Bitik Dakar'))
+    const stock = screen.getByRole('region', { name: 'Stock' })
+    expect(within(stock).getByText('En stock')).toBeVisible()
+    expect(within(stock).getByRole('row', { name: /^blanc/ })).toHaveTextContent('blanc044')
+    expect(await within(movementsSection()).findByText('Article abîmé')).toBeVisible()
+    for (const label of ['Nom', 'Prix (FCFA)', 'Prix promotionnel (FCFA)', 'Stock noir S']) {
+      expect(screen.queryByLabelText(label, withoutAsterisk)).not.toBeInTheDocument()
+    }
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Enregistrer le produit' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Journal' })).not.toBeInTheDocument()
+
+    await user.click(within(stock).getByRole('button', { name: 'Ajuster le stock' }))
+    const dialog = screen.getByRole('dialog', { name: 'Stock – T-shirt Ngor' })
+    await user.clear(within(dialog).getByLabelText('Stock blanc M'))
+    await user.type(within(dialog).getByLabelText('Stock blanc M'), '6')
+    await user.selectOptions(within(dialog).getByLabelText('Raison', withoutAsterisk), 'Article retrouvé')
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer le stock' }))
+    expect(await within(toasts()).findByText('Stock mis à jour avec succès')).toBeVisible()
+    expect(bodies).toEqual([{ stock: { blanc: { M: 6 } }, reason: 'found', note: '' }])
+    await waitFor(() => expect(within(stock).getByRole('row', { name: /^blanc/ })).toHaveTextContent('blanc066'))
+    // Nothing a seller may not read is asked for: no journal, no waiting alerts.
+    expect(asked.filter((path) => path.startsWith('/api/admin/audit') || path.endsWith('/alerts'))).toEqual([])
+  })
+
+  it('shows the product’s own journal to who may read it', async () => {
+    loggedInAsAdmin()
+    const product = makeAdminProduct({ name: 'T-shirt Ngor' })
+    serveStock(product)
+    const queries: Record<string, string>[] = []
+    server.use(
+      http.get('/api/admin/audit', ({ request }) => {
+        queries.push(Object.fromEntries(new URL(request.url).searchParams))
+        return HttpResponse.json(
+          adminPage(
+            [
+              makeAuditEntry({
+                action: 'product.update',
+                target: { type: 'product', id: product.id, label: 'T-shirt Ngor' },
+                changes: [
+                  { field: 'price', before: 9500, after: 11000 },
+                  { field: 'featured', before: false, after: true },
+                ],
+              }),
+            ],
+            { totalItems: 1 },
+          ),
+        )
+      }),
+    )
+    renderApp(`/admin/products/edit/${product.id}`)
+    const journal = await screen.findByRole('region', { name: 'Journal' })
+    const entries = await within(journal).findByRole('list', { name: 'Journal du produit' })
+    expect(entries).toHaveTextContent('Produit modifié')
+    expect(entries).toHaveTextContent('fatou@bitik.sn')
+    expect(entries).toHaveTextContent('Administrateur')
+    const changes = within(entries).getByRole('list', { name: 'Changements' })
+    expect(within(changes).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      frenchSpacing('price : 9500 → 11000'),
+      frenchSpacing('featured : non → oui'),
+    ])
+    expect(queries).toEqual([{ page: '1', limit: '20', targetType: 'product', targetId: product.id }])
   })
 })

@@ -4,9 +4,11 @@ import { Button, ButtonLink } from '@/components/ui/button'
 import { CheckboxField, FormAlert, TextField } from '@/components/ui/form-field'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
-import { CATEGORIES } from '@/config/catalog'
+import { CATEGORIES, categoryLabel, subcategoryLabel } from '@/config/catalog'
 import { isApiError } from '@/lib/api-client'
+import { PERMISSIONS, useCan } from '@/lib/permissions'
 import { usePageMeta } from '@/lib/seo'
+import { EntityJournal } from '../../audit/components/entity-journal'
 import { adminErrorMessage, isNotFound } from '../../common/admin-error'
 import styles from '../../common/admin.module.css'
 import { LoadError, PageHeader } from '../../common/page-header'
@@ -28,16 +30,22 @@ import {
   type ProductFormValues,
   type ProductTab,
 } from '../product-form-model'
-import { parseColors } from '../stock-grid'
+import { gridSizes, parseColors, shapeGrid } from '../stock-grid'
 import { ImagesField } from './images-field'
 import own from './products.module.css'
+import { StockAdjustModal } from './stock-adjust-modal'
+import { StockBadge } from './stock-badge'
 import { StockGridEditor } from './stock-grid-editor'
+import { StockMovements } from './stock-movements'
+import { StockTable } from './stock-table'
 import { WaitingAlerts } from './waiting-alerts'
 
 export const PRODUCT_SAVED = 'Produit enregistré avec succès'
 export const PRODUCT_SAVE_FAILED = "Erreur lors de l'enregistrement du produit"
 export const PRODUCT_LOAD_FAILED = 'Erreur lors du chargement du produit'
 export const PRODUCT_NOT_FOUND = 'Produit non trouvé'
+export const STOCK_BY_ADJUSTMENT =
+  'Les quantités se corrigent avec « Ajuster le stock », en indiquant la raison. Une nouvelle couleur ou taille commence à 0.'
 
 const TABS: { id: ProductTab; label: string }[] = [
   { id: 'general', label: 'Général' },
@@ -45,14 +53,20 @@ const TABS: { id: ProductTab; label: string }[] = [
   { id: 'stock', label: 'Couleurs, tailles et stock' },
 ]
 
-/** /admin/products/new and /admin/products/edit/{id}: the same form. */
+/**
+ * /admin/products/new and /admin/products/edit/{id}: the same form. Who may only adjust stock
+ * (a seller) gets the product's stock alone: its variants and quantities, « Ajuster le stock »
+ * and its movements, no price nor anything else to edit.
+ */
 export function ProductFormPage({ productId }: { productId?: string }) {
-  usePageMeta({ title: productId ? 'Modifier le produit – Administration' : 'Nouveau produit – Administration', noindex: true })
+  const manages = useCan()(PERMISSIONS.manageProducts)
+  const title = !productId ? 'Nouveau produit' : manages ? 'Modifier le produit' : 'Stock du produit'
+  usePageMeta({ title: `${title} – Administration`, noindex: true })
   if (!productId) return <ProductForm />
-  return <EditProduct productId={productId} />
+  return <EditProduct productId={productId} manages={manages} />
 }
 
-function EditProduct({ productId }: { productId: string }) {
+function EditProduct({ productId, manages }: { productId: string; manages: boolean }) {
   const product = useAdminProduct(productId)
   const notFound = isNotFound(product.error)
   const loadError = notFound ? PRODUCT_NOT_FOUND : adminErrorMessage(product.error, PRODUCT_LOAD_FAILED)
@@ -61,22 +75,77 @@ function EditProduct({ productId }: { productId: string }) {
   if (product.isError) {
     return (
       <section className={styles.page}>
-        <PageHeader title="Modifier le produit" actions={<BackLink />} />
+        <PageHeader title={manages ? 'Modifier le produit' : 'Stock du produit'} actions={<BackLink />} />
         <LoadError message={loadError} onRetry={notFound ? undefined : () => void product.refetch()} />
       </section>
     )
   }
+  const below = (
+    <>
+      <StockMovements productId={product.data.id} />
+      <EntityJournal targetType="product" targetId={product.data.id} watch={product.data} />
+    </>
+  )
+  if (!manages) return <ProductStock product={product.data}>{below}</ProductStock>
   // Keyed by the product: a save that comes back re-seeds the form from the server's version.
-  return <ProductForm key={`${product.data.id}`} product={product.data} />
+  return (
+    <ProductForm key={`${product.data.id}`} product={product.data}>
+      {below}
+    </ProductForm>
+  )
+}
+
+/** The stock-only view of a product: its variants and quantities, adjusted with a reason. */
+function ProductStock({ product, children }: { product: AdminProduct; children: ReactNode }) {
+  const titleId = useId()
+  const grid = shapeGrid(product.colors, gridSizes(product.category, product.sizes), product.stock)
+  return (
+    <section className={styles.page}>
+      <PageHeader
+        title={product.name}
+        subtitle={`${categoryLabel(product.category)} · ${subcategoryLabel(product.subcategory)} · ${product.active ? 'En vente' : 'Désactivé'}`}
+        actions={<BackLink />}
+      />
+      <section className={styles.panel} aria-labelledby={titleId}>
+        <div className={own.stockHead}>
+          <span className={own.stockTitle}>
+            <h2 id={titleId} className={styles.panelTitle}>Stock</h2>
+            <StockBadge status={product.stockStatus} />
+          </span>
+          <AdjustStockButton product={product} />
+        </div>
+        <StockTable grid={grid} />
+      </section>
+      {children}
+    </section>
+  )
+}
+
+/** « Ajuster le stock »: the quantities counted and why (the saved product's variants). */
+function AdjustStockButton({ product }: { product: AdminProduct }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>Ajuster le stock</Button>
+      {open ? <StockAdjustModal product={product} onClose={() => setOpen(false)} /> : null}
+    </>
+  )
 }
 
 function BackLink() {
   return <ButtonLink to="/admin/products" variant="secondary">← Retour aux produits</ButtonLink>
 }
 
-function ProductForm({ product }: { product?: AdminProduct }) {
+function ProductForm({ product, children }: { product?: AdminProduct; children?: ReactNode }) {
   const initial = useMemo(() => (product ? formFromProduct(product) : emptyProductForm()), [product])
   const [values, setValues] = useState<ProductFormValues>(initial)
+  // A saved product's quantities change by adjustments only (with their reason): the form shows
+  // the server's, and sends them back as they are.
+  const seenStock = useRef(product?.stock)
+  if (product && seenStock.current !== product.stock) {
+    seenStock.current = product.stock
+    setValues((current) => withGrid({ ...current, stock: product.stock }))
+  }
   const [tab, setTab] = useState<ProductTab>('general')
   const [submitted, setSubmitted] = useState(false)
   const [serverErrors, setServerErrors] = useState<Partial<Record<ProductField, string>>>({})
@@ -256,8 +325,18 @@ function ProductForm({ product }: { product?: AdminProduct }) {
               </fieldset>
             )}
             <div>
-              <h3 className={own.subTitle}>Stock par couleur{values.category === 'accessoire' ? '' : ' et par taille'}</h3>
-              <StockGridEditor grid={values.stock} onChange={(stock) => update({ stock })} />
+              <div className={own.stockHead}>
+                <h3 className={own.subTitle}>Stock par couleur{values.category === 'accessoire' ? '' : ' et par taille'}</h3>
+                {product ? <AdjustStockButton product={product} /> : null}
+              </div>
+              {product ? (
+                <>
+                  <StockTable grid={values.stock} />
+                  <p className={styles.muted}>{STOCK_BY_ADJUSTMENT}</p>
+                </>
+              ) : (
+                <StockGridEditor grid={values.stock} onChange={(stock) => update({ stock })} />
+              )}
               {errors.stock ? <p className={own.fieldError}>{errors.stock}</p> : null}
             </div>
             {product ? <WaitingAlerts productId={String(product.id)} /> : null}
@@ -272,6 +351,7 @@ function ProductForm({ product }: { product?: AdminProduct }) {
           </Button>
         </div>
       </form>
+      {children}
     </section>
   )
 }

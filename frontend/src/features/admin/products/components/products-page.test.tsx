@@ -3,9 +3,11 @@ import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { sessionStore } from '@/features/auth/session-store'
-import { adminPage, apiError, loggedInAsAdmin, makeAdminProduct } from '@/testing/admin'
+import { frenchSpacing } from '@/lib/typography'
+import { adminPage, apiError, loggedInAsAdmin, loggedInAsStaff, makeAdminProduct } from '@/testing/admin'
 import { renderApp } from '@/testing/render'
 import { server } from '@/testing/server'
+import { withoutAsterisk } from '@/testing/users'
 import type { AdminProduct } from '../api/product-schema'
 
 beforeEach(() => sessionStore.clear())
@@ -23,6 +25,18 @@ function mockProducts(products: AdminProduct[], pagination = {}) {
     }),
   )
   return queries
+}
+
+/** PUT /api/products/{id}/stock: records the bodies, answers the product with `stock`. */
+function mockStockUpdate(product: AdminProduct, stock: AdminProduct['stock']) {
+  const bodies: unknown[] = []
+  server.use(
+    http.put(`/api/products/${product.id}/stock`, async ({ request }) => {
+      bodies.push(await request.json())
+      return HttpResponse.json({ data: { ...product, stock } })
+    }),
+  )
+  return bodies
 }
 
 const soldOut = () =>
@@ -131,18 +145,12 @@ describe('/admin/products', () => {
     expect(await within(toasts()).findByText('Erreur lors de la suppression du produit')).toBeVisible()
   })
 
-  it('edits the stock from the list: shortcuts, save only on change, only the changed variants sent', async () => {
+  it('adjusts the stock from the list: shortcuts, a reason, save only on change, only the changed variants sent', async () => {
     const user = userEvent.setup()
     loggedInAsAdmin()
     const product = makeAdminProduct({ name: 'T-shirt Ngor', stock: { noir: { S: 3, M: 1 }, blanc: { S: 0, M: 4 } } })
     mockProducts([product])
-    const bodies: unknown[] = []
-    server.use(
-      http.put(`/api/products/${product.id}/stock`, async ({ request }) => {
-        bodies.push(await request.json())
-        return HttpResponse.json({ data: { ...product, stock: { noir: { S: 8, M: 6 }, blanc: { S: 0, M: 4 } }, stockTotal: 18 } })
-      }),
-    )
+    const bodies = mockStockUpdate(product, { noir: { S: 8, M: 6 }, blanc: { S: 0, M: 4 } })
     renderApp('/admin/products')
     await user.click(await screen.findByRole('button', { name: 'Modifier le stock de T-shirt Ngor' }))
     const dialog = screen.getByRole('dialog', { name: 'Stock – T-shirt Ngor' })
@@ -153,10 +161,65 @@ describe('/admin/products', () => {
     expect(within(dialog).getByLabelText('Stock noir S')).toHaveValue('8')
     expect(within(dialog).getByLabelText('Stock noir M')).toHaveValue('6')
     expect(save).toBeEnabled()
+    // The four reasons, none chosen: nothing is sent without one.
+    const reason = within(dialog).getByLabelText('Raison', withoutAsterisk)
+    expect(within(reason).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Choisir une raison…',
+      'Inventaire',
+      'Article abîmé',
+      'Article retrouvé',
+      'Autre',
+    ])
+    await user.click(save)
+    expect(reason).toHaveAccessibleDescription("Indiquez la raison de l'ajustement.")
+    expect(reason).toHaveFocus()
+    expect(bodies).toEqual([])
+    await user.selectOptions(reason, 'Inventaire')
+    expect(reason).not.toHaveAccessibleDescription("Indiquez la raison de l'ajustement.")
+    await user.type(within(dialog).getByLabelText('Note', withoutAsterisk), 'Recompté le rayon')
     await user.click(save)
     expect(await within(toasts()).findByText('Stock mis à jour avec succès')).toBeVisible()
-    expect(bodies).toEqual([{ stock: { noir: { S: 8, M: 6 } } }])
+    expect(bodies).toEqual([{ stock: { noir: { S: 8, M: 6 } }, reason: 'recount', note: 'Recompté le rayon' }])
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('wants a note for « Autre », and shows the server’s refusal on its field', async () => {
+    const user = userEvent.setup()
+    loggedInAsAdmin()
+    const product = makeAdminProduct({ name: 'T-shirt Ngor', stock: { noir: { S: 3, M: 1 }, blanc: { S: 0, M: 4 } } })
+    mockProducts([product])
+    const bodies: unknown[] = []
+    server.use(
+      http.put(`/api/products/${product.id}/stock`, async ({ request }) => {
+        bodies.push(await request.json())
+        return apiError(400, 'validation_failed', 'Précisez la raison dans la note.', { note: 'Précisez la raison dans la note.' })
+      }),
+    )
+    renderApp('/admin/products')
+    await user.click(await screen.findByRole('button', { name: 'Modifier le stock de T-shirt Ngor' }))
+    const dialog = screen.getByRole('dialog', { name: 'Stock – T-shirt Ngor' })
+    await user.clear(within(dialog).getByLabelText('Stock blanc M'))
+    await user.type(within(dialog).getByLabelText('Stock blanc M'), '2')
+    const note = within(dialog).getByLabelText('Note', withoutAsterisk)
+    expect(note).not.toBeRequired()
+    await user.selectOptions(within(dialog).getByLabelText('Raison', withoutAsterisk), 'Autre')
+    // « Autre » says why in the note: it becomes required, and is asked for before anything is sent.
+    expect(note).toBeRequired()
+    expect(note).toHaveAccessibleDescription(frenchSpacing('Obligatoire pour « Autre » : dites ce qui s’est passé.'))
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer le stock' }))
+    expect(note).toHaveAccessibleDescription(expect.stringContaining('Précisez la raison dans la note.'))
+    expect(note).toHaveFocus()
+    expect(bodies).toEqual([])
+    // A note of spaces only is no note for the server: its refusal lands on the field too.
+    await user.type(note, '   ')
+    expect(note).not.toHaveAccessibleDescription(expect.stringContaining('Précisez'))
+    await user.type(note, 'x')
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer le stock' }))
+    expect(await within(toasts()).findByText('Précisez la raison dans la note.')).toBeVisible()
+    expect(bodies).toEqual([{ stock: { blanc: { M: 2 } }, reason: 'other', note: 'x' }])
+    expect(note).toHaveAccessibleDescription(expect.stringContaining('Précisez la raison dans la note.'))
+    // The dialog stays open with what was typed.
+    expect(within(dialog).getByLabelText('Stock blanc M')).toHaveValue('2')
   })
 
   it('warns in the stock editor when nothing is left, and reports a refused update', async () => {
@@ -166,7 +229,7 @@ describe('/admin/products', () => {
     mockProducts([product])
     server.use(
       http.put(`/api/products/${product.id}/stock`, () =>
-        apiError(400, 'validation_failed', 'Le stock doit être un nombre entier positif ou nul.'),
+        apiError(400, 'validation_failed', 'Le stock doit être un nombre entier positif ou nul.', { stock: 'Le stock doit être un nombre entier positif ou nul.' }),
       ),
     )
     renderApp('/admin/products')
@@ -175,10 +238,42 @@ describe('/admin/products', () => {
     expect(within(dialog).queryByText('Stock total à 0 : ce produit ne pourra pas être acheté.')).not.toBeInTheDocument()
     await user.click(within(dialog).getByRole('button', { name: 'Mettre chaque taille à 0 (noir)' }))
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Stock total à 0 : ce produit ne pourra pas être acheté.')
+    await user.selectOptions(within(dialog).getByLabelText('Raison', withoutAsterisk), 'Article abîmé')
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer le stock' }))
     expect(await within(toasts()).findByText('Le stock doit être un nombre entier positif ou nul.')).toBeVisible()
+    expect(within(dialog).getByText('Le stock doit être un nombre entier positif ou nul.')).toBeVisible()
     // The dialog stays open with what was typed.
     expect(within(dialog).getByLabelText('Stock noir S')).toHaveValue('0')
+  })
+
+  it('shows a seller the stock-only list: quantities and « Stock », no new product, import, export, edit or delete', async () => {
+    const user = userEvent.setup()
+    loggedInAsStaff('seller')
+    const product = makeAdminProduct({ name: 'T-shirt Ngor' })
+    mockProducts([product, low()])
+    const bodies = mockStockUpdate(product, { noir: { S: 3, M: 0 }, blanc: { S: 0, M: 4 } })
+    renderApp('/admin/products')
+    const row = (await screen.findByRole('link', { name: 'T-shirt Ngor' })).closest('tr')!
+    expect(row).toHaveTextContent('8')
+    expect(within(row).getByText('En stock')).toBeVisible()
+    expect(within(row).getByRole('link', { name: 'T-shirt Ngor' })).toHaveAttribute('href', `/admin/products/edit/${product.id}`)
+    for (const name of ['Nouveau produit', 'Exporter (CSV)', 'Importer (CSV)']) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument()
+      expect(screen.queryByRole('link', { name })).not.toBeInTheDocument()
+    }
+    expect(within(row).queryByRole('link', { name: 'Modifier T-shirt Ngor' })).not.toBeInTheDocument()
+    expect(within(row).queryByRole('button', { name: 'Supprimer T-shirt Ngor' })).not.toBeInTheDocument()
+    // The sidebar opens « Produits » to the seller.
+    expect(within(screen.getByRole('navigation', { name: 'Administration' })).getByRole('link', { name: 'Produits' })).toBeVisible()
+
+    await user.click(within(row).getByRole('button', { name: 'Modifier le stock de T-shirt Ngor' }))
+    const dialog = screen.getByRole('dialog', { name: 'Stock – T-shirt Ngor' })
+    await user.clear(within(dialog).getByLabelText('Stock noir M'))
+    await user.type(within(dialog).getByLabelText('Stock noir M'), '0')
+    await user.selectOptions(within(dialog).getByLabelText('Raison', withoutAsterisk), 'Article abîmé')
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer le stock' }))
+    expect(await within(toasts()).findByText('Stock mis à jour avec succès')).toBeVisible()
+    expect(bodies).toEqual([{ stock: { noir: { M: 0 } }, reason: 'damaged', note: '' }])
   })
 
   it('says when the list cannot be loaded', async () => {

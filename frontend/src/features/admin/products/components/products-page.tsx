@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { ButtonLink } from '@/components/ui/button'
 import { CATEGORIES, categoryLabel, subcategoryLabel } from '@/config/catalog'
 import { formatPrice } from '@/lib/format'
+import { PERMISSIONS, useCan } from '@/lib/permissions'
 import { smallestImage } from '@/lib/image'
 import { usePageMeta } from '@/lib/seo'
 import { AdminListPage, FilterSelect, useListParams } from '../../common/admin-list'
@@ -15,7 +16,7 @@ import { useDeleteProduct } from '../api/save-product'
 import { productFiltersOf, productsQueryOf, SORT_OPTIONS } from '../product-filters'
 import { ExportCatalogButton, ImportCatalogButton } from './catalog-csv'
 import own from './products.module.css'
-import { QuickStockModal } from './quick-stock-modal'
+import { StockAdjustModal } from './stock-adjust-modal'
 import { StockBadge } from './stock-badge'
 
 export const PRODUCTS_LOAD_FAILED = 'Erreur lors du chargement des produits'
@@ -34,9 +35,14 @@ const VISIBILITY_OPTIONS = [
 ]
 const DELETE_TEXTS = { title: 'Supprimer le produit', deleted: PRODUCT_DELETED, failed: PRODUCT_DELETE_FAILED }
 
-/** /admin/products: every product, active or not, searched, filtered, sorted, 10 a page. */
+/**
+ * /admin/products: every product, active or not, searched, filtered, sorted, 10 a page. Who may
+ * only adjust stock (a seller) sees the same list without the catalogue's buttons: no new
+ * product, import, export, edit or delete (the server refuses them anyway).
+ */
 export function ProductsPage() {
   usePageMeta({ title: 'Produits – Administration', noindex: true })
+  const manages = useCan()(PERMISSIONS.manageProducts)
   const { params, change } = useListParams()
   const filters = productFiltersOf(params)
   const products = useAdminProducts(productsQueryOf(filters))
@@ -45,13 +51,15 @@ export function ProductsPage() {
   return (
     <AdminListPage
       title="Produits"
-      subtitle="Catalogue, prix et stock."
+      subtitle={manages ? 'Catalogue, prix et stock.' : 'Quantités en stock, ajustées avec leur raison.'}
       actions={
-        <>
-          <ExportCatalogButton />
-          <ImportCatalogButton />
-          <ButtonLink to="/admin/products/new">Nouveau produit</ButtonLink>
-        </>
+        manages ? (
+          <>
+            <ExportCatalogButton />
+            <ImportCatalogButton />
+            <ButtonLink to="/admin/products/new">Nouveau produit</ButtonLink>
+          </>
+        ) : undefined
       }
       list={products}
       search={{ placeholder: 'Nom du produit', value: filters.search }}
@@ -70,16 +78,16 @@ export function ProductsPage() {
         </>
       }
       texts={{ loading: 'Chargement des produits…', loadFailed: PRODUCTS_LOAD_FAILED, empty: 'Aucun produit trouvé', itemName: 'produit' }}
-      table={(list) => <ProductsTable products={list} onEditStock={setStockOf} />}
+      table={(list) => <ProductsTable products={list} manages={manages} onEditStock={setStockOf} />}
     >
-      {stockOf ? <QuickStockModal product={stockOf} onClose={() => setStockOf(null)} /> : null}
+      {stockOf ? <StockAdjustModal product={stockOf} onClose={() => setStockOf(null)} /> : null}
     </AdminListPage>
   )
 }
 
 const editHref = (product: AdminProduct) => `/admin/products/edit/${encodeURIComponent(product.id)}`
 
-function ProductsTable({ products, onEditStock }: { products: AdminProduct[]; onEditStock: (product: AdminProduct) => void }) {
+function ProductsTable({ products, manages, onEditStock }: { products: AdminProduct[]; manages: boolean; onEditStock: (product: AdminProduct) => void }) {
   const remove = useDeleteProduct()
   const columns: Column<AdminProduct>[] = [
     {
@@ -141,13 +149,15 @@ function ProductsTable({ products, onEditStock }: { products: AdminProduct[]; on
       label: '',
       cell: (product) => (
         <div className={styles.rowActions}>
-          <Link to={editHref(product)} className={styles.iconButton} aria-label={`Modifier ${product.name}`}>
-            Modifier
-          </Link>
+          {manages ? (
+            <Link to={editHref(product)} className={styles.iconButton} aria-label={`Modifier ${product.name}`}>
+              Modifier
+            </Link>
+          ) : null}
           <button type="button" className={styles.iconButton} onClick={() => onEditStock(product)} aria-label={`Modifier le stock de ${product.name}`}>
             Stock
           </button>
-          <DeleteButton id={product.id} name={product.name} mutation={remove} texts={DELETE_TEXTS} />
+          {manages ? <DeleteButton id={product.id} name={product.name} mutation={remove} texts={DELETE_TEXTS} /> : null}
         </div>
       ),
     },
