@@ -1,6 +1,8 @@
 //! Who is asking: `AuthUser` for any logged-in user, `Staff<P>` for a member of the shop's team
 //! holding the permission `P` (the table of `bitik_identity::permissions`). Both are extractors,
-//! so a handler that names one cannot run for anyone else.
+//! so a handler that names one cannot run for anyone else. Both refuse a session that must set up
+//! two-step login first (`STAFF_2FA=required`): only the handlers taking `AnySession` (that
+//! set-up, `/auth/me`, logout) serve it.
 
 use std::future::Future;
 use std::marker::PhantomData;
@@ -9,12 +11,15 @@ use std::pin::Pin;
 use actix_web::dev::Payload;
 use actix_web::http::header;
 use actix_web::{FromRequest, HttpRequest, web};
-use bitik_identity::{Permission, User};
+use bitik_identity::{IdentityError, Permission, User};
 
 use crate::error::{ApiError, Code};
 use crate::state::AppState;
 
 pub struct AuthUser(pub User);
+
+/// Any logged-in user, including one whose role must set up two-step login before anything else.
+pub struct AnySession(pub User);
 
 type Extracted<T> = Pin<Box<dyn Future<Output = Result<T, ApiError>>>>;
 
@@ -24,7 +29,7 @@ fn bearer_token(req: &HttpRequest) -> Option<String> {
     (!token.is_empty()).then(|| token.to_owned())
 }
 
-impl FromRequest for AuthUser {
+impl FromRequest for AnySession {
     type Error = ApiError;
     type Future = Extracted<Self>;
 
@@ -35,7 +40,24 @@ impl FromRequest for AuthUser {
             let state = state.ok_or_else(|| ApiError::internal(anyhow::anyhow!("no application state")))?;
             let token =
                 token.ok_or_else(|| ApiError::new(Code::Unauthorized, "Veuillez vous connecter pour continuer."))?;
-            Ok(AuthUser(state.accounts.authenticate(&token).await?))
+            Ok(AnySession(state.accounts.authenticate(&token).await?))
+        })
+    }
+}
+
+impl FromRequest for AuthUser {
+    type Error = ApiError;
+    type Future = Extracted<Self>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let state = req.app_data::<web::Data<AppState>>().cloned();
+        let session = AnySession::from_request(req, payload);
+        Box::pin(async move {
+            let AnySession(user) = session.await?;
+            if state.is_some_and(|state| state.accounts.setup_required(&user)) {
+                return Err(IdentityError::TwoFactorSetupRequired.into());
+            }
+            Ok(AuthUser(user))
         })
     }
 }

@@ -208,7 +208,14 @@ impl LoginAttempt<'_> {
         }
     }
 
-    /// A wrong password counts; password work the server turned away does not.
+    /// The right password of an account that logs in in two steps: the attempt does not count,
+    /// but the failures before it are not forgotten until the code is right too (else a thief
+    /// holding the password could wipe the count of their wrong codes with it).
+    pub async fn halfway(self) {
+        self.0.give_back().await;
+    }
+
+    /// A wrong password or code counts; password work the server turned away does not.
     pub async fn failed(self, error: IdentityError) -> IdentityError {
         match self.0.unless_busy::<()>(Err(error)).await {
             Err(error) => error,

@@ -4,7 +4,7 @@
 
 use actix_web::{HttpResponse, delete, get, post, put, web};
 use bitik_common::RawContact;
-use bitik_identity::{AdminNewAccount, AdminUserUpdate, User, UserListQuery, UserRemoval, UserStats};
+use bitik_identity::{AdminNewAccount, AdminUserUpdate, TwoFactorPolicy, User, UserListQuery, UserRemoval, UserStats};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -38,10 +38,11 @@ pub struct AdminUserDto {
     password_reset_requested_at: Option<DateTime<Utc>>,
 }
 
-impl From<User> for AdminUserDto {
-    fn from(user: User) -> Self {
+impl AdminUserDto {
+    /// `policy`: `STAFF_2FA`, for whether the account must still set up two-step login.
+    fn new(user: User, policy: TwoFactorPolicy) -> Self {
         let password_reset_requested_at = user.password_reset_requested_at;
-        AdminUserDto { user: UserDto::from(user), password_reset_requested_at }
+        AdminUserDto { user: UserDto::new(user, policy), password_reset_requested_at }
     }
 }
 
@@ -80,7 +81,8 @@ async fn list(
     let p = params.into_inner();
     let query = UserListQuery { page: p.page, limit: p.limit, search: p.search, role: p.role, status: p.status };
     let page = state.accounts.admin_users(query).await?;
-    Ok(HttpResponse::Ok().json(Paginated::from_page(page, AdminUserDto::from)))
+    Ok(HttpResponse::Ok()
+        .json(Paginated::from_page(page, |user| AdminUserDto::new(user, state.accounts.two_factor_policy()))))
 }
 
 /// One account.
@@ -98,7 +100,7 @@ async fn detail(
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     let user = state.accounts.admin_user(*id).await?;
-    Ok(HttpResponse::Ok().json(Data::new(AdminUserDto::from(user))))
+    Ok(HttpResponse::Ok().json(Data::new(AdminUserDto::new(user, state.accounts.two_factor_policy()))))
 }
 
 #[derive(Deserialize, ToSchema, Default)]
@@ -158,7 +160,7 @@ async fn create(
     let contact = RawContact { first_name: b.first_name, last_name: b.last_name, email: b.email, phone: b.phone };
     let account = AdminNewAccount { contact, password: b.password, role: b.role, active: b.active };
     let user = state.accounts.admin_create(account).await?;
-    Ok(HttpResponse::Created().json(Data::new(AdminUserDto::from(user))))
+    Ok(HttpResponse::Created().json(Data::new(AdminUserDto::new(user, state.accounts.two_factor_policy()))))
 }
 
 /// Any of the account's fields; those absent stay as they are.
@@ -224,7 +226,7 @@ async fn update(
         password: b.password,
     };
     let user = state.accounts.admin_update(&admin, *id, update).await?;
-    Ok(HttpResponse::Ok().json(Data::new(AdminUserDto::from(user))))
+    Ok(HttpResponse::Ok().json(Data::new(AdminUserDto::new(user, state.accounts.two_factor_policy()))))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -256,7 +258,7 @@ async fn set_status(
     let active =
         body.active.ok_or_else(|| ApiError::validation(message, [("active".to_owned(), message.to_owned())].into()))?;
     let user = state.accounts.set_user_active(&admin, *id, active).await?;
-    Ok(HttpResponse::Ok().json(Data::new(AdminUserDto::from(user))))
+    Ok(HttpResponse::Ok().json(Data::new(AdminUserDto::new(user, state.accounts.two_factor_policy()))))
 }
 
 #[derive(Serialize, ToSchema)]

@@ -44,6 +44,27 @@ pub enum IdentityError {
     /// The shop always keeps an active administrator (checked by PostgreSQL, under a lock).
     #[error("La boutique doit garder au moins un administrateur actif.")]
     LastAdmin,
+    /// Two-step login (`two_factor.rs`): a code that is wrong, expired, already used, or no code.
+    #[error("Code incorrect ou expiré.")]
+    TwoFactorCodeRefused,
+    /// The challenge of a right password is unknown, expired, or its account changed since.
+    #[error("Votre connexion a expiré. Saisissez à nouveau votre email et votre mot de passe.")]
+    TwoFactorChallengeExpired,
+    #[error("La connexion en deux étapes est réservée à l'équipe de la boutique.")]
+    TwoFactorStaffOnly,
+    #[error("La connexion en deux étapes est déjà activée.")]
+    TwoFactorAlreadyEnabled,
+    /// A code sent to turn it on before any secret was made to scan.
+    #[error("Affichez d'abord le code QR à scanner, puis saisissez le code de l'application.")]
+    TwoFactorNotStarted,
+    #[error("La connexion en deux étapes n'est pas activée.")]
+    TwoFactorNotEnabled,
+    /// Turning it off, for a role `STAFF_2FA=required` holds to it.
+    #[error("La connexion en deux étapes est obligatoire pour votre rôle.")]
+    TwoFactorRequired,
+    /// A session of a role held to two-step login that has not set it up yet, outside its set-up.
+    #[error("Activez la connexion en deux étapes pour continuer.")]
+    TwoFactorSetupRequired,
     /// Password work is turned away: the machine already does all it can (`HashError::Busy`).
     #[error("Le serveur est très sollicité. Réessayez dans quelques secondes.")]
     Busy,

@@ -12,6 +12,8 @@ pub mod permissions;
 pub mod ports;
 pub mod service;
 pub mod tokens;
+pub mod two_factor;
+mod two_factor_service;
 mod validate;
 
 pub use admin::{AdminNewAccount, AdminUserUpdate, UserListQuery};
@@ -19,10 +21,14 @@ pub use backoffice::{UserChanges, UserFilter, UserRemoval, UserStats};
 pub use error::IdentityError;
 pub use model::{Address, AddressEntry, AddressInput, NewAccount, NewUser, Profile, ProfileUpdate, Role, User};
 pub use permissions::Permission;
-pub use service::{AccountService, MAX_ADDRESSES, Session};
+pub use service::{AccountService, LoginOutcome, MAX_ADDRESSES, Session};
 pub use tokens::TokenService;
+pub use two_factor::TwoFactorPolicy;
+pub use two_factor_service::{PendingLogin, TwoFactorEnabled, TwoFactorSetup};
 
 #[cfg(test)]
 mod contact_tests;
 #[cfg(test)]
 mod service_tests;
+#[cfg(test)]
+mod two_factor_tests;

@@ -67,6 +67,9 @@ pub struct User {
     pub token_version: i32,
     /// When the owner last asked for a password reset that support has not yet answered.
     pub password_reset_requested_at: Option<DateTime<Utc>>,
+    /// Whether logging in asks for a code of an authenticator app after the password
+    /// (`two_factor.rs`, docs/roles.md#two-step-login).
+    pub two_factor_enabled: bool,
     pub created_at: DateTime<Utc>,
 }
 

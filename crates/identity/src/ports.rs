@@ -105,3 +105,47 @@ pub trait PasswordHasher: Send + Sync {
     async fn hash(&self, password: &str) -> Result<String, HashError>;
     async fn verify(&self, password: &str, hash: &str) -> Result<bool, HashError>;
 }
+
+/// A member of the team's two-step login as stored (`two_factor.rs`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoredTwoFactor {
+    /// The secret shared with the authenticator app: being set up until `enabled`.
+    pub secret: Vec<u8>,
+    pub enabled: bool,
+    /// The last time step a code was accepted at; a code of that step or an older one never is.
+    pub last_step: Option<u64>,
+}
+
+/// Two-step login's storage. Each write is one transaction that checks what it changes, so two
+/// requests at once cannot both use the same code or turn it on twice.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait]
+pub trait TwoFactorRepository: Send + Sync {
+    async fn find(&self, user_id: Uuid) -> Result<Option<StoredTwoFactor>, BoxError>;
+
+    /// Keeps a new secret to be confirmed, replacing one not yet confirmed; `false`, and nothing
+    /// written, when two-step login is already on.
+    async fn start_setup(&self, user_id: Uuid, secret: Vec<u8>) -> Result<bool, BoxError>;
+
+    /// Turns it on, if `secret` is still the one being set up: the confirming code's `step` is
+    /// the last accepted, the recovery codes' hashes replace any earlier ones, and every session
+    /// ends (one opened with the password alone before must not outlive it). `None`, and nothing
+    /// written, when no such set-up is under way.
+    async fn enable(
+        &self,
+        user_id: Uuid,
+        secret: Vec<u8>,
+        step: u64,
+        recovery_code_hashes: Vec<Vec<u8>>,
+    ) -> Result<Option<User>, BoxError>;
+
+    /// Records `step` as the last accepted, if it is later than the one recorded: `false` when
+    /// it is not (the code was used already, maybe by a request at the same moment).
+    async fn accept_step(&self, user_id: Uuid, step: u64) -> Result<bool, BoxError>;
+
+    /// Marks the unused recovery code with this hash used: `false` when there is none.
+    async fn use_recovery_code(&self, user_id: Uuid, code_hash: Vec<u8>) -> Result<bool, BoxError>;
+
+    /// Turns it off: the secret, its last step and the recovery codes are forgotten.
+    async fn disable(&self, user_id: Uuid) -> Result<User, BoxError>;
+}

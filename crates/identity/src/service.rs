@@ -11,8 +11,9 @@ use uuid::Uuid;
 
 use crate::error::IdentityError;
 use crate::model::{Address, AddressEntry, AddressInput, NewAccount, NewUser, ProfileUpdate, Role, User};
-use crate::ports::{AddressRepository, InsertUserError, PasswordHasher, UserRepository};
+use crate::ports::{AddressRepository, InsertUserError, PasswordHasher, TwoFactorRepository, UserRepository};
 use crate::tokens::TokenService;
+use crate::two_factor::TwoFactorPolicy;
 use crate::validate::{self, trimmed};
 
 /// How long a password-reset link works.
@@ -28,16 +29,33 @@ pub struct Session {
     pub user: User,
 }
 
+/// What a right password opens.
+#[derive(Debug, Clone)]
+pub enum LoginOutcome {
+    Session(Box<Session>),
+    /// The account logs in in two steps: the code comes next, with this challenge
+    /// (`AccountService::second_step`).
+    TwoFactorRequired {
+        challenge: String,
+    },
+}
+
 pub struct AccountService {
     pub(crate) users: Arc<dyn UserRepository>,
     addresses: Arc<dyn AddressRepository>,
     pub(crate) hasher: Arc<dyn PasswordHasher>,
-    tokens: TokenService,
+    pub(crate) tokens: TokenService,
     /// Verified when the e-mail is unknown, so that a wrong e-mail costs as long as a wrong password.
     dummy_hash: OnceCell<String>,
     pub(crate) clock: fn() -> DateTime<Utc>,
     /// Set when e-mail is configured: reset links are then sent by e-mail too.
     reset_mail: Option<Templates>,
+    /// Two-step login's storage (`with_two_factor`); without it, no one can turn it on.
+    pub(crate) two_factor: Option<Arc<dyn TwoFactorRepository>>,
+    /// `STAFF_2FA`.
+    pub(crate) two_factor_policy: TwoFactorPolicy,
+    /// The name an authenticator app shows beside the account (the shop's).
+    pub(crate) two_factor_issuer: String,
 }
 
 fn repository(error: Box<dyn std::error::Error + Send + Sync>) -> IdentityError {
@@ -51,7 +69,18 @@ impl AccountService {
         hasher: Arc<dyn PasswordHasher>,
         tokens: TokenService,
     ) -> Self {
-        Self { users, addresses, hasher, tokens, dummy_hash: OnceCell::new(), clock: Utc::now, reset_mail: None }
+        Self {
+            users,
+            addresses,
+            hasher,
+            tokens,
+            dummy_hash: OnceCell::new(),
+            clock: Utc::now,
+            reset_mail: None,
+            two_factor: None,
+            two_factor_policy: TwoFactorPolicy::Optional,
+            two_factor_issuer: String::new(),
+        }
     }
 
     /// E-mail is configured: a reset link is sent to the account's address when it is made, and
@@ -142,8 +171,9 @@ impl AccountService {
 
     // Sessions -------------------------------------------------------------------------------
 
-    /// A wrong e-mail and a wrong password get the same answer after the same work.
-    pub async fn login(&self, email: &str, password: &str) -> Result<Session, IdentityError> {
+    /// A wrong e-mail and a wrong password get the same answer after the same work. A right
+    /// password of an account with two-step login opens no session yet: a challenge for its code.
+    pub async fn login(&self, email: &str, password: &str) -> Result<LoginOutcome, IdentityError> {
         let mut errors = FieldErrors::default();
         errors.required("email", email, "L'email est requis").required(
             "password",
@@ -166,7 +196,10 @@ impl AccountService {
         if !user.active {
             return Err(IdentityError::AccountDisabled);
         }
-        Ok(self.session(user))
+        if user.two_factor_enabled {
+            return Ok(LoginOutcome::TwoFactorRequired { challenge: self.tokens.issue_challenge(&user) });
+        }
+        Ok(LoginOutcome::Session(Box::new(self.session(user))))
     }
 
     /// The user a token belongs to, if the token is still good: signed by us, not expired, of
@@ -186,7 +219,7 @@ impl AccountService {
         self.users.revoke_sessions(user_id).await.map_err(repository)
     }
 
-    fn session(&self, user: User) -> Session {
+    pub(crate) fn session(&self, user: User) -> Session {
         Session { token: self.tokens.issue(&user), user }
     }
 

@@ -29,6 +29,7 @@ pub(crate) fn user(role: Role) -> User {
         active: true,
         token_version: 0,
         password_reset_requested_at: None,
+        two_factor_enabled: false,
         created_at: Utc::now(),
     }
 }

@@ -1,10 +1,16 @@
 //! Session tokens: HS256 JWTs carrying the user, their role and their token version.
 //! The version is checked against the database on each request, which is what lets logout,
 //! a password change or a deactivation end every earlier token.
+//!
+//! And the challenges of two-step login (`two_factor.rs`): what the right password of an account
+//! with two-step login gets instead of a session, to be handed back with a code within
+//! [`CHALLENGE_LIFETIME`]. Signed with a key derived for them alone, so that a challenge is never
+//! a session nor a session a challenge.
 
 use std::time::Duration;
 
 use chrono::Utc;
+use hmac::{Hmac, Mac};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation, decode, encode};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
@@ -21,11 +27,34 @@ pub struct Claims {
     pub exp: i64,
 }
 
+/// How long the password stays good for the code that must follow it.
+pub const CHALLENGE_LIFETIME: Duration = Duration::from_secs(5 * 60);
+
+/// What the challenges' key is derived for: no other use of the secret signs with it.
+const CHALLENGE_KEY_PURPOSE: &[u8] = b"bitik two-step login challenges v1";
+/// Written in every challenge and checked: a token of the same key made for anything else is not one.
+const CHALLENGE_PURPOSE: &str = "two_factor_login";
+
+/// A password that was right, awaiting its code.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ChallengeClaims {
+    pub sub: Uuid,
+    /// The account's e-mail: the code's attempts count against the same limits as the password's.
+    pub email: String,
+    /// The user's token version: a password change or a logout in between ends the challenge.
+    pub ver: i32,
+    pub purpose: String,
+    pub iat: i64,
+    pub exp: i64,
+}
+
 pub struct TokenService {
     encoding: EncodingKey,
     decoding: DecodingKey,
     validation: Validation,
     lifetime: Duration,
+    challenge_encoding: EncodingKey,
+    challenge_decoding: DecodingKey,
 }
 
 impl TokenService {
@@ -34,11 +63,16 @@ impl TokenService {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.leeway = 0;
         validation.set_required_spec_claims(&["exp", "sub"]);
+        let mut derive = Hmac::<sha2::Sha256>::new_from_slice(secret).expect("HMAC takes keys of any length");
+        derive.update(CHALLENGE_KEY_PURPOSE);
+        let challenge_key = derive.finalize().into_bytes();
         Self {
             encoding: EncodingKey::from_secret(secret),
             decoding: DecodingKey::from_secret(secret),
             validation,
             lifetime,
+            challenge_encoding: EncodingKey::from_secret(&challenge_key),
+            challenge_decoding: DecodingKey::from_secret(&challenge_key),
         }
     }
 
@@ -57,6 +91,26 @@ impl TokenService {
     /// The claims of a token signed by us and not expired; `None` otherwise.
     pub fn verify(&self, token: &str) -> Option<Claims> {
         decode::<Claims>(token, &self.decoding, &self.validation).ok().map(|data| data.claims)
+    }
+
+    /// The challenge `user`'s right password gets: good for [`CHALLENGE_LIFETIME`].
+    pub fn issue_challenge(&self, user: &User) -> String {
+        let now = Utc::now().timestamp();
+        let claims = ChallengeClaims {
+            sub: user.id,
+            email: user.email.as_str().to_owned(),
+            ver: user.token_version,
+            purpose: CHALLENGE_PURPOSE.to_owned(),
+            iat: now,
+            exp: now + CHALLENGE_LIFETIME.as_secs() as i64,
+        };
+        encode(&Header::new(Algorithm::HS256), &claims, &self.challenge_encoding).expect("HS256 signing cannot fail")
+    }
+
+    /// The claims of a challenge signed by us and not expired; `None` otherwise.
+    pub fn verify_challenge(&self, challenge: &str) -> Option<ChallengeClaims> {
+        let claims = decode::<ChallengeClaims>(challenge, &self.challenge_decoding, &self.validation).ok()?.claims;
+        (claims.purpose == CHALLENGE_PURPOSE).then_some(claims)
     }
 }
 
@@ -81,6 +135,7 @@ mod tests {
             active: true,
             token_version: 3,
             password_reset_requested_at: None,
+            two_factor_enabled: false,
             created_at: Utc::now(),
         }
     }
@@ -114,6 +169,20 @@ mod tests {
             r#"{"sub":"00000000-0000-0000-0000-000000000000","role":"admin","ver":0,"iat":0,"exp":9999999999}"#;
         let forged = format!("{}.{}.{}", parts[0], b64(admin_claims), parts[2]);
         assert!(tokens.verify(&forged).is_none(), "tampered payload");
+    }
+
+    #[test]
+    fn a_challenge_is_never_a_session_nor_a_session_a_challenge() {
+        let tokens = TokenService::new(b"a-secret-of-at-least-thirty-two-bytes", Duration::from_secs(3600));
+        let user = user();
+        let challenge = tokens.issue_challenge(&user);
+        let claims = tokens.verify_challenge(&challenge).unwrap();
+        assert_eq!((claims.sub, claims.email.as_str(), claims.ver), (user.id, "awa@example.sn", 3));
+        assert!(claims.exp - claims.iat == 300, "five minutes");
+        assert!(tokens.verify(&challenge).is_none(), "a challenge opens no session");
+        assert!(tokens.verify_challenge(&tokens.issue(&user)).is_none(), "a session is no challenge");
+        let other = TokenService::new(b"another-secret-of-at-least-32-bytes!", Duration::from_secs(3600));
+        assert!(tokens.verify_challenge(&other.issue_challenge(&user)).is_none(), "another shop's");
     }
 
     fn b64(text: &str) -> String {

@@ -31,6 +31,7 @@ mod refunds;
 pub mod schema;
 mod simulated_sessions;
 mod stock_alerts;
+mod two_factor;
 mod users;
 
 #[cfg(feature = "testing")]
@@ -59,4 +60,5 @@ pub use promo_codes::PgPromoCodeRepository;
 pub use rate_limits::PgRateLimiter;
 pub use simulated_sessions::PgSimulatedSessions;
 pub use stock_alerts::PgStockAlerts;
+pub use two_factor::PgTwoFactorRepository;
 pub use users::PgUserRepository;

@@ -19,6 +19,17 @@ diesel::table! {
         password_reset_requested_at -> Nullable<Timestamptz>,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+        two_factor_secret -> Nullable<Bytea>,
+        two_factor_enabled_at -> Nullable<Timestamptz>,
+        two_factor_last_step -> Nullable<Int8>,
+    }
+}
+
+diesel::table! {
+    two_factor_recovery_codes (user_id, code_hash) {
+        user_id -> Uuid,
+        code_hash -> Bytea,
+        used_at -> Nullable<Timestamptz>,
     }
 }
 
@@ -451,6 +462,7 @@ diesel::joinable!(refunds -> orders (order_id));
 diesel::joinable!(messages -> orders (order_id));
 diesel::joinable!(stock_alerts -> products (product_id));
 diesel::joinable!(stock_movements -> products (product_id));
+diesel::joinable!(two_factor_recovery_codes -> users (user_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     users,
@@ -477,4 +489,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     stock_alerts,
     promo_codes,
     stock_movements,
+    two_factor_recovery_codes,
 );

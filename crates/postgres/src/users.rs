@@ -15,7 +15,7 @@ use uuid::Uuid;
 
 use crate::functions::{bitik_search_text, like_pattern, regexp_replace};
 use crate::order_stats::{BOUNDS, SHOP_TIME_ZONE};
-use crate::schema::{orders, password_reset_tokens as resets, users};
+use crate::schema::{orders, password_reset_tokens as resets, two_factor_recovery_codes as two_factor_codes, users};
 use crate::{Database, DbError};
 use bitik_messages::NewMessage;
 
@@ -46,6 +46,8 @@ pub(crate) struct UserRow {
     active: bool,
     token_version: i32,
     password_reset_requested_at: Option<DateTime<Utc>>,
+    /// Only whether two-step login is on: its secret is read by `two_factor.rs` alone.
+    two_factor_enabled_at: Option<DateTime<Utc>>,
     created_at: DateTime<Utc>,
 }
 
@@ -68,6 +70,7 @@ impl UserRow {
             active: self.active,
             token_version: self.token_version,
             password_reset_requested_at: self.password_reset_requested_at,
+            two_factor_enabled: self.two_factor_enabled_at.is_some(),
             created_at: self.created_at,
         };
         Ok((user, self.password_hash))
@@ -123,6 +126,23 @@ impl<'a> PasswordChange<'a> {
 async fn change_password(conn: &mut AsyncPgConnection, id: Uuid, change: PasswordChange<'_>) -> QueryResult<UserRow> {
     diesel::update(users::table.find(id))
         .set((change, users::token_version.eq(users::token_version + 1), users::updated_at.eq(now)))
+        .returning(UserRow::as_returning())
+        .get_result(conn)
+        .await
+}
+
+/// Turns two-step login off in `conn`'s transaction: the secret, its last step and the recovery
+/// codes are forgotten (`two_factor.rs`'s `disable`, and the command line's way back in:
+/// `set_role_and_password`).
+pub(crate) async fn turn_off_two_factor(conn: &mut AsyncPgConnection, id: Uuid) -> QueryResult<UserRow> {
+    diesel::delete(two_factor_codes::table.filter(two_factor_codes::user_id.eq(id))).execute(conn).await?;
+    diesel::update(users::table.find(id))
+        .set((
+            users::two_factor_secret.eq(None::<Vec<u8>>),
+            users::two_factor_enabled_at.eq(None::<DateTime<Utc>>),
+            users::two_factor_last_step.eq(None::<i64>),
+            users::updated_at.eq(now),
+        ))
         .returning(UserRow::as_returning())
         .get_result(conn)
         .await
@@ -242,9 +262,17 @@ impl UserRepository for PgUserRepository {
 
     async fn set_role_and_password(&self, id: Uuid, role: Role, password_hash: String) -> Result<User, BoxError> {
         let mut conn = self.database.conn().await?;
-        let change =
-            PasswordChange { role: Some(role.as_str()), active: Some(true), ..PasswordChange::new(&password_hash) };
-        change_password(&mut conn, id, change).await.map_err(DbError::from)?.into_user()
+        let row = crate::audit::transaction::<_, DbError, _>(&mut conn, async move |conn| {
+            let change =
+                PasswordChange { role: Some(role.as_str()), active: Some(true), ..PasswordChange::new(&password_hash) };
+            change_password(conn, id, change).await?;
+            // The command line is the way back in for an owner who lost the phone and the
+            // recovery codes: two-step login is off again (and asked for again at the next
+            // login where STAFF_2FA=required).
+            Ok(turn_off_two_factor(conn, id).await?)
+        })
+        .await?;
+        row.into_user()
     }
 
     async fn update_profile(&self, id: Uuid, profile: Profile) -> Result<User, BoxError> {

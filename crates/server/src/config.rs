@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use bitik_api::Settings;
 use bitik_api::settings::PictureServing;
 use bitik_common::{Shop, SocialLinks};
+use bitik_identity::TwoFactorPolicy;
 use bitik_orders::cash_on_delivery::CodSettings;
 use bitik_storage::StorageSettings;
 
@@ -43,6 +44,9 @@ pub struct Config {
     /// The length of a slot of the periodic jobs (the expiry sweeps, the limits' cleanup): each
     /// runs once per slot across every instance (`SWEEP_SECONDS`, 60).
     pub sweep_every: std::time::Duration,
+    /// `STAFF_2FA` as set (`required` or `optional`), `None` when unset: whether the
+    /// administrators and managers must log in in two steps (docs/roles.md#two-step-login).
+    pub staff_two_factor: Option<TwoFactorPolicy>,
 }
 
 /// Where e-mail goes out.
@@ -203,7 +207,14 @@ impl Config {
             sweep_every: std::time::Duration::from_secs(
                 whole("SWEEP_SECONDS", lookup("SWEEP_SECONDS"), 60, 1..=3600)?.into(),
             ),
+            staff_two_factor: lookup("STAFF_2FA").map(|raw| staff_two_factor(&raw)).transpose()?,
         })
+    }
+
+    /// The two-step login rule in force: `STAFF_2FA`, optional when unset (production refuses
+    /// to start unset: `unsafe_for_production`).
+    pub fn two_factor_policy(&self) -> TwoFactorPolicy {
+        self.staff_two_factor.unwrap_or_default()
     }
 
     /// A shop whose public address is not this machine's is in production.
@@ -212,8 +223,9 @@ impl Config {
     }
 
     /// Why `bitik serve` must not start as configured, in one sentence naming the setting: in
-    /// production, a development or published JWT secret, or payments simulated without anyone
-    /// having asked for it. The demo accounts' passwords are checked against the database
+    /// production, a development or published JWT secret, payments simulated without anyone
+    /// having asked for it, or two-step login for the owner and the manager neither required
+    /// nor declined on purpose. The demo accounts' passwords are checked against the database
     /// (`production::refuse_unsafe`).
     pub fn unsafe_for_production(&self) -> Option<String> {
         if !self.in_production() {
@@ -232,8 +244,22 @@ impl Config {
                 self.http.public_url
             ));
         }
+        if self.staff_two_factor.is_none() {
+            return Some(format!(
+                "STAFF_2FA is not set: set STAFF_2FA=required so that the administrators and managers of {} log in \
+                 with a code of an authenticator app after their password, or STAFF_2FA=optional to leave it to \
+                 each of them.",
+                self.http.public_url
+            ));
+        }
         None
     }
+}
+
+/// `STAFF_2FA`: `required` or `optional`.
+fn staff_two_factor(raw: &str) -> Result<TwoFactorPolicy, ConfigError> {
+    TwoFactorPolicy::parse(raw)
+        .ok_or_else(|| ConfigError(format!("STAFF_2FA must be required or optional, not \"{}\".", raw.trim())))
 }
 
 /// `WAVE_MODE`: `live` needs a key; `test` refuses one, so that nobody believes a key is used;
@@ -535,12 +561,12 @@ mod tests {
     fn production_refuses_the_development_and_example_secrets() {
         let refused = |vars: &[(&str, &str)]| config(vars).unwrap().unsafe_for_production();
         let site = ("PUBLIC_URL", "https://bitik.sn");
-        let live = [("WAVE_API_KEY", "wave_sn_prod_x"), ("WAVE_WEBHOOK_SECRET", "whsec")];
-        let no_secret = refused(&[site, live[0], live[1]]).unwrap();
+        let live = [("WAVE_API_KEY", "wave_sn_prod_x"), ("WAVE_WEBHOOK_SECRET", "whsec"), ("STAFF_2FA", "required")];
+        let no_secret = refused(&[site, live[0], live[1], live[2]]).unwrap();
         assert!(no_secret.starts_with("JWT_SECRET must be set"), "{no_secret}");
-        let example = refused(&[site, live[0], live[1], ("JWT_SECRET", EXAMPLE_JWT_SECRET)]).unwrap();
+        let example = refused(&[site, live[0], live[1], live[2], ("JWT_SECRET", EXAMPLE_JWT_SECRET)]).unwrap();
         assert!(example.starts_with("JWT_SECRET must be set"), "{example}");
-        assert_eq!(refused(&[site, live[0], live[1], ("JWT_SECRET", SECRET)]), None);
+        assert_eq!(refused(&[site, live[0], live[1], live[2], ("JWT_SECRET", SECRET)]), None);
         assert_eq!(refused(&[("JWT_SECRET", EXAMPLE_JWT_SECRET)]), None, "development may use anything");
     }
 
@@ -550,9 +576,31 @@ mod tests {
         let unset = config(&[site, ("JWT_SECRET", SECRET)]).unwrap();
         assert_eq!(unset.wave.mode, WaveMode::Unset);
         assert!(unset.unsafe_for_production().unwrap().starts_with("WAVE_API_KEY is not set"));
-        let asked = config(&[site, ("JWT_SECRET", SECRET), ("WAVE_MODE", "test")]).unwrap();
+        let asked = config(&[site, ("JWT_SECRET", SECRET), ("WAVE_MODE", "test"), ("STAFF_2FA", "optional")]).unwrap();
         assert_eq!((asked.wave.mode, asked.unsafe_for_production()), (WaveMode::Test, None));
         assert_eq!(config(&[]).unwrap().unsafe_for_production(), None, "just run stays as it is");
+    }
+
+    #[test]
+    fn production_asks_for_two_step_login_to_be_required_or_declined_on_purpose() {
+        let public = [("PUBLIC_URL", "https://bitik.sn"), ("JWT_SECRET", SECRET), ("WAVE_MODE", "test")];
+        let unset = config(&public).unwrap();
+        assert_eq!(unset.two_factor_policy(), TwoFactorPolicy::Optional);
+        let refusal = unset.unsafe_for_production().unwrap();
+        assert!(refusal.starts_with("STAFF_2FA is not set: set STAFF_2FA=required"), "{refusal}");
+        for (value, policy) in [("required", TwoFactorPolicy::Required), (" optional ", TwoFactorPolicy::Optional)] {
+            let set = config(&[public.as_slice(), &[("STAFF_2FA", value)]].concat()).unwrap();
+            assert_eq!((set.two_factor_policy(), set.unsafe_for_production()), (policy, None), "{value}");
+        }
+        let development = config(&[]).unwrap();
+        assert_eq!(
+            (development.two_factor_policy(), development.unsafe_for_production()),
+            (TwoFactorPolicy::Optional, None)
+        );
+        assert_eq!(
+            config(&[("STAFF_2FA", "yes")]).unwrap_err().to_string(),
+            "STAFF_2FA must be required or optional, not \"yes\"."
+        );
     }
 
     #[test]

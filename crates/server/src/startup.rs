@@ -33,7 +33,7 @@ use bitik_postgres::{
     Database, PgAddressRepository, PgAuditLog, PgCartRepository, PgInvoiceRepository, PgJobRuns,
     PgNewsletterRepository, PgOrderRepository, PgOutbox, PgPaymentRepository, PgPhoneRecords, PgProductRepository,
     PgPromoCodeRepository, PgRateLimiter, PgReconciliationRepository, PgSimulatedSessions, PgStockAlerts,
-    PgUserRepository, PgZoneRepository, PoolSettings, listen_for_changes, listen_for_messages,
+    PgTwoFactorRepository, PgUserRepository, PgZoneRepository, PoolSettings, listen_for_changes, listen_for_messages,
 };
 use bitik_storage::{ObjectPictures, StorageSettings};
 use bitik_wave::{Simulator, WaveClient, WaveWebhooks};
@@ -363,7 +363,12 @@ impl Shared {
         let users = Arc::new(PgUserRepository::new(database.clone()));
         let addresses = Arc::new(PgAddressRepository::new(database.clone()));
         let tokens = TokenService::new(config.jwt_secret.as_bytes(), SESSION_LIFETIME);
-        let mut accounts = AccountService::new(users, addresses, self.hasher.clone(), tokens);
+        let two_factor = Arc::new(PgTwoFactorRepository::new(database.clone()));
+        let mut accounts = AccountService::new(users, addresses, self.hasher.clone(), tokens).with_two_factor(
+            two_factor,
+            config.two_factor_policy(),
+            &config.http.shop.name,
+        );
         if config.mail.is_some() {
             accounts = accounts.with_reset_mail(self.templates.clone());
         }

@@ -92,7 +92,7 @@ describe('/admin', () => {
     // The bare /admin opens the seller's first screen, not the dashboard's figures.
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/orders$/))
     const nav = screen.getByRole('navigation', { name: 'Administration' })
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Commandes', 'Produits', 'Messages'])
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Commandes', 'Produits', 'Messages', 'Connexion en deux étapes'])
   })
 
   it('tells a seller the dashboard and « Caisse » are not theirs', async () => {
@@ -103,12 +103,22 @@ describe('/admin', () => {
     expect(screen.getByRole('link', { name: /^Aller à «\sCommandes\s»$/ })).toHaveAttribute('href', '/admin/orders')
   })
 
-  it('lets a courier in, with no back-office screen yet', async () => {
+  it('lets a courier in, with no back-office work yet but their own two-step login', async () => {
     localStorage.setItem('token', 'courier-token')
     server.use(http.get('/api/auth/me', () => HttpResponse.json({ data: user('courier') })))
     renderApp('/admin')
     expect(await screen.findByText('Cette page n’est pas ouverte à votre rôle.')).toBeVisible()
-    expect(within(screen.getByRole('navigation', { name: 'Administration' })).queryAllByRole('link')).toEqual([])
+    const links = within(screen.getByRole('navigation', { name: 'Administration' })).queryAllByRole('link')
+    expect(links.map((link) => link.textContent)).toEqual(['Connexion en deux étapes'])
+  })
+
+  it('sends a manager who must set up two-step login to its screen first', async () => {
+    localStorage.setItem('token', 'manager-token')
+    server.use(http.get('/api/auth/me', () => HttpResponse.json({ data: { ...user('manager'), twoFactorSetupRequired: true } })))
+    renderApp('/admin/orders')
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/two-factor$/))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Connexion en deux étapes' })).toBeVisible()
+    expect(screen.getByText(/Votre rôle demande la connexion en deux étapes/)).toBeVisible()
   })
 })
 

@@ -19,5 +19,12 @@ export const accountShape = {
   /** What the role may do in the back office, as the server's one table says (empty for a customer). */
   permissions: optional(array(string())),
   active: boolean(),
+  /** Whether logging in asks for a code of an authenticator app after the password. */
+  twoFactorEnabled: optional(boolean()),
+  /**
+   * The role must turn two-step login on before anything else (`STAFF_2FA=required`): the
+   * back office sends the person to its set-up, and the server refuses everything else.
+   */
+  twoFactorSetupRequired: optional(boolean()),
   createdAt: string(),
 }

@@ -79,6 +79,18 @@ codes! {
     // Reset links by e-mail asked of a shop that sends no e-mail: the WhatsApp path remains.
     MailNotConfigured = "mail_not_configured", CONFLICT;
 
+    // Two-step login: a wrong code is a failed login, as a wrong password is.
+    InvalidTwoFactorCode = "invalid_two_factor_code", UNAUTHORIZED;
+    // The password's challenge is unknown or expired: log in again from the password.
+    TwoFactorChallengeExpired = "two_factor_challenge_expired", UNAUTHORIZED;
+    TwoFactorAlreadyEnabled = "two_factor_already_enabled", CONFLICT;
+    TwoFactorNotStarted = "two_factor_not_started", CONFLICT;
+    TwoFactorNotEnabled = "two_factor_not_enabled", CONFLICT;
+    // `STAFF_2FA=required` holds the role to it: it cannot be turned off.
+    TwoFactorRequired = "two_factor_required", CONFLICT;
+    // A session of a role held to it, before it is set up: only the set-up is open.
+    TwoFactorSetupRequired = "two_factor_setup_required", FORBIDDEN;
+
     // The outbox of messages.
     MessageNotFound = "message_not_found", NOT_FOUND;
     MessageAlreadyPending = "message_already_pending", CONFLICT;

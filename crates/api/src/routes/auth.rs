@@ -2,12 +2,12 @@
 
 use actix_web::{HttpRequest, HttpResponse, get, post, put, web};
 use bitik_common::{RawAddress, RawContact};
-use bitik_identity::{NewAccount, ProfileUpdate, Role, Session, User};
+use bitik_identity::{LoginOutcome, NewAccount, ProfileUpdate, Role, Session, TwoFactorPolicy, User};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::auth::AuthUser;
+use crate::auth::{AnySession, AuthUser};
 use crate::error::{ApiError, ErrorBody};
 use crate::responses::Data;
 use crate::state::AppState;
@@ -46,12 +46,20 @@ pub struct UserDto {
     /// each role its own work by it; the server checks it again on every request.
     permissions: Vec<&'static str>,
     active: bool,
+    /// Whether logging in asks for a code of an authenticator app after the password.
+    two_factor_enabled: bool,
+    /// The role must turn two-step login on before anything else (`STAFF_2FA=required`): until
+    /// then the session reaches only its set-up (`/auth/2fa/…`), `/auth/me` and logout.
+    two_factor_setup_required: bool,
     created_at: DateTime<Utc>,
 }
 
-impl From<User> for UserDto {
-    fn from(user: User) -> Self {
+impl UserDto {
+    /// `policy`: `STAFF_2FA`, which says whether the user must still set up two-step login.
+    pub fn new(user: User, policy: TwoFactorPolicy) -> Self {
         UserDto {
+            two_factor_setup_required: policy.setup_required(&user),
+            two_factor_enabled: user.two_factor_enabled,
             id: user.id,
             first_name: user.first_name,
             last_name: user.last_name,
@@ -75,10 +83,29 @@ pub struct SessionDto {
     user: UserDto,
 }
 
-impl From<Session> for SessionDto {
-    fn from(session: Session) -> Self {
-        SessionDto { token: session.token, user: session.user.into() }
+impl SessionDto {
+    pub fn new(session: Session, policy: TwoFactorPolicy) -> Self {
+        SessionDto { token: session.token, user: UserDto::new(session.user, policy) }
     }
+}
+
+/// A right password of an account that logs in in two steps: no session yet, but the challenge
+/// to send back with the code (`POST /auth/2fa`) within five minutes.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TwoFactorChallengeDto {
+    /// Always `true`: the answer is this, not a session.
+    two_factor_required: bool,
+    /// Opaque; good for one login, five minutes.
+    challenge: String,
+}
+
+/// What a right password answers: the session, or the second step's challenge.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum LoginDto {
+    Session(Box<SessionDto>),
+    TwoFactor(TwoFactorChallengeDto),
 }
 
 /// The registration form; its rules and their French messages are the identity domain's.
@@ -126,7 +153,7 @@ async fn register(
         RawContact { first_name: body.first_name, last_name: body.last_name, email: body.email, phone: body.phone };
     let account = NewAccount { contact, password: body.password, role: Role::Customer };
     let session = reserved.unless_busy(state.accounts.register(account).await).await?;
-    Ok(HttpResponse::Created().json(Data::new(SessionDto::from(session))))
+    Ok(HttpResponse::Created().json(Data::new(SessionDto::new(session, state.accounts.two_factor_policy()))))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -140,12 +167,14 @@ pub struct LoginBody {
 }
 
 /// Logs in with e-mail and password. Attempts are counted per account and client address, per
-/// client address and per account; a successful one is not held against its owner.
+/// client address and per account; a successful one is not held against its owner. An account
+/// with two-step login on gets `{"twoFactorRequired": true, "challenge"}` instead of a session:
+/// the code follows (`POST /auth/2fa`), and only a right code forgets the failures.
 #[utoipa::path(
     tag = "auth",
     request_body = LoginBody,
     responses(
-        (status = 200, description = "Logged in", body = Data<SessionDto>),
+        (status = 200, description = "Logged in (`SessionDto`), or the password was right and a code must follow (`TwoFactorChallengeDto`)", body = Data<LoginDto>),
         (status = 400, description = "E-mail or password missing", body = ErrorBody),
         (status = 401, description = "Wrong e-mail or password", body = ErrorBody),
         (status = 403, description = "The account is deactivated", body = ErrorBody),
@@ -161,16 +190,22 @@ async fn login(
 ) -> Result<HttpResponse, ApiError> {
     // Reserved before the password is checked: simultaneous guesses cannot all pass.
     let attempt = state.limits.login(&body.email, &state.client(&req)).await?;
-    match state.accounts.login(&body.email, &body.password).await {
-        Ok(session) => {
+    let answer = match state.accounts.login(&body.email, &body.password).await {
+        Ok(LoginOutcome::Session(session)) => {
             attempt.succeeded().await;
-            Ok(HttpResponse::Ok().json(Data::new(SessionDto::from(session))))
+            LoginDto::Session(Box::new(SessionDto::new(*session, state.accounts.two_factor_policy())))
         }
-        Err(error) => Err(attempt.failed(error).await.into()),
-    }
+        Ok(LoginOutcome::TwoFactorRequired { challenge }) => {
+            attempt.halfway().await;
+            LoginDto::TwoFactor(TwoFactorChallengeDto { two_factor_required: true, challenge })
+        }
+        Err(error) => return Err(attempt.failed(error).await.into()),
+    };
+    Ok(HttpResponse::Ok().json(Data::new(answer)))
 }
 
-/// The logged-in user.
+/// The logged-in user; also to a session that must set up two-step login first
+/// (`twoFactorSetupRequired`).
 #[utoipa::path(
     tag = "auth",
     security(("bearer" = [])),
@@ -180,8 +215,8 @@ async fn login(
     )
 )]
 #[get("/auth/me")]
-async fn me(AuthUser(user): AuthUser) -> HttpResponse {
-    HttpResponse::Ok().json(Data::new(UserDto::from(user)))
+async fn me(state: web::Data<AppState>, AnySession(user): AnySession) -> HttpResponse {
+    HttpResponse::Ok().json(Data::new(UserDto::new(user, state.accounts.two_factor_policy())))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -255,7 +290,7 @@ async fn update_profile(
     let address = body.address();
     let profile = ProfileUpdate { first_name: body.first_name, last_name: body.last_name, phone: body.phone, address };
     let user = state.accounts.update_profile(user.id, profile).await?;
-    Ok(HttpResponse::Ok().json(Data::new(UserDto::from(user))))
+    Ok(HttpResponse::Ok().json(Data::new(UserDto::new(user, state.accounts.two_factor_policy()))))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -292,7 +327,7 @@ async fn change_password(
     let reserved = state.limits.password_change(user.id, &state.client(&req)).await?;
     let changed = state.accounts.change_password(user.id, &body.current_password, &body.new_password).await;
     let session = reserved.unless_busy(changed).await?;
-    Ok(HttpResponse::Ok().json(Data::new(SessionDto::from(session))))
+    Ok(HttpResponse::Ok().json(Data::new(SessionDto::new(session, state.accounts.two_factor_policy()))))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -311,7 +346,7 @@ pub struct Done {
     )
 )]
 #[post("/auth/logout")]
-async fn logout(state: web::Data<AppState>, AuthUser(user): AuthUser) -> Result<HttpResponse, ApiError> {
+async fn logout(state: web::Data<AppState>, AnySession(user): AnySession) -> Result<HttpResponse, ApiError> {
     state.accounts.logout(user.id).await?;
     Ok(HttpResponse::Ok().json(Data::new(Done { message: "Vous êtes déconnecté." })))
 }

@@ -26,4 +26,5 @@ mod rate_limits;
 mod refunds;
 mod simulated_sessions;
 mod stock_alerts;
+mod two_factor;
 mod users;

@@ -229,6 +229,19 @@ fn matrix() -> Vec<Row> {
         row(M::PUT, "/auth/profile", SIGNED_IN, |_, _| {
             with_json("/api/auth/profile", json!({"firstName": "Prénom", "lastName": "Nom", "city": "Dakar"}))
         }),
+        // Two-step login: the challenge is the credential of the code's step, and a forged one is
+        // refused whoever asks; the set-up is the team's own (a customer has none), and a wrong
+        // first code turns nothing on, so the rows after play as before.
+        row(M::POST, "/auth/2fa", [401; 4], |_, _| {
+            with_json("/api/auth/2fa", json!({"challenge": "not-a-challenge", "code": "123456"}))
+        }),
+        row(M::POST, "/auth/2fa/setup", [401, 403, 403, 200], |_, _| call("/api/auth/2fa/setup")),
+        row(M::POST, "/auth/2fa/enable", [401, 403, 403, 401], |_, _| {
+            with_json("/api/auth/2fa/enable", json!({"code": "000000"}))
+        }),
+        row(M::POST, "/auth/2fa/disable", [401, 409, 409, 409], |_, who| {
+            with_json("/api/auth/2fa/disable", json!({"password": who.password()}))
+        }),
         // Addresses.
         row(M::GET, "/users/addresses", SIGNED_IN, |_, _| call("/api/users/addresses")),
         row(M::POST, "/users/addresses", SIGNED_IN_CREATES, |_, _| {
@@ -910,6 +923,7 @@ pub(crate) fn user_as(id: &str, role: bitik_identity::Role) -> bitik_identity::U
         active: true,
         token_version: 0,
         password_reset_requested_at: None,
+        two_factor_enabled: false,
         created_at: chrono::Utc::now(),
     }
 }

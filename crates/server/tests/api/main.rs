@@ -45,5 +45,6 @@ mod security;
 mod shutdown;
 mod storage;
 mod storefront_assets;
+mod two_factor;
 mod uploads;
 mod wave_faults;

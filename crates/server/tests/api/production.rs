@@ -72,6 +72,14 @@ fn a_public_shop_refuses_to_simulate_payments_unless_asked() {
     assert!(line.contains("WAVE_API_KEY is not set") && line.contains("WAVE_MODE=test"), "{line}");
 }
 
+#[test]
+fn a_public_shop_refuses_to_leave_two_step_login_unsaid() {
+    let port = free_port();
+    let env = [("PUBLIC_URL", SITE), ("PORT", port.as_str()), ("JWT_SECRET", SECRET), ("WAVE_MODE", "test")];
+    let line = refusal(&refused_serve(&env));
+    assert!(line.contains("STAFF_2FA is not set") && line.contains("STAFF_2FA=optional"), "{line}");
+}
+
 #[tokio::test]
 async fn a_public_shop_refuses_demo_accounts_that_still_open_then_serves_in_announced_test_mode() {
     let database = TestDatabase::new().await;
@@ -87,6 +95,7 @@ async fn a_public_shop_refuses_demo_accounts_that_still_open_then_serves_in_anno
         ("PORT", port.as_str()),
         ("JWT_SECRET", SECRET),
         ("WAVE_MODE", "test"),
+        ("STAFF_2FA", "required"),
     ];
     // What `bitik seed --demo-accounts` creates (without drawing the demo catalogue's pictures).
     let state = build_state(config(&env), database.database.clone()).expect("state");

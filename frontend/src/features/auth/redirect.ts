@@ -3,6 +3,12 @@
 // site: an address from the query string must not send anyone elsewhere.
 const AUTH_PATHS = ['/login', '/register', '/forgot-password', '/reset-password']
 
+/**
+ * The back office's two-step login screen, where a role held to it is sent until it is on (the
+ * admin area's `TWO_FACTOR_PATH`, written twice so that neither side's chunks pull in the other's).
+ */
+export const TWO_FACTOR_PATH = '/admin/two-factor'
+
 export function safeRedirectPath(value: unknown): string | null {
   if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null
   let url: URL
@@ -28,4 +34,9 @@ function fromState(state: unknown): unknown {
 
 export function redirectTarget(state: unknown, search: URLSearchParams): string {
   return safeRedirectPath(fromState(state)) ?? safeRedirectPath(search.get('redirect')) ?? '/'
+}
+
+/** Where a login lands: the two-step login set-up first when the role must turn it on. */
+export function landingAfterLogin(user: { twoFactorSetupRequired?: boolean } | null, state: unknown, search: URLSearchParams): string {
+  return user?.twoFactorSetupRequired ? TWO_FACTOR_PATH : redirectTarget(state, search)
 }

@@ -19,6 +19,7 @@ const SIDEBAR = [
   ['Codes promo', '/admin/promo-codes'],
   ['Messages', '/admin/messages'],
   ['Journal', '/admin/journal'],
+  ['Connexion en deux étapes', '/admin/two-factor'],
 ] as const
 
 /** Every screen of admin-area.tsx's table and the title of its tab. */
@@ -40,6 +41,7 @@ const TITLES = [
   ['/admin/promo-codes', 'Codes promo – Administration'],
   ['/admin/messages', 'Messages – Administration'],
   ['/admin/journal', 'Journal – Administration'],
+  ['/admin/two-factor', 'Connexion en deux étapes – Administration'],
 ] as const
 
 const tab = (title: string) => `${title} | Bitik Dakar`

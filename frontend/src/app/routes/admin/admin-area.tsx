@@ -1,11 +1,11 @@
 // The admin area, behind AdminGuard: its layout and its route
 // table, in a chunk a shopper never downloads. Each screen is a further chunk.
 import { lazy, type ReactNode } from 'react'
-import { Link, Navigate, useRoutes } from 'react-router'
+import { Link, Navigate, useLocation, useRoutes } from 'react-router'
 import { useSession } from '@/features/auth/session-store'
 import { PERMISSIONS as P, type PermissionCode } from '@/lib/permissions'
 import { usePageMeta } from '@/lib/seo'
-import AdminLayout, { linksFor } from './admin-layout'
+import AdminLayout, { TWO_FACTOR_PATH, workFor } from './admin-layout'
 
 const Dashboard = lazy(() => import('./dashboard'))
 const Orders = lazy(() => import('./orders'))
@@ -21,12 +21,17 @@ const DeliveryForm = lazy(() => import('./delivery-form'))
 const Messages = lazy(() => import('./messages'))
 const PromoCodes = lazy(() => import('./promo-codes'))
 const Journal = lazy(() => import('./journal'))
+const TwoFactor = lazy(() => import('./two-factor'))
 const NotFound = lazy(() => import('../not-found'))
 
 export default function AdminArea() {
   return useRoutes([
     {
-      element: <AdminLayout />,
+      element: (
+        <SetUpFirst>
+          <AdminLayout />
+        </SetUpFirst>
+      ),
       children: [
         // The bare /admin opens the dashboard.
         // The bare /admin opens the role's first screen.
@@ -50,6 +55,8 @@ export default function AdminArea() {
         { path: 'messages', element: <Needs permission={P.handleOrders}><Messages /></Needs> },
         { path: 'promo-codes', element: <Needs permission={P.managePromoCodes}><PromoCodes /></Needs> },
         { path: 'journal', element: <Needs permission={P.manageStaff}><Journal /></Needs> },
+        // Every member's own: no permission.
+        { path: 'two-factor', element: <TwoFactor /> },
         { path: '*', element: <NotFound /> },
       ],
     },
@@ -66,9 +73,20 @@ function Needs({ permission, children }: { permission: PermissionCode; children:
   return permissions.includes(permission) ? children : <NotForThisRole permissions={permissions} />
 }
 
+/**
+ * A role held to two-step login (`STAFF_2FA=required`) that has not turned it on is sent to its
+ * set-up: the server refuses it everything else until then.
+ */
+function SetUpFirst({ children }: { children: ReactNode }) {
+  const { user } = useSession()
+  const { pathname } = useLocation()
+  if (user?.twoFactorSetupRequired && pathname !== TWO_FACTOR_PATH) return <Navigate to={TWO_FACTOR_PATH} replace />
+  return children
+}
+
 function FirstScreen() {
   const permissions = usePermissions()
-  const first = linksFor(permissions)[0]
+  const first = workFor(permissions)[0]
   return first ? <Navigate to={first.to} replace /> : <NotForThisRole permissions={permissions} />
 }
 
@@ -76,7 +94,7 @@ export const NOT_FOR_THIS_ROLE = 'Cette page n’est pas ouverte à votre rôle.
 
 function NotForThisRole({ permissions }: { permissions: readonly string[] }) {
   usePageMeta({ title: 'Accès non autorisé – Administration', noindex: true })
-  const first = linksFor(permissions)[0]
+  const first = workFor(permissions)[0]
   return (
     <section>
       <h1>Accès non autorisé</h1>

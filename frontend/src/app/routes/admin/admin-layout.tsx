@@ -6,8 +6,18 @@ import { useSession } from '@/features/auth/session-store'
 import { PERMISSIONS, PermissionsContext, type PermissionCode } from '@/lib/permissions'
 import styles from './admin-layout.module.css'
 
-/** The sidebar: each screen with the permission it needs; a role sees its own work only. */
-export const LINKS: readonly { label: string; to: string; needs: PermissionCode }[] = [
+/**
+ * Every member's own two-step login (admin-area.tsx's `two-factor`). The login's landing names it
+ * too (`features/auth/redirect.ts`): imported from there, the login's modules would be grouped
+ * with the admin area's and pulled into /checkout's first load (npm run size).
+ */
+export const TWO_FACTOR_PATH = '/admin/two-factor'
+
+/**
+ * The sidebar: each screen with the permission it needs; a role sees its own work only. A screen
+ * needing none (the member's own two-step login) is every member's.
+ */
+export const LINKS: readonly { label: string; to: string; needs?: PermissionCode }[] = [
   { label: 'Tableau de bord', to: '/admin/dashboard', needs: PERMISSIONS.readFigures },
   { label: 'Commandes', to: '/admin/orders', needs: PERMISSIONS.handleOrders },
   { label: 'Caisse', to: '/admin/cash', needs: PERMISSIONS.handleMoney },
@@ -17,10 +27,15 @@ export const LINKS: readonly { label: string; to: string; needs: PermissionCode 
   { label: 'Codes promo', to: '/admin/promo-codes', needs: PERMISSIONS.managePromoCodes },
   { label: 'Messages', to: '/admin/messages', needs: PERMISSIONS.handleOrders },
   { label: 'Journal', to: '/admin/journal', needs: PERMISSIONS.manageStaff },
+  { label: 'Connexion en deux étapes', to: TWO_FACTOR_PATH },
 ]
 
 /** The screens `permissions` opens, in the sidebar's order. */
-export const linksFor = (permissions: readonly string[]) => LINKS.filter((link) => permissions.includes(link.needs))
+export const linksFor = (permissions: readonly string[]) =>
+  LINKS.filter((link) => link.needs === undefined || permissions.includes(link.needs))
+
+/** The role's work among them: where the bare /admin opens. */
+export const workFor = (permissions: readonly string[]) => linksFor(permissions).filter((link) => link.needs !== undefined)
 
 export default function AdminLayout() {
   // No page meta here: each screen names itself (« Commandes – Administration »), and a

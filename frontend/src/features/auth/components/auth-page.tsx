@@ -2,7 +2,7 @@ import { useId, useRef, type KeyboardEvent } from 'react'
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { FormAlert } from '@/components/ui/form-field'
 import { PageSpinner } from '@/components/ui/spinner'
-import { redirectTarget } from '../redirect'
+import { landingAfterLogin } from '../redirect'
 import { useSession } from '../session-store'
 import styles from './auth.module.css'
 import { LoginForm } from './login-form'
@@ -35,7 +35,7 @@ export function AuthPage() {
   const tabRefs = useRef<Partial<Record<AuthTab, HTMLButtonElement | null>>>({})
   const tab = authTabOf(location.pathname)
 
-  if (session.status === 'authenticated') return <Navigate to={redirectTarget(location.state, searchParams)} replace />
+  if (session.status === 'authenticated') return <Navigate to={landingAfterLogin(session.user, location.state, searchParams)} replace />
   if (session.status === 'loading') return <PageSpinner />
 
   function select(next: AuthTab, focus = false) {

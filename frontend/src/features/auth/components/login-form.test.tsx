@@ -162,3 +162,67 @@ describe('login form', () => {
     expect(screen.getByRole('tab', { name: 'Connexion' })).toHaveFocus()
   })
 })
+
+describe('two-step login', () => {
+  const codeForm = () => screen.getByRole('form', { name: 'Code de vérification' })
+  const code = () => within(codeForm()).getByLabelText('Code de vérification', withoutAsterisk)
+  const verify = () => within(codeForm()).getByRole('button', { name: 'Vérifier' })
+
+  /** The password is right: POST /api/auth/2fa answers `status` and `body` after it. */
+  async function passwordAccepted(status: number, body: unknown) {
+    loginAnswers(200, { data: { twoFactorRequired: true, challenge: 'challenge-1' } })
+    const requests: unknown[] = []
+    server.use(
+      http.post('/api/auth/2fa', async ({ request }) => {
+        requests.push(await request.json())
+        return HttpResponse.json(body as Record<string, unknown>, { status })
+      }),
+    )
+    const user = userEvent.setup()
+    await openLogin()
+    await user.type(email(), 'gerant@bitik.sn')
+    await user.type(password(), 'secret1')
+    await user.click(submit())
+    await screen.findByRole('form', { name: 'Code de vérification' })
+    expect(localStorage.getItem('token')).toBeNull()
+    return { user, requests }
+  }
+
+  it('asks for the code after a right password, then stores the session', async () => {
+    catalogueMissing()
+    const { user, requests } = await passwordAccepted(200, { data: { token: 'jwt-2', user: makeUser({ role: 'manager', twoFactorEnabled: true }) } })
+    await user.click(verify())
+    expect(code()).toHaveAccessibleDescription(/Le code de vérification est requis$/)
+    await user.type(code(), '123 456')
+    await user.click(verify())
+    await waitFor(() => expect(localStorage.getItem('token')).toBe('jwt-2'))
+    expect(requests).toEqual([{ challenge: 'challenge-1', code: '123 456' }])
+  })
+
+  it('says a wrong code as the server words it, and a challenge gone asks for the password again', async () => {
+    const { user } = await passwordAccepted(401, { code: 'invalid_two_factor_code', message: 'Code incorrect ou expiré.', fields: { code: 'Code incorrect ou expiré.' } })
+    await user.type(code(), '000000')
+    await user.click(verify())
+    expect(await within(codeForm()).findByRole('alert')).toHaveTextContent('Code incorrect ou expiré.')
+
+    const expired = 'Votre connexion a expiré. Saisissez à nouveau votre email et votre mot de passe.'
+    server.use(http.post('/api/auth/2fa', () => HttpResponse.json({ code: 'two_factor_challenge_expired', message: expired }, { status: 401 })))
+    await user.clear(code())
+    await user.type(code(), '111111')
+    await user.click(verify())
+    expect(await within(form()).findByRole('alert')).toHaveTextContent(expired)
+    expect(email()).toHaveValue('gerant@bitik.sn')
+    expect(password()).toHaveValue('')
+  })
+
+  it('sends a manager who must set it up to its screen after logging in', async () => {
+    loginAnswers(200, { data: { token: 'jwt-3', user: makeUser({ role: 'manager', twoFactorSetupRequired: true }) } })
+    server.use(http.post('/api/auth/2fa/setup', () => HttpResponse.json({ code: 'internal', message: 'Erreur' }, { status: 500 })))
+    const user = userEvent.setup()
+    await openLogin()
+    await user.type(email(), 'gerant@bitik.sn')
+    await user.type(password(), 'secret1')
+    await user.click(submit())
+    await waitFor(() => expect(location()).toBe('/admin/two-factor'))
+  })
+})

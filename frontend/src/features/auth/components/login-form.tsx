@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { Link } from 'react-router'
 import { PasswordField } from '@/components/ui/form-field'
 import { FormActions, RefusalAlert } from '@/components/ui/form-submit'
@@ -8,25 +9,42 @@ import { loginErrorMessage } from '../errors'
 import { loginSchema } from '../form-schemas'
 import { EmailField } from './account-fields'
 import styles from './auth.module.css'
+import { SecondStepForm } from './second-step-form'
 
 /**
  * Connexion. On success the session is stored and the page (which watches the
- * session) sends the shopper back where they came from.
+ * session) sends the shopper back where they came from. An account with
+ * two-step login on is asked for its code next (`SecondStepForm`).
  */
 export function LoginForm() {
   const form = useZodForm(loginSchema, { email: '', password: '' })
   const login = useLogin()
   const toast = useToast()
+  const [challenge, setChallenge] = useState<string | null>(null)
 
   const onSubmit = form.handleSubmit(async (credentials) => {
     try {
-      const { user } = await login.mutateAsync(credentials)
-      toast.success(`Bienvenue, ${user.firstName} !`)
+      const answer = await login.mutateAsync(credentials)
+      if ('token' in answer) toast.success(`Bienvenue, ${answer.user.firstName} !`)
+      else setChallenge(answer.challenge)
     } catch (failure) {
       // Above the form only: a login refusal names no field.
       form.refuse(failure, loginErrorMessage(failure), {})
     }
   })
+
+  if (challenge) {
+    return (
+      <SecondStepForm
+        challenge={challenge}
+        onRestart={(reason) => {
+          setChallenge(null)
+          form.reset({ email: form.values.email, password: '' })
+          if (reason) form.refuse(reason, loginErrorMessage(reason), {})
+        }}
+      />
+    )
+  }
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Connexion">
