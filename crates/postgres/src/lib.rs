@@ -38,7 +38,7 @@ mod users;
 pub mod testing;
 
 pub use addresses::PgAddressRepository;
-pub use audit::PgAuditLog;
+pub use audit::{PgAuditLog, transaction};
 pub use carts::PgCartRepository;
 pub use catalog::PgProductRepository;
 pub use catalog_changes::{CHANNEL, listen_for_changes};

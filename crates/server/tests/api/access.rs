@@ -668,7 +668,10 @@ impl World {
             // A call repeating what the administrator did (the same form again) changes nothing
             // and writes nothing; one that changes something writes one entry.
             Some(action) if staff && (200..300).contains(&status) => {
-                assert!(written.len() <= 1 && written.iter().all(|w| w == action), "{what}: {written:?}, not one {action}");
+                assert!(
+                    written.len() <= 1 && written.iter().all(|w| w == action),
+                    "{what}: {written:?}, not one {action}"
+                );
                 if written.len() == 1 {
                     self.audited.insert(key);
                 }
