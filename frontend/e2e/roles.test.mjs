@@ -120,7 +120,7 @@ test('the owner makes a seller and a courier; each sees only their own work, on 
   const tee = (await api('GET', '/products/t-shirt-teranga-oversize')).json.data
   const [color, bySize] = Object.entries(tee.stock)[0]
   const size = Object.keys(bySize)[0]
-  await seller.goto(`/admin/products/${tee.id}`)
+  await seller.goto(`/admin/products/edit/${tee.id}`)
   await seller.getByRole('button', { name: 'Ajuster le stock' }).click()
   const dialog = seller.getByRole('dialog', { name: `Stock – ${tee.name}` })
   await dialog.getByLabel(`Stock ${color} ${size}`).fill('2')
@@ -140,7 +140,7 @@ test('the owner makes a seller and a courier; each sees only their own work, on 
   assert.match(entry, new RegExp(SELLER.email))
   assert.match(entry, new RegExp(tee.name))
   assert.match(entry, new RegExp(`stock ${color}/${size}`))
-  await owner.goto(`/admin/products/${tee.id}`)
+  await owner.goto(`/admin/products/edit/${tee.id}`)
   const productJournal = owner.getByRole('region', { name: 'Journal' })
   await productJournal.getByText('Stock ajusté').waitFor()
   assert.match(await productJournal.textContent(), new RegExp(SELLER.email))
