@@ -73,8 +73,7 @@ export function JournalPage() {
             options={withCurrent(TARGET_OPTIONS, filters.targetType, targetTypeLabel)}
             onChange={(targetType) => change({ targetType, targetId: null })}
           />
-          <DateFilter label="Du" value={filters.from} onChange={(from) => change({ from })} />
-          <DateFilter label="Au" value={filters.to} onChange={(to) => change({ to })} />
+          <PeriodFilter from={filters.from} to={filters.to} onChange={({ from, to }) => change({ from, to })} />
           {filters.targetId ? (
             <p className={`${styles.control} ${own.chip}`}>
               <span>{filters.targetType ? targetTypeLabel(filters.targetType) : 'Cible'} {filters.targetId}</span>
@@ -93,26 +92,46 @@ export function JournalPage() {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
-/** A day of the period: written in the address once the date has stopped changing (a year typed digit by digit). */
-function DateFilter({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
-  const id = useId()
-  const [text, setText] = useState(value)
+interface Period {
+  from: string
+  to: string
+}
+
+/**
+ * « Du » and « Au »: written in the address together once both dates have stopped changing (a
+ * year typed digit by digit). One debounce for both: two would each write the address from the
+ * same old one, and the second would undo the first.
+ */
+function PeriodFilter({ from, to, onChange }: Period & { onChange: (period: Period) => void }) {
+  const [text, setText] = useState<Period>({ from, to })
   const settled = useDebouncedValue(text, SEARCH_DEBOUNCE_MS)
 
   useEffect(() => {
-    if (settled !== value && (settled === '' || DAY.test(settled))) onChange(settled)
-    // Only a settled date changes the address, not a change of the address.
+    const usable = (day: string) => day === '' || DAY.test(day)
+    const changed = settled.from !== from || settled.to !== to
+    if (changed && usable(settled.from) && usable(settled.to)) onChange(settled)
+    // Only settled dates change the address, not a change of the address.
   }, [settled])
 
-  // The address changed by itself (back button, a link): the field follows.
+  // The address changed by itself (back button, a link): the fields follow.
   useEffect(() => {
-    if (value !== settled) setText(value)
-  }, [value])
+    if (from !== settled.from || to !== settled.to) setText({ from, to })
+  }, [from, to])
 
+  return (
+    <>
+      <DateInput label="Du" value={text.from} onChange={(day) => setText((period) => ({ ...period, from: day }))} />
+      <DateInput label="Au" value={text.to} onChange={(day) => setText((period) => ({ ...period, to: day }))} />
+    </>
+  )
+}
+
+function DateInput({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  const id = useId()
   return (
     <label className={styles.control} htmlFor={id}>
       {label}
-      <input id={id} type="date" className={styles.input} value={text} onChange={(event) => setText(event.target.value)} />
+      <input id={id} type="date" className={styles.input} value={value} onChange={(event) => onChange(event.target.value)} />
     </label>
   )
 }
