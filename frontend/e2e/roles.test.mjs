@@ -1,7 +1,8 @@
 // A shop run by a team (docs/roles.md), against the real server: the owner makes a seller's and
 // a courier's accounts in « Utilisateurs »; the seller, on a 360-px phone, lands on the orders,
-// sees no figures, no « Caisse » and no refund on a paid order; the courier has no back-office
-// screen; the server refuses what the screens do not offer.
+// sees no figures, no « Caisse » and no refund on a paid order, and sets a stock with its reason;
+// the owner reads it in « Journal » and on the product; the courier has no back-office screen;
+// the server refuses what the screens do not offer.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { startShop } from './harness.mjs'
@@ -114,6 +115,36 @@ test('the owner makes a seller and a courier; each sees only their own work, on 
   const figures = await api('GET', '/admin/orders/stats', { token: sellerToken })
   assert.equal(figures.status, 403)
   assert.equal(figures.json.message, 'Les chiffres de la boutique sont réservés au gérant et à l\'administrateur.')
+
+  // The seller counts a shelf on the phone: a stock set with its reason, kept as a movement.
+  const tee = (await api('GET', '/products/t-shirt-teranga-oversize')).json.data
+  const [color, bySize] = Object.entries(tee.stock)[0]
+  const size = Object.keys(bySize)[0]
+  await seller.goto(`/admin/products/edit/${tee.id}`)
+  await seller.getByRole('button', { name: 'Ajuster le stock' }).click()
+  const dialog = seller.getByRole('dialog', { name: `Stock – ${tee.name}` })
+  await dialog.getByLabel(`Stock ${color} ${size}`).fill('2')
+  await dialog.getByLabel('Raison').selectOption('damaged')
+  await dialog.getByLabel(label('Note')).fill('Deux t-shirts tachés au déballage')
+  await dialog.getByRole('button', { name: 'Enregistrer le stock' }).click()
+  const movements = seller.getByRole('region', { name: 'Mouvements de stock' })
+  await movements.getByText('Deux t-shirts tachés au déballage').waitFor()
+  assert.match(await movements.textContent(), /Article abîmé/)
+  assert.match(await movements.textContent(), /→ 2/)
+
+  // The owner reads it in « Journal », and on the product's own page.
+  await owner.goto('/admin/journal')
+  // The entries, not the « Action » filter's options, which name every action too.
+  const journal = owner.getByRole('list', { name: 'Entrées du journal' })
+  await journal.getByText('Stock ajusté').first().waitFor()
+  const entry = await journal.textContent()
+  assert.match(entry, new RegExp(SELLER.email))
+  assert.match(entry, new RegExp(tee.name))
+  assert.match(entry, new RegExp(`stock ${color}/${size}`))
+  await owner.goto(`/admin/products/edit/${tee.id}`)
+  const productJournal = owner.getByRole('region', { name: 'Journal' })
+  await productJournal.getByText('Stock ajusté').waitFor()
+  assert.match(await productJournal.textContent(), new RegExp(SELLER.email))
 
   // The courier: in, but nothing of the back office yet (their deliveries come with their screen).
   const courier = await shop.newPage({ mobile: true })

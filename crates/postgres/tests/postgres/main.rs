@@ -1,6 +1,7 @@
 //! Adapter tests against a real PostgreSQL: each test on its own database.
 
 mod admin_users;
+mod audit;
 mod carts;
 mod cash_on_delivery;
 mod catalog;
