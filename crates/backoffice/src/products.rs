@@ -133,7 +133,9 @@ async fn create(
     Ok(HttpResponse::Created().json(Data::new(AdminProductDto::from(product))))
 }
 
-/// Replaces a product and its whole stock grid; its slug stays.
+/// Replaces a product and its variants; its slug stays. Variants it already has keep their
+/// quantities (they change by `PUT /products/{id}/stock`, with a reason); new ones start with
+/// the grid's.
 #[utoipa::path(operation_id = "product.update", tag = "admin", security(("bearer" = ["products.manage"])), request_body = ProductBody,
     params(("idOrSlug" = Uuid, Path, description = "Product id (an id: writes take no slug)")),
     responses(

@@ -58,8 +58,10 @@ pub trait ProductRepository: Send + Sync {
     /// A product by id whether active or not: for the back office.
     async fn find_any(&self, id: uuid::Uuid) -> Result<Option<Product>, BoxError>;
 
-    /// Replaces a product's fields and its whole stock grid in one transaction; its slug stays,
-    /// so links already shared keep working. `None` when there is no such product.
+    /// Replaces a product's fields and its variants in one transaction: those the grid no longer
+    /// has go, new ones get the grid's quantity, the others keep theirs (a quantity changes by
+    /// `adjust_stock`). Its slug stays, so links already shared keep working. `None` when there
+    /// is no such product.
     async fn update(&self, id: uuid::Uuid, product: NewProduct) -> Result<Option<Product>, BoxError>;
 
     /// Sets the quantities of the variants the adjustment names, and of those only, under their

@@ -121,7 +121,8 @@ impl CatalogService {
         self.products.stats().await.map_err(CatalogError::repository)
     }
 
-    /// The product form's rules, then the whole product with its stock replaced.
+    /// The product form's rules, then the whole product replaced: its variants those of the
+    /// grid, the ones it had keeping their quantities (an adjustment changes those).
     pub async fn update(&self, id: Uuid, form: ProductForm) -> Result<Product, CatalogError> {
         let existing = self.admin_product(id).await?;
         let product = form.validate(Some(existing.created_at))?;

@@ -31,7 +31,7 @@ use self::query::{
 };
 use self::rows::{ProductRow, corrupt, into_product, into_product_with};
 use self::search::Words;
-use self::writes::{SLUG_ATTEMPTS, SLUG_CONSTRAINT, import_one, insert_product, replace_stock, update_fields};
+use self::writes::{SLUG_ATTEMPTS, SLUG_CONSTRAINT, import_one, insert_product, replace_stock, update_fields, Quantities};
 use crate::schema::products;
 use crate::{Database, DbError};
 
@@ -221,7 +221,7 @@ impl ProductRepository for PgProductRepository {
             if changed == 0 {
                 return Ok(false);
             }
-            replace_stock(conn, id, &product.stock).await?;
+            replace_stock(conn, id, &product.stock, Quantities::Kept).await?;
             Ok(true)
         })
         .await

@@ -127,14 +127,30 @@ pub(super) async fn import_one(conn: &mut AsyncPgConnection, slug: &Slug, produc
     match found {
         Some(id) => {
             update_fields(conn, id, product).await?;
-            replace_stock(conn, id, &product.stock).await
+            replace_stock(conn, id, &product.stock, Quantities::Replaced).await
         }
         None => insert_under(conn, slug, product).await.map(|_| ()),
     }
 }
 
-/// Makes the product's variants exactly those of `stock`, with its quantities.
-pub(super) async fn replace_stock(conn: &mut AsyncPgConnection, id: Uuid, stock: &Stock) -> Result<(), DbError> {
+/// What saving a product's variants does to the quantities of those it already has.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Quantities {
+    /// The product form: they keep theirs. A quantity changes by an adjustment, with its reason
+    /// and under its row's lock, so a form opened before one cannot undo it.
+    Kept,
+    /// The catalogue import: the file's are the shop's count.
+    Replaced,
+}
+
+/// Makes the product's variants exactly those of `stock`; new ones with its quantities, the
+/// others' as `quantities` says.
+pub(super) async fn replace_stock(
+    conn: &mut AsyncPgConnection,
+    id: Uuid,
+    stock: &Stock,
+    quantities: Quantities,
+) -> Result<(), DbError> {
     let keep: Vec<(String, String)> =
         stock.variants().map(|(color, size, _)| (color.as_str().to_owned(), size.as_str().to_owned())).collect();
     let existing: Vec<(Uuid, String, String)> = product_variants::table
@@ -152,13 +168,14 @@ pub(super) async fn replace_stock(conn: &mut AsyncPgConnection, id: Uuid, stock:
     }
     for (color, size, quantity) in stock.variants() {
         let quantity = i32::try_from(quantity).unwrap_or(i32::MAX);
-        diesel::insert_into(product_variants::table)
-            .values(InsertVariant { product_id: id, color: color.as_str(), size: size.as_str(), stock: quantity })
-            .on_conflict((product_variants::product_id, product_variants::color, product_variants::size))
-            .do_update()
-            .set(product_variants::stock.eq(quantity))
-            .execute(conn)
-            .await?;
+        let variant = InsertVariant { product_id: id, color: color.as_str(), size: size.as_str(), stock: quantity };
+        let insert = diesel::insert_into(product_variants::table)
+            .values(variant)
+            .on_conflict((product_variants::product_id, product_variants::color, product_variants::size));
+        match quantities {
+            Quantities::Kept => insert.do_nothing().execute(conn).await?,
+            Quantities::Replaced => insert.do_update().set(product_variants::stock.eq(quantity)).execute(conn).await?,
+        };
     }
     Ok(())
 }

@@ -110,6 +110,34 @@ async fn stock_set_to_zero_shows_the_product_sold_out_and_negative_stock_is_refu
 }
 
 #[tokio::test]
+async fn a_form_opened_before_an_adjustment_saves_without_undoing_it() {
+    let app = spawn_app().await;
+    let admin = app.admin_token().await;
+    let created = app.send(Method::POST, "/api/products", Some(&admin), Some(&form())).await;
+    assert_eq!(created.status(), 201);
+    let id = created.json::<Value>().await.unwrap()["data"]["id"].as_str().unwrap().to_owned();
+    // A seller counts the black M again while the manager's form, opened before, still says 3.
+    let counted = json!({"stock": {"noir": {"M": 9}}, "reason": "recount"});
+    assert_eq!(app.send(Method::PUT, &format!("/api/products/{id}/stock"), Some(&admin), Some(&counted)).await.status(), 200);
+
+    // The form is saved with a new price, a size added (XL, 4 black) and white left out.
+    let mut body = form();
+    body["price"] = json!(13_000);
+    body["colors"] = json!(["noir"]);
+    body["sizes"] = json!(["M", "L", "XL"]);
+    body["stock"] = json!({"noir": {"M": 3, "L": 2, "XL": 4}});
+    let saved = app.send(Method::PUT, &format!("/api/products/{id}"), Some(&admin), Some(&body)).await;
+    assert_eq!(saved.status(), 200);
+    let product: Value = app.get(&format!("/api/products/{id}")).await.json().await.unwrap();
+    assert_eq!(product["data"]["price"], 13_000);
+    assert_eq!(
+        product["data"]["stock"],
+        json!({"noir": {"M": 9, "L": 2, "XL": 4}}),
+        "the count kept, the new variant at the form's quantity, the one left out gone"
+    );
+}
+
+#[tokio::test]
 async fn an_ordered_product_is_deactivated_instead_of_deleted() {
     let app = spawn_app().await;
     let admin = app.admin_token().await;
