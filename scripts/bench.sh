@@ -120,6 +120,17 @@ measure() {
   "$OHA" --no-tui --output-format json -z "${DURATION}s" -c "$CLIENTS" "$@" "$url" | oha_summary
 }
 
+# wrk_measure URL: the same closed loop with wrk, a lighter load generator than oha (one thread,
+# $CLIENTS connections) → "req/s p50 p99" (milliseconds). Lighter on the machine's two cores, it
+# leaves more of them to the server, so a cost of the server shows more clearly beside nginx's.
+wrk_measure() {
+  wrk -t1 -c "$CLIENTS" -d "${WARMUP}s" "$1" >/dev/null
+  wrk -t1 -c "$CLIENTS" -d "${DURATION}s" --latency "$1" | awk '
+    function ms(v) { if (v ~ /us$/) return v / 1000; if (v ~ /ms$/) return v + 0; if (v ~ /s$/) return v * 1000; return v }
+    /^ +50%/ { p50 = ms($2) } /^ +99%/ { p99 = ms($2) } /^Requests\/sec:/ { rate = $2 }
+    END { printf "%.0f %.2f %.2f\n", rate, p50, p99 }'
+}
+
 # pgbench_run SCRIPT DB [VARS]: pgbench's report on the captured SQL, same clients, over TCP; VARS
 # holds the `-D` values of a script whose parameters are pgbench variables (binds).
 pgbench_run() {
@@ -176,6 +187,7 @@ capture_sql() {
 # (crates/identity/examples/password_rate.rs).
 ensure_references() {
   command -v nginx >/dev/null || apt-get install -y nginx-light >&2
+  command -v wrk >/dev/null || apt-get install -y wrk >&2
   cargo build --release -p bitik-identity --example password_rate >&2
 }
 
@@ -223,6 +235,7 @@ measure_references() {
   local name
   start_nginx "$WORK/static"
   for name in "${REFERENCE_READS[@]}"; do STATIC[$name]="$(measure "$NGINX_URL/$name.json")"; done
+  STATIC_WRK="$(wrk_measure "$NGINX_URL/listing.json")"
   stop_nginx
   PASSWORD="$(target/release/examples/password_rate "$DURATION" "$CLIENTS")"
 }
@@ -240,9 +253,13 @@ references_report() {
   for name in "${REFERENCE_READS[@]}" login; do
     if [ "$name" = login ]; then app="$LOGIN"; ref="$PASSWORD"; else app="${SERVED[$name]}"; ref="${STATIC[$name]}"; fi
     r="$(ratio "$(field "$app" 1)" "$(field "$ref" 1)")"
-    g="≥ 0.8: $(goal "$r" 0.8)"
+    if [ "$name" = login ]; then g="≥ 0.8: $(goal "$r" 0.8)"; else g="≥ 0.9: $(goal "$r" 0.9)"; fi
     echo "| $name | $(field "$app" 1) | $(field "$app" 2) | $(field "$app" 4) | $(field "$app" 5) | $([ "$name" = login ] && echo "password check" || echo nginx) | $(field "$ref" 1) | $(field "$ref" 2) | $(field "$ref" 4) | $r | $g |"
   done
+  r="$(ratio "$(field "$SERVED_WRK" 1)" "$(field "$STATIC_WRK" 1)")"
+  echo "| listing (wrk -t1 -c$CLIENTS) | $(field "$SERVED_WRK" 1) | $(field "$SERVED_WRK" 2) | $(field "$SERVED_WRK" 3) | - | nginx | $(field "$STATIC_WRK" 1) | $(field "$STATIC_WRK" 2) | $(field "$STATIC_WRK" 3) | $r | ≥ 0.9: $(goal "$r" 0.9) |"
+  echo
+  echo "The server logs as it runs here and in production: one line per request at \`RUST_LOG=${RUST_LOG}\`."
 }
 
 # ---- checkout under load ---------------------------------------------------------------------
@@ -501,6 +518,7 @@ open_loop() {
 # all would share 127.0.0.1's allowance and some be refused (429).
 start_server "$db" TRUSTED_PROXIES=127.0.0.1
 for name in listing filtered search slug cart; do SERVED[$name]="$(measure_endpoint "$name")"; done
+SERVED_WRK="$(wrk_measure "$BASE_URL$listing")"
 OPEN="$(open_loop "${SERVED[listing]%% *}")"
 save_served_bytes
 LOGIN="$(node bench/login.mjs "$BASE_URL" "$DURATION" "$WARMUP" "$CLIENTS")"

@@ -1,6 +1,7 @@
 //! Cross-cutting behaviour of every answer: request logs, security headers and CORS, the JSON
 //! error envelope, cache headers.
 
+use std::rc::Rc;
 use std::sync::LazyLock;
 use std::time::Instant;
 
@@ -11,7 +12,6 @@ use actix_web::http::{ConnectionType, Method, StatusCode};
 use actix_web::middleware::Next;
 use actix_web::web::Bytes;
 use actix_web::{Error, HttpResponse, ResponseError, web};
-use tracing::Instrument;
 
 use crate::state::AppState;
 use crate::{error, observe};
@@ -19,9 +19,10 @@ use crate::{error, observe};
 /// One log line per request, and the request's figures. The route pattern is logged and counted
 /// rather than the path, so that secrets carried in paths (password-reset tokens) never reach the
 /// logs, and the figures keep one series per route. Every line logged while the request is served
-/// carries its id (a span around it), which the answer returns in `X-Request-Id`. While the
-/// instance drains before it stops, every answer closes its connection, so that the client's
-/// next request goes through the load balancer to another instance.
+/// carries its id (`observe::in_request` around each of its polls), which the answer returns in
+/// `X-Request-Id`. While the instance drains before it stops, every answer closes its
+/// connection, so that the client's next request goes through the load balancer to another
+/// instance.
 pub async fn log_request(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
@@ -30,15 +31,16 @@ pub async fn log_request(
     let method = req.method().clone();
     let state = req.app_data::<web::Data<AppState>>().cloned();
     let trusted = state.as_ref().map(|state| state.config.trusted_proxies.as_slice()).unwrap_or_default();
-    let id = observe::request_id(&req, trusted);
+    let id: Rc<str> = observe::request_id(&req, trusted).into();
     actix_web::HttpMessage::extensions_mut(&req).insert(crate::audit::RequestId(id.clone()));
-    let span = tracing::info_span!("request", id = %id);
-    let mut response = next.call(req).instrument(span.clone()).await?;
+    // Each poll of the request runs as part of it: what it logs carries its id.
+    let mut handling = std::pin::pin!(next.call(req));
+    let mut response = std::future::poll_fn(|cx| observe::in_request(&id, || handling.as_mut().poll(cx))).await?;
     let route = observe::route_pattern(response.request());
     let status = response.status();
     let elapsed = started.elapsed();
     let duration_us = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX);
-    span.in_scope(|| tracing::info!(%method, route, status = status.as_u16(), duration_us, "request"));
+    observe::in_request(&id, || tracing::info!(%method, route, status = status.as_u16(), duration_us, "request"));
     observe::count_request(&method, &route, status, elapsed);
     if let Ok(value) = HeaderValue::from_str(&id) {
         response.headers_mut().insert(REQUEST_ID, value);

@@ -4,6 +4,7 @@
 pub mod cli;
 pub mod config;
 pub mod jobs;
+pub mod logs;
 pub mod production;
 pub mod startup;
 

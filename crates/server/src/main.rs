@@ -4,6 +4,7 @@ use bitik_api::state::AppState;
 use bitik_postgres::{Database, PoolSettings};
 use bitik_server::cli::{Cli, Command, ImagesCommand};
 use bitik_server::config::Config;
+use bitik_server::logs::LogLine;
 use bitik_server::startup::{Application, build_state};
 use clap::Parser;
 use tracing_subscriber::fmt::writer::BoxMakeWriter;
@@ -27,7 +28,7 @@ fn main() -> ExitCode {
         }
         _ => (BoxMakeWriter::new(std::io::stderr), None),
     };
-    tracing_subscriber::fmt().with_env_filter(log_filter()).with_target(false).with_writer(logs).init();
+    tracing_subscriber::fmt().with_env_filter(log_filter()).event_format(LogLine).with_writer(logs).init();
     let config = match Config::from_env() {
         Ok(config) => config,
         Err(e) => {
