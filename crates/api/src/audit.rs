@@ -1,6 +1,6 @@
 //! The audit scope of a request (docs/roles.md#the-audit-log). Every request that may change
-//! something or downloads a file runs inside a `bitik_identity::audit::Scope`; when `Staff`
-//! lets a member of the team in, it names them, the action their route declares (its OpenAPI
+//! something or downloads a file runs inside a `bitik_identity::audit::Scope`; when a session
+//! is a member of the team's, it names them, the action their route declares (its OpenAPI
 //! `operationId`, `order.status`) and the target its path names. The storage then writes the
 //! entry in the change's transaction; a download or an upload records it itself.
 
@@ -21,7 +21,7 @@ use crate::state::AppState;
 
 /// A request's id (`X-Request-Id`), as `log_request` made it, for the audit entry.
 #[derive(Clone, Debug)]
-pub struct RequestId(pub String);
+pub struct RequestId(pub std::rc::Rc<str>);
 
 /// Opens the scope of requests that may change something (any method but GET, HEAD and
 /// OPTIONS) or download a file (`.csv`); the others run as they are.
@@ -34,7 +34,7 @@ pub async fn audit_scope(
         return next.call(req).await;
     }
     let ip = req.app_data::<web::Data<AppState>>().map(|state| state.client(req.request())).unwrap_or_default();
-    let request_id = req.extensions().get::<RequestId>().map(|id| id.0.clone()).unwrap_or_default();
+    let request_id = req.extensions().get::<RequestId>().map(|id| id.0.to_string()).unwrap_or_default();
     audit::within(Scope::new(ip, request_id), next.call(req)).await
 }
 

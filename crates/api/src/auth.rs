@@ -36,11 +36,19 @@ impl FromRequest for AnySession {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let state = req.app_data::<web::Data<AppState>>().cloned();
         let token = bearer_token(req);
+        let req = req.clone();
         Box::pin(async move {
             let state = state.ok_or_else(|| ApiError::internal(anyhow::anyhow!("no application state")))?;
             let token =
                 token.ok_or_else(|| ApiError::new(Code::Unauthorized, "Veuillez vous connecter pour continuer."))?;
-            Ok(AnySession(state.accounts.authenticate(&token).await?))
+            let user = state.accounts.authenticate(&token).await?;
+            // A member of the team is named in the request's audit scope, whichever extractor
+            // the route takes: what a route declaring an action changes is theirs. A refusal
+            // below (a permission, a set-up to finish) changes nothing, so writes nothing.
+            if user.role.is_staff() {
+                crate::audit::identify(&req, &user);
+            }
+            Ok(AnySession(user))
         })
     }
 }
@@ -113,7 +121,6 @@ impl<P: Needs> FromRequest for Staff<P> {
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
         let user = AuthUser::from_request(req, payload);
-        let req = req.clone();
         Box::pin(async move {
             let AuthUser(user) = user.await?;
             if !user.role.is_staff() {
@@ -122,7 +129,6 @@ impl<P: Needs> FromRequest for Staff<P> {
             if !user.role.can(P::PERMISSION) {
                 return Err(ApiError::new(Code::Forbidden, P::PERMISSION.refusal()));
             }
-            crate::audit::identify(&req, &user);
             Ok(Staff { user, needs: PhantomData })
         })
     }

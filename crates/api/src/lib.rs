@@ -5,7 +5,7 @@
 pub mod app;
 pub mod audit;
 pub mod auth;
-pub mod error;
+pub use bitik_http_errors as error;
 mod fallback;
 pub mod frontend;
 pub mod lifecycle;

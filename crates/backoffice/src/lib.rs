@@ -18,6 +18,7 @@ pub mod promo_codes;
 pub mod reports;
 pub mod spreadsheet;
 pub mod stock;
+pub mod two_factor;
 pub mod uploads;
 pub mod users;
 
@@ -47,7 +48,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .configure(promo_codes::routes)
         .configure(newsletter::routes)
         .configure(uploads::routes)
-        .configure(courier::routes);
+        .configure(courier::routes)
+        .configure(two_factor::routes);
 }
 
 /// How an order's history names the staff member who acted.
@@ -111,6 +113,9 @@ fn actor(staff: &bitik_identity::User) -> Actor {
         courier::mine,
         courier::one_of_mine,
         audit::export,
+        two_factor::setup,
+        two_factor::enable,
+        two_factor::disable,
     ),
     // Enums named only by query parameters: utoipa registers those of bodies and answers alone.
     components(schemas(

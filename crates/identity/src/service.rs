@@ -9,6 +9,7 @@ use sha2::{Digest, Sha256};
 use tokio::sync::OnceCell;
 use uuid::Uuid;
 
+use crate::audit::{AuditLog, LOGIN, LOGIN_FAILED, own_account_event};
 use crate::error::IdentityError;
 use crate::model::{Address, AddressEntry, AddressInput, NewAccount, NewUser, ProfileUpdate, Role, User};
 use crate::ports::{AddressRepository, InsertUserError, PasswordHasher, TwoFactorRepository, UserRepository};
@@ -56,6 +57,8 @@ pub struct AccountService {
     pub(crate) two_factor_policy: TwoFactorPolicy,
     /// The name an authenticator app shows beside the account (the shop's).
     pub(crate) two_factor_issuer: String,
+    /// Where a staff account's logins and two-step changes are written (`with_audit`).
+    audit: Option<Arc<dyn AuditLog>>,
 }
 
 fn repository(error: Box<dyn std::error::Error + Send + Sync>) -> IdentityError {
@@ -80,6 +83,22 @@ impl AccountService {
             two_factor: None,
             two_factor_policy: TwoFactorPolicy::Optional,
             two_factor_issuer: String::new(),
+            audit: None,
+        }
+    }
+
+    /// Staff accounts' logins (right or refused) and two-step login turned on or off are written
+    /// to the audit log (docs/roles.md#the-audit-log).
+    pub fn with_audit(mut self, log: Arc<dyn AuditLog>) -> Self {
+        self.audit = Some(log);
+        self
+    }
+
+    /// Writes `action` on a staff account's own entry; customers' logins are not the team's work.
+    pub(crate) async fn log_own(&self, user: &User, action: &str) -> Result<(), IdentityError> {
+        match &self.audit {
+            Some(log) if user.role.is_staff() => log.record(&own_account_event(user, action)).await.map_err(repository),
+            _ => Ok(()),
         }
     }
 
@@ -191,14 +210,18 @@ impl AccountService {
             return Err(IdentityError::InvalidCredentials);
         };
         if !self.hasher.verify(password, &hash).await? {
+            self.log_own(&user, LOGIN_FAILED).await?;
             return Err(IdentityError::InvalidCredentials);
         }
         if !user.active {
+            self.log_own(&user, LOGIN_FAILED).await?;
             return Err(IdentityError::AccountDisabled);
         }
         if user.two_factor_enabled {
+            // Half a login: the entry comes with the code's answer.
             return Ok(LoginOutcome::TwoFactorRequired { challenge: self.tokens.issue_challenge(&user) });
         }
+        self.log_own(&user, LOGIN).await?;
         Ok(LoginOutcome::Session(Box::new(self.session(user))))
     }
 

@@ -176,6 +176,32 @@ async fn a_wrong_password_and_a_deactivated_account_cannot_log_in() {
 }
 
 #[tokio::test]
+async fn a_staff_account_s_logins_are_written_to_the_audit_log_right_or_refused_a_customer_s_are_not() {
+    use crate::audit::{MockAuditLog, Scope, within};
+    let written = Arc::new(Mutex::new(Vec::new()));
+    let mut log = MockAuditLog::new();
+    let sink = written.clone();
+    log.expect_record().returning(move |event| {
+        sink.lock().unwrap().push((event.actor.role, event.action.clone(), event.target.kind.clone(), event.ip.clone()));
+        Ok(())
+    });
+    let log = Arc::new(log);
+    for role in [Role::Seller, Role::Customer] {
+        let stored = user(role);
+        let mut users = MockUserRepository::new();
+        users.expect_find_by_email().returning(move |_| Ok(Some((stored.clone(), "hashed:secret1".into()))));
+        let service = service(users).with_audit(log.clone());
+        within(Scope::new("41.82.10.7", "req-1"), async {
+            assert!(service.login("awa@example.sn", "secret1").await.is_ok());
+            assert!(matches!(service.login("awa@example.sn", "wrong!").await, Err(IdentityError::InvalidCredentials)));
+        })
+        .await;
+    }
+    let at = |action: &str| (Role::Seller, action.to_owned(), "user".to_owned(), "41.82.10.7".to_owned());
+    assert_eq!(*written.lock().unwrap(), [at("auth.login"), at("auth.login_failed")]);
+}
+
+#[tokio::test]
 async fn a_token_of_an_older_version_or_of_a_deactivated_user_is_refused() {
     let issued = user(Role::Customer);
     let token = tokens().issue(&issued);

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use bitik_common::FieldErrors;
 use uuid::Uuid;
 
+use crate::audit::{LOGIN, LOGIN_FAILED};
 use crate::error::IdentityError;
 use crate::model::User;
 use crate::ports::{StoredTwoFactor, TwoFactorRepository};
@@ -159,9 +160,14 @@ impl AccountService {
             _ => return Err(IdentityError::TwoFactorChallengeExpired),
         };
         if !user.active {
+            self.log_own(&user, LOGIN_FAILED).await?;
             return Err(IdentityError::AccountDisabled);
         }
-        self.check_second_factor(&user, &pending.code).await?;
+        if let Err(refused) = self.check_second_factor(&user, &pending.code).await {
+            self.log_own(&user, LOGIN_FAILED).await?;
+            return Err(refused);
+        }
+        self.log_own(&user, LOGIN).await?;
         Ok(self.session(user))
     }
 

@@ -109,8 +109,9 @@ fn the_domain_knows_no_web_framework_database_or_http_client() {
     }
 }
 
-/// The HTTP crates: the storefront's API with what every route shares, and the back office's.
-const HTTP: [&str; 2] = ["bitik-api", "bitik-backoffice"];
+/// The HTTP crates: the storefront's API with what every route shares, the back office's, and
+/// the error envelope both answer with.
+const HTTP: [&str; 3] = ["bitik-api", "bitik-backoffice", "bitik-http-errors"];
 
 #[test]
 fn the_http_crates_know_no_database_and_no_picture_storage() {
@@ -163,6 +164,22 @@ fn no_production_file_is_longer_than_600_lines() {
             let lines = production_lines(&file);
             assert!(lines <= LONGEST_FILE, "{name}: {} has {lines} lines (at most {LONGEST_FILE})", file.display());
         }
+    }
+}
+
+/// Past this, an HTTP crate is too big for a reader to find a route in: give a part of the API
+/// its own crate, served as a `bitik_api::Section` (the back office is one).
+const LARGEST_HTTP_CRATE: usize = 6_000;
+
+#[test]
+fn no_http_crate_holds_more_than_6000_production_lines() {
+    let workspace = workspace();
+    for http in HTTP {
+        let dir = &workspace.members[http];
+        let mut files = Vec::new();
+        collect_rust_files(&dir.join("src"), &mut files);
+        let lines: usize = files.iter().map(|file| production_lines(file)).sum();
+        assert!(lines <= LARGEST_HTTP_CRATE, "{http} holds {lines} production lines (at most {LARGEST_HTTP_CRATE})");
     }
 }
 

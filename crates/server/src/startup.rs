@@ -364,11 +364,10 @@ impl Shared {
         let addresses = Arc::new(PgAddressRepository::new(database.clone()));
         let tokens = TokenService::new(config.jwt_secret.as_bytes(), SESSION_LIFETIME);
         let two_factor = Arc::new(PgTwoFactorRepository::new(database.clone()));
-        let mut accounts = AccountService::new(users, addresses, self.hasher.clone(), tokens).with_two_factor(
-            two_factor,
-            config.two_factor_policy(),
-            &config.http.shop.name,
-        );
+        let audit_log = Arc::new(PgAuditLog::new(database.clone()));
+        let mut accounts = AccountService::new(users, addresses, self.hasher.clone(), tokens)
+            .with_two_factor(two_factor, config.two_factor_policy(), &config.http.shop.name)
+            .with_audit(audit_log.clone());
         if config.mail.is_some() {
             accounts = accounts.with_reset_mail(self.templates.clone());
         }
@@ -423,7 +422,7 @@ impl Shared {
         );
         let limits = Limits::new(Arc::new(PgRateLimiter::new(database.clone())));
         let messages = MessageService::new(Arc::new(PgOutbox::new(database.clone())));
-        let audit = AuditService::new(Arc::new(PgAuditLog::new(database.clone())));
+        let audit = AuditService::new(audit_log);
         AppState {
             config: Arc::new(config.http.clone()),
             storage: Arc::new(DatabaseProbe { outbox: PgOutbox::new(database.clone()), database }),

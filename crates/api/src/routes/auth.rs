@@ -15,6 +15,7 @@ use crate::state::AppState;
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(register)
         .service(login)
+        .service(second_step)
         .service(me)
         .service(update_profile)
         .service(change_password)
@@ -202,6 +203,50 @@ async fn login(
         Err(error) => return Err(attempt.failed(error).await.into()),
     };
     Ok(HttpResponse::Ok().json(Data::new(answer)))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct SecondStepBody {
+    /// The login's `challenge`.
+    #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 2048, pattern = r"\S")]
+    challenge: String,
+    /// Six digits of the authenticator app, or a recovery code (`xxxx-xxxx-xxxx-xxxx`).
+    #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 64, pattern = r"\S", example = "123456")]
+    code: String,
+}
+
+/// The second step of a login: the challenge a right password got, and a code of the app or a
+/// recovery code. Answers the session, as a login does. A code serves once; wrong codes count
+/// against the login's limits, as wrong passwords do.
+#[utoipa::path(
+    tag = "auth",
+    request_body = SecondStepBody,
+    responses(
+        (status = 200, description = "Logged in", body = Data<SessionDto>),
+        (status = 400, description = "The challenge or the code is missing", body = ErrorBody),
+        (status = 401, description = "A wrong, expired or used code (`invalid_two_factor_code`), or an unknown or expired challenge (`two_factor_challenge_expired`)", body = ErrorBody),
+        (status = 403, description = "The account is deactivated", body = ErrorBody),
+        (status = 429, description = "Too many failed attempts", body = ErrorBody),
+    )
+)]
+#[post("/auth/2fa")]
+async fn second_step(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    body: web::Json<SecondStepBody>,
+) -> Result<HttpResponse, ApiError> {
+    // Read before anything is counted: a forged challenge names no account to count against.
+    let pending = state.accounts.second_step(&body.challenge, &body.code)?;
+    let attempt = state.limits.login(pending.email(), &state.client(&req)).await?;
+    match state.accounts.complete_login(&pending).await {
+        Ok(session) => {
+            attempt.succeeded().await;
+            Ok(HttpResponse::Ok().json(Data::new(SessionDto::new(session, state.accounts.two_factor_policy()))))
+        }
+        Err(error) => Err(attempt.failed(error).await.into()),
+    }
 }
 
 /// The logged-in user; also to a session that must set up two-step login first

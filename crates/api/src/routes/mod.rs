@@ -17,7 +17,6 @@ pub mod payments;
 pub mod products;
 pub mod promo_codes;
 pub mod shop;
-pub mod two_factor;
 pub mod wave_simulator;
 pub mod whole;
 
@@ -29,7 +28,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(shop::routes)
         .configure(catalog::routes)
         .configure(auth::routes)
-        .configure(two_factor::routes)
         .configure(addresses::routes)
         .configure(cart::routes)
         .configure(delivery::routes)

@@ -15,4 +15,4 @@ pub use model::{AuditActor, AuditEvent, AuditFilter, Change, NewAuditEvent, RawA
 pub use scope::{Scope, current, within};
 #[cfg(any(test, feature = "mocks"))]
 pub use service::MockAuditLog;
-pub use service::{AUDIT_PAGE_SIZE, AuditLog, AuditService, MAX_EXPORT_ROWS};
+pub use service::{AUDIT_PAGE_SIZE, AuditLog, AuditService, LOGIN, LOGIN_FAILED, MAX_EXPORT_ROWS, own_account_event};

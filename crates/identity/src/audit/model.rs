@@ -36,6 +36,7 @@ pub fn kind_of(action: &str) -> &str {
     match action.split('.').next().unwrap_or(action) {
         "refund" | "payment" => "order",
         "stock" => "product",
+        "auth" => "user",
         noun => noun,
     }
 }

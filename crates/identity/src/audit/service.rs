@@ -5,9 +5,10 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use bitik_common::{BoxError, Page};
 
-use super::model::{AuditEvent, AuditFilter, NewAuditEvent, RawAuditFilter, Target};
+use super::model::{AuditActor, AuditEvent, AuditFilter, NewAuditEvent, RawAuditFilter, Target};
 use super::scope;
 use crate::error::IdentityError;
+use crate::model::User;
 
 /// Entries per page of « Journal » by default, and at most.
 pub const AUDIT_PAGE_SIZE: u32 = 50;
@@ -28,6 +29,25 @@ pub trait AuditLog: Send + Sync {
 
     /// The entries the filter keeps, newest first, at most `limit`, whatever the page.
     async fn export(&self, filter: &AuditFilter, limit: u32) -> Result<Vec<AuditEvent>, BoxError>;
+}
+
+/// A staff account's login: a right password (and code), or one refused.
+pub const LOGIN: &str = "auth.login";
+pub const LOGIN_FAILED: &str = "auth.login_failed";
+
+/// The entry of what a member of the team did to their own account before any session names
+/// them (a login): on their account, from the current request's address and id.
+pub fn own_account_event(user: &User, action: &str) -> NewAuditEvent {
+    let (ip, request_id) =
+        scope::current().map(|scope| (scope.ip.clone(), scope.request_id.clone())).unwrap_or_default();
+    NewAuditEvent {
+        actor: AuditActor { id: user.id, email: user.email.to_string(), role: user.role },
+        action: action.to_owned(),
+        target: Target { kind: "user".into(), id: user.id.to_string(), label: user.email.to_string() },
+        changes: Vec::new(),
+        ip,
+        request_id,
+    }
 }
 
 #[derive(Clone)]

@@ -13,13 +13,14 @@ const MAX_CHANGES: usize = 200;
 /// Longest text kept of one value.
 const MAX_VALUE_CHARS: usize = 500;
 
-const LEFT_OUT: [&str; 12] = [
+const LEFT_OUT: [&str; 13] = [
     "id",
     "created_at",
     "updated_at",
     "search_text",
     "effective_price",
     "token_version",
+    "two_factor_last_step",
     "body_text",
     "body_html",
     "content",
@@ -27,7 +28,7 @@ const LEFT_OUT: [&str; 12] = [
     "requested_at",
     "issued_at",
 ];
-const SECRET: [&str; 2] = ["password_hash", "token_hash"];
+const SECRET: [&str; 3] = ["password_hash", "token_hash", "two_factor_secret"];
 /// The columns naming a row's owner, said by its target rather than as a field.
 const OWNERS: [&str; 6] = ["order_id", "product_id", "user_id", "zone_code", "created_by", "position"];
 

@@ -205,3 +205,85 @@ async fn turned_off_with_the_password_a_login_is_one_step_again() {
     let login = data(app.login("livreur@bitik.sn", PASSWORD).await, 200).await;
     assert!(login["token"].is_string(), "{login}");
 }
+
+/// `email`'s entries in the audit log, oldest first: action, and the fields changed.
+async fn journal_of(app: &TestApp, email: &str) -> Vec<(String, Vec<String>)> {
+    use diesel::prelude::*;
+    use diesel_async::RunQueryDsl;
+    #[derive(QueryableByName)]
+    struct Entry {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        action: String,
+        #[diesel(sql_type = diesel::sql_types::Jsonb)]
+        changes: Value,
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        target_label: String,
+    }
+    let mut conn = app.database.database.conn().await.unwrap();
+    let entries: Vec<Entry> = diesel::sql_query(
+        "SELECT action, changes, target_label FROM audit_events WHERE actor_email = $1 ORDER BY id",
+    )
+    .bind::<diesel::sql_types::Text, _>(email)
+    .load(&mut conn)
+    .await
+    .unwrap();
+    entries
+        .into_iter()
+        .map(|entry| {
+            assert_eq!(entry.target_label, email, "{}: their own account", entry.action);
+            let fields = entry.changes.as_array().unwrap().iter().map(|c| c["field"].as_str().unwrap().to_owned());
+            (entry.action, fields.collect())
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn the_journal_keeps_a_staff_member_s_logins_refused_or_not_and_two_step_login_turned_on_and_off() {
+    let app = spawn_app().await;
+    let token = staff(&app, "gerant@bitik.sn", "manager").await;
+    assert_eq!(app.login("gerant@bitik.sn", "not-the-password").await.status(), 401);
+    let (secret, token, _) = turn_on(&app, &token).await;
+    let pending = challenge(&app, "gerant@bitik.sn").await;
+    refused_code(second_step(&app, &pending, "000000").await).await;
+    data(second_step(&app, &pending, &code(&secret, 1)).await, 200).await;
+    data(post(&app, "/api/auth/2fa/disable", &token, json!({"password": PASSWORD})).await, 200).await;
+
+    let journal = journal_of(&app, "gerant@bitik.sn").await;
+    let actions: Vec<&str> = journal.iter().map(|(action, _)| action.as_str()).collect();
+    assert_eq!(
+        actions,
+        [
+            "auth.login",
+            "auth.login_failed",
+            "user.two_factor_on",
+            "auth.login_failed",
+            "auth.login",
+            "user.two_factor_off"
+        ],
+        "the password step alone of a two-step login is not a login yet"
+    );
+    // Turned on: when, and the secret, never copied.
+    let on = &journal[2].1;
+    assert!(on.contains(&"twoFactorEnabledAt".to_owned()), "{on:?}");
+    let mut conn = app.database.database.conn().await.unwrap();
+    use diesel_async::RunQueryDsl;
+    #[derive(diesel::QueryableByName)]
+    struct Copied {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        count: i64,
+    }
+    let copied: Vec<Copied> = diesel::sql_query(
+        "SELECT count(*) AS count FROM audit_events, jsonb_array_elements(changes) AS c \
+         WHERE c->>'field' = 'twoFactorSecret' AND c->>'after' <> '••••••' AND c->>'after' IS NOT NULL",
+    )
+    .load(&mut conn)
+    .await
+    .unwrap();
+    assert_eq!(copied[0].count, 0, "the secret is never in the journal");
+
+    // A customer's logins are not the team's work.
+    app.register("awa@example.sn", "secret1").await;
+    assert_eq!(app.login("awa@example.sn", "secret1").await.status(), 200);
+    assert_eq!(app.login("awa@example.sn", "wrong-one").await.status(), 401);
+    assert!(journal_of(&app, "awa@example.sn").await.is_empty());
+}

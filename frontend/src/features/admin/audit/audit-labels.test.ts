@@ -7,7 +7,8 @@ describe('the journal in French', () => {
       order.status, order.tracking, order.confirmation, order.returned, order.courier, order.delivery, order.items,
       order.cash_on_delivery, payment.record, payment.cash_received, refund.create, refund.check, message.resend,
       phone.decision, promo_code.create, promo_code.update, delivery_zone.create, delivery_zone.update, delivery_zone.delete,
-      user.create, user.update, user.role, user.status, user.delete, user.reset_link, newsletter.export, report.export,
+      user.create, user.update, user.role, user.status, user.delete, user.reset_link, user.two_factor_on, user.two_factor_off,
+      newsletter.export, report.export,
       audit.export, auth.login, auth.login_failed`.split(',').map((code) => code.trim())
     expect(Object.keys(ACTION_LABELS)).toEqual(codes)
     expect(actionLabel('order.status')).toBe('Statut de commande modifié')

@@ -37,6 +37,8 @@ export const ACTION_LABELS: Record<string, string> = {
   'user.status': 'Compte activé ou désactivé',
   'user.delete': 'Compte supprimé',
   'user.reset_link': 'Lien de mot de passe créé',
+  'user.two_factor_on': 'Connexion en deux étapes activée',
+  'user.two_factor_off': 'Connexion en deux étapes désactivée',
   'newsletter.export': 'Newsletter exportée',
   'report.export': 'Rapport de caisse exporté',
   'audit.export': 'Journal exporté',

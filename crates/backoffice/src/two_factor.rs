@@ -1,67 +1,24 @@
-//! Two-step login (docs/roles.md#two-step-login): the code after the password, and a member of
-//! the team turning it on (a QR code to scan, a first code, ten recovery codes shown once) and
-//! off. The rules are `bitik_identity::two_factor`'s.
+//! Two-step login for the team (docs/roles.md#two-step-login): a member turning it on (a QR
+//! code to scan, a first code, ten recovery codes shown once) and off. The code's step of a
+//! login is the storefront's (`bitik_api::routes::auth`); the rules are
+//! `bitik_identity::two_factor`'s. Turning it on or off is written to the audit log with the
+//! account's change (`user.two_factor_on`, `user.two_factor_off`).
 
 use actix_web::{HttpRequest, HttpResponse, post, web};
 use base64::Engine as _;
+use bitik_api::auth::{AnySession, AuthUser};
+use bitik_api::error::{ApiError, ErrorBody};
+use bitik_api::responses::Data;
+use bitik_api::routes::auth::{SessionDto, UserDto};
+use bitik_api::state::AppState;
 use bitik_identity::IdentityError;
 use qrcode::render::svg;
 use qrcode::{EcLevel, QrCode};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::auth::{AnySession, AuthUser};
-use crate::error::{ApiError, ErrorBody};
-use crate::responses::Data;
-use crate::routes::auth::{SessionDto, UserDto};
-use crate::state::AppState;
-
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(second_step).service(setup).service(enable).service(disable);
-}
-
-#[derive(Deserialize, ToSchema)]
-pub struct SecondStepBody {
-    /// The login's `challenge`.
-    #[serde(default)]
-    #[schema(required = true, min_length = 1, max_length = 2048, pattern = r"\S")]
-    challenge: String,
-    /// Six digits of the authenticator app, or a recovery code (`xxxx-xxxx-xxxx-xxxx`).
-    #[serde(default)]
-    #[schema(required = true, min_length = 1, max_length = 64, pattern = r"\S", example = "123456")]
-    code: String,
-}
-
-/// The second step of a login: the challenge a right password got, and a code of the app or a
-/// recovery code. Answers the session, as a login does. A code serves once; wrong codes count
-/// against the login's limits, as wrong passwords do.
-#[utoipa::path(
-    tag = "auth",
-    request_body = SecondStepBody,
-    responses(
-        (status = 200, description = "Logged in", body = Data<SessionDto>),
-        (status = 400, description = "The challenge or the code is missing", body = ErrorBody),
-        (status = 401, description = "A wrong, expired or used code (`invalid_two_factor_code`), or an unknown or expired challenge (`two_factor_challenge_expired`)", body = ErrorBody),
-        (status = 403, description = "The account is deactivated", body = ErrorBody),
-        (status = 429, description = "Too many failed attempts", body = ErrorBody),
-    )
-)]
-#[post("/auth/2fa")]
-async fn second_step(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    body: web::Json<SecondStepBody>,
-) -> Result<HttpResponse, ApiError> {
-    // Read before anything is counted: a forged challenge names no account to count against.
-    let pending = state.accounts.second_step(&body.challenge, &body.code)?;
-    let attempt = state.limits.login(pending.email(), &state.client(&req)).await?;
-    match state.accounts.complete_login(&pending).await {
-        Ok(session) => {
-            attempt.succeeded().await;
-            Ok(HttpResponse::Ok().json(Data::new(SessionDto::new(session, state.accounts.two_factor_policy()))))
-        }
-        Err(error) => Err(attempt.failed(error).await.into()),
-    }
+    cfg.service(setup).service(enable).service(disable);
 }
 
 /// What the authenticator app is shown.
@@ -134,6 +91,7 @@ pub struct TwoFactorEnabledDto {
 /// with the password alone must not outlive it): the answer carries the new session.
 #[utoipa::path(
     tag = "auth",
+    operation_id = "user.two_factor_on",
     security(("bearer" = [])),
     request_body = CodeBody,
     responses(
@@ -171,6 +129,7 @@ pub struct DisableBody {
 /// `STAFF_2FA=required` holds to it. A wrong password or code counts as a password change does.
 #[utoipa::path(
     tag = "auth",
+    operation_id = "user.two_factor_off",
     security(("bearer" = [])),
     request_body = DisableBody,
     responses(
