@@ -4,7 +4,7 @@ use bitik_api::state::AppState;
 use bitik_postgres::{Database, PoolSettings};
 use bitik_server::cli::{Cli, Command, ImagesCommand};
 use bitik_server::config::Config;
-use bitik_server::logs::LogLine;
+use bitik_server::logs::{LogLine, batched_stdout};
 use bitik_server::startup::{Application, build_state};
 use clap::Parser;
 use tracing_subscriber::fmt::writer::BoxMakeWriter;
@@ -16,14 +16,13 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    // The server logs to stdout (the service manager's journal); a one-off command keeps stdout
-    // for its result (a count, a path) and logs to stderr. The server's lines, one or more per
-    // request, are handed to a thread of its own that writes them in batches: written from the
-    // request's worker, each line was a system call on the request's path (docs/benchmarks.md).
-    // Dropped at the end of `main`, `_flushed` writes what is still queued.
+    // The server logs to stdout (the service manager's journal), in batches written by a thread
+    // of its own (`logs::batched_stdout`); a one-off command keeps stdout for its result (a
+    // count, a path) and logs to stderr. Dropped at the end of `main`, `_flushed` writes what is
+    // still waiting.
     let (logs, _flushed) = match cli.command {
         Command::Serve => {
-            let (lines, flushed) = tracing_appender::non_blocking(std::io::BufWriter::new(std::io::stdout()));
+            let (lines, flushed) = batched_stdout();
             (BoxMakeWriter::new(lines), Some(flushed))
         }
         _ => (BoxMakeWriter::new(std::io::stderr), None),

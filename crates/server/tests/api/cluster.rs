@@ -407,4 +407,13 @@ async fn every_log_line_of_a_request_carries_its_id() {
         lines.iter().any(|line| line.contains(r#"route="/api/payments/wave/webhook""#) && line.contains("status=200"))
     );
     assert!(!log.contains("forged=1"), "{log}");
+
+    // A request head too large is the client's fault: answered 431, logged as a warning.
+    let huge = alone.client.get(format!("{}/api/shop", alone.base)).header("x-padding", "a".repeat(200 * 1024));
+    assert_eq!(huge.send().await.unwrap().status(), 431);
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let log = alone.log();
+    let line = log.lines().find(|line| line.contains("head is too large")).unwrap_or_else(|| panic!("{log}"));
+    assert!(line.contains(" WARN "), "{line}");
+    assert!(!log.contains(" ERROR "), "{log}");
 }
