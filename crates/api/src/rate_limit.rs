@@ -178,10 +178,12 @@ impl Reserved<'_> {
         }
     }
 
-    /// Password work the server turned away as too busy was never done: it does not count
-    /// against anyone's allowance.
-    pub async fn unless_busy<T>(self, outcome: Result<T, IdentityError>) -> Result<T, IdentityError> {
-        if matches!(outcome, Err(IdentityError::Busy)) {
+    /// What was never tried does not count against anyone's allowance: password work the
+    /// server turned away as too busy, and a form refused for its content (a missing field, an
+    /// invalid e-mail) before any account was looked at. Many shoppers share one public address
+    /// behind their operator's NAT: ten mistyped forms must not lock a right one out.
+    pub async fn unless_untried<T>(self, outcome: Result<T, IdentityError>) -> Result<T, IdentityError> {
+        if matches!(outcome, Err(IdentityError::Busy | IdentityError::Validation { .. })) {
             self.give_back().await;
         }
         outcome
@@ -215,9 +217,10 @@ impl LoginAttempt<'_> {
         self.0.give_back().await;
     }
 
-    /// A wrong password or code counts; password work the server turned away does not.
+    /// A wrong password or code counts; password work the server turned away, or a form
+    /// missing its e-mail or password, does not.
     pub async fn failed(self, error: IdentityError) -> IdentityError {
-        match self.0.unless_busy::<()>(Err(error)).await {
+        match self.0.unless_untried::<()>(Err(error)).await {
             Err(error) => error,
             Ok(()) => unreachable!("a failure stays one"),
         }

@@ -25,13 +25,15 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 #[into_params(parameter_in = Query)]
 pub struct AuditParams {
     /// The person's account id.
+    #[param(value_type = Option<String>, format = Uuid)]
     actor: Option<String>,
     /// An action code: `product.update`, `order.status`, `refund.create`, `user.role`…
-    #[param(example = "stock.adjust")]
+    #[param(example = "stock.adjust", max_length = 64, pattern = r"^[a-z0-9._-]*$")]
     action: Option<String>,
     /// `order`, `product`, `user`, `promo_code`, `delivery_zone`, `phone`, `message`, `file`…
-    #[param(example = "product")]
+    #[param(example = "product", max_length = 64, pattern = r"^[a-z0-9._-]*$")]
     target_type: Option<String>,
+    #[param(max_length = 100)]
     target_id: Option<String>,
     /// First day, `YYYY-MM-DD` (Dakar, GMT).
     #[param(value_type = Option<String>, format = Date)]
@@ -86,9 +88,10 @@ pub struct TargetDto {
 pub struct ChangeDto {
     #[schema(example = "status")]
     field: String,
-    #[schema(value_type = Object)]
+    /// Any JSON value: a number, a text, true or false, an object, or null where there was none.
+    #[schema(value_type = Value)]
     before: Value,
-    #[schema(value_type = Object)]
+    #[schema(value_type = Value)]
     after: Value,
 }
 

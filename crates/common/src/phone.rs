@@ -65,6 +65,16 @@ impl Phone {
         number.format().mode(mode).to_string()
     }
 
+    /// The country the number belongs to, as ISO 3166 letters (`SN`, `CI`, `FR`).
+    pub fn country(&self) -> Option<String> {
+        self.number().country().id().map(|id| id.as_ref().to_owned())
+    }
+
+    /// Whether `letters` name a country of the numbering plans (`SN`, `CI`): upper case, two letters.
+    pub fn is_country(letters: &str) -> bool {
+        letters.parse::<Id>().is_ok()
+    }
+
     fn number(&self) -> PhoneNumber {
         phonenumber::parse(None, &self.0).expect("a Phone holds a number that was read already")
     }

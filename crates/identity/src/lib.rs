@@ -5,6 +5,7 @@ pub mod admin;
 pub mod audit;
 pub mod backoffice;
 pub mod error;
+pub mod login_code;
 pub mod model;
 pub mod newsletter;
 pub mod password;

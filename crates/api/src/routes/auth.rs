@@ -153,7 +153,7 @@ async fn register(
     let contact =
         RawContact { first_name: body.first_name, last_name: body.last_name, email: body.email, phone: body.phone };
     let account = NewAccount { contact, password: body.password, role: Role::Customer };
-    let session = reserved.unless_busy(state.accounts.register(account).await).await?;
+    let session = reserved.unless_untried(state.accounts.register(account).await).await?;
     Ok(HttpResponse::Created().json(Data::new(SessionDto::new(session, state.accounts.two_factor_policy()))))
 }
 
@@ -371,7 +371,7 @@ async fn change_password(
 ) -> Result<HttpResponse, ApiError> {
     let reserved = state.limits.password_change(user.id, &state.client(&req)).await?;
     let changed = state.accounts.change_password(user.id, &body.current_password, &body.new_password).await;
-    let session = reserved.unless_busy(changed).await?;
+    let session = reserved.unless_untried(changed).await?;
     Ok(HttpResponse::Ok().json(Data::new(SessionDto::new(session, state.accounts.two_factor_policy()))))
 }
 
@@ -469,7 +469,7 @@ async fn reset_password(
     body: web::Json<ResetBody>,
 ) -> Result<HttpResponse, ApiError> {
     let reserved = state.limits.password_reset(&state.client(&req)).await?;
-    reserved.unless_busy(state.accounts.reset_password(&token, &body.password).await).await?;
+    reserved.unless_untried(state.accounts.reset_password(&token, &body.password).await).await?;
     let message = "Mot de passe mis à jour avec succès";
     Ok(HttpResponse::Ok().json(Data::new(Done { message })))
 }

@@ -215,6 +215,27 @@ async fn registrations_are_capped_per_address() {
     assert_eq!(from("203.0.113.9", "one-more@example.sn".into()).await.status(), 201, "from another address");
 }
 
+#[tokio::test]
+async fn forms_refused_for_their_content_use_up_no_allowance_of_a_shared_address() {
+    // Many shoppers behind one operator's NAT: their mistyped forms are not held against the
+    // one who types it right.
+    let app = behind_proxy().await;
+    let nat = Some("198.51.100.8");
+    for i in 0..REGISTRATIONS_PER_ADDRESS + 2 {
+        let mut mistyped = registration(&format!("client{i}@example"));
+        mistyped["firstName"] = json!("");
+        let refused = send_from(&app, nat, Method::POST, "/api/auth/register", None, &mistyped).await;
+        assert_eq!(refused.status(), 400, "form {i}");
+    }
+    let right = send_from(&app, nat, Method::POST, "/api/auth/register", None, &registration("awa@example.sn")).await;
+    assert_eq!(right.status(), 201);
+    for i in 0..25 {
+        let missing = send_from(&app, nat, Method::POST, "/api/auth/login", None, &json!({"email": "", "password": ""})).await;
+        assert_eq!(missing.status(), 400, "login form {i}");
+    }
+    assert_eq!(login_from(&app, nat, "awa@example.sn", PASSWORD).await.status(), 200);
+}
+
 /// Orders per account and per address in an hour (`ORDERS_PER_ACCOUNT`, `ORDERS_PER_CLIENT`).
 const ORDERS_PER_ACCOUNT: usize = 20;
 const ORDERS_PER_ADDRESS: usize = 60;

@@ -61,7 +61,7 @@ export function AddressForm({ initial, onSave, onCancel }: AddressFormProps) {
         groups={communeGroups(zones.data ?? [])}
         {...form.field('commune')}
       />
-      <TextField label="Adresse" autoComplete="street-address" placeholder="Quartier, rue, numéro de villa" required {...form.field('address')} />
+      <TextField label="Adresse" autoComplete="address-line1" placeholder="Quartier, rue, numéro de villa" required {...form.field('address')} />
       <TextField
         label="Point de repère"
         required

@@ -60,7 +60,7 @@ export function DeliveryStep({ form, zones, zone, onCommune, subtotal, summary, 
             {...commune}
             onChange={(event) => onCommune(event.target.value)}
           />
-          <TextField label="Adresse" autoComplete="street-address" placeholder="Quartier, rue, numéro de villa" required {...form.field('address')} />
+          <TextField label="Adresse" autoComplete="address-line1" placeholder="Quartier, rue, numéro de villa" required {...form.field('address')} />
           <TextField
             label="Point de repère"
             required
