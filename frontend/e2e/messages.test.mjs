@@ -115,6 +115,17 @@ test('without e-mail: the order’s messages are kept as not sent, listed on the
   await rows.filter({ hasText: 'Commande reçue' }).filter({ hasText: DEMO_CUSTOMER.email }).filter({ hasText: orderNumber }).waitFor()
   await rows.filter({ hasText: 'Nouvelle commande (boutique)' }).filter({ hasText: 'contact@bitik.sn' }).waitFor()
   await rows.filter({ hasText: 'Demande de confirmation' }).filter({ hasText: DEMO_CUSTOMER.email }).waitFor()
+  // Its seven columns stay in the page's main column (scrolling there), clear of the customer's
+  // card beside it: just past the column's edge, beside the first row, is not the table.
+  const firstRow = onOrder.getByRole('row').nth(1)
+  await firstRow.scrollIntoViewIfNeeded()
+  const column = await admin.getByRole('region', { name: 'Messages' }).boundingBox()
+  const row = await firstRow.boundingBox()
+  const spills = await onOrder.evaluate(
+    (table, { x, y }) => table.contains(document.elementFromPoint(x, y)),
+    { x: column.x + column.width + 8, y: row.y + row.height / 2 },
+  )
+  assert.equal(spills, false, 'the messages table spills out of its column')
   await screenshot(admin, 'order')
 
   // 3. And on the Messages page, which opens on every message; « Lire » shows one's body.

@@ -21,54 +21,58 @@ export function MessageTable({ messages, caption }: { messages: AdminMessage[]; 
       onError: (error) => toast.error(adminErrorMessage(error, RESEND_FAILED)),
     })
   return (
-    <table className={styles.table}>
-      <caption className="visually-hidden">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Date</th>
-          <th scope="col">Destinataire</th>
-          <th scope="col">Message</th>
-          <th scope="col">État</th>
-          <th scope="col">Tentatives</th>
-          <th scope="col">Dernière erreur</th>
-          <th scope="col"><span className="visually-hidden">Actions</span></th>
-        </tr>
-      </thead>
-      <tbody>
-        {messages.map((message) => (
-          <tr key={message.id}>
-            <td>{formatDate(message.createdAt, { withTime: true })}</td>
-            <td>{message.recipient}</td>
-            <td>
-              <strong>{message.kindLabel}</strong>
-              <br />
-              {message.subject}
-              <details className={own.read}>
-                <summary>
-                  Lire<span className="visually-hidden"> : {message.kindLabel} à {message.recipient}</span>
-                </summary>
-                <p className={own.body}>{message.text}</p>
-              </details>
-            </td>
-            <td>{message.stateLabel}</td>
-            <td>{message.attempts}</td>
-            <td>{message.lastError ?? '—'}</td>
-            <td>
-              {message.state === 'pending' ? null : (
-                <Button
-                  type="button"
-                  variant="secondary"
-                  disabled={resend.isPending}
-                  aria-label={`Renvoyer ${message.kindLabel} à ${message.recipient}`}
-                  onClick={() => onResend(message.id)}
-                >
-                  Renvoyer
-                </Button>
-              )}
-            </td>
+    // Seven columns outgrow an order page's main column on a laptop: they scroll inside it
+    // rather than spill over the customer's card beside it.
+    <div className={own.scroll}>
+      <table className={styles.table}>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Destinataire</th>
+            <th scope="col">Message</th>
+            <th scope="col">État</th>
+            <th scope="col">Tentatives</th>
+            <th scope="col">Dernière erreur</th>
+            <th scope="col"><span className="visually-hidden">Actions</span></th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {messages.map((message) => (
+            <tr key={message.id}>
+              <td>{formatDate(message.createdAt, { withTime: true })}</td>
+              <td>{message.recipient}</td>
+              <td>
+                <strong>{message.kindLabel}</strong>
+                <br />
+                {message.subject}
+                <details className={own.read}>
+                  <summary>
+                    Lire<span className="visually-hidden"> : {message.kindLabel} à {message.recipient}</span>
+                  </summary>
+                  <p className={own.body}>{message.text}</p>
+                </details>
+              </td>
+              <td>{message.stateLabel}</td>
+              <td>{message.attempts}</td>
+              <td>{message.lastError ?? '—'}</td>
+              <td>
+                {message.state === 'pending' ? null : (
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    disabled={resend.isPending}
+                    aria-label={`Renvoyer ${message.kindLabel} à ${message.recipient}`}
+                    onClick={() => onResend(message.id)}
+                  >
+                    Renvoyer
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   )
 }
