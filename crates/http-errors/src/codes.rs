@@ -91,6 +91,12 @@ codes! {
     // A session of a role held to it, before it is set up: only the set-up is open.
     TwoFactorSetupRequired = "two_factor_setup_required", FORBIDDEN;
 
+    // Login by code: no channel to send codes by (as `mail_not_configured`); a wrong code (a failed login, as a wrong
+    // password is); a code expired, used or killed by wrong tries: ask for another.
+    LoginCodeUnavailable = "login_code_unavailable", CONFLICT;
+    InvalidLoginCode = "invalid_login_code", UNAUTHORIZED;
+    LoginCodeExpired = "login_code_expired", UNAUTHORIZED;
+
     // The outbox of messages.
     MessageNotFound = "message_not_found", NOT_FOUND;
     MessageAlreadyPending = "message_already_pending", CONFLICT;

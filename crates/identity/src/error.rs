@@ -65,6 +65,17 @@ pub enum IdentityError {
     /// A session of a role held to two-step login that has not set it up yet, outside its set-up.
     #[error("Activez la connexion en deux étapes pour continuer.")]
     TwoFactorSetupRequired,
+    /// Login by code (`code_login.rs`) has no channel to send codes by.
+    #[error("La connexion par code n'est pas disponible pour le moment : connectez-vous avec votre e-mail et votre mot de passe.")]
+    LoginCodesUnavailable,
+    /// Five wrong codes for the phone within the hour: no new code before `retry_after`.
+    #[error("Trop de codes erronés pour ce numéro. Réessayez plus tard.")]
+    LoginCodesLocked { retry_after: chrono::Duration },
+    #[error("Code incorrect.")]
+    WrongLoginCode,
+    /// Expired, used, killed by wrong tries, or never sent.
+    #[error("Ce code n'est plus valable : demandez-en un nouveau.")]
+    DeadLoginCode,
     /// Password work is turned away: the machine already does all it can (`HashError::Busy`).
     #[error("Le serveur est très sollicité. Réessayez dans quelques secondes.")]
     Busy,

@@ -4,6 +4,7 @@
 pub mod admin;
 pub mod audit;
 pub mod backoffice;
+pub mod code_login;
 pub mod error;
 pub mod login_code;
 pub mod model;
@@ -18,6 +19,7 @@ mod two_factor_service;
 mod validate;
 
 pub use admin::{AdminNewAccount, AdminUserUpdate, UserListQuery};
+pub use code_login::{CodeToSend, LoginCodes};
 pub use backoffice::{UserChanges, UserFilter, UserRemoval, UserStats};
 pub use error::IdentityError;
 pub use model::{Address, AddressEntry, AddressInput, NewAccount, NewUser, Profile, ProfileUpdate, Role, User};

@@ -71,6 +71,11 @@ impl CodeKey {
     }
 }
 
+/// How long a phone's wrong codes are remembered across new codes: a new code does not wipe
+/// them (else five guesses per code, times the codes an hour, would be the guesser's
+/// allowance), a right code or an hour without a code does.
+pub const FAILURE_MEMORY: Duration = Duration::from_secs(60 * 60);
+
 /// A phone's current code, as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StoredCode {
@@ -90,7 +95,27 @@ pub enum Verdict {
     Dead,
 }
 
+/// What asking for a new code does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Replacement {
+    /// The new code, to store in place of the old and send.
+    Send(StoredCode),
+    /// The phone's wrong codes of the last hour killed its codes: none is sent before `until`.
+    Locked { until: DateTime<Utc> },
+}
+
 impl StoredCode {
+    /// The code `sealed`, sent `now`, replacing `previous`: it carries the previous codes' wrong
+    /// tries while they are remembered ([`FAILURE_MEMORY`] from the previous code's sending).
+    pub fn replacing(previous: Option<&StoredCode>, sealed: Vec<u8>, now: DateTime<Utc>) -> Replacement {
+        let memory = chrono::Duration::from_std(FAILURE_MEMORY).expect("an hour fits");
+        let carried = previous.filter(|code| now - code.sent_at < memory).map_or(0, |code| code.wrong_tries);
+        match previous {
+            Some(code) if carried >= MAX_WRONG_TRIES => Replacement::Locked { until: code.sent_at + memory },
+            _ => Replacement::Send(StoredCode { sealed, sent_at: now, wrong_tries: carried }),
+        }
+    }
+
     pub fn expired(&self, now: DateTime<Utc>) -> bool {
         now - self.sent_at >= chrono::Duration::from_std(CODE_LIFETIME).expect("minutes fit")
     }
@@ -191,6 +216,36 @@ mod tests {
         assert_eq!(worn.judge(&right, sent), Verdict::Accepted, "four wrong tries leave it alive");
         let dead = StoredCode { wrong_tries: MAX_WRONG_TRIES, ..code };
         assert_eq!(dead.judge(&right, sent), Verdict::Dead, "the fifth wrong try killed it");
+    }
+
+    #[test]
+    fn a_new_code_replaces_the_old_but_not_its_wrong_tries_until_an_hour_has_passed() {
+        let key = CodeKey::derive(b"the shop's secret");
+        let first = Utc::now();
+        let sealed = key.seal(&phone("77 123 45 67"), &LoginCode::read("111111").unwrap());
+        let at = first;
+        assert_eq!(
+            StoredCode::replacing(None, sealed.clone(), at),
+            Replacement::Send(StoredCode { sealed: sealed.clone(), sent_at: at, wrong_tries: 0 })
+        );
+        let tried = StoredCode { wrong_tries: 3, ..stored(&key, "042917", first) };
+        let later = first + chrono::Duration::minutes(2);
+        assert_eq!(
+            StoredCode::replacing(Some(&tried), sealed.clone(), later),
+            Replacement::Send(StoredCode { sealed: sealed.clone(), sent_at: later, wrong_tries: 3 }),
+            "the old code is gone, its three wrong tries stay"
+        );
+        let killed = StoredCode { wrong_tries: MAX_WRONG_TRIES, ..tried.clone() };
+        assert_eq!(
+            StoredCode::replacing(Some(&killed), sealed.clone(), later),
+            Replacement::Locked { until: first + chrono::Duration::hours(1) }
+        );
+        let hour_later = first + chrono::Duration::hours(1);
+        assert_eq!(
+            StoredCode::replacing(Some(&killed), sealed.clone(), hour_later),
+            Replacement::Send(StoredCode { sealed, sent_at: hour_later, wrong_tries: 0 }),
+            "forgotten after an hour"
+        );
     }
 
     #[test]

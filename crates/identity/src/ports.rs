@@ -1,10 +1,11 @@
 use async_trait::async_trait;
-use bitik_common::{Email, Page};
+use bitik_common::{Email, Page, Phone};
 use bitik_messages::NewMessage;
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::backoffice::{UserChanges, UserFilter, UserRemoval, UserStats};
+use crate::login_code::{LoginCode, Replacement, Verdict};
 use crate::model::{Address, AddressEntry, NewUser, Profile, Role, User};
 use bitik_common::BoxError;
 
@@ -28,6 +29,8 @@ pub type Credentials = (User, String);
 pub trait UserRepository: Send + Sync {
     async fn find_by_email(&self, email: &Email) -> Result<Option<Credentials>, BoxError>;
     async fn find_by_id(&self, id: Uuid) -> Result<Option<Credentials>, BoxError>;
+    /// The account that logs in with a code sent to `phone` (a phone proved by such a code).
+    async fn find_by_login_phone(&self, phone: &Phone) -> Result<Option<User>, BoxError>;
     async fn insert(&self, user: NewUser) -> Result<User, InsertUserError>;
     /// Sets role and password hash, activates the account and ends its sessions.
     async fn set_role_and_password(&self, id: Uuid, role: Role, password_hash: String) -> Result<User, BoxError>;
@@ -148,4 +151,37 @@ pub trait TwoFactorRepository: Send + Sync {
 
     /// Turns it off: the secret, its last step and the recovery codes are forgotten.
     async fn disable(&self, user_id: Uuid) -> Result<User, BoxError>;
+}
+
+/// The phones' login codes (`login_code.rs`). Each method is one transaction holding the phone's
+/// row, so that of requests at once no two use one code, and no wrong try goes uncounted.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait]
+pub trait LoginCodeRepository: Send + Sync {
+    /// Stores `sealed`, sent `now`, in place of the phone's code, as `StoredCode::replacing`
+    /// decides (nothing is written when it answers `Locked`).
+    async fn replace(&self, phone: &Phone, sealed: Vec<u8>, now: DateTime<Utc>) -> Result<Replacement, BoxError>;
+
+    /// `StoredCode::judge`'s verdict on `sealed` for the phone's code, written: a wrong try
+    /// counted, the right code used up. `Dead` when the phone has no code.
+    async fn judge(&self, phone: &Phone, sealed: Vec<u8>, now: DateTime<Utc>) -> Result<Verdict, BoxError>;
+
+    /// Forgets the codes nothing needs any more (sent longer than `FAILURE_MEMORY` before `now`).
+    async fn forget_old(&self, now: DateTime<Utc>) -> Result<u64, BoxError>;
+}
+
+/// Who a login code goes to: the phone, and the e-mail of the account that logs in with it,
+/// if any (the channel when WhatsApp is not configured).
+#[derive(Debug, Clone, PartialEq)]
+pub struct CodeRecipient {
+    pub phone: Phone,
+    pub email: Option<Email>,
+}
+
+/// Carries a login code to its recipient, at once: a code is never stored as it was sent, so
+/// it cannot wait in the outbox, and it is worth nothing after ten minutes.
+#[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
+#[async_trait]
+pub trait CodeSender: Send + Sync {
+    async fn send_code(&self, to: &CodeRecipient, code: &LoginCode) -> Result<(), BoxError>;
 }

@@ -59,6 +59,8 @@ pub struct AccountService {
     pub(crate) two_factor_issuer: String,
     /// Where a staff account's logins and two-step changes are written (`with_audit`).
     audit: Option<Arc<dyn AuditLog>>,
+    /// Login by code (`code_login.rs`); without it, it is unavailable.
+    pub(crate) login_codes: Option<crate::code_login::LoginCodes>,
 }
 
 fn repository(error: Box<dyn std::error::Error + Send + Sync>) -> IdentityError {
@@ -84,6 +86,7 @@ impl AccountService {
             two_factor_policy: TwoFactorPolicy::Optional,
             two_factor_issuer: String::new(),
             audit: None,
+            login_codes: None,
         }
     }
 

@@ -22,6 +22,16 @@ diesel::table! {
         two_factor_secret -> Nullable<Bytea>,
         two_factor_enabled_at -> Nullable<Timestamptz>,
         two_factor_last_step -> Nullable<Int8>,
+        login_phone -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    login_codes (phone) {
+        phone -> Text,
+        sealed -> Bytea,
+        sent_at -> Timestamptz,
+        wrong_tries -> Int4,
     }
 }
 

@@ -236,6 +236,18 @@ impl UserRepository for PgUserRepository {
         row.map(UserRow::into_credentials).transpose()
     }
 
+    async fn find_by_login_phone(&self, phone: &Phone) -> Result<Option<User>, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let row = users::table
+            .filter(users::login_phone.eq(phone.as_str()))
+            .select(UserRow::as_select())
+            .first(&mut conn)
+            .await
+            .optional()
+            .map_err(DbError::from)?;
+        row.map(UserRow::into_user).transpose()
+    }
+
     async fn insert(&self, user: NewUser) -> Result<User, InsertUserError> {
         let mut conn = self.database.conn().await.map_err(|e| InsertUserError::Other(e.into()))?;
         let row = crate::audit::transaction::<_, diesel::result::Error, _>(&mut conn, async |conn| {

@@ -12,6 +12,7 @@ mod generated;
 mod invariants;
 mod invoices;
 mod jobs;
+mod login_codes;
 mod migrations;
 mod newsletter;
 mod open_orders;

@@ -1,0 +1,163 @@
+//! Asking for a login code and typing it, against mocked ports: the countries, the sealing, the
+//! recipient, the lock after wrong codes, the verdicts.
+
+use std::sync::{Arc, Mutex};
+
+use bitik_common::Phone;
+use chrono::{DateTime, TimeZone, Utc};
+use mockall::predicate::eq;
+
+use super::{CODE_COUNTRY_REFUSED, CODE_FORM, LoginCodes, read_phone};
+use crate::error::IdentityError;
+use crate::login_code::{CodeCountries, CodeKey, LoginCode, StoredCode, Verdict};
+use crate::model::Role;
+use crate::ports::{CodeRecipient, MockAddressRepository, MockCodeSender, MockLoginCodeRepository, MockUserRepository};
+use crate::service::AccountService;
+use crate::service_tests::{hasher, tokens, user};
+
+fn now() -> DateTime<Utc> {
+    Utc.timestamp_opt(1_800_000_000, 0).unwrap()
+}
+
+fn key() -> CodeKey {
+    CodeKey::derive(b"the shop's secret")
+}
+
+fn phone() -> Phone {
+    Phone::parse("77 123 45 67").unwrap()
+}
+
+fn service(users: MockUserRepository, store: MockLoginCodeRepository, sender: MockCodeSender) -> AccountService {
+    let codes = LoginCodes {
+        store: Arc::new(store),
+        sender: Arc::new(sender),
+        key: key(),
+        countries: CodeCountries::senegal(),
+    };
+    AccountService::new(Arc::new(users), Arc::new(MockAddressRepository::new()), Arc::new(hasher()), tokens())
+        .with_login_codes(codes)
+        .with_clock(now)
+}
+
+/// A store that keeps what `replace` is handed, and sends what `StoredCode::replacing` decides.
+fn store_keeping(kept: Arc<Mutex<Option<Vec<u8>>>>, previous: Option<StoredCode>) -> MockLoginCodeRepository {
+    let mut store = MockLoginCodeRepository::new();
+    store.expect_replace().with(eq(phone()), mockall::predicate::always(), eq(now())).times(1).returning(
+        move |_, sealed, at| {
+            *kept.lock().unwrap() = Some(sealed.clone());
+            Ok(StoredCode::replacing(previous.as_ref(), sealed, at))
+        },
+    );
+    store
+}
+
+#[tokio::test]
+async fn a_code_is_stored_sealed_for_its_phone_then_sent_to_the_phone_and_its_account_s_e_mail() {
+    let kept = Arc::new(Mutex::new(None));
+    let sent = Arc::new(Mutex::new(None));
+    let mut users = MockUserRepository::new();
+    let account = user(Role::Customer);
+    let email = account.email.clone();
+    users.expect_find_by_login_phone().with(eq(phone())).returning(move |_| Ok(Some(account.clone())));
+    let mut sender = MockCodeSender::new();
+    let seen = sent.clone();
+    sender.expect_send_code().times(1).returning(move |to, code| {
+        *seen.lock().unwrap() = Some((to.clone(), code.clone()));
+        Ok(())
+    });
+    let service = service(users, store_keeping(kept.clone(), None), sender);
+
+    let pending = service.new_login_code(&phone()).await.unwrap();
+    assert!(sent.lock().unwrap().is_none(), "stored first, sent when the caller delivers it");
+    pending.deliver().await.unwrap();
+
+    let (to, code) = sent.lock().unwrap().clone().unwrap();
+    assert_eq!(to, CodeRecipient { phone: phone(), email: Some(email) });
+    assert_eq!(kept.lock().unwrap().clone().unwrap(), key().seal(&phone(), &code), "what is kept is the code sealed");
+}
+
+#[tokio::test]
+async fn a_phone_without_an_account_gets_its_code_on_the_phone_alone() {
+    let mut users = MockUserRepository::new();
+    users.expect_find_by_login_phone().returning(|_| Ok(None));
+    let mut sender = MockCodeSender::new();
+    sender
+        .expect_send_code()
+        .withf(|to, _| *to == CodeRecipient { phone: phone(), email: None })
+        .times(1)
+        .returning(|_, _| Ok(()));
+    let service = service(users, store_keeping(Arc::default(), None), sender);
+    service.new_login_code(&phone()).await.unwrap().deliver().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_phone_outside_the_shop_s_countries_gets_no_code_and_nothing_is_stored() {
+    let service = service(MockUserRepository::new(), MockLoginCodeRepository::new(), MockCodeSender::new());
+    let french = Phone::parse("+33 6 12 34 56 78").unwrap();
+    match service.new_login_code(&french).await {
+        Err(IdentityError::Validation { fields, .. }) => assert_eq!(fields["phone"], CODE_COUNTRY_REFUSED),
+        other => panic!("expected the phone refused, got {:?}", other.map(drop)),
+    }
+}
+
+#[tokio::test]
+async fn five_wrong_codes_within_the_hour_lock_the_phone_until_the_hour_is_over() {
+    let killed = StoredCode {
+        sealed: vec![0; 32],
+        sent_at: now() - chrono::Duration::minutes(20),
+        wrong_tries: crate::login_code::MAX_WRONG_TRIES,
+    };
+    let service = service(MockUserRepository::new(), store_keeping(Arc::default(), Some(killed)), MockCodeSender::new());
+    match service.new_login_code(&phone()).await {
+        Err(IdentityError::LoginCodesLocked { retry_after }) => assert_eq!(retry_after, chrono::Duration::minutes(40)),
+        other => panic!("expected the phone locked, got {:?}", other.map(drop)),
+    }
+}
+
+#[tokio::test]
+async fn a_typed_code_is_judged_sealed_and_each_verdict_answered() {
+    let code = LoginCode::read("042917").unwrap();
+    for (verdict, expected) in [
+        (Verdict::Accepted, None),
+        (Verdict::Wrong, Some("Code incorrect.")),
+        (Verdict::Dead, Some("Ce code n'est plus valable : demandez-en un nouveau.")),
+    ] {
+        let mut store = MockLoginCodeRepository::new();
+        store
+            .expect_judge()
+            .with(eq(phone()), eq(key().seal(&phone(), &code)), eq(now()))
+            .times(1)
+            .returning(move |_, _, _| Ok(verdict));
+        let service = service(MockUserRepository::new(), store, MockCodeSender::new());
+        let outcome = service.check_login_code(&phone(), " 042 917 ").await;
+        assert_eq!(outcome.err().map(|e| e.to_string()), expected.map(str::to_owned), "{verdict:?}");
+    }
+}
+
+#[tokio::test]
+async fn a_code_that_is_not_six_digits_is_a_form_error_and_no_try() {
+    let service = service(MockUserRepository::new(), MockLoginCodeRepository::new(), MockCodeSender::new());
+    for typed in ["", "12345", "abcdef", "1234567"] {
+        match service.check_login_code(&phone(), typed).await {
+            Err(IdentityError::Validation { fields, .. }) => assert_eq!(fields["code"], CODE_FORM, "{typed:?}"),
+            other => panic!("{typed:?}: expected a form error, got {other:?}"),
+        }
+    }
+}
+
+#[tokio::test]
+async fn without_a_way_to_send_codes_login_by_code_says_it_is_unavailable() {
+    let service =
+        AccountService::new(Arc::new(MockUserRepository::new()), Arc::new(MockAddressRepository::new()), Arc::new(hasher()), tokens());
+    assert!(!service.login_codes_available());
+    assert!(matches!(service.new_login_code(&phone()).await.map(drop), Err(IdentityError::LoginCodesUnavailable)));
+    assert!(matches!(service.check_login_code(&phone(), "042917").await, Err(IdentityError::LoginCodesUnavailable)));
+}
+
+#[test]
+fn the_form_s_phone_is_read_by_the_shop_s_rule() {
+    assert_eq!(read_phone(" 77 123 45 67 ").unwrap(), phone());
+    for typed in ["", "12", "77 ABC 45 67"] {
+        assert!(matches!(read_phone(typed), Err(IdentityError::Validation { fields, .. }) if fields.contains_key("phone")), "{typed:?}");
+    }
+}

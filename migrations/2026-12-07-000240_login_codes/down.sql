@@ -1,0 +1,2 @@
+DROP TABLE login_codes;
+ALTER TABLE users DROP COLUMN login_phone;
