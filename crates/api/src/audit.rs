@@ -47,7 +47,7 @@ pub(crate) fn identify(req: &HttpRequest, user: &User) {
         .iter()
         .find_map(|name| req.match_info().get(name))
         .map(|id| Target::new(kind_of(action), id));
-    let actor = AuditActor { id: user.id, email: user.email.to_string(), role: user.role };
+    let actor = AuditActor { id: user.id, email: user.label(), role: user.role };
     scope.identify(actor, action, target);
 }
 

@@ -36,6 +36,8 @@ use crate::section::Section;
         routes::auth::forgot_password,
         routes::auth::reset_password,
         routes::auth::second_step,
+        routes::login_code::send_code,
+        routes::login_code::verify_code,
         routes::addresses::list,
         routes::addresses::create,
         routes::addresses::update,

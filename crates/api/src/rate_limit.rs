@@ -8,8 +8,8 @@ use std::net::{IpAddr, Ipv6Addr};
 use std::sync::Arc;
 use std::time::Duration;
 
-use bitik_common::BoxError;
 use bitik_common::rate::{Rate, RateLimiter};
+use bitik_common::{BoxError, Phone};
 use bitik_identity::IdentityError;
 use uuid::Uuid;
 
@@ -42,6 +42,19 @@ pub const STOCK_ALERTS_PER_CLIENT: Rate = Rate::per(20, HOUR);
 /// Alerts asked for one e-mail address from anywhere: nobody fills someone else's inbox.
 pub const STOCK_ALERTS_PER_ADDRESS: Rate = Rate::per(10, HOUR);
 
+/// Login codes sent to one phone (NIST SP 800-63B, OWASP): one a minute, five an hour.
+pub const CODES_PER_PHONE_MINUTE: Rate = Rate::per(1, Duration::from_secs(60));
+pub const CODES_PER_PHONE: Rate = Rate::per(5, HOUR);
+/// Codes asked from one address: generous, as many shoppers share their operator's address.
+pub const CODES_PER_CLIENT: Rate = Rate::per(20, HOUR);
+/// Codes to the numbers of one block (the number less its last two digits): a pumper walks a
+/// block of premium numbers, a shop's customers hardly share one.
+pub const CODES_PER_BLOCK: Rate = Rate::per(20, HOUR);
+/// Codes tried from one address: a code dies at its fifth wrong try, this stops one address
+/// from walking through many phones' codes (generous: an operator's address is many shoppers').
+pub const CODE_TRIES_PER_CLIENT: Rate = Rate::per(60, QUARTER_HOUR);
+const DAY: Duration = Duration::from_secs(24 * 60 * 60);
+
 /// One count an action is held to: a key and its rate.
 #[derive(Debug, Clone)]
 struct Count {
@@ -59,11 +72,42 @@ impl Count {
 #[derive(Clone)]
 pub struct Limits {
     limiter: Arc<dyn RateLimiter>,
+    /// Login codes sent a day to the phones of one country (`LOGIN_CODE_DAILY_PER_COUNTRY`).
+    codes_per_country: Rate,
 }
+
+/// `LOGIN_CODE_DAILY_PER_COUNTRY`'s default: far more than a Dakar shop's customers log in in a
+/// day, far fewer than a pumping run sends.
+pub const DEFAULT_DAILY_CODES_PER_COUNTRY: u32 = 2000;
 
 impl Limits {
     pub fn new(limiter: Arc<dyn RateLimiter>) -> Self {
-        Self { limiter }
+        Self { limiter, codes_per_country: Rate::per(DEFAULT_DAILY_CODES_PER_COUNTRY, DAY) }
+    }
+
+    pub fn with_daily_codes_per_country(self, codes: u32) -> Self {
+        Self { codes_per_country: Rate::per(codes.max(1), DAY), ..self }
+    }
+
+    /// A login code sent to `phone`: per phone (a minute, an hour), per address, per block of
+    /// numbers, per country and day. Counted whether or not the phone has an account.
+    pub async fn login_code(&self, phone: &Phone, client: &str) -> Result<Reserved<'_>, ApiError> {
+        let number = phone.as_str();
+        let block = &number[..number.len().saturating_sub(2)];
+        let country = phone.country().unwrap_or_default();
+        self.reserve(vec![
+            Count::new(CODES_PER_PHONE_MINUTE, format!("code:phone-minute:{number}")),
+            Count::new(CODES_PER_PHONE, format!("code:phone:{number}")),
+            Count::new(CODES_PER_CLIENT, format!("code:client:{client}")),
+            Count::new(CODES_PER_BLOCK, format!("code:block:{block}")),
+            Count::new(self.codes_per_country, format!("code:country:{country}")),
+        ])
+        .await
+    }
+
+    /// A login code typed, from `client`.
+    pub async fn code_try(&self, client: &str) -> Result<Reserved<'_>, ApiError> {
+        self.reserve(vec![Count::new(CODE_TRIES_PER_CLIENT, format!("code-try:client:{client}"))]).await
     }
 
     /// Reserves a login attempt, before the password is checked: per account and client, per

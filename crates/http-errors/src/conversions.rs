@@ -41,9 +41,11 @@ impl From<bitik_identity::IdentityError> for ApiError {
             E::TwoFactorRequired => ApiError::new(Code::TwoFactorRequired, message),
             E::TwoFactorSetupRequired => ApiError::new(Code::TwoFactorSetupRequired, message),
             E::LoginCodesUnavailable => ApiError::new(Code::LoginCodeUnavailable, message),
-            E::LoginCodesLocked { retry_after } => ApiError::new(Code::TooManyRequests, message)
-                .with_retry_after(retry_after.to_std().unwrap_or_default()),
+            E::LoginCodesLocked { retry_after } => {
+                ApiError::new(Code::TooManyRequests, message).with_retry_after(retry_after.to_std().unwrap_or_default())
+            }
             E::WrongLoginCode => ApiError::field("code", Code::InvalidLoginCode, message),
+            E::CodeLoginForCustomers => ApiError::new(Code::Forbidden, message),
             E::DeadLoginCode => ApiError::field("code", Code::LoginCodeExpired, message),
             E::Busy => ApiError::new(Code::ServerBusy, message).with_retry_after(RETRY_WHEN_BUSY),
             E::Repository(_) => ApiError::internal(error),

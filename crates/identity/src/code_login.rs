@@ -11,20 +11,11 @@ use bitik_common::{FieldErrors, Need, Phone};
 use chrono::{DateTime, Utc};
 
 use crate::error::IdentityError;
-use crate::login_code::{CodeCountries, CodeKey, LoginCode, Replacement, Verdict};
-use crate::ports::{CodeRecipient, CodeSender, LoginCodeRepository, UserRepository};
-use crate::service::AccountService;
+use crate::login_code::{LoginCode, Replacement, Verdict};
+use crate::model::{NewUser, Role, User};
+use crate::ports::{CodeRecipient, CodeSender, InsertUserError, LoginCodes, UserRepository};
+use crate::service::{AccountService, Session};
 use crate::validate::ACCOUNT_FORM;
-
-/// What login by code needs: where codes are kept and how they are sent, the key they are
-/// sealed under, and the countries whose phones may receive them.
-#[derive(Clone)]
-pub struct LoginCodes {
-    pub store: Arc<dyn LoginCodeRepository>,
-    pub sender: Arc<dyn CodeSender>,
-    pub key: CodeKey,
-    pub countries: CodeCountries,
-}
 
 /// A code stored for a phone, still to be sent: the request is answered before the sending,
 /// so that how long it takes (a message sent, or none for lack of a channel) tells nothing.
@@ -40,7 +31,7 @@ impl CodeToSend {
     /// a channel that writes e-mail).
     pub async fn deliver(self) -> Result<(), IdentityError> {
         let account = self.users.find_by_login_phone(&self.phone).await.map_err(IdentityError::Repository)?;
-        let to = CodeRecipient { phone: self.phone, email: account.map(|user| user.email) };
+        let to = CodeRecipient { phone: self.phone, email: account.and_then(|user| user.email) };
         self.sender.send_code(&to, &self.code).await.map_err(IdentityError::Repository)
     }
 }
@@ -52,6 +43,12 @@ pub fn read_phone(typed: &str) -> Result<Phone, IdentityError> {
         Some(phone) => Ok(phone),
         None => Err(IdentityError::validation(errors)),
     }
+}
+
+/// The code of a login-by-code form: six digits, whatever spaces or dashes came with them, or
+/// the form's error on `code` (no try at all).
+pub fn read_code(typed: &str) -> Result<LoginCode, IdentityError> {
+    LoginCode::read(typed).ok_or_else(|| IdentityError::invalid_field("code", CODE_FORM))
 }
 
 impl AccountService {
@@ -81,12 +78,9 @@ impl AccountService {
         let now: DateTime<Utc> = (self.clock)();
         let replaced = codes.store.replace(phone, codes.key.seal(phone, &code), now).await;
         match replaced.map_err(IdentityError::Repository)? {
-            Replacement::Send(_) => Ok(CodeToSend {
-                users: self.users.clone(),
-                sender: codes.sender.clone(),
-                phone: phone.clone(),
-                code,
-            }),
+            Replacement::Send(_) => {
+                Ok(CodeToSend { users: self.users.clone(), sender: codes.sender.clone(), phone: phone.clone(), code })
+            }
             Replacement::Locked { until } => Err(IdentityError::LoginCodesLocked { retry_after: until - now }),
         }
     }
@@ -94,8 +88,8 @@ impl AccountService {
     /// Checks a code typed for `phone`: `Ok` once, for the right code in time. A typed text that
     /// is not six digits is refused as a form error, and counts as no try.
     pub async fn check_login_code(&self, phone: &Phone, typed: &str) -> Result<(), IdentityError> {
+        let code = read_code(typed)?;
         let codes = self.login_codes()?;
-        let code = LoginCode::read(typed).ok_or_else(|| IdentityError::invalid_field("code", CODE_FORM))?;
         let verdict = codes.store.judge(phone, codes.key.seal(phone, &code), (self.clock)()).await;
         match verdict.map_err(IdentityError::Repository)? {
             Verdict::Accepted => Ok(()),
@@ -103,9 +97,60 @@ impl AccountService {
             Verdict::Dead => Err(IdentityError::DeadLoginCode),
         }
     }
+
+    /// Forgets the codes nothing needs any more (the periodic clean-up).
+    pub async fn forget_old_login_codes(&self) -> Result<u64, IdentityError> {
+        match &self.login_codes {
+            Some(codes) => codes.store.forget_old((self.clock)()).await.map_err(IdentityError::Repository),
+            None => Ok(0),
+        }
+    }
+
+    /// The session a right code opens: the phone's account, opened the first time (a customer
+    /// with neither e-mail nor password). The team logs in with a password and its second step,
+    /// never by code.
+    pub async fn login_with_code(&self, phone: &Phone, typed: &str) -> Result<Session, IdentityError> {
+        self.check_login_code(phone, typed).await?;
+        let found = self.users.find_by_login_phone(phone).await.map_err(IdentityError::Repository)?;
+        let user = match found {
+            Some(user) => user,
+            None => self.open_phone_account(phone).await?,
+        };
+        if !user.active {
+            return Err(IdentityError::AccountDisabled);
+        }
+        if user.role.is_staff() {
+            return Err(IdentityError::CodeLoginForCustomers);
+        }
+        Ok(self.session(user))
+    }
+
+    async fn open_phone_account(&self, phone: &Phone) -> Result<User, IdentityError> {
+        let account = NewUser {
+            email: None,
+            password_hash: None,
+            first_name: String::new(),
+            last_name: String::new(),
+            phone: Some(phone.clone()),
+            role: Role::Customer,
+            login_phone: Some(phone.clone()),
+        };
+        match self.users.insert(account).await {
+            Ok(user) => Ok(user),
+            // Opened a moment ago by another right code (the phone's last one and the one
+            // before cannot both be right, but a phone may hold two accounts' worth of tabs).
+            Err(InsertUserError::Duplicate) => {
+                let found = self.users.find_by_login_phone(phone).await.map_err(IdentityError::Repository)?;
+                found.ok_or(IdentityError::Repository("a login phone taken by no account".into()))
+            }
+            Err(InsertUserError::LastAdmin) => Err(IdentityError::LastAdmin),
+            Err(InsertUserError::Other(cause)) => Err(IdentityError::Repository(cause)),
+        }
+    }
 }
 
-pub const CODE_COUNTRY_REFUSED: &str = "Les codes de connexion ne sont envoyés qu'aux numéros des pays où la boutique livre.";
+pub const CODE_COUNTRY_REFUSED: &str =
+    "Les codes de connexion ne sont envoyés qu'aux numéros des pays où la boutique livre.";
 pub const CODE_FORM: &str = "Saisissez les 6 chiffres du code reçu.";
 
 #[cfg(test)]

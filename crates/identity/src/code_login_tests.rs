@@ -7,11 +7,13 @@ use bitik_common::Phone;
 use chrono::{DateTime, TimeZone, Utc};
 use mockall::predicate::eq;
 
-use super::{CODE_COUNTRY_REFUSED, CODE_FORM, LoginCodes, read_phone};
+use super::{CODE_COUNTRY_REFUSED, CODE_FORM, read_phone};
 use crate::error::IdentityError;
 use crate::login_code::{CodeCountries, CodeKey, LoginCode, StoredCode, Verdict};
 use crate::model::Role;
-use crate::ports::{CodeRecipient, MockAddressRepository, MockCodeSender, MockLoginCodeRepository, MockUserRepository};
+use crate::ports::{
+    CodeRecipient, LoginCodes, MockAddressRepository, MockCodeSender, MockLoginCodeRepository, MockUserRepository,
+};
 use crate::service::AccountService;
 use crate::service_tests::{hasher, tokens, user};
 
@@ -72,7 +74,7 @@ async fn a_code_is_stored_sealed_for_its_phone_then_sent_to_the_phone_and_its_ac
     pending.deliver().await.unwrap();
 
     let (to, code) = sent.lock().unwrap().clone().unwrap();
-    assert_eq!(to, CodeRecipient { phone: phone(), email: Some(email) });
+    assert_eq!(to, CodeRecipient { phone: phone(), email });
     assert_eq!(kept.lock().unwrap().clone().unwrap(), key().seal(&phone(), &code), "what is kept is the code sealed");
 }
 
@@ -107,7 +109,8 @@ async fn five_wrong_codes_within_the_hour_lock_the_phone_until_the_hour_is_over(
         sent_at: now() - chrono::Duration::minutes(20),
         wrong_tries: crate::login_code::MAX_WRONG_TRIES,
     };
-    let service = service(MockUserRepository::new(), store_keeping(Arc::default(), Some(killed)), MockCodeSender::new());
+    let service =
+        service(MockUserRepository::new(), store_keeping(Arc::default(), Some(killed)), MockCodeSender::new());
     match service.new_login_code(&phone()).await {
         Err(IdentityError::LoginCodesLocked { retry_after }) => assert_eq!(retry_after, chrono::Duration::minutes(40)),
         other => panic!("expected the phone locked, got {:?}", other.map(drop)),
@@ -147,17 +150,87 @@ async fn a_code_that_is_not_six_digits_is_a_form_error_and_no_try() {
 
 #[tokio::test]
 async fn without_a_way_to_send_codes_login_by_code_says_it_is_unavailable() {
-    let service =
-        AccountService::new(Arc::new(MockUserRepository::new()), Arc::new(MockAddressRepository::new()), Arc::new(hasher()), tokens());
+    let service = AccountService::new(
+        Arc::new(MockUserRepository::new()),
+        Arc::new(MockAddressRepository::new()),
+        Arc::new(hasher()),
+        tokens(),
+    );
     assert!(!service.login_codes_available());
     assert!(matches!(service.new_login_code(&phone()).await.map(drop), Err(IdentityError::LoginCodesUnavailable)));
     assert!(matches!(service.check_login_code(&phone(), "042917").await, Err(IdentityError::LoginCodesUnavailable)));
+    assert!(
+        matches!(service.check_login_code(&phone(), "42").await, Err(IdentityError::Validation { .. })),
+        "the form first"
+    );
 }
 
 #[test]
 fn the_form_s_phone_is_read_by_the_shop_s_rule() {
     assert_eq!(read_phone(" 77 123 45 67 ").unwrap(), phone());
     for typed in ["", "12", "77 ABC 45 67"] {
-        assert!(matches!(read_phone(typed), Err(IdentityError::Validation { fields, .. }) if fields.contains_key("phone")), "{typed:?}");
+        assert!(
+            matches!(read_phone(typed), Err(IdentityError::Validation { fields, .. }) if fields.contains_key("phone")),
+            "{typed:?}"
+        );
+    }
+}
+
+/// A store whose phone's code is `042917`, judged right once.
+fn store_accepting() -> MockLoginCodeRepository {
+    let mut store = MockLoginCodeRepository::new();
+    let right = key().seal(&phone(), &LoginCode::read("042917").unwrap());
+    store
+        .expect_judge()
+        .times(1)
+        .returning(move |_, sealed, _| Ok(if sealed == right { Verdict::Accepted } else { Verdict::Wrong }));
+    store
+}
+
+#[tokio::test]
+async fn a_right_code_for_a_new_phone_opens_a_customer_account_with_neither_e_mail_nor_password() {
+    let mut users = MockUserRepository::new();
+    users.expect_find_by_login_phone().times(1).returning(|_| Ok(None));
+    users
+        .expect_insert()
+        .withf(|new| {
+            new.email.is_none()
+                && new.password_hash.is_none()
+                && new.role == Role::Customer
+                && new.login_phone == Some(phone())
+                && new.phone == Some(phone())
+        })
+        .times(1)
+        .returning(|new| Ok(crate::model::User { email: None, login_phone: new.login_phone, ..user(Role::Customer) }));
+    let service = service(users, store_accepting(), MockCodeSender::new());
+    let session = service.login_with_code(&phone(), "042917").await.unwrap();
+    assert_eq!((session.user.email.clone(), session.user.login_phone.clone()), (None, Some(phone())));
+    assert!(!session.token.is_empty());
+}
+
+#[tokio::test]
+async fn a_right_code_opens_the_phone_s_account_and_no_other() {
+    let mut users = MockUserRepository::new();
+    let account = crate::model::User { login_phone: Some(phone()), ..user(Role::Customer) };
+    let id = account.id;
+    users.expect_find_by_login_phone().with(eq(phone())).returning(move |_| Ok(Some(account.clone())));
+    let service = service(users, store_accepting(), MockCodeSender::new());
+    assert_eq!(service.login_with_code(&phone(), "042917").await.unwrap().user.id, id);
+}
+
+#[tokio::test]
+async fn a_wrong_code_opens_nothing_and_the_team_and_deactivated_accounts_are_refused() {
+    let guessed = service(MockUserRepository::new(), store_accepting(), MockCodeSender::new());
+    assert!(matches!(guessed.login_with_code(&phone(), "111111").await, Err(IdentityError::WrongLoginCode)));
+
+    for (account, refusal) in [
+        (crate::model::User { login_phone: Some(phone()), ..user(Role::Seller) }, "réservée aux clients"),
+        (crate::model::User { login_phone: Some(phone()), active: false, ..user(Role::Customer) }, "désactivé"),
+    ] {
+        let mut users = MockUserRepository::new();
+        users.expect_find_by_login_phone().returning(move |_| Ok(Some(account.clone())));
+        let refused = service(users, store_accepting(), MockCodeSender::new());
+        let error = refused.login_with_code(&phone(), "042917").await.err().expect("refused");
+        assert!(error.to_string().contains(refusal), "{error}");
     }
 }

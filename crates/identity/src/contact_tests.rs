@@ -121,7 +121,7 @@ async fn an_admin_sets_clears_or_is_refused_a_phone() {
     let admin = user(Role::Admin);
     let mut users = MockUserRepository::new();
     let found = customer.clone();
-    users.expect_find_by_id().returning(move |_| Ok(Some((found.clone(), "h".into()))));
+    users.expect_find_by_id().returning(move |_| Ok(Some((found.clone(), Some("h".into())))));
     users
         .expect_update()
         .withf(|_, c| c.phone == Some(stored()))

@@ -66,13 +66,18 @@ pub enum IdentityError {
     #[error("Activez la connexion en deux étapes pour continuer.")]
     TwoFactorSetupRequired,
     /// Login by code (`code_login.rs`) has no channel to send codes by.
-    #[error("La connexion par code n'est pas disponible pour le moment : connectez-vous avec votre e-mail et votre mot de passe.")]
+    #[error(
+        "La connexion par code n'est pas disponible pour le moment : connectez-vous avec votre e-mail et votre mot de passe."
+    )]
     LoginCodesUnavailable,
     /// Five wrong codes for the phone within the hour: no new code before `retry_after`.
     #[error("Trop de codes erronés pour ce numéro. Réessayez plus tard.")]
     LoginCodesLocked { retry_after: chrono::Duration },
     #[error("Code incorrect.")]
     WrongLoginCode,
+    /// A right code for the phone of a member of the team, who logs in with a password.
+    #[error("La connexion par code est réservée aux clients : connectez-vous avec votre e-mail et votre mot de passe.")]
+    CodeLoginForCustomers,
     /// Expired, used, killed by wrong tries, or never sent.
     #[error("Ce code n'est plus valable : demandez-en un nouveau.")]
     DeadLoginCode,

@@ -19,11 +19,12 @@ mod two_factor_service;
 mod validate;
 
 pub use admin::{AdminNewAccount, AdminUserUpdate, UserListQuery};
-pub use code_login::{CodeToSend, LoginCodes};
 pub use backoffice::{UserChanges, UserFilter, UserRemoval, UserStats};
+pub use code_login::CodeToSend;
 pub use error::IdentityError;
 pub use model::{Address, AddressEntry, AddressInput, NewAccount, NewUser, Profile, ProfileUpdate, Role, User};
 pub use permissions::Permission;
+pub use ports::LoginCodes;
 pub use service::{AccountService, LoginOutcome, MAX_ADDRESSES, Session};
 pub use tokens::TokenService;
 pub use two_factor::TwoFactorPolicy;

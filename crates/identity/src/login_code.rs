@@ -175,7 +175,11 @@ mod tests {
     }
 
     fn stored(key: &CodeKey, code: &str, sent_at: DateTime<Utc>) -> StoredCode {
-        StoredCode { sealed: key.seal(&phone("77 123 45 67"), &LoginCode::read(code).unwrap()), sent_at, wrong_tries: 0 }
+        StoredCode {
+            sealed: key.seal(&phone("77 123 45 67"), &LoginCode::read(code).unwrap()),
+            sent_at,
+            wrong_tries: 0,
+        }
     }
 
     #[test]

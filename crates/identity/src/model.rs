@@ -53,7 +53,8 @@ impl Role {
 #[derive(Debug, Clone, PartialEq)]
 pub struct User {
     pub id: Uuid,
-    pub email: Email,
+    /// `None` for an account opened by a code sent to its phone (`login_phone`).
+    pub email: Option<Email>,
     pub first_name: String,
     pub last_name: String,
     pub phone: String,
@@ -70,19 +71,34 @@ pub struct User {
     /// Whether logging in asks for a code of an authenticator app after the password
     /// (`two_factor.rs`, docs/roles.md#two-step-login).
     pub two_factor_enabled: bool,
+    /// The phone the account logs in with by code: one proved by such a code.
+    pub login_phone: Option<Phone>,
     pub created_at: DateTime<Utc>,
+}
+
+impl User {
+    /// How the back office and the audit log name the account: its e-mail, else its phone.
+    pub fn label(&self) -> String {
+        match (&self.email, &self.login_phone) {
+            (Some(email), _) => email.to_string(),
+            (None, Some(phone)) => phone.as_str().to_owned(),
+            (None, None) => self.id.to_string(),
+        }
+    }
 }
 
 /// An account about to be stored, its fields checked, its password hashed.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NewUser {
-    pub email: Email,
-    pub password_hash: String,
+    /// `None` with `password_hash` for an account opened by a code sent to `login_phone`.
+    pub email: Option<Email>,
+    pub password_hash: Option<String>,
     pub first_name: String,
     pub last_name: String,
     /// An administrator made from the command line may have none.
     pub phone: Option<Phone>,
     pub role: Role,
+    pub login_phone: Option<Phone>,
 }
 
 /// Longest password accepted: hashing cost grows with length, and no one types more.

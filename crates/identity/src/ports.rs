@@ -1,3 +1,5 @@
+use std::sync::Arc;
+
 use async_trait::async_trait;
 use bitik_common::{Email, Page, Phone};
 use bitik_messages::NewMessage;
@@ -5,7 +7,7 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::backoffice::{UserChanges, UserFilter, UserRemoval, UserStats};
-use crate::login_code::{LoginCode, Replacement, Verdict};
+use crate::login_code::{CodeCountries, CodeKey, LoginCode, Replacement, Verdict};
 use crate::model::{Address, AddressEntry, NewUser, Profile, Role, User};
 use bitik_common::BoxError;
 
@@ -21,8 +23,8 @@ pub enum InsertUserError {
     Other(BoxError),
 }
 
-/// A user and their password hash.
-pub type Credentials = (User, String);
+/// A user and their password hash (`None`: an account opened by a code has no password).
+pub type Credentials = (User, Option<String>);
 
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait]
@@ -184,4 +186,14 @@ pub struct CodeRecipient {
 #[async_trait]
 pub trait CodeSender: Send + Sync {
     async fn send_code(&self, to: &CodeRecipient, code: &LoginCode) -> Result<(), BoxError>;
+}
+
+/// What login by code needs: where codes are kept and how they are sent, the key they are
+/// sealed under, and the countries whose phones may receive them.
+#[derive(Clone)]
+pub struct LoginCodes {
+    pub store: Arc<dyn LoginCodeRepository>,
+    pub sender: Arc<dyn CodeSender>,
+    pub key: CodeKey,
+    pub countries: CodeCountries,
 }

@@ -60,7 +60,7 @@ pub struct AccountService {
     /// Where a staff account's logins and two-step changes are written (`with_audit`).
     audit: Option<Arc<dyn AuditLog>>,
     /// Login by code (`code_login.rs`); without it, it is unavailable.
-    pub(crate) login_codes: Option<crate::code_login::LoginCodes>,
+    pub(crate) login_codes: Option<crate::ports::LoginCodes>,
 }
 
 fn repository(error: Box<dyn std::error::Error + Send + Sync>) -> IdentityError {
@@ -141,12 +141,13 @@ impl AccountService {
         }
         let password_hash = self.hash_new_password(&account.password).await?;
         self.insert(NewUser {
-            email: contact.email,
-            password_hash,
+            email: Some(contact.email),
+            password_hash: Some(password_hash),
             first_name: contact.first_name,
             last_name: contact.last_name,
             phone: Some(contact.phone),
             role: account.role,
+            login_phone: None,
         })
         .await
     }
@@ -179,12 +180,13 @@ impl AccountService {
             None => {
                 let password_hash = self.hash_new_password(password).await?;
                 let admin = NewUser {
-                    email: parsed,
-                    password_hash,
+                    email: Some(parsed),
+                    password_hash: Some(password_hash),
                     first_name: trimmed(first_name),
                     last_name: trimmed(last_name),
                     phone: None,
                     role: Role::Admin,
+                    login_phone: None,
                 };
                 Ok((self.insert(admin).await?, true))
             }
@@ -212,7 +214,7 @@ impl AccountService {
             self.hasher.verify(password, dummy).await?;
             return Err(IdentityError::InvalidCredentials);
         };
-        if !self.hasher.verify(password, &hash).await? {
+        if !self.password_matches(password, hash.as_deref()).await? {
             self.log_own(&user, LOGIN_FAILED).await?;
             return Err(IdentityError::InvalidCredentials);
         }
@@ -276,7 +278,7 @@ impl AccountService {
             self.users.find_by_id(user_id).await.map_err(repository)?.ok_or(IdentityError::Unauthenticated)?;
         // No stored password is longer: nothing to hash to know it is wrong.
         let too_long = current_password.chars().count() > crate::model::PASSWORD_MAX_LENGTH;
-        if too_long || !self.hasher.verify(current_password, &hash).await? {
+        if too_long || !self.password_matches(current_password, hash.as_deref()).await? {
             return Err(IdentityError::IncorrectCurrentPassword);
         }
         let new_hash = self.hasher.hash(new_password).await?;
@@ -307,9 +309,9 @@ impl AccountService {
     async fn make_reset_token(&self, user: &User, created_by: Option<Uuid>) -> Result<String, IdentityError> {
         let token = hex::encode(rand::random::<[u8; 32]>());
         let expires_at = chrono::Utc::now() + RESET_LINK_LIFETIME;
-        let message = self.reset_mail.as_ref().map(|templates| {
+        let message = self.reset_mail.as_ref().zip(user.email.as_ref()).map(|(templates, email)| {
             let link = templates.reset_url(&token);
-            NewMessage::new(MessageKind::ResetLink, user.email.as_str(), None, templates.reset_link(&link, expires_at))
+            NewMessage::new(MessageKind::ResetLink, email.as_str(), None, templates.reset_link(&link, expires_at))
         });
         self.users
             .create_reset_token(user.id, token_hash(&token), expires_at, created_by, message)
@@ -396,6 +398,19 @@ impl AccountService {
             return Err(IdentityError::PasswordTooShort);
         }
         Ok(self.hasher.hash(password).await?)
+    }
+
+    /// Whether `password` is the account's; an account without a password (opened by a code)
+    /// costs the same work and matches nothing.
+    pub(crate) async fn password_matches(&self, password: &str, hash: Option<&str>) -> Result<bool, IdentityError> {
+        match hash {
+            Some(hash) => Ok(self.hasher.verify(password, hash).await?),
+            None => {
+                let dummy = self.dummy_hash().await?;
+                self.hasher.verify(password, dummy).await?;
+                Ok(false)
+            }
+        }
     }
 
     async fn dummy_hash(&self) -> Result<&String, IdentityError> {

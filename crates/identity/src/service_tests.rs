@@ -17,7 +17,7 @@ use crate::tokens::TokenService;
 pub(crate) fn user(role: Role) -> User {
     User {
         id: Uuid::new_v4(),
-        email: Email::parse("awa@example.sn").unwrap(),
+        email: Some(Email::parse("awa@example.sn").unwrap()),
         first_name: "Awa".into(),
         last_name: "Diop".into(),
         phone: "77 123 45 67".into(),
@@ -30,6 +30,7 @@ pub(crate) fn user(role: Role) -> User {
         token_version: 0,
         password_reset_requested_at: None,
         two_factor_enabled: false,
+        login_phone: None,
         created_at: Utc::now(),
     }
 }
@@ -97,9 +98,12 @@ async fn registering_logs_the_new_customer_in() {
     let created = user(Role::Customer);
     let stored = created.clone();
     users.expect_find_by_email().returning(|_| Ok(None));
-    users.expect_insert().withf(|u| u.password_hash == "hashed:secret1").returning(move |_| Ok(stored.clone()));
+    users
+        .expect_insert()
+        .withf(|u| u.password_hash.as_deref() == Some("hashed:secret1"))
+        .returning(move |_| Ok(stored.clone()));
     let found = created.clone();
-    users.expect_find_by_id().with(eq(created.id)).returning(move |_| Ok(Some((found.clone(), "h".into()))));
+    users.expect_find_by_id().with(eq(created.id)).returning(move |_| Ok(Some((found.clone(), Some("h".into())))));
     let service = service(users);
     let session = service.register(account("Awa@Example.sn", "secret1")).await.unwrap();
     assert_eq!(service.authenticate(&session.token).await.unwrap().id, created.id);
@@ -112,7 +116,7 @@ async fn a_taken_email_is_refused_before_any_password_is_hashed() {
     users
         .expect_find_by_email()
         .withf(|email| email.as_str() == "awa@example.sn")
-        .returning(move |_| Ok(Some((existing.clone(), "hashed:other".into()))));
+        .returning(move |_| Ok(Some((existing.clone(), Some("hashed:other".into())))));
     users.expect_insert().never();
     let mut hasher = MockPasswordHasher::new();
     hasher.expect_hash().never();
@@ -163,14 +167,14 @@ async fn a_wrong_password_and_a_deactivated_account_cannot_log_in() {
     let mut active = user(Role::Customer);
     let mut users = MockUserRepository::new();
     let stored = active.clone();
-    users.expect_find_by_email().returning(move |_| Ok(Some((stored.clone(), "hashed:secret1".into()))));
+    users.expect_find_by_email().returning(move |_| Ok(Some((stored.clone(), Some("hashed:secret1".into())))));
     let service = service(users);
     assert!(matches!(service.login("awa@example.sn", "wrong!").await, Err(IdentityError::InvalidCredentials)));
     assert!(service.login("awa@example.sn", "secret1").await.is_ok());
 
     active.active = false;
     let mut users = MockUserRepository::new();
-    users.expect_find_by_email().returning(move |_| Ok(Some((active.clone(), "hashed:secret1".into()))));
+    users.expect_find_by_email().returning(move |_| Ok(Some((active.clone(), Some("hashed:secret1".into())))));
     let service = self::service(users);
     assert!(matches!(service.login("awa@example.sn", "secret1").await, Err(IdentityError::AccountDisabled)));
 }
@@ -182,14 +186,19 @@ async fn a_staff_account_s_logins_are_written_to_the_audit_log_right_or_refused_
     let mut log = MockAuditLog::new();
     let sink = written.clone();
     log.expect_record().returning(move |event| {
-        sink.lock().unwrap().push((event.actor.role, event.action.clone(), event.target.kind.clone(), event.ip.clone()));
+        sink.lock().unwrap().push((
+            event.actor.role,
+            event.action.clone(),
+            event.target.kind.clone(),
+            event.ip.clone(),
+        ));
         Ok(())
     });
     let log = Arc::new(log);
     for role in [Role::Seller, Role::Customer] {
         let stored = user(role);
         let mut users = MockUserRepository::new();
-        users.expect_find_by_email().returning(move |_| Ok(Some((stored.clone(), "hashed:secret1".into()))));
+        users.expect_find_by_email().returning(move |_| Ok(Some((stored.clone(), Some("hashed:secret1".into())))));
         let service = service(users).with_audit(log.clone());
         within(Scope::new("41.82.10.7", "req-1"), async {
             assert!(service.login("awa@example.sn", "secret1").await.is_ok());
@@ -209,7 +218,7 @@ async fn a_token_of_an_older_version_or_of_a_deactivated_user_is_refused() {
         let mut now = issued.clone();
         change(&mut now);
         let mut users = MockUserRepository::new();
-        users.expect_find_by_id().returning(move |_| Ok(Some((now.clone(), "h".into()))));
+        users.expect_find_by_id().returning(move |_| Ok(Some((now.clone(), Some("h".into())))));
         assert!(matches!(service(users).authenticate(&token).await, Err(IdentityError::Unauthenticated)));
     }
     let mut users = MockUserRepository::new();
@@ -227,7 +236,7 @@ async fn changing_the_password_needs_the_current_one() {
     let id = me.id;
     let mut users = MockUserRepository::new();
     let stored = me.clone();
-    users.expect_find_by_id().returning(move |_| Ok(Some((stored.clone(), "hashed:secret1".into()))));
+    users.expect_find_by_id().returning(move |_| Ok(Some((stored.clone(), Some("hashed:secret1".into())))));
     users
         .expect_set_password()
         .with(eq(id), eq("hashed:newpass".to_owned()))
@@ -252,7 +261,7 @@ async fn a_reset_token_is_stored_hashed_and_used_by_its_hash() {
     let stored_hash = Arc::new(Mutex::new(Vec::new()));
     let keep = stored_hash.clone();
     let mut users = MockUserRepository::new();
-    users.expect_find_by_id().returning(move |_| Ok(Some((me.clone(), "h".into()))));
+    users.expect_find_by_id().returning(move |_| Ok(Some((me.clone(), Some("h".into())))));
     users.expect_create_reset_token().returning(move |user, hash, expires, _, message| {
         assert_eq!(user, id);
         assert!(message.is_none(), "no e-mail is configured");
@@ -373,7 +382,7 @@ mod admin {
         let found = users.clone();
         repository
             .expect_find_by_id()
-            .returning(move |id| Ok(found.iter().find(|u| u.id == id).map(|u| (u.clone(), "h".into()))));
+            .returning(move |id| Ok(found.iter().find(|u| u.id == id).map(|u| (u.clone(), Some("h".into())))));
         repository.expect_update().returning(move |id, changes: UserChanges| {
             let Some(mut user) = users.iter().find(|u| u.id == id).cloned() else { return Ok(None) };
             if let Some(role) = changes.role {
@@ -451,7 +460,7 @@ mod admin {
         let (me, other) = (user(Role::Admin), user(Role::Admin));
         let mut users = MockUserRepository::new();
         let found = other.clone();
-        users.expect_find_by_id().returning(move |_| Ok(Some((found.clone(), "h".into()))));
+        users.expect_find_by_id().returning(move |_| Ok(Some((found.clone(), Some("h".into())))));
         users.expect_update().returning(|_, _| Err(InsertUserError::LastAdmin));
         let service = service(users);
         let demote = AdminUserUpdate { role: Some("manager".into()), ..AdminUserUpdate::default() };
@@ -465,7 +474,7 @@ mod admin {
         let (me, customer) = (user(Role::Admin), user(Role::Customer));
         let mut users = MockUserRepository::new();
         let found = customer.clone();
-        users.expect_find_by_id().returning(move |_| Ok(Some((found.clone(), "h".into()))));
+        users.expect_find_by_id().returning(move |_| Ok(Some((found.clone(), Some("h".into())))));
         users
             .expect_update()
             .withf(|_, changes| changes.active == Some(false) && changes.end_sessions)
@@ -514,7 +523,7 @@ mod admin {
         let (me, customer) = (user(Role::Admin), user(Role::Customer));
         let mut users = MockUserRepository::new();
         let found = customer.clone();
-        users.expect_find_by_id().returning(move |_| Ok(Some((found.clone(), "h".into()))));
+        users.expect_find_by_id().returning(move |_| Ok(Some((found.clone(), Some("h".into())))));
         users
             .expect_update()
             .withf(|_, changes| {
@@ -633,11 +642,11 @@ fn shop_templates() -> bitik_messages::templates::Templates {
 #[tokio::test]
 async fn a_reset_link_by_email_goes_to_an_account_in_the_tokens_transaction() {
     let me = user(Role::Customer);
-    let (id, email) = (me.id, me.email.clone());
+    let (id, email) = (me.id, me.email.clone().unwrap());
     let stored_hash = Arc::new(Mutex::new(Vec::new()));
     let keep = stored_hash.clone();
     let mut users = MockUserRepository::new();
-    users.expect_find_by_email().returning(move |asked| Ok((*asked == email).then(|| (me.clone(), "h".into()))));
+    users.expect_find_by_email().returning(move |asked| Ok((*asked == email).then(|| (me.clone(), Some("h".into())))));
     users.expect_create_reset_token().times(1).returning(move |user, hash, _, created_by, message| {
         assert_eq!((user, created_by), (id, None));
         let message = message.expect("the link is e-mailed");

@@ -98,7 +98,7 @@ impl TokenService {
         let now = Utc::now().timestamp();
         let claims = ChallengeClaims {
             sub: user.id,
-            email: user.email.as_str().to_owned(),
+            email: user.label(),
             ver: user.token_version,
             purpose: CHALLENGE_PURPOSE.to_owned(),
             iat: now,
@@ -123,7 +123,7 @@ mod tests {
     fn user() -> User {
         User {
             id: Uuid::new_v4(),
-            email: Email::parse("awa@example.sn").unwrap(),
+            email: Some(Email::parse("awa@example.sn").unwrap()),
             first_name: "Awa".into(),
             last_name: "Diop".into(),
             phone: String::new(),
@@ -136,6 +136,7 @@ mod tests {
             token_version: 3,
             password_reset_requested_at: None,
             two_factor_enabled: false,
+            login_phone: None,
             created_at: Utc::now(),
         }
     }

@@ -86,7 +86,7 @@ impl AccountService {
         }
         Ok(TwoFactorSetup {
             secret: secret.base32(),
-            otpauth_url: secret.otpauth_url(&self.two_factor_issuer, user.email.as_str()),
+            otpauth_url: secret.otpauth_url(&self.two_factor_issuer, &user.label()),
         })
     }
 
@@ -197,7 +197,7 @@ impl AccountService {
         let (_, hash) =
             self.users.find_by_id(user_id).await.map_err(repository)?.ok_or(IdentityError::Unauthenticated)?;
         let too_long = password.chars().count() > crate::model::PASSWORD_MAX_LENGTH;
-        if too_long || !self.hasher.verify(password, &hash).await? {
+        if too_long || !self.password_matches(password, hash.as_deref()).await? {
             return Err(IdentityError::IncorrectCurrentPassword);
         }
         Ok(())

@@ -35,9 +35,9 @@ fn manager_with_two_factor() -> User {
 fn users_knowing(user: &User) -> MockUserRepository {
     let mut users = MockUserRepository::new();
     let by_email = user.clone();
-    users.expect_find_by_email().returning(move |_| Ok(Some((by_email.clone(), "hashed:secret1".into()))));
+    users.expect_find_by_email().returning(move |_| Ok(Some((by_email.clone(), Some("hashed:secret1".into())))));
     let by_id = user.clone();
-    users.expect_find_by_id().returning(move |_| Ok(Some((by_id.clone(), "hashed:secret1".into()))));
+    users.expect_find_by_id().returning(move |_| Ok(Some((by_id.clone(), Some("hashed:secret1".into())))));
     users
 }
 

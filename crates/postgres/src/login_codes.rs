@@ -61,21 +61,21 @@ impl LoginCodeRepository for PgLoginCodes {
     async fn replace(&self, phone: &Phone, sealed: Vec<u8>, now: DateTime<Utc>) -> Result<Replacement, BoxError> {
         let mut conn = self.database.conn().await?;
         let replacement = crate::audit::transaction::<_, DbError, _>(&mut conn, async move |conn| {
-                    // A phone asking for its first code has no row to lock: two such requests at
-                    // once both insert, and the second's upsert waits for the first's row.
-                    let previous = locked(conn, phone).await?.map(|row| row.stored()).transpose()?;
-                    let replacement = StoredCode::replacing(previous.as_ref(), sealed, now);
-                    if let Replacement::Send(code) = &replacement {
-                        let row = CodeRow::of(phone, code.clone());
-                        diesel::insert_into(login_codes::table)
-                            .values(&row)
-                            .on_conflict(login_codes::phone)
-                            .do_update()
-                            .set(&row)
-                            .execute(conn)
-                            .await?;
-                    }
-                    Ok(replacement)
+            // A phone asking for its first code has no row to lock: two such requests at
+            // once both insert, and the second's upsert waits for the first's row.
+            let previous = locked(conn, phone).await?.map(|row| row.stored()).transpose()?;
+            let replacement = StoredCode::replacing(previous.as_ref(), sealed, now);
+            if let Replacement::Send(code) = &replacement {
+                let row = CodeRow::of(phone, code.clone());
+                diesel::insert_into(login_codes::table)
+                    .values(&row)
+                    .on_conflict(login_codes::phone)
+                    .do_update()
+                    .set(&row)
+                    .execute(conn)
+                    .await?;
+            }
+            Ok(replacement)
         })
         .await?;
         Ok(replacement)
@@ -84,22 +84,22 @@ impl LoginCodeRepository for PgLoginCodes {
     async fn judge(&self, phone: &Phone, sealed: Vec<u8>, now: DateTime<Utc>) -> Result<Verdict, BoxError> {
         let mut conn = self.database.conn().await?;
         let verdict = crate::audit::transaction::<_, DbError, _>(&mut conn, async move |conn| {
-                    let Some(row) = locked(conn, phone).await? else { return Ok(Verdict::Dead) };
-                    let verdict = row.stored()?.judge(&sealed, now);
-                    let this = login_codes::table.find(phone.as_str());
-                    match verdict {
-                        Verdict::Accepted => {
-                            diesel::delete(this).execute(conn).await?;
-                        }
-                        Verdict::Wrong => {
-                            diesel::update(this)
-                                .set(login_codes::wrong_tries.eq(login_codes::wrong_tries + 1))
-                                .execute(conn)
-                                .await?;
-                        }
-                        Verdict::Dead => {}
-                    }
-                    Ok(verdict)
+            let Some(row) = locked(conn, phone).await? else { return Ok(Verdict::Dead) };
+            let verdict = row.stored()?.judge(&sealed, now);
+            let this = login_codes::table.find(phone.as_str());
+            match verdict {
+                Verdict::Accepted => {
+                    diesel::delete(this).execute(conn).await?;
+                }
+                Verdict::Wrong => {
+                    diesel::update(this)
+                        .set(login_codes::wrong_tries.eq(login_codes::wrong_tries + 1))
+                        .execute(conn)
+                        .await?;
+                }
+                Verdict::Dead => {}
+            }
+            Ok(verdict)
         })
         .await?;
         Ok(verdict)

@@ -30,14 +30,18 @@ impl PgRateLimiter {
 /// simultaneous reservations of one key take turns, each seeing the TAT the one before left: a
 /// refusal leaves the TAT where it was, an allowed action moves it one interval on. A new key
 /// is inserted with its first action allowed (every rate allows at least one).
+///
+/// The time is `clock_timestamp()`, read once the row's lock is held, not `now()` (when the
+/// transaction began): a reservation that waited behind others would otherwise judge their TAT
+/// by a clock from before them, and be refused with a wait of microseconds.
 const RESERVE: &str = "\
-INSERT INTO rate_limits AS r (key, tat, allowed) VALUES ($1, now() + $2, true)
+INSERT INTO rate_limits AS r (key, tat, allowed) VALUES ($1, clock_timestamp() + $2, true)
 ON CONFLICT (key) DO UPDATE SET
-    allowed = greatest(r.tat + $2, excluded.tat) <= now() + $3,
-    tat = CASE WHEN greatest(r.tat + $2, excluded.tat) <= now() + $3
-               THEN greatest(r.tat + $2, excluded.tat)
+    allowed = greatest(r.tat, clock_timestamp()) + $2 <= clock_timestamp() + $3,
+    tat = CASE WHEN greatest(r.tat, clock_timestamp()) + $2 <= clock_timestamp() + $3
+               THEN greatest(r.tat, clock_timestamp()) + $2
                ELSE r.tat END
-RETURNING allowed, (extract(epoch FROM tat - now()) * 1000000)::bigint AS ahead_micros";
+RETURNING allowed, (extract(epoch FROM tat - clock_timestamp()) * 1000000)::bigint AS ahead_micros";
 
 #[derive(QueryableByName)]
 struct Reservation {

@@ -4,8 +4,8 @@
 diesel::table! {
     users (id) {
         id -> Uuid,
-        email -> Text,
-        password_hash -> Text,
+        email -> Nullable<Text>,
+        password_hash -> Nullable<Text>,
         first_name -> Text,
         last_name -> Text,
         phone -> Text,

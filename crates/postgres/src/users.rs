@@ -33,8 +33,8 @@ impl PgUserRepository {
 #[diesel(table_name = users)]
 pub(crate) struct UserRow {
     id: Uuid,
-    email: String,
-    password_hash: String,
+    email: Option<String>,
+    password_hash: Option<String>,
     first_name: String,
     last_name: String,
     phone: String,
@@ -48,12 +48,15 @@ pub(crate) struct UserRow {
     password_reset_requested_at: Option<DateTime<Utc>>,
     /// Only whether two-step login is on: its secret is read by `two_factor.rs` alone.
     two_factor_enabled_at: Option<DateTime<Utc>>,
+    login_phone: Option<String>,
     created_at: DateTime<Utc>,
 }
 
 impl UserRow {
     pub(crate) fn into_credentials(self) -> Result<Credentials, BoxError> {
-        let email = Email::known(&self.email);
+        let email = self.email.as_deref().map(Email::known);
+        let login_phone = self.login_phone.as_deref().map(Phone::parse).transpose();
+        let login_phone = login_phone.map_err(|_| DbError::inconsistent("a login phone that is not one"))?;
         let role =
             Role::parse(&self.role).ok_or_else(|| DbError::inconsistent(format!("unknown role {:?}", self.role)))?;
         let user = User {
@@ -71,6 +74,7 @@ impl UserRow {
             token_version: self.token_version,
             password_reset_requested_at: self.password_reset_requested_at,
             two_factor_enabled: self.two_factor_enabled_at.is_some(),
+            login_phone,
             created_at: self.created_at,
         };
         Ok((user, self.password_hash))
@@ -84,12 +88,13 @@ impl UserRow {
 #[derive(Insertable)]
 #[diesel(table_name = users)]
 struct NewUserRow<'a> {
-    email: &'a str,
-    password_hash: &'a str,
+    email: Option<&'a str>,
+    password_hash: Option<&'a str>,
     first_name: &'a str,
     last_name: &'a str,
     phone: &'a str,
     role: &'a str,
+    login_phone: Option<&'a str>,
 }
 
 #[derive(AsChangeset)]
@@ -186,7 +191,7 @@ fn filtered(filter: &UserFilter) -> UserQuery {
             first_last
                 .like(pattern.clone())
                 .or(last_first.like(pattern.clone()))
-                .or(bitik_search_text(users::email).like(pattern))
+                .or(bitik_search_text(users::email.assume_not_null()).like(pattern))
                 .or(users::phone.ilike(like_pattern(search))),
         ) as Box<dyn BoxableExpression<users::table, Pg, SqlType = Bool>>;
         if let Some(digits) = &filter.phone_digits {
@@ -253,12 +258,13 @@ impl UserRepository for PgUserRepository {
         let row = crate::audit::transaction::<_, diesel::result::Error, _>(&mut conn, async |conn| {
             diesel::insert_into(users::table)
                 .values(NewUserRow {
-                    email: user.email.as_str(),
-                    password_hash: &user.password_hash,
+                    email: user.email.as_ref().map(Email::as_str),
+                    password_hash: user.password_hash.as_deref(),
                     first_name: &user.first_name,
                     last_name: &user.last_name,
                     phone: user.phone.as_ref().map_or("", Phone::as_str),
                     role: user.role.as_str(),
+                    login_phone: user.login_phone.as_ref().map(Phone::as_str),
                 })
                 .returning(UserRow::as_returning())
                 .get_result(conn)

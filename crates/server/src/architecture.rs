@@ -137,7 +137,7 @@ fn production_lines(file: &Path) -> usize {
 fn the_server_does_not_need_the_demo_shop_for_anything_but_seeding() {
     // Only the binary's `seed` command names it; nothing the server runs does.
     let workspace = workspace();
-    for library in ["bitik-api", "bitik-backoffice", "bitik-pages", "bitik-postgres", "bitik-wave"] {
+    for library in ["bitik-api", "bitik-backoffice", "bitik-pages", "bitik-postgres", "bitik-wave", "bitik-whatsapp"] {
         assert!(!workspace.closure(library).contains("bitik-demo"), "{library} depends on the demo shop");
     }
 }

@@ -9,6 +9,8 @@ use bitik_identity::TwoFactorPolicy;
 use bitik_orders::cash_on_delivery::CodSettings;
 use bitik_storage::StorageSettings;
 
+use crate::whatsapp_settings::{LoginCodeSettings, WhatsAppSettings};
+
 const DEV_JWT_SECRET: &str = "bitik-development-secret-do-not-use-in-production";
 
 /// The value `.env.example` shows: copied as it is, it is a published secret.
@@ -47,6 +49,11 @@ pub struct Config {
     /// `STAFF_2FA` as set (`required` or `optional`), `None` when unset: whether the
     /// administrators and managers must log in in two steps (docs/roles.md#two-step-login).
     pub staff_two_factor: Option<TwoFactorPolicy>,
+    /// The shop's number on WhatsApp's Cloud API (`WHATSAPP_*`); without it, messages go by
+    /// e-mail and login by code is unavailable.
+    pub whatsapp: Option<WhatsAppSettings>,
+    /// `LOGIN_CODE_COUNTRIES`, `LOGIN_CODE_DAILY_PER_COUNTRY`.
+    pub login_codes: LoginCodeSettings,
 }
 
 /// Where e-mail goes out.
@@ -208,6 +215,8 @@ impl Config {
                 whole("SWEEP_SECONDS", lookup("SWEEP_SECONDS"), 60, 1..=3600)?.into(),
             ),
             staff_two_factor: lookup("STAFF_2FA").map(|raw| staff_two_factor(&raw)).transpose()?,
+            whatsapp: WhatsAppSettings::read(&lookup).map_err(ConfigError)?,
+            login_codes: LoginCodeSettings::read(&lookup).map_err(ConfigError)?,
         })
     }
 

@@ -83,6 +83,10 @@ async fn work(job: &str, state: &AppState, runs: Option<&PgJobRuns>) -> RunOutco
                 Ok(forgotten) => RunOutcome { handled: forgotten, ..RunOutcome::default() },
                 Err(error) => failed(format!("rate-limit keys at rest could not be forgotten: {error}")),
             };
+            match state.accounts.forget_old_login_codes().await {
+                Ok(forgotten) => outcome.handled += forgotten,
+                Err(error) => outcome = failed(format!("old login codes could not be forgotten: {error}")),
+            }
             if let Some(runs) = runs
                 && let Err(error) = runs.forget_older_than(KEEP_RUNS).await
             {

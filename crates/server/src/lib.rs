@@ -7,6 +7,7 @@ pub mod jobs;
 pub mod logs;
 pub mod production;
 pub mod startup;
+pub mod whatsapp_settings;
 
 #[cfg(test)]
 mod architecture;

@@ -157,7 +157,7 @@ async fn run(command: Command, config: Config) -> anyhow::Result<()> {
             let (state, _) = connect(config)?;
             let (admin, created) = state.accounts.ensure_admin(&email, &password, &first_name, &last_name).await?;
             let what = if created { "Created" } else { "Updated" };
-            println!("{what} administrator {}.", admin.email);
+            println!("{what} administrator {}.", admin.label());
         }
     }
     Ok(())

@@ -15,9 +15,10 @@ use bitik_cart::CartService;
 use bitik_catalog::{AlertService, CachedProducts, CatalogCache, CatalogService};
 use bitik_common::BoxError;
 use bitik_identity::audit::AuditService;
+use bitik_identity::login_code::CodeKey;
 use bitik_identity::newsletter::NewsletterService;
 use bitik_identity::password::Argon2Hasher;
-use bitik_identity::{AccountService, TokenService};
+use bitik_identity::{AccountService, LoginCodes, TokenService};
 use bitik_images::PictureStore;
 use bitik_mail::SmtpChannel;
 use bitik_messages::templates::Templates;
@@ -30,13 +31,14 @@ use bitik_orders::promo::PromoService;
 use bitik_payments::reconciliation::{ReconciliationService, WaveTransactions};
 use bitik_payments::{PaymentService, RefundService, WaveGateway};
 use bitik_postgres::{
-    Database, PgAddressRepository, PgAuditLog, PgCartRepository, PgInvoiceRepository, PgJobRuns,
+    Database, PgAddressRepository, PgAuditLog, PgCartRepository, PgInvoiceRepository, PgJobRuns, PgLoginCodes,
     PgNewsletterRepository, PgOrderRepository, PgOutbox, PgPaymentRepository, PgPhoneRecords, PgProductRepository,
     PgPromoCodeRepository, PgRateLimiter, PgReconciliationRepository, PgSimulatedSessions, PgStockAlerts,
     PgTwoFactorRepository, PgUserRepository, PgZoneRepository, PoolSettings, listen_for_changes, listen_for_messages,
 };
 use bitik_storage::{ObjectPictures, StorageSettings};
 use bitik_wave::{Simulator, WaveClient, WaveWebhooks};
+use bitik_whatsapp::{CloudApi, WhatsAppCodes};
 
 use crate::config::Config;
 use crate::jobs;
@@ -300,6 +302,8 @@ pub struct Shared {
     lifecycle: Arc<Lifecycle>,
     /// Where the product pictures are kept (`UPLOAD_DIR` or a bucket).
     pictures: Arc<dyn PictureStore>,
+    /// The shop's number on WhatsApp, when `WHATSAPP_TOKEN` is set.
+    whatsapp: Option<Arc<CloudApi>>,
 }
 
 impl Shared {
@@ -313,6 +317,15 @@ impl Shared {
         });
         let client = match &wave.api_key {
             Some(key) => Some(Arc::new(WaveClient::new(&wave.api_base, key, wave.timeout)?)),
+            None => None,
+        };
+        let whatsapp = match &config.whatsapp {
+            Some(number) => Some(Arc::new(CloudApi::new(
+                &number.api_base,
+                &number.phone_number_id,
+                &number.token,
+                bitik_whatsapp::DEFAULT_TIMEOUT,
+            )?)),
             None => None,
         };
         let storefront = Storefront::load(&config.http.frontend_dir).map(Arc::new);
@@ -334,6 +347,7 @@ impl Shared {
             storefront,
             lifecycle: Arc::new(Lifecycle::new()),
             pictures,
+            whatsapp,
         })
     }
 
@@ -370,6 +384,14 @@ impl Shared {
             .with_audit(audit_log.clone());
         if config.mail.is_some() {
             accounts = accounts.with_reset_mail(self.templates.clone());
+        }
+        if let (Some(api), Some(number)) = (&self.whatsapp, &config.whatsapp) {
+            accounts = accounts.with_login_codes(LoginCodes {
+                store: Arc::new(PgLoginCodes::new(database.clone())),
+                sender: Arc::new(WhatsAppCodes::new(api.clone(), &number.login_code_template)),
+                key: CodeKey::derive(config.jwt_secret.as_bytes()),
+                countries: config.login_codes.countries.clone(),
+            });
         }
         let newsletter = NewsletterService::new(Arc::new(PgNewsletterRepository::new(database.clone())));
         let products = Arc::new(PgProductRepository::new(database.clone()));
@@ -420,7 +442,8 @@ impl Shared {
             self.webhooks.clone(),
             &config.http.public_url,
         );
-        let limits = Limits::new(Arc::new(PgRateLimiter::new(database.clone())));
+        let limits = Limits::new(Arc::new(PgRateLimiter::new(database.clone())))
+            .with_daily_codes_per_country(config.login_codes.daily_per_country);
         let messages = MessageService::new(Arc::new(PgOutbox::new(database.clone())));
         let audit = AuditService::new(audit_log);
         AppState {

@@ -12,7 +12,7 @@ const location = () => screen.getByTestId('location').textContent
 async function logIn(user: ReturnType<typeof userEvent.setup>, who = makeUser()) {
   server.use(http.post('/api/auth/login', () => HttpResponse.json({ data: { token: 'jwt-1', user: who } })))
   const form = await screen.findByRole('form', { name: 'Connexion' })
-  await user.type(within(form).getByLabelText('Email', withoutAsterisk), who.email)
+  await user.type(within(form).getByLabelText('Email', withoutAsterisk), who.email ?? '')
   await user.type(within(form).getByLabelText('Mot de passe', withoutAsterisk), 'secret1')
   await user.click(within(form).getByRole('button', { name: 'Se connecter' }))
 }

@@ -1,6 +1,6 @@
 // The fields of an account as the API answers them, shared by the storefront's user
 // (features/auth/api/user-schema.ts) and the back office's (features/admin/users/api/user-schema.ts).
-import { array, boolean, enum as zEnum, nullish, optional, string } from 'zod/mini'
+import { array, boolean, enum as zEnum, nullable, nullish, optional, string } from 'zod/mini'
 
 /** A customer, or a member of the shop's team (docs/roles.md). */
 export const ROLES = ['customer', 'admin', 'manager', 'seller', 'courier'] as const
@@ -9,7 +9,10 @@ export type Role = (typeof ROLES)[number]
 export const accountShape = {
   firstName: string(),
   lastName: string(),
-  email: string(),
+  /** `null` for an account opened by a code sent to its phone (`loginPhone`). */
+  email: nullable(string()),
+  /** The phone the account logs in with by code (E.164): one a code proved. */
+  loginPhone: nullish(string()),
   phone: nullish(string()),
   address: nullish(string()),
   city: nullish(string()),

@@ -21,6 +21,8 @@ export const serverShopSchema = object({
   testMode: boolean(),
   /** SMTP is configured: /forgot-password offers a reset link by e-mail. */
   resetByEmail: optional(boolean()),
+  /** WhatsApp is configured: /login offers « Recevoir un code sur WhatsApp ». */
+  loginByCode: optional(boolean()),
 })
 
 export type ServerShop = Infer<typeof serverShopSchema>

@@ -24,6 +24,7 @@ export function shopFixture(overrides: Partial<ServerShop> = {}): ServerShop {
     },
     testMode: false,
     resetByEmail: false,
+    loginByCode: false,
     ...overrides,
   }
 }

@@ -31,7 +31,10 @@ pub struct UserDto {
     id: uuid::Uuid,
     first_name: String,
     last_name: String,
-    email: String,
+    /// `null` for an account opened by a code sent to its phone (`loginPhone`).
+    email: Option<String>,
+    /// The phone the account logs in with by code (E.164), one a code proved; `null` when none.
+    login_phone: Option<String>,
     /// E.164 (`+221771234567`); empty when there is none. A phone kept from before E.164 that
     /// does not read as a number is answered as it was typed.
     phone: String,
@@ -64,7 +67,8 @@ impl UserDto {
             id: user.id,
             first_name: user.first_name,
             last_name: user.last_name,
-            email: user.email.into_inner(),
+            email: user.email.map(bitik_common::Email::into_inner),
+            login_phone: user.login_phone.map(bitik_common::Phone::into_inner),
             phone: user.phone,
             address: user.address,
             city: user.city,

@@ -9,6 +9,7 @@ pub mod catalog;
 pub mod delivery;
 pub mod health;
 pub mod invoices;
+pub mod login_code;
 pub mod newsletter;
 pub mod order_corrections;
 pub mod orders;
@@ -28,6 +29,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(shop::routes)
         .configure(catalog::routes)
         .configure(auth::routes)
+        .configure(login_code::routes)
         .configure(addresses::routes)
         .configure(cart::routes)
         .configure(delivery::routes)

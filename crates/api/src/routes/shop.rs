@@ -36,6 +36,8 @@ pub struct ShopDto {
     test_mode: bool,
     /// E-mail is configured: `/forgot-password` offers a reset link by e-mail.
     reset_by_email: bool,
+    /// WhatsApp is configured: `/login` offers « Recevoir un code sur WhatsApp ».
+    login_by_code: bool,
 }
 
 /// The shop's social pages; an empty address: no link.
@@ -69,6 +71,7 @@ impl ShopDto {
             },
             test_mode: config.test_payments,
             reset_by_email: state.accounts.resets_by_email(),
+            login_by_code: state.accounts.login_codes_available(),
         }
     }
 }

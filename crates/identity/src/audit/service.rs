@@ -41,9 +41,9 @@ pub fn own_account_event(user: &User, action: &str) -> NewAuditEvent {
     let (ip, request_id) =
         scope::current().map(|scope| (scope.ip.clone(), scope.request_id.clone())).unwrap_or_default();
     NewAuditEvent {
-        actor: AuditActor { id: user.id, email: user.email.to_string(), role: user.role },
+        actor: AuditActor { id: user.id, email: user.label(), role: user.role },
         action: action.to_owned(),
-        target: Target { kind: "user".into(), id: user.id.to_string(), label: user.email.to_string() },
+        target: Target { kind: "user".into(), id: user.id.to_string(), label: user.label() },
         changes: Vec::new(),
         ip,
         request_id,

@@ -53,7 +53,10 @@ async fn label_of(conn: &mut AsyncPgConnection, target: &Target) -> Result<Strin
     let label: Option<String> = match (target.kind.as_str(), id) {
         ("order", Some(id)) => orders::table.find(id).select(orders::order_number).first(conn).await.optional()?,
         ("product", Some(id)) => products::table.find(id).select(products::name).first(conn).await.optional()?,
-        ("user", Some(id)) => users::table.find(id).select(users::email).first(conn).await.optional()?,
+        ("user", Some(id)) => {
+            let user = users::table.find(id).select((users::email, users::login_phone)).first(conn).await.optional()?;
+            user.and_then(|(email, phone): (Option<String>, Option<String>)| email.or(phone))
+        }
         ("promo_code", Some(id)) => {
             promo_codes::table.find(id).select(promo_codes::code).first(conn).await.optional()?
         }

@@ -14,12 +14,13 @@ pub async fn customer(test: &TestDatabase, email: &str) -> User {
     let users = PgUserRepository::new(test.database.clone());
     users
         .insert(NewUser {
-            email: Email::parse(email).unwrap(),
-            password_hash: "$argon2id$fake".into(),
+            email: Some(Email::parse(email).unwrap()),
+            password_hash: Some("$argon2id$fake".into()),
             first_name: "Awa".into(),
             last_name: "Diop".into(),
             phone: Phone::parse("77 123 45 67").ok(),
             role: Role::Customer,
+            login_phone: None,
         })
         .await
         .unwrap()
@@ -98,7 +99,7 @@ pub async fn placed_order(
         shipping: ShippingInfo {
             first_name: "Awa".into(),
             last_name: "Diop".into(),
-            email: customer.email.as_str().to_owned(),
+            email: customer.email.clone().unwrap().into_inner(),
             phone: "+221771234567".into(),
             address: "Unité 15".into(),
             city: "Dakar".into(),

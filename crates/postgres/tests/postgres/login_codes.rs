@@ -116,3 +116,28 @@ async fn codes_older_than_the_hour_are_forgotten() {
     assert_eq!(codes.forget_old(at + Duration::minutes(60)).await.unwrap(), 1);
     assert_eq!(codes.judge(&phone(), sealed(1), at + Duration::minutes(1)).await.unwrap(), Verdict::Dead);
 }
+
+#[tokio::test]
+async fn an_account_opened_by_a_code_has_its_phone_and_no_e_mail_nor_password_and_one_per_phone() {
+    use bitik_identity::ports::{InsertUserError, UserRepository};
+    use bitik_identity::{NewUser, Role};
+    let test = TestDatabase::new().await;
+    let users = bitik_postgres::PgUserRepository::new(test.database.clone());
+    let opened = || NewUser {
+        email: None,
+        password_hash: None,
+        first_name: String::new(),
+        last_name: String::new(),
+        phone: Some(phone()),
+        role: Role::Customer,
+        login_phone: Some(phone()),
+    };
+    let user = users.insert(opened()).await.unwrap();
+    assert_eq!((user.email.clone(), user.login_phone.clone()), (None, Some(phone())));
+    assert_eq!(users.find_by_login_phone(&phone()).await.unwrap().map(|u| u.id), Some(user.id));
+    let (_, hash) = users.find_by_id(user.id).await.unwrap().unwrap();
+    assert_eq!(hash, None);
+    assert!(matches!(users.insert(opened()).await, Err(InsertUserError::Duplicate)), "one account per phone");
+    let other = Phone::parse("77 123 45 68").unwrap();
+    assert_eq!(users.find_by_login_phone(&other).await.unwrap(), None);
+}

@@ -150,7 +150,7 @@ async fn the_back_office_finds_a_stored_phone_however_it_is_typed() {
         let search = Some(typed.to_owned());
         let filter = UserListQuery { search: search.clone(), ..UserListQuery::default() }.into_filter().unwrap();
         let found: Vec<String> =
-            users.list(&filter).await.unwrap().items.into_iter().map(|u| u.email.into_inner()).collect();
+            users.list(&filter).await.unwrap().items.into_iter().map(|u| u.email.unwrap().into_inner()).collect();
         assert_eq!(found, ["awa@example.sn"], "{typed}");
         let filter = AdminOrderQuery { search, ..AdminOrderQuery::default() }.into_filter().unwrap();
         let found: Vec<String> =

@@ -47,7 +47,7 @@ async fn order(test: &TestDatabase, customer: &User, promo: &PromoCode, phone: u
         shipping: ShippingInfo {
             first_name: "Awa".into(),
             last_name: "Diop".into(),
-            email: customer.email.as_str().to_owned(),
+            email: customer.email.clone().unwrap().into_inner(),
             phone: format!("+2217700010{phone:02}"),
             ..ShippingInfo::default()
         },

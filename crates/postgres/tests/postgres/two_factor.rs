@@ -10,12 +10,13 @@ use bitik_postgres::{PgTwoFactorRepository, PgUserRepository};
 async fn manager(test: &TestDatabase, email: &str) -> User {
     let users = PgUserRepository::new(test.database.clone());
     let user = NewUser {
-        email: Email::parse(email).unwrap(),
-        password_hash: "$argon2id$fake".into(),
+        email: Some(Email::parse(email).unwrap()),
+        password_hash: Some("$argon2id$fake".into()),
         first_name: "Awa".into(),
         last_name: "Diop".into(),
         phone: Phone::parse("77 123 45 67").ok(),
         role: Role::Manager,
+        login_phone: None,
     };
     users.insert(user).await.unwrap()
 }

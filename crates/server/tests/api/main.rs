@@ -26,6 +26,7 @@ mod helpers;
 mod identity;
 mod invoices;
 mod limits;
+mod login_code;
 mod messages;
 mod observability;
 mod order_corrections;

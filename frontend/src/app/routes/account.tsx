@@ -97,7 +97,7 @@ export default function AccountRoute() {
               defaults={{ firstName: user.firstName, lastName: user.lastName, phone: user.phone ?? '' }}
             />
           ) : null}
-          {tab === 'password' ? <PasswordForm email={user.email} /> : null}
+          {tab === 'password' ? <PasswordForm email={user.email ?? user.loginPhone ?? ''} /> : null}
         </div>
       </div>
     </div>

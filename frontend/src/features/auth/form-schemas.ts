@@ -85,3 +85,11 @@ export const forgotPasswordSchema = object({
     maxLength(254, FORGOT_PASSWORD_MESSAGES.emailInvalid),
   ),
 })
+
+/** Login by code, first step: the phone the code goes to (WhatsApp). */
+export const codePhoneSchema = object({ phone: required(MESSAGES.phoneRequired, 30).check(phoneShape) })
+
+export const LOGIN_CODE_REQUIRED = 'Saisissez les 6 chiffres du code reçu.'
+
+/** Login by code, second step: the code as received, pasted or typed (the server reads its six digits). */
+export const loginCodeSchema = object({ code: required(LOGIN_CODE_REQUIRED, 20) })

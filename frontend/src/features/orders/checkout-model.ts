@@ -98,7 +98,7 @@ export function deliverySummary(errors: Partial<Record<keyof DeliveryValues, str
 export interface ProfileForCheckout {
   firstName: string
   lastName: string
-  email: string
+  email: string | null
   phone?: string | null
   address?: string | null
 }

@@ -1,26 +1,33 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
+import { Button } from '@/components/ui/button'
 import { PasswordField } from '@/components/ui/form-field'
 import { FormActions, RefusalAlert } from '@/components/ui/form-submit'
 import { useToast } from '@/components/ui/toast'
 import { useZodForm } from '@/lib/form'
+import { useServerShop } from '@/lib/server-shop'
 import { useLogin } from '../api/login'
 import { loginErrorMessage } from '../errors'
 import { loginSchema } from '../form-schemas'
 import { EmailField } from './account-fields'
 import styles from './auth.module.css'
+import { CodeLoginForm } from './code-login-form'
 import { SecondStepForm } from './second-step-form'
 
 /**
  * Connexion. On success the session is stored and the page (which watches the
  * session) sends the shopper back where they came from. An account with
- * two-step login on is asked for its code next (`SecondStepForm`).
+ * two-step login on is asked for its code next (`SecondStepForm`). When the
+ * shop is on WhatsApp, a code sent there logs in without a password
+ * (`CodeLoginForm`).
  */
 export function LoginForm() {
   const form = useZodForm(loginSchema, { email: '', password: '' })
   const login = useLogin()
   const toast = useToast()
   const [challenge, setChallenge] = useState<string | null>(null)
+  const [byCode, setByCode] = useState(false)
+  const loginByCode = useServerShop().data?.loginByCode === true
 
   const onSubmit = form.handleSubmit(async (credentials) => {
     try {
@@ -46,6 +53,8 @@ export function LoginForm() {
     )
   }
 
+  if (byCode) return <CodeLoginForm onByEmail={() => setByCode(false)} />
+
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Connexion">
       <RefusalAlert refusal={form.refusal} />
@@ -54,7 +63,11 @@ export function LoginForm() {
       <p className={styles.linkRow}>
         <Link to="/forgot-password" className={styles.link}>Mot de passe oublié ?</Link>
       </p>
-      <FormActions form={form} pending={login.isPending} className={styles.actions} block label="Se connecter" pendingLabel="Connexion…" />
+      <FormActions form={form} pending={login.isPending} className={styles.actions} block label="Se connecter" pendingLabel="Connexion…">
+        {loginByCode ? (
+          <Button variant="secondary" block onClick={() => setByCode(true)}>Recevoir un code sur WhatsApp</Button>
+        ) : null}
+      </FormActions>
     </form>
   )
 }

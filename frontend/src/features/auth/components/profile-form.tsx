@@ -50,7 +50,7 @@ export function ProfileForm({ user }: { user: User }) {
         <TextField label="Prénom" autoComplete="given-name" required {...form.field('firstName')} />
         <TextField label="Nom" autoComplete="family-name" required {...form.field('lastName')} />
       </div>
-      <TextField id="profile-email" label="Email" type="email" value={user.email} readOnly hint={EMAIL_READ_ONLY} />
+      <TextField id="profile-email" label="Email" type="email" value={user.email ?? ''} readOnly hint={EMAIL_READ_ONLY} />
       <TextField label="Téléphone" type="tel" inputMode="tel" autoComplete="tel" placeholder="77 123 45 67" {...form.field('phone')} />
       <FormActions
         form={form}

@@ -132,7 +132,7 @@ function EditUserForm({ user, self }: { user: AdminUser; self: boolean }) {
   const initial = {
     firstName: user.firstName,
     lastName: user.lastName,
-    email: user.email,
+    email: user.email ?? '',
     phone: editablePhone(user.phone),
     address: user.address ?? '',
     city: user.city ?? '',

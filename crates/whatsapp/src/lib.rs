@@ -1,0 +1,17 @@
+//! WhatsApp Business Cloud API: the client of the shop's number (`client.rs`), the messages'
+//! JSON (`wire.rs`), and login codes sent by the authentication template (`codes.rs`, the
+//! identity domain's `CodeSender`).
+
+mod client;
+mod codes;
+mod wire;
+
+pub use client::{CloudApi, DEFAULT_API_BASE, DEFAULT_TIMEOUT, SendError, meta_codes};
+pub use codes::WhatsAppCodes;
+pub use wire::Outgoing;
+
+/// The templates' language, as Meta names French.
+pub const LANGUAGE: &str = "fr";
+
+#[cfg(test)]
+mod client_tests;
