@@ -41,5 +41,7 @@ test('phone: a new customer logs in with the code WhatsApp brought, without e-ma
   })
   assert.deepEqual([me.email, me.loginPhone, me.role], [null, '+221774123098', 'customer'])
   assert.equal(whatsapp.sent.length, 1, 'one message: the code')
+  // No name yet: the header names the account by its phone.
+  await page.getByRole('button', { name: /^Compte de 77\s412\s30\s98$/ }).waitFor()
   await page.close()
 })

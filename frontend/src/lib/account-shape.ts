@@ -1,6 +1,7 @@
 // The fields of an account as the API answers them, shared by the storefront's user
 // (features/auth/api/user-schema.ts) and the back office's (features/admin/users/api/user-schema.ts).
 import { array, boolean, enum as zEnum, nullable, nullish, optional, string } from 'zod/mini'
+import { formatPhone } from './phone'
 
 /** A customer, or a member of the shop's team (docs/roles.md). */
 export const ROLES = ['customer', 'admin', 'manager', 'seller', 'courier'] as const
@@ -30,4 +31,12 @@ export const accountShape = {
    */
   twoFactorSetupRequired: optional(boolean()),
   createdAt: string(),
+}
+
+/**
+ * How the storefront names an account: its first name, else its phone (an account opened by a
+ * code sent on WhatsApp has no name until its first order or its profile gives one).
+ */
+export function accountName(user: { firstName: string; loginPhone?: string | null }): string {
+  return user.firstName.trim() || formatPhone(user.loginPhone) || 'Mon compte'
 }

@@ -9,6 +9,7 @@ import { ProfileForm } from '@/features/auth/components/profile-form'
 import { logout, useSession } from '@/features/auth/session-store'
 import { OrderHistory } from '@/features/orders/components/order-history'
 import { PayWithWave } from '@/features/payments/components/pay-with-wave'
+import { accountName } from '@/lib/account-shape'
 import { usePageMeta } from '@/lib/seo'
 import styles from './account.module.css'
 
@@ -54,7 +55,7 @@ export default function AccountRoute() {
     <div className={`container ${styles.page}`}>
       <header className={styles.head}>
         <h1 className={styles.title}>Mon compte</h1>
-        <p className={styles.hello}>Bonjour {user.firstName} {user.lastName}</p>
+        <p className={styles.hello}>Bonjour {user.firstName ? `${user.firstName} ${user.lastName}` : accountName(user)}</p>
       </header>
       <div className={styles.layout}>
         <nav className={styles.tabs} aria-label="Mon compte">

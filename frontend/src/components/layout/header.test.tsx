@@ -160,6 +160,12 @@ describe('header cart and account', () => {
     expect(screen.getByRole('link', { name: 'Connexion' })).toHaveAttribute('href', '/login')
   })
 
+  it('names an account opened by a code, which has no name yet, by its phone', async () => {
+    setup({ user: { firstName: '', lastName: '', role: 'customer', loginPhone: '+221774123098' } })
+    const menu = screen.getByRole('button', { name: /^Compte de 77\s412\s30\s98$/ })
+    expect(menu).toHaveTextContent(/^77\s412\s30\s98$/)
+  })
+
   it('shows the account menu without Administration for a customer', async () => {
     setup({ user: { firstName: 'Awa', lastName: 'Diop', role: 'customer' } })
     await userEvent.click(screen.getByRole('button', { name: 'Compte de Awa' }))

@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { ChevronDownIcon, UserIcon } from '@/components/ui/icons'
+import { accountName } from '@/lib/account-shape'
 import { isStaff } from '@/lib/permissions'
 import styles from './header.module.css'
 import { DropdownList } from './nav-dropdown'
@@ -8,6 +9,8 @@ export interface HeaderUser {
   firstName: string
   lastName: string
   role: string
+  /** An account opened by a code has no name yet: the menu says its phone. */
+  loginPhone?: string | null
 }
 
 /** Account links for a logged-in shopper; Administration for the shop's team. */
@@ -35,12 +38,12 @@ export function UserMenu({ user, open, onToggle, onLogout }: UserMenuProps) {
         className={styles.iconButton}
         aria-expanded={open}
         aria-controls={listId}
-        aria-label={`Compte de ${user.firstName}`}
+        aria-label={`Compte de ${accountName(user)}`}
         data-tap-target="account"
         onClick={() => onToggle(!open)}
       >
         <UserIcon />
-        <span className={styles.userName}>{user.firstName}</span>
+        <span className={styles.userName}>{accountName(user)}</span>
         <ChevronDownIcon size={16} className={styles.desktopOnly} />
       </button>
       <DropdownList id={listId} open={open} links={accountLinks(user)} className={styles.alignRight}>

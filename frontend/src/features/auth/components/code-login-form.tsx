@@ -63,7 +63,7 @@ function CodeStep({ phone, message, onOtherPhone, onByEmail }: { phone: string; 
   const onSubmit = form.handleSubmit(async ({ code }) => {
     try {
       const { user } = await verify.mutateAsync({ phone, code })
-      toast.success(user.firstName ? `Bienvenue, ${user.firstName} !` : CODE_WELCOME)
+      toast.success(user.firstName ? `Bienvenue, ${user.firstName}\u202f!` : CODE_WELCOME)
     } catch (failure) {
       form.refuse(failure, loginErrorMessage(failure))
     }
