@@ -24,7 +24,7 @@ pub const CODE_SENT: &str =
 pub struct CodeBody {
     /// A phone of the shop's countries (`LOGIN_CODE_COUNTRIES`), national or international form.
     #[serde(default)]
-    #[schema(required = true, min_length = 1, max_length = 30, example = "77 123 45 67")]
+    #[schema(required = true, schema_with = crate::schema::phone)]
     phone: String,
 }
 
@@ -69,11 +69,11 @@ async fn send_code(
 #[derive(Deserialize, ToSchema)]
 pub struct VerifyBody {
     #[serde(default)]
-    #[schema(required = true, min_length = 1, max_length = 30, example = "77 123 45 67")]
+    #[schema(required = true, schema_with = crate::schema::phone)]
     phone: String,
     /// The six digits received, spaces or dashes allowed (`042 917`).
     #[serde(default)]
-    #[schema(required = true, min_length = 1, max_length = 20, example = "042917")]
+    #[schema(required = true, max_length = 20, pattern = r"^\s*[0-9][0-9 -]*\s*$", example = "042917")]
     code: String,
 }
 
