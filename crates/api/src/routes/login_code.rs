@@ -21,7 +21,7 @@ pub const CODE_SENT: &str =
     "Si ce numéro est sur WhatsApp, un code de connexion vient d'y être envoyé. Il est valable 10 minutes.";
 
 #[derive(Deserialize, ToSchema)]
-pub struct CodeBody {
+pub struct LoginCodeBody {
     /// A phone of the shop's countries (`LOGIN_CODE_COUNTRIES`), national or international form.
     #[serde(default)]
     #[schema(required = true, schema_with = crate::schema::phone)]
@@ -29,7 +29,7 @@ pub struct CodeBody {
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct CodeSent {
+pub struct LoginCodeSent {
     #[schema(
         example = "Si ce numéro est sur WhatsApp, un code de connexion vient d'y être envoyé. Il est valable 10 minutes."
     )]
@@ -40,9 +40,9 @@ pub struct CodeSent {
 /// or not the phone has an account.
 #[utoipa::path(
     tag = "auth",
-    request_body = CodeBody,
+    request_body = LoginCodeBody,
     responses(
-        (status = 202, description = "A code is on its way, if the phone can receive one", body = Data<CodeSent>),
+        (status = 202, description = "A code is on its way, if the phone can receive one", body = Data<LoginCodeSent>),
         (status = 400, description = "Not a phone, or a phone outside the shop's countries", body = ErrorBody),
         (status = 409, description = "The shop has no way to send codes (`login_code_unavailable`)", body = ErrorBody),
         (status = 429, description = "Too many codes asked for this phone, this address or its numbers, or five wrong codes within the hour: try again after `Retry-After`", body = ErrorBody),
@@ -52,7 +52,7 @@ pub struct CodeSent {
 async fn send_code(
     req: HttpRequest,
     state: web::Data<AppState>,
-    body: web::Json<CodeBody>,
+    body: web::Json<LoginCodeBody>,
 ) -> Result<HttpResponse, ApiError> {
     let phone = read_phone(&body.phone)?;
     available(&state)?;
@@ -63,11 +63,11 @@ async fn send_code(
             tracing::warn!(error = %anyhow::Error::from(error), "a login code could not be sent");
         }
     });
-    Ok(HttpResponse::Accepted().json(Data::new(CodeSent { message: CODE_SENT })))
+    Ok(HttpResponse::Accepted().json(Data::new(LoginCodeSent { message: CODE_SENT })))
 }
 
 #[derive(Deserialize, ToSchema)]
-pub struct VerifyBody {
+pub struct LoginCodeVerifyBody {
     #[serde(default)]
     #[schema(required = true, schema_with = crate::schema::phone)]
     phone: String,
@@ -83,7 +83,7 @@ pub struct VerifyBody {
 #[utoipa::path(
     tag = "auth",
     path = "/auth/code/verify",
-    request_body = VerifyBody,
+    request_body = LoginCodeVerifyBody,
     responses(
         (status = 200, description = "Logged in", body = Data<SessionDto>),
         (status = 400, description = "Not a phone, or not six digits", body = ErrorBody),
@@ -97,7 +97,7 @@ pub struct VerifyBody {
 async fn verify_code(
     req: HttpRequest,
     state: web::Data<AppState>,
-    body: web::Json<VerifyBody>,
+    body: web::Json<LoginCodeVerifyBody>,
 ) -> Result<HttpResponse, ApiError> {
     let phone = read_phone(&body.phone)?;
     read_code(&body.code)?;
