@@ -1,6 +1,6 @@
 // Checkout and orders in a real browser against the real server: a guest finds a
-// product and adds it (the drawer says delivery starts at the cheapest zone's fee), is sent to
-// log in on the way to /checkout, picks Médina and a landmark, sees Dakar ville's fee, orders
+// product and adds it (the drawer says delivery starts at the cheapest zone's fee), logs in
+// from /checkout, picks Médina and a landmark, sees Dakar ville's fee, orders
 // with cash on delivery, finds the order in /orders with its commune and landmark, cancels it
 // through the modal, and the stock is back; the address is then in their book and profile.
 import { test, before, after } from 'node:test'
@@ -57,16 +57,6 @@ function collectErrors(page) {
   return errors
 }
 
-test('a guest is sent from /checkout to /login', async () => {
-  const page = await shop.newPage()
-  const errors = collectErrors(page)
-  await page.goto('/checkout')
-  await page.waitForURL('**/login')
-  await page.getByRole('form', { name: 'Connexion' }).waitFor()
-  assert.deepEqual(errors, [])
-  await page.context().close()
-})
-
 test('phone: product → cart → login → checkout with cash on delivery → /orders → cancel → stock back → the address kept', async () => {
   const page = await shop.newPage({ mobile: true })
   const errors = collectErrors(page)
@@ -86,8 +76,11 @@ test('phone: product → cart → login → checkout with cash on delivery → /
   await drawer.getByTestId('delivery-estimate').filter({ hasText: 'Livraison à partir de 1 500 FCFA' }).waitFor()
   assert.match(await drawer.getByTestId('free-delivery').textContent(), /Plus que 42 000 FCFA d’achat pour la livraison offerte \(dès 50 000 FCFA\)/)
 
-  // 2. Commander: a guest must log in first, and comes back to /checkout with the cart merged.
+  // 2. Commander: a guest may order with a name and a phone (e2e/login-code.test.mjs); this
+  //    customer logs in from there, and comes back to /checkout with the cart merged.
   await drawer.getByRole('link', { name: 'Commander' }).click()
+  await page.waitForURL('**/checkout')
+  await page.getByRole('main').getByRole('link', { name: 'Se connecter' }).click()
   await page.waitForURL('**/login')
   const login = page.getByRole('form', { name: 'Connexion' })
   await login.getByLabel(label('Email')).fill(DEMO_CUSTOMER.email)

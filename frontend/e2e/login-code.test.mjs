@@ -1,6 +1,8 @@
-// Login by a code sent on WhatsApp (docs/rules.md#login-by-code), on a phone: /login's
-// « Recevoir un code sur WhatsApp », the phone, the code read from the fake Cloud API as the
-// customer's WhatsApp shows it, and the shopper logged in to an account opened for the phone.
+// Customers by their phone, on a phone screen (docs/rules.md#login-by-code,
+// #orders-without-an-account): /login's « Recevoir un code sur WhatsApp », the code read from the
+// fake Cloud API as the customer's WhatsApp shows it, and the shopper logged in to an account
+// opened for the phone; an order placed with a name and a phone only, opened from its own link in
+// another browser, confirmed there, and found in « Mes commandes » after logging in by code.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { startShop } from './harness.mjs'
@@ -44,4 +46,56 @@ test('phone: a new customer logs in with the code WhatsApp brought, without e-ma
   // No name yet: the header names the account by its phone.
   await page.getByRole('button', { name: /^Compte de 77\s412\s30\s98$/ }).waitFor()
   await page.close()
+})
+
+test('phone: a guest orders with a name and a phone, follows the order from its link, then finds it by logging in with a code', async () => {
+  const page = await shop.newPage({ mobile: true })
+  await page.goto('/product/t-shirt-teranga-oversize')
+  await page.getByRole('group', { name: 'Taille' }).getByRole('radio', { name: 'M', exact: true }).check()
+  await page.getByRole('button', { name: 'Ajouter au panier' }).click()
+  await page.getByRole('dialog', { name: 'Votre panier' }).getByRole('link', { name: 'Commander' }).click()
+
+  // No login asked: the form, with a word that a name and a phone are enough.
+  await page.waitForURL('**/checkout')
+  await page.getByText('Pas besoin de compte', { exact: false }).waitFor()
+  const delivery = page.getByRole('form', { name: 'Adresse de livraison' })
+  const field = (name) => delivery.getByRole('textbox', { name: new RegExp(`^${name}`) })
+  await field('Prénom').fill('Khady')
+  await field('Nom').fill('Ndiaye')
+  await field('Téléphone').fill('77 555 12 34')
+  await delivery.getByRole('combobox', { name: /^Commune/ }).selectOption({ label: 'Médina' })
+  await field('Adresse').fill('Rue 6 x Blaise Diagne')
+  await field('Point de repère').fill('Derrière la grande mosquée')
+  await page.getByRole('button', { name: 'Suivant' }).click()
+  await page.getByRole('radio', { name: /^Paiement à la livraison/ }).check()
+  await page.getByRole('button', { name: 'Suivant' }).click()
+  await page.getByRole('button', { name: 'Confirmer la commande' }).click()
+  await page.getByRole('heading', { name: /^Merci pour votre commande/ }).waitFor()
+  const orderNumber = (await page.getByTestId('order-number').textContent()).trim()
+  const link = await page.getByTestId('order-link').getAttribute('href')
+  assert.match(link, /\/orders\/[0-9a-f-]{36}\?k=[0-9a-f]{32}$/)
+  await page.context().close()
+
+  // Another browser, no session: the link alone opens the order, which she confirms.
+  const other = await shop.newPage({ mobile: true })
+  await other.goto(new URL(link).pathname + new URL(link).search)
+  await other.getByRole('heading', { level: 1, name: `Commande ${orderNumber}` }).waitFor()
+  assert.equal((await other.getByTestId('order-status').textContent()).trim(), 'En attente')
+  assert.equal(await other.getByRole('link', { name: '← Mes commandes' }).count(), 0, 'no account, no list')
+  await other.getByRole('button', { name: 'Confirmer ma commande' }).click()
+  await other.getByText('Votre commande est confirmée', { exact: false }).first().waitFor()
+
+  // Logging in with a code sent to that phone: the order is in « Mes commandes ».
+  await other.goto('/login')
+  await other.getByRole('button', { name: 'Recevoir un code sur WhatsApp' }).click()
+  const phoneForm = other.getByRole('form', { name: 'Connexion par WhatsApp' })
+  await phoneForm.getByLabel('Numéro WhatsApp').fill('77 555 12 34')
+  await phoneForm.getByRole('button', { name: 'Recevoir le code' }).click()
+  const codeForm = other.getByRole('form', { name: 'Code reçu sur WhatsApp' })
+  await codeForm.getByLabel('Code reçu').fill(await whatsapp.codeSentTo('221775551234'))
+  await codeForm.getByRole('button', { name: 'Se connecter', exact: true }).click()
+  await other.waitForURL((url) => url.pathname === '/')
+  await other.goto('/orders')
+  await other.getByRole('link', { name: new RegExp(orderNumber) }).waitFor()
+  await other.context().close()
 })

@@ -70,6 +70,24 @@ impl FromRequest for AuthUser {
     }
 }
 
+/// The logged-in user when the request says who it is, `None` when it carries no session at
+/// all: for what a shopper may do without an account (checkout by phone). A session that is sent
+/// but expired or refused is refused, never taken for no session.
+pub struct MaybeUser(pub Option<User>);
+
+impl FromRequest for MaybeUser {
+    type Error = ApiError;
+    type Future = Extracted<Self>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        if !req.headers().contains_key(header::AUTHORIZATION) {
+            return Box::pin(async { Ok(MaybeUser(None)) });
+        }
+        let session = AuthUser::from_request(req, payload);
+        Box::pin(async move { Ok(MaybeUser(Some(session.await?.0))) })
+    }
+}
+
 /// A back-office permission as a type (`can::HandleMoney`): a handler taking `Staff<P>` runs only
 /// for a role holding `P` in `bitik_identity::permissions`' table; any other gets 403 with the
 /// permission's French refusal. Its OpenAPI operation names the same permission as the bearer

@@ -12,6 +12,7 @@ pub mod lifecycle;
 pub mod middleware;
 pub mod observe;
 pub mod openapi;
+pub mod order_access;
 mod pictures;
 pub mod rate_limit;
 pub mod responses;

@@ -68,3 +68,9 @@ fn phone_schema(types: utoipa::openapi::schema::SchemaType, pattern: String) -> 
         .examples(["77 123 45 67"])
         .build()
 }
+
+/// An order's own key (`orderUrl`'s `k`): 32 hexadecimal digits. Blank is no key.
+pub fn order_key() -> utoipa::openapi::schema::Object {
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    ObjectBuilder::new().schema_type(Type::String).pattern(Some(r"^\s*$|^[0-9a-fA-F]{32}$")).build()
+}

@@ -86,7 +86,7 @@ async fn list(
         order: p.order,
     };
     let page = state.orders.admin_orders(query).await?;
-    Ok(HttpResponse::Ok().json(Paginated::from_page(page, OrderDto::for_staff)))
+    Ok(HttpResponse::Ok().json(Paginated::from_page(page, |order| OrderDto::for_staff(order, &state))))
 }
 
 /// One order, whoever placed it, with the customer's confirmation link while it waits for it.
@@ -140,7 +140,7 @@ impl AdminOrderDto {
         let confirmation_link = state.cash_on_delivery.confirmation_link(&order);
         let chat = state.notices.chat(&order);
         let chat = ChatTextsDto { customer: chat.customer, confirmation: chat.confirmation };
-        AdminOrderDto { order: OrderDto::for_staff(order), confirmation_link, chat }
+        AdminOrderDto { order: OrderDto::for_staff(order, state), confirmation_link, chat }
     }
 }
 

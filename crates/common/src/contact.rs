@@ -35,23 +35,28 @@ pub struct RawContact {
     pub phone: String,
 }
 
-/// A contact that passed the rules: trimmed names, a real e-mail and phone.
+/// A contact that passed the rules: trimmed names, a real phone and, where the form asks for one
+/// or it was given, a real e-mail.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Contact {
     pub first_name: String,
     pub last_name: String,
-    pub email: Email,
+    pub email: Option<Email>,
     pub phone: Phone,
 }
 
 impl ContactForm {
-    /// Every field required. `None` when one is wrong (each problem is in `errors`).
-    pub fn contact(&self, errors: &mut FieldErrors, raw: &RawContact) -> Option<Contact> {
+    /// Names and phone required, the e-mail as `email` says (a customer by their phone has
+    /// none). `None` when one is wrong (each problem is in `errors`).
+    pub fn contact(&self, errors: &mut FieldErrors, raw: &RawContact, email: Need) -> Option<Contact> {
         let first_name = self.name(errors, "firstName", &raw.first_name);
         let last_name = self.name(errors, "lastName", &raw.last_name);
-        let email = self.email(errors, &raw.email);
+        let email = match email {
+            Need::Optional if raw.email.trim().is_empty() => Ok(None),
+            _ => self.email(errors, &raw.email).map(Some).ok_or(()),
+        };
         let phone = self.phone(errors, &raw.phone, Need::Required);
-        Some(Contact { first_name, last_name, email: email?, phone: phone? })
+        Some(Contact { first_name, last_name, email: email.ok()?, phone: phone? })
     }
 
     /// A first or last name: required, 100 characters at most. Trimmed.
@@ -111,11 +116,24 @@ pub(crate) mod tests {
     #[test]
     fn a_complete_contact_is_trimmed_and_parsed() {
         let mut errors = FieldErrors::default();
-        let contact = ACCOUNT.contact(&mut errors, &awa()).unwrap();
+        let contact = ACCOUNT.contact(&mut errors, &awa(), Need::Required).unwrap();
         assert!(errors.is_empty());
         assert_eq!((contact.first_name.as_str(), contact.last_name.as_str()), ("Awa", "Diop"));
-        assert_eq!(contact.email.as_str(), "awa@example.sn");
+        assert_eq!(contact.email.as_ref().map(Email::as_str), Some("awa@example.sn"));
         assert_eq!(contact.phone.as_str(), "+221771234567");
+    }
+
+    #[test]
+    fn an_optional_email_may_be_left_blank_but_not_wrong() {
+        let blank = RawContact { email: "  ".into(), ..awa() };
+        let mut errors = FieldErrors::default();
+        let contact = ACCOUNT.contact(&mut errors, &blank, Need::Optional).unwrap();
+        assert_eq!((contact.email, errors.is_empty()), (None, true));
+        assert_eq!(ACCOUNT.contact(&mut errors, &blank, Need::Required), None);
+        assert_eq!(errors.get("email"), Some("Ce champ est requis"));
+        let mut errors = FieldErrors::default();
+        assert_eq!(ACCOUNT.contact(&mut errors, &RawContact { email: "awa@".into(), ..awa() }, Need::Optional), None);
+        assert_eq!(errors.get("email"), Some("Veuillez saisir un email valide"));
     }
 
     #[test]
@@ -127,7 +145,7 @@ pub(crate) mod tests {
             phone: "abc".into(),
         };
         let mut errors = FieldErrors::default();
-        assert_eq!(ACCOUNT.contact(&mut errors, &raw), None);
+        assert_eq!(ACCOUNT.contact(&mut errors, &raw, Need::Optional), None);
         assert_eq!(errors.get("firstName"), Some("Le prénom est requis"));
         assert_eq!(errors.get("lastName"), Some("Ce champ ne peut pas dépasser 100 caractères"));
         assert_eq!(errors.get("email"), Some("Veuillez saisir un email valide"));

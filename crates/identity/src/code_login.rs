@@ -114,7 +114,7 @@ impl AccountService {
         let found = self.users.find_by_login_phone(phone).await.map_err(IdentityError::Repository)?;
         let user = match found {
             Some(user) => user,
-            None => self.open_phone_account(phone).await?,
+            None => self.open_phone_account(phone, ("", "")).await?,
         };
         if !user.active {
             return Err(IdentityError::AccountDisabled);
@@ -125,12 +125,33 @@ impl AccountService {
         Ok(self.session(user))
     }
 
-    async fn open_phone_account(&self, phone: &Phone) -> Result<User, IdentityError> {
+    /// The customer an order placed without logging in belongs to: the phone's account, the one a
+    /// code sent to that phone logs into, opened now (with the order's names) if it has none. So
+    /// the phone's orders are all there the day it logs in, and its limits count per phone.
+    /// Nothing of the account is shown to whoever ordered: the same answer whether it existed.
+    pub async fn customer_of_phone(&self, phone: &Phone, names: (&str, &str)) -> Result<User, IdentityError> {
+        let found = self.users.find_by_login_phone(phone).await.map_err(IdentityError::Repository)?;
+        let user = match found {
+            Some(user) => user,
+            None => self.open_phone_account(phone, names).await?,
+        };
+        // A customer the shop turned away does not come back by leaving the login out.
+        if !user.active {
+            return Err(IdentityError::AccountDisabled);
+        }
+        Ok(user)
+    }
+
+    async fn open_phone_account(
+        &self,
+        phone: &Phone,
+        (first_name, last_name): (&str, &str),
+    ) -> Result<User, IdentityError> {
         let account = NewUser {
             email: None,
             password_hash: None,
-            first_name: String::new(),
-            last_name: String::new(),
+            first_name: first_name.trim().to_owned(),
+            last_name: last_name.trim().to_owned(),
             phone: Some(phone.clone()),
             role: Role::Customer,
             login_phone: Some(phone.clone()),

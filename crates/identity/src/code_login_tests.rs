@@ -230,7 +230,46 @@ async fn a_wrong_code_opens_nothing_and_the_team_and_deactivated_accounts_are_re
         let mut users = MockUserRepository::new();
         users.expect_find_by_login_phone().returning(move |_| Ok(Some(account.clone())));
         let refused = service(users, store_accepting(), MockCodeSender::new());
-        let error = refused.login_with_code(&phone(), "042917").await.err().expect("refused");
+        let error = refused.login_with_code(&phone(), "042917").await.expect_err("refused");
         assert!(error.to_string().contains(refusal), "{error}");
     }
+}
+
+#[tokio::test]
+async fn an_order_without_login_belongs_to_the_phone_s_account_opened_with_the_order_s_names() {
+    let mut users = MockUserRepository::new();
+    users.expect_find_by_login_phone().with(eq(phone())).times(1).returning(|_| Ok(None));
+    users
+        .expect_insert()
+        .withf(|new| {
+            (new.first_name.as_str(), new.last_name.as_str()) == ("Awa", "Diop")
+                && new.email.is_none()
+                && new.password_hash.is_none()
+                && new.role == Role::Customer
+                && new.login_phone == Some(phone())
+        })
+        .times(1)
+        .returning(|new| Ok(crate::model::User { email: None, login_phone: new.login_phone, ..user(Role::Customer) }));
+    let service = service(users, MockLoginCodeRepository::new(), MockCodeSender::new());
+    let customer = service.customer_of_phone(&phone(), (" Awa ", "Diop")).await.unwrap();
+    assert_eq!(customer.login_phone, Some(phone()));
+}
+
+#[tokio::test]
+async fn an_order_without_login_goes_to_the_phone_s_existing_account_unless_the_shop_deactivated_it() {
+    let account = crate::model::User { login_phone: Some(phone()), ..user(Role::Customer) };
+    let id = account.id;
+    let mut users = MockUserRepository::new();
+    users.expect_find_by_login_phone().returning(move |_| Ok(Some(account.clone())));
+    users.expect_insert().never();
+    let found = service(users, MockLoginCodeRepository::new(), MockCodeSender::new());
+    assert_eq!(found.customer_of_phone(&phone(), ("Autre", "Nom")).await.unwrap().id, id);
+
+    let turned_away = crate::model::User { login_phone: Some(phone()), active: false, ..user(Role::Customer) };
+    let mut users = MockUserRepository::new();
+    users.expect_find_by_login_phone().returning(move |_| Ok(Some(turned_away.clone())));
+    let refused = service(users, MockLoginCodeRepository::new(), MockCodeSender::new())
+        .customer_of_phone(&phone(), ("Awa", "Diop"))
+        .await;
+    assert!(matches!(refused, Err(IdentityError::AccountDisabled)), "{refused:?}");
 }

@@ -2,7 +2,7 @@
 //! phone and address follow the shop's shared rules (`bitik_common::ContactForm`), in the
 //! account forms' words.
 
-use bitik_common::{Contact, ContactForm, FieldErrors, Need, PostalAddress};
+use bitik_common::{Contact, ContactForm, Email, FieldErrors, Need, PostalAddress};
 
 use crate::error::IdentityError;
 use crate::model::{
@@ -37,11 +37,12 @@ fn missing_message(field: &'static str) -> &'static str {
 
 /// The registration form: every field required, a valid e-mail and phone, 6+ characters.
 /// Accounts an admin creates follow it too.
-pub(crate) fn registration(account: &NewAccount) -> Result<Contact, IdentityError> {
+pub(crate) fn registration(account: &NewAccount) -> Result<(Contact, Email), IdentityError> {
     let mut errors = FieldErrors::default();
-    let contact = ACCOUNT_FORM.contact(&mut errors, &account.contact);
+    let contact = ACCOUNT_FORM.contact(&mut errors, &account.contact, Need::Required);
     password(&mut errors, "password", &account.password, PASSWORD_TOO_SHORT);
-    checked(contact, errors)
+    let registered = contact.and_then(|contact| Some((contact.email.clone()?, contact)));
+    checked(registered.map(|(email, contact)| (contact, email)), errors)
 }
 
 /// The password rule shared by registration, password change and reset.

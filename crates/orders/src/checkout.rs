@@ -96,7 +96,7 @@ impl CheckoutRequest {
 const DELIVERY_FORM: ContactForm =
     ContactForm { missing: |_| "Ce champ est requis", invalid_email: "Veuillez entrer une adresse email valide" };
 
-/// The delivery form. Names, e-mail and phone always; for a delivery, the street address, the
+/// The delivery form. Names and phone always, an e-mail if the customer has one; for a delivery, the street address, the
 /// commune (a code of the list: whether it is one is the zones' to say) and the landmark too. The
 /// city may be left blank (the commune names it); the postcode is not read (Dakar has none); the
 /// country is Sénégal unless another is given.
@@ -108,7 +108,7 @@ pub fn recipient(
 ) -> Result<Recipient, OrderError> {
     let need = if delivered { Need::Required } else { Need::Optional };
     let mut errors = FieldErrors::default();
-    let contact = DELIVERY_FORM.contact(&mut errors, contact);
+    let contact = DELIVERY_FORM.contact(&mut errors, contact, Need::Optional);
     let address = PostalAddress {
         address: DELIVERY_FORM.street(&mut errors, &address.address, need),
         city: DELIVERY_FORM.city(&mut errors, &address.city, Need::Optional),
@@ -151,7 +151,7 @@ impl From<Recipient> for ShippingInfo {
         ShippingInfo {
             first_name: contact.first_name,
             last_name: contact.last_name,
-            email: contact.email.into_inner(),
+            email: contact.email.map(|email| email.into_inner()).unwrap_or_default(),
             phone: contact.phone.into_inner(),
             address: address.address,
             city: address.city,
@@ -347,6 +347,18 @@ mod tests {
         assert_eq!(shipping.phone, "+221771234567");
         assert_eq!((shipping.first_name.as_str(), shipping.email.as_str()), ("Awa", "awa@example.sn"));
         assert_eq!(shipping.country, "Sénégal");
+    }
+
+    #[test]
+    fn a_customer_by_their_phone_needs_no_email_but_a_typed_one_must_be_right() {
+        let mut request = raw("77 123 45 67");
+        request.contact.email = "  ".into();
+        let shipping = ShippingInfo::from(CheckoutRequest::parse(request.clone()).unwrap().recipient);
+        assert_eq!((shipping.email.as_str(), shipping.phone.as_str()), ("", "+221771234567"));
+        request.contact.email = "awa@".into();
+        let (message, fields) = refusal(CheckoutRequest::parse(request).unwrap_err());
+        assert_eq!(message, "Veuillez entrer une adresse email valide");
+        assert_eq!(fields.keys().copied().collect::<Vec<_>>(), ["email"]);
     }
 
     #[test]

@@ -14,12 +14,14 @@ mod model;
 pub mod notices;
 mod number;
 pub mod open_orders;
+pub mod order_link;
 mod ports;
 pub mod promo;
 pub mod refund;
 pub mod rules;
 mod service;
 pub mod shipping;
+mod signing;
 pub mod stats;
 
 pub use admin::{ADMIN_PAGE_SIZE, AdminOrderFilter, AdminOrderQuery, AdminSort, ConfirmationFilter};
@@ -31,6 +33,7 @@ pub use model::{
 };
 pub use number::order_number;
 pub use open_orders::{MAX_OPEN_UNPAID_ORDERS, OpenOrdersOf};
+pub use order_link::OrderLinks;
 #[cfg(any(test, feature = "mocks"))]
 pub use ports::MockOrderRepository;
 pub use ports::{BatchPayment, OrderRepository, PlaceError, Transition};

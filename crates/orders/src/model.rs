@@ -332,6 +332,9 @@ pub struct NewOrder {
     pub shipping_method: ShippingMethod,
     pub payment_method: PaymentMethod,
     pub idempotency_key: Option<String>,
+    /// Whether the units ordered leave the customer's cart kept by the shop: a customer who
+    /// ordered without logging in had the browser's cart, and the phone's account keeps its own.
+    pub from_cart: bool,
     /// The promo code giving `discount`, whose use the order's transaction takes.
     pub promo: Option<AppliedPromo>,
 }

@@ -8,6 +8,7 @@ use bitik_messages::{MessageKind, NewMessage, Rendered};
 
 use crate::cash_on_delivery::{ConfirmationLinks, check_confirmable};
 use crate::model::{Order, OrderStatus, PaymentMethod, PaymentStatus};
+use crate::order_link::OrderLinks;
 use crate::refund::RefundState;
 use crate::shipping::ShippingMethod;
 
@@ -30,6 +31,7 @@ pub struct ChatTexts {
 pub struct OrderNotices {
     templates: Templates,
     links: ConfirmationLinks,
+    pages: OrderLinks,
 }
 
 /// How and where the order goes, in one line.
@@ -53,8 +55,8 @@ fn size(size: &str) -> &str {
 }
 
 impl OrderNotices {
-    pub fn new(templates: Templates, links: ConfirmationLinks) -> Self {
-        Self { templates, links }
+    pub fn new(templates: Templates, links: ConfirmationLinks, pages: OrderLinks) -> Self {
+        Self { templates, links, pages }
     }
 
     pub fn templates(&self) -> &Templates {
@@ -72,6 +74,7 @@ impl OrderNotices {
         };
         OrderSummary {
             id: order.id,
+            link: self.pages.url_for(order.id),
             number: order.order_number.clone(),
             first_name: info.first_name.clone(),
             customer: format!("{} {}, {}", info.first_name, info.last_name, info.phone).trim().to_owned(),
@@ -216,6 +219,7 @@ mod tests {
         OrderNotices::new(
             Templates::new(shop, "https://bitik.sn"),
             ConfirmationLinks::new(b"a-secret-of-the-shop-long-enough", "https://bitik.sn"),
+            OrderLinks::new(b"a-secret-of-the-shop-long-enough", "https://bitik.sn"),
         )
     }
 
@@ -288,6 +292,12 @@ mod tests {
         );
         assert!(messages[1].text.contains("https://bitik.sn/admin/orders/00000000-0000-0000-0000-000000000007"));
         assert!(messages.iter().all(|m| m.order_id == Some(Uuid::from_u128(7))));
+        // The customer's link opens the order without logging in: its own key, and only its.
+        let pages = OrderLinks::new(b"a-secret-of-the-shop-long-enough", "https://bitik.sn");
+        let link = pages.url_for(Uuid::from_u128(7));
+        assert!(messages[0].text.contains(&format!("Payer avec Wave : {link}")), "{}", messages[0].text);
+        let key = link.split_once("?k=").unwrap().1;
+        assert!(pages.opens(Uuid::from_u128(7), key) && !pages.opens(Uuid::from_u128(8), key));
     }
 
     #[test]

@@ -178,6 +178,18 @@ async fn the_server_prices_the_order_and_charges_delivery_below_the_threshold() 
     assert!(number.starts_with("ORD-") && number.len() == 14, "{number}");
 }
 
+#[tokio::test]
+async fn an_order_placed_without_logging_in_leaves_the_account_s_own_cart_alone() {
+    let placed = Arc::new(Mutex::new(Vec::new()));
+    let service = OrderService::new(Arc::new(recording(placed.clone())), Arc::new(catalogue()), Arc::new(zones()));
+    let user = Uuid::new_v4();
+    let raw = || checkout(vec![item(1)], "standard", "wave");
+    service.place_without_login(user, CheckoutRequest::parse(raw()).unwrap()).await.unwrap();
+    service.place(user, CheckoutRequest::parse(raw()).unwrap()).await.unwrap();
+    let placed = placed.lock().unwrap();
+    assert_eq!(placed.iter().map(|o| (o.user_id, o.from_cart)).collect::<Vec<_>>(), [(user, false), (user, true)]);
+}
+
 /// A catalogue whose tee costs `price` (no promotion), with `stock` black M.
 fn priced(price: i64, stock: u32) -> MockProductRepository {
     let mut products = MockProductRepository::new();
@@ -350,6 +362,7 @@ fn first_with_key(user: Uuid) -> Order {
             shipping_method: ShippingMethod::Standard,
             payment_method: PaymentMethod::Wave,
             idempotency_key: Some("abc-123".into()),
+            from_cart: true,
             promo: None,
         },
         StatusChange {
@@ -476,6 +489,7 @@ async fn a_customer_cancels_only_their_own_pending_unpaid_order_and_stock_return
                 shipping_method: ShippingMethod::Standard,
                 payment_method: PaymentMethod::Wave,
                 idempotency_key: None,
+                from_cart: true,
                 promo: None,
             },
             StatusChange {
@@ -546,6 +560,7 @@ pub(crate) fn placed(status: OrderStatus, payment_method: PaymentMethod, payment
             shipping_method: ShippingMethod::Standard,
             payment_method,
             idempotency_key: None,
+            from_cart: true,
             promo: None,
         },
         StatusChange {

@@ -433,6 +433,16 @@ impl PaymentService {
         order.filter(|o| o.user_id == user_id).ok_or(PaymentError::OrderNotFound)
     }
 
+    /// The order a session pays, for whoever holds that order's key; `None` for no session.
+    pub async fn order_of_session(&self, session_id: &str) -> Result<Option<Uuid>, PaymentError> {
+        let session_id = session_id.trim();
+        if session_id.is_empty() || session_id.len() > 255 {
+            return Ok(None);
+        }
+        let payment = self.payments.find_by_session(session_id).await.map_err(PaymentError::repository)?;
+        Ok(payment.map(|payment| payment.order_id))
+    }
+
     /// One of the customer's sessions with its order; another customer's answers as missing.
     async fn payment_of(&self, user_id: Uuid, session_id: &str) -> Result<(Payment, Order), PaymentError> {
         let session_id = session_id.trim();

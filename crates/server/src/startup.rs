@@ -23,6 +23,7 @@ use bitik_images::PictureStore;
 use bitik_mail::SmtpChannel;
 use bitik_messages::templates::Templates;
 use bitik_messages::{MessageChannel, MessageService, Sender};
+use bitik_orders::OrderLinks;
 use bitik_orders::OrderService;
 use bitik_orders::cash_on_delivery::{CashOnDeliveryService, ConfirmationLinks};
 use bitik_orders::delivery::DeliveryService;
@@ -334,6 +335,7 @@ impl Shared {
         let notices = Arc::new(OrderNotices::new(
             templates.clone(),
             ConfirmationLinks::new(config.jwt_secret.as_bytes(), &config.http.public_url),
+            OrderLinks::new(config.jwt_secret.as_bytes(), &config.http.public_url),
         ));
         Ok(Self {
             templates,
@@ -412,7 +414,9 @@ impl Shared {
             .with_phone_records(phones.clone(), cod.max_refusals)
             .with_promo_codes(promo_codes.clone())
             .with_corrections(order_repository.clone())
-            .with_invoices(Arc::new(PgInvoiceRepository::new(database.clone())));
+            .with_invoices(Arc::new(PgInvoiceRepository::new(database.clone())))
+            // Signed with the sessions' secret, for a key of their own (`OrderLinks::new`).
+            .with_links(OrderLinks::new(config.jwt_secret.as_bytes(), &config.http.public_url));
         let promos = PromoService::new(promo_codes);
         let cash_on_delivery = CashOnDeliveryService::new(
             order_repository.clone(),

@@ -121,7 +121,7 @@ mod tests {
                 "WHATSAPP_API_BASE",
             ),
         ] {
-            let error = read(&vars).err().expect("refused");
+            let error = read(&vars).expect_err("refused");
             assert!(error.starts_with(says), "{error}");
         }
     }

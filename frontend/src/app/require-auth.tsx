@@ -1,8 +1,9 @@
 import { useRef, type ReactNode } from 'react'
-import { Navigate, useLocation } from 'react-router'
+import { Navigate, useLocation, useParams, useSearchParams } from 'react-router'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useSession } from '@/features/auth/session-store'
 import { SESSION_EXPIRED_PATH } from '@/lib/api-client'
+import { orderKeyOf, rememberOrderKey } from '@/lib/order-keys'
 
 /** The guard's text while the session is checked, exactly as written. */
 export const SESSION_LOADING_TEXT = 'Loading...'
@@ -31,4 +32,22 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     return <Navigate to={to} replace state={{ from: location.pathname + location.search + location.hash }} />
   }
   return <>{children}</>
+}
+
+/**
+ * The guard of one order's pages (`orders/:id`): its own key opens it without logging in, from
+ * the link (`?k=`, kept by this browser from then on) or kept since the order was placed here;
+ * otherwise the logged-in guard. The server checks the key on every call.
+ */
+export function RequireAuthOrOrderKey({ children }: { children: ReactNode }) {
+  const { id = '' } = useParams()
+  const [search] = useSearchParams()
+  const fromLink = search.get('k')?.trim() ?? ''
+  const kept = useRef(false)
+  if (fromLink && !kept.current) {
+    rememberOrderKey(id, fromLink)
+    kept.current = true
+  }
+  if (fromLink || orderKeyOf(id)) return <>{children}</>
+  return <RequireAuth>{children}</RequireAuth>
 }

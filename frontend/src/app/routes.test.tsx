@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { sessionStore } from '@/features/auth/session-store'
 import { server } from '@/testing/server'
 import { mockStats, ROLE_PERMISSIONS } from '@/testing/admin'
+import { makeOrder } from '@/testing/orders'
 import { renderApp } from '@/testing/render'
 
 // The home page and the footer call the API; these tests answer "not there yet".
@@ -32,7 +33,7 @@ describe('404 page', () => {
 })
 
 describe('logged-in routes', () => {
-  for (const path of ['/checkout', '/orders', '/orders/o1']) {
+  for (const path of ['/orders', '/orders/o1']) {
     it(`sends a guest from ${path} to /login`, async () => {
       catalogueMissing()
       renderApp(path)
@@ -40,6 +41,25 @@ describe('logged-in routes', () => {
       expect(await screen.findByRole('form', { name: 'Connexion' })).toBeVisible()
     })
   }
+
+  it('opens an order to a guest holding its key, and keeps the key for its next visit', async () => {
+    const key = '0123456789abcdef0123456789abcdef'
+    let asked: string | null = null
+    server.use(
+      http.get('/api/orders/o1', ({ request }) => {
+        asked = new URL(request.url).searchParams.get('k')
+        return HttpResponse.json({ data: makeOrder({ id: 'o1', orderNumber: 'ORD-4128905123' }) })
+      }),
+    )
+    renderApp(`/orders/o1?k=${key}`)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Commande ORD-4128905123' })).toBeVisible()
+    expect(asked).toBe(key)
+    expect(screen.queryByRole('link', { name: '← Mes commandes' })).not.toBeInTheDocument()
+    cleanup()
+    renderApp('/orders/o1')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Commande ORD-4128905123' })).toBeVisible()
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/orders\/o1$/)
+  })
 })
 
 describe('/unauthorized', () => {

@@ -4,7 +4,7 @@ import { lazy, Suspense, useState, type ComponentType, type ReactElement } from 
 import { matchRoutes, type RouteObject } from 'react-router'
 import { PageSpinner } from '@/components/ui/spinner'
 import { AdminGuard } from './admin-guard'
-import { RequireAuth } from './require-auth'
+import { RequireAuth, RequireAuthOrOrderKey } from './require-auth'
 import { ShopLayout } from './layouts/shop-layout'
 import { ErrorBoundary } from './error-boundary'
 
@@ -94,9 +94,11 @@ export const routes: RouteObject[] = [
       // Logged-in routes.
       { path: 'account', element: <RequireAuth><Account /></RequireAuth> },
       { path: 'orders', element: <RequireAuth><Orders /></RequireAuth> },
-      { path: 'orders/:id', element: <RequireAuth><Order /></RequireAuth> },
-      { path: 'orders/:id/facture', element: <RequireAuth><Invoice /></RequireAuth> },
-      { path: 'checkout', element: <RequireAuth><Checkout /></RequireAuth> },
+      // An order placed without an account opens with its own key (`?k=`), kept by this browser.
+      { path: 'orders/:id', element: <RequireAuthOrOrderKey><Order /></RequireAuthOrOrderKey> },
+      { path: 'orders/:id/facture', element: <RequireAuthOrOrderKey><Invoice /></RequireAuthOrOrderKey> },
+      // A name and a phone are enough to order: no login asked.
+      { path: 'checkout', element: <Checkout /> },
       { path: '*', element: <NotFound /> },
     ],
   },

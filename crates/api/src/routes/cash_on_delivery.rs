@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::auth::AuthUser;
 use crate::error::{ApiError, ErrorBody};
+use crate::order_access::{OrderCustomer, OrderKeyQuery};
 use crate::responses::Data;
 use crate::routes::orders::OrderDto;
 use crate::state::AppState;
@@ -83,19 +83,22 @@ async fn confirm_with_link(
     Ok(HttpResponse::Ok().json(Data::new(ConfirmedDto { order_number: order.order_number, confirmation })))
 }
 
-/// The logged-in customer confirms their own cash-on-delivery order.
-#[utoipa::path(tag = "orders", security(("bearer" = [])), params(("id" = Uuid, Path, description = "Order id")),
+/// The customer confirms their own cash-on-delivery order: logged in, or with the order's key.
+#[utoipa::path(tag = "orders", security((), ("bearer" = [])),
+    params(("id" = Uuid, Path, description = "Order id"), OrderKeyQuery),
     responses(
         (status = 200, description = "The confirmed order", body = Data<OrderDto>),
-        (status = 404, description = "No such order of this customer", body = ErrorBody),
+        (status = 401, description = "Neither logged in nor a key", body = ErrorBody),
+        (status = 404, description = "No such order of this customer, or not this order's key", body = ErrorBody),
         (status = 409, description = "Not cash on delivery, already confirmed, or no longer pending", body = ErrorBody),
 ))]
 #[post("/orders/{id}/confirm")]
 async fn confirm_mine(
     state: web::Data<AppState>,
-    AuthUser(user): AuthUser,
+    customer: OrderCustomer,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    let order = state.cash_on_delivery.confirm_by_customer(user.id, *id).await?;
-    Ok(HttpResponse::Ok().json(Data::new(OrderDto::for_customer(order, &state.config.shop))))
+    let owner = customer.owner_of(&state, *id).await?;
+    let order = state.cash_on_delivery.confirm_by_customer(owner, *id).await?;
+    Ok(HttpResponse::Ok().json(Data::new(OrderDto::for_customer(order, &state))))
 }

@@ -8,8 +8,8 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use crate::auth::AuthUser;
 use crate::error::{ApiError, ErrorBody};
+use crate::order_access::{OrderCustomer, OrderKeyQuery};
 use crate::responses::Data;
 use crate::state::AppState;
 
@@ -120,21 +120,24 @@ impl InvoiceDto {
     }
 }
 
-/// The customer's invoice of their order, issued now if it has none yet.
-#[utoipa::path(tag = "orders", security(("bearer" = [])), params(("id" = Uuid, Path, description = "Order id")),
+/// The customer's invoice of their order, issued now if it has none yet: by its owner, or with
+/// the order's key.
+#[utoipa::path(tag = "orders", security((), ("bearer" = [])),
+    params(("id" = Uuid, Path, description = "Order id"), OrderKeyQuery),
     responses(
         (status = 200, description = "The invoice", body = Data<InvoiceDto>),
-        (status = 401, description = "Not logged in", body = ErrorBody),
-        (status = 404, description = "No such order of this customer", body = ErrorBody),
+        (status = 401, description = "Neither logged in nor a key", body = ErrorBody),
+        (status = 404, description = "No such order of this customer, or not this order's key", body = ErrorBody),
         (status = 409, description = "Not paid nor delivered yet (`order_not_invoiceable`)", body = ErrorBody),
 ))]
 #[get("/orders/{id}/invoice")]
 async fn mine(
     state: web::Data<AppState>,
-    AuthUser(user): AuthUser,
+    customer: OrderCustomer,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    let order = state.orders.order_of(user.id, *id).await?;
+    let owner = customer.owner_of(&state, *id).await?;
+    let order = state.orders.order_of(owner, *id).await?;
     let invoice = state.orders.invoice_of(&order, &state.config.shop).await?;
     Ok(HttpResponse::Ok().json(Data::new(InvoiceDto::new(order.id, invoice))))
 }

@@ -7,8 +7,8 @@ use actix_web::{HttpResponse, post, web};
 use bitik_orders::{Actor, Order};
 use uuid::Uuid;
 
-use crate::auth::AuthUser;
 use crate::error::{ApiError, ErrorBody};
+use crate::order_access::{OrderCustomer, OrderKeyQuery};
 use crate::responses::Data;
 use crate::routes::orders::OrderDto;
 use crate::state::AppState;
@@ -27,21 +27,23 @@ pub async fn close_old_sessions(state: &AppState, order: &Order) {
 
 /// The customer pays their unpaid pending Wave order at the door instead, where its zone takes
 /// cash and their phone may (`switchToCash` on the order says when it is offered).
-#[utoipa::path(tag = "orders", security(("bearer" = [])), params(("id" = Uuid, Path, description = "Order id")),
+#[utoipa::path(tag = "orders", security((), ("bearer" = [])),
+    params(("id" = Uuid, Path, description = "Order id"), OrderKeyQuery),
     responses(
         (status = 200, description = "The order, to be paid at the door", body = Data<OrderDto>),
         (status = 400, description = "Cash on delivery not taken in the order's zone", body = ErrorBody),
-        (status = 401, description = "Not logged in", body = ErrorBody),
-        (status = 404, description = "No such order of this customer", body = ErrorBody),
+        (status = 401, description = "Neither logged in nor a key", body = ErrorBody),
+        (status = 404, description = "No such order of this customer, or not this order's key", body = ErrorBody),
         (status = 409, description = "Not an unpaid pending Wave order (`not_switchable_to_cash`), or cash on delivery refused to this phone (`cash_on_delivery_refused`)", body = ErrorBody),
 ))]
 #[post("/orders/{id}/cash-on-delivery")]
 async fn switch_mine_to_cash(
     state: web::Data<AppState>,
-    AuthUser(user): AuthUser,
+    customer: OrderCustomer,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    let order = state.orders.switch_to_cash(&Actor::customer(user.id), *id, Some(user.id)).await?;
+    let owner = customer.owner_of(&state, *id).await?;
+    let order = state.orders.switch_to_cash(&Actor::customer(owner), *id, Some(owner)).await?;
     close_old_sessions(&state, &order).await;
-    Ok(HttpResponse::Ok().json(Data::new(OrderDto::for_customer(order, &state.config.shop))))
+    Ok(HttpResponse::Ok().json(Data::new(OrderDto::for_customer(order, &state))))
 }

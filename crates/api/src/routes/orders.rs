@@ -2,7 +2,7 @@
 
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use bitik_catalog::RawChoice;
-use bitik_common::{PageRequest, Shop};
+use bitik_common::PageRequest;
 use bitik_common::{RawAddress, RawContact};
 use bitik_orders::{CheckoutRequest, Order, RawCheckout, RawPlace, ShippingInfo};
 use chrono::{DateTime, Utc};
@@ -10,8 +10,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
-use crate::auth::AuthUser;
+use crate::auth::{AuthUser, MaybeUser};
 use crate::error::{ApiError, ErrorBody};
+use crate::order_access::{OrderCustomer, OrderKeyQuery};
 use crate::responses::{Data, Paginated};
 use crate::routes::cart::AddBody;
 use crate::state::AppState;
@@ -181,6 +182,12 @@ pub struct OrderDto {
     /// a correction added to a paid order, `amountDue`), or `null`.
     #[schema(value_type = Option<String>, example = "pay")]
     pay_with_wave: Option<&'static str>,
+    /// The order's own page, opened without logging in (`/orders/{id}?k=…`): what its customer
+    /// keeps when they ordered by phone, and what every message links to.
+    #[schema(
+        example = "https://bitik.sn/orders/7d1e0f3a-5b2c-4e8f-9a61-0c2b3d4e5f60?k=4f9c2a7e1b3d5f6081a2c3e4d5f60718"
+    )]
+    order_url: Option<String>,
 }
 
 /// A refund of the order.
@@ -240,17 +247,19 @@ pub struct CourierDto {
 impl OrderDto {
     /// The order as its customer reads it (`bitik_orders::customer_view`): never an internal
     /// note, a refund's reason, the confirmation's calls or a staff member's name.
-    pub fn for_customer(order: Order, shop: &Shop) -> Self {
-        let team = bitik_orders::customer_view::team_label(&shop.name);
-        Self::build(bitik_orders::customer_view::for_customer(order, &team))
+    pub fn for_customer(order: Order, state: &AppState) -> Self {
+        let team = bitik_orders::customer_view::team_label(&state.config.shop.name);
+        let url = state.orders.url_of(order.id);
+        Self::build(bitik_orders::customer_view::for_customer(order, &team), url)
     }
 
     /// The order as the back office reads it: everything, names and internal notes included.
-    pub fn for_staff(order: Order) -> Self {
-        Self::build(order)
+    pub fn for_staff(order: Order, state: &AppState) -> Self {
+        let url = state.orders.url_of(order.id);
+        Self::build(order, url)
     }
 
-    fn build(order: Order) -> Self {
+    fn build(order: Order, order_url: Option<String>) -> Self {
         let cancellable = bitik_orders::rules::customer_may_cancel(&order);
         let pay_with_wave = bitik_payments::wave_offer(&order, Utc::now()).ok().map(|offer| offer.as_str());
         let refunded_amount = bitik_orders::refund::refunded_total(&order.refunds).as_francs();
@@ -342,6 +351,7 @@ impl OrderDto {
             switch_to_cash,
             invoiceable,
             pay_with_wave,
+            order_url,
         }
     }
 }
@@ -452,30 +462,37 @@ pub struct PageQuery {
 
 /// Places an order from the items sent, priced by the server, its delivery fee by the zone of
 /// its commune (standard, free from the zone's threshold; express where the zone offers it;
-/// pickup at the shop free); the units ordered leave the customer's cart, and lines not ordered
-/// stay. Cash on delivery is refused where the zone takes none (400 on `paymentMethod`), express
-/// where the zone offers none (400 on `shippingMethod`). Send an `Idempotency-Key` header to make a
-/// repeated submission answer the first order (changing nothing more).
-#[utoipa::path(tag = "orders", security(("bearer" = [])), request_body = PlaceOrderBody,
+/// pickup at the shop free). Cash on delivery is refused where the zone takes none (400 on
+/// `paymentMethod`), express where the zone offers none (400 on `shippingMethod`). Send an
+/// `Idempotency-Key` header to make a repeated submission answer the first order (changing
+/// nothing more).
+///
+/// Logged in, the order is the account's and the units ordered leave its cart (lines not
+/// ordered stay). Without a session it is the customer's of its phone (the account a login code
+/// opens, made now if the phone has none, as it would be by a code), an e-mail optional, and the
+/// browser's cart is the one ordered: the answer's `orderUrl` opens its page from then on. The
+/// limits count per account (so per phone) and per address either way.
+#[utoipa::path(tag = "orders", security((), ("bearer" = [])), request_body = PlaceOrderBody,
     params(("Idempotency-Key" = Option<String>, Header, description = "Same key, same order")),
     responses(
         (status = 201, description = "The order", body = Data<OrderDto>),
         (status = 400, description = "Empty order, invalid form or item, a commune off the list, express or cash on delivery where the zone offers none", body = ErrorBody),
-        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 401, description = "A session sent but expired or refused", body = ErrorBody),
+        (status = 403, description = "The phone's account was deactivated by the shop", body = ErrorBody),
         (status = 409, description = "A promo code that does not apply (`promo_code_refused`) or whose uses are all taken (`promo_code_exhausted`), not enough stock, a product no longer sold, more than 10 units of a variant (`quantity_limit`), 3 orders awaiting payment already on the account or the phone (`too_many_open_orders`), an amount the shop cannot count (`amount_too_large`), or cash on delivery no longer offered to this phone (`cash_on_delivery_refused`)", body = ErrorBody),
-        (status = 429, description = "Too many orders from this account or address", body = ErrorBody),
+        (status = 429, description = "Too many orders from this account, phone or address", body = ErrorBody),
 ))]
 #[post("/orders")]
 async fn place(
     req: HttpRequest,
     state: web::Data<AppState>,
-    AuthUser(user): AuthUser,
+    MaybeUser(session): MaybeUser,
     body: web::Json<PlaceOrderBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let _counted = state.limits.order(user.id, &state.client(&req)).await?;
     let body = body.into_inner();
     let key = req.headers().get("Idempotency-Key").and_then(|v| v.to_str().ok()).map(str::to_owned);
     let (contact, address, spot) = body.shipping_info.into_raw();
+    // The form first: a form refused for its content uses up no allowance and opens no account.
     let request = CheckoutRequest::parse(RawCheckout {
         items: body.items.into_iter().map(RawChoice::from).collect(),
         contact,
@@ -486,9 +503,21 @@ async fn place(
         idempotency_key: key,
         promo_code: body.promo_code,
     })?;
-    // The lines ordered leave the customer's cart with the order itself (`OrderRepository::place`).
-    let order = state.orders.place(user.id, request).await?;
-    Ok(HttpResponse::Created().json(Data::new(OrderDto::for_customer(order, &state.config.shop))))
+    let order = match session {
+        // The lines ordered leave the customer's cart with the order itself (`OrderRepository::place`).
+        Some(user) => {
+            let _counted = state.limits.order(user.id, &state.client(&req)).await?;
+            state.orders.place(user.id, request).await?
+        }
+        None => {
+            let contact = &request.recipient.contact;
+            let names = (contact.first_name.as_str(), contact.last_name.as_str());
+            let customer = state.accounts.customer_of_phone(&contact.phone, names).await?;
+            let _counted = state.limits.order(customer.id, &state.client(&req)).await?;
+            state.orders.place_without_login(customer.id, request).await?
+        }
+    };
+    Ok(HttpResponse::Created().json(Data::new(OrderDto::for_customer(order, &state))))
 }
 
 /// The customer's orders, newest first.
@@ -505,42 +534,46 @@ async fn list(
 ) -> Result<HttpResponse, ApiError> {
     let page = PageRequest::parse(query.page.as_deref(), query.limit.as_deref(), 10, bitik_orders::MAX_PAGE_SIZE)?;
     let orders = state.orders.orders_of(user.id, page).await?;
-    Ok(HttpResponse::Ok().json(Paginated::from_page(orders, |o| OrderDto::for_customer(o, &state.config.shop))))
+    Ok(HttpResponse::Ok().json(Paginated::from_page(orders, |o| OrderDto::for_customer(o, &state))))
 }
 
-/// One of the customer's orders.
-#[utoipa::path(tag = "orders", security(("bearer" = [])),
-    params(("id" = Uuid, Path, description = "Order id")),
+/// One of the customer's orders, or the order its key (`k`, from `orderUrl`) opens without
+/// logging in.
+#[utoipa::path(tag = "orders", security((), ("bearer" = [])),
+    params(("id" = Uuid, Path, description = "Order id"), OrderKeyQuery),
     responses(
         (status = 200, description = "The order", body = Data<OrderDto>),
-        (status = 401, description = "Not logged in", body = ErrorBody),
-        (status = 404, description = "No such order of this customer", body = ErrorBody),
+        (status = 401, description = "Neither logged in nor a key", body = ErrorBody),
+        (status = 404, description = "No such order of this customer, or not this order's key", body = ErrorBody),
 ))]
 #[get("/orders/{id}")]
 async fn detail(
     state: web::Data<AppState>,
-    AuthUser(user): AuthUser,
+    customer: OrderCustomer,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    let order = state.orders.order_of(user.id, *id).await?;
-    Ok(HttpResponse::Ok().json(Data::new(OrderDto::for_customer(order, &state.config.shop))))
+    let owner = customer.owner_of(&state, *id).await?;
+    let order = state.orders.order_of(owner, *id).await?;
+    Ok(HttpResponse::Ok().json(Data::new(OrderDto::for_customer(order, &state))))
 }
 
-/// Cancels the order while it is pending and unpaid; its stock goes back.
-#[utoipa::path(tag = "orders", security(("bearer" = [])),
-    params(("id" = Uuid, Path, description = "Order id")),
+/// Cancels the order while it is pending and unpaid; its stock goes back. By its owner, or
+/// with the order's key.
+#[utoipa::path(tag = "orders", security((), ("bearer" = [])),
+    params(("id" = Uuid, Path, description = "Order id"), OrderKeyQuery),
     responses(
         (status = 200, description = "The cancelled order", body = Data<OrderDto>),
-        (status = 401, description = "Not logged in", body = ErrorBody),
-        (status = 404, description = "No such order of this customer", body = ErrorBody),
+        (status = 401, description = "Neither logged in nor a key", body = ErrorBody),
+        (status = 404, description = "No such order of this customer, or not this order's key", body = ErrorBody),
         (status = 409, description = "No longer cancellable", body = ErrorBody),
 ))]
 #[post("/orders/{id}/cancel")]
 async fn cancel(
     state: web::Data<AppState>,
-    AuthUser(user): AuthUser,
+    customer: OrderCustomer,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    let order = state.orders.cancel_by_customer(user.id, *id).await?;
-    Ok(HttpResponse::Ok().json(Data::new(OrderDto::for_customer(order, &state.config.shop))))
+    let owner = customer.owner_of(&state, *id).await?;
+    let order = state.orders.cancel_by_customer(owner, *id).await?;
+    Ok(HttpResponse::Ok().json(Data::new(OrderDto::for_customer(order, &state))))
 }

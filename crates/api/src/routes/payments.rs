@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
-use crate::auth::AuthUser;
 use crate::error::{ApiError, ErrorBody};
+use crate::order_access::{OrderCustomer, OrderKeyQuery};
 use crate::responses::Data;
 use crate::state::AppState;
 
@@ -149,11 +149,11 @@ pub struct WebhookAck {
 
 /// Opens (or reuses) a Wave checkout session for the customer's pending, unpaid Wave order,
 /// for the order's total as the server computed it.
-#[utoipa::path(tag = "payments", security(("bearer" = [])), request_body = InitBody,
+#[utoipa::path(tag = "payments", security((), ("bearer" = [])), request_body = InitBody, params(OrderKeyQuery),
     responses(
         (status = 200, description = "The session to pay", body = Data<PaymentSessionDto>),
         (status = 400, description = "Missing or invalid order id", body = ErrorBody),
-        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 401, description = "Neither logged in nor the order's key", body = ErrorBody),
         (status = 404, description = "No such order of this customer", body = ErrorBody),
         (status = 409, description = "Not a Wave order, already paid, no longer payable, or too old", body = ErrorBody),
         (status = 429, description = "Wave asks us to slow down (see Retry-After)", body = ErrorBody),
@@ -162,62 +162,65 @@ pub struct WebhookAck {
 #[post("/payments/wave/init")]
 async fn init(
     state: web::Data<AppState>,
-    AuthUser(user): AuthUser,
+    customer: OrderCustomer,
     body: web::Json<InitBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let opened = state.payments.init(user.id, body.order_id.as_deref()).await?;
+    let owner = customer.owner_of_typed(&state, body.order_id.as_deref()).await?;
+    let opened = state.payments.init(owner, body.order_id.as_deref()).await?;
     Ok(HttpResponse::Ok().json(Data::new(PaymentSessionDto::from(opened))))
 }
 
 /// Where one of the customer's sessions stands. A session Wave reports paid makes the order
 /// paid (processing) before answering.
-#[utoipa::path(tag = "payments", security(("bearer" = [])),
-    params(("sessionId" = String, Path, description = "Wave session id (cos-…)"), StatusQuery),
+#[utoipa::path(tag = "payments", security((), ("bearer" = [])),
+    params(("sessionId" = String, Path, description = "Wave session id (cos-…)"), StatusQuery, OrderKeyQuery),
     responses(
         (status = 200, description = "The payment's status", body = Data<PaymentStatusDto>),
-        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 401, description = "Neither logged in nor the order's key", body = ErrorBody),
         (status = 404, description = "No such session of this customer", body = ErrorBody),
         (status = 502, description = "Wave could not be asked", body = ErrorBody),
 ))]
 #[get("/payments/wave/status/{sessionId}")]
 async fn status(
     state: web::Data<AppState>,
-    AuthUser(user): AuthUser,
+    customer: OrderCustomer,
     session_id: web::Path<String>,
     query: web::Query<StatusQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let view = state.payments.status(user.id, &session_id, query.refresh.unwrap_or(false)).await?;
+    let owner = customer.owner_of_session(&state, &session_id).await?;
+    let view = state.payments.status(owner, &session_id, query.refresh.unwrap_or(false)).await?;
     Ok(HttpResponse::Ok().json(Data::new(PaymentStatusDto::from(view))))
 }
 
 /// The same for the most recent session of one of the customer's orders, for a shopper back
 /// from Wave who knows only the order (`/payment-success?orderId=…`).
-#[utoipa::path(tag = "payments", security(("bearer" = [])),
-    params(("orderId" = Uuid, Path, description = "Order id"), StatusQuery),
+#[utoipa::path(tag = "payments", security((), ("bearer" = [])),
+    params(("orderId" = Uuid, Path, description = "Order id"), StatusQuery, OrderKeyQuery),
     responses(
         (status = 200, description = "The payment's status", body = Data<PaymentStatusDto>),
-        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 401, description = "Neither logged in nor the order's key", body = ErrorBody),
         (status = 404, description = "No such order of this customer, or no session for it", body = ErrorBody),
         (status = 502, description = "Wave could not be asked", body = ErrorBody),
 ))]
 #[get("/payments/wave/orders/{orderId}/status")]
 async fn order_status(
     state: web::Data<AppState>,
-    AuthUser(user): AuthUser,
+    customer: OrderCustomer,
     order_id: web::Path<String>,
     query: web::Query<StatusQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let view = state.payments.status_of_order(user.id, Some(&order_id), query.refresh.unwrap_or(false)).await?;
+    let owner = customer.owner_of_typed(&state, Some(&order_id)).await?;
+    let view = state.payments.status_of_order(owner, Some(&order_id), query.refresh.unwrap_or(false)).await?;
     Ok(HttpResponse::Ok().json(Data::new(PaymentStatusDto::from(view))))
 }
 
 /// Gives the session up: Wave expires it. The order stays pending and unpaid; a session paid
 /// meanwhile answers `paid`.
-#[utoipa::path(tag = "payments", security(("bearer" = [])),
-    params(("sessionId" = String, Path, description = "Wave session id (cos-…)")),
+#[utoipa::path(tag = "payments", security((), ("bearer" = [])),
+    params(("sessionId" = String, Path, description = "Wave session id (cos-…)"), OrderKeyQuery),
     responses(
         (status = 200, description = "The payment's status afterwards", body = Data<PaymentStatusDto>),
-        (status = 401, description = "Not logged in", body = ErrorBody),
+        (status = 401, description = "Neither logged in nor the order's key", body = ErrorBody),
         (status = 404, description = "No such session of this customer", body = ErrorBody),
         (status = 429, description = "Wave asks us to slow down (see Retry-After)", body = ErrorBody),
         (status = 502, description = "Wave could not be asked", body = ErrorBody),
@@ -225,10 +228,11 @@ async fn order_status(
 #[post("/payments/wave/cancel/{sessionId}")]
 async fn cancel(
     state: web::Data<AppState>,
-    AuthUser(user): AuthUser,
+    customer: OrderCustomer,
     session_id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let view = state.payments.cancel(user.id, &session_id).await?;
+    let owner = customer.owner_of_session(&state, &session_id).await?;
+    let view = state.payments.cancel(owner, &session_id).await?;
     Ok(HttpResponse::Ok().json(Data::new(PaymentStatusDto::from(view))))
 }
 

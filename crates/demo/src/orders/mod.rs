@@ -202,6 +202,7 @@ impl<'a> DemoShop<'a> {
             shipping_method: planned.shipping,
             payment_method: planned.payment,
             idempotency_key: None,
+            from_cart: true,
             promo: None,
         }))
     }

@@ -38,6 +38,9 @@ pub enum NextStep {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OrderSummary {
     pub id: Uuid,
+    /// The customer's page of the order, opened without logging in (its signed link): where
+    /// an unpaid Wave order is paid.
+    pub link: String,
     pub number: String,
     pub first_name: String,
     /// The customer's full name and phone, for the shop's notice.
@@ -119,11 +122,6 @@ impl Templates {
         &self.shop
     }
 
-    /// The customer's page of the order (where an unpaid Wave order is paid).
-    pub fn order_url(&self, id: Uuid) -> String {
-        format!("{}/orders/{id}", self.public_url)
-    }
-
     /// The page that sets a new password with a reset token.
     pub fn reset_url(&self, token: &str) -> String {
         format!("{}/reset-password/{token}", self.public_url)
@@ -175,19 +173,19 @@ impl Templates {
                     "Votre commande attend son paiement Wave. Elle est annulée si elle n'est pas payée dans les 30 minutes."
                         .to_owned(),
                 ));
-                blocks.push(Block::Button { label: "Payer avec Wave".to_owned(), url: self.order_url(order.id) });
+                blocks.push(Block::Button { label: "Payer avec Wave".to_owned(), url: order.link.clone() });
             }
             NextStep::CashOnDelivery => {
                 blocks.push(Block::Para(format!(
                     "Nous vous appelons ou vous écrivons sur WhatsApp pour confirmer la commande avant de la livrer. Vous paierez {} à la livraison.",
                     order.total
                 )));
-                blocks.push(Block::Button { label: "Voir ma commande".to_owned(), url: self.order_url(order.id) });
+                blocks.push(Block::Button { label: "Voir ma commande".to_owned(), url: order.link.clone() });
             }
             NextStep::Paid => {
                 blocks
                     .push(Block::Para("Nous préparons votre commande et vous écrivons dès son expédition.".to_owned()));
-                blocks.push(Block::Button { label: "Voir ma commande".to_owned(), url: self.order_url(order.id) });
+                blocks.push(Block::Button { label: "Voir ma commande".to_owned(), url: order.link.clone() });
             }
         }
         self.render(Doc {
@@ -250,7 +248,7 @@ impl Templates {
                     order.number
                 )),
                 Block::Para("Nous préparons votre commande et vous écrivons dès son expédition.".to_owned()),
-                Block::Button { label: "Voir ma commande".to_owned(), url: self.order_url(order.id) },
+                Block::Button { label: "Voir ma commande".to_owned(), url: order.link.clone() },
             ],
         })
     }
@@ -303,7 +301,7 @@ impl Templates {
         }
         blocks
             .push(Block::Para(format!("Une question ? Écrivez-nous sur WhatsApp ou appelez le {}.", self.shop.phone)));
-        blocks.push(Block::Button { label: "Voir ma commande".to_owned(), url: self.order_url(order.id) });
+        blocks.push(Block::Button { label: "Voir ma commande".to_owned(), url: order.link.clone() });
         self.render(Doc { subject, greeting: hello(&order.first_name), blocks })
     }
 

@@ -26,6 +26,8 @@ fn templates() -> Templates {
 fn order(next: NextStep) -> OrderSummary {
     OrderSummary {
         id: Uuid::from_u128(0x1234),
+        link: "https://bitik.sn/orders/00000000-0000-0000-0000-000000001234?k=4f9c2a7e1b3d5f6081a2c3e4d5f60718"
+            .to_owned(),
         number: "ORD-2611271234".to_owned(),
         first_name: "Awa".to_owned(),
         customer: "Awa Diop, +221 77 123 45 67".to_owned(),

@@ -2,21 +2,16 @@
 //! one order and carries the shop's signature of it, so that nobody can make one for another
 //! order. That it serves once is kept by the order itself (`OrderConfirmation::link_used_at`).
 
-use hmac::{Hmac, Mac};
-use sha2::Sha256;
 use uuid::Uuid;
 
-type HmacSha256 = Hmac<Sha256>;
+use crate::signing::{OrderSigner, SIGNATURE_BYTES};
 
 /// What the key of the links is derived for: no other use of the secret signs the same bytes.
 const KEY_PURPOSE: &[u8] = b"bitik order confirmation links v1";
 
-/// Bytes of the signature kept in a token (128 bits).
-const SIGNATURE_BYTES: usize = 16;
-
 #[derive(Clone)]
 pub struct ConfirmationLinks {
-    key: [u8; 32],
+    signer: OrderSigner,
     public_url: String,
 }
 
@@ -30,16 +25,13 @@ impl ConfirmationLinks {
     /// Links signed with a key derived from the shop's `secret` (the session tokens' secret: one
     /// secret to keep, and the links' key is none of its other uses).
     pub fn new(secret: &[u8], public_url: &str) -> Self {
-        let mut derive = HmacSha256::new_from_slice(secret).expect("HMAC takes keys of any length");
-        derive.update(KEY_PURPOSE);
-        let key = derive.finalize().into_bytes().into();
-        Self { key, public_url: public_url.trim_end_matches('/').to_owned() }
+        let signer = OrderSigner::new(secret, KEY_PURPOSE);
+        Self { signer, public_url: public_url.trim_end_matches('/').to_owned() }
     }
 
     /// The order's token: its id and the signature of it, in hexadecimal (64 characters).
     pub fn token_for(&self, order_id: Uuid) -> String {
-        let signature = self.mac(order_id).finalize().into_bytes();
-        format!("{}{}", hex::encode(order_id.as_bytes()), hex::encode(&signature[..SIGNATURE_BYTES]))
+        format!("{}{}", hex::encode(order_id.as_bytes()), hex::encode(self.signer.sign(order_id)))
     }
 
     /// The page of the storefront that confirms the order.
@@ -50,20 +42,13 @@ impl ConfirmationLinks {
     /// The order a token was signed for; `None` for anything else.
     pub fn order_of(&self, token: &str) -> Option<Uuid> {
         let token = token.trim();
-        if token.len() != 64 {
+        if token.len() != 32 + 2 * SIGNATURE_BYTES {
             return None;
         }
         let bytes = hex::decode(token).ok()?;
         let (id, signature) = bytes.split_at(16);
         let order_id = Uuid::from_slice(id).ok()?;
-        self.mac(order_id).verify_truncated_left(signature).ok()?;
-        Some(order_id)
-    }
-
-    fn mac(&self, order_id: Uuid) -> HmacSha256 {
-        let mut mac = HmacSha256::new_from_slice(&self.key).expect("HMAC takes keys of any length");
-        mac.update(order_id.as_bytes());
-        mac
+        self.signer.verify(order_id, signature).then_some(order_id)
     }
 }
 

@@ -18,6 +18,7 @@ use crate::invoice::{Invoice, InvoiceRepository, check_invoiceable, content_of};
 use crate::model::{Actor, NewOrder, Order, OrderStatus, PaymentMethod, ShippingInfo, StatusChange};
 use crate::number::order_number;
 use crate::open_orders::{MAX_OPEN_UNPAID_ORDERS, OpenOrdersOf};
+use crate::order_link::OrderLinks;
 use crate::ports::{BatchPayment, OrderRepository, PlaceError, Transition};
 use crate::promo::service::{FoundError, find_and_quote};
 use crate::promo::{AppliedPromo, PromoCode, PromoCodeRepository, PromoLine, PromoRefusal, Quote};
@@ -48,6 +49,8 @@ pub struct OrderService {
     corrections: Option<Arc<dyn OrderCorrections>>,
     /// Where invoices are numbered and kept (`crate::invoice`).
     invoices: Option<Arc<dyn InvoiceRepository>>,
+    /// The keys of the orders' own links (`crate::order_link`); without them no key opens one.
+    links: Option<OrderLinks>,
 }
 
 impl OrderService {
@@ -73,7 +76,36 @@ impl OrderService {
         zones: Arc<dyn ZoneRepository>,
         clock: fn() -> DateTime<Utc>,
     ) -> Self {
-        Self { orders, products, zones, clock, phones: None, promos: None, corrections: None, invoices: None }
+        Self {
+            orders,
+            products,
+            zones,
+            clock,
+            phones: None,
+            promos: None,
+            corrections: None,
+            invoices: None,
+            links: None,
+        }
+    }
+
+    /// Each order gets its own link, whose key opens its page without logging in.
+    pub fn with_links(mut self, links: OrderLinks) -> Self {
+        self.links = Some(links);
+        self
+    }
+
+    /// The order's own link (`None` without keys).
+    pub fn url_of(&self, order_id: Uuid) -> Option<String> {
+        self.links.as_ref().map(|links| links.url_for(order_id))
+    }
+
+    /// The order its own key opens: a wrong key, or another order's, answers as a missing order.
+    pub async fn order_by_key(&self, order_id: Uuid, key: &str) -> Result<Order, OrderError> {
+        if !self.links.as_ref().is_some_and(|links| links.opens(order_id, key)) {
+            return Err(OrderError::NotFound);
+        }
+        self.orders.find(order_id).await.map_err(OrderError::repository)?.ok_or(OrderError::NotFound)
     }
 
     /// Orders get their invoices (docs/rules.md#invoices) from this store.
@@ -110,6 +142,17 @@ impl OrderService {
     /// its customer or its phone already holds [`MAX_OPEN_UNPAID_ORDERS`] orders awaiting payment.
     /// A repeated submission with the same idempotency key answers the first order.
     pub async fn place(&self, user_id: Uuid, request: CheckoutRequest) -> Result<Order, OrderError> {
+        self.place_for(user_id, request, true).await
+    }
+
+    /// The same for a shopper who did not log in, as the customer of the phone's account
+    /// (`bitik_identity::AccountService::customer_of_phone`): the same rules and caps, but the
+    /// cart was the browser's, so the account's own cart stays as it is.
+    pub async fn place_without_login(&self, user_id: Uuid, request: CheckoutRequest) -> Result<Order, OrderError> {
+        self.place_for(user_id, request, false).await
+    }
+
+    async fn place_for(&self, user_id: Uuid, request: CheckoutRequest, from_cart: bool) -> Result<Order, OrderError> {
         let CheckoutRequest { choices, recipient, shipping_method, payment_method, idempotency_key, promo_code } =
             request;
         let key = idempotency_key.as_deref();
@@ -152,6 +195,7 @@ impl OrderService {
                 shipping_method,
                 payment_method,
                 idempotency_key: key.map(str::to_owned),
+                from_cart,
                 promo: promo.clone(),
             };
             match self.orders.place(order, first.clone(), Some(MAX_OPEN_UNPAID_ORDERS)).await {

@@ -174,7 +174,9 @@ impl OrderRepository for PgOrderRepository {
                 .map(|l| (l.product_id, l.color.clone(), l.size.clone(), i32::try_from(l.quantity).unwrap_or(i32::MAX)))
                 .collect();
             let units = units_by_variant(&wanted);
-            carts::take_ordered(conn, order.user_id, &units).await?;
+            if order.from_cart {
+                carts::take_ordered(conn, order.user_id, &units).await?;
+            }
             let shipping = &order.shipping;
             let id: Uuid = diesel::insert_into(orders::table)
                 .values((

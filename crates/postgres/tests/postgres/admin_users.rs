@@ -161,6 +161,7 @@ async fn a_customer_without_orders_is_deleted_one_with_orders_deactivated() {
         shipping_method: bitik_orders::ShippingMethod::Pickup,
         payment_method: bitik_orders::PaymentMethod::CashOnDelivery,
         idempotency_key: None,
+        from_cart: true,
         promo: None,
     };
     let first = bitik_orders::StatusChange {

@@ -63,6 +63,7 @@ impl Shop {
             shipping_method: ShippingMethod::Pickup,
             payment_method,
             idempotency_key: None,
+            from_cart: true,
             promo: None,
         };
         self.orders.place(new, change(OrderStatus::Pending, "Commande créée"), None).await.unwrap()

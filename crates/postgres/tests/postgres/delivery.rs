@@ -144,6 +144,7 @@ async fn order_in(test: &TestDatabase, zone: &DeliveryZone) -> bitik_orders::Ord
         shipping_method: ShippingMethod::Standard,
         payment_method: PaymentMethod::CashOnDelivery,
         idempotency_key: None,
+        from_cart: true,
         promo: None,
     };
     let first = StatusChange {

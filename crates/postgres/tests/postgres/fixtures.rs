@@ -109,6 +109,7 @@ pub async fn placed_order(
         shipping_method: ShippingMethod::Standard,
         payment_method: PaymentMethod::CashOnDelivery,
         idempotency_key: None,
+        from_cart: true,
         promo: None,
     };
     let first = StatusChange {

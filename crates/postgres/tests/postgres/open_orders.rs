@@ -33,6 +33,7 @@ fn order(user_id: Uuid, phone: &str, lines: Vec<OrderLine>) -> NewOrder {
         shipping_method: ShippingMethod::Pickup,
         payment_method: PaymentMethod::CashOnDelivery,
         idempotency_key: None,
+        from_cart: true,
         promo: None,
     }
 }

@@ -54,6 +54,7 @@ impl Shop {
             shipping_method: ShippingMethod::Standard,
             payment_method: PaymentMethod::CashOnDelivery,
             idempotency_key: None,
+            from_cart: true,
             promo: None,
         };
         let first = StatusChange {

@@ -51,6 +51,7 @@ fn new_order(user_id: Uuid, lines: Vec<OrderLine>) -> NewOrder {
         shipping_method: ShippingMethod::Standard,
         payment_method: PaymentMethod::CashOnDelivery,
         idempotency_key: None,
+        from_cart: true,
         promo: None,
     }
 }
@@ -282,6 +283,21 @@ async fn an_order_takes_exactly_its_units_out_of_its_customers_cart() {
         owned(&[("noir", "M", 2), ("blanc", "L", 1)]),
         "another cart is untouched"
     );
+}
+
+#[tokio::test]
+async fn an_order_placed_without_logging_in_takes_its_units_but_leaves_the_account_s_cart() {
+    let test = TestDatabase::new().await;
+    let awa = customer(&test, "awa@example.sn").await;
+    let tee = tshirt(&test, "T-shirt Teranga", 10_000, &[("noir", "M", 5)]).await;
+    let carts = PgCartRepository::new(test.database.clone());
+    fill_cart(&carts, awa.id, &tee, &[("noir", "M", 2)]).await;
+    let orders = PgOrderRepository::new(test.database.clone());
+    let mut from_the_browser = new_order(awa.id, vec![line(&tee, "noir", "M", 2)]);
+    from_the_browser.from_cart = false;
+    orders.place(from_the_browser, created(awa.id), None).await.unwrap();
+    assert_eq!(cart_of(&carts, awa.id).await, owned(&[("noir", "M", 2)]), "the browser's cart was ordered");
+    assert_eq!(stock(&test, &tee, "noir", "M").await, 3, "the stock was taken all the same");
 }
 
 #[tokio::test]

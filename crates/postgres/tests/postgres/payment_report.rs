@@ -63,6 +63,7 @@ impl Shop {
             shipping_method: ShippingMethod::Standard,
             payment_method: method,
             idempotency_key: None,
+            from_cart: true,
             promo: None,
         };
         let first = StatusChange {

@@ -33,6 +33,7 @@ pub(crate) async fn wave_order(test: &TestDatabase, method: PaymentMethod, creat
         shipping_method: ShippingMethod::Standard,
         payment_method: method,
         idempotency_key: None,
+        from_cart: true,
         promo: None,
     };
     let first = StatusChange {

@@ -61,6 +61,7 @@ async fn order(test: &TestDatabase, user: Uuid, number: &str, phone: &str) {
         shipping_method: ShippingMethod::Pickup,
         payment_method: PaymentMethod::CashOnDelivery,
         idempotency_key: None,
+        from_cart: true,
         promo: None,
     };
     let first = StatusChange {

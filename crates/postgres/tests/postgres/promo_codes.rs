@@ -54,6 +54,7 @@ async fn order(test: &TestDatabase, customer: &User, promo: &PromoCode, phone: u
         shipping_method: ShippingMethod::Pickup,
         payment_method: PaymentMethod::CashOnDelivery,
         idempotency_key: None,
+        from_cart: true,
         promo: Some(AppliedPromo::from(promo)),
     }
 }

@@ -12,7 +12,7 @@ use crate::helpers::{TestApp, error_body, spawn_app_with};
 const AWA: &str = "77 123 45 67";
 const AWA_WA_ID: &str = "221771234567";
 
-async fn fake_cloud_api() -> MockServer {
+pub(crate) async fn fake_cloud_api() -> MockServer {
     let cloud = MockServer::start().await;
     Mock::given(method("POST"))
         .and(path("/v21.0/1234567890/messages"))
@@ -26,7 +26,7 @@ async fn fake_cloud_api() -> MockServer {
     cloud
 }
 
-async fn shop_on_whatsapp(cloud: &MockServer) -> TestApp {
+pub(crate) async fn shop_on_whatsapp(cloud: &MockServer) -> TestApp {
     let base = format!("{}/v21.0", cloud.uri());
     spawn_app_with(&[
         ("WHATSAPP_TOKEN", "test-token"),
@@ -57,7 +57,7 @@ async fn sent_to(cloud: &MockServer, wa_id: &str, count: usize) -> Vec<Value> {
 }
 
 /// The code of the last template sent to `wa_id`, read as the customer's phone shows it.
-async fn code_sent_to(cloud: &MockServer, wa_id: &str) -> String {
+pub(crate) async fn code_sent_to(cloud: &MockServer, wa_id: &str) -> String {
     let sent = sent_to(cloud, wa_id, 1).await;
     let template = &sent.last().unwrap()["template"];
     assert_eq!(template["name"], "code_connexion");
@@ -66,11 +66,11 @@ async fn code_sent_to(cloud: &MockServer, wa_id: &str) -> String {
     code
 }
 
-async fn ask_code(app: &TestApp, phone: &str) -> reqwest::Response {
+pub(crate) async fn ask_code(app: &TestApp, phone: &str) -> reqwest::Response {
     app.post_json("/api/auth/code", &json!({ "phone": phone })).await
 }
 
-async fn verify(app: &TestApp, phone: &str, code: &str) -> reqwest::Response {
+pub(crate) async fn verify(app: &TestApp, phone: &str, code: &str) -> reqwest::Response {
     app.post_json("/api/auth/code/verify", &json!({ "phone": phone, "code": code })).await
 }
 
@@ -108,7 +108,7 @@ async fn a_code_on_whatsapp_opens_an_account_for_a_new_phone_once() {
     assert_eq!(accounts_of(&app, "+221771234567").await, 1);
 }
 
-async fn accounts_of(app: &TestApp, phone: &str) -> i64 {
+pub(crate) async fn accounts_of(app: &TestApp, phone: &str) -> i64 {
     use diesel_async::RunQueryDsl;
     #[derive(diesel::QueryableByName)]
     struct Count {

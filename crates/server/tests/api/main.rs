@@ -22,6 +22,7 @@ mod demo_orders;
 mod exports;
 mod faults;
 mod foundation;
+mod guest_orders;
 mod helpers;
 mod identity;
 mod invoices;

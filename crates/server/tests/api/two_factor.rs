@@ -220,13 +220,12 @@ async fn journal_of(app: &TestApp, email: &str) -> Vec<(String, Vec<String>)> {
         target_label: String,
     }
     let mut conn = app.database.database.conn().await.unwrap();
-    let entries: Vec<Entry> = diesel::sql_query(
-        "SELECT action, changes, target_label FROM audit_events WHERE actor_email = $1 ORDER BY id",
-    )
-    .bind::<diesel::sql_types::Text, _>(email)
-    .load(&mut conn)
-    .await
-    .unwrap();
+    let entries: Vec<Entry> =
+        diesel::sql_query("SELECT action, changes, target_label FROM audit_events WHERE actor_email = $1 ORDER BY id")
+            .bind::<diesel::sql_types::Text, _>(email)
+            .load(&mut conn)
+            .await
+            .unwrap();
     entries
         .into_iter()
         .map(|entry| {

@@ -4,7 +4,9 @@ import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sessionStore } from '@/features/auth/session-store'
 import { waveBrowser } from '@/features/payments/wave-browser'
+import { LOCAL_CART_KEY } from '@/features/cart/local-cart'
 import { CHOSEN_COMMUNE_KEY } from '@/lib/chosen-commune'
+import { orderKeyOf } from '@/lib/order-keys'
 import { mockCartServer, type CatalogueVariant } from '@/testing/cart'
 import { makeOrder } from '@/testing/orders'
 import { CHECKOUT_URL, makeSession, mockPaymentInit, ORDER_ID, SESSION_ID, storedPendingPayment, storePendingPayment } from '@/testing/payments'
@@ -294,6 +296,34 @@ describe('/checkout: the draft of the form', () => {
     await user.click(screen.getByRole('button', { name: 'Confirmer la commande' }))
     await screen.findByText('Commande créée avec succès!')
     expect(sessionStorage.getItem('checkoutDraft')).toBeNull()
+  })
+})
+
+describe('/checkout without an account', () => {
+  it('takes a name and a phone, orders the browser’s cart, and gives the order’s own link, kept here', async () => {
+    localStorage.setItem(LOCAL_CART_KEY, JSON.stringify([{ productId: 'p1', name: TEE.name, price: 10000, promoPrice: 8000, quantity: 2, size: 'M', color: 'bleu', stock: 4 }]))
+    const orderUrl = 'https://bitik.sn/orders/o-77?k=0123456789abcdef0123456789abcdef'
+    const calls = mockPlaceOrder(() => HttpResponse.json({ data: makeOrder({ id: 'o-77', orderUrl }) }, { status: 201 }))
+    const user = userEvent.setup()
+    renderApp('/checkout')
+    await screen.findByRole('heading', { level: 2, name: 'Adresse de livraison' })
+    expect(location()).toBe('/checkout')
+    expect(field('Email')).not.toBeRequired()
+    await user.type(field('Prénom'), 'Awa')
+    await user.type(field('Nom'), 'Diop')
+    await user.type(field('Téléphone'), '77 123 45 67')
+    await user.type(field('Adresse'), 'Unité 15, villa 210')
+    await user.selectOptions(field('Commune'), 'medina')
+    await user.type(field('Point de repère'), LANDMARK)
+    await toReview(user, 'Paiement à la livraison')
+    await user.click(screen.getByRole('button', { name: 'Confirmer la commande' }))
+
+    expect(await screen.findByTestId('order-link')).toHaveTextContent(orderUrl)
+    expect(screen.getByRole('link', { name: 'Voir ma commande' })).toHaveAttribute('href', '/orders/o-77?k=0123456789abcdef0123456789abcdef')
+    expect(screen.queryByRole('link', { name: 'Mes commandes' })).not.toBeInTheDocument()
+    expect((calls[0]!.body as { shippingInfo: { email: string; phone: string } }).shippingInfo).toMatchObject({ email: '', phone: '77 123 45 67' })
+    expect(JSON.parse(localStorage.getItem(LOCAL_CART_KEY) ?? '[]')).toEqual([])
+    expect(orderKeyOf('o-77')).toBe('0123456789abcdef0123456789abcdef')
   })
 })
 

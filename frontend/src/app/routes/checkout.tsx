@@ -20,18 +20,22 @@ import type { WaveOrder } from '@/features/payments/use-wave-checkout'
 import { useChosenCommune } from '@/lib/chosen-commune'
 import { usePageMeta } from '@/lib/seo'
 
+/** A shopper with no account: nothing to prefill but the commune they chose. */
+const NO_PROFILE = { firstName: '', lastName: '', email: null }
+
 // The Wave payment is its own chunk, fetched while the shopper fills the form in.
 const loadWavePayment = () => import('@/features/payments/components/wave-payment')
 const WavePayment = lazy(loadWavePayment)
 
-/** /checkout (behind RequireAuth): the customer's server cart, their account's details, the orders feature's steps. */
+/**
+ * /checkout: the customer's server cart and their account's details, or, for a shopper who did
+ * not log in, the browser's cart and a form to fill (a name and a phone are enough); then the
+ * orders feature's steps.
+ */
 export default function CheckoutRoute() {
   usePageMeta({ title: CHECKOUT_TITLE, canonicalPath: '/checkout', noindex: true })
-  const { user } = useSession()
+  const { user, status } = useSession()
   const cart = useCart()
-  // Only to prefill the form: if the address book does not answer, the profile is enough.
-  const addresses = useAddresses()
-  const saveAddress = useSaveAddress()
   const chosenCommune = useChosenCommune()
   const queryClient = useQueryClient()
   useStalePaymentCleanup()
@@ -72,7 +76,52 @@ export default function CheckoutRoute() {
       </Suspense>
     )
   }
-  if (!user) return null
+  if (user) {
+    return (
+      <CustomerCheckout
+        user={user}
+        cart={checkoutCart}
+        payWithWave={payWithWave}
+        chosenCommune={chosenCommune}
+        onPlaced={() => {
+          // The server took the ordered lines out of the cart (others stay) and took the stock:
+          // show both as they are now.
+          cart.refetch()
+          void queryClient.invalidateQueries({ queryKey: productKeys.all })
+        }}
+      />
+    )
+  }
+  if (status === 'loading') return <PageSpinner label="Chargement…" />
+  return (
+    <CheckoutPage
+      cart={checkoutCart}
+      defaults={deliveryDefaults(NO_PROFILE, null, chosenCommune)}
+      payWithWave={payWithWave}
+      draftOwner="guest"
+      guest
+      onPlaced={() => {
+        // The browser's cart was ordered: its lines leave it, as the server's leave a customer's.
+        for (const line of cart.cart.items) void cart.remove(line)
+        void queryClient.invalidateQueries({ queryKey: productKeys.all })
+      }}
+    />
+  )
+}
+
+interface CustomerCheckoutProps {
+  user: NonNullable<ReturnType<typeof useSession>['user']>
+  cart: CheckoutCart
+  payWithWave: PayWithWave
+  chosenCommune: string | null
+  onPlaced: () => void
+}
+
+/** A customer's checkout: the form prefilled from the account, the address kept in its book. */
+function CustomerCheckout({ user, cart, payWithWave, chosenCommune, onPlaced }: CustomerCheckoutProps) {
+  // Only to prefill the form: if the address book does not answer, the profile is enough.
+  const addresses = useAddresses()
+  const saveAddress = useSaveAddress()
   if (addresses.isPending) return <PageSpinner label="Chargement…" />
   const defaultAddress = addresses.data?.find((address) => address.isDefault) ?? null
   // The order's address kept in the book (POST /api/users/addresses, once the order is placed):
@@ -97,17 +146,12 @@ export default function CheckoutRoute() {
 
   return (
     <CheckoutPage
-      cart={checkoutCart}
+      cart={cart}
       defaults={deliveryDefaults(user, defaultAddress, chosenCommune)}
       payWithWave={payWithWave}
       draftOwner={String(user.id)}
       addressBook={addressBook}
-      onPlaced={() => {
-        // The server took the ordered lines out of the cart (others stay) and took the stock:
-        // show both as they are now.
-        cart.refetch()
-        void queryClient.invalidateQueries({ queryKey: productKeys.all })
-      }}
+      onPlaced={onPlaced}
     />
   )
 }

@@ -45,7 +45,7 @@ describe('step 1: the delivery form', () => {
     expect(fieldErrors(deliverySchema, valid)).toEqual({})
   })
 
-  it('requires names, e-mail, phone, and for a delivery the address, the commune and a landmark; the summary is the seed sentence', () => {
+  it('requires names, phone, and for a delivery the address, the commune and a landmark; the summary is the seed sentence', () => {
     const errors = fieldErrors(deliverySchema, {
       ...valid,
       firstName: ' ',
@@ -59,13 +59,17 @@ describe('step 1: the delivery form', () => {
     expect(errors).toEqual({
       firstName: FIELD_REQUIRED,
       lastName: FIELD_REQUIRED,
-      email: FIELD_REQUIRED,
       phone: FIELD_REQUIRED,
       address: FIELD_REQUIRED,
       commune: FIELD_REQUIRED,
       landmark: FIELD_REQUIRED,
     })
     expect(deliverySummary(errors)).toBe('Veuillez remplir tous les champs obligatoires')
+  })
+
+  it('takes no e-mail (a customer is their phone), but an e-mail given must be one', () => {
+    expect(fieldErrors(deliverySchema, { ...valid, email: '  ' })).toEqual({})
+    expect(fieldErrors(deliverySchema, { ...valid, email: 'awa@' })).toEqual({ email: 'Veuillez entrer une adresse email valide' })
   })
 
   it('asks no address, commune or landmark for pickup at the shop', () => {

@@ -54,9 +54,9 @@ const forDelivery = (field: 'address' | 'commune' | 'landmark') =>
 export const deliverySchema = object({
   firstName: required(100),
   lastName: required(100),
+  // Optional: a customer is their phone; a receipt goes to an e-mail given.
   email: string().check(
     trim(),
-    minLength(1, FIELD_REQUIRED),
     tooLong(254),
     refine((value) => value === '' || EMAIL_PATTERN.test(value), CHECKOUT_MESSAGES.emailInvalid),
   ),

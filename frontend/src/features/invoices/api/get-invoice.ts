@@ -3,6 +3,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { array, int, nullish, object, string, type infer as Infer } from 'zod/mini'
 import { api, dataOf } from '@/lib/api-client'
+import { orderKeyQuery } from '@/lib/order-keys'
 
 const partySchema = object({
   name: string(),
@@ -44,7 +45,10 @@ const invoicePath = (id: string, reader: InvoiceReader) =>
 export const invoiceQueryOptions = (id: string, reader: InvoiceReader) =>
   queryOptions({
     queryKey: ['invoices', reader, id] as const,
-    queryFn: async ({ signal }) => (await api.get(invoicePath(id, reader), dataOf(invoiceSchema), { signal })).data,
+    queryFn: async ({ signal }) => {
+      const query = reader === 'customer' ? orderKeyQuery(id) : {}
+      return (await api.get(invoicePath(id, reader), dataOf(invoiceSchema), { signal, query })).data
+    },
     // An invoice never changes once issued.
     staleTime: Infinity,
     retry: false,

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, dataOf } from '@/lib/api-client'
+import { orderKeyQuery } from '@/lib/order-keys'
 import { orderKeys, orderSchema, type Order } from './order-schema'
 
 /** POST /api/orders/{id}/cancel → the cancelled order (409 once it is no longer cancellable). */
 export async function cancelOrder(id: string): Promise<Order> {
-  const body = await api.post(`/orders/${encodeURIComponent(id)}/cancel`, undefined, dataOf(orderSchema))
+  const body = await api.post(`/orders/${encodeURIComponent(id)}/cancel`, undefined, dataOf(orderSchema), { query: orderKeyQuery(id) })
   return body.data
 }
 

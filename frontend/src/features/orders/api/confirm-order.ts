@@ -3,11 +3,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { boolean, nullable, object, string } from 'zod/mini'
 import { api, dataOf } from '@/lib/api-client'
+import { orderKeyQuery } from '@/lib/order-keys'
 import { orderKeys, orderSchema, type Order } from './order-schema'
 
 /** POST /api/orders/{id}/confirm → the confirmed order (409 once it is confirmed or no longer pending). */
 export async function confirmMyOrder(id: string): Promise<Order> {
-  const body = await api.post(`/orders/${encodeURIComponent(id)}/confirm`, undefined, dataOf(orderSchema), { retry: false })
+  const body = await api.post(`/orders/${encodeURIComponent(id)}/confirm`, undefined, dataOf(orderSchema), {
+    retry: false,
+    query: orderKeyQuery(id),
+  })
   return body.data
 }
 

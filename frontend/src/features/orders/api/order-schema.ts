@@ -80,6 +80,8 @@ export const orderSchema = object({
   switchToCash: optional(boolean()),
   /** The server's rule: its « Facture » can be had (paid, or delivered). */
   invoiceable: optional(boolean()),
+  /** The order's own page, opened without logging in (`/orders/{id}?k=…`). */
+  orderUrl: nullish(string()),
 })
 
 export type Order = Infer<typeof orderSchema>

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api, dataOf } from '@/lib/api-client'
+import { orderKeyQuery } from '@/lib/order-keys'
 import { orderKeys, orderSchema, type Order } from './order-schema'
 
 /**
@@ -7,7 +8,10 @@ import { orderKeys, orderSchema, type Order } from './order-schema'
  * or no longer pending, or when this phone may not pay at the door; 400 where the zone takes no cash).
  */
 export async function switchToCash(id: string): Promise<Order> {
-  const body = await api.post(`/orders/${encodeURIComponent(id)}/cash-on-delivery`, undefined, dataOf(orderSchema), { retry: false })
+  const body = await api.post(`/orders/${encodeURIComponent(id)}/cash-on-delivery`, undefined, dataOf(orderSchema), {
+    retry: false,
+    query: orderKeyQuery(id),
+  })
   return body.data
 }
 

@@ -10,6 +10,7 @@ import { PageSpinner } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
 import { isApiError } from '@/lib/api-client'
 import { formatPrice } from '@/lib/format'
+import { rememberOrderUrl } from '@/lib/order-keys'
 import { useZodForm } from '@/lib/form'
 import { chooseCommune } from '@/lib/chosen-commune'
 import { EXPRESS_SHIPPING, STANDARD_SHIPPING, findCommune, useDeliveryZones } from '@/lib/delivery-zones'
@@ -83,9 +84,11 @@ export interface CheckoutPageProps {
   draftOwner?: string
   /** Without it (the book did not answer), nothing is offered to keep. */
   addressBook?: AddressKeeping
+  /** A shopper with no session: the order is their phone's, followed from its own link. */
+  guest?: boolean
 }
 
-export function CheckoutPage({ cart, defaults, onPlaced, payWithWave, draftOwner, addressBook }: CheckoutPageProps) {
+export function CheckoutPage({ cart, defaults, onPlaced, payWithWave, draftOwner, addressBook, guest = false }: CheckoutPageProps) {
   const [step, setStep] = useState<CheckoutStep>('delivery')
   const [paymentMethod, setPaymentMethod] = useState<string>(DEFAULT_PAYMENT_METHOD)
   const [placed, setPlaced] = useState<Order | null>(null)
@@ -125,7 +128,7 @@ export function CheckoutPage({ cart, defaults, onPlaced, payWithWave, draftOwner
     return (
       <Frame>
         <CheckoutSteps current={null} />
-        <OrderPlaced order={placed} headingRef={headingRef} />
+        <OrderPlaced order={placed} headingRef={headingRef} guest={guest} />
       </Frame>
     )
   }
@@ -210,6 +213,8 @@ export function CheckoutPage({ cart, defaults, onPlaced, payWithWave, draftOwner
     const kept = keepOffered && keepAddress ? keepInBook(form.values) : Promise.resolve()
     setAppliedPromoCode(null)
     clearCheckoutDraft()
+    // Its page, its payment and the return from Wave open it with its key, account or not.
+    rememberOrderUrl(order.orderUrl)
     setPlaced(order)
     onPlaced?.(order)
     if (order.paymentMethod === 'wave' && payWithWave) {
@@ -253,6 +258,12 @@ export function CheckoutPage({ cart, defaults, onPlaced, payWithWave, draftOwner
   return (
     <Frame>
       <CheckoutSteps current={step} />
+      {guest && step === 'delivery' ? (
+        <p className={styles.guestNote}>
+          Pas besoin de compte : un nom et un téléphone suffisent. Déjà client ?{' '}
+          <Link to="/login" state={{ from: '/checkout' }}>Se connecter</Link>
+        </p>
+      ) : null}
       <div className={step === 'review' ? styles.single : styles.layout}>
         <section className={styles.panel} aria-labelledby="checkout-step-title">
           {step === 'delivery' ? (

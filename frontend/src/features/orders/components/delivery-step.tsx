@@ -38,7 +38,7 @@ export function DeliveryStep({ form, zones, zone, onCommune, subtotal, summary, 
         <TextField label="Nom" autoComplete="family-name" required {...form.field('lastName')} />
       </div>
       <div className={styles.row}>
-        <TextField label="Email" type="email" autoComplete="email" inputMode="email" required {...form.field('email')} />
+        <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
         <TextField label="Téléphone" type="tel" inputMode="tel" autoComplete="tel" placeholder="77 123 45 67" required {...form.field('phone')} />
       </div>
 

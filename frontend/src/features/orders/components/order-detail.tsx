@@ -68,9 +68,11 @@ interface OrderDetailProps {
   payAction?: (order: { id: string; payWithWave?: string | null }) => ReactNode
   /** The order was cancelled: its stock is back (the app refreshes what shows stock). */
   onCancelled?: (order: Order) => void
+  /** Opened with its own key by a shopper with no session: there is no « Mes commandes ». */
+  guest?: boolean
 }
 
-export function OrderDetail({ id, onCancelled, payAction }: OrderDetailProps) {
+export function OrderDetail({ id, onCancelled, payAction, guest = false }: OrderDetailProps) {
   const order = useOrder(id)
   if (order.isPending) return <PageSpinner label="Chargement de la commande…" />
   if (order.isError) {
@@ -81,15 +83,15 @@ export function OrderDetail({ id, onCancelled, payAction }: OrderDetailProps) {
         {notFound ? <p>Cette commande n’existe pas ou n’appartient pas à votre compte.</p> : null}
         <div className={styles.stateActions}>
           {notFound ? null : <Button variant="secondary" onClick={() => void order.refetch()}>Réessayer</Button>}
-          <ButtonLink to="/orders">Voir mes commandes</ButtonLink>
+          {guest ? null : <ButtonLink to="/orders">Voir mes commandes</ButtonLink>}
         </div>
       </div>
     )
   }
-  return <OrderView order={order.data} onCancelled={onCancelled} payAction={payAction} />
+  return <OrderView order={order.data} onCancelled={onCancelled} payAction={payAction} guest={guest} />
 }
 
-function OrderView({ order, onCancelled, payAction }: { order: Order; onCancelled?: (order: Order) => void; payAction?: OrderDetailProps['payAction'] }) {
+function OrderView({ order, onCancelled, payAction, guest }: { order: Order; onCancelled?: (order: Order) => void; payAction?: OrderDetailProps['payAction']; guest: boolean }) {
   const confirm = useConfirm()
   const toast = useToast()
   const cancel = useCancelOrder()
@@ -135,7 +137,7 @@ function OrderView({ order, onCancelled, payAction }: { order: Order; onCancelle
 
   return (
     <article className={styles.order} aria-labelledby="order-title">
-      <Link to="/orders" className={styles.back}>← Mes commandes</Link>
+      {guest ? null : <Link to="/orders" className={styles.back}>← Mes commandes</Link>}
       <header className={styles.head}>
         <div>
           <h1 id="order-title" className={styles.title}>Commande <span className="nowrap">{order.orderNumber}</span></h1>

@@ -1,4 +1,5 @@
 import { api, dataOf } from '@/lib/api-client'
+import { sessionKeyQuery } from '@/lib/order-keys'
 import { paymentStatusSchema, type PaymentStatus } from './payment-schema'
 
 /**
@@ -6,6 +7,8 @@ import { paymentStatusSchema, type PaymentStatus } from './payment-schema'
  * order stays pending and unpaid. A session paid meanwhile answers `paid`.
  */
 export async function cancelWavePayment(sessionId: string): Promise<PaymentStatus> {
-  const body = await api.post(`/payments/wave/cancel/${encodeURIComponent(sessionId)}`, undefined, dataOf(paymentStatusSchema))
+  const body = await api.post(`/payments/wave/cancel/${encodeURIComponent(sessionId)}`, undefined, dataOf(paymentStatusSchema), {
+    query: sessionKeyQuery(sessionId),
+  })
   return body.data
 }

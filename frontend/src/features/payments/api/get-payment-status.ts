@@ -1,4 +1,5 @@
 import { api, dataOf } from '@/lib/api-client'
+import { orderKeyQuery, sessionKeyQuery } from '@/lib/order-keys'
 import { paymentStatusSchema, type PaymentStatus } from './payment-schema'
 
 export interface StatusOptions {
@@ -13,7 +14,7 @@ export interface StatusOptions {
 /** GET /api/payments/wave/status/{sessionId}: the server's word on one of the customer's sessions. */
 export async function getPaymentStatus(sessionId: string, { refresh, signal }: StatusOptions = {}): Promise<PaymentStatus> {
   const body = await api.get(`/payments/wave/status/${encodeURIComponent(sessionId)}`, dataOf(paymentStatusSchema), {
-    query: { refresh: refresh ? 'true' : undefined },
+    query: { refresh: refresh ? 'true' : undefined, ...sessionKeyQuery(sessionId) },
     signal,
     retry: false,
   })
@@ -23,7 +24,7 @@ export async function getPaymentStatus(sessionId: string, { refresh, signal }: S
 /** GET /api/payments/wave/orders/{orderId}/status: the same for the order's latest session (Wave's return address names only the order). */
 export async function getOrderPaymentStatus(orderId: string, { refresh, signal }: StatusOptions = {}): Promise<PaymentStatus> {
   const body = await api.get(`/payments/wave/orders/${encodeURIComponent(orderId)}/status`, dataOf(paymentStatusSchema), {
-    query: { refresh: refresh ? 'true' : undefined },
+    query: { refresh: refresh ? 'true' : undefined, ...orderKeyQuery(orderId) },
     signal,
     retry: false,
   })

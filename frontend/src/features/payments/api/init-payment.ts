@@ -1,5 +1,6 @@
 import type { infer as Infer } from 'zod/mini'
 import { api } from '@/lib/api-client'
+import { orderKeyQuery, rememberSessionOrder } from '@/lib/order-keys'
 import { PAYMENT_MESSAGES } from '../messages'
 import { openedSessionSchema, type PaymentSession } from './payment-schema'
 
@@ -42,6 +43,8 @@ export function toPaymentSession(data: OpenedSession | null | undefined, orderId
  * caller's (initWithRetries), not the client's.
  */
 export async function initWavePayment(orderId: string, signal?: AbortSignal): Promise<PaymentSession> {
-  const body = await api.post('/payments/wave/init', { orderId }, openedSessionSchema, { signal, retry: false })
-  return toPaymentSession(body.data, orderId)
+  const body = await api.post('/payments/wave/init', { orderId }, openedSessionSchema, { signal, retry: false, query: orderKeyQuery(orderId) })
+  const session = toPaymentSession(body.data, orderId)
+  rememberSessionOrder(session.sessionId, orderId)
+  return session
 }
