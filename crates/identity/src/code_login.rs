@@ -13,7 +13,7 @@ use chrono::{DateTime, Utc};
 use crate::error::IdentityError;
 use crate::login_code::{LoginCode, Replacement, Verdict};
 use crate::model::{NewUser, Role, User};
-use crate::ports::{CodeRecipient, CodeSender, InsertUserError, LoginCodes, UserRepository};
+use crate::ports::{CodeChannel, CodeRecipient, CodeSender, InsertUserError, LoginCodes, UserRepository};
 use crate::service::{AccountService, Session};
 use crate::validate::ACCOUNT_FORM;
 
@@ -22,18 +22,38 @@ use crate::validate::ACCOUNT_FORM;
 pub struct CodeToSend {
     users: Arc<dyn UserRepository>,
     sender: Arc<dyn CodeSender>,
+    channel: CodeChannel,
     phone: Phone,
     code: LoginCode,
 }
 
 impl CodeToSend {
-    /// Sends the code to the phone (and to the e-mail of the account that logs in with it, for
-    /// a channel that writes e-mail).
+    /// Sends the code to the phone, or, by e-mail, to the account the phone names (nothing goes
+    /// out when it names none: the asker was answered the same).
     pub async fn deliver(self) -> Result<(), IdentityError> {
-        let account = self.users.find_by_login_phone(&self.phone).await.map_err(IdentityError::Repository)?;
+        let account = code_account(self.users.as_ref(), self.channel, &self.phone).await?;
         let to = CodeRecipient { phone: self.phone, email: account.and_then(|user| user.email) };
+        if self.channel == CodeChannel::Email && to.email.is_none() {
+            return Ok(());
+        }
         self.sender.send_code(&to, &self.code).await.map_err(IdentityError::Repository)
     }
+}
+
+/// The account a code for `phone` logs into. On WhatsApp, the phone's own (`login_phone`). By
+/// e-mail, the phone's own if it has an e-mail, else the one active customer with an e-mail whose
+/// profile gives that phone; none when several do (the code would prove no one).
+async fn code_account(
+    users: &dyn UserRepository,
+    channel: CodeChannel,
+    phone: &Phone,
+) -> Result<Option<User>, IdentityError> {
+    let own = users.find_by_login_phone(phone).await.map_err(IdentityError::Repository)?;
+    if channel == CodeChannel::WhatsApp || own.as_ref().is_some_and(|user| user.email.is_some()) {
+        return Ok(own);
+    }
+    let mut named = users.customers_with_phone(phone).await.map_err(IdentityError::Repository)?;
+    Ok(if named.len() == 1 { named.pop() } else { None })
 }
 
 /// The phone of a login-by-code form, read by the shop's one rule, or the form's error on `phone`.
@@ -62,6 +82,11 @@ impl AccountService {
         self.login_codes.is_some()
     }
 
+    /// How codes go out, if they can.
+    pub fn login_code_channel(&self) -> Option<CodeChannel> {
+        self.login_codes.as_ref().map(|codes| codes.channel)
+    }
+
     fn login_codes(&self) -> Result<&LoginCodes, IdentityError> {
         self.login_codes.as_ref().ok_or(IdentityError::LoginCodesUnavailable)
     }
@@ -78,9 +103,13 @@ impl AccountService {
         let now: DateTime<Utc> = (self.clock)();
         let replaced = codes.store.replace(phone, codes.key.seal(phone, &code), now).await;
         match replaced.map_err(IdentityError::Repository)? {
-            Replacement::Send(_) => {
-                Ok(CodeToSend { users: self.users.clone(), sender: codes.sender.clone(), phone: phone.clone(), code })
-            }
+            Replacement::Send(_) => Ok(CodeToSend {
+                users: self.users.clone(),
+                sender: codes.sender.clone(),
+                channel: codes.channel,
+                phone: phone.clone(),
+                code,
+            }),
             Replacement::Locked { until } => Err(IdentityError::LoginCodesLocked { retry_after: until - now }),
         }
     }
@@ -106,15 +135,18 @@ impl AccountService {
         }
     }
 
-    /// The session a right code opens: the phone's account, opened the first time (a customer
-    /// with neither e-mail nor password). The team logs in with a password and its second step,
-    /// never by code.
+    /// The session a right code opens: on WhatsApp, the phone's account, opened the first time
+    /// (a customer with neither e-mail nor password); by e-mail, the account the code was sent to.
+    /// The team logs in with a password and its second step, never by code.
     pub async fn login_with_code(&self, phone: &Phone, typed: &str) -> Result<Session, IdentityError> {
         self.check_login_code(phone, typed).await?;
-        let found = self.users.find_by_login_phone(phone).await.map_err(IdentityError::Repository)?;
-        let user = match found {
-            Some(user) => user,
-            None => self.open_phone_account(phone, ("", "")).await?,
+        let channel = self.login_codes()?.channel;
+        let found = code_account(self.users.as_ref(), channel, phone).await?;
+        let user = match (found, channel) {
+            (Some(user), _) => user,
+            (None, CodeChannel::WhatsApp) => self.open_phone_account(phone, ("", "")).await?,
+            // The code went to no e-mail (the phone named none, or its account changed since).
+            (None, CodeChannel::Email) => return Err(IdentityError::DeadLoginCode),
         };
         if !user.active {
             return Err(IdentityError::AccountDisabled);

@@ -12,7 +12,8 @@ use crate::error::IdentityError;
 use crate::login_code::{CodeCountries, CodeKey, LoginCode, StoredCode, Verdict};
 use crate::model::Role;
 use crate::ports::{
-    CodeRecipient, LoginCodes, MockAddressRepository, MockCodeSender, MockLoginCodeRepository, MockUserRepository,
+    CodeChannel, CodeRecipient, LoginCodes, MockAddressRepository, MockCodeSender, MockLoginCodeRepository,
+    MockUserRepository,
 };
 use crate::service::AccountService;
 use crate::service_tests::{hasher, tokens, user};
@@ -30,9 +31,19 @@ fn phone() -> Phone {
 }
 
 fn service(users: MockUserRepository, store: MockLoginCodeRepository, sender: MockCodeSender) -> AccountService {
+    service_by(CodeChannel::WhatsApp, users, store, sender)
+}
+
+fn service_by(
+    channel: CodeChannel,
+    users: MockUserRepository,
+    store: MockLoginCodeRepository,
+    sender: MockCodeSender,
+) -> AccountService {
     let codes = LoginCodes {
         store: Arc::new(store),
         sender: Arc::new(sender),
+        channel,
         key: key(),
         countries: CodeCountries::senegal(),
     };
@@ -272,4 +283,56 @@ async fn an_order_without_login_goes_to_the_phone_s_existing_account_unless_the_
         .customer_of_phone(&phone(), ("Awa", "Diop"))
         .await;
     assert!(matches!(refused, Err(IdentityError::AccountDisabled)), "{refused:?}");
+}
+
+// Without WhatsApp: codes by e-mail, to the account the phone names ----------------------------
+
+#[tokio::test]
+async fn by_e_mail_a_code_goes_to_the_one_customer_whose_profile_gives_the_phone() {
+    let awa = user(Role::Customer);
+    let email = awa.email.clone();
+    let mut users = MockUserRepository::new();
+    users.expect_find_by_login_phone().returning(|_| Ok(None));
+    users.expect_customers_with_phone().with(eq(phone())).returning(move |_| Ok(vec![awa.clone()]));
+    let mut sender = MockCodeSender::new();
+    sender
+        .expect_send_code()
+        .withf(move |to, _| *to == CodeRecipient { phone: phone(), email: email.clone() })
+        .times(1)
+        .returning(|_, _| Ok(()));
+    let service = service_by(CodeChannel::Email, users, store_keeping(Arc::default(), None), sender);
+    service.new_login_code(&phone()).await.unwrap().deliver().await.unwrap();
+}
+
+#[tokio::test]
+async fn by_e_mail_no_code_goes_out_for_a_phone_of_no_account_or_of_several() {
+    for named in [vec![], vec![user(Role::Customer), user(Role::Customer)]] {
+        let mut users = MockUserRepository::new();
+        users.expect_find_by_login_phone().returning(|_| Ok(None));
+        users.expect_customers_with_phone().returning(move |_| Ok(named.clone()));
+        let mut sender = MockCodeSender::new();
+        sender.expect_send_code().never();
+        let service = service_by(CodeChannel::Email, users, store_keeping(Arc::default(), None), sender);
+        service.new_login_code(&phone()).await.unwrap().deliver().await.unwrap();
+    }
+}
+
+#[tokio::test]
+async fn by_e_mail_a_right_code_opens_the_account_it_was_sent_to_and_opens_none_new() {
+    let awa = user(Role::Customer);
+    let id = awa.id;
+    let mut users = MockUserRepository::new();
+    users.expect_find_by_login_phone().returning(|_| Ok(None));
+    users.expect_customers_with_phone().returning(move |_| Ok(vec![awa.clone()]));
+    users.expect_insert().never();
+    let service = service_by(CodeChannel::Email, users, store_accepting(), MockCodeSender::new());
+    assert_eq!(service.login_with_code(&phone(), "042917").await.unwrap().user.id, id);
+
+    let mut nobody = MockUserRepository::new();
+    nobody.expect_find_by_login_phone().returning(|_| Ok(None));
+    nobody.expect_customers_with_phone().returning(|_| Ok(vec![]));
+    nobody.expect_insert().never();
+    let service = service_by(CodeChannel::Email, nobody, store_accepting(), MockCodeSender::new());
+    let refused = service.login_with_code(&phone(), "042917").await;
+    assert!(matches!(refused, Err(IdentityError::DeadLoginCode)), "{:?}", refused.map(drop));
 }

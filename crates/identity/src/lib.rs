@@ -24,7 +24,7 @@ pub use code_login::CodeToSend;
 pub use error::IdentityError;
 pub use model::{Address, AddressEntry, AddressInput, NewAccount, NewUser, Profile, ProfileUpdate, Role, User};
 pub use permissions::Permission;
-pub use ports::LoginCodes;
+pub use ports::{CodeChannel, LoginCodes};
 pub use service::{AccountService, LoginOutcome, MAX_ADDRESSES, Session};
 pub use tokens::TokenService;
 pub use two_factor::TwoFactorPolicy;

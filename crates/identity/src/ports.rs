@@ -33,6 +33,9 @@ pub trait UserRepository: Send + Sync {
     async fn find_by_id(&self, id: Uuid) -> Result<Option<Credentials>, BoxError>;
     /// The account that logs in with a code sent to `phone` (a phone proved by such a code).
     async fn find_by_login_phone(&self, phone: &Phone) -> Result<Option<User>, BoxError>;
+    /// The active customers with an e-mail whose profile gives `phone` (two at most: enough to
+    /// tell one from several).
+    async fn customers_with_phone(&self, phone: &Phone) -> Result<Vec<User>, BoxError>;
     async fn insert(&self, user: NewUser) -> Result<User, InsertUserError>;
     /// Sets role and password hash, activates the account and ends its sessions.
     async fn set_role_and_password(&self, id: Uuid, role: Role, password_hash: String) -> Result<User, BoxError>;
@@ -172,12 +175,23 @@ pub trait LoginCodeRepository: Send + Sync {
     async fn forget_old(&self, now: DateTime<Utc>) -> Result<u64, BoxError>;
 }
 
-/// Who a login code goes to: the phone, and the e-mail of the account that logs in with it,
-/// if any (the channel when WhatsApp is not configured).
+/// Who a login code goes to: the phone, and the e-mail of the account it logs into, if any
+/// (the channel when WhatsApp is not configured).
 #[derive(Debug, Clone, PartialEq)]
 pub struct CodeRecipient {
     pub phone: Phone,
     pub email: Option<Email>,
+}
+
+/// How login codes go out, which decides the account a right code opens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CodeChannel {
+    /// To the phone itself: the code proves the phone, whose account it opens (made the first
+    /// time).
+    WhatsApp,
+    /// Without WhatsApp, to the e-mail of the account the phone names: the code proves that
+    /// e-mail, and opens that account only (`AccountService::code_account`).
+    Email,
 }
 
 /// Carries a login code to its recipient, at once: a code is never stored as it was sent, so
@@ -194,6 +208,7 @@ pub trait CodeSender: Send + Sync {
 pub struct LoginCodes {
     pub store: Arc<dyn LoginCodeRepository>,
     pub sender: Arc<dyn CodeSender>,
+    pub channel: CodeChannel,
     pub key: CodeKey,
     pub countries: CodeCountries,
 }

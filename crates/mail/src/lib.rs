@@ -3,13 +3,19 @@
 //! 5xx refusal (or an address that cannot be written) is permanent, anything else (4xx, the
 //! relay unreachable, a timeout, TLS) is transient.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use async_trait::async_trait;
-use bitik_messages::{Message, MessageChannel, SendError};
+use bitik_common::BoxError;
+use bitik_identity::login_code::LoginCode;
+use bitik_identity::ports::{CodeRecipient, CodeSender};
+use bitik_messages::templates::Templates;
+use bitik_messages::{Message, MessageChannel, Rendered, SendError};
 use lettre::message::header::{ContentTransferEncoding, ContentType};
 use lettre::message::{Body, Mailbox, MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
+use uuid::Uuid;
 
 /// How long one conversation with the relay may take: the sender holds the message's row
 /// meanwhile.
@@ -51,9 +57,26 @@ impl SmtpChannel {
         Ok(Self { transport, from })
     }
 
+    /// Sends `rendered` to `recipient` now, outside the outbox (a login code is never stored);
+    /// `id` names it in its Message-ID.
+    pub async fn send_now(&self, id: Uuid, recipient: &str, rendered: &Rendered) -> Result<(), SendError> {
+        let email = self.write(id, recipient, &rendered.subject, &rendered.text, &rendered.html)?;
+        self.transport.send(email).await.map(drop).map_err(classify)
+    }
+
     fn email(&self, message: &Message) -> Result<lettre::Message, SendError> {
-        let to = message
-            .recipient
+        self.write(message.id, &message.recipient, &message.subject, &message.text, &message.html)
+    }
+
+    fn write(
+        &self,
+        id: Uuid,
+        recipient: &str,
+        subject: &str,
+        text: &str,
+        html: &str,
+    ) -> Result<lettre::Message, SendError> {
+        let to = recipient
             .parse::<Mailbox>()
             .map_err(|e| SendError::Permanent(format!("adresse du destinataire invalide : {e}")))?;
         // Quoted-printable: French text stays readable in the raw message, and any relay takes it.
@@ -63,16 +86,16 @@ impl SmtpChannel {
         };
         // The outbox's id: a message sent again (the server stopped between the relay's answer and
         // the outbox's record of it) keeps its Message-ID, which mail clients show once.
-        let message_id = format!("<{}@{}>", message.id, self.from.email.domain());
+        let message_id = format!("<{id}@{}>", self.from.email.domain());
         lettre::Message::builder()
             .message_id(Some(message_id))
             .from(self.from.clone())
             .to(to)
-            .subject(&message.subject)
+            .subject(subject)
             .multipart(
                 MultiPart::alternative()
-                    .singlepart(SinglePart::builder().header(ContentType::TEXT_PLAIN).body(part(&message.text)?))
-                    .singlepart(SinglePart::builder().header(ContentType::TEXT_HTML).body(part(&message.html)?)),
+                    .singlepart(SinglePart::builder().header(ContentType::TEXT_PLAIN).body(part(text)?))
+                    .singlepart(SinglePart::builder().header(ContentType::TEXT_HTML).body(part(html)?)),
             )
             .map_err(|e| SendError::Permanent(format!("message impossible à écrire : {e}")))
     }
@@ -89,6 +112,28 @@ impl MessageChannel for SmtpChannel {
     async fn send(&self, message: &Message) -> Result<(), SendError> {
         let email = self.email(message)?;
         self.transport.send(email).await.map(drop).map_err(classify)
+    }
+}
+
+/// Login codes by e-mail, when the shop is not on WhatsApp: to the e-mail of the account the
+/// phone names (`bitik_identity::CodeChannel::Email`), at once and never through the outbox.
+pub struct MailCodes {
+    channel: Arc<SmtpChannel>,
+    templates: Templates,
+}
+
+impl MailCodes {
+    pub fn new(channel: Arc<SmtpChannel>, templates: Templates) -> Self {
+        Self { channel, templates }
+    }
+}
+
+#[async_trait]
+impl CodeSender for MailCodes {
+    async fn send_code(&self, to: &CodeRecipient, code: &LoginCode) -> Result<(), BoxError> {
+        let Some(email) = &to.email else { return Ok(()) };
+        let rendered = self.templates.login_code(code.as_str());
+        self.channel.send_now(Uuid::new_v4(), email.as_str(), &rendered).await.map_err(Into::into)
     }
 }
 

@@ -253,6 +253,22 @@ impl UserRepository for PgUserRepository {
         row.map(UserRow::into_user).transpose()
     }
 
+    async fn customers_with_phone(&self, phone: &Phone) -> Result<Vec<User>, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let rows = users::table
+            .filter(users::phone.eq(phone.as_str()))
+            .filter(users::role.eq(Role::Customer.as_str()))
+            .filter(users::active.eq(true))
+            .filter(users::email.is_not_null())
+            .select(UserRow::as_select())
+            .order(users::created_at.asc())
+            .limit(2)
+            .load(&mut conn)
+            .await
+            .map_err(DbError::from)?;
+        rows.into_iter().map(UserRow::into_user).collect()
+    }
+
     async fn insert(&self, user: NewUser) -> Result<User, InsertUserError> {
         let mut conn = self.database.conn().await.map_err(|e| InsertUserError::Other(e.into()))?;
         let row = crate::audit::transaction::<_, diesel::result::Error, _>(&mut conn, async |conn| {

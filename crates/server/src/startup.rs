@@ -18,9 +18,10 @@ use bitik_identity::audit::AuditService;
 use bitik_identity::login_code::CodeKey;
 use bitik_identity::newsletter::NewsletterService;
 use bitik_identity::password::Argon2Hasher;
-use bitik_identity::{AccountService, LoginCodes, TokenService};
+use bitik_identity::ports::CodeSender;
+use bitik_identity::{AccountService, CodeChannel, LoginCodes, TokenService};
 use bitik_images::PictureStore;
-use bitik_mail::SmtpChannel;
+use bitik_mail::{MailCodes, SmtpChannel};
 use bitik_messages::templates::Templates;
 use bitik_messages::{MessageChannel, MessageService, Sender};
 use bitik_orders::OrderLinks;
@@ -303,8 +304,8 @@ pub struct Shared {
     lifecycle: Arc<Lifecycle>,
     /// Where the product pictures are kept (`UPLOAD_DIR` or a bucket).
     pictures: Arc<dyn PictureStore>,
-    /// The shop's number on WhatsApp, when `WHATSAPP_TOKEN` is set.
-    whatsapp: Option<Arc<CloudApi>>,
+    /// How login codes go out: on WhatsApp, else by e-mail when `SMTP_URL` is set, else not at all.
+    code_sender: Option<(Arc<dyn CodeSender>, CodeChannel)>,
 }
 
 impl Shared {
@@ -320,6 +321,7 @@ impl Shared {
             Some(key) => Some(Arc::new(WaveClient::new(&wave.api_base, key, wave.timeout)?)),
             None => None,
         };
+        // The shop's number on WhatsApp, when `WHATSAPP_TOKEN` is set.
         let whatsapp = match &config.whatsapp {
             Some(number) => Some(Arc::new(CloudApi::new(
                 &number.api_base,
@@ -332,6 +334,17 @@ impl Shared {
         let storefront = Storefront::load(&config.http.frontend_dir).map(Arc::new);
         let pictures = picture_store(&config)?;
         let templates = Templates::new(config.http.shop.clone(), &config.http.public_url);
+        let code_sender: Option<(Arc<dyn CodeSender>, CodeChannel)> = match (&whatsapp, &config.whatsapp, &config.mail)
+        {
+            (Some(api), Some(number), _) => {
+                Some((Arc::new(WhatsAppCodes::new(api.clone(), &number.login_code_template)), CodeChannel::WhatsApp))
+            }
+            (_, _, Some(mail)) => {
+                let smtp = Arc::new(SmtpChannel::from_url(&mail.smtp_url, &mail.from)?);
+                Some((Arc::new(MailCodes::new(smtp, templates.clone())), CodeChannel::Email))
+            }
+            _ => None,
+        };
         let notices = Arc::new(OrderNotices::new(
             templates.clone(),
             ConfirmationLinks::new(config.jwt_secret.as_bytes(), &config.http.public_url),
@@ -349,7 +362,7 @@ impl Shared {
             storefront,
             lifecycle: Arc::new(Lifecycle::new()),
             pictures,
-            whatsapp,
+            code_sender,
         })
     }
 
@@ -387,10 +400,11 @@ impl Shared {
         if config.mail.is_some() {
             accounts = accounts.with_reset_mail(self.templates.clone());
         }
-        if let (Some(api), Some(number)) = (&self.whatsapp, &config.whatsapp) {
+        if let Some((sender, channel)) = &self.code_sender {
             accounts = accounts.with_login_codes(LoginCodes {
                 store: Arc::new(PgLoginCodes::new(database.clone())),
-                sender: Arc::new(WhatsAppCodes::new(api.clone(), &number.login_code_template)),
+                sender: sender.clone(),
+                channel: *channel,
                 key: CodeKey::derive(config.jwt_secret.as_bytes()),
                 countries: config.login_codes.countries.clone(),
             });

@@ -3,7 +3,7 @@
 // server writes the same answer into the page (lib/shop.ts): the query starts
 // from it, and asks the server only when the page has none.
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { boolean, object, optional, safeParse, string, type infer as Infer } from 'zod/mini'
+import { boolean, nullish, object, optional, safeParse, string, type infer as Infer } from 'zod/mini'
 import { api, dataOf } from './api-client'
 import { pageShopData } from './shop'
 
@@ -23,6 +23,8 @@ export const serverShopSchema = object({
   resetByEmail: optional(boolean()),
   /** WhatsApp is configured: /login offers « Recevoir un code sur WhatsApp ». */
   loginByCode: optional(boolean()),
+  /** How login codes go: `whatsapp`, or `email` (to the account the phone names). */
+  loginCodeBy: nullish(string()),
 })
 
 export type ServerShop = Infer<typeof serverShopSchema>

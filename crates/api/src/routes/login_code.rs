@@ -3,6 +3,7 @@
 //! phone has an account: the same answer, at the same speed (the code goes out after the answer).
 
 use actix_web::{HttpRequest, HttpResponse, post, web};
+use bitik_identity::CodeChannel;
 use bitik_identity::code_login::{read_code, read_phone};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -16,9 +17,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(send_code).service(verify_code);
 }
 
-/// What the shopper reads after asking for a code, whatever the phone.
+/// What the shopper reads after asking for a code on WhatsApp, whatever the phone.
 pub const CODE_SENT: &str =
     "Si ce numéro est sur WhatsApp, un code de connexion vient d'y être envoyé. Il est valable 10 minutes.";
+/// The same when codes go by e-mail.
+pub const CODE_SENT_BY_EMAIL: &str = "Si ce numéro est celui d'un compte avec une adresse e-mail, un code de connexion vient d'y être envoyé. Il est valable 10 minutes.";
 
 #[derive(Deserialize, ToSchema)]
 pub struct LoginCodeBody {
@@ -36,8 +39,9 @@ pub struct LoginCodeSent {
     message: &'static str,
 }
 
-/// Sends a 6-digit login code to the phone on WhatsApp, replacing its last. Same answer whether
-/// or not the phone has an account.
+/// Sends a 6-digit login code to the phone on WhatsApp (without WhatsApp, by e-mail to the
+/// account the phone names), replacing its last. Same answer whether or not the phone has an
+/// account.
 #[utoipa::path(
     tag = "auth",
     request_body = LoginCodeBody,
@@ -63,7 +67,11 @@ async fn send_code(
             tracing::warn!(error = %anyhow::Error::from(error), "a login code could not be sent");
         }
     });
-    Ok(HttpResponse::Accepted().json(Data::new(LoginCodeSent { message: CODE_SENT })))
+    let message = match state.accounts.login_code_channel() {
+        Some(CodeChannel::Email) => CODE_SENT_BY_EMAIL,
+        _ => CODE_SENT,
+    };
+    Ok(HttpResponse::Accepted().json(Data::new(LoginCodeSent { message })))
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -36,8 +36,13 @@ pub struct ShopDto {
     test_mode: bool,
     /// E-mail is configured: `/forgot-password` offers a reset link by e-mail.
     reset_by_email: bool,
-    /// WhatsApp is configured: `/login` offers « Recevoir un code sur WhatsApp ».
+    /// Login codes can go out: `/login` offers « Recevoir un code sur WhatsApp » (or « par
+    /// e-mail »).
     login_by_code: bool,
+    /// How they go: `whatsapp`, or `email` (to the account the phone names) without WhatsApp;
+    /// `null` when they cannot.
+    #[schema(example = "whatsapp")]
+    login_code_by: Option<&'static str>,
 }
 
 /// The shop's social pages; an empty address: no link.
@@ -72,6 +77,10 @@ impl ShopDto {
             test_mode: config.test_payments,
             reset_by_email: state.accounts.resets_by_email(),
             login_by_code: state.accounts.login_codes_available(),
+            login_code_by: state.accounts.login_code_channel().map(|channel| match channel {
+                bitik_identity::CodeChannel::WhatsApp => "whatsapp",
+                bitik_identity::CodeChannel::Email => "email",
+            }),
         }
     }
 }

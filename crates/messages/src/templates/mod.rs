@@ -337,6 +337,23 @@ impl Templates {
         })
     }
 
+    /// To the e-mail of the account a phone names, when login codes cannot go on WhatsApp: the
+    /// six digits, spaced to be read (they are typed or pasted with or without the space).
+    pub fn login_code(&self, code: &str) -> Rendered {
+        let spaced = if code.len() == 6 { format!("{} {}", &code[..3], &code[3..]) } else { code.to_owned() };
+        self.render(Doc {
+            subject: format!("Votre code de connexion {} — {}", spaced, self.shop.name),
+            greeting: "Bonjour,".to_owned(),
+            blocks: vec![
+                Block::Para(format!("Votre code de connexion à {} : {spaced}", self.shop.name)),
+                Block::Small(
+                    "Il est valable 10 minutes et ne sert qu'une fois. Ne le donnez à personne : l'équipe de la boutique ne vous le demandera jamais. Si vous n'avez rien demandé, ignorez ce message."
+                        .to_owned(),
+                ),
+            ],
+        })
+    }
+
     /// To a shopper who asked to be told: the variant has stock again. Told once: the alert is
     /// then spent.
     pub fn back_in_stock(&self, item: &BackInStock) -> Rendered {

@@ -157,6 +157,11 @@ fn refunded() {
 }
 
 #[test]
+fn login_code() {
+    check("login_code", &templates().login_code("042917"));
+}
+
+#[test]
 fn reset_link() {
     let expires = Utc.with_ymd_and_hms(2026, 11, 27, 15, 5, 0).unwrap();
     check("reset_link", &templates().reset_link("https://bitik.sn/reset-password/abc123", expires));

@@ -192,7 +192,7 @@ async fn thirty_wrong_codes_at_once_are_five_tries_and_kill_the_code() {
 }
 
 #[tokio::test]
-async fn without_whatsapp_login_by_code_says_it_is_unavailable() {
+async fn without_whatsapp_nor_e_mail_login_by_code_says_it_is_unavailable() {
     let app = spawn_app_with(&[]).await;
     let shop: Value = app.get("/api/shop").await.json().await.unwrap();
     assert_eq!(shop["data"]["loginByCode"], false, "the storefront does not offer it");
@@ -205,4 +205,40 @@ async fn without_whatsapp_login_by_code_says_it_is_unavailable() {
             "La connexion par code n'est pas disponible pour le moment : connectez-vous avec votre e-mail et votre mot de passe."
         );
     }
+}
+
+#[tokio::test]
+async fn without_whatsapp_the_code_goes_by_e_mail_to_the_account_the_phone_names_and_opens_it() {
+    let smtpd = crate::messages::Smtpd::started().await;
+    let app = spawn_app_with(&[("SMTP_URL", &smtpd.url())]).await;
+    let shop: Value = app.get("/api/shop").await.json().await.unwrap();
+    assert_eq!(
+        (shop["data"]["loginByCode"].clone(), shop["data"]["loginCodeBy"].clone()),
+        (json!(true), json!("email"))
+    );
+    let (_, registered) = app.register("awa@example.sn", "secret1").await;
+
+    let asked = ask_code(&app, AWA).await;
+    assert_eq!(asked.status(), 202);
+    let sentence = "Si ce numéro est celui d'un compte avec une adresse e-mail, un code de connexion vient d'y être envoyé. Il est valable 10 minutes.";
+    assert_eq!(asked.json::<Value>().await.unwrap()["data"]["message"], sentence);
+    let unknown = ask_code(&app, "78 765 43 21").await;
+    assert_eq!(
+        unknown.json::<Value>().await.unwrap()["data"]["message"],
+        sentence,
+        "the same answer for a phone of no account"
+    );
+
+    let mails = smtpd.wait_for(1, Duration::from_secs(10)).await;
+    assert_eq!(crate::messages::to(&mails[0]), "awa@example.sn");
+    let code: String = mails[0]
+        .lines()
+        .filter(|line| line.starts_with("Votre code de connexion à "))
+        .find_map(|line| line.rsplit_once(" : ").map(|(_, code)| code.replace(' ', "")))
+        .expect("the code in the mail");
+    let session: Value = verify(&app, AWA, &code).await.json().await.unwrap();
+    assert_eq!(session["data"]["user"]["id"], registered["id"], "the account the code was sent to");
+    assert_eq!(accounts_of(&app, "+221771234567").await, 0, "no account opened for the phone");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(smtpd.mails().len(), 1, "nothing sent for the phone of no account");
 }

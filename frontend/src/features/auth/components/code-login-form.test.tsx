@@ -97,3 +97,20 @@ describe('login by a code on WhatsApp', () => {
     expect(screen.getByRole('form', { name: 'Connexion' })).toBeInTheDocument()
   })
 })
+
+describe('login by a code by e-mail, when the shop is not on WhatsApp', () => {
+  it('offers the code by e-mail and says where it went in the server’s words', async () => {
+    setPageShop(shopFixture({ loginByCode: true, loginCodeBy: 'email' }))
+    const byMail = "Si ce numéro est celui d'un compte avec une adresse e-mail, un code de connexion vient d'y être envoyé. Il est valable 10 minutes."
+    answers('/api/auth/code', () => HttpResponse.json({ data: { message: byMail } }, { status: 202 }))
+    const user = userEvent.setup()
+    renderWithProviders(<LoginForm />)
+    expect(screen.queryByRole('button', { name: OFFER })).not.toBeInTheDocument()
+    await user.click(await screen.findByRole('button', { name: 'Recevoir un code par e-mail' }))
+    const phoneForm = screen.getByRole('form', { name: 'Connexion par code' })
+    await user.type(within(phoneForm).getByLabelText('Numéro de téléphone', withoutAsterisk), '77 123 45 67')
+    await user.click(within(phoneForm).getByRole('button', { name: 'Recevoir le code' }))
+    const codeForm = await screen.findByRole('form', { name: 'Code reçu par e-mail' })
+    expect(within(codeForm).getByRole('status')).toHaveTextContent(byMail)
+  })
+})

@@ -1,5 +1,6 @@
-// Login by a code sent on WhatsApp (docs/rules.md#login-by-code): the phone, then the six
-// digits received. A phone without an account gets one; the answer never says which.
+// Login by a code sent on WhatsApp, or without WhatsApp by e-mail to the account the phone
+// names (docs/rules.md#login-by-code): the phone, then the six digits received. On WhatsApp a
+// phone without an account gets one; the answer never says which.
 import { useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { TextField } from '@/components/ui/form-field'
@@ -13,21 +14,31 @@ import styles from './auth.module.css'
 
 export const CODE_WELCOME = 'Vous êtes connecté.'
 
+/** How the shop sends codes (`GET /api/shop`'s `loginCodeBy`). */
+export type CodeChannel = 'whatsapp' | 'email'
+
+/** The words of each channel. */
+export const CODE_WORDS = {
+  whatsapp: { ask: 'Recevoir un code sur WhatsApp', phoneForm: 'Connexion par WhatsApp', phone: 'Numéro WhatsApp', codeForm: 'Code reçu sur WhatsApp' },
+  email: { ask: 'Recevoir un code par e-mail', phoneForm: 'Connexion par code', phone: 'Numéro de téléphone', codeForm: 'Code reçu par e-mail' },
+} as const
+
 interface Props {
   /** Back to the e-mail and password. */
   onByEmail: () => void
+  channel: CodeChannel
 }
 
-export function CodeLoginForm({ onByEmail }: Props) {
+export function CodeLoginForm({ onByEmail, channel }: Props) {
   const [sent, setSent] = useState<{ phone: string; message: string } | null>(null)
   return sent ? (
-    <CodeStep phone={sent.phone} message={sent.message} onOtherPhone={() => setSent(null)} onByEmail={onByEmail} />
+    <CodeStep phone={sent.phone} message={sent.message} onOtherPhone={() => setSent(null)} onByEmail={onByEmail} channel={channel} />
   ) : (
-    <PhoneStep onSent={(phone, message) => setSent({ phone, message })} onByEmail={onByEmail} />
+    <PhoneStep onSent={(phone, message) => setSent({ phone, message })} onByEmail={onByEmail} channel={channel} />
   )
 }
 
-function PhoneStep({ onSent, onByEmail }: { onSent: (phone: string, message: string) => void } & Props) {
+function PhoneStep({ onSent, onByEmail, channel }: { onSent: (phone: string, message: string) => void } & Props) {
   const form = useZodForm(codePhoneSchema, { phone: '' })
   const ask = useAskLoginCode()
   const onSubmit = form.handleSubmit(async ({ phone }) => {
@@ -38,10 +49,10 @@ function PhoneStep({ onSent, onByEmail }: { onSent: (phone: string, message: str
     }
   })
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Connexion par WhatsApp">
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={CODE_WORDS[channel].phoneForm}>
       <RefusalAlert refusal={form.refusal} />
       <TextField
-        label="Numéro WhatsApp"
+        label={CODE_WORDS[channel].phone}
         type="tel"
         inputMode="tel"
         autoComplete="tel"
@@ -56,7 +67,7 @@ function PhoneStep({ onSent, onByEmail }: { onSent: (phone: string, message: str
   )
 }
 
-function CodeStep({ phone, message, onOtherPhone, onByEmail }: { phone: string; message: string; onOtherPhone: () => void } & Props) {
+function CodeStep({ phone, message, onOtherPhone, onByEmail, channel }: { phone: string; message: string; onOtherPhone: () => void } & Props) {
   const form = useZodForm(loginCodeSchema, { code: '' })
   const verify = useVerifyLoginCode()
   const toast = useToast()
@@ -69,7 +80,7 @@ function CodeStep({ phone, message, onOtherPhone, onByEmail }: { phone: string; 
     }
   })
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Code reçu sur WhatsApp">
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label={CODE_WORDS[channel].codeForm}>
       <p className={styles.note} role="status">{message}</p>
       <RefusalAlert refusal={form.refusal} />
       <TextField

@@ -11,15 +11,15 @@ import { loginErrorMessage } from '../errors'
 import { loginSchema } from '../form-schemas'
 import { EmailField } from './account-fields'
 import styles from './auth.module.css'
-import { CodeLoginForm } from './code-login-form'
+import { CODE_WORDS, CodeLoginForm, type CodeChannel } from './code-login-form'
 import { SecondStepForm } from './second-step-form'
 
 /**
  * Connexion. On success the session is stored and the page (which watches the
  * session) sends the shopper back where they came from. An account with
  * two-step login on is asked for its code next (`SecondStepForm`). When the
- * shop is on WhatsApp, a code sent there logs in without a password
- * (`CodeLoginForm`).
+ * shop is on WhatsApp (or, without it, sends e-mail), a code sent there logs
+ * in without a password (`CodeLoginForm`).
  */
 export function LoginForm() {
   const form = useZodForm(loginSchema, { email: '', password: '' })
@@ -27,7 +27,9 @@ export function LoginForm() {
   const toast = useToast()
   const [challenge, setChallenge] = useState<string | null>(null)
   const [byCode, setByCode] = useState(false)
-  const loginByCode = useServerShop().data?.loginByCode === true
+  const shop = useServerShop().data
+  // Older servers said only whether codes can go out: on WhatsApp then.
+  const codeChannel: CodeChannel | null = shop?.loginByCode === true ? (shop.loginCodeBy === 'email' ? 'email' : 'whatsapp') : null
 
   const onSubmit = form.handleSubmit(async (credentials) => {
     try {
@@ -53,7 +55,7 @@ export function LoginForm() {
     )
   }
 
-  if (byCode) return <CodeLoginForm onByEmail={() => setByCode(false)} />
+  if (byCode && codeChannel) return <CodeLoginForm onByEmail={() => setByCode(false)} channel={codeChannel} />
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Connexion">
@@ -64,8 +66,8 @@ export function LoginForm() {
         <Link to="/forgot-password" className={styles.link}>Mot de passe oublié ?</Link>
       </p>
       <FormActions form={form} pending={login.isPending} className={styles.actions} block label="Se connecter" pendingLabel="Connexion…">
-        {loginByCode ? (
-          <Button variant="secondary" block onClick={() => setByCode(true)}>Recevoir un code sur WhatsApp</Button>
+        {codeChannel ? (
+          <Button variant="secondary" block onClick={() => setByCode(true)}>{CODE_WORDS[codeChannel].ask}</Button>
         ) : null}
       </FormActions>
     </form>
