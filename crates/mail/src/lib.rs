@@ -192,6 +192,9 @@ mod tests {
             last_error: None,
             created_at: now,
             sent_at: None,
+            whatsapp: None,
+            provider_id: None,
+            delivery: None,
         }
     }
 

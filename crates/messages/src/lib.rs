@@ -10,7 +10,10 @@ mod sender;
 pub mod templates;
 
 pub use error::{MessageError, SendError};
-pub use model::{Message, MessageKind, MessageState, NewMessage, Rendered};
+pub use model::{
+    Category, Channel, Delivery, DeliveryStatus, Message, MessageKind, MessageState, NewMessage, Rendered,
+    WhatsAppTemplate,
+};
 #[cfg(any(test, feature = "mocks"))]
 pub use ports::MockMessageChannel;
 pub use ports::{Decide, Decision, MessageChannel, Outbox};

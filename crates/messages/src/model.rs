@@ -121,6 +121,101 @@ impl MessageState {
     }
 }
 
+/// How a message reaches its recipient.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Channel {
+    /// To an e-mail address, through `SMTP_URL`.
+    Email,
+    /// To a phone (E.164) on WhatsApp, as an approved template (`crates/whatsapp`).
+    WhatsApp,
+}
+
+impl Channel {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Channel::Email => "email",
+            Channel::WhatsApp => "whatsapp",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<Self> {
+        [Channel::Email, Channel::WhatsApp].into_iter().find(|c| c.as_str() == code)
+    }
+}
+
+/// Meta's pricing category of a template: what a sent message costs depends on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Category {
+    /// About an order the customer placed (received, confirmed, shipped…).
+    Utility,
+    /// A login code.
+    Authentication,
+}
+
+impl Category {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Category::Utility => "utility",
+            Category::Authentication => "authentication",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<Self> {
+        [Category::Utility, Category::Authentication].into_iter().find(|c| c.as_str() == code)
+    }
+}
+
+/// A message on WhatsApp: the approved template's name and its body's variables, in order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WhatsAppTemplate {
+    pub name: String,
+    pub variables: Vec<String>,
+    pub category: Category,
+}
+
+/// What Meta says became of a message sent on WhatsApp, in the order it usually happens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Delivery {
+    Sent,
+    Delivered,
+    Read,
+    /// Meta could not deliver it (a number not on WhatsApp…): its error is kept.
+    Failed,
+}
+
+impl Delivery {
+    pub const ALL: [Delivery; 4] = [Delivery::Sent, Delivery::Delivered, Delivery::Read, Delivery::Failed];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Delivery::Sent => "sent",
+            Delivery::Delivered => "delivered",
+            Delivery::Read => "read",
+            Delivery::Failed => "failed",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|d| d.as_str() == code)
+    }
+
+    /// Whether a status reported after this one tells something new: Meta's webhooks may come
+    /// late and out of order (a « read » before its « delivered »), and never go back; a failure
+    /// is final.
+    pub fn is_overtaken_by(self, next: Delivery) -> bool {
+        self != Delivery::Failed && next > self
+    }
+}
+
+/// The last status Meta reported for a message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DeliveryStatus {
+    pub state: Delivery,
+    pub at: DateTime<Utc>,
+    /// Meta's error, for a failure: its code and title.
+    pub error: Option<String>,
+}
+
 /// A message's words: its subject, its text part and its HTML part.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Rendered {
@@ -133,15 +228,19 @@ pub struct Rendered {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewMessage {
     pub kind: MessageKind,
-    /// An e-mail address.
+    /// An e-mail address, or a phone in E.164 for WhatsApp.
     pub recipient: String,
     pub order_id: Option<Uuid>,
     pub subject: String,
     pub text: String,
     pub html: String,
+    /// On WhatsApp: the template it is sent as (`text` is what the customer reads, for the back
+    /// office); `None` for an e-mail.
+    pub whatsapp: Option<WhatsAppTemplate>,
 }
 
 impl NewMessage {
+    /// An e-mail.
     pub fn new(kind: MessageKind, recipient: &str, order_id: Option<Uuid>, rendered: Rendered) -> Self {
         NewMessage {
             kind,
@@ -150,7 +249,31 @@ impl NewMessage {
             subject: rendered.subject,
             text: rendered.text,
             html: rendered.html,
+            whatsapp: None,
         }
+    }
+
+    /// A WhatsApp message to `phone` (E.164), sent as `template`; `text` is what it reads as.
+    pub fn whatsapp(
+        kind: MessageKind,
+        phone: &str,
+        order_id: Option<Uuid>,
+        template: WhatsAppTemplate,
+        text: String,
+    ) -> Self {
+        NewMessage {
+            kind,
+            recipient: phone.trim().to_owned(),
+            order_id,
+            subject: String::new(),
+            html: String::new(),
+            text,
+            whatsapp: Some(template),
+        }
+    }
+
+    pub fn channel(&self) -> Channel {
+        if self.whatsapp.is_some() { Channel::WhatsApp } else { Channel::Email }
     }
 }
 
@@ -173,4 +296,31 @@ pub struct Message {
     pub last_error: Option<String>,
     pub created_at: DateTime<Utc>,
     pub sent_at: Option<DateTime<Utc>>,
+    /// On WhatsApp: its template; `None` for an e-mail.
+    pub whatsapp: Option<WhatsAppTemplate>,
+    /// On WhatsApp, once sent: Meta's id of it (wamid), which its statuses name.
+    pub provider_id: Option<String>,
+    /// On WhatsApp: the last status Meta reported.
+    pub delivery: Option<DeliveryStatus>,
+}
+
+impl Message {
+    pub fn channel(&self) -> Channel {
+        if self.whatsapp.is_some() { Channel::WhatsApp } else { Channel::Email }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_delivery_status_moves_forward_only_and_a_failure_is_final() {
+        use Delivery::*;
+        assert!(Sent.is_overtaken_by(Delivered) && Sent.is_overtaken_by(Read) && Delivered.is_overtaken_by(Read));
+        assert!(!Read.is_overtaken_by(Delivered), "a late « delivered » after « read » tells nothing");
+        assert!(!Delivered.is_overtaken_by(Sent) && !Read.is_overtaken_by(Read));
+        assert!(Read.is_overtaken_by(Failed), "Meta may still report a failure");
+        assert!(!Failed.is_overtaken_by(Read) && !Failed.is_overtaken_by(Failed));
+    }
 }

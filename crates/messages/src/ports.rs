@@ -4,7 +4,7 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::error::SendError;
-use crate::model::{Message, MessageState};
+use crate::model::{DeliveryStatus, Message, MessageState};
 
 /// What became of one attempt, as written back to the outbox.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -61,6 +61,11 @@ pub trait Outbox: Send + Sync {
 
     /// The order's messages, oldest first.
     async fn of_order(&self, order_id: Uuid) -> Result<Vec<Message>, BoxError>;
+
+    /// Records what Meta reported of the WhatsApp message it knows as `provider_id`, unless the
+    /// message already holds a later status (`Delivery::is_overtaken_by`). `false` when no message
+    /// has that id or the status tells nothing new.
+    async fn record_delivery(&self, provider_id: &str, status: DeliveryStatus) -> Result<bool, BoxError>;
 
     /// Makes a message not pending pending again, due at `now`, its attempts counted afresh.
     /// `None` when there is no such message or it is already pending.

@@ -35,6 +35,9 @@ fn pending(kind: MessageKind) -> Message {
         last_error: None,
         created_at: start(),
         sent_at: None,
+        whatsapp: None,
+        provider_id: None,
+        delivery: None,
     }
 }
 
@@ -83,6 +86,18 @@ impl Outbox for MemoryOutbox {
             Decision::NotConfigured => stored.state = MessageState::NotConfigured,
         }
         Ok(Some((message, decision)))
+    }
+
+    async fn record_delivery(&self, provider_id: &str, status: DeliveryStatus) -> Result<bool, BoxError> {
+        let mut messages = self.messages.lock().unwrap();
+        let Some(m) = messages.iter_mut().find(|m| m.provider_id.as_deref() == Some(provider_id)) else {
+            return Ok(false);
+        };
+        if m.delivery.as_ref().is_some_and(|now| !now.state.is_overtaken_by(status.state)) {
+            return Ok(false);
+        }
+        m.delivery = Some(status);
+        Ok(true)
     }
 
     async fn find(&self, id: Uuid) -> Result<Option<Message>, BoxError> {

@@ -6,7 +6,10 @@
 
 use async_trait::async_trait;
 use bitik_common::{BoxError, Page, PageRequest};
-use bitik_messages::{Decide, Decision, Message, MessageKind, MessageState, NewMessage, Outbox};
+use bitik_messages::{
+    Category, Decide, Decision, Delivery, DeliveryStatus, Message, MessageKind, MessageState, NewMessage, Outbox,
+    WhatsAppTemplate,
+};
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
 use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
@@ -44,12 +47,39 @@ struct MessageRow {
     last_error: Option<String>,
     created_at: DateTime<Utc>,
     sent_at: Option<DateTime<Utc>>,
+    template: Option<String>,
+    variables: Option<serde_json::Value>,
+    category: Option<String>,
+    provider_id: Option<String>,
+    delivery: Option<String>,
+    delivery_at: Option<DateTime<Utc>>,
+    delivery_error: Option<String>,
+}
+
+/// The WhatsApp template a row was written with, if it is a WhatsApp message.
+fn template_of(row: &MessageRow) -> Result<Option<WhatsAppTemplate>, DbError> {
+    let (Some(name), Some(variables), Some(category)) = (&row.template, &row.variables, &row.category) else {
+        return Ok(None);
+    };
+    let variables: Vec<String> = serde_json::from_value(variables.clone())
+        .map_err(|e| DbError::inconsistent(format!("a message's variables: {e}")))?;
+    let category = Category::parse(category)
+        .ok_or_else(|| DbError::inconsistent(format!("stored message of category {category:?}")))?;
+    Ok(Some(WhatsAppTemplate { name: name.clone(), variables, category }))
+}
+
+fn delivery_of(row: &MessageRow) -> Result<Option<DeliveryStatus>, DbError> {
+    let (Some(state), Some(at)) = (&row.delivery, row.delivery_at) else { return Ok(None) };
+    let state = Delivery::parse(state).ok_or_else(|| DbError::inconsistent(format!("stored delivery {state:?}")))?;
+    Ok(Some(DeliveryStatus { state, at, error: row.delivery_error.clone() }))
 }
 
 impl TryFrom<MessageRow> for Message {
     type Error = DbError;
 
     fn try_from(row: MessageRow) -> Result<Self, DbError> {
+        let whatsapp = template_of(&row)?;
+        let delivery = delivery_of(&row)?;
         Ok(Message {
             id: row.id,
             kind: MessageKind::parse(&row.kind)
@@ -66,6 +96,9 @@ impl TryFrom<MessageRow> for Message {
             last_error: row.last_error,
             created_at: row.created_at,
             sent_at: row.sent_at,
+            whatsapp,
+            provider_id: row.provider_id,
+            delivery,
         })
     }
 }
@@ -83,13 +116,22 @@ pub async fn enqueue(conn: &mut AsyncPgConnection, new: &[NewMessage]) -> QueryR
     let rows: Vec<_> = new
         .iter()
         .map(|m| {
+            let template = m.whatsapp.as_ref();
             (
-                messages::kind.eq(m.kind.as_str()),
-                messages::recipient.eq(&m.recipient),
-                messages::subject.eq(&m.subject),
-                messages::body_text.eq(&m.text),
-                messages::body_html.eq(&m.html),
-                messages::order_id.eq(m.order_id),
+                (
+                    messages::kind.eq(m.kind.as_str()),
+                    messages::recipient.eq(&m.recipient),
+                    messages::subject.eq(&m.subject),
+                    messages::body_text.eq(&m.text),
+                    messages::body_html.eq(&m.html),
+                    messages::order_id.eq(m.order_id),
+                ),
+                (
+                    messages::channel.eq(m.channel().as_str()),
+                    messages::template.eq(template.map(|t| t.name.as_str())),
+                    messages::variables.eq(template.map(|t| serde_json::json!(t.variables))),
+                    messages::category.eq(template.map(|t| t.category.as_str())),
+                ),
             )
         })
         .collect();
@@ -219,6 +261,27 @@ impl Outbox for PgOutbox {
             Ok(done) => Ok(done),
             Err(Abort::Db(e)) => Err(e.into()),
         }
+    }
+
+    async fn record_delivery(&self, provider_id: &str, status: DeliveryStatus) -> Result<bool, BoxError> {
+        // Only a status that tells more: the ones it overtakes (`Delivery::is_overtaken_by`).
+        let earlier: Vec<&str> =
+            Delivery::ALL.into_iter().filter(|d| d.is_overtaken_by(status.state)).map(Delivery::as_str).collect();
+        let mut conn = self.database.conn().await?;
+        let changed = diesel::update(
+            messages::table
+                .filter(messages::provider_id.eq(provider_id))
+                .filter(messages::delivery.is_null().or(messages::delivery.eq_any(earlier))),
+        )
+        .set((
+            messages::delivery.eq(status.state.as_str()),
+            messages::delivery_at.eq(status.at),
+            messages::delivery_error.eq(&status.error),
+        ))
+        .execute(&mut conn)
+        .await
+        .map_err(DbError::from)?;
+        Ok(changed == 1)
     }
 
     async fn find(&self, id: Uuid) -> Result<Option<Message>, BoxError> {

@@ -91,6 +91,14 @@ diesel::table! {
         last_error -> Nullable<Text>,
         created_at -> Timestamptz,
         sent_at -> Nullable<Timestamptz>,
+        channel -> Text,
+        template -> Nullable<Text>,
+        variables -> Nullable<Jsonb>,
+        category -> Nullable<Text>,
+        provider_id -> Nullable<Text>,
+        delivery -> Nullable<Text>,
+        delivery_at -> Nullable<Timestamptz>,
+        delivery_error -> Nullable<Text>,
     }
 }
 

@@ -188,3 +188,45 @@ async fn an_orders_messages_are_listed_oldest_first() {
     let kinds: Vec<MessageKind> = outbox.of_order(order_id).await.unwrap().into_iter().map(|m| m.kind).collect();
     assert_eq!(kinds, [MessageKind::OrderPlaced, MessageKind::OrderShipped]);
 }
+
+#[tokio::test]
+async fn a_whatsapp_message_keeps_its_template_and_its_statuses_move_forward_only() {
+    use bitik_messages::{Category, Channel, Delivery, DeliveryStatus, WhatsAppTemplate};
+    let test = TestDatabase::new().await;
+    let template = WhatsAppTemplate {
+        name: "commande_recue".into(),
+        variables: vec!["Awa".into(), "ORD-2612070001".into(), "25 000 FCFA".into()],
+        category: Category::Utility,
+    };
+    let text = "Bonjour Awa, votre commande ORD-2612070001 est bien reçue.".to_owned();
+    let new = NewMessage::whatsapp(MessageKind::OrderPlaced, "+221771234567", None, template.clone(), text.clone());
+    write(&test, &[new, message("awa@example.sn")]).await;
+    let outbox = PgOutbox::new(test.database.clone());
+    let listed = outbox.list(None, PageRequest::new(1, 10, 10)).await.unwrap().items;
+    let on_whatsapp = listed.iter().find(|m| m.channel() == Channel::WhatsApp).expect("the WhatsApp message");
+    assert_eq!((on_whatsapp.whatsapp.as_ref(), on_whatsapp.text.as_str()), (Some(&template), text.as_str()));
+    assert_eq!(on_whatsapp.recipient, "+221771234567");
+    assert!(listed.iter().any(|m| m.channel() == Channel::Email && m.whatsapp.is_none()));
+
+    // Meta's id, as the sender will keep it once Meta took the message.
+    let mut conn = test.database.conn().await.unwrap();
+    diesel_async::RunQueryDsl::execute(
+        diesel::sql_query("UPDATE messages SET provider_id = 'wamid.A1' WHERE channel = 'whatsapp'"),
+        &mut conn,
+    )
+    .await
+    .unwrap();
+    let at = |minute: u32| Utc::now() + chrono::Duration::minutes(i64::from(minute));
+    let status = |state, minute| DeliveryStatus { state, at: at(minute), error: None };
+    assert!(outbox.record_delivery("wamid.A1", status(Delivery::Sent, 0)).await.unwrap());
+    assert!(outbox.record_delivery("wamid.A1", status(Delivery::Read, 2)).await.unwrap());
+    assert!(!outbox.record_delivery("wamid.A1", status(Delivery::Delivered, 1)).await.unwrap(), "late, and behind");
+    assert!(!outbox.record_delivery("wamid.unknown", status(Delivery::Read, 3)).await.unwrap());
+    let found = outbox.find(on_whatsapp.id).await.unwrap().unwrap();
+    assert_eq!(found.delivery.map(|d| d.state), Some(Delivery::Read));
+    let failed =
+        DeliveryStatus { state: Delivery::Failed, at: at(4), error: Some("131026 Message undeliverable".into()) };
+    assert!(outbox.record_delivery("wamid.A1", failed.clone()).await.unwrap());
+    let found = outbox.find(on_whatsapp.id).await.unwrap().unwrap();
+    assert_eq!(found.delivery.as_ref().map(|d| (d.state, d.error.clone())), Some((Delivery::Failed, failed.error)));
+}

@@ -1,0 +1,12 @@
+DROP INDEX messages_provider_idx;
+ALTER TABLE messages
+    DROP CONSTRAINT messages_delivery_at,
+    DROP CONSTRAINT messages_whatsapp_template,
+    DROP COLUMN delivery_error,
+    DROP COLUMN delivery_at,
+    DROP COLUMN delivery,
+    DROP COLUMN provider_id,
+    DROP COLUMN category,
+    DROP COLUMN variables,
+    DROP COLUMN template,
+    DROP COLUMN channel;
