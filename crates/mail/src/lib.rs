@@ -109,9 +109,9 @@ fn classify(error: lettre::transport::smtp::Error) -> SendError {
 
 #[async_trait]
 impl MessageChannel for SmtpChannel {
-    async fn send(&self, message: &Message) -> Result<(), SendError> {
+    async fn send(&self, message: &Message) -> Result<Option<String>, SendError> {
         let email = self.email(message)?;
-        self.transport.send(email).await.map(drop).map_err(classify)
+        self.transport.send(email).await.map(|_| None).map_err(classify)
     }
 }
 

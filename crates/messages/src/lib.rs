@@ -17,7 +17,9 @@ pub use model::{
 #[cfg(any(test, feature = "mocks"))]
 pub use ports::MockMessageChannel;
 pub use ports::{Decide, Decision, MessageChannel, Outbox};
-pub use sender::{ADMIN_PAGE_SIZE, MAX_ATTEMPTS, MessageService, SendReport, Sender, backoff, decide, redacted};
+pub use sender::{
+    ADMIN_PAGE_SIZE, Channels, MAX_ATTEMPTS, MessageService, SendReport, Sender, backoff, decide, redacted,
+};
 
 #[cfg(test)]
 mod sender_tests;

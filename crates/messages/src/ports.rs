@@ -11,16 +11,13 @@ use crate::model::{DeliveryStatus, Message, MessageState};
 pub enum Decision {
     Sent {
         at: DateTime<Utc>,
+        /// The id the channel gave it (Meta's wamid), by which its statuses come back.
+        provider_id: Option<String>,
     },
     /// Try again at `at`; `error` says why this attempt failed.
-    Retry {
-        at: DateTime<Utc>,
-        error: String,
-    },
+    Retry { at: DateTime<Utc>, error: String },
     /// Given up, with the last error.
-    Failed {
-        error: String,
-    },
+    Failed { error: String },
     /// No channel is configured: kept, not sent.
     NotConfigured,
 }
@@ -32,12 +29,13 @@ pub trait Decide: Send + Sync {
     async fn decide(&self, message: &Message) -> Decision;
 }
 
-/// A way of carrying a rendered message to its recipient (SMTP today).
+/// A way of carrying a message to its recipient: SMTP for e-mail, the Cloud API for WhatsApp.
 #[cfg_attr(any(test, feature = "mocks"), mockall::automock)]
 #[async_trait]
 pub trait MessageChannel: Send + Sync {
-    /// Delivers the message to its relay; the error says whether trying again may help.
-    async fn send(&self, message: &Message) -> Result<(), SendError>;
+    /// Delivers the message to its relay, answering the id the relay gave it, if any; the error
+    /// says whether trying again may help.
+    async fn send(&self, message: &Message) -> Result<Option<String>, SendError>;
 }
 
 /// The messages written with the events that cause them, and their sending. (No mockall mock:

@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::error::{MessageError, SendError};
-use crate::model::{Message, MessageState};
+use crate::model::{Channel, Message, MessageState};
 use crate::ports::{Decide, Decision, MessageChannel, Outbox};
 
 /// Attempts before a message is given up: with [`backoff`], about 24 hours of trying.
@@ -28,9 +28,9 @@ pub fn backoff(failed: u32) -> Duration {
 }
 
 /// What becomes of a message after an attempt, `made` attempts having been made before it.
-pub fn decide(made: u32, outcome: Result<(), SendError>, now: DateTime<Utc>) -> Decision {
+pub fn decide(made: u32, outcome: Result<Option<String>, SendError>, now: DateTime<Utc>) -> Decision {
     match outcome {
-        Ok(()) => Decision::Sent { at: now },
+        Ok(provider_id) => Decision::Sent { at: now, provider_id },
         Err(SendError::Permanent(error)) => Decision::Failed { error },
         Err(SendError::Transient(error)) => {
             let failed = made + 1;
@@ -65,23 +65,39 @@ pub struct SendReport {
     pub errors: Vec<(Uuid, &'static str, String)>,
 }
 
-/// Works through the outbox: sends what is due through the channel, or, without one, marks it
-/// not configured (never as sent).
+/// The channels the shop has: e-mail (`SMTP_URL`) and WhatsApp (`WHATSAPP_TOKEN`), each optional.
+#[derive(Clone, Default)]
+pub struct Channels {
+    pub email: Option<Arc<dyn MessageChannel>>,
+    pub whatsapp: Option<Arc<dyn MessageChannel>>,
+}
+
+impl Channels {
+    fn of(&self, channel: Channel) -> Option<&dyn MessageChannel> {
+        match channel {
+            Channel::Email => self.email.as_deref(),
+            Channel::WhatsApp => self.whatsapp.as_deref(),
+        }
+    }
+}
+
+/// Works through the outbox: sends what is due through its channel, or, without that channel,
+/// marks it not configured (never as sent).
 pub struct Sender {
     outbox: Arc<dyn Outbox>,
-    channel: Option<Arc<dyn MessageChannel>>,
+    channels: Channels,
     clock: fn() -> DateTime<Utc>,
 }
 
 struct Attempt<'a> {
-    channel: Option<&'a dyn MessageChannel>,
+    channels: &'a Channels,
     now: DateTime<Utc>,
 }
 
 #[async_trait]
 impl Decide for Attempt<'_> {
     async fn decide(&self, message: &Message) -> Decision {
-        match self.channel {
+        match self.channels.of(message.channel()) {
             None => Decision::NotConfigured,
             Some(channel) => decide(message.attempts, channel.send(message).await, self.now),
         }
@@ -89,8 +105,8 @@ impl Decide for Attempt<'_> {
 }
 
 impl Sender {
-    pub fn new(outbox: Arc<dyn Outbox>, channel: Option<Arc<dyn MessageChannel>>) -> Self {
-        Self { outbox, channel, clock: Utc::now }
+    pub fn new(outbox: Arc<dyn Outbox>, channels: Channels) -> Self {
+        Self { outbox, channels, clock: Utc::now }
     }
 
     /// With a fixed clock, for tests of the waits.
@@ -99,15 +115,11 @@ impl Sender {
         self
     }
 
-    pub fn is_configured(&self) -> bool {
-        self.channel.is_some()
-    }
-
     /// Sends every message due now, one at a time, at most a batch.
     pub async fn send_due(&self) -> Result<SendReport, BoxError> {
         let mut report = SendReport::default();
         for _ in 0..BATCH {
-            let attempt = Attempt { channel: self.channel.as_deref(), now: (self.clock)() };
+            let attempt = Attempt { channels: &self.channels, now: (self.clock)() };
             let Some((message, decision)) = self.outbox.process_next(attempt.now, &attempt).await? else {
                 break;
             };

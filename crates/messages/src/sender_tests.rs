@@ -71,9 +71,10 @@ impl Outbox for MemoryOutbox {
         let stored = messages.iter_mut().find(|m| m.id == message.id).unwrap();
         stored.attempts += 1;
         match &decision {
-            Decision::Sent { at } => {
+            Decision::Sent { at, provider_id } => {
                 stored.state = MessageState::Sent;
                 stored.sent_at = Some(*at);
+                stored.provider_id.clone_from(provider_id);
             }
             Decision::Retry { at, error } => {
                 stored.next_attempt_at = *at;
@@ -128,6 +129,10 @@ impl Outbox for MemoryOutbox {
     }
 }
 
+fn by_email(channel: MockMessageChannel) -> Channels {
+    Channels { email: Some(Arc::new(channel)), whatsapp: None }
+}
+
 fn channel_failing(error: fn() -> SendError) -> Arc<MockMessageChannel> {
     let mut channel = MockMessageChannel::new();
     channel.expect_send().returning(move |_| Err(error()));
@@ -159,9 +164,9 @@ async fn a_message_sent_is_marked_sent_once() {
     let mut channel = MockMessageChannel::new();
     channel.expect_send().times(1).returning(|m| {
         assert_eq!(m.recipient, "awa@example.sn");
-        Ok(())
+        Ok(None)
     });
-    let sender = Sender::new(outbox.clone(), Some(Arc::new(channel))).with_clock(start);
+    let sender = Sender::new(outbox.clone(), by_email(channel)).with_clock(start);
     let report = sender.send_due().await.unwrap();
     assert_eq!((report.sent, report.retried, report.failed), (1, 0, 0));
     let message = outbox.sole_message();
@@ -175,7 +180,7 @@ async fn a_message_sent_is_marked_sent_once() {
 async fn a_relay_down_is_retried_with_growing_waits_then_the_message_fails_with_its_last_error() {
     let outbox = MemoryOutbox::with(pending(MessageKind::OrderPlaced));
     let channel = channel_failing(|| SendError::Transient("connection refused".into()));
-    let sender = Sender::new(outbox.clone(), Some(channel)).with_clock(start);
+    let sender = Sender::new(outbox.clone(), Channels { email: Some(channel), whatsapp: None }).with_clock(start);
     let mut waits = Vec::new();
     for attempt in 1..=MAX_ATTEMPTS {
         // Each pass runs when the message is due; the clock is moved by rewriting the due time.
@@ -207,7 +212,7 @@ async fn a_message_not_yet_due_waits() {
     let outbox = MemoryOutbox::with(later);
     let mut channel = MockMessageChannel::new();
     channel.expect_send().never();
-    let sender = Sender::new(outbox.clone(), Some(Arc::new(channel))).with_clock(start);
+    let sender = Sender::new(outbox.clone(), by_email(channel)).with_clock(start);
     assert_eq!(sender.send_due().await.unwrap(), SendReport::default());
     assert_eq!(outbox.sole_message().state, MessageState::Pending);
 }
@@ -216,7 +221,11 @@ async fn a_message_not_yet_due_waits() {
 async fn an_address_refused_fails_at_once() {
     let outbox = MemoryOutbox::with(pending(MessageKind::OrderPlaced));
     let channel = channel_failing(|| SendError::Permanent("550 no such mailbox".into()));
-    let report = Sender::new(outbox.clone(), Some(channel)).with_clock(start).send_due().await.unwrap();
+    let report = Sender::new(outbox.clone(), Channels { email: Some(channel), whatsapp: None })
+        .with_clock(start)
+        .send_due()
+        .await
+        .unwrap();
     assert_eq!(report.failed, 1);
     let message = outbox.sole_message();
     assert_eq!((message.state, message.attempts), (MessageState::Failed, 1));
@@ -226,8 +235,7 @@ async fn an_address_refused_fails_at_once() {
 #[tokio::test]
 async fn without_a_channel_a_message_is_kept_as_not_configured_never_as_sent() {
     let outbox = MemoryOutbox::with(pending(MessageKind::OrderPlaced));
-    let sender = Sender::new(outbox.clone(), None).with_clock(start);
-    assert!(!sender.is_configured());
+    let sender = Sender::new(outbox.clone(), Channels::default()).with_clock(start);
     let report = sender.send_due().await.unwrap();
     assert_eq!((report.sent, report.not_configured), (0, 1));
     let message = outbox.sole_message();
@@ -259,4 +267,41 @@ async fn the_back_office_never_reads_a_reset_link() {
     assert!(!page.items[0].text.contains("Bonjour"));
     assert!(page.items[0].text.contains("masqué"));
     assert!(matches!(service.list(Some("lost"), PageRequest::new(1, 20, 100)).await, Err(MessageError::UnknownState)));
+}
+
+/// A WhatsApp message of the outbox, to Awa's phone.
+fn on_whatsapp() -> Message {
+    let template =
+        WhatsAppTemplate { name: "commande_recue".into(), variables: vec!["Awa".into()], category: Category::Utility };
+    Message { recipient: "+221771234567".into(), whatsapp: Some(template), ..pending(MessageKind::OrderPlaced) }
+}
+
+#[tokio::test]
+async fn each_message_goes_by_its_own_channel_and_keeps_the_id_whatsapp_gave_it() {
+    let outbox = MemoryOutbox::with(on_whatsapp());
+    outbox.messages.lock().unwrap().push(pending(MessageKind::OrderPlaced));
+    let mut email = MockMessageChannel::new();
+    email.expect_send().times(1).withf(|m| m.recipient == "awa@example.sn").returning(|_| Ok(None));
+    let mut whatsapp = MockMessageChannel::new();
+    whatsapp
+        .expect_send()
+        .times(1)
+        .withf(|m| m.recipient == "+221771234567")
+        .returning(|_| Ok(Some("wamid.HBgL".into())));
+    let channels = Channels { email: Some(Arc::new(email)), whatsapp: Some(Arc::new(whatsapp)) };
+    let report = Sender::new(outbox.clone(), channels).with_clock(start).send_due().await.unwrap();
+    assert_eq!(report.sent, 2);
+    let messages = outbox.messages.lock().unwrap().clone();
+    assert_eq!(messages[0].provider_id.as_deref(), Some("wamid.HBgL"));
+    assert_eq!((messages[1].provider_id.as_deref(), messages[1].state), (None, MessageState::Sent));
+}
+
+#[tokio::test]
+async fn without_whatsapp_a_whatsapp_message_is_not_configured_while_e_mail_still_goes() {
+    let outbox = MemoryOutbox::with(on_whatsapp());
+    let mut email = MockMessageChannel::new();
+    email.expect_send().never();
+    let report = Sender::new(outbox.clone(), by_email(email)).with_clock(start).send_due().await.unwrap();
+    assert_eq!(report.not_configured, 1);
+    assert_eq!(outbox.sole_message().state, MessageState::NotConfigured);
 }

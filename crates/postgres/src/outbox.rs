@@ -219,13 +219,14 @@ impl Outbox for PgOutbox {
             let this = messages::table.find(message.id);
             let attempts = messages::attempts.eq(messages::attempts + 1);
             match &decision {
-                Decision::Sent { at } => {
+                Decision::Sent { at, provider_id } => {
                     diesel::update(this)
                         .set((
                             attempts,
                             messages::state.eq(MessageState::Sent.as_str()),
                             messages::sent_at.eq(at),
                             messages::last_error.eq(None::<String>),
+                            messages::provider_id.eq(provider_id),
                         ))
                         .execute(conn)
                         .await?

@@ -23,7 +23,7 @@ use bitik_identity::{AccountService, CodeChannel, LoginCodes, TokenService};
 use bitik_images::PictureStore;
 use bitik_mail::{MailCodes, SmtpChannel};
 use bitik_messages::templates::Templates;
-use bitik_messages::{MessageChannel, MessageService, Sender};
+use bitik_messages::{Channels, MessageChannel, MessageService, Sender};
 use bitik_orders::OrderLinks;
 use bitik_orders::OrderService;
 use bitik_orders::cash_on_delivery::{CashOnDeliveryService, ConfirmationLinks};
@@ -131,7 +131,9 @@ impl Application {
         let wake = Arc::new(tokio::sync::Notify::new());
         let outbox_listener = tokio::spawn(listen_for_messages(shared.config.database_url.clone(), wake.clone()));
         let (stop_sender, stopping) = tokio::sync::watch::channel(false);
-        let sender = tokio::spawn(run_sender(Sender::new(outbox, channel), wake, stopping));
+        let channels =
+            Channels { email: channel, whatsapp: shared.whatsapp.clone().map(|api| api as Arc<dyn MessageChannel>) };
+        let sender = tokio::spawn(run_sender(Sender::new(outbox, channels), wake, stopping));
         let catalog_cache = shared.catalog_cache.clone();
         let lifecycle = shared.lifecycle.clone();
         let drain = shared.config.drain;
@@ -304,6 +306,8 @@ pub struct Shared {
     lifecycle: Arc<Lifecycle>,
     /// Where the product pictures are kept (`UPLOAD_DIR` or a bucket).
     pictures: Arc<dyn PictureStore>,
+    /// The shop's number on WhatsApp, when `WHATSAPP_TOKEN` is set: the outbox's WhatsApp channel.
+    whatsapp: Option<Arc<CloudApi>>,
     /// How login codes go out: on WhatsApp, else by e-mail when `SMTP_URL` is set, else not at all.
     code_sender: Option<(Arc<dyn CodeSender>, CodeChannel)>,
 }
@@ -362,6 +366,7 @@ impl Shared {
             storefront,
             lifecycle: Arc::new(Lifecycle::new()),
             pictures,
+            whatsapp,
             code_sender,
         })
     }

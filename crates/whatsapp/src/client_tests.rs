@@ -161,3 +161,77 @@ async fn a_server_error_a_slow_answer_or_an_unreadable_one_is_an_unknown_outcome
         assert!(matches!(error, SendError::Unknown(_)) && error.may_succeed_later(), "{error:?}");
     }
 }
+
+// The outbox's channel ------------------------------------------------------------------------
+
+fn outbox_message(recipient: &str) -> bitik_messages::Message {
+    use bitik_messages::{Category, MessageKind, MessageState, WhatsAppTemplate};
+    let now = chrono::Utc::now();
+    bitik_messages::Message {
+        id: uuid::Uuid::new_v4(),
+        kind: MessageKind::OrderShipped,
+        recipient: recipient.into(),
+        subject: String::new(),
+        text: "Bonjour Awa, votre commande est en route.".into(),
+        html: String::new(),
+        order_id: None,
+        state: MessageState::Pending,
+        attempts: 0,
+        next_attempt_at: now,
+        last_error: None,
+        created_at: now,
+        sent_at: None,
+        whatsapp: Some(WhatsAppTemplate {
+            name: "commande_expediee".into(),
+            variables: vec!["Awa".into(), "ORD-2612070001".into()],
+            category: Category::Utility,
+        }),
+        provider_id: None,
+        delivery: None,
+    }
+}
+
+#[tokio::test]
+async fn an_outbox_message_goes_as_its_template_and_keeps_meta_s_id() {
+    use bitik_messages::MessageChannel;
+    let server = MockServer::start().await;
+    Mock::given(method("POST")).respond_with(sent("wamid.HBgOUT")).mount(&server).await;
+    let channel = api(&server, Duration::from_secs(2));
+    let id = MessageChannel::send(&channel, &outbox_message("+221771234567")).await.unwrap();
+    assert_eq!(id.as_deref(), Some("wamid.HBgOUT"));
+    let body = body_of(&server).await;
+    assert_eq!(
+        (body["to"].as_str(), body["template"]["name"].as_str()),
+        (Some("221771234567"), Some("commande_expediee"))
+    );
+    assert_eq!(body["template"]["language"]["code"], "fr");
+    assert_eq!(
+        body["template"]["components"][0]["parameters"],
+        json!([{ "type": "text", "text": "Awa" }, { "type": "text", "text": "ORD-2612070001" }])
+    );
+}
+
+#[tokio::test]
+async fn a_number_not_on_whatsapp_fails_the_message_and_a_rate_limit_is_tried_again_later() {
+    use bitik_messages::{MessageChannel, SendError as OutboxError};
+    let server = MockServer::start().await;
+    Mock::given(method("POST"))
+        .respond_with(meta_error(400, meta_codes::UNDELIVERABLE, "Message Undeliverable.", "not on WhatsApp"))
+        .up_to_n_times(1)
+        .mount(&server)
+        .await;
+    Mock::given(method("POST"))
+        .respond_with(meta_error(429, meta_codes::PAIR_RATE_LIMIT, "Rate limit hit", "too many to this number"))
+        .mount(&server)
+        .await;
+    let channel = api(&server, Duration::from_secs(2));
+    match MessageChannel::send(&channel, &outbox_message("+221771234567")).await {
+        Err(OutboxError::Permanent(said)) => assert!(said.starts_with("Ce numéro n'est pas sur WhatsApp"), "{said}"),
+        other => panic!("expected a permanent failure, got {other:?}"),
+    }
+    let again = MessageChannel::send(&channel, &outbox_message("+221771234567")).await;
+    assert!(matches!(again, Err(OutboxError::Transient(_))), "{again:?}");
+    let mut no_template = outbox_message("+221771234567");
+    no_template.whatsapp = None;
+    assert!(matches!(MessageChannel::send(&channel, &no_template).await, Err(OutboxError::Permanent(_))));
+}

@@ -1,7 +1,9 @@
 //! WhatsApp Business Cloud API: the client of the shop's number (`client.rs`), the messages'
-//! JSON (`wire.rs`), and login codes sent by the authentication template (`codes.rs`, the
-//! identity domain's `CodeSender`).
+//! JSON (`wire.rs`), login codes sent by the authentication template (`codes.rs`, the identity
+//! domain's `CodeSender`), and the outbox's messages sent as templates (`channel.rs`, the messages
+//! domain's `MessageChannel`).
 
+mod channel;
 mod client;
 mod codes;
 mod wire;

@@ -46,7 +46,7 @@ impl Decide for Counting {
 }
 
 fn sent_now() -> Decision {
-    Decision::Sent { at: Utc::now() }
+    Decision::Sent { at: Utc::now(), provider_id: None }
 }
 
 fn counting(delay: Duration, decision: fn() -> Decision) -> Counting {
