@@ -2,7 +2,10 @@
 // #orders-without-an-account): /login's « Recevoir un code sur WhatsApp », the code read from the
 // fake Cloud API as the customer's WhatsApp shows it, and the shopper logged in to an account
 // opened for the phone; an order placed with a name and a phone only, opened from its own link in
-// another browser, confirmed there, and found in « Mes commandes » after logging in by code.
+// another browser, confirmed there, and found in « Mes commandes » after logging in by code; then
+// the shop's side (docs/messages.md#whatsapp): the order's messages went on WhatsApp, the admin
+// sees Meta's delivered and read ticks on them, the customer's question in « Conversations »,
+// and answers it from a phone.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { startShop } from './harness.mjs'
@@ -98,4 +101,58 @@ test('phone: a guest orders with a name and a phone, follows the order from its 
   await other.goto('/orders')
   await other.getByRole('link', { name: new RegExp(orderNumber) }).waitFor()
   await other.context().close()
+})
+
+test('phone: the admin sees the ticks of an order’s WhatsApp messages, a customer’s question in Conversations, and answers it', async () => {
+  // The guest's order above went on WhatsApp: its receipt and its confirmation request.
+  const sent = await whatsapp.sentTo('221775551234', 2)
+  const receipt = sent.find((m) => m.template?.name === 'commande_recue')
+  const asking = sent.find((m) => m.template?.name === 'confirmation_commande')
+  const now = String(Math.floor(Date.now() / 1000))
+  await whatsapp.deliver(shop.baseUrl, {
+    statuses: [
+      { id: receipt.id, status: 'read', timestamp: now, recipient_id: '221775551234' },
+      { id: asking.id, status: 'delivered', timestamp: now, recipient_id: '221775551234' },
+    ],
+  })
+  await whatsapp.deliver(shop.baseUrl, {
+    contacts: [{ profile: { name: 'Khady' }, wa_id: '221775551234' }],
+    messages: [{ from: '221775551234', id: 'wamid.khady1', timestamp: now, type: 'text', text: { body: 'Vous livrez aussi à Yoff ?' } }],
+  })
+
+  const page = await shop.newPage({ mobile: true })
+  await page.goto('/login')
+  const form = page.getByRole('form', { name: 'Connexion' })
+  await form.getByLabel(/^Email/).fill('admin@bitik.sn')
+  await form.getByLabel(/^Mot de passe/).fill('bitik-admin')
+  await form.getByRole('button', { name: 'Se connecter' }).click()
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'))
+
+  await page.goto('/admin/conversations')
+  const conversation = page.getByRole('link', { name: /^Khady\s+1 non lu$/ })
+  await conversation.waitFor()
+  await page.getByText('Vous livrez aussi à Yoff ?').waitFor()
+  await conversation.click()
+  await page.getByRole('heading', { name: /^Conversation avec 77\s555\s12\s34$/ }).waitFor()
+  const thread = page.getByRole('list', { name: 'Messages' })
+  // The receipt read (blue ticks), the request delivered, then her question.
+  await thread.locator('[data-delivery="read"]').filter({ hasText: 'Lu' }).waitFor()
+  await thread.locator('[data-delivery="delivered"]').filter({ hasText: 'Distribué' }).waitFor()
+  assert.equal(await thread.getByRole('listitem').last().innerText().then((t) => t.split('\n')[0]), 'Vous livrez aussi à Yoff ?')
+
+  await page.getByRole('textbox', { name: 'Votre réponse' }).fill('Oui, Yoff est livré en 24 h.')
+  await page.getByRole('button', { name: 'Envoyer' }).click()
+  await page.getByRole('status', { name: 'Notifications' }).getByText('Réponse envoyée sur WhatsApp').waitFor()
+  const answered = await whatsapp.sentTo('221775551234', 3)
+  assert.deepEqual(answered.filter((m) => m.type === 'text').map((m) => m.text.body), ['Oui, Yoff est livré en 24 h.'])
+  await thread.getByText('Oui, Yoff est livré en 24 h.').waitFor()
+  // Nothing wider than the phone's screen.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+  assert.ok(overflow <= 0, `the conversation is ${overflow}px wider than the phone`)
+
+  // On the order's own screen: her message, with the way to the conversation.
+  await page.getByRole('link', { name: /^ORD-/ }).first().click()
+  await page.getByRole('heading', { name: 'WhatsApp du client' }).waitFor()
+  await page.getByRole('link', { name: 'Répondre dans la conversation' }).waitFor()
+  await page.close()
 })

@@ -13,6 +13,7 @@ use bitik_identity::audit::AuditService;
 use bitik_identity::newsletter::NewsletterService;
 use bitik_images::PictureStore;
 use bitik_messages::MessageService;
+use bitik_messages::conversations::{ConversationService, WebhookReader};
 use bitik_orders::OrderService;
 use bitik_orders::cash_on_delivery::CashOnDeliveryService;
 use bitik_orders::delivery::DeliveryService;
@@ -59,6 +60,10 @@ pub struct AppState {
     pub audit: AuditService,
     /// The outbox of messages, for the back office.
     pub messages: MessageService,
+    /// WhatsApp conversations: customers' messages and staff's answers.
+    pub conversations: ConversationService,
+    /// WhatsApp's webhook, when its keys are set (`WHATSAPP_APP_SECRET`, `WHATSAPP_VERIFY_TOKEN`).
+    pub whatsapp_webhook: Option<Arc<dyn WebhookReader>>,
     /// What each order event says to the customer: the back office's click-to-chat buttons say
     /// the same words.
     pub notices: Arc<OrderNotices>,

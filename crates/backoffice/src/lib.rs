@@ -6,6 +6,7 @@
 pub mod alerts;
 pub mod audit;
 pub mod cash_on_delivery;
+pub mod conversations;
 pub mod corrections;
 pub mod courier;
 pub mod delivery_zones;
@@ -37,6 +38,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .configure(reports::routes)
         .configure(orders::routes)
         .configure(messages::routes)
+        .configure(conversations::routes)
         .configure(cash_on_delivery::routes)
         .configure(corrections::routes)
         .configure(invoices::routes)
@@ -71,6 +73,10 @@ fn actor(staff: &bitik_identity::User) -> Actor {
         messages::list,
         messages::of_order,
         messages::resend,
+        conversations::list,
+        conversations::conversation,
+        conversations::reply,
+        conversations::of_order,
         reports::payments,
         reports::payments_csv,
         reports::cash_received,

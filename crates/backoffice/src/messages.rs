@@ -50,7 +50,8 @@ pub enum MessageStateName {
 pub struct MessageDto {
     id: Uuid,
     /// order_placed, shop_new_order, confirmation_asked, payment_received, order_shipped,
-    /// order_delivered, order_cancelled, order_refused, refunded or reset_link.
+    /// order_delivered, order_cancelled, order_refused, refunded, reset_link, back_in_stock or
+    /// chat_reply.
     #[schema(example = "order_placed")]
     kind: &'static str,
     /// What the kind is called in French.
@@ -73,6 +74,29 @@ pub struct MessageDto {
     last_error: Option<String>,
     created_at: DateTime<Utc>,
     sent_at: Option<DateTime<Utc>>,
+    /// `email` or `whatsapp`.
+    #[schema(example = "whatsapp")]
+    channel: &'static str,
+    /// On WhatsApp: the approved template it went as; none for an e-mail or free text.
+    #[schema(example = "commande_recue")]
+    template: Option<String>,
+    /// On WhatsApp: the last status Meta reported.
+    delivery: Option<DeliveryDto>,
+}
+
+/// What Meta reported of a WhatsApp message.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeliveryDto {
+    /// `sent`, `delivered`, `read` or `failed`.
+    #[schema(example = "read")]
+    state: &'static str,
+    /// « Envoyé », « Distribué », « Lu », « Non distribué ».
+    #[schema(example = "Lu")]
+    label: &'static str,
+    at: DateTime<Utc>,
+    /// Meta's error, for a failure.
+    error: Option<String>,
 }
 
 impl From<Message> for MessageDto {
@@ -92,6 +116,14 @@ impl From<Message> for MessageDto {
             last_error: m.last_error,
             created_at: m.created_at,
             sent_at: m.sent_at,
+            channel: m.channel.as_str(),
+            template: m.whatsapp.map(|t| t.name),
+            delivery: m.delivery.map(|d| DeliveryDto {
+                state: d.state.as_str(),
+                label: crate::conversations::delivery_label(d.state),
+                at: d.at,
+                error: d.error,
+            }),
         }
     }
 }

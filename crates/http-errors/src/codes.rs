@@ -101,6 +101,9 @@ codes! {
     MessageNotFound = "message_not_found", NOT_FOUND;
     MessageAlreadyPending = "message_already_pending", CONFLICT;
     InvalidMessageState = "invalid_message_state", BAD_REQUEST;
+    // WhatsApp conversations: free text only within 24 hours of the customer's last message.
+    ConversationNotFound = "conversation_not_found", NOT_FOUND;
+    WhatsAppWindowClosed = "whatsapp_window_closed", CONFLICT;
 
     // The catalogue and the cart.
     ProductNotFound = "product_not_found", NOT_FOUND;

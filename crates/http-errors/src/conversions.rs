@@ -61,6 +61,9 @@ impl From<bitik_messages::MessageError> for ApiError {
             E::NotFound => ApiError::new(Code::MessageNotFound, message),
             E::AlreadyPending => ApiError::new(Code::MessageAlreadyPending, message),
             E::UnknownState => ApiError::field("state", Code::InvalidMessageState, message),
+            E::NoConversation => ApiError::new(Code::ConversationNotFound, message),
+            E::EmptyReply | E::ReplyTooLong => ApiError::field("text", Code::ValidationFailed, message),
+            E::WindowClosed => ApiError::new(Code::WhatsAppWindowClosed, message),
             E::Repository(_) => ApiError::internal(error),
         }
     }
@@ -466,6 +469,10 @@ mod tests {
                 bitik_messages::MessageError::NotFound,
                 bitik_messages::MessageError::AlreadyPending,
                 bitik_messages::MessageError::UnknownState,
+                bitik_messages::MessageError::NoConversation,
+                bitik_messages::MessageError::EmptyReply,
+                bitik_messages::MessageError::ReplyTooLong,
+                bitik_messages::MessageError::WindowClosed,
                 bitik_messages::MessageError::Repository(bug()),
             ]
             .map(ApiError::from),

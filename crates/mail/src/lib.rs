@@ -192,7 +192,9 @@ mod tests {
             last_error: None,
             created_at: now,
             sent_at: None,
+            channel: bitik_messages::Channel::Email,
             whatsapp: None,
+            author_id: None,
             provider_id: None,
             delivery: None,
         }

@@ -20,6 +20,16 @@ pub enum MessageError {
     AlreadyPending,
     #[error("État de message inconnu (pending, sent, failed ou not_configured).")]
     UnknownState,
+    #[error("Conversation introuvable.")]
+    NoConversation,
+    #[error("Écrivez votre réponse.")]
+    EmptyReply,
+    #[error("Votre réponse dépasse 4 096 caractères.")]
+    ReplyTooLong,
+    #[error(
+        "Plus de 24 h depuis le dernier message de ce client : WhatsApp n'accepte plus qu'un modèle approuvé. Écrivez-lui quand il vous aura répondu."
+    )]
+    WindowClosed,
     #[error("Les messages sont momentanément indisponibles.")]
     Repository(#[source] BoxError),
 }

@@ -3,6 +3,7 @@
 //! the event that causes them, and the sender that works through it with retries
 //! (docs/messages.md). The channel that carries them is a port: SMTP today (`bitik-mail`).
 
+pub mod conversations;
 mod error;
 mod model;
 mod ports;

@@ -22,10 +22,13 @@ pub enum MessageKind {
     ResetLink,
     /// To a shopper who asked to be told: a sold-out variant has stock again.
     BackInStock,
+    /// To a customer on WhatsApp: staff's free-text answer, or the shop's answer to a tapped
+    /// button, within the 24 hours after the customer's last message.
+    ChatReply,
 }
 
 impl MessageKind {
-    pub const ALL: [MessageKind; 11] = [
+    pub const ALL: [MessageKind; 12] = [
         MessageKind::OrderPlaced,
         MessageKind::ShopNewOrder,
         MessageKind::ConfirmationAsked,
@@ -37,6 +40,7 @@ impl MessageKind {
         MessageKind::Refunded,
         MessageKind::ResetLink,
         MessageKind::BackInStock,
+        MessageKind::ChatReply,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -52,6 +56,7 @@ impl MessageKind {
             MessageKind::Refunded => "refunded",
             MessageKind::ResetLink => "reset_link",
             MessageKind::BackInStock => "back_in_stock",
+            MessageKind::ChatReply => "chat_reply",
         }
     }
 
@@ -73,6 +78,7 @@ impl MessageKind {
             MessageKind::Refunded => "Remboursement",
             MessageKind::ResetLink => "Lien de réinitialisation",
             MessageKind::BackInStock => "Retour en stock",
+            MessageKind::ChatReply => "Réponse WhatsApp",
         }
     }
 
@@ -171,6 +177,8 @@ pub struct WhatsAppTemplate {
     pub name: String,
     pub variables: Vec<String>,
     pub category: Category,
+    /// The payloads of its quick-reply buttons, in order: what comes back when one is tapped.
+    pub buttons: Vec<String>,
 }
 
 /// What Meta says became of a message sent on WhatsApp, in the order it usually happens.
@@ -234,9 +242,12 @@ pub struct NewMessage {
     pub subject: String,
     pub text: String,
     pub html: String,
+    pub channel: Channel,
     /// On WhatsApp: the template it is sent as (`text` is what the customer reads, for the back
-    /// office); `None` for an e-mail.
+    /// office); `None` for an e-mail, and for free text on WhatsApp (a chat reply).
     pub whatsapp: Option<WhatsAppTemplate>,
+    /// The staff member who wrote it (a chat reply).
+    pub author_id: Option<Uuid>,
 }
 
 impl NewMessage {
@@ -249,7 +260,9 @@ impl NewMessage {
             subject: rendered.subject,
             text: rendered.text,
             html: rendered.html,
+            channel: Channel::Email,
             whatsapp: None,
+            author_id: None,
         }
     }
 
@@ -268,12 +281,26 @@ impl NewMessage {
             subject: String::new(),
             html: String::new(),
             text,
+            channel: Channel::WhatsApp,
             whatsapp: Some(template),
+            author_id: None,
         }
     }
 
-    pub fn channel(&self) -> Channel {
-        if self.whatsapp.is_some() { Channel::WhatsApp } else { Channel::Email }
+    /// Free text on WhatsApp to `phone`, which only goes within the 24 hours after the
+    /// customer's last message; `author_id` is the staff member who wrote it, if one did.
+    pub fn chat_reply(phone: &str, order_id: Option<Uuid>, text: &str, author_id: Option<Uuid>) -> Self {
+        NewMessage {
+            kind: MessageKind::ChatReply,
+            recipient: phone.trim().to_owned(),
+            order_id,
+            subject: String::new(),
+            html: String::new(),
+            text: text.trim().to_owned(),
+            channel: Channel::WhatsApp,
+            whatsapp: None,
+            author_id,
+        }
     }
 }
 
@@ -296,18 +323,15 @@ pub struct Message {
     pub last_error: Option<String>,
     pub created_at: DateTime<Utc>,
     pub sent_at: Option<DateTime<Utc>>,
-    /// On WhatsApp: its template; `None` for an e-mail.
+    pub channel: Channel,
+    /// On WhatsApp: its template; `None` for an e-mail or free text.
     pub whatsapp: Option<WhatsAppTemplate>,
+    /// The staff member who wrote it (a chat reply).
+    pub author_id: Option<Uuid>,
     /// On WhatsApp, once sent: Meta's id of it (wamid), which its statuses name.
     pub provider_id: Option<String>,
     /// On WhatsApp: the last status Meta reported.
     pub delivery: Option<DeliveryStatus>,
-}
-
-impl Message {
-    pub fn channel(&self) -> Channel {
-        if self.whatsapp.is_some() { Channel::WhatsApp } else { Channel::Email }
-    }
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::error::{MessageError, SendError};
-use crate::model::{Channel, Message, MessageState};
+use crate::model::{Channel, DeliveryStatus, Message, MessageState};
 use crate::ports::{Decide, Decision, MessageChannel, Outbox};
 
 /// Attempts before a message is given up: with [`backoff`], about 24 hours of trying.
@@ -97,7 +97,7 @@ struct Attempt<'a> {
 #[async_trait]
 impl Decide for Attempt<'_> {
     async fn decide(&self, message: &Message) -> Decision {
-        match self.channels.of(message.channel()) {
+        match self.channels.of(message.channel) {
             None => Decision::NotConfigured,
             Some(channel) => decide(message.attempts, channel.send(message).await, self.now),
         }
@@ -166,6 +166,11 @@ impl MessageService {
 
     pub async fn of_order(&self, order_id: Uuid) -> Result<Vec<Message>, MessageError> {
         Ok(self.outbox.of_order(order_id).await.map_err(repository)?.into_iter().map(redacted).collect())
+    }
+
+    /// What Meta reports of a WhatsApp message the shop sent; `false` when it tells nothing new.
+    pub async fn record_delivery(&self, provider_id: &str, status: DeliveryStatus) -> Result<bool, MessageError> {
+        self.outbox.record_delivery(provider_id, status).await.map_err(repository)
     }
 
     /// Sends a message again now (a failed one, one written while e-mail was not configured, or

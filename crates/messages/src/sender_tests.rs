@@ -35,7 +35,9 @@ fn pending(kind: MessageKind) -> Message {
         last_error: None,
         created_at: start(),
         sent_at: None,
+        channel: Channel::Email,
         whatsapp: None,
+        author_id: None,
         provider_id: None,
         delivery: None,
     }
@@ -271,9 +273,18 @@ async fn the_back_office_never_reads_a_reset_link() {
 
 /// A WhatsApp message of the outbox, to Awa's phone.
 fn on_whatsapp() -> Message {
-    let template =
-        WhatsAppTemplate { name: "commande_recue".into(), variables: vec!["Awa".into()], category: Category::Utility };
-    Message { recipient: "+221771234567".into(), whatsapp: Some(template), ..pending(MessageKind::OrderPlaced) }
+    let template = WhatsAppTemplate {
+        name: "commande_recue".into(),
+        variables: vec!["Awa".into()],
+        category: Category::Utility,
+        buttons: vec![],
+    };
+    Message {
+        recipient: "+221771234567".into(),
+        channel: Channel::WhatsApp,
+        whatsapp: Some(template),
+        ..pending(MessageKind::OrderPlaced)
+    }
 }
 
 #[tokio::test]

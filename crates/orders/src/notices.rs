@@ -2,11 +2,12 @@
 //! event left it, and written by the repository in the event's own transaction, so that a
 //! message is never lost nor sent for an event that did not happen.
 
-use bitik_common::Money;
+use bitik_common::{Money, Phone};
+use bitik_messages::templates::whatsapp::{WhatsAppTemplates, WhatsAppText};
 use bitik_messages::templates::{NextStep, OrderSummary, Row, StatusNotice, Templates};
 use bitik_messages::{MessageKind, NewMessage, Rendered};
 
-use crate::cash_on_delivery::{ConfirmationLinks, check_confirmable};
+use crate::cash_on_delivery::{ConfirmationLinks, QuickReply, check_confirmable};
 use crate::model::{Order, OrderStatus, PaymentMethod, PaymentStatus};
 use crate::order_link::OrderLinks;
 use crate::refund::RefundState;
@@ -25,13 +26,15 @@ pub struct ChatTexts {
     pub confirmation: Option<String>,
 }
 
-/// Renders the messages of an order's events: to its customer (the order's e-mail) and, for a
-/// new order, to the shop (`SHOP_EMAIL`).
+/// Renders the messages of an order's events: to its customer (on WhatsApp to the order's phone
+/// when the shop is on WhatsApp, and to the order's e-mail when it has one) and, for a new
+/// order, to the shop (`SHOP_EMAIL`).
 #[derive(Debug, Clone)]
 pub struct OrderNotices {
     templates: Templates,
     links: ConfirmationLinks,
     pages: OrderLinks,
+    whatsapp: Option<WhatsAppTemplates>,
 }
 
 /// How and where the order goes, in one line.
@@ -50,13 +53,24 @@ fn delivery(order: &Order) -> String {
     format!("{speed}, {line}")
 }
 
+/// The courier carrying the order: name and phone.
+fn courier(order: &Order) -> Option<(&str, &str)> {
+    order.courier.as_ref().map(|c| (c.name.as_str(), c.phone.as_str()))
+}
+
 fn size(size: &str) -> &str {
     if size == "unique" { "taille unique" } else { size }
 }
 
 impl OrderNotices {
     pub fn new(templates: Templates, links: ConfirmationLinks, pages: OrderLinks) -> Self {
-        Self { templates, links, pages }
+        Self { templates, links, pages, whatsapp: None }
+    }
+
+    /// The customer's messages also go on WhatsApp, as these templates.
+    pub fn with_whatsapp(mut self, templates: WhatsAppTemplates) -> Self {
+        self.whatsapp = Some(templates);
+        self
     }
 
     pub fn templates(&self) -> &Templates {
@@ -97,19 +111,33 @@ impl OrderNotices {
         }
     }
 
-    fn to_customer(&self, order: &Order, kind: MessageKind, rendered: Rendered) -> Vec<NewMessage> {
-        let email = order.shipping.email.trim();
-        if email.is_empty() {
-            return Vec::new();
+    /// The customer's message on WhatsApp, when the shop is on it and the order's phone is a
+    /// phone, and by e-mail, when the order has an address.
+    fn to_customer(
+        &self,
+        order: &Order,
+        kind: MessageKind,
+        rendered: Rendered,
+        whatsapp: impl FnOnce(&WhatsAppTemplates) -> WhatsAppText,
+    ) -> Vec<NewMessage> {
+        let mut messages = Vec::new();
+        if let (Some(templates), Ok(phone)) = (&self.whatsapp, Phone::parse(&order.shipping.phone)) {
+            let WhatsAppText { template, text } = whatsapp(templates);
+            messages.push(NewMessage::whatsapp(kind, phone.as_str(), Some(order.id), template, text));
         }
-        vec![NewMessage::new(kind, email, Some(order.id), rendered)]
+        let email = order.shipping.email.trim();
+        if !email.is_empty() {
+            messages.push(NewMessage::new(kind, email, Some(order.id), rendered));
+        }
+        messages
     }
 
     /// A new order: the customer's receipt, the shop's notice and, for cash on delivery, the
     /// request to confirm it with its signed link.
     pub fn placed(&self, order: &Order) -> Vec<NewMessage> {
         let summary = self.summary(order);
-        let mut messages = self.to_customer(order, MessageKind::OrderPlaced, self.templates.order_placed(&summary));
+        let rendered = self.templates.order_placed(&summary);
+        let mut messages = self.to_customer(order, MessageKind::OrderPlaced, rendered, |wa| wa.order_placed(&summary));
         let shop = self.templates.shop().email.trim();
         if !shop.is_empty() {
             let notice = self.templates.shop_new_order(&summary);
@@ -121,10 +149,13 @@ impl OrderNotices {
 
     /// The request to confirm a cash-on-delivery order, while its link may still serve.
     pub fn confirmation_asked(&self, order: &Order) -> Vec<NewMessage> {
-        match self.render_confirmation(order) {
-            Some(rendered) => self.to_customer(order, MessageKind::ConfirmationAsked, rendered),
-            None => Vec::new(),
-        }
+        let Some(rendered) = self.render_confirmation(order) else { return Vec::new() };
+        let link = self.links.link_for(order.id);
+        let token = self.links.token_for(order.id);
+        let payloads = [QuickReply::Confirm.payload(&token), QuickReply::Cancel.payload(&token)];
+        self.to_customer(order, MessageKind::ConfirmationAsked, rendered, |wa| {
+            wa.confirmation_asked(&self.summary(order), &link, payloads)
+        })
     }
 
     fn render_confirmation(&self, order: &Order) -> Option<Rendered> {
@@ -138,8 +169,9 @@ impl OrderNotices {
         if order.payment_method != PaymentMethod::Wave {
             return Vec::new();
         }
-        let rendered = self.templates.payment_received(&self.summary(order), order.total);
-        self.to_customer(order, MessageKind::PaymentReceived, rendered)
+        let summary = self.summary(order);
+        let rendered = self.templates.payment_received(&summary, order.total);
+        self.to_customer(order, MessageKind::PaymentReceived, rendered, |wa| wa.payment_received(&summary, order.total))
     }
 
     /// The order's new status, when the customer hears of it: shipped, delivered, cancelled,
@@ -148,14 +180,16 @@ impl OrderNotices {
         match order.status {
             OrderStatus::Pending => self.confirmation_asked(order),
             _ => match self.render_status(order) {
-                Some((kind, rendered)) => self.to_customer(order, kind, rendered),
+                Some((notice, rendered)) => self.to_customer(order, notice.kind(), rendered, |wa| {
+                    wa.status_changed(&self.summary(order), notice, &order.tracking_note, courier(order))
+                }),
                 None => Vec::new(),
             },
         }
     }
 
     /// The message of the order's status, for the statuses the customer hears of.
-    fn render_status(&self, order: &Order) -> Option<(MessageKind, Rendered)> {
+    fn render_status(&self, order: &Order) -> Option<(StatusNotice, Rendered)> {
         let notice = match order.status {
             OrderStatus::Shipped => StatusNotice::Shipped,
             OrderStatus::Delivered => StatusNotice::Delivered,
@@ -163,16 +197,17 @@ impl OrderNotices {
             OrderStatus::Refused => StatusNotice::Refused,
             OrderStatus::Pending | OrderStatus::Processing => return None,
         };
-        let courier = order.courier.as_ref().map(|c| (c.name.as_str(), c.phone.as_str()));
-        let rendered = self.templates.status_changed(&self.summary(order), notice, &order.tracking_note, courier);
-        Some((notice.kind(), rendered))
+        let rendered =
+            self.templates.status_changed(&self.summary(order), notice, &order.tracking_note, courier(order));
+        Some((notice, rendered))
     }
 
     /// Money given back to the customer: `amount` by `method` (as the customer reads it:
     /// « Wave », « Espèces », « Transfert Wave »).
     pub fn refunded(&self, order: &Order, amount: Money, method: &str) -> Vec<NewMessage> {
-        let rendered = self.templates.refunded(&self.summary(order), amount, method);
-        self.to_customer(order, MessageKind::Refunded, rendered)
+        let summary = self.summary(order);
+        let rendered = self.templates.refunded(&summary, amount, method);
+        self.to_customer(order, MessageKind::Refunded, rendered, |wa| wa.refunded(&summary, amount, method))
     }
 
     /// What the shop's click-to-chat buttons on the order say: the text of the matching

@@ -7,8 +7,8 @@
 use async_trait::async_trait;
 use bitik_common::{BoxError, Page, PageRequest};
 use bitik_messages::{
-    Category, Decide, Decision, Delivery, DeliveryStatus, Message, MessageKind, MessageState, NewMessage, Outbox,
-    WhatsAppTemplate,
+    Category, Channel, Decide, Decision, Delivery, DeliveryStatus, Message, MessageKind, MessageState, NewMessage,
+    Outbox, WhatsAppTemplate,
 };
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
@@ -33,7 +33,7 @@ impl PgOutbox {
 
 #[derive(Queryable, Selectable)]
 #[diesel(table_name = messages)]
-struct MessageRow {
+pub(crate) struct MessageRow {
     id: Uuid,
     kind: String,
     recipient: String,
@@ -54,6 +54,9 @@ struct MessageRow {
     delivery: Option<String>,
     delivery_at: Option<DateTime<Utc>>,
     delivery_error: Option<String>,
+    buttons: Option<serde_json::Value>,
+    author_id: Option<Uuid>,
+    channel: String,
 }
 
 /// The WhatsApp template a row was written with, if it is a WhatsApp message.
@@ -61,11 +64,14 @@ fn template_of(row: &MessageRow) -> Result<Option<WhatsAppTemplate>, DbError> {
     let (Some(name), Some(variables), Some(category)) = (&row.template, &row.variables, &row.category) else {
         return Ok(None);
     };
-    let variables: Vec<String> = serde_json::from_value(variables.clone())
-        .map_err(|e| DbError::inconsistent(format!("a message's variables: {e}")))?;
+    let strings = |value: &serde_json::Value, what: &str| -> Result<Vec<String>, DbError> {
+        serde_json::from_value(value.clone()).map_err(|e| DbError::inconsistent(format!("a message's {what}: {e}")))
+    };
+    let variables = strings(variables, "variables")?;
+    let buttons = row.buttons.as_ref().map(|b| strings(b, "buttons")).transpose()?.unwrap_or_default();
     let category = Category::parse(category)
         .ok_or_else(|| DbError::inconsistent(format!("stored message of category {category:?}")))?;
-    Ok(Some(WhatsAppTemplate { name: name.clone(), variables, category }))
+    Ok(Some(WhatsAppTemplate { name: name.clone(), variables, category, buttons }))
 }
 
 fn delivery_of(row: &MessageRow) -> Result<Option<DeliveryStatus>, DbError> {
@@ -80,6 +86,8 @@ impl TryFrom<MessageRow> for Message {
     fn try_from(row: MessageRow) -> Result<Self, DbError> {
         let whatsapp = template_of(&row)?;
         let delivery = delivery_of(&row)?;
+        let channel = Channel::parse(&row.channel)
+            .ok_or_else(|| DbError::inconsistent(format!("stored message on channel {:?}", row.channel)))?;
         Ok(Message {
             id: row.id,
             kind: MessageKind::parse(&row.kind)
@@ -96,22 +104,24 @@ impl TryFrom<MessageRow> for Message {
             last_error: row.last_error,
             created_at: row.created_at,
             sent_at: row.sent_at,
+            channel,
             whatsapp,
+            author_id: row.author_id,
             provider_id: row.provider_id,
             delivery,
         })
     }
 }
 
-fn read(rows: Vec<MessageRow>) -> Result<Vec<Message>, DbError> {
+pub(crate) fn read(rows: Vec<MessageRow>) -> Result<Vec<Message>, DbError> {
     rows.into_iter().map(Message::try_from).collect()
 }
 
 /// Writes `messages` as pending, due now, on the caller's connection: inside the caller's
-/// transaction, they commit with the event that caused them.
-pub async fn enqueue(conn: &mut AsyncPgConnection, new: &[NewMessage]) -> QueryResult<()> {
+/// transaction, they commit with the event that caused them. Answers their ids, in order.
+pub async fn enqueue(conn: &mut AsyncPgConnection, new: &[NewMessage]) -> QueryResult<Vec<Uuid>> {
     if new.is_empty() {
-        return Ok(());
+        return Ok(Vec::new());
     }
     let rows: Vec<_> = new
         .iter()
@@ -127,16 +137,17 @@ pub async fn enqueue(conn: &mut AsyncPgConnection, new: &[NewMessage]) -> QueryR
                     messages::order_id.eq(m.order_id),
                 ),
                 (
-                    messages::channel.eq(m.channel().as_str()),
+                    messages::channel.eq(m.channel.as_str()),
                     messages::template.eq(template.map(|t| t.name.as_str())),
                     messages::variables.eq(template.map(|t| serde_json::json!(t.variables))),
                     messages::category.eq(template.map(|t| t.category.as_str())),
+                    messages::buttons.eq(template.map(|t| serde_json::json!(t.buttons))),
+                    messages::author_id.eq(m.author_id),
                 ),
             )
         })
         .collect();
-    diesel::insert_into(messages::table).values(rows).execute(conn).await?;
-    Ok(())
+    diesel::insert_into(messages::table).values(rows).returning(messages::id).get_results(conn).await
 }
 
 /// Writes messages outside any other transaction: the refund's, when its event was committed by

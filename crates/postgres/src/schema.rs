@@ -99,6 +99,8 @@ diesel::table! {
         delivery -> Nullable<Text>,
         delivery_at -> Nullable<Timestamptz>,
         delivery_error -> Nullable<Text>,
+        buttons -> Nullable<Jsonb>,
+        author_id -> Nullable<Uuid>,
     }
 }
 
@@ -461,6 +463,21 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    whatsapp_inbound (id) {
+        id -> Uuid,
+        provider_id -> Text,
+        phone -> Text,
+        profile_name -> Text,
+        kind -> Text,
+        body -> Text,
+        order_id -> Nullable<Uuid>,
+        sent_at -> Timestamptz,
+        received_at -> Timestamptz,
+        seen_at -> Nullable<Timestamptz>,
+    }
+}
+
 diesel::joinable!(addresses -> users (user_id));
 diesel::joinable!(addresses -> delivery_communes (commune));
 diesel::joinable!(delivery_communes -> delivery_zones (zone_code));
@@ -478,6 +495,7 @@ diesel::joinable!(order_confirmation_attempts -> order_confirmations (order_id))
 diesel::joinable!(payments -> orders (order_id));
 diesel::joinable!(refunds -> orders (order_id));
 diesel::joinable!(messages -> orders (order_id));
+diesel::joinable!(whatsapp_inbound -> orders (order_id));
 diesel::joinable!(stock_alerts -> products (product_id));
 diesel::joinable!(stock_movements -> products (product_id));
 diesel::joinable!(two_factor_recovery_codes -> users (user_id));
@@ -508,4 +526,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     promo_codes,
     stock_movements,
     two_factor_recovery_codes,
+    whatsapp_inbound,
 );

@@ -22,6 +22,7 @@ use bitik_identity::ports::CodeSender;
 use bitik_identity::{AccountService, CodeChannel, LoginCodes, TokenService};
 use bitik_images::PictureStore;
 use bitik_mail::{MailCodes, SmtpChannel};
+use bitik_messages::conversations::{ConversationService, WebhookReader};
 use bitik_messages::templates::Templates;
 use bitik_messages::{Channels, MessageChannel, MessageService, Sender};
 use bitik_orders::OrderLinks;
@@ -33,14 +34,15 @@ use bitik_orders::promo::PromoService;
 use bitik_payments::reconciliation::{ReconciliationService, WaveTransactions};
 use bitik_payments::{PaymentService, RefundService, WaveGateway};
 use bitik_postgres::{
-    Database, PgAddressRepository, PgAuditLog, PgCartRepository, PgInvoiceRepository, PgJobRuns, PgLoginCodes,
-    PgNewsletterRepository, PgOrderRepository, PgOutbox, PgPaymentRepository, PgPhoneRecords, PgProductRepository,
-    PgPromoCodeRepository, PgRateLimiter, PgReconciliationRepository, PgSimulatedSessions, PgStockAlerts,
-    PgTwoFactorRepository, PgUserRepository, PgZoneRepository, PoolSettings, listen_for_changes, listen_for_messages,
+    Database, PgAddressRepository, PgAuditLog, PgCartRepository, PgConversations, PgInvoiceRepository, PgJobRuns,
+    PgLoginCodes, PgNewsletterRepository, PgOrderRepository, PgOutbox, PgPaymentRepository, PgPhoneRecords,
+    PgProductRepository, PgPromoCodeRepository, PgRateLimiter, PgReconciliationRepository, PgSimulatedSessions,
+    PgStockAlerts, PgTwoFactorRepository, PgUserRepository, PgZoneRepository, PoolSettings, listen_for_changes,
+    listen_for_messages,
 };
 use bitik_storage::{ObjectPictures, StorageSettings};
 use bitik_wave::{Simulator, WaveClient, WaveWebhooks};
-use bitik_whatsapp::{CloudApi, WhatsAppCodes};
+use bitik_whatsapp::{CloudApi, CloudWebhook, WhatsAppCodes};
 
 use crate::config::Config;
 use crate::jobs;
@@ -308,6 +310,8 @@ pub struct Shared {
     pictures: Arc<dyn PictureStore>,
     /// The shop's number on WhatsApp, when `WHATSAPP_TOKEN` is set: the outbox's WhatsApp channel.
     whatsapp: Option<Arc<CloudApi>>,
+    /// Its webhook, when `WHATSAPP_APP_SECRET` and `WHATSAPP_VERIFY_TOKEN` are set.
+    webhook: Option<Arc<dyn WebhookReader>>,
     /// How login codes go out: on WhatsApp, else by e-mail when `SMTP_URL` is set, else not at all.
     code_sender: Option<(Arc<dyn CodeSender>, CodeChannel)>,
 }
@@ -349,11 +353,20 @@ impl Shared {
             }
             _ => None,
         };
-        let notices = Arc::new(OrderNotices::new(
+        let mut notices = OrderNotices::new(
             templates.clone(),
             ConfirmationLinks::new(config.jwt_secret.as_bytes(), &config.http.public_url),
             OrderLinks::new(config.jwt_secret.as_bytes(), &config.http.public_url),
-        ));
+        );
+        if let Some(number) = &config.whatsapp {
+            notices = notices.with_whatsapp(number.templates(&config.http.shop.name));
+        }
+        let notices = Arc::new(notices);
+        let webhook = config.whatsapp.as_ref().and_then(|number| {
+            let keys = number.webhook.as_ref()?;
+            let reader = CloudWebhook::new(&keys.app_secret, &keys.verify_token, &number.phone_number_id);
+            Some(Arc::new(reader) as Arc<dyn WebhookReader>)
+        });
         Ok(Self {
             templates,
             notices,
@@ -367,6 +380,7 @@ impl Shared {
             lifecycle: Arc::new(Lifecycle::new()),
             pictures,
             whatsapp,
+            webhook,
             code_sender,
         })
     }
@@ -469,6 +483,7 @@ impl Shared {
             .with_daily_codes_per_country(config.login_codes.daily_per_country);
         let messages = MessageService::new(Arc::new(PgOutbox::new(database.clone())));
         let audit = AuditService::new(audit_log);
+        let conversations = ConversationService::new(Arc::new(PgConversations::new(database.clone())));
         AppState {
             config: Arc::new(config.http.clone()),
             storage: Arc::new(DatabaseProbe { outbox: PgOutbox::new(database.clone()), database }),
@@ -489,6 +504,8 @@ impl Shared {
             newsletter,
             audit,
             messages,
+            conversations,
+            whatsapp_webhook: self.webhook.clone(),
             notices: self.notices.clone(),
             limits,
             storefront: self.storefront.clone(),

@@ -2,6 +2,7 @@
 //! Cloud API, the template names Meta approved, and which phones may receive codes.
 
 use bitik_identity::login_code::CodeCountries;
+use bitik_messages::templates::whatsapp::{SPECS, WhatsAppTemplates};
 
 /// A setting's refusal, one sentence (`config.rs` stops the program with it).
 pub type Refusal = String;
@@ -16,6 +17,26 @@ pub struct WhatsAppSettings {
     /// The approved authentication template that carries login codes
     /// (`WHATSAPP_TEMPLATE_LOGIN_CODE`, default `code_connexion`, docs/messages.md).
     pub login_code_template: String,
+    /// The order templates' approved names (`WHATSAPP_TEMPLATE_ORDER_PLACED`…), by setting.
+    pub order_templates: Vec<(&'static str, String)>,
+    /// The webhook's keys (`WHATSAPP_APP_SECRET`, `WHATSAPP_VERIFY_TOKEN`): without both, no
+    /// status nor customer's message comes back, and the webhook refuses everything.
+    pub webhook: Option<WebhookKeys>,
+}
+
+#[derive(Clone)]
+pub struct WebhookKeys {
+    pub app_secret: String,
+    pub verify_token: String,
+}
+
+impl WhatsAppSettings {
+    /// The order templates by the names this shop's Meta approved.
+    pub fn templates(&self, shop_name: &str) -> WhatsAppTemplates {
+        WhatsAppTemplates::new(shop_name, |spec| {
+            self.order_templates.iter().find(|(setting, _)| *setting == spec.setting).map(|(_, name)| name.clone())
+        })
+    }
 }
 
 impl std::fmt::Debug for WhatsAppSettings {
@@ -43,7 +64,17 @@ impl WhatsAppSettings {
             return Err(format!("WHATSAPP_API_BASE must be an http(s):// address, not \"{api_base}\"."));
         }
         let login_code_template = template(lookup, "WHATSAPP_TEMPLATE_LOGIN_CODE", "code_connexion")?;
-        Ok(Some(Self { token, phone_number_id, api_base, login_code_template }))
+        let order_templates = SPECS
+            .iter()
+            .map(|spec| Ok((spec.setting, template(lookup, spec.setting, spec.default_name)?)))
+            .collect::<Result<_, Refusal>>()?;
+        let secret = |name: &str| lookup(name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+        let webhook = match (secret("WHATSAPP_APP_SECRET"), secret("WHATSAPP_VERIFY_TOKEN")) {
+            (Some(app_secret), Some(verify_token)) => Some(WebhookKeys { app_secret, verify_token }),
+            (None, None) => None,
+            _ => return Err("WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN go together: the webhook needs both (README « WhatsApp »).".into()),
+        };
+        Ok(Some(Self { token, phone_number_id, api_base, login_code_template, order_templates, webhook }))
     }
 }
 
@@ -105,6 +136,28 @@ mod tests {
             (bitik_whatsapp::DEFAULT_API_BASE, "code_connexion")
         );
         assert!(!format!("{on:?}").contains("EAAG"), "the token is not printed");
+        assert!(on.webhook.is_none());
+        let named = read(&[
+            ("WHATSAPP_TOKEN", "EAAG"),
+            ("WHATSAPP_PHONE_NUMBER_ID", "1234567890"),
+            ("WHATSAPP_TEMPLATE_ORDER_SHIPPED", "expedition_v2"),
+        ])
+        .unwrap()
+        .unwrap();
+        let names: Vec<&str> = named.order_templates.iter().map(|(_, name)| name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "commande_recue",
+                "confirmation_commande",
+                "paiement_recu",
+                "expedition_v2",
+                "commande_livree",
+                "commande_annulee",
+                "colis_refuse",
+                "remboursement"
+            ]
+        );
         for (vars, says) in [
             (vec![("WHATSAPP_TOKEN", "EAAG")], "WHATSAPP_PHONE_NUMBER_ID"),
             (vec![("WHATSAPP_TOKEN", "EAAG"), ("WHATSAPP_PHONE_NUMBER_ID", "12ab")], "WHATSAPP_PHONE_NUMBER_ID"),
@@ -119,6 +172,18 @@ mod tests {
             (
                 vec![("WHATSAPP_TOKEN", "EAAG"), ("WHATSAPP_PHONE_NUMBER_ID", "1"), ("WHATSAPP_API_BASE", "graph")],
                 "WHATSAPP_API_BASE",
+            ),
+            (
+                vec![
+                    ("WHATSAPP_TOKEN", "EAAG"),
+                    ("WHATSAPP_PHONE_NUMBER_ID", "1"),
+                    ("WHATSAPP_TEMPLATE_REFUNDED", "Remb"),
+                ],
+                "WHATSAPP_TEMPLATE_REFUNDED",
+            ),
+            (
+                vec![("WHATSAPP_TOKEN", "EAAG"), ("WHATSAPP_PHONE_NUMBER_ID", "1"), ("WHATSAPP_APP_SECRET", "s")],
+                "WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN",
             ),
         ] {
             let error = read(&vars).expect_err("refused");

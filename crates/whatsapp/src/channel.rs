@@ -1,5 +1,5 @@
-//! The outbox's WhatsApp channel: a message written as a template (`bitik_messages::WhatsAppTemplate`)
-//! goes to its phone through the Cloud API, and keeps the id Meta gave it, by which its statuses
+//! The outbox's WhatsApp channel: a message written as a template (`bitik_messages::WhatsAppTemplate`),
+//! or a chat reply in free text, goes to its phone through the Cloud API, and keeps the id Meta gave it, by which its statuses
 //! come back. Meta's refusals are read once: a rate limit or no answer is tried again later by the
 //! sender; anything else (a number not on WhatsApp, a template not approved) fails the message with
 //! Meta's words.
@@ -14,16 +14,18 @@ use crate::wire::Outgoing;
 #[async_trait]
 impl MessageChannel for CloudApi {
     async fn send(&self, message: &Message) -> Result<Option<String>, OutboxError> {
-        let Some(template) = &message.whatsapp else {
-            return Err(OutboxError::Permanent("message sans modèle WhatsApp".to_owned()));
-        };
         let phone = Phone::parse(&message.recipient)
             .map_err(|_| OutboxError::Permanent(format!("numéro WhatsApp invalide : {}", message.recipient)))?;
-        let outgoing = Outgoing::Template {
-            name: &template.name,
-            language: crate::LANGUAGE,
-            body: template.variables.clone(),
-            code_button: None,
+        let outgoing = match &message.whatsapp {
+            Some(template) => Outgoing::Template {
+                name: &template.name,
+                language: crate::LANGUAGE,
+                body: template.variables.clone(),
+                code_button: None,
+                quick_replies: &template.buttons,
+            },
+            // Free text: Meta refuses it outside the 24 hours after the customer's last message.
+            None => Outgoing::Text(&message.text),
         };
         match CloudApi::send(self, &phone, outgoing).await {
             Ok(wamid) => Ok(Some(wamid)),
@@ -37,6 +39,9 @@ impl MessageChannel for CloudApi {
 fn refusal(error: &SendError) -> String {
     if error.recipient_unreachable() {
         return format!("Ce numéro n'est pas sur WhatsApp ({error})");
+    }
+    if error.window_closed() {
+        return format!("Plus de 24 h depuis le dernier message du client : seul un modèle peut partir ({error})");
     }
     error.to_string()
 }

@@ -25,6 +25,8 @@ pub mod meta_codes {
     pub const SPAM_RATE_LIMIT: i64 = 131048;
     /// The template's name or language is not approved.
     pub const TEMPLATE_MISSING: i64 = 132001;
+    /// Free text more than 24 hours after the customer's last message.
+    pub const OUTSIDE_WINDOW: i64 = 131047;
     /// Its parameters do not fit the approved template.
     pub const TEMPLATE_PARAMETERS: i64 = 132000;
 }
@@ -54,6 +56,11 @@ impl SendError {
                     )
             }
         }
+    }
+
+    /// Free text refused: the customer's 24-hour window is closed.
+    pub fn window_closed(&self) -> bool {
+        matches!(self, SendError::Refused { code: meta_codes::OUTSIDE_WINDOW, .. })
     }
 
     /// The recipient is not on WhatsApp.

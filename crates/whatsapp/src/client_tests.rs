@@ -59,6 +59,7 @@ async fn a_template_is_posted_to_the_shop_s_number_with_its_variables_and_meta_s
         language: "fr",
         body: vec!["Awa".into(), "BTK-2026-0042".into()],
         code_button: None,
+        quick_replies: &[],
     };
     assert_eq!(api(&server, Duration::from_secs(5)).send(&phone(), message).await.unwrap(), "wamid.HBgM");
     assert_eq!(
@@ -185,7 +186,10 @@ fn outbox_message(recipient: &str) -> bitik_messages::Message {
             name: "commande_expediee".into(),
             variables: vec!["Awa".into(), "ORD-2612070001".into()],
             category: Category::Utility,
+            buttons: vec![],
         }),
+        channel: bitik_messages::Channel::WhatsApp,
+        author_id: None,
         provider_id: None,
         delivery: None,
     }
@@ -231,7 +235,43 @@ async fn a_number_not_on_whatsapp_fails_the_message_and_a_rate_limit_is_tried_ag
     }
     let again = MessageChannel::send(&channel, &outbox_message("+221771234567")).await;
     assert!(matches!(again, Err(OutboxError::Transient(_))), "{again:?}");
-    let mut no_template = outbox_message("+221771234567");
-    no_template.whatsapp = None;
-    assert!(matches!(MessageChannel::send(&channel, &no_template).await, Err(OutboxError::Permanent(_))));
+}
+
+#[tokio::test]
+async fn quick_replies_carry_their_payloads_and_a_chat_reply_goes_as_free_text_within_the_window() {
+    use bitik_messages::{MessageChannel, SendError as OutboxError};
+    let server = MockServer::start().await;
+    Mock::given(method("POST")).respond_with(sent("wamid.HBgQR")).up_to_n_times(2).mount(&server).await;
+    Mock::given(method("POST"))
+        .respond_with(meta_error(400, meta_codes::OUTSIDE_WINDOW, "Re-engagement message", "more than 24 hours"))
+        .mount(&server)
+        .await;
+    let channel = api(&server, Duration::from_secs(2));
+    let mut asking = outbox_message("+221771234567");
+    asking.whatsapp.as_mut().unwrap().buttons = vec!["confirmer:abc".into(), "annuler:abc".into()];
+    MessageChannel::send(&channel, &asking).await.unwrap();
+    let components = &body_of(&server).await["template"]["components"];
+    assert_eq!(
+        (&components[1], &components[2]),
+        (
+            &json!({ "type": "button", "sub_type": "quick_reply", "index": "0",
+                     "parameters": [{ "type": "payload", "payload": "confirmer:abc" }] }),
+            &json!({ "type": "button", "sub_type": "quick_reply", "index": "1",
+                     "parameters": [{ "type": "payload", "payload": "annuler:abc" }] })
+        )
+    );
+    let mut reply = outbox_message("+221771234567");
+    reply.whatsapp = None;
+    reply.text = "Oui, la robe existe en M.".into();
+    MessageChannel::send(&channel, &reply).await.unwrap();
+    let requests = server.received_requests().await.unwrap();
+    let body: serde_json::Value = serde_json::from_slice(&requests[1].body).unwrap();
+    assert_eq!(
+        (body["type"].as_str(), body["text"]["body"].as_str()),
+        (Some("text"), Some("Oui, la robe existe en M."))
+    );
+    match MessageChannel::send(&channel, &reply).await {
+        Err(OutboxError::Permanent(said)) => assert!(said.starts_with("Plus de 24 h depuis"), "{said}"),
+        other => panic!("expected the window's refusal, got {other:?}"),
+    }
 }

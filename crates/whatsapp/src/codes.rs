@@ -31,6 +31,7 @@ impl CodeSender for WhatsAppCodes {
             language: crate::LANGUAGE,
             body: vec![code.as_str().to_owned()],
             code_button: Some(code.as_str().to_owned()),
+            quick_replies: &[],
         };
         self.api.send(&to.phone, message).await.map(drop).map_err(Into::into)
     }

@@ -7,8 +7,15 @@ use serde_json::{Value, json};
 #[derive(Debug, Clone, PartialEq)]
 pub enum Outgoing<'a> {
     /// An approved template (`type: template`), its body's variables in order; `code_button`
-    /// is an authentication template's copy-code button, which repeats the code.
-    Template { name: &'a str, language: &'a str, body: Vec<String>, code_button: Option<String> },
+    /// is an authentication template's copy-code button, which repeats the code;
+    /// `quick_replies` the payloads of its quick-reply buttons, in order.
+    Template {
+        name: &'a str,
+        language: &'a str,
+        body: Vec<String>,
+        code_button: Option<String>,
+        quick_replies: &'a [String],
+    },
     /// Free text, within the 24 hours after the customer's last message.
     Text(&'a str),
 }
@@ -16,7 +23,7 @@ pub enum Outgoing<'a> {
 impl Outgoing<'_> {
     pub(crate) fn to_json(&self, to: &str) -> Value {
         match self {
-            Outgoing::Template { name, language, body, code_button } => {
+            Outgoing::Template { name, language, body, code_button, quick_replies } => {
                 let text = |value: &String| json!({ "type": "text", "text": value });
                 let mut components = Vec::new();
                 if !body.is_empty() {
@@ -25,6 +32,12 @@ impl Outgoing<'_> {
                 if let Some(code) = code_button {
                     components.push(json!({
                         "type": "button", "sub_type": "url", "index": "0", "parameters": [text(code)]
+                    }));
+                }
+                for (index, payload) in quick_replies.iter().enumerate() {
+                    components.push(json!({
+                        "type": "button", "sub_type": "quick_reply", "index": index.to_string(),
+                        "parameters": [{ "type": "payload", "payload": payload }]
                     }));
                 }
                 json!({

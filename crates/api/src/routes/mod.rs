@@ -19,6 +19,7 @@ pub mod products;
 pub mod promo_codes;
 pub mod shop;
 pub mod wave_simulator;
+pub mod whatsapp;
 pub mod whole;
 
 use actix_web::web;
@@ -41,5 +42,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(orders::routes)
         .configure(payments::routes)
         .configure(wave_simulator::routes)
+        .configure(whatsapp::routes)
         .configure(newsletter::routes);
 }

@@ -5,6 +5,7 @@
 mod doc;
 #[cfg(test)]
 mod tests;
+pub mod whatsapp;
 
 use bitik_common::{Money, Shop};
 use chrono::{DateTime, Utc};

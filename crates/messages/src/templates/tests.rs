@@ -209,3 +209,86 @@ fn the_logo_is_the_png_the_shop_serves() {
     assert_eq!((&LOGO_PNG[16..20], &LOGO_PNG[20..24]), (&96u32.to_be_bytes()[..], &96u32.to_be_bytes()[..]));
     assert_eq!(LOGO_PATH, "/logo.png");
 }
+
+mod on_whatsapp {
+    use super::*;
+    use crate::templates::whatsapp::{SPECS, WhatsAppTemplates};
+
+    fn whatsapp() -> WhatsAppTemplates {
+        WhatsAppTemplates::new("Bitik Dakar", |spec| {
+            (spec.kind == MessageKind::OrderShipped).then(|| "expedition_v2".to_owned())
+        })
+    }
+
+    #[test]
+    fn each_body_numbers_its_variables_in_order_and_neither_starts_nor_ends_with_one() {
+        for spec in SPECS {
+            for n in 1..=spec.variables.len() {
+                assert_eq!(spec.body.matches(&format!("{{{{{n}}}}}")).count(), 1, "{} {{{{{n}}}}}", spec.default_name);
+            }
+            let next = format!("{{{{{}}}}}", spec.variables.len() + 1);
+            assert!(!spec.body.contains(&next), "{}: more variables than described", spec.default_name);
+            assert!(!spec.body.starts_with("{{") && !spec.body.trim_end().ends_with("}}"), "{}", spec.default_name);
+            assert!(spec.body.chars().count() <= 1024, "{}: Meta's limit", spec.default_name);
+        }
+    }
+
+    #[test]
+    fn docs_messages_md_lists_each_template_as_submitted() {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../docs/messages.md");
+        let docs = std::fs::read_to_string(path).unwrap();
+        for spec in SPECS {
+            let heading = format!("`{}` (`{}`)", spec.default_name, spec.setting);
+            assert!(docs.contains(&heading), "docs/messages.md lacks {heading}");
+            assert!(
+                docs.contains(&format!("```text\n{}\n```", spec.body)),
+                "docs/messages.md lacks {}'s body",
+                spec.default_name
+            );
+            for variable in spec.variables {
+                assert!(docs.contains(variable), "docs/messages.md lacks {}'s « {variable} »", spec.default_name);
+            }
+        }
+    }
+
+    #[test]
+    fn the_texts_the_customer_reads() {
+        let wa = whatsapp();
+        let cod = order(NextStep::CashOnDelivery);
+        let mut all = Vec::new();
+        let mut push = |label: &str, text: crate::templates::whatsapp::WhatsAppText| {
+            all.push(format!("== {label} ({}) {:?}\n{}\n", text.template.name, text.template.buttons, text.text));
+        };
+        push("order_placed, Wave", wa.order_placed(&order(NextStep::PayWithWave)));
+        push("order_placed, cash", wa.order_placed(&cod));
+        let link = "https://bitik.sn/confirm/00000000000000000000000000001234abcdef";
+        push(
+            "confirmation_asked",
+            wa.confirmation_asked(&cod, link, ["confirmer:1234abcdef".into(), "annuler:1234abcdef".into()]),
+        );
+        push("payment_received", wa.payment_received(&order(NextStep::Paid), Money::francs(30_000)));
+        push(
+            "order_shipped",
+            wa.status_changed(
+                &cod,
+                StatusNotice::Shipped,
+                "Livraison prévue\ndemain matin.",
+                Some(("Modou Fall", "+221 77 765 43 21")),
+            ),
+        );
+        push(
+            "order_shipped, nothing known",
+            wa.status_changed(&order(NextStep::Paid), StatusNotice::Shipped, "", None),
+        );
+        push("order_delivered", wa.status_changed(&cod, StatusNotice::Delivered, "", None));
+        push("order_cancelled", wa.status_changed(&cod, StatusNotice::Cancelled, "", None));
+        push("order_refused", wa.status_changed(&cod, StatusNotice::Refused, "", None));
+        push("refunded", wa.refunded(&cod, Money::francs(30_000), "Transfert Wave"));
+        check_file("whatsapp.txt", &all.join("\n"));
+        let shipped = wa.status_changed(&cod, StatusNotice::Shipped, "Livraison prévue\ndemain matin.", None);
+        assert!(
+            shipped.template.variables.iter().all(|v| !v.contains('\n') && !v.contains("    ") && !v.is_empty()),
+            "Meta refuses a variable with a new line, a run of spaces, or nothing"
+        );
+    }
+}

@@ -9,6 +9,7 @@ use super::courier::Courier;
 use super::link::ConfirmationLinks;
 use super::phone_record::{PhoneOverride, PhoneRecord};
 use super::ports::{CashOnDeliveryRepository, PhoneRecords};
+use super::quick_reply::{ButtonAnswer, QuickReply};
 use super::rules::{check_confirmable, expired};
 use crate::error::OrderError;
 use crate::model::{Actor, Order, OrderStatus, StatusChange};
@@ -116,6 +117,59 @@ impl CashOnDeliveryService {
 
     /// Whoever holds the order's signed link confirms it, once.
     pub async fn confirm_by_link(&self, token: &str) -> Result<Order, OrderError> {
+        self.confirm_by_token(token, "Commande confirmée par le client (lien de confirmation)").await
+    }
+
+    /// A tap on a button of the confirmation's WhatsApp message, from the phone `from`:
+    /// « Je confirme » confirms the order by the rule and the single-use record of its signed
+    /// link; « Annuler » cancels it while it awaits its confirmation, its stock returned. A tap
+    /// that comes late, twice, or from another phone changes nothing and says why.
+    pub async fn answer_button(&self, payload: &str, from: &Phone) -> Result<ButtonAnswer, OrderError> {
+        let Some((reply, token)) = QuickReply::parse(payload) else { return Ok(ButtonAnswer::Unknown) };
+        let order = match self.order_of_link(token).await {
+            Ok(order) => order,
+            Err(OrderError::InvalidConfirmationLink) => return Ok(ButtonAnswer::Unknown),
+            Err(error) => return Err(error),
+        };
+        if Phone::parse(&order.shipping.phone).ok().as_ref() != Some(from) {
+            return Ok(ButtonAnswer::Unknown);
+        }
+        let done = match reply {
+            QuickReply::Confirm => self
+                .confirm_by_token(token, "Commande confirmée par le client (WhatsApp)")
+                .await
+                .map(ButtonAnswer::Confirmed),
+            QuickReply::Cancel => self.cancel_by_button(&order).await.map(ButtonAnswer::Cancelled),
+        };
+        match done {
+            Err(
+                why @ (OrderError::AlreadyConfirmed
+                | OrderError::ConfirmationLinkUsed
+                | OrderError::NotConfirmable
+                | OrderError::NoConfirmation),
+            ) => {
+                let already_confirmed = matches!(why, OrderError::AlreadyConfirmed | OrderError::ConfirmationLinkUsed);
+                Ok(ButtonAnswer::Unchanged { order: self.find(order.id).await?, already_confirmed })
+            }
+            other => other,
+        }
+    }
+
+    async fn cancel_by_button(&self, order: &Order) -> Result<Order, OrderError> {
+        check_confirmable(order)?;
+        let now = self.now();
+        let change =
+            StatusChange::new(OrderStatus::Cancelled, "Annulée par le client (WhatsApp)", &Actor::link_holder(), now);
+        // Any order still awaiting its confirmation, however recent.
+        let asked_before = now + chrono::Duration::seconds(1);
+        if self.cod.cancel_unconfirmed(order.id, asked_before, change).await.map_err(OrderError::repository)? {
+            return self.find(order.id).await;
+        }
+        let order = self.find(order.id).await?;
+        Err(check_confirmable(&order).err().unwrap_or(OrderError::NotConfirmable))
+    }
+
+    async fn confirm_by_token(&self, token: &str, note: &str) -> Result<Order, OrderError> {
         let id = self.links.order_of(token).ok_or(OrderError::InvalidConfirmationLink)?;
         let order = self.orders.find(id).await.map_err(OrderError::repository)?;
         let order = order.ok_or(OrderError::InvalidConfirmationLink)?;
@@ -123,13 +177,7 @@ impl CashOnDeliveryService {
             return Err(OrderError::ConfirmationLinkUsed);
         }
         check_confirmable(&order)?;
-        self.confirm_for_customer(
-            &order,
-            Actor::link_holder(),
-            "Commande confirmée par le client (lien de confirmation)",
-            true,
-        )
-        .await
+        self.confirm_for_customer(&order, Actor::link_holder(), note, true).await
     }
 
     /// The order a signed link names, for its page to say where it stands before anyone taps:

@@ -330,3 +330,82 @@ async fn an_admin_decides_for_a_phone_with_a_reason() {
     let bad_phone = service.phone_record("12").await.unwrap_err();
     assert_eq!(bad_phone.to_string(), "Veuillez entrer un numéro de téléphone valide");
 }
+
+#[tokio::test]
+async fn je_confirme_on_whatsapp_confirms_once_by_the_link_s_record_and_only_from_the_order_s_phone() {
+    let order = cod_order(OrderStatus::Pending, Confirmation::Awaiting, 1);
+    let recorded = Recorded::default();
+    let service = service(finding(&order), recording(&order, recorded.clone()), MockPhoneRecords::new());
+    let token = links().token_for(order.id);
+    let awa = bitik_common::Phone::parse("+221771234567").unwrap();
+
+    let stranger = bitik_common::Phone::parse("+221779999999").unwrap();
+    let answer = service.answer_button(&QuickReply::Confirm.payload(&token), &stranger).await.unwrap();
+    assert!(matches!(answer, ButtonAnswer::Unknown), "a tap from another phone");
+    let forged = format!("{}{}", hex::encode(Uuid::new_v4().as_bytes()), &token[32..]);
+    let answer = service.answer_button(&QuickReply::Confirm.payload(&forged), &awa).await.unwrap();
+    assert!(matches!(answer, ButtonAnswer::Unknown));
+    assert!(recorded.lock().unwrap().is_empty(), "nothing recorded for either");
+
+    let answer = service.answer_button(&QuickReply::Confirm.payload(&token), &awa).await.unwrap();
+    assert!(matches!(answer, ButtonAnswer::Confirmed(_)), "{answer:?}");
+    assert!(answer.text().unwrap().starts_with("Merci ! Votre commande ORD-2611270001 est confirmée."));
+    let (attempt, entry, by_link) = recorded.lock().unwrap()[0].clone();
+    assert!(by_link, "the single-use record of the signed link");
+    assert_eq!(
+        (attempt.outcome, entry.unwrap().note.as_str()),
+        (Confirmation::Confirmed, "Commande confirmée par le client (WhatsApp)")
+    );
+
+    // The second tap finds the link used: nothing written, a polite answer.
+    let mut used = order.clone();
+    used.confirmation = Some(OrderConfirmation {
+        state: Confirmation::Confirmed,
+        attempts: vec![],
+        requested_at: now(),
+        link_used_at: Some(now()),
+    });
+    let service = self::service(finding(&used), MockCashOnDeliveryRepository::new(), MockPhoneRecords::new());
+    let again = service.answer_button(&QuickReply::Confirm.payload(&token), &awa).await.unwrap();
+    assert_eq!(
+        again.text().unwrap(),
+        "Votre commande ORD-2611270001 est déjà confirmée : rien de plus à faire. Merci !"
+    );
+    let cancel = service.answer_button(&QuickReply::Cancel.payload(&token), &awa).await.unwrap();
+    assert!(matches!(cancel, ButtonAnswer::Unchanged { .. }), "a confirmed order is not cancelled by the button");
+}
+
+#[tokio::test]
+async fn annuler_cancels_an_order_awaiting_its_confirmation_and_a_late_tap_changes_nothing() {
+    let order = cod_order(OrderStatus::Pending, Confirmation::NoAnswer, 2);
+    let mut cancelled = order.clone();
+    cancelled.status = OrderStatus::Cancelled;
+    let mut orders = MockOrderRepository::new();
+    let mut reads = vec![cancelled.clone(), order.clone()];
+    orders.expect_find().times(2).returning(move |_| Ok(reads.pop()));
+    let mut cod = MockCashOnDeliveryRepository::new();
+    let id = order.id;
+    cod.expect_cancel_unconfirmed()
+        .withf(move |at, before, change| {
+            *at == id
+                && *before > now()
+                && change.status == OrderStatus::Cancelled
+                && change.note == "Annulée par le client (WhatsApp)"
+        })
+        .times(1)
+        .returning(|_, _, _| Ok(true));
+    let service = service(orders, cod, MockPhoneRecords::new());
+    let awa = bitik_common::Phone::parse("+221771234567").unwrap();
+    let token = links().token_for(order.id);
+    let answer = service.answer_button(&QuickReply::Cancel.payload(&token), &awa).await.unwrap();
+    assert!(matches!(&answer, ButtonAnswer::Cancelled(o) if o.status == OrderStatus::Cancelled));
+    assert_eq!(answer.text(), None, "the cancellation's own message tells it");
+
+    // Expired meanwhile (cancelled by the sweep): « Je confirme » changes nothing.
+    let service = self::service(finding(&cancelled), MockCashOnDeliveryRepository::new(), MockPhoneRecords::new());
+    let late = service.answer_button(&QuickReply::Confirm.payload(&token), &awa).await.unwrap();
+    assert_eq!(
+        late.text().unwrap(),
+        "Votre commande ORD-2611270001 ne peut plus être confirmée ni annulée ici : elle est annulée. Une question ? Répondez à ce message."
+    );
+}

@@ -40,7 +40,9 @@ pub(super) fn compose(
     hint: Option<&Target>,
     rows: &[RowChange],
 ) -> Option<(String, Target, Vec<Change>)> {
-    let rows: Vec<&RowChange> = rows.iter().filter(|row| !(row.table == "messages" && row.old.is_none())).collect();
+    // A message written as an event's consequence is not the change, except staff's own answer.
+    let written = |row: &RowChange| row.table == "messages" && row.old.is_none() && action != "conversation.reply";
+    let rows: Vec<&RowChange> = rows.iter().filter(|row| !written(row)).collect();
     let target = target(action, hint, &rows);
     let mut changes = Vec::new();
     for row in &rows {

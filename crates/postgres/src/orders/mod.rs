@@ -112,7 +112,7 @@ pub(crate) async fn notify(
     render: fn(&OrderNotices, &Order) -> Vec<bitik_messages::NewMessage>,
 ) -> QueryResult<()> {
     match notices {
-        Some(notices) => outbox::enqueue(conn, &render(notices, order)).await,
+        Some(notices) => outbox::enqueue(conn, &render(notices, order)).await.map(drop),
         None => Ok(()),
     }
 }

@@ -64,9 +64,11 @@ async fn a_message_commits_with_its_transaction_or_not_at_all() {
         })
         .await;
     assert!(rolled_back.is_err());
-    conn.transaction::<(), diesel::result::Error, _>(async |conn| enqueue(conn, &[message("awa@example.sn")]).await)
-        .await
-        .unwrap();
+    conn.transaction::<(), diesel::result::Error, _>(async |conn| {
+        enqueue(conn, &[message("awa@example.sn")]).await.map(drop)
+    })
+    .await
+    .unwrap();
     let outbox = PgOutbox::new(test.database.clone());
     let all = outbox.list(None, PageRequest::new(1, 20, 100)).await.unwrap();
     assert_eq!(all.total_items, 1);
@@ -197,16 +199,17 @@ async fn a_whatsapp_message_keeps_its_template_and_its_statuses_move_forward_onl
         name: "commande_recue".into(),
         variables: vec!["Awa".into(), "ORD-2612070001".into(), "25 000 FCFA".into()],
         category: Category::Utility,
+        buttons: vec!["confirmer:ab12".into(), "annuler:ab12".into()],
     };
     let text = "Bonjour Awa, votre commande ORD-2612070001 est bien reçue.".to_owned();
     let new = NewMessage::whatsapp(MessageKind::OrderPlaced, "+221771234567", None, template.clone(), text.clone());
     write(&test, &[new, message("awa@example.sn")]).await;
     let outbox = PgOutbox::new(test.database.clone());
     let listed = outbox.list(None, PageRequest::new(1, 10, 10)).await.unwrap().items;
-    let on_whatsapp = listed.iter().find(|m| m.channel() == Channel::WhatsApp).expect("the WhatsApp message");
+    let on_whatsapp = listed.iter().find(|m| m.channel == Channel::WhatsApp).expect("the WhatsApp message");
     assert_eq!((on_whatsapp.whatsapp.as_ref(), on_whatsapp.text.as_str()), (Some(&template), text.as_str()));
     assert_eq!(on_whatsapp.recipient, "+221771234567");
-    assert!(listed.iter().any(|m| m.channel() == Channel::Email && m.whatsapp.is_none()));
+    assert!(listed.iter().any(|m| m.channel == Channel::Email && m.whatsapp.is_none()));
 
     // Meta's id, as the sender will keep it once Meta took the message.
     let mut conn = test.database.conn().await.unwrap();

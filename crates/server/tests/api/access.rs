@@ -313,6 +313,14 @@ fn matrix() -> Vec<Row> {
         row(M::POST, "/payments/wave/webhook", [401; 4], |_, _| {
             with_json("/api/payments/wave/webhook", json!({"id": "AE_forged", "type": "checkout.session.completed"}))
         }),
+        // WhatsApp's side: the app secret's signature is the credential; without WhatsApp's
+        // keys (as here) nothing is accepted.
+        row(M::GET, "/webhooks/whatsapp", [403; 4], |_, _| {
+            call("/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=guess&hub.challenge=1")
+        }),
+        row(M::POST, "/webhooks/whatsapp", [401; 4], |_, _| {
+            with_json("/api/webhooks/whatsapp", json!({"object": "whatsapp_business_account", "entry": []}))
+        }),
         // Test mode's stand-in for Wave's own pages, which anyone holding the link may open.
         row(M::GET, "/payments/wave/simulator/simulator.css", PUBLIC, |_, _| {
             call("/api/payments/wave/simulator/simulator.css")
@@ -334,6 +342,15 @@ fn matrix() -> Vec<Row> {
             call(format!("/api/admin/orders/{}/messages", ids.a_order))
         }),
         row(M::GET, "/admin/messages", ADMIN, |_, _| call("/api/admin/messages?state=failed")),
+        row(M::GET, "/admin/conversations", ADMIN, |_, _| call("/api/admin/conversations")),
+        row(M::GET, "/admin/conversations/{phone}", ADMIN, |_, _| call("/api/admin/conversations/%2B221771234567")),
+        row(M::GET, "/admin/orders/{id}/whatsapp", ADMIN, |ids, _| {
+            call(format!("/api/admin/orders/{}/whatsapp", ids.a_order))
+        }),
+        // A phone that never wrote: the administrator is let through to be told so.
+        row(M::POST, "/admin/conversations/{phone}/reply", [401, 403, 403, 404], |_, _| {
+            with_json("/api/admin/conversations/%2B221771234567/reply", json!({"text": "Bonjour"}))
+        }),
         // No such message: the administrator is let through to be told so.
         row(M::POST, "/admin/messages/{id}/resend", [401, 403, 403, 404], |_, _| {
             call("/api/admin/messages/00000000-0000-0000-0000-00000000beef/resend")
@@ -811,8 +828,9 @@ async fn actions_of(app: &TestApp) -> HashMap<(String, String), String> {
 
 /// The back-office changes whose success the matrix cannot play (nothing to resend, no Wave
 /// refund to check, no code to change, no authenticator app), audited by the tests named here.
-const AUDITED_ELSEWHERE: [(&str, &str, &str); 5] = [
+const AUDITED_ELSEWHERE: [(&str, &str, &str); 6] = [
     ("POST", "/admin/messages/{id}/resend", "messages.rs: without_smtp_messages_are_kept_as_not_sent_…"),
+    ("POST", "/admin/conversations/{phone}/reply", "whatsapp.rs: statuses_move_forward_a_customer_s_text_…"),
     ("POST", "/admin/orders/{id}/refund/check", "refunds.rs: a_lost_answer_leaves_the_refund_to_check_…"),
     ("PUT", "/admin/promo-codes/{id}", "promo_codes.rs: a_changed_code_is_in_the_audit_log_with_what_changed"),
     ("POST", "/auth/2fa/enable", "two_factor.rs: the_journal_keeps_a_staff_member_s_logins_…"),

@@ -15,20 +15,20 @@ fn by_phone(phone: &str) -> Value {
            "address": "Unité 15, villa 210", "commune": "medina", "landmark": "Près de la mosquée"})
 }
 
-fn checkout(product: &str, phone: &str, payment: &str) -> Value {
+pub(crate) fn checkout(product: &str, phone: &str, payment: &str) -> Value {
     json!({"items": [{"productId": product, "quantity": 1, "size": "M", "color": "noir"}],
            "shippingInfo": by_phone(phone), "shippingMethod": "standard", "paymentMethod": payment})
 }
 
 /// An order placed without a session: its JSON.
-async fn guest_order(app: &TestApp, product: &str, phone: &str, payment: &str) -> Value {
+pub(crate) async fn guest_order(app: &TestApp, product: &str, phone: &str, payment: &str) -> Value {
     let response = app.post_json("/api/orders", &checkout(product, phone, payment)).await;
     assert_eq!(response.status(), 201);
     response.json::<Value>().await.unwrap()["data"].clone()
 }
 
 /// The key of the order's own link, read from `orderUrl` as the customer's browser does.
-fn key_of(order: &Value) -> String {
+pub(crate) fn key_of(order: &Value) -> String {
     let url = order["orderUrl"].as_str().expect("an order link");
     let id = order["id"].as_str().unwrap();
     let (page, key) = url.split_once("?k=").expect("a key in the link");
@@ -36,7 +36,7 @@ fn key_of(order: &Value) -> String {
     key.to_owned()
 }
 
-async fn with_key(app: &TestApp, verb: Method, path: &str, key: &str) -> reqwest::Response {
+pub(crate) async fn with_key(app: &TestApp, verb: Method, path: &str, key: &str) -> reqwest::Response {
     app.send(verb, &format!("{path}?k={key}"), None, None).await
 }
 

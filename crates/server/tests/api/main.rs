@@ -50,3 +50,4 @@ mod storefront_assets;
 mod two_factor;
 mod uploads;
 mod wave_faults;
+mod whatsapp;

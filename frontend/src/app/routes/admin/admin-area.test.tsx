@@ -18,6 +18,7 @@ const SIDEBAR = [
   ['Livraison', '/admin/delivery'],
   ['Codes promo', '/admin/promo-codes'],
   ['Messages', '/admin/messages'],
+  ['Conversations', '/admin/conversations'],
   ['Journal', '/admin/journal'],
   ['Connexion en deux étapes', '/admin/two-factor'],
 ] as const
@@ -40,6 +41,8 @@ const TITLES = [
   ['/admin/delivery/edit/dakar', 'Modifier la zone – Administration'],
   ['/admin/promo-codes', 'Codes promo – Administration'],
   ['/admin/messages', 'Messages – Administration'],
+  ['/admin/conversations', 'Conversations – Administration'],
+  ['/admin/conversations/%2B221771234567', 'Conversation 77 123 45 67 – Administration'],
   ['/admin/journal', 'Journal – Administration'],
   ['/admin/two-factor', 'Connexion en deux étapes – Administration'],
 ] as const

@@ -19,6 +19,8 @@ const Delivery = lazy(() => import('./delivery'))
 const Cash = lazy(() => import('./cash'))
 const DeliveryForm = lazy(() => import('./delivery-form'))
 const Messages = lazy(() => import('./messages'))
+const Conversations = lazy(() => import('./conversations'))
+const Conversation = lazy(() => import('./conversation'))
 const PromoCodes = lazy(() => import('./promo-codes'))
 const Journal = lazy(() => import('./journal'))
 const TwoFactor = lazy(() => import('./two-factor'))
@@ -53,6 +55,8 @@ export default function AdminArea() {
         { path: 'delivery/new', element: <Needs permission={P.manageShop}><DeliveryForm /></Needs> },
         { path: 'delivery/edit/:code', element: <Needs permission={P.manageShop}><DeliveryForm /></Needs> },
         { path: 'messages', element: <Needs permission={P.handleOrders}><Messages /></Needs> },
+        { path: 'conversations', element: <Needs permission={P.handleOrders}><Conversations /></Needs> },
+        { path: 'conversations/:phone', element: <Needs permission={P.handleOrders}><Conversation /></Needs> },
         { path: 'promo-codes', element: <Needs permission={P.managePromoCodes}><PromoCodes /></Needs> },
         { path: 'journal', element: <Needs permission={P.manageStaff}><Journal /></Needs> },
         // Every member's own: no permission.

@@ -26,6 +26,7 @@ export const LINKS: readonly { label: string; to: string; needs?: PermissionCode
   { label: 'Livraison', to: '/admin/delivery', needs: PERMISSIONS.manageShop },
   { label: 'Codes promo', to: '/admin/promo-codes', needs: PERMISSIONS.managePromoCodes },
   { label: 'Messages', to: '/admin/messages', needs: PERMISSIONS.handleOrders },
+  { label: 'Conversations', to: '/admin/conversations', needs: PERMISSIONS.handleOrders },
   { label: 'Journal', to: '/admin/journal', needs: PERMISSIONS.manageStaff },
   { label: 'Connexion en deux étapes', to: TWO_FACTOR_PATH },
 ]

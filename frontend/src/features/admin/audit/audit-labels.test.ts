@@ -6,6 +6,7 @@ describe('the journal in French', () => {
     const codes = `product.create, product.update, product.delete, stock.adjust, catalog.import, catalog.export, picture.upload,
       order.status, order.tracking, order.confirmation, order.returned, order.courier, order.delivery, order.items,
       order.cash_on_delivery, payment.record, payment.cash_received, refund.create, refund.check, message.resend,
+      conversation.reply,
       phone.decision, promo_code.create, promo_code.update, delivery_zone.create, delivery_zone.update, delivery_zone.delete,
       user.create, user.update, user.role, user.status, user.delete, user.reset_link, user.two_factor_on, user.two_factor_off,
       newsletter.export, report.export,

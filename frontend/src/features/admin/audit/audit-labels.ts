@@ -25,6 +25,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'refund.create': 'Remboursement fait',
   'refund.check': 'Remboursement vérifié auprès de Wave',
   'message.resend': 'Message renvoyé',
+  'conversation.reply': 'Réponse WhatsApp envoyée',
   'phone.decision': 'Paiement à la livraison d’un numéro décidé',
   'promo_code.create': 'Code promo créé',
   'promo_code.update': 'Code promo modifié',

@@ -29,6 +29,12 @@ export const messageSchema = object({
   lastError: nullable(string()),
   createdAt: string(),
   sentAt: nullable(string()),
+  /** `email` or `whatsapp`. */
+  channel: string(),
+  /** On WhatsApp, the approved template it went as (none for free text). */
+  template: nullable(string()),
+  /** On WhatsApp, the last status Meta reported: sent, delivered, read or failed. */
+  delivery: nullable(object({ state: string(), label: string(), at: string(), error: nullable(string()) })),
 })
 
 export type AdminMessage = Infer<typeof messageSchema>

@@ -1,5 +1,5 @@
-// One table of messages: when, to whom, what (its body behind « Lire »), its
-// state, attempts, last error, and « Renvoyer » for one that is not waiting to
+// One table of messages: when, to whom (by e-mail or on WhatsApp), what (its
+// body behind « Lire »), its state and, on WhatsApp, Meta's ticks, attempts, last error, and « Renvoyer » for one that is not waiting to
 // be sent. A reset link's body comes withheld by the server.
 import { Button } from '@/components/ui/button'
 import { useToast } from '@/components/ui/toast'
@@ -8,6 +8,7 @@ import { adminErrorMessage } from '../../common/admin-error'
 import styles from '../../common/admin.module.css'
 import own from './messages.module.css'
 import { useResendMessage, type AdminMessage } from '../api/messages'
+import { DeliveryTicks } from './delivery-ticks'
 
 export const RESENT = 'Message remis en envoi'
 export const RESEND_FAILED = "Le message n'a pas pu être remis en envoi"
@@ -41,7 +42,10 @@ export function MessageTable({ messages, caption }: { messages: AdminMessage[]; 
           {messages.map((message) => (
             <tr key={message.id}>
               <td>{formatDate(message.createdAt, { withTime: true })}</td>
-              <td>{message.recipient}</td>
+              <td>
+                {message.channel === 'whatsapp' ? <span className={own.channel}>WhatsApp</span> : null}
+                {message.recipient}
+              </td>
               <td>
                 <strong>{message.kindLabel}</strong>
                 <br />
@@ -53,7 +57,10 @@ export function MessageTable({ messages, caption }: { messages: AdminMessage[]; 
                   <p className={own.body}>{message.text}</p>
                 </details>
               </td>
-              <td>{message.stateLabel}</td>
+              <td>
+                {message.stateLabel}
+                {message.delivery ? <><br /><DeliveryTicks delivery={message.delivery} /></> : null}
+              </td>
               <td>{message.attempts}</td>
               <td>{message.lastError ?? '—'}</td>
               <td>

@@ -25,6 +25,9 @@ function message(overrides: Record<string, unknown> = {}) {
     lastError: 'connection refused',
     createdAt: '2026-11-26T08:00:00Z',
     sentAt: null,
+    channel: 'email',
+    template: null,
+    delivery: null,
     ...overrides,
   }
 }
@@ -97,5 +100,25 @@ describe('/admin/messages', () => {
     expect(screen.getByText('Non envoyé : e-mail non configuré', { selector: 'td' })).toBeInTheDocument()
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/messages?state=not_configured')
     expect(asked).toEqual(['', 'not_configured'])
+  })
+})
+
+describe('a WhatsApp message', () => {
+  it('names its channel and shows Meta’s ticks: read in words, a failure with Meta’s error', async () => {
+    loggedInAsAdmin()
+    const whatsapp = { channel: 'whatsapp', recipient: '+221771234567', template: 'commande_recue', state: 'sent', stateLabel: 'Envoyé' }
+    messagesServer([
+      message({ id: 'w1', ...whatsapp, delivery: { state: 'read', label: 'Lu', at: '2026-11-26T08:01:00Z', error: null } }),
+      message({
+        id: 'w2',
+        ...whatsapp,
+        delivery: { state: 'failed', label: 'Non distribué', at: '2026-11-26T08:01:00Z', error: '131026 : Message undeliverable' },
+      }),
+    ])
+    renderApp('/admin/messages')
+    const [read, failed] = within(await screen.findByRole('table')).getAllByRole('row').slice(1)
+    expect(read).toHaveTextContent('WhatsApp+221771234567')
+    expect(within(read!).getByText('Lu')).toHaveAttribute('data-delivery', 'read')
+    expect(failed).toHaveTextContent('Non distribué : 131026 : Message undeliverable')
   })
 })

@@ -30,6 +30,7 @@ import { OrderStatusBadge } from '../../common/order-status-badge'
 import { LoadError, PageHeader } from '../../common/page-header'
 import { useErrorToast } from '../../common/use-error-toast'
 import { OrderMessages } from '../../messages/components/order-messages'
+import { OrderWhatsApp } from '../../messages/components/order-whatsapp'
 import { useAdminOrder } from '../api/get-order'
 import type { AdminOrder } from '../api/order-schema'
 import { useRecordCashPayment, useSwitchToCash, useUpdateOrderStatus, useUpdateTrackingNote } from '../api/update-order'
@@ -114,6 +115,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
             <Items order={order} />
             <CorrectionsPanel key={order.status} order={order} />
             <History order={order} />
+            <OrderWhatsApp orderId={order.id} phone={order.shippingInfo.phone} />
             <OrderMessages orderId={order.id} />
             <EntityJournal targetType="order" targetId={order.id} watch={order} />
           </div>
