@@ -100,7 +100,7 @@ test('the owner makes a seller and a courier; each sees only their own work, on 
   await seller.goto('/admin')
   await seller.waitForURL('**/admin/orders')
   const nav = seller.getByRole('navigation', { name: 'Administration' })
-  assert.deepEqual((await nav.getByRole('link').allTextContents()).map((t) => t.trim()), ['Commandes', 'Produits', 'Messages', 'Connexion en deux étapes'])
+  assert.deepEqual((await nav.getByRole('link').allTextContents()).map((t) => t.trim()), ['Commandes', 'Produits', 'Messages', 'Conversations', 'Connexion en deux étapes'])
 
   // A paid order: handled, never refunded, by a seller.
   const paid = await paidOrder()

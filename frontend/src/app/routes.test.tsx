@@ -102,7 +102,7 @@ describe('/admin', () => {
     expect(screen.queryByRole('searchbox', { name: 'Rechercher des produits' })).not.toBeInTheDocument()
   })
 
-  it('shows a seller only their work: orders, messages and products, no figures nor money', async () => {
+  it('shows a seller only their work: orders, messages, conversations and products, no figures nor money', async () => {
     localStorage.setItem('token', 'seller-token')
     server.use(
       http.get('/api/auth/me', () => HttpResponse.json({ data: user('seller') })),
@@ -112,7 +112,7 @@ describe('/admin', () => {
     // The bare /admin opens the seller's first screen, not the dashboard's figures.
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/admin\/orders$/))
     const nav = screen.getByRole('navigation', { name: 'Administration' })
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Commandes', 'Produits', 'Messages', 'Connexion en deux étapes'])
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Commandes', 'Produits', 'Messages', 'Conversations', 'Connexion en deux étapes'])
   })
 
   it('tells a seller the dashboard and « Caisse » are not theirs', async () => {
