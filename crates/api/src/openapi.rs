@@ -67,8 +67,6 @@ use crate::section::Section;
         routes::payments::order_status,
         routes::payments::cancel,
         routes::payments::webhook,
-        routes::whatsapp::subscribe,
-        routes::whatsapp::webhook,
         routes::wave_simulator::stylesheet,
         routes::wave_simulator::page,
         routes::wave_simulator::pay,
@@ -96,7 +94,6 @@ use crate::section::Section;
         (name = "orders", description = "The customer's orders"),
         (name = "payments", description = "Wave payments: sessions, status, webhook, and test mode's simulator"),
         (name = "newsletter", description = "The shop's newsletter list"),
-        (name = "whatsapp", description = "WhatsApp's webhook: statuses of the shop's messages and customers' messages"),
     ),
 )]
 pub struct ApiDoc;

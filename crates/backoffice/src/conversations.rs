@@ -4,8 +4,8 @@
 
 use actix_web::{HttpResponse, get, post, web};
 use bitik_common::PageRequest;
+use bitik_messages::ADMIN_PAGE_SIZE;
 use bitik_messages::conversations::{ConversationSummary, Entry, Received, Thread};
-use bitik_messages::{ADMIN_PAGE_SIZE, Delivery};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -223,14 +223,4 @@ async fn of_order(
     let order = state.orders.admin_order(*id).await?;
     let received = state.conversations.of_order(order.id).await?;
     Ok(HttpResponse::Ok().json(Data::new(received.into_iter().map(ReceivedDto::from).collect::<Vec<_>>())))
-}
-
-/// As the back office shows a delivery status: ✓ sent, ✓✓ delivered, read in blue, failed.
-pub(crate) fn delivery_label(delivery: Delivery) -> &'static str {
-    match delivery {
-        Delivery::Sent => "Envoyé",
-        Delivery::Delivered => "Distribué",
-        Delivery::Read => "Lu",
-        Delivery::Failed => "Non distribué",
-    }
 }

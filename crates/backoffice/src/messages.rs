@@ -3,7 +3,7 @@
 
 use actix_web::{HttpResponse, get, post, web};
 use bitik_common::PageRequest;
-use bitik_messages::{ADMIN_PAGE_SIZE, Message};
+use bitik_messages::{ADMIN_PAGE_SIZE, Delivery, Message};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -120,7 +120,7 @@ impl From<Message> for MessageDto {
             template: m.whatsapp.map(|t| t.name),
             delivery: m.delivery.map(|d| DeliveryDto {
                 state: d.state.as_str(),
-                label: crate::conversations::delivery_label(d.state),
+                label: delivery_label(d.state),
                 at: d.at,
                 error: d.error,
             }),
@@ -181,4 +181,14 @@ async fn resend(
 ) -> Result<HttpResponse, ApiError> {
     let message = state.messages.resend(*id).await?;
     Ok(HttpResponse::Ok().json(Data::new(MessageDto::from(message))))
+}
+
+/// As the back office shows a delivery status: ✓ sent, ✓✓ delivered, read in blue, failed.
+fn delivery_label(delivery: Delivery) -> &'static str {
+    match delivery {
+        Delivery::Sent => "Envoyé",
+        Delivery::Delivered => "Distribué",
+        Delivery::Read => "Lu",
+        Delivery::Failed => "Non distribué",
+    }
 }

@@ -111,7 +111,7 @@ fn the_domain_knows_no_web_framework_database_or_http_client() {
 
 /// The HTTP crates: the storefront's API with what every route shares, the back office's, and
 /// the error envelope both answer with.
-const HTTP: [&str; 3] = ["bitik-api", "bitik-backoffice", "bitik-http-errors"];
+const HTTP: [&str; 4] = ["bitik-api", "bitik-backoffice", "bitik-http-errors", "bitik-webhooks"];
 
 #[test]
 fn the_http_crates_know_no_database_and_no_picture_storage() {
@@ -137,7 +137,15 @@ fn production_lines(file: &Path) -> usize {
 fn the_server_does_not_need_the_demo_shop_for_anything_but_seeding() {
     // Only the binary's `seed` command names it; nothing the server runs does.
     let workspace = workspace();
-    for library in ["bitik-api", "bitik-backoffice", "bitik-pages", "bitik-postgres", "bitik-wave", "bitik-whatsapp"] {
+    for library in [
+        "bitik-api",
+        "bitik-backoffice",
+        "bitik-webhooks",
+        "bitik-pages",
+        "bitik-postgres",
+        "bitik-wave",
+        "bitik-whatsapp",
+    ] {
         assert!(!workspace.closure(library).contains("bitik-demo"), "{library} depends on the demo shop");
     }
 }

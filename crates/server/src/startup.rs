@@ -149,7 +149,10 @@ impl Application {
         let server = HttpServer::new(move || {
             let database = Database::connect_for_this_thread(&shared.config.database_url, &worker_pool)
                 .expect("the same URL and settings as the background pool's");
-            bitik_api::app(web::Data::new(shared.state(database)), &[bitik_backoffice::SECTION])
+            bitik_api::app(
+                web::Data::new(shared.state(database)),
+                &[bitik_backoffice::SECTION, bitik_webhooks::SECTION],
+            )
         })
         .workers(workers)
         .listen(listener)?

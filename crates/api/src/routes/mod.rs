@@ -19,7 +19,6 @@ pub mod products;
 pub mod promo_codes;
 pub mod shop;
 pub mod wave_simulator;
-pub mod whatsapp;
 pub mod whole;
 
 use actix_web::web;
@@ -42,6 +41,5 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(orders::routes)
         .configure(payments::routes)
         .configure(wave_simulator::routes)
-        .configure(whatsapp::routes)
         .configure(newsletter::routes);
 }

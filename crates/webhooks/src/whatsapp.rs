@@ -8,9 +8,9 @@ use bitik_messages::conversations::{Inbound, InboundKind, WebhookReader};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::error::{ApiError, Code, ErrorBody};
-use crate::responses::Data;
-use crate::state::AppState;
+use bitik_api::error::{ApiError, Code, ErrorBody};
+use bitik_api::responses::Data;
+use bitik_api::state::AppState;
 
 /// Meta's signature header.
 const SIGNATURE_HEADER: &str = "X-Hub-Signature-256";
