@@ -5,7 +5,7 @@
 // another browser, confirmed there, and found in « Mes commandes » after logging in by code; then
 // the shop's side (docs/messages.md#whatsapp): the order's messages went on WhatsApp, the admin
 // sees Meta's delivered and read ticks on them, the customer's question in « Conversations »,
-// and answers it from a phone.
+// answers it from a phone, and reads the month's WhatsApp bill on the Messages page.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { startShop } from './harness.mjs'
@@ -15,7 +15,8 @@ let shop
 let whatsapp
 before(async () => {
   whatsapp = await startFakeWhatsApp()
-  shop = await startShop({ env: whatsapp.env })
+  // Order messages priced, login codes not: the Messages page says which it cannot count.
+  shop = await startShop({ env: { ...whatsapp.env, WHATSAPP_PRICE_UTILITY: '2,4' } })
 })
 after(async () => {
   await shop?.stop()
@@ -154,5 +155,17 @@ test('phone: the admin sees the ticks of an order’s WhatsApp messages, a custo
   await page.getByRole('link', { name: /^ORD-/ }).first().click()
   await page.getByRole('heading', { name: 'WhatsApp du client' }).waitFor()
   await page.getByRole('link', { name: 'Répondre dans la conversation' }).waitFor()
+
+  // The month's bill: the templates the Cloud API took, by category (a free reply costs nothing).
+  const templates = whatsapp.sent.filter((m) => m.type === 'template')
+  const codes = templates.filter((m) => m.template.name === 'code_connexion').length
+  const utility = templates.length - codes
+  assert.ok(codes >= 2 && utility >= 2, `${codes} codes, ${utility} order messages`)
+  await page.goto('/admin/messages')
+  const bill = page.getByRole('table', { name: 'Messages WhatsApp envoyés et leur coût' })
+  const line = async (name) => (await bill.getByRole('row').filter({ hasText: name }).innerText()).replace(/\s+/g, ' ').trim()
+  assert.equal(await line('Utilitaire'), `Utilitaire ${utility} 2,40 FCFA ${Math.round(utility * 2.4)} FCFA`)
+  assert.equal(await line('Authentification'), `Authentification ${codes} prix non renseigné —`)
+  assert.equal(await line('Total'), 'Total incomplet : prix non renseigné')
   await page.close()
 })

@@ -139,7 +139,7 @@ test('without e-mail: the order’s messages are kept as not sent, listed on the
   await receiptRow.getByText('Lire').click()
   const firstLine = kept.find((m) => m.kind === 'order_placed').text.split('\n').find((line) => line.trim())
   await receiptRow.getByText(firstLine.trim(), { exact: false }).first().waitFor()
-  await admin.getByLabel('État').selectOption({ label: NOT_SENT })
+  await admin.getByLabel('État').selectOption({ label: 'Non envoyé : canal non configuré' })
   await admin.waitForURL((url) => url.searchParams.get('state') === 'not_configured')
   await listed.first().waitFor()
   await screenshot(admin, 'page')

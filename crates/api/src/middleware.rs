@@ -267,7 +267,7 @@ pub async fn refuse_nul(
             }
         };
         let found = json_has_escaped_nul(&body);
-        let shapeless = !is_object_or_empty(&body) && req.path() != WEBHOOK_PATH;
+        let shapeless = !is_object_or_empty(&body) && !is_webhook(req.path());
         req.set_payload(actix_web::dev::Payload::from(body));
         if shapeless && !found {
             let (request, _) = req.into_parts();
@@ -313,8 +313,11 @@ async fn discard_body(req: &mut ServiceRequest) {
     }
 }
 
-/// Wave's deliveries are checked against their signature first, byte for byte.
-const WEBHOOK_PATH: &str = "/api/payments/wave/webhook";
+/// Providers' deliveries (Wave's, and those under `/api/webhooks/`) are checked against their
+/// signature first, byte for byte: whatever their shape, an unsigned one gets the webhook's 401.
+fn is_webhook(path: &str) -> bool {
+    path == "/api/payments/wave/webhook" || path.starts_with("/api/webhooks/")
+}
 
 /// Every JSON body of the API is an object. serde would also fill a struct from an array of its
 /// fields in order (`[null, null]`), which no client means: such bodies are refused.

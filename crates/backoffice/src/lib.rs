@@ -11,6 +11,7 @@ pub mod corrections;
 pub mod courier;
 pub mod delivery_zones;
 pub mod invoices;
+pub mod message_costs;
 pub mod messages;
 pub mod newsletter;
 pub mod orders;
@@ -37,6 +38,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.configure(audit::routes)
         .configure(reports::routes)
         .configure(orders::routes)
+        .configure(message_costs::routes)
         .configure(messages::routes)
         .configure(conversations::routes)
         .configure(cash_on_delivery::routes)
@@ -70,6 +72,7 @@ fn actor(staff: &bitik_identity::User) -> Actor {
         orders::check_refund,
         orders::set_tracking_note,
         orders::stats,
+        message_costs::costs,
         messages::list,
         messages::of_order,
         messages::resend,

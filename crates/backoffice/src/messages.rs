@@ -3,7 +3,7 @@
 
 use actix_web::{HttpResponse, get, post, web};
 use bitik_common::PageRequest;
-use bitik_messages::{ADMIN_PAGE_SIZE, Delivery, Message};
+use bitik_messages::{ADMIN_PAGE_SIZE, Delivery, Message, MessageState};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -33,7 +33,7 @@ pub struct MessagesParams {
     state: Option<String>,
 }
 
-/// Where a message is: `not_configured` is « non envoyé : e-mail non configuré ».
+/// Where a message is: `not_configured` is « non envoyé : canal non configuré ».
 #[derive(ToSchema)]
 #[schema(rename_all = "snake_case")]
 #[allow(dead_code)]
@@ -50,8 +50,8 @@ pub enum MessageStateName {
 pub struct MessageDto {
     id: Uuid,
     /// order_placed, shop_new_order, confirmation_asked, payment_received, order_shipped,
-    /// order_delivered, order_cancelled, order_refused, refunded, reset_link, back_in_stock or
-    /// chat_reply.
+    /// order_delivered, order_cancelled, order_refused, refunded, reset_link, back_in_stock,
+    /// chat_reply or login_code.
     #[schema(example = "order_placed")]
     kind: &'static str,
     /// What the kind is called in French.
@@ -65,9 +65,12 @@ pub struct MessageDto {
     order_id: Option<Uuid>,
     #[schema(value_type = MessageStateName)]
     state: &'static str,
-    /// The state in French (« Non envoyé : e-mail non configuré »).
+    /// The state in French; unsent for lack of a channel, it names it (« Non envoyé : WhatsApp
+    /// non configuré »).
     #[schema(example = "Envoyé")]
     state_label: &'static str,
+    /// Whether « Renvoyer » may send it again: not while pending, never a login code.
+    resendable: bool,
     attempts: u32,
     next_attempt_at: DateTime<Utc>,
     /// Why the last attempt failed.
@@ -101,6 +104,7 @@ pub struct DeliveryDto {
 
 impl From<Message> for MessageDto {
     fn from(m: Message) -> Self {
+        let (state_label, resendable) = (m.state_label(), m.kind.can_be_resent() && m.state != MessageState::Pending);
         MessageDto {
             id: m.id,
             kind: m.kind.as_str(),
@@ -110,7 +114,8 @@ impl From<Message> for MessageDto {
             text: m.text,
             order_id: m.order_id,
             state: m.state.as_str(),
-            state_label: m.state.label(),
+            state_label,
+            resendable,
             attempts: m.attempts,
             next_attempt_at: m.next_attempt_at,
             last_error: m.last_error,

@@ -101,6 +101,8 @@ codes! {
     MessageNotFound = "message_not_found", NOT_FOUND;
     MessageAlreadyPending = "message_already_pending", CONFLICT;
     InvalidMessageState = "invalid_message_state", BAD_REQUEST;
+    // A login code is good once, for 10 minutes: the customer asks for a new one.
+    MessageNotResendable = "message_not_resendable", CONFLICT;
     // WhatsApp conversations: free text only within 24 hours of the customer's last message.
     ConversationNotFound = "conversation_not_found", NOT_FOUND;
     WhatsAppWindowClosed = "whatsapp_window_closed", CONFLICT;

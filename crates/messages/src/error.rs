@@ -20,6 +20,10 @@ pub enum MessageError {
     AlreadyPending,
     #[error("État de message inconnu (pending, sent, failed ou not_configured).")]
     UnknownState,
+    #[error("Mois invalide : attendu sous la forme AAAA-MM (par exemple 2026-12).")]
+    InvalidMonth,
+    #[error("Un code de connexion ne se renvoie pas : le client en demande un nouveau.")]
+    NotResendable,
     #[error("Conversation introuvable.")]
     NoConversation,
     #[error("Écrivez votre réponse.")]

@@ -4,12 +4,14 @@
 //! (docs/messages.md). The channel that carries them is a port: SMTP today (`bitik-mail`).
 
 pub mod conversations;
+mod costs;
 mod error;
 mod model;
 mod ports;
 mod sender;
 pub mod templates;
 
+pub use costs::{CategoryCost, Month, MonthCosts, UnitPrice, WhatsAppPrices};
 pub use error::{MessageError, SendError};
 pub use model::{
     Category, Channel, Delivery, DeliveryStatus, Message, MessageKind, MessageState, NewMessage, Rendered,

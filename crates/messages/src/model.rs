@@ -25,10 +25,13 @@ pub enum MessageKind {
     /// To a customer on WhatsApp: staff's free-text answer, or the shop's answer to a tapped
     /// button, within the 24 hours after the customer's last message.
     ChatReply,
+    /// To a phone on WhatsApp: a login code, recorded once Meta took it (for what it costs and
+    /// its ticks) without the code, which is never kept.
+    LoginCode,
 }
 
 impl MessageKind {
-    pub const ALL: [MessageKind; 12] = [
+    pub const ALL: [MessageKind; 13] = [
         MessageKind::OrderPlaced,
         MessageKind::ShopNewOrder,
         MessageKind::ConfirmationAsked,
@@ -41,6 +44,7 @@ impl MessageKind {
         MessageKind::ResetLink,
         MessageKind::BackInStock,
         MessageKind::ChatReply,
+        MessageKind::LoginCode,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -57,6 +61,7 @@ impl MessageKind {
             MessageKind::ResetLink => "reset_link",
             MessageKind::BackInStock => "back_in_stock",
             MessageKind::ChatReply => "chat_reply",
+            MessageKind::LoginCode => "login_code",
         }
     }
 
@@ -79,12 +84,20 @@ impl MessageKind {
             MessageKind::ResetLink => "Lien de réinitialisation",
             MessageKind::BackInStock => "Retour en stock",
             MessageKind::ChatReply => "Réponse WhatsApp",
+            MessageKind::LoginCode => "Code de connexion",
         }
     }
 
-    /// Whether its body holds a credential (a reset link): never shown in the back office nor logged.
+    /// Whether its body holds a credential (a reset link): never shown in the back office nor
+    /// logged. (A login code is recorded without its code.)
     pub fn is_secret(self) -> bool {
         self == MessageKind::ResetLink
+    }
+
+    /// Whether « Renvoyer » may send it again: a login code is good once and for 10 minutes,
+    /// so the customer asks for a new one instead.
+    pub fn can_be_resent(self) -> bool {
+        self != MessageKind::LoginCode
     }
 }
 
@@ -122,7 +135,7 @@ impl MessageState {
             MessageState::Pending => "En attente d'envoi",
             MessageState::Sent => "Envoyé",
             MessageState::Failed => "Échec de l'envoi",
-            MessageState::NotConfigured => "Non envoyé : e-mail non configuré",
+            MessageState::NotConfigured => "Non envoyé : canal non configuré",
         }
     }
 }
@@ -168,6 +181,14 @@ impl Category {
 
     pub fn parse(code: &str) -> Option<Self> {
         [Category::Utility, Category::Authentication].into_iter().find(|c| c.as_str() == code)
+    }
+
+    /// As the back office names it.
+    pub fn label(self) -> &'static str {
+        match self {
+            Category::Utility => "Utilitaire",
+            Category::Authentication => "Authentification",
+        }
     }
 }
 
@@ -266,6 +287,19 @@ impl NewMessage {
         }
     }
 
+    /// A login code Meta took for `phone`, as the outbox records it: its template and category,
+    /// neither the code nor its variables.
+    pub fn login_code(phone: &str, template: &str) -> Self {
+        let template = WhatsAppTemplate {
+            name: template.to_owned(),
+            variables: Vec::new(),
+            category: Category::Authentication,
+            buttons: Vec::new(),
+        };
+        let text = "Code de connexion envoyé sur WhatsApp (le code n'est pas gardé).".to_owned();
+        NewMessage::whatsapp(MessageKind::LoginCode, phone, None, template, text)
+    }
+
     /// A WhatsApp message to `phone` (E.164), sent as `template`; `text` is what it reads as.
     pub fn whatsapp(
         kind: MessageKind,
@@ -300,6 +334,17 @@ impl NewMessage {
             channel: Channel::WhatsApp,
             whatsapp: None,
             author_id,
+        }
+    }
+}
+
+impl Message {
+    /// Its state in French; a message kept unsent says which channel the shop lacks.
+    pub fn state_label(&self) -> &'static str {
+        match (self.state, self.channel) {
+            (MessageState::NotConfigured, Channel::Email) => "Non envoyé : e-mail non configuré",
+            (MessageState::NotConfigured, Channel::WhatsApp) => "Non envoyé : WhatsApp non configuré",
+            (state, _) => state.label(),
         }
     }
 }

@@ -4,7 +4,7 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::error::SendError;
-use crate::model::{DeliveryStatus, Message, MessageState};
+use crate::model::{Category, DeliveryStatus, Message, MessageState, NewMessage};
 
 /// What became of one attempt, as written back to the outbox.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -64,6 +64,19 @@ pub trait Outbox: Send + Sync {
     /// message already holds a later status (`Delivery::is_overtaken_by`). `false` when no message
     /// has that id or the status tells nothing new.
     async fn record_delivery(&self, provider_id: &str, status: DeliveryStatus) -> Result<bool, BoxError>;
+
+    /// Records a message another way already sent (a login code, sent the moment it is asked
+    /// for) as sent at `at`, with the id its channel gave it.
+    async fn record_sent(
+        &self,
+        message: &NewMessage,
+        provider_id: Option<&str>,
+        at: DateTime<Utc>,
+    ) -> Result<Uuid, BoxError>;
+
+    /// How many WhatsApp template messages of each category were sent in `[from, to)`.
+    async fn sent_per_category(&self, from: DateTime<Utc>, to: DateTime<Utc>)
+    -> Result<Vec<(Category, u64)>, BoxError>;
 
     /// Makes a message not pending pending again, due at `now`, its attempts counted afresh.
     /// `None` when there is no such message or it is already pending.

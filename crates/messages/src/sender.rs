@@ -6,6 +6,7 @@ use bitik_common::{BoxError, Page, PageRequest};
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
+use crate::costs::{Month, MonthCosts, WhatsAppPrices};
 use crate::error::{MessageError, SendError};
 use crate::model::{Channel, DeliveryStatus, Message, MessageState};
 use crate::ports::{Decide, Decision, MessageChannel, Outbox};
@@ -143,6 +144,7 @@ impl Sender {
 /// The back office's view of the outbox: the messages, an order's, and sending one again.
 pub struct MessageService {
     outbox: Arc<dyn Outbox>,
+    prices: WhatsAppPrices,
     clock: fn() -> DateTime<Utc>,
 }
 
@@ -152,7 +154,13 @@ fn repository(error: BoxError) -> MessageError {
 
 impl MessageService {
     pub fn new(outbox: Arc<dyn Outbox>) -> Self {
-        Self { outbox, clock: Utc::now }
+        Self { outbox, prices: WhatsAppPrices::default(), clock: Utc::now }
+    }
+
+    /// The prices the month's WhatsApp bill is counted at.
+    pub fn with_prices(mut self, prices: WhatsAppPrices) -> Self {
+        self.prices = prices;
+        self
     }
 
     /// A page of messages, newest first; `state` is one of [`MessageState`]'s codes or none.
@@ -173,10 +181,25 @@ impl MessageService {
         self.outbox.record_delivery(provider_id, status).await.map_err(repository)
     }
 
+    /// The WhatsApp messages sent in `month` (`YYYY-MM`; this month when none) per category, and
+    /// what they cost.
+    pub async fn whatsapp_costs(&self, month: Option<&str>) -> Result<MonthCosts, MessageError> {
+        let month = match month.map(str::trim).filter(|m| !m.is_empty()) {
+            Some(text) => Month::parse(text)?,
+            None => Month::of((self.clock)()),
+        };
+        let (from, to) = month.bounds();
+        let counts = self.outbox.sent_per_category(from, to).await.map_err(repository)?;
+        Ok(MonthCosts::of(month, &counts, self.prices))
+    }
+
     /// Sends a message again now (a failed one, one written while e-mail was not configured, or
     /// a sent one the customer lost).
     pub async fn resend(&self, id: Uuid) -> Result<Message, MessageError> {
         let message = self.outbox.find(id).await.map_err(repository)?.ok_or(MessageError::NotFound)?;
+        if !message.kind.can_be_resent() {
+            return Err(MessageError::NotResendable);
+        }
         if message.state == MessageState::Pending {
             return Err(MessageError::AlreadyPending);
         }

@@ -118,6 +118,54 @@ impl Outbox for MemoryOutbox {
         Ok(self.messages.lock().unwrap().iter().filter(|m| m.order_id == Some(order_id)).cloned().collect())
     }
 
+    async fn record_sent(
+        &self,
+        new: &NewMessage,
+        provider_id: Option<&str>,
+        at: DateTime<Utc>,
+    ) -> Result<Uuid, BoxError> {
+        let message = Message {
+            id: Uuid::new_v4(),
+            kind: new.kind,
+            recipient: new.recipient.clone(),
+            subject: new.subject.clone(),
+            text: new.text.clone(),
+            html: new.html.clone(),
+            order_id: new.order_id,
+            state: MessageState::Sent,
+            attempts: 1,
+            next_attempt_at: at,
+            last_error: None,
+            created_at: at,
+            sent_at: Some(at),
+            channel: new.channel,
+            whatsapp: new.whatsapp.clone(),
+            author_id: new.author_id,
+            provider_id: provider_id.map(str::to_owned),
+            delivery: None,
+        };
+        let id = message.id;
+        self.messages.lock().unwrap().push(message);
+        Ok(id)
+    }
+
+    async fn sent_per_category(
+        &self,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    ) -> Result<Vec<(Category, u64)>, BoxError> {
+        let mut counts: Vec<(Category, u64)> = Vec::new();
+        let messages = self.messages.lock().unwrap();
+        let sent = messages.iter().filter(|m| m.sent_at.is_some_and(|at| from <= at && at < to));
+        for category in sent.filter_map(|m| m.whatsapp.as_ref().map(|t| t.category)) {
+            match counts.iter_mut().find(|(c, _)| *c == category) {
+                Some((_, count)) => *count += 1,
+                None => counts.push((category, 1)),
+            }
+        }
+        Ok(counts)
+    }
+
     async fn resend(&self, id: Uuid, now: DateTime<Utc>) -> Result<Option<Message>, BoxError> {
         let mut messages = self.messages.lock().unwrap();
         let Some(m) = messages.iter_mut().find(|m| m.id == id && m.state != MessageState::Pending) else {
@@ -243,7 +291,7 @@ async fn without_a_channel_a_message_is_kept_as_not_configured_never_as_sent() {
     let message = outbox.sole_message();
     assert_eq!(message.state, MessageState::NotConfigured);
     assert_eq!(message.sent_at, None);
-    assert_eq!(MessageState::NotConfigured.label(), "Non envoyé : e-mail non configuré");
+    assert_eq!(message.state_label(), "Non envoyé : e-mail non configuré");
 }
 
 #[tokio::test]
@@ -315,4 +363,46 @@ async fn without_whatsapp_a_whatsapp_message_is_not_configured_while_e_mail_stil
     let report = Sender::new(outbox.clone(), by_email(email)).with_clock(start).send_due().await.unwrap();
     assert_eq!(report.not_configured, 1);
     assert_eq!(outbox.sole_message().state, MessageState::NotConfigured);
+    assert_eq!(outbox.sole_message().state_label(), "Non envoyé : WhatsApp non configuré");
+}
+
+#[tokio::test]
+async fn a_login_code_is_recorded_sent_without_its_code_and_is_never_sent_again() {
+    let outbox = Arc::new(MemoryOutbox::default());
+    let new = NewMessage::login_code("+221771234567", "code_connexion");
+    let id = outbox.record_sent(&new, Some("wamid.CODE"), start()).await.unwrap();
+    let service = MessageService::new(outbox.clone());
+    let listed = service.list(None, PageRequest::new(1, 20, 100)).await.unwrap();
+    assert_eq!((listed.items[0].kind.label(), listed.items[0].state), ("Code de connexion", MessageState::Sent));
+    assert!(listed.items[0].whatsapp.as_ref().is_some_and(|t| t.variables.is_empty()), "the code is not kept");
+    assert!(matches!(service.resend(id).await, Err(MessageError::NotResendable)));
+    assert_eq!(outbox.sole_message().state, MessageState::Sent);
+}
+
+#[tokio::test]
+async fn a_month_s_whatsapp_templates_are_counted_per_category_at_the_shop_s_prices() {
+    let outbox = Arc::new(MemoryOutbox::default());
+    let november = |day, hour| Utc.with_ymd_and_hms(2026, 11, day, hour, 0, 0).unwrap();
+    let order_placed = on_whatsapp();
+    let template = order_placed.whatsapp.clone().unwrap();
+    let utility = NewMessage::whatsapp(MessageKind::OrderPlaced, "+221771234567", None, template, "Bonjour".into());
+    let code = NewMessage::login_code("+221771234567", "code_connexion");
+    outbox.record_sent(&utility, Some("wamid.1"), november(1, 0)).await.unwrap();
+    outbox.record_sent(&utility, Some("wamid.2"), november(30, 23)).await.unwrap();
+    outbox.record_sent(&code, Some("wamid.3"), november(12, 9)).await.unwrap();
+    // Free text in the 24-hour window has no category; December's code is December's.
+    outbox
+        .record_sent(&NewMessage::chat_reply("+221771234567", None, "Oui", None), Some("wamid.4"), november(12, 10))
+        .await
+        .unwrap();
+    outbox.record_sent(&code, Some("wamid.5"), Utc.with_ymd_and_hms(2026, 12, 1, 0, 0, 0).unwrap()).await.unwrap();
+
+    let prices = WhatsAppPrices { utility: UnitPrice::parse("5"), authentication: None };
+    let service = MessageService::new(outbox.clone()).with_prices(prices);
+    let bill = service.whatsapp_costs(Some("2026-11")).await.unwrap();
+    let lines: Vec<_> = bill.categories.iter().map(|l| (l.category, l.count, l.cost)).collect();
+    assert_eq!(lines, [(Category::Utility, 2, Some(10)), (Category::Authentication, 1, None)]);
+    assert_eq!((bill.month.code(), bill.total), ("2026-11".to_owned(), None));
+    assert_eq!(service.whatsapp_costs(Some("2026-12")).await.unwrap().categories[1].count, 1);
+    assert!(matches!(service.whatsapp_costs(Some("novembre")).await, Err(MessageError::InvalidMonth)));
 }

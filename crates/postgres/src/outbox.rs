@@ -123,31 +123,52 @@ pub async fn enqueue(conn: &mut AsyncPgConnection, new: &[NewMessage]) -> QueryR
     if new.is_empty() {
         return Ok(Vec::new());
     }
-    let rows: Vec<_> = new
-        .iter()
-        .map(|m| {
-            let template = m.whatsapp.as_ref();
-            (
-                (
-                    messages::kind.eq(m.kind.as_str()),
-                    messages::recipient.eq(&m.recipient),
-                    messages::subject.eq(&m.subject),
-                    messages::body_text.eq(&m.text),
-                    messages::body_html.eq(&m.html),
-                    messages::order_id.eq(m.order_id),
-                ),
-                (
-                    messages::channel.eq(m.channel.as_str()),
-                    messages::template.eq(template.map(|t| t.name.as_str())),
-                    messages::variables.eq(template.map(|t| serde_json::json!(t.variables))),
-                    messages::category.eq(template.map(|t| t.category.as_str())),
-                    messages::buttons.eq(template.map(|t| serde_json::json!(t.buttons))),
-                    messages::author_id.eq(m.author_id),
-                ),
-            )
-        })
-        .collect();
+    let rows: Vec<_> = new.iter().map(columns).collect();
     diesel::insert_into(messages::table).values(rows).returning(messages::id).get_results(conn).await
+}
+
+/// A new message's columns; its state and times are the table's defaults (pending, now).
+#[derive(Insertable)]
+#[diesel(table_name = messages)]
+struct NewRow<'a> {
+    kind: &'static str,
+    recipient: &'a str,
+    subject: &'a str,
+    body_text: &'a str,
+    body_html: &'a str,
+    order_id: Option<Uuid>,
+    channel: &'static str,
+    template: Option<&'a str>,
+    variables: Option<serde_json::Value>,
+    category: Option<&'static str>,
+    buttons: Option<serde_json::Value>,
+    author_id: Option<Uuid>,
+}
+
+fn columns(m: &NewMessage) -> NewRow<'_> {
+    let template = m.whatsapp.as_ref();
+    NewRow {
+        kind: m.kind.as_str(),
+        recipient: &m.recipient,
+        subject: &m.subject,
+        body_text: &m.text,
+        body_html: &m.html,
+        order_id: m.order_id,
+        channel: m.channel.as_str(),
+        template: template.map(|t| t.name.as_str()),
+        variables: template.map(|t| serde_json::json!(t.variables)),
+        category: template.map(|t| t.category.as_str()),
+        buttons: template.map(|t| serde_json::json!(t.buttons)),
+        author_id: m.author_id,
+    }
+}
+
+#[derive(QueryableByName)]
+struct CategoryCount {
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    category: String,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    sent: i64,
 }
 
 /// Writes messages outside any other transaction: the refund's, when its event was committed by
@@ -339,6 +360,54 @@ impl Outbox for PgOutbox {
             .await
             .map_err(DbError::from)?;
         Ok(read(rows)?)
+    }
+
+    async fn record_sent(
+        &self,
+        new: &NewMessage,
+        provider_id: Option<&str>,
+        at: DateTime<Utc>,
+    ) -> Result<Uuid, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let sent = (
+            messages::state.eq(MessageState::Sent.as_str()),
+            messages::attempts.eq(1),
+            messages::created_at.eq(at),
+            messages::next_attempt_at.eq(at),
+            messages::sent_at.eq(at),
+            messages::provider_id.eq(provider_id),
+        );
+        let id = diesel::insert_into(messages::table)
+            .values((columns(new), sent))
+            .returning(messages::id)
+            .get_result(&mut conn)
+            .await
+            .map_err(DbError::from)?;
+        Ok(id)
+    }
+
+    async fn sent_per_category(
+        &self,
+        from: DateTime<Utc>,
+        to: DateTime<Utc>,
+    ) -> Result<Vec<(Category, u64)>, BoxError> {
+        let mut conn = self.database.conn().await?;
+        let rows: Vec<CategoryCount> = diesel::sql_query(
+            "SELECT category, count(*) AS sent FROM messages
+             WHERE category IS NOT NULL AND sent_at >= $1 AND sent_at < $2 GROUP BY category",
+        )
+        .bind::<diesel::sql_types::Timestamptz, _>(from)
+        .bind::<diesel::sql_types::Timestamptz, _>(to)
+        .load(&mut conn)
+        .await
+        .map_err(DbError::from)?;
+        rows.into_iter()
+            .map(|row| {
+                let category = Category::parse(&row.category)
+                    .ok_or_else(|| DbError::inconsistent(format!("stored message of category {:?}", row.category)))?;
+                Ok((category, u64::try_from(row.sent).unwrap_or(0)))
+            })
+            .collect()
     }
 
     async fn resend(&self, id: Uuid, now: DateTime<Utc>) -> Result<Option<Message>, BoxError> {

@@ -6,10 +6,11 @@ use bitik_api::Settings;
 use bitik_api::settings::PictureServing;
 use bitik_common::{Shop, SocialLinks};
 use bitik_identity::TwoFactorPolicy;
+use bitik_messages::WhatsAppPrices;
 use bitik_orders::cash_on_delivery::CodSettings;
 use bitik_storage::StorageSettings;
 
-use crate::whatsapp_settings::{LoginCodeSettings, WhatsAppSettings};
+use crate::whatsapp_settings::{self, LoginCodeSettings, WhatsAppSettings};
 
 const DEV_JWT_SECRET: &str = "bitik-development-secret-do-not-use-in-production";
 
@@ -54,6 +55,9 @@ pub struct Config {
     pub whatsapp: Option<WhatsAppSettings>,
     /// `LOGIN_CODE_COUNTRIES`, `LOGIN_CODE_DAILY_PER_COUNTRY`.
     pub login_codes: LoginCodeSettings,
+    /// `WHATSAPP_PRICE_UTILITY`, `WHATSAPP_PRICE_AUTHENTICATION`: what Meta bills a template
+    /// message, for the Messages page's monthly cost.
+    pub whatsapp_prices: WhatsAppPrices,
 }
 
 /// Where e-mail goes out.
@@ -217,6 +221,7 @@ impl Config {
             staff_two_factor: lookup("STAFF_2FA").map(|raw| staff_two_factor(&raw)).transpose()?,
             whatsapp: WhatsAppSettings::read(&lookup).map_err(ConfigError)?,
             login_codes: LoginCodeSettings::read(&lookup).map_err(ConfigError)?,
+            whatsapp_prices: whatsapp_settings::prices(&lookup).map_err(ConfigError)?,
         })
     }
 

@@ -316,7 +316,25 @@ pub struct Shared {
     /// Its webhook, when `WHATSAPP_APP_SECRET` and `WHATSAPP_VERIFY_TOKEN` are set.
     webhook: Option<Arc<dyn WebhookReader>>,
     /// How login codes go out: on WhatsApp, else by e-mail when `SMTP_URL` is set, else not at all.
-    code_sender: Option<(Arc<dyn CodeSender>, CodeChannel)>,
+    code_sender: Option<CodeSending>,
+}
+
+/// How login codes go out.
+#[derive(Clone)]
+enum CodeSending {
+    WhatsApp(WhatsAppCodes),
+    Email(Arc<MailCodes>),
+}
+
+impl CodeSending {
+    /// The sender, codes sent on WhatsApp recorded in `outbox` (for the month's bill); an e-mail
+    /// costs nothing and is not recorded.
+    fn recording_in(&self, outbox: Arc<PgOutbox>) -> (Arc<dyn CodeSender>, CodeChannel) {
+        match self {
+            CodeSending::WhatsApp(codes) => (Arc::new(codes.recording_in(outbox)), CodeChannel::WhatsApp),
+            CodeSending::Email(mail) => (mail.clone(), CodeChannel::Email),
+        }
+    }
 }
 
 impl Shared {
@@ -345,14 +363,13 @@ impl Shared {
         let storefront = Storefront::load(&config.http.frontend_dir).map(Arc::new);
         let pictures = picture_store(&config)?;
         let templates = Templates::new(config.http.shop.clone(), &config.http.public_url);
-        let code_sender: Option<(Arc<dyn CodeSender>, CodeChannel)> = match (&whatsapp, &config.whatsapp, &config.mail)
-        {
+        let code_sender = match (&whatsapp, &config.whatsapp, &config.mail) {
             (Some(api), Some(number), _) => {
-                Some((Arc::new(WhatsAppCodes::new(api.clone(), &number.login_code_template)), CodeChannel::WhatsApp))
+                Some(CodeSending::WhatsApp(WhatsAppCodes::new(api.clone(), &number.login_code_template)))
             }
             (_, _, Some(mail)) => {
                 let smtp = Arc::new(SmtpChannel::from_url(&mail.smtp_url, &mail.from)?);
-                Some((Arc::new(MailCodes::new(smtp, templates.clone())), CodeChannel::Email))
+                Some(CodeSending::Email(Arc::new(MailCodes::new(smtp, templates.clone()))))
             }
             _ => None,
         };
@@ -422,11 +439,13 @@ impl Shared {
         if config.mail.is_some() {
             accounts = accounts.with_reset_mail(self.templates.clone());
         }
-        if let Some((sender, channel)) = &self.code_sender {
+        let outbox = Arc::new(PgOutbox::new(database.clone()));
+        if let Some(sending) = &self.code_sender {
+            let (sender, channel) = sending.recording_in(outbox.clone());
             accounts = accounts.with_login_codes(LoginCodes {
                 store: Arc::new(PgLoginCodes::new(database.clone())),
-                sender: sender.clone(),
-                channel: *channel,
+                sender,
+                channel,
                 key: CodeKey::derive(config.jwt_secret.as_bytes()),
                 countries: config.login_codes.countries.clone(),
             });
@@ -484,7 +503,7 @@ impl Shared {
         );
         let limits = Limits::new(Arc::new(PgRateLimiter::new(database.clone())))
             .with_daily_codes_per_country(config.login_codes.daily_per_country);
-        let messages = MessageService::new(Arc::new(PgOutbox::new(database.clone())));
+        let messages = MessageService::new(outbox).with_prices(config.whatsapp_prices);
         let audit = AuditService::new(audit_log);
         let conversations = ConversationService::new(Arc::new(PgConversations::new(database.clone())));
         AppState {

@@ -3,6 +3,7 @@
 
 use bitik_identity::login_code::CodeCountries;
 use bitik_messages::templates::whatsapp::{SPECS, WhatsAppTemplates};
+use bitik_messages::{UnitPrice, WhatsAppPrices};
 
 /// A setting's refusal, one sentence (`config.rs` stops the program with it).
 pub type Refusal = String;
@@ -89,6 +90,24 @@ fn template(lookup: &impl Fn(&str) -> Option<String>, name: &str, default: &str)
     }
 }
 
+/// What Meta bills one template message of each category (`WHATSAPP_PRICE_UTILITY`,
+/// `WHATSAPP_PRICE_AUTHENTICATION`, FCFA with up to two decimals); unset, the Messages page says
+/// « prix non renseigné ».
+pub fn prices(lookup: &impl Fn(&str) -> Option<String>) -> Result<WhatsAppPrices, Refusal> {
+    let price = |name: &str| match lookup(name).filter(|raw| !raw.trim().is_empty()) {
+        None => Ok(None),
+        Some(raw) => UnitPrice::parse(&raw).map(Some).ok_or_else(|| {
+            format!(
+                "{name} must be a price in FCFA from 0 to 1000 with at most two decimals (2,4 or 2.4), not \"{raw}\"."
+            )
+        }),
+    };
+    Ok(WhatsAppPrices {
+        utility: price("WHATSAPP_PRICE_UTILITY")?,
+        authentication: price("WHATSAPP_PRICE_AUTHENTICATION")?,
+    })
+}
+
 /// Login by code (docs/rules.md#login-by-code).
 #[derive(Debug, Clone)]
 pub struct LoginCodeSettings {
@@ -125,6 +144,18 @@ mod tests {
 
     fn read(vars: &[(&str, &str)]) -> Result<Option<WhatsAppSettings>, Refusal> {
         WhatsAppSettings::read(&|name: &str| vars.iter().find(|(n, _)| *n == name).map(|(_, v)| (*v).to_owned()))
+    }
+
+    #[test]
+    fn prices_are_unknown_until_set_and_a_wrong_one_stops_the_server_naming_its_setting() {
+        let read = |vars: &[(&str, &str)]| {
+            prices(&|name: &str| vars.iter().find(|(n, _)| *n == name).map(|(_, v)| (*v).to_owned()))
+        };
+        assert_eq!(read(&[]).unwrap(), WhatsAppPrices::default());
+        let set = read(&[("WHATSAPP_PRICE_UTILITY", "2,4"), ("WHATSAPP_PRICE_AUTHENTICATION", " ")]).unwrap();
+        assert_eq!((set.utility.map(UnitPrice::hundredths), set.authentication), (Some(240), None));
+        let refused = read(&[("WHATSAPP_PRICE_AUTHENTICATION", "0,004 USD")]).unwrap_err();
+        assert!(refused.starts_with("WHATSAPP_PRICE_AUTHENTICATION must be a price in FCFA"), "{refused}");
     }
 
     #[test]

@@ -233,3 +233,45 @@ async fn a_whatsapp_message_keeps_its_template_and_its_statuses_move_forward_onl
     let found = outbox.find(on_whatsapp.id).await.unwrap().unwrap();
     assert_eq!(found.delivery.as_ref().map(|d| (d.state, d.error.clone())), Some((Delivery::Failed, failed.error)));
 }
+
+#[tokio::test]
+async fn a_month_counts_the_templates_sent_in_it_per_category_and_a_login_code_is_kept_without_its_code() {
+    use bitik_messages::{Category, WhatsAppTemplate};
+    use chrono::TimeZone;
+    let test = TestDatabase::new().await;
+    let outbox = PgOutbox::new(test.database.clone());
+    let day = |month, day, hour| Utc.with_ymd_and_hms(2026, month, day, hour, 0, 0).unwrap();
+    let template = WhatsAppTemplate {
+        name: "commande_livree".into(),
+        variables: vec!["Awa".into()],
+        category: Category::Utility,
+        buttons: vec![],
+    };
+    let delivered = NewMessage::whatsapp(MessageKind::OrderDelivered, "+221771234567", None, template, "Livrée".into());
+    let code = NewMessage::login_code("+221771234567", "code_connexion");
+    let reply = NewMessage::chat_reply("+221771234567", None, "Avec plaisir", None);
+    outbox.record_sent(&delivered, Some("wamid.U1"), day(11, 1, 0)).await.unwrap();
+    outbox.record_sent(&delivered, Some("wamid.U2"), day(11, 30, 23)).await.unwrap();
+    let code_id = outbox.record_sent(&code, Some("wamid.C1"), day(11, 12, 9)).await.unwrap();
+    outbox.record_sent(&reply, Some("wamid.R1"), day(11, 12, 10)).await.unwrap();
+    outbox.record_sent(&code, Some("wamid.C2"), day(12, 1, 0)).await.unwrap();
+    // Written, not sent: not billed.
+    write(&test, &[delivered.clone()]).await;
+
+    let mut november = outbox.sent_per_category(day(11, 1, 0), day(12, 1, 0)).await.unwrap();
+    november.sort_by_key(|(category, _)| category.as_str());
+    assert_eq!(november, [(Category::Authentication, 1), (Category::Utility, 2)]);
+
+    let recorded = outbox.find(code_id).await.unwrap().unwrap();
+    assert_eq!(
+        (recorded.kind, recorded.state, recorded.sent_at),
+        (MessageKind::LoginCode, MessageState::Sent, Some(day(11, 12, 9)))
+    );
+    assert_eq!(recorded.provider_id.as_deref(), Some("wamid.C1"));
+    let mut with_its_code = code.clone();
+    with_its_code.whatsapp.as_mut().unwrap().variables = vec!["042917".into()];
+    assert!(
+        outbox.record_sent(&with_its_code, Some("wamid.C3"), day(11, 13, 9)).await.is_err(),
+        "a code is never kept"
+    );
+}

@@ -342,6 +342,7 @@ fn matrix() -> Vec<Row> {
             call(format!("/api/admin/orders/{}/messages", ids.a_order))
         }),
         row(M::GET, "/admin/messages", ADMIN, |_, _| call("/api/admin/messages?state=failed")),
+        row(M::GET, "/admin/messages/costs", ADMIN, |_, _| call("/api/admin/messages/costs?month=2026-12")),
         row(M::GET, "/admin/conversations", ADMIN, |_, _| call("/api/admin/conversations")),
         row(M::GET, "/admin/conversations/{phone}", ADMIN, |_, _| call("/api/admin/conversations/%2B221771234567")),
         row(M::GET, "/admin/orders/{id}/whatsapp", ADMIN, |ids, _| {

@@ -186,6 +186,17 @@ async fn the_webhook_answers_meta_s_challenge_and_refuses_what_the_app_secret_di
         let refused = deliver(&app, &text, Some(signature)).await;
         assert_eq!(refused.status(), 401, "{signature:?}");
     }
+    // The signature is checked before any shape: a body that is not an object is no exception.
+    assert_eq!(deliver(&app, &json!(""), Some("")).await.status(), 401);
+    let traced = reqwest::Client::new()
+        .request(reqwest::Method::TRACE, app.url("/api/webhooks/whatsapp"))
+        .header("content-type", "application/json")
+        .body("\"\"")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(traced.status(), 405);
+    assert_eq!(traced.headers()["allow"], "GET, POST");
     let token = app.admin_token().await;
     let listed = admin_get(&app, &token, "/api/admin/conversations").await;
     assert_eq!(listed, json!([]), "nothing kept from an unsigned delivery");
@@ -392,4 +403,62 @@ async fn a_number_not_on_whatsapp_fails_its_message_while_the_e_mail_goes_as_bef
         (by("email")["recipient"].as_str(), by("email")["state"].as_str()),
         (Some("awa@example.sn"), Some("not_configured"))
     );
+}
+
+#[tokio::test]
+async fn the_month_s_templates_are_counted_per_category_at_the_shop_s_prices_and_a_code_is_never_sent_again() {
+    let cloud = fake_cloud_api().await;
+    let mut settings = settings(&cloud);
+    settings.extend([("WHATSAPP_PRICE_UTILITY", "2,4".to_owned()), ("WHATSAPP_PRICE_AUTHENTICATION", "3".to_owned())]);
+    let vars: Vec<(&str, &str)> = settings.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let app = spawn_app_with(&vars).await;
+    let tee = app.product("T-shirt Teranga", 15_000, None, &[("noir", "M", 5)]).await;
+    let order = guest_order(&app, &tee, "77 123 45 67", "cash_on_delivery").await;
+    assert_eq!(app.post_json("/api/auth/code", &json!({ "phone": "+221771234567" })).await.status(), 202);
+    crate::login_code::code_sent_to(&cloud, AWA).await;
+    let token = app.admin_token().await;
+    messages_of(&app, &token, order["id"].as_str().unwrap(), 2).await;
+
+    // The receipt and the confirmation request at 2,40 FCFA (4,80 → 5 FCFA), one code at 3 FCFA.
+    let mut bill = Value::Null;
+    for _ in 0..100 {
+        bill = admin_get(&app, &token, "/api/admin/messages/costs").await;
+        if bill["categories"][1]["count"] == 1 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(bill["month"], Utc::now().format("%Y-%m").to_string());
+    assert_eq!(
+        bill["categories"],
+        json!([
+            { "category": "utility", "label": "Utilitaire", "count": 2, "unitPriceHundredths": 240, "unitPriceLabel": "2,40 FCFA", "cost": 5 },
+            { "category": "authentication", "label": "Authentification", "count": 1, "unitPriceHundredths": 300, "unitPriceLabel": "3 FCFA", "cost": 3 }
+        ])
+    );
+    assert_eq!(bill["total"], 8);
+    let before = admin_get(&app, &token, "/api/admin/messages/costs?month=2020-01").await;
+    assert_eq!((before["categories"][0]["count"].clone(), before["total"].clone()), (json!(0), json!(0)));
+    let refused = app.send(Method::GET, "/api/admin/messages/costs?month=d%C3%A9cembre", Some(&token), None).await;
+    assert_eq!(refused.status(), 400);
+    assert_eq!(
+        error_body(refused).await["fields"]["month"],
+        "Mois invalide : attendu sous la forme AAAA-MM (par exemple 2026-12)."
+    );
+
+    // The code is in the outbox, sent, without the code; « Renvoyer » is not offered and refused.
+    let listed = admin_get(&app, &token, "/api/admin/messages").await;
+    let code =
+        listed.as_array().unwrap().iter().find(|m| m["kind"] == "login_code").expect("the code's record").clone();
+    assert_eq!(
+        (&code["state"], &code["resendable"], &code["kindLabel"]),
+        (&json!("sent"), &json!(false), &json!("Code de connexion"))
+    );
+    let sent_code = crate::login_code::code_sent_to(&cloud, AWA).await;
+    assert!(!code.to_string().contains(&sent_code), "the code is not kept: {code}");
+    let again = app
+        .send(Method::POST, &format!("/api/admin/messages/{}/resend", code["id"].as_str().unwrap()), Some(&token), None)
+        .await;
+    assert_eq!(again.status(), 409);
+    assert_eq!(error_body(again).await["code"], "message_not_resendable");
 }

@@ -1,7 +1,7 @@
 // The outbox in the back office (GET /api/admin/messages, an order's messages,
 // POST …/resend): what was sent to whom, what failed and why, and sending again.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { array, number, nullable, object, string, type infer as Infer } from 'zod/mini'
+import { array, boolean, number, nullable, object, string, type infer as Infer } from 'zod/mini'
 import { api, dataOf, pageOf } from '@/lib/api-client'
 
 export const MESSAGE_STATES = ['pending', 'sent', 'failed', 'not_configured'] as const
@@ -11,7 +11,7 @@ export const MESSAGE_STATE_LABELS: Record<MessageState, string> = {
   pending: "En attente d'envoi",
   sent: 'Envoyé',
   failed: "Échec de l'envoi",
-  not_configured: 'Non envoyé : e-mail non configuré',
+  not_configured: 'Non envoyé : canal non configuré',
 }
 
 export const messageSchema = object({
@@ -24,6 +24,8 @@ export const messageSchema = object({
   orderId: nullable(string()),
   state: string(),
   stateLabel: string(),
+  /** Whether « Renvoyer » may send it again (never while pending, never a login code). */
+  resendable: boolean(),
   attempts: number(),
   nextAttemptAt: string(),
   lastError: nullable(string()),

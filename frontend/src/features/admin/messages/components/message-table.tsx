@@ -1,6 +1,7 @@
 // One table of messages: when, to whom (by e-mail or on WhatsApp), what (its
 // body behind « Lire »), its state and, on WhatsApp, Meta's ticks, attempts, last error, and « Renvoyer » for one that is not waiting to
-// be sent. A reset link's body comes withheld by the server.
+// be sent (never a login code: the server says which). A reset link's or a code's body comes
+// withheld by the server.
 import { Button } from '@/components/ui/button'
 import { useToast } from '@/components/ui/toast'
 import { formatDate } from '@/lib/format'
@@ -64,7 +65,7 @@ export function MessageTable({ messages, caption }: { messages: AdminMessage[]; 
               <td>{message.attempts}</td>
               <td>{message.lastError ?? '—'}</td>
               <td>
-                {message.state === 'pending' ? null : (
+                {!message.resendable ? null : (
                   <Button
                     type="button"
                     variant="secondary"

@@ -1,9 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { sessionStore } from '@/features/auth/session-store'
-import { loggedInAsAdmin } from '@/testing/admin'
+import { loggedInAsAdmin, loggedInAsStaff } from '@/testing/admin'
 import { renderApp } from '@/testing/render'
 import { server } from '@/testing/server'
 
@@ -20,6 +20,7 @@ function message(overrides: Record<string, unknown> = {}) {
     orderId: 'o1',
     state: 'failed',
     stateLabel: "Échec de l'envoi",
+    resendable: true,
     attempts: 14,
     nextAttemptAt: '2026-11-27T08:00:00Z',
     lastError: 'connection refused',
@@ -29,6 +30,18 @@ function message(overrides: Record<string, unknown> = {}) {
     template: null,
     delivery: null,
     ...overrides,
+  }
+}
+
+/** The month's WhatsApp bill as the server answers it: 14 order messages at 2,40 FCFA, 3 codes at an unset price. */
+function costs(month = '2026-12') {
+  return {
+    month,
+    categories: [
+      { category: 'utility', label: 'Utilitaire', count: 14, unitPriceHundredths: 240, unitPriceLabel: '2,40 FCFA', cost: 34 },
+      { category: 'authentication', label: 'Authentification', count: 3, unitPriceHundredths: null, unitPriceLabel: 'prix non renseigné', cost: null },
+    ],
+    total: null,
   }
 }
 
@@ -45,8 +58,9 @@ function messagesServer(messages: ReturnType<typeof message>[]) {
     }),
     http.post('/api/admin/messages/:id/resend', ({ params }) => {
       resent.push(String(params.id))
-      return HttpResponse.json({ data: message({ id: String(params.id), state: 'pending', stateLabel: "En attente d'envoi", attempts: 0, lastError: null }) })
+      return HttpResponse.json({ data: message({ id: String(params.id), state: 'pending', stateLabel: "En attente d'envoi", resendable: false, attempts: 0, lastError: null }) })
     }),
+    http.get('/api/admin/messages/costs', () => HttpResponse.json({ data: costs() })),
   )
   return { asked, resent }
 }
@@ -57,7 +71,7 @@ describe('/admin/messages', () => {
     const { asked, resent } = messagesServer([message(), message({ id: 'm2', state: 'sent', stateLabel: 'Envoyé', attempts: 1, lastError: null })])
     const user = userEvent.setup()
     renderApp('/admin/messages')
-    const table = await screen.findByRole('table')
+    const table = await screen.findByRole('table', { name: 'Messages' })
     expect(screen.getByRole('combobox', { name: 'État' })).toHaveValue('all')
     const rows = within(table).getAllByRole('row').slice(1)
     expect(rows).toHaveLength(2)
@@ -77,7 +91,7 @@ describe('/admin/messages', () => {
     messagesServer([message({ text })])
     const user = userEvent.setup()
     renderApp('/admin/messages')
-    const row = within(await screen.findByRole('table')).getAllByRole('row')[1]!
+    const row = within(await screen.findByRole('table', { name: 'Messages' })).getAllByRole('row')[1]!
     const body = within(row).getByText(/Nous avons bien reçu votre commande/)
     expect(body).not.toBeVisible()
     await user.click(within(row).getByText('Lire'))
@@ -94,9 +108,9 @@ describe('/admin/messages', () => {
     ])
     const user = userEvent.setup()
     renderApp('/admin/messages')
-    await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(3))
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Messages' })).getAllByRole('row')).toHaveLength(3))
     await user.selectOptions(screen.getByRole('combobox', { name: 'État' }), 'not_configured')
-    await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2))
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Messages' })).getAllByRole('row')).toHaveLength(2))
     expect(screen.getByText('Non envoyé : e-mail non configuré', { selector: 'td' })).toBeInTheDocument()
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/messages?state=not_configured')
     expect(asked).toEqual(['', 'not_configured'])
@@ -116,9 +130,58 @@ describe('a WhatsApp message', () => {
       }),
     ])
     renderApp('/admin/messages')
-    const [read, failed] = within(await screen.findByRole('table')).getAllByRole('row').slice(1)
+    const [read, failed] = within(await screen.findByRole('table', { name: 'Messages' })).getAllByRole('row').slice(1)
     expect(read).toHaveTextContent('WhatsApp+221771234567')
     expect(within(read!).getByText('Lu')).toHaveAttribute('data-delivery', 'read')
     expect(failed).toHaveTextContent('Non distribué : 131026 : Message undeliverable')
+  })
+})
+
+describe('the month’s WhatsApp cost', () => {
+  it('shows each category’s count and cost, an unset price as such, and another month on request', async () => {
+    loggedInAsAdmin()
+    messagesServer([message()])
+    const months: string[] = []
+    server.use(
+      http.get('/api/admin/messages/costs', ({ request }) => {
+        const month = new URL(request.url).searchParams.get('month') ?? ''
+        months.push(month)
+        return HttpResponse.json({ data: costs(month || '2026-12') })
+      }),
+    )
+    renderApp('/admin/messages')
+    const bill = await screen.findByRole('table', { name: 'Messages WhatsApp envoyés et leur coût' })
+    const [utility, codes] = within(bill).getAllByRole('row').slice(1, 3)
+    expect(utility).toHaveTextContent('Utilitaire142,40 FCFA34 FCFA')
+    expect(codes).toHaveTextContent('Authentification3prix non renseigné—')
+    expect(within(bill).getByRole('row', { name: /Total/ })).toHaveTextContent('incomplet : prix non renseigné')
+    const month = screen.getByLabelText('Mois')
+    expect(month).toHaveValue('2026-12')
+    fireEvent.change(month, { target: { value: '2026-11' } })
+    await waitFor(() => expect(months).toEqual(['', '2026-11']))
+  })
+
+  it('is not shown to a seller, who does not read the shop’s figures', async () => {
+    loggedInAsStaff('seller')
+    messagesServer([message()])
+    renderApp('/admin/messages')
+    await screen.findByRole('table', { name: 'Messages' })
+    expect(screen.queryByRole('heading', { name: 'Coût WhatsApp du mois' })).not.toBeInTheDocument()
+  })
+})
+
+describe('a login code', () => {
+  it('is listed as sent, and offers no « Renvoyer »: the customer asks for a new one', async () => {
+    loggedInAsAdmin()
+    const code = message({
+      id: 'c1', kind: 'login_code', kindLabel: 'Code de connexion', channel: 'whatsapp', recipient: '+221771234567',
+      template: 'code_connexion', state: 'sent', stateLabel: 'Envoyé', resendable: false, attempts: 1, lastError: null,
+      text: "Code de connexion envoyé sur WhatsApp (le code n'est pas gardé).",
+    })
+    messagesServer([code])
+    renderApp('/admin/messages')
+    const row = within(await screen.findByRole('table', { name: 'Messages' })).getAllByRole('row')[1]!
+    expect(row).toHaveTextContent('Code de connexion')
+    expect(within(row).queryByRole('button', { name: /Renvoyer/ })).not.toBeInTheDocument()
   })
 })

@@ -3,12 +3,14 @@
 // state, each with « Lire » and « Renvoyer » when not waiting to be sent.
 import { useSearchParams } from 'react-router'
 import { PageSpinner } from '@/components/ui/spinner'
+import { PERMISSIONS, useCan } from '@/lib/permissions'
 import { usePageMeta } from '@/lib/seo'
 import { adminErrorMessage } from '../../common/admin-error'
 import styles from '../../common/admin.module.css'
 import { LoadError, PageHeader } from '../../common/page-header'
 import { MESSAGE_STATES, MESSAGE_STATE_LABELS, useAdminMessages } from '../api/messages'
 import { MessageTable } from './message-table'
+import { WhatsAppCosts } from './whatsapp-costs'
 
 export const MESSAGES_LOAD_FAILED = 'Erreur lors du chargement des messages'
 export const NO_MESSAGES = 'Aucun message.'
@@ -21,9 +23,11 @@ export function MessagesPage() {
   const messages = useAdminMessages(state === 'all' ? '' : state, page)
   const choose = (next: string) => setParams({ state: next }, { replace: true })
   const go = (next: number) => setParams({ state, page: String(next) })
+  const readsFigures = useCan()(PERMISSIONS.readFigures)
   return (
     <section className={styles.page}>
       <PageHeader title="Messages" />
+      {readsFigures ? <WhatsAppCosts /> : null}
       <label>
         État{' '}
         <select value={state} onChange={(event) => choose(event.target.value)}>
