@@ -109,6 +109,9 @@ test('phone: the admin sees the ticks of an order’s WhatsApp messages, a custo
   const sent = await whatsapp.sentTo('221775551234', 2)
   const receipt = sent.find((m) => m.template?.name === 'commande_recue')
   const asking = sent.find((m) => m.template?.name === 'confirmation_commande')
+  // Meta's times are whole seconds: from the next one, her message comes after everything sent
+  // to her before (the login code of the journey above, too).
+  await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000)))
   const now = String(Math.floor(Date.now() / 1000))
   await whatsapp.deliver(shop.baseUrl, {
     statuses: [
@@ -163,7 +166,12 @@ test('phone: the admin sees the ticks of an order’s WhatsApp messages, a custo
   assert.ok(codes >= 2 && utility >= 2, `${codes} codes, ${utility} order messages`)
   await page.goto('/admin/messages')
   const bill = page.getByRole('table', { name: 'Messages WhatsApp envoyés et leur coût' })
-  const line = async (name) => (await bill.getByRole('row').filter({ hasText: name }).innerText()).replace(/\s+/g, ' ').trim()
+  const line = async (name) => {
+    const row = bill.getByRole('row').filter({ hasText: name })
+    await row.waitFor()
+    const cells = await row.locator('th, td').allTextContents()
+    return cells.join(' ').replace(/\s+/g, ' ').trim()
+  }
   assert.equal(await line('Utilitaire'), `Utilitaire ${utility} 2,40 FCFA ${Math.round(utility * 2.4)} FCFA`)
   assert.equal(await line('Authentification'), `Authentification ${codes} prix non renseigné —`)
   assert.equal(await line('Total'), 'Total incomplet : prix non renseigné')

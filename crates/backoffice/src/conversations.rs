@@ -182,8 +182,8 @@ async fn conversation(
 
 #[derive(Deserialize, ToSchema)]
 pub struct ReplyBody {
-    /// Free text, 4 096 characters at most.
-    #[schema(example = "Oui, la robe existe en M. Je vous la mets de côté ?")]
+    /// Free text, 4 096 characters at most, not blank.
+    #[schema(max_length = 4096, pattern = r"\S", example = "Oui, la robe existe en M. Je vous la mets de côté ?")]
     text: String,
 }
 
