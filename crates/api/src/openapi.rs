@@ -66,11 +66,6 @@ use crate::section::Section;
         routes::payments::status,
         routes::payments::order_status,
         routes::payments::cancel,
-        routes::payments::webhook,
-        routes::wave_simulator::stylesheet,
-        routes::wave_simulator::page,
-        routes::wave_simulator::pay,
-        routes::wave_simulator::fail,
         routes::newsletter::subscribe,
     ),
     // Enums named only by query parameters: utoipa registers those of bodies and answers alone.

@@ -44,6 +44,9 @@ pub struct AdminOrdersParams {
     /// `confirmed` (what the shop still has to confirm).
     #[param(value_type = Option<ConfirmationFilterName>)]
     confirmation: Option<String>,
+    /// Only the orders taken on this channel.
+    #[param(value_type = Option<bitik_api::routes::orders::SalesChannelName>)]
+    channel: Option<String>,
     /// First day (YYYY-MM-DD, Dakar).
     #[param(format = Date)]
     from_date: Option<String>,
@@ -79,6 +82,7 @@ async fn list(
         limit: p.limit,
         status: p.status,
         confirmation: p.confirmation,
+        channel: p.channel,
         from_date: p.from_date,
         to_date: p.to_date,
         search: p.search,

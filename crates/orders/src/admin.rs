@@ -4,6 +4,7 @@ use bitik_common::{InvalidPage, PageRequest, phone_digits};
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 
 use crate::cash_on_delivery::Confirmation;
+use crate::channel::SalesChannel;
 use crate::error::OrderError;
 use crate::model::OrderStatus;
 
@@ -25,6 +26,7 @@ pub struct AdminOrderQuery {
     pub limit: Option<String>,
     pub status: Option<String>,
     pub confirmation: Option<String>,
+    pub channel: Option<String>,
     pub from_date: Option<String>,
     pub to_date: Option<String>,
     pub search: Option<String>,
@@ -38,6 +40,7 @@ pub struct AdminOrderFilter {
     pub page: PageRequest,
     pub status: Option<OrderStatus>,
     pub confirmation: Option<ConfirmationFilter>,
+    pub channel: Option<SalesChannel>,
     pub from: Option<DateTime<Utc>>,
     /// Exclusive: the start of the day after `toDate`.
     pub until: Option<DateTime<Utc>>,
@@ -98,6 +101,9 @@ impl AdminOrderQuery {
                 ConfirmationFilter::parse(c).ok_or_else(|| invalid("confirmation", "État de confirmation inconnu."))
             })
             .transpose()?;
+        let channel = present(&self.channel)
+            .map(|c| SalesChannel::parse(c).ok_or_else(|| invalid("channel", "Canal de vente inconnu.")))
+            .transpose()?;
         let from = present(&self.from_date).map(|d| day(d, "fromDate")).transpose()?;
         let to = present(&self.to_date).map(|d| day(d, "toDate")).transpose()?;
         if let (Some(from), Some(to)) = (from, to)
@@ -123,6 +129,7 @@ impl AdminOrderQuery {
             page,
             status,
             confirmation,
+            channel,
             from: from.map(start_of),
             until: to.and_then(|d| d.succ_opt()).map(start_of),
             search,
@@ -144,6 +151,7 @@ mod tests {
             limit: get("limit"),
             status: get("status"),
             confirmation: get("confirmation"),
+            channel: get("channel"),
             from_date: get("fromDate"),
             to_date: get("toDate"),
             search: get("search"),
@@ -177,6 +185,15 @@ mod tests {
         assert_eq!(confirmation("unconfirmed").unwrap(), Some(ConfirmationFilter::Unconfirmed));
         assert_eq!(confirmation(" ").unwrap(), None);
         assert_eq!(confirmation("maybe").unwrap_err().to_string(), "État de confirmation inconnu.");
+    }
+
+    #[test]
+    fn orders_are_filtered_by_the_channel_they_came_from() {
+        let channel = |code: &str| query(&[("channel", code)]).into_filter().map(|f| f.channel);
+        assert_eq!(channel("instagram").unwrap(), Some(SalesChannel::Instagram));
+        assert_eq!(channel("web").unwrap(), Some(SalesChannel::Web));
+        assert_eq!(channel("").unwrap(), None);
+        assert_eq!(channel("snapchat").unwrap_err().to_string(), "Canal de vente inconnu.");
     }
 
     #[test]

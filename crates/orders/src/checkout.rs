@@ -35,6 +35,8 @@ pub struct RawCheckout {
     pub idempotency_key: Option<String>,
     /// As the shopper typed it; blank is none.
     pub promo_code: Option<String>,
+    /// The campaign the visit arrived with (`utm_source`), as the storefront kept it.
+    pub source: Option<String>,
 }
 
 /// Where in Dakar a parcel goes, as the form sends it: the commune's code from the list, the
@@ -70,6 +72,8 @@ pub struct CheckoutRequest {
     pub idempotency_key: Option<String>,
     /// The promo code typed, trimmed; `None` when blank.
     pub promo_code: Option<String>,
+    /// `channel::source`: a campaign's name, or none.
+    pub source: Option<String>,
 }
 
 impl CheckoutRequest {
@@ -88,7 +92,8 @@ impl CheckoutRequest {
             .map(|key| key.trim().to_owned())
             .filter(|key| !key.is_empty() && key.len() <= MAX_IDEMPOTENCY_KEY);
         let promo_code = raw.promo_code.map(|code| code.trim().to_owned()).filter(|code| !code.is_empty());
-        Ok(CheckoutRequest { choices, recipient, shipping_method, payment_method, idempotency_key, promo_code })
+        let source = crate::channel::source(raw.source.as_deref());
+        Ok(CheckoutRequest { choices, recipient, shipping_method, payment_method, idempotency_key, promo_code, source })
     }
 }
 
@@ -325,6 +330,7 @@ mod tests {
             payment_method: Some("paypal".into()),
             idempotency_key: Some("  ".into()),
             promo_code: Some("   ".into()),
+            source: None,
         }
     }
 

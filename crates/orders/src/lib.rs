@@ -4,6 +4,7 @@
 
 pub mod admin;
 pub mod cash_on_delivery;
+pub mod channel;
 pub mod checkout;
 pub mod corrections;
 pub mod customer_view;
@@ -25,6 +26,7 @@ mod signing;
 pub mod stats;
 
 pub use admin::{ADMIN_PAGE_SIZE, AdminOrderFilter, AdminOrderQuery, AdminSort, ConfirmationFilter};
+pub use channel::SalesChannel;
 pub use checkout::{CheckoutRequest, RawCheckout, RawPlace, Recipient};
 pub use error::OrderError;
 pub use model::{

@@ -3,6 +3,7 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use crate::cash_on_delivery::{Courier, OrderConfirmation};
+use crate::channel::SalesChannel;
 use crate::promo::AppliedPromo;
 use crate::refund::Refund;
 use crate::shipping::ShippingMethod;
@@ -294,6 +295,10 @@ pub struct Order {
     pub refunds: Vec<Refund>,
     /// The promo code it was placed with, as the shop spelled it; its amount is `discount`.
     pub promo_code: Option<String>,
+    /// Where it was taken: the storefront, or a conversation a seller turned into an order.
+    pub channel: SalesChannel,
+    /// The campaign that brought the shopper to the storefront (`utm_source`), if any.
+    pub source: Option<String>,
 }
 
 impl Order {
@@ -337,6 +342,9 @@ pub struct NewOrder {
     pub from_cart: bool,
     /// The promo code giving `discount`, whose use the order's transaction takes.
     pub promo: Option<AppliedPromo>,
+    pub channel: SalesChannel,
+    /// The campaign source of a storefront order (`channel::source`).
+    pub source: Option<String>,
 }
 
 /// What a status change does to stock.

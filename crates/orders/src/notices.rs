@@ -305,6 +305,8 @@ mod tests {
             returned_at: None,
             refunds: vec![],
             promo_code: None,
+            channel: crate::SalesChannel::Web,
+            source: None,
         }
     }
 

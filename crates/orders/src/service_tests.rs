@@ -94,6 +94,7 @@ fn checkout(items: Vec<RawChoice>, method: &str, payment: &str) -> RawCheckout {
         payment_method: Some(payment.into()),
         idempotency_key: None,
         promo_code: None,
+        source: None,
     }
 }
 
@@ -146,6 +147,8 @@ fn stored(new: NewOrder, first: StatusChange) -> Order {
         returned_at: None,
         refunds: vec![],
         promo_code: None,
+        channel: crate::SalesChannel::Web,
+        source: None,
     }
 }
 
@@ -364,6 +367,8 @@ fn first_with_key(user: Uuid) -> Order {
             idempotency_key: Some("abc-123".into()),
             from_cart: true,
             promo: None,
+            channel: crate::SalesChannel::Web,
+            source: None,
         },
         StatusChange {
             status: OrderStatus::Pending,
@@ -491,6 +496,8 @@ async fn a_customer_cancels_only_their_own_pending_unpaid_order_and_stock_return
                 idempotency_key: None,
                 from_cart: true,
                 promo: None,
+                channel: crate::SalesChannel::Web,
+                source: None,
             },
             StatusChange {
                 status: OrderStatus::Pending,
@@ -562,6 +569,8 @@ pub(crate) fn placed(status: OrderStatus, payment_method: PaymentMethod, payment
             idempotency_key: None,
             from_cart: true,
             promo: None,
+            channel: crate::SalesChannel::Web,
+            source: None,
         },
         StatusChange {
             status: OrderStatus::Pending,

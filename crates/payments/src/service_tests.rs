@@ -56,6 +56,8 @@ fn order(method: PaymentMethod, status: OrderStatus, payment: PaymentStatus) -> 
         returned_at: None,
         refunds: vec![],
         promo_code: None,
+        channel: bitik_orders::SalesChannel::Web,
+        source: None,
     }
 }
 

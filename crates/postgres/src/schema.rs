@@ -193,6 +193,8 @@ diesel::table! {
         promo_code -> Text,
         amount_paid -> Int8,
         courier_id -> Nullable<Uuid>,
+        channel -> Text,
+        source -> Nullable<Text>,
     }
 }
 

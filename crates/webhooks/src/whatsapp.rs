@@ -5,12 +5,14 @@
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use bitik_common::BoxError;
 use bitik_messages::conversations::{Inbound, InboundKind, WebhookReader};
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use serde::Deserialize;
+use utoipa::IntoParams;
 
 use bitik_api::error::{ApiError, Code, ErrorBody};
 use bitik_api::responses::Data;
 use bitik_api::state::AppState;
+
+use crate::WebhookReceived;
 
 /// Meta's signature header.
 const SIGNATURE_HEADER: &str = "X-Hub-Signature-256";
@@ -54,11 +56,6 @@ fn refused() -> ApiError {
     ApiError::new(Code::Forbidden, "Abonnement refusé.")
 }
 
-#[derive(Serialize, ToSchema)]
-pub struct WebhookReceived {
-    received: bool,
-}
-
 /// One delivery of Meta's events, byte for byte. An unsigned or wrongly signed body changes
 /// nothing (401); a message Meta delivers again is kept once and acted on once.
 #[utoipa::path(tag = "whatsapp",
@@ -80,7 +77,7 @@ async fn webhook(req: HttpRequest, state: web::Data<AppState>, body: web::Bytes)
         tracing::error!(error = %error, "a WhatsApp webhook could not be recorded: Meta delivers it again");
         ApiError::new(Code::ServiceUnavailable, "Webhook non enregistré : réessayez.")
     })?;
-    Ok(HttpResponse::Ok().json(Data::new(WebhookReceived { received: true })))
+    Ok(HttpResponse::Ok().json(Data::new(WebhookReceived::default())))
 }
 
 async fn handle(state: &AppState, reader: &dyn WebhookReader, body: &[u8]) -> Result<(), BoxError> {

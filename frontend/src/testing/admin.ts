@@ -51,6 +51,9 @@ export function makeAdminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder 
     shippingCost: 1000,
     discount: 0,
     total: 35000,
+    channel: 'web',
+    channelLabel: 'Site web',
+    source: null,
     shippingInfo: {
       firstName: 'Awa',
       lastName: 'Diop',

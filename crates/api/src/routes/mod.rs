@@ -12,13 +12,13 @@ pub mod invoices;
 pub mod login_code;
 pub mod newsletter;
 pub mod order_corrections;
+pub mod order_dto;
 pub mod orders;
 pub mod pages;
 pub mod payments;
 pub mod products;
 pub mod promo_codes;
 pub mod shop;
-pub mod wave_simulator;
 pub mod whole;
 
 use actix_web::web;
@@ -40,6 +40,5 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(invoices::routes)
         .configure(orders::routes)
         .configure(payments::routes)
-        .configure(wave_simulator::routes)
         .configure(newsletter::routes);
 }

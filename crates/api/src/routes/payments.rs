@@ -1,8 +1,9 @@
-//! Wave payments: opening a checkout session for an order, its status, giving it up, and Wave's
-//! signed webhook. Only the server decides that an order is paid (the payments domain).
+//! Wave payments: opening a checkout session for an order, its status, giving it up. Wave's
+//! webhook, and test mode's simulator, are `bitik-webhooks`'. Only the server decides that an
+//! order is paid (the payments domain).
 
-use actix_web::{HttpRequest, HttpResponse, get, post, web};
-use bitik_payments::{OpenedSession, PaymentState, PaymentView, WebhookOutcome};
+use actix_web::{HttpResponse, get, post, web};
+use bitik_payments::{OpenedSession, PaymentState, PaymentView};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -13,11 +14,8 @@ use crate::order_access::{OrderCustomer, OrderKeyQuery};
 use crate::responses::Data;
 use crate::state::AppState;
 
-/// Wave's webhook signature header.
-const SIGNATURE_HEADER: &str = "Wave-Signature";
-
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(init).service(status).service(order_status).service(cancel).service(webhook);
+    cfg.service(init).service(status).service(order_status).service(cancel);
 }
 
 /// The order to pay. Return addresses a client may send are ignored: the server sends Wave's
@@ -142,11 +140,6 @@ fn blank_is_absent<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<
     }
 }
 
-#[derive(Serialize, ToSchema)]
-pub struct WebhookAck {
-    received: bool,
-}
-
 /// Opens (or reuses) a Wave checkout session for the customer's pending, unpaid Wave order,
 /// for the order's total as the server computed it.
 #[utoipa::path(tag = "payments", security((), ("bearer" = [])), request_body = InitBody, params(OrderKeyQuery),
@@ -234,37 +227,4 @@ async fn cancel(
     let owner = customer.owner_of_session(&state, &session_id).await?;
     let view = state.payments.cancel(owner, &session_id).await?;
     Ok(HttpResponse::Ok().json(Data::new(PaymentStatusDto::from(view))))
-}
-
-/// Wave's webhook. The raw body is checked against `Wave-Signature` (HMAC-SHA256 with the
-/// webhook secret over timestamp + body, at most 5 minutes old). An event id already handled
-/// answers 200 at once. A non-2xx answer asks Wave to deliver again.
-#[utoipa::path(tag = "payments",
-    params(("Wave-Signature" = String, Header, description = "t=<unix seconds>,v1=<hex>[,v1=<hex>…]")),
-    request_body(content = String, content_type = "application/json", description = "Wave's event, byte for byte"),
-    responses(
-        (status = 200, description = "Handled, or handled before", body = Data<WebhookAck>),
-        (status = 400, description = "Signed, but not a Wave event", body = ErrorBody),
-        (status = 401, description = "Missing, wrong or too old signature: nothing done", body = ErrorBody),
-        (status = 502, description = "Wave could not be asked to confirm: deliver again", body = ErrorBody),
-))]
-#[post("/payments/wave/webhook")]
-async fn webhook(req: HttpRequest, state: web::Data<AppState>, body: web::Bytes) -> Result<HttpResponse, ApiError> {
-    let signature = req.headers().get(SIGNATURE_HEADER).and_then(|v| v.to_str().ok());
-    receive(&state, signature, &body).await?;
-    Ok(HttpResponse::Ok().json(Data::new(WebhookAck { received: true })))
-}
-
-/// The one way into the payments service for a webhook delivery, Wave's or the simulator's.
-pub async fn receive(state: &AppState, signature: Option<&str>, body: &[u8]) -> Result<WebhookOutcome, ApiError> {
-    let outcome = state.payments.receive_webhook(signature, body).await?;
-    match &outcome {
-        WebhookOutcome::Paid { order_id } => tracing::info!(%order_id, "order paid by Wave"),
-        WebhookOutcome::Mismatch { order_id, reason } => {
-            tracing::error!(%order_id, reason, "a paid Wave session does not match its order: not marked paid")
-        }
-        WebhookOutcome::UnknownSession => tracing::warn!("a Wave webhook names a session of no order of the shop"),
-        _ => {}
-    }
-    Ok(outcome)
 }

@@ -204,6 +204,8 @@ impl<'a> DemoShop<'a> {
             idempotency_key: None,
             from_cart: true,
             promo: None,
+            channel: bitik_orders::SalesChannel::Web,
+            source: None,
         }))
     }
 

@@ -56,6 +56,8 @@ fn cod_order(status: OrderStatus, state: Confirmation, hours_ago: i64) -> Order 
         returned_at: None,
         refunds: vec![],
         promo_code: None,
+        channel: crate::SalesChannel::Web,
+        source: None,
     }
 }
 

@@ -10,6 +10,7 @@ use uuid::Uuid;
 
 use crate::admin::{ADMIN_PAGE_SIZE, AdminOrderFilter, AdminOrderQuery, AdminSort};
 use crate::cash_on_delivery::PhoneRecords;
+use crate::channel::SalesChannel;
 use crate::checkout::{self, CheckoutRequest, UNKNOWN_COMMUNE};
 use crate::corrections::OrderCorrections;
 use crate::delivery::{Destination, ZoneRepository};
@@ -153,8 +154,15 @@ impl OrderService {
     }
 
     async fn place_for(&self, user_id: Uuid, request: CheckoutRequest, from_cart: bool) -> Result<Order, OrderError> {
-        let CheckoutRequest { choices, recipient, shipping_method, payment_method, idempotency_key, promo_code } =
-            request;
+        let CheckoutRequest {
+            choices,
+            recipient,
+            shipping_method,
+            payment_method,
+            idempotency_key,
+            promo_code,
+            source,
+        } = request;
         let key = idempotency_key.as_deref();
         if let Some(key) = key
             && let Some(first) =
@@ -197,6 +205,8 @@ impl OrderService {
                 idempotency_key: key.map(str::to_owned),
                 from_cart,
                 promo: promo.clone(),
+                channel: SalesChannel::Web,
+                source: source.clone(),
             };
             match self.orders.place(order, first.clone(), Some(MAX_OPEN_UNPAID_ORDERS)).await {
                 Ok(order) => return Ok(order),
@@ -407,6 +417,7 @@ impl OrderService {
             page: PageRequest::new(1, RECENT_ORDERS, ADMIN_PAGE_SIZE),
             status: None,
             confirmation: None,
+            channel: None,
             from: None,
             until: None,
             search: None,

@@ -18,6 +18,9 @@ pub(super) fn filtered(filter: &AdminOrderFilter) -> OrderQuery {
     if let Some(confirmation) = filter.confirmation {
         query = query.filter(orders::id.eq_any(confirmations::matching(confirmation)));
     }
+    if let Some(channel) = filter.channel {
+        query = query.filter(orders::channel.eq(channel.as_str()));
+    }
     if let Some(from) = filter.from {
         query = query.filter(orders::created_at.ge(from));
     }

@@ -206,6 +206,8 @@ impl OrderRepository for PgOrderRepository {
                     orders::promo_code_id.eq(order.promo.as_ref().map(|promo| promo.id)),
                     orders::promo_code.eq(order.promo.as_ref().map_or("", |promo| promo.code.as_str())),
                     orders::created_at.eq(first.at),
+                    orders::channel.eq(order.channel.as_str()),
+                    orders::source.eq(&order.source),
                 ))
                 .returning(orders::id)
                 .get_result(conn)

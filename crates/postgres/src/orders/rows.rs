@@ -5,8 +5,8 @@ use std::collections::HashMap;
 use bitik_common::Money;
 use bitik_orders::cash_on_delivery::{Courier, OrderConfirmation};
 use bitik_orders::{
-    ActorKind, Order, OrderLine, OrderStatus, PaymentMethod, PaymentStatus, Refund, ShippingInfo, ShippingMethod,
-    StatusChange,
+    ActorKind, Order, OrderLine, OrderStatus, PaymentMethod, PaymentStatus, Refund, SalesChannel, ShippingInfo,
+    ShippingMethod, StatusChange,
 };
 use chrono::{DateTime, Utc};
 use diesel::prelude::*;
@@ -55,6 +55,8 @@ pub(super) struct OrderRow {
     delivery_notes: String,
     promo_code: String,
     amount_paid: i64,
+    channel: String,
+    source: Option<String>,
 }
 
 #[derive(Queryable, Selectable)]
@@ -167,6 +169,8 @@ fn assemble(
         returned_at: row.returned_at,
         refunds,
         promo_code: Some(row.promo_code).filter(|code| !code.is_empty()),
+        channel: SalesChannel::parse(&row.channel).ok_or_else(|| corrupt("channel", &row.channel))?,
+        source: row.source,
     })
 }
 

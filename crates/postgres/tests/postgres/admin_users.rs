@@ -163,6 +163,8 @@ async fn a_customer_without_orders_is_deleted_one_with_orders_deactivated() {
         idempotency_key: None,
         from_cart: true,
         promo: None,
+        channel: bitik_orders::SalesChannel::Web,
+        source: None,
     };
     let first = bitik_orders::StatusChange {
         status: bitik_orders::OrderStatus::Pending,

@@ -65,6 +65,8 @@ impl Shop {
             idempotency_key: None,
             from_cart: true,
             promo: None,
+            channel: bitik_orders::SalesChannel::Web,
+            source: None,
         };
         self.orders.place(new, change(OrderStatus::Pending, "Commande créée"), None).await.unwrap()
     }

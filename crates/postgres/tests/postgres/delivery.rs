@@ -146,6 +146,8 @@ async fn order_in(test: &TestDatabase, zone: &DeliveryZone) -> bitik_orders::Ord
         idempotency_key: None,
         from_cart: true,
         promo: None,
+        channel: bitik_orders::SalesChannel::Web,
+        source: None,
     };
     let first = StatusChange {
         status: OrderStatus::Pending,

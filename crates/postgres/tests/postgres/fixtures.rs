@@ -111,6 +111,8 @@ pub async fn placed_order(
         idempotency_key: None,
         from_cart: true,
         promo: None,
+        channel: bitik_orders::SalesChannel::Web,
+        source: None,
     };
     let first = StatusChange {
         status: OrderStatus::Pending,

@@ -35,6 +35,8 @@ fn order(user_id: Uuid, phone: &str, lines: Vec<OrderLine>) -> NewOrder {
         idempotency_key: None,
         from_cart: true,
         promo: None,
+        channel: bitik_orders::SalesChannel::Web,
+        source: None,
     }
 }
 

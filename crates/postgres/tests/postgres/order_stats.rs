@@ -56,6 +56,8 @@ impl Shop {
             idempotency_key: None,
             from_cart: true,
             promo: None,
+            channel: bitik_orders::SalesChannel::Web,
+            source: None,
         };
         let first = StatusChange {
             status: OrderStatus::Pending,

@@ -53,6 +53,8 @@ fn new_order(user_id: Uuid, lines: Vec<OrderLine>) -> NewOrder {
         idempotency_key: None,
         from_cart: true,
         promo: None,
+        channel: bitik_orders::SalesChannel::Web,
+        source: None,
     }
 }
 
@@ -352,6 +354,7 @@ fn admin_filter(pairs: &[(&str, &str)]) -> bitik_orders::AdminOrderFilter {
         limit: get("limit"),
         status: get("status"),
         confirmation: get("confirmation"),
+        channel: get("channel"),
         from_date: get("fromDate"),
         to_date: get("toDate"),
         search: get("search"),
@@ -360,6 +363,32 @@ fn admin_filter(pairs: &[(&str, &str)]) -> bitik_orders::AdminOrderFilter {
     }
     .into_filter()
     .unwrap()
+}
+
+#[tokio::test]
+async fn an_order_keeps_its_channel_and_source_and_the_back_office_lists_one_channel() {
+    let test = TestDatabase::new().await;
+    let awa = customer(&test, "awa@example.sn").await;
+    let tee = tshirt(&test, "T-shirt Teranga", 10_000, &[("noir", "M", 50)]).await;
+    let orders = PgOrderRepository::new(test.database.clone());
+    let mut from_instagram = new_order(awa.id, vec![line(&tee, "noir", "M", 1)]);
+    from_instagram.source = Some("instagram".into());
+    let web = orders.place(from_instagram, created(awa.id), None).await.unwrap();
+    let mut chat = new_order(awa.id, vec![line(&tee, "noir", "M", 2)]);
+    chat.channel = bitik_orders::SalesChannel::WhatsApp;
+    let chat = orders.place(chat, created(awa.id), None).await.unwrap();
+    assert_eq!((web.channel, web.source.as_deref()), (bitik_orders::SalesChannel::Web, Some("instagram")));
+    assert_eq!((chat.channel, chat.source.as_deref()), (bitik_orders::SalesChannel::WhatsApp, None));
+    let listed = |channel: &'static str| {
+        let orders = &orders;
+        async move {
+            let page = orders.list(&admin_filter(&[("channel", channel)])).await.unwrap();
+            page.items.into_iter().map(|o| o.id).collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(listed("whatsapp").await, [chat.id]);
+    assert_eq!(listed("web").await, [web.id]);
+    assert_eq!(listed("instagram").await, Vec::<Uuid>::new(), "a web order from an Instagram link is a web order");
 }
 
 #[tokio::test]

@@ -35,6 +35,8 @@ pub(crate) async fn wave_order(test: &TestDatabase, method: PaymentMethod, creat
         idempotency_key: None,
         from_cart: true,
         promo: None,
+        channel: bitik_orders::SalesChannel::Web,
+        source: None,
     };
     let first = StatusChange {
         status: OrderStatus::Pending,

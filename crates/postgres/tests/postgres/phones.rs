@@ -63,6 +63,8 @@ async fn order(test: &TestDatabase, user: Uuid, number: &str, phone: &str) {
         idempotency_key: None,
         from_cart: true,
         promo: None,
+        channel: bitik_orders::SalesChannel::Web,
+        source: None,
     };
     let first = StatusChange {
         status: OrderStatus::Pending,

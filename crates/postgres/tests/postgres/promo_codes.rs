@@ -56,6 +56,8 @@ async fn order(test: &TestDatabase, customer: &User, promo: &PromoCode, phone: u
         idempotency_key: None,
         from_cart: true,
         promo: Some(AppliedPromo::from(promo)),
+        channel: bitik_orders::SalesChannel::Web,
+        source: None,
     }
 }
 

@@ -204,6 +204,53 @@ async fn admins_find_orders_by_number_name_or_phone_and_sort_them() {
 }
 
 #[tokio::test]
+async fn a_storefront_order_is_a_web_order_keeping_its_campaign_and_the_list_filters_by_channel() {
+    let app = spawn_app().await;
+    let (customer, _) = app.register("awa@example.sn", "secret1").await;
+    let tee = app.product("T-shirt Teranga", 10_000, None, &[("noir", "M", 9)]).await;
+    let plain = order(&app, &customer, &tee, 1, "cash_on_delivery").await;
+    let body = |source: &str| {
+        json!({
+            "items": [{"productId": tee, "quantity": 1, "size": "M", "color": "noir"}],
+            "shippingInfo": {"firstName": "Awa", "lastName": "Diop", "email": "awa@example.sn", "phone": "77 123 45 67",
+                             "address": "Unité 15", "city": "Dakar", "commune": "medina", "landmark": "Près de la mosquée"},
+            "paymentMethod": "wave",
+            "source": source,
+        })
+    };
+    let placed = |source: &'static str| {
+        let (app, customer, body) = (&app, &customer, body(source));
+        async move {
+            let response = app.send(Method::POST, "/api/orders", Some(customer), Some(&body)).await;
+            assert_eq!(response.status(), 201, "a campaign's name never refuses an order");
+            response.json::<Value>().await.unwrap()["data"].clone()
+        }
+    };
+    let campaign = placed(" Instagram ").await;
+    let forged = placed("<script>alert(1)</script>").await;
+    assert_eq!(
+        (&plain["channel"], &plain["channelLabel"], &plain["source"]),
+        (&json!("web"), &json!("Site web"), &Value::Null)
+    );
+    assert_eq!((&campaign["channel"], &campaign["source"]), (&json!("web"), &json!("instagram")));
+    assert_eq!(forged["source"], Value::Null, "not a campaign's name: left out");
+
+    let admin = app.admin_token().await;
+    let listed = |channel: &'static str| {
+        let (app, admin) = (&app, &admin);
+        async move {
+            let path = format!("/api/admin/orders?channel={channel}");
+            let list: Value = app.send(Method::GET, &path, Some(admin), None).await.json().await.unwrap();
+            list["data"].as_array().unwrap().len()
+        }
+    };
+    assert_eq!((listed("web").await, listed("whatsapp").await), (3, 0));
+    let bad = app.send(Method::GET, "/api/admin/orders?channel=snapchat", Some(&admin), None).await;
+    assert_eq!(bad.status(), 400);
+    assert_eq!(error_body(bad).await["fields"]["channel"], "Canal de vente inconnu.");
+}
+
+#[tokio::test]
 async fn the_dashboard_counts_todays_orders_and_revenue_from_the_data() {
     let app = spawn_app().await;
     let (customer, _) = app.register("awa@example.sn", "secret1").await;

@@ -661,7 +661,7 @@ async fn the_openapi_document_describes_the_payment_routes() {
         assert!(document["paths"][path][verb].is_object(), "{verb} {path}");
     }
     let schemas = &document["components"]["schemas"];
-    for schema in ["InitBody", "PaymentSessionDto", "PaymentStatusDto", "LastErrorDto", "WebhookAck"] {
+    for schema in ["InitBody", "PaymentSessionDto", "PaymentStatusDto", "LastErrorDto", "WebhookReceived"] {
         assert!(schemas[schema].is_object(), "{schema}");
     }
     assert!(schemas["PaymentSessionDto"]["properties"]["isMock"].is_object());

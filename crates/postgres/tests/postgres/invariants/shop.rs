@@ -199,6 +199,7 @@ impl Shop {
             payment_method: Some(if wave { "wave" } else { "cash_on_delivery" }.to_owned()),
             idempotency_key: None,
             promo_code: None,
+            source: None,
         };
         self.orders.place(self.customers[customer], CheckoutRequest::parse(raw)?).await.map(|o| o.id)
     }

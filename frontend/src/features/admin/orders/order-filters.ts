@@ -1,6 +1,6 @@
 // The filters of /admin/orders live in the address (?status=pending&fromDate=…):
 // the dashboard's "pending orders" card links straight to a filtered list.
-import { isConfirmation, isOrderStatus, type Confirmation, type OrderStatus } from '@/config/orders'
+import { isChannel, isConfirmation, isOrderStatus, type Channel, type Confirmation, type OrderStatus } from '@/config/orders'
 import { listQueryOf, pageOf } from '../common/list-params'
 import type { AdminOrdersQuery } from './api/get-orders'
 
@@ -9,6 +9,8 @@ export interface OrderFilters {
   status: OrderStatus | ''
   /** Cash-on-delivery orders in one confirmation state, or `unconfirmed`: all those still to confirm. */
   confirmation: Confirmation | 'unconfirmed' | ''
+  /** The channel the orders were taken on. */
+  channel: Channel | ''
   fromDate: string
   toDate: string
   search: string
@@ -27,10 +29,12 @@ export function dayOf(value: string | null): string {
 export function orderFiltersOf(params: URLSearchParams): OrderFilters {
   const status = params.get('status')
   const confirmation = params.get('confirmation')
+  const channel = params.get('channel')
   return {
     page: pageOf(params),
     status: isOrderStatus(status) ? status : '',
     confirmation: isConfirmation(confirmation) || confirmation === 'unconfirmed' ? confirmation : '',
+    channel: isChannel(channel) ? channel : '',
     fromDate: dayOf(params.get('fromDate')),
     toDate: dayOf(params.get('toDate')),
     search: params.get('search')?.trim() ?? '',

@@ -9,6 +9,8 @@ export interface AdminOrdersQuery {
   status?: string
   /** awaiting, confirmed, no_answer, wrong_number, or unconfirmed (every state but confirmed). */
   confirmation?: string
+  /** web, whatsapp, instagram, facebook, tiktok, phone or boutique. */
+  channel?: string
   /** YYYY-MM-DD, Dakar days, both included. */
   fromDate?: string
   toDate?: string

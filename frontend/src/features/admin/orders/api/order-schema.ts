@@ -51,6 +51,12 @@ export const adminOrderSchema = object({
   total: int(),
   /** The promo code the order was placed with; null: none. */
   promoCode: nullish(string()),
+  /** Where it was taken: web, whatsapp, instagram, facebook, tiktok, phone, boutique. */
+  channel: string(),
+  /** « Site web », « WhatsApp »…, the server's words. */
+  channelLabel: string(),
+  /** A storefront order's campaign (utm_source); null: none. */
+  source: nullish(string()),
   shippingInfo: object({
     firstName: string(),
     lastName: string(),

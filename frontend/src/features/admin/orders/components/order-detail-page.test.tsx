@@ -88,6 +88,12 @@ describe('/admin/orders/:id', () => {
     expect(screen.getAllByRole('progressbar')[0]).toHaveAttribute('aria-valuenow', percent)
   })
 
+  it('says where the order was taken, with the campaign that brought a storefront order', async () => {
+    await openOrder(makeAdminOrder({ channel: 'web', channelLabel: 'Site web', source: 'instagram' }))
+    const payment = screen.getByRole('region', { name: 'Paiement' })
+    expect(within(payment).getByText('Canal').nextElementSibling).toHaveTextContent('Site web (campagne instagram)')
+  })
+
   it('changes the status with an optional note once confirmed; the new history entry appears', async () => {
     const user = userEvent.setup()
     const calls = await openOrder(makeAdminOrder())

@@ -399,6 +399,8 @@ function Payment({ order }: { order: AdminOrder }) {
         <MoneyLines order={order} />
         <dt>Livraison</dt>
         <dd>{shippingMethodLabel(order.shippingMethod)}</dd>
+        <dt>Canal</dt>
+        <dd>{order.channelLabel}{order.source ? ` (campagne ${order.source})` : ''}</dd>
       </dl>
       {canRecord ? (
         <Button variant="secondary" block onClick={() => void recordCash()} disabled={record.isPending}>

@@ -57,6 +57,19 @@ describe('/admin/orders', () => {
     await waitFor(() => expect(asObject(queries.at(-1))).toEqual({ page: '1', limit: '10', status: 'shipped' }))
   })
 
+  it('names each order’s channel and lists one channel when asked', async () => {
+    const user = userEvent.setup()
+    loggedInAsAdmin()
+    const chat = makeAdminOrder({ orderNumber: 'ORD-100002-0001', channel: 'whatsapp', channelLabel: 'WhatsApp' })
+    const queries = mockOrders([chat])
+    renderApp('/admin/orders')
+    const row = (await screen.findByRole('link', { name: 'ORD-100002-0001' })).closest('tr')!
+    expect(within(row).getByText('WhatsApp')).toBeVisible()
+    await user.selectOptions(screen.getByLabelText('Canal'), 'WhatsApp')
+    expect(location()).toBe('/admin/orders?channel=whatsapp')
+    await waitFor(() => expect(asObject(queries.at(-1))).toEqual({ page: '1', limit: '10', channel: 'whatsapp' }))
+  })
+
   it('keeps the date button disabled until a date is set, then filters by the range', async () => {
     const user = userEvent.setup()
     loggedInAsAdmin()

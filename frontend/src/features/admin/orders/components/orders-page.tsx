@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import {
+  CHANNELS,
+  CHANNEL_LABELS,
   CONFIRMATIONS,
   CONFIRMATION_LABELS,
   confirmationLabel,
@@ -27,12 +29,13 @@ export const ORDERS_LOAD_FAILED = 'Erreur lors du chargement des commandes'
 export const DATE_RANGE_INVERTED = 'La date de début doit précéder la date de fin'
 
 const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: ORDER_STATUS_LABELS[status] }))
+const CHANNEL_OPTIONS = CHANNELS.map((channel) => ({ value: channel, label: CHANNEL_LABELS[channel] }))
 const CONFIRMATION_OPTIONS = [
   { value: 'unconfirmed', label: 'Non confirmées' },
   ...CONFIRMATIONS.map((confirmation) => ({ value: confirmation, label: CONFIRMATION_LABELS[confirmation] })),
 ]
 
-/** /admin/orders: every order, filtered by status, dates and a search, 10 a page. */
+/** /admin/orders: every order, filtered by status, confirmation, channel, dates and a search, 10 a page. */
 export function OrdersPage() {
   usePageMeta({ title: 'Commandes – Administration', noindex: true })
   const { params, change } = useListParams()
@@ -55,6 +58,7 @@ export function OrdersPage() {
             options={CONFIRMATION_OPTIONS}
             onChange={(confirmation) => change({ confirmation })}
           />
+          <FilterSelect label="Canal" value={filters.channel} anyLabel="Tous les canaux" options={CHANNEL_OPTIONS} onChange={(channel) => change({ channel })} />
           <DateRangeFilter
             // A new range in the address (a link, the back button) resets the inputs.
             key={`${filters.fromDate}|${filters.toDate}`}
@@ -110,7 +114,13 @@ const orderHref = (order: AdminOrder) => `/admin/orders/${encodeURIComponent(ord
 const COLUMNS: Column<AdminOrder>[] = [
   {
     header: 'Commande',
-    cell: (order) => <Link to={orderHref(order)} className={`${styles.link} nowrap`}>{order.orderNumber}</Link>,
+    cell: (order) => (
+      <span>
+        <Link to={orderHref(order)} className={`${styles.link} nowrap`}>{order.orderNumber}</Link>
+        <br />
+        <span className={styles.muted}>{order.channelLabel}</span>
+      </span>
+    ),
   },
   { header: 'Date', cell: (order) => formatDate(order.createdAt, { withTime: true }) },
   {

@@ -9,9 +9,10 @@ use bitik_payments::CheckoutStatus;
 use bitik_wave::{Delivery, SIMULATOR_PATH, Simulated, Simulator, SimulatorError};
 use chrono::Utc;
 
-use crate::error::{ApiError, Code, ErrorBody};
-use crate::routes::payments::receive;
-use crate::state::AppState;
+use bitik_api::error::{ApiError, Code, ErrorBody};
+use bitik_api::state::AppState;
+
+use crate::wave::receive;
 
 const STYLESHEET: &str = "\
 body{margin:0;font-family:system-ui,sans-serif;background:#f4f6fb;color:#1c1f2a}\

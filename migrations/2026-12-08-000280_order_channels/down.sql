@@ -1,0 +1,2 @@
+DROP INDEX orders_channel_idx;
+ALTER TABLE orders DROP COLUMN source, DROP COLUMN channel;
