@@ -5,11 +5,9 @@ import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { preloadPage } from './app/routes'
 import { initSession } from './features/auth/session-store'
-import { rememberCampaign } from './lib/campaign'
 
 // Before the first render, so guards and the header start in the "checking" state.
 void initSession()
-rememberCampaign(window.location.search)
 
 // The server has painted the first view of `/`, `/products` and product pages; the page's module,
 // named in the HTML (modulepreload), arrives with this script. React's first render waits for it,

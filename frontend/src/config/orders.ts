@@ -44,23 +44,6 @@ export const CONFIRMATION_LABELS: Record<Confirmation, string> = {
 export const isConfirmation = (value: unknown) => isOneOf(CONFIRMATIONS, value)
 export const confirmationLabel = (confirmation: string) => labelOf(CONFIRMATION_LABELS, confirmation)
 
-/** Where an order was taken: the storefront or a conversation turned into an order. */
-export const CHANNELS = ['web', 'whatsapp', 'instagram', 'facebook', 'tiktok', 'phone', 'boutique'] as const
-export type Channel = (typeof CHANNELS)[number]
-
-/** The filter's options before any order is loaded; an order carries its own `channelLabel`. */
-export const CHANNEL_LABELS: Record<Channel, string> = {
-  web: 'Site web',
-  whatsapp: 'WhatsApp',
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-  tiktok: 'TikTok',
-  phone: 'Téléphone',
-  boutique: 'Boutique',
-}
-
-export const isChannel = (value: unknown) => isOneOf(CHANNELS, value)
-
 /** `paypal` was the first version's value for cash on delivery (docs/rules.md#payments); `card` only on old orders. */
 const PAYMENT_METHOD_LABELS: Record<string, string> = {
   wave: 'Wave',

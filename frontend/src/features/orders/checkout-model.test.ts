@@ -247,12 +247,6 @@ describe('what is sent and what is shown before confirming', () => {
     expect('promoCode' in orderRequest(lines, valid, 'cash_on_delivery')).toBe(false)
   })
 
-  it('sends the campaign the visit came with, and none when it came without', () => {
-    const lines = [{ key: 'i', productId: 'p1', name: 'T', unitPrice: 1, quantity: 1, size: 'M', color: 'noir' }]
-    expect(orderRequest(lines, valid, 'wave', null, 'instagram').source).toBe('instagram')
-    expect('source' in orderRequest(lines, valid, 'wave', null, null)).toBe(false)
-  })
-
   it('has no fee while the commune is unknown, nor for express where the zone has none', () => {
     expect(estimateOrder(5000, 'standard', null)).toEqual({ subtotal: 5000, shippingCost: null, discount: 0, total: 5000 })
     expect(estimateOrder(5000, 'express', loin).shippingCost).toBeNull()

@@ -222,8 +222,6 @@ export interface OrderRequest {
   paymentMethod: PaymentMethodCode
   /** The promo code applied in the cart; the server decides what it takes off. */
   promoCode?: string
-  /** The campaign the visit arrived with (lib/campaign); the server checks it. */
-  source?: string
 }
 
 /** The body of POST /api/orders. No price, total or number: the server makes them. */
@@ -232,7 +230,6 @@ export function orderRequest(
   delivery: DeliveryValues,
   paymentMethod: PaymentMethodCode,
   promoCode: string | null = null,
-  source: string | null = null,
 ): OrderRequest {
   const { shippingMethod, ...shippingInfo } = delivery
   const trimmed = Object.fromEntries(Object.entries(shippingInfo).map(([k, v]) => [k, v.trim()])) as OrderRequest['shippingInfo']
@@ -247,7 +244,6 @@ export function orderRequest(
     shippingMethod,
     paymentMethod,
     ...(promoCode ? { promoCode } : {}),
-    ...(source ? { source } : {}),
   }
 }
 

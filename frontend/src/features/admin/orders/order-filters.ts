@@ -1,6 +1,7 @@
 // The filters of /admin/orders live in the address (?status=pending&fromDate=…):
 // the dashboard's "pending orders" card links straight to a filtered list.
-import { isChannel, isConfirmation, isOrderStatus, type Channel, type Confirmation, type OrderStatus } from '@/config/orders'
+import { isConfirmation, isOrderStatus, type Confirmation, type OrderStatus } from '@/config/orders'
+import { isChannel, type Channel } from './channels'
 import { listQueryOf, pageOf } from '../common/list-params'
 import type { AdminOrdersQuery } from './api/get-orders'
 

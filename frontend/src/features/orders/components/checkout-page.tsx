@@ -9,7 +9,6 @@ import { useConfirm } from '@/components/ui/confirm'
 import { PageSpinner } from '@/components/ui/spinner'
 import { useToast } from '@/components/ui/toast'
 import { isApiError } from '@/lib/api-client'
-import { campaignSource } from '@/lib/campaign'
 import { formatPrice } from '@/lib/format'
 import { rememberOrderUrl } from '@/lib/order-keys'
 import { useZodForm } from '@/lib/form'
@@ -183,7 +182,7 @@ export function CheckoutPage({ cart, defaults, onPlaced, payWithWave, draftOwner
   async function confirm(code: string | null = promoCode) {
     if (place.isPending || !isPaymentMethod(paymentMethod) || waveUnavailable) return
     setFailure(null)
-    const request = orderRequest(cart.lines, form.values, paymentMethod, code, campaignSource())
+    const request = orderRequest(cart.lines, form.values, paymentMethod, code)
     let order: Order
     try {
       order = await place.mutateAsync({ request, idempotencyKey: keyFor(request) })

@@ -2,8 +2,6 @@ import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import {
-  CHANNELS,
-  CHANNEL_LABELS,
   CONFIRMATIONS,
   CONFIRMATION_LABELS,
   confirmationLabel,
@@ -19,6 +17,7 @@ import { AdminListPage, FilterSelect, useListParams } from '../../common/admin-l
 import styles from '../../common/admin.module.css'
 import { AdminTable, type Column } from '../../common/admin-table'
 import { useAdminOrders } from '../api/get-orders'
+import { CHANNELS, CHANNEL_LABELS } from '../channels'
 import type { AdminOrder } from '../api/order-schema'
 import { canFilterByDate, orderFiltersOf, ordersQueryOf } from '../order-filters'
 import { orderMailto } from '../customer-contact'
